@@ -1,0 +1,67 @@
+import { getAdapter } from '../adapters/registry.js'
+import type { Connector } from '../adapters/types.js'
+import { BaseError, errorMessage } from '../errors/base.js'
+import { kitError } from '../errors/errors.js'
+import { getAccountState, patchAccount } from '../stores/account.js'
+import { findConnector } from '../stores/connectors.js'
+import { emitEvent } from '../stores/events.js'
+import { $modal, untilModalCloses } from '../stores/modal.js'
+import type { ChainNamespace } from '../types/network.js'
+import { applyConnection, networkFor } from './internal.js'
+
+export interface ConnectParameters {
+  connectorId: string
+  /** Connect only this namespace of a multi-chain connector. */
+  namespace?: ChainNamespace
+}
+
+/** The wallet's own rejection code (EIP-1193 4001 "User Rejected Request"). */
+function isUserRejection(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const code = (error as { code?: unknown }).code
+  return code === 4001 || code === 'ACTION_REJECTED'
+}
+
+/**
+ * Connects a connector in each namespace it supports that has an adapter.
+ * Started while the modal is open, it rejects with "Modal closed" when the modal closes;
+ * a wallet rejection becomes "Connection rejected", anything else "Failed to connect".
+ *
+ * @example await connect({ connectorId: 'io.metamask' })
+ */
+export async function connect(params: ConnectParameters): Promise<void> {
+  const connector: Connector | undefined = findConnector(params.connectorId)
+  if (!connector) {
+    throw kitError('FAILED_TO_CONNECT', { details: `Unknown connector ${params.connectorId}` })
+  }
+  const namespaces = (params.namespace ? [params.namespace] : connector.namespaces).filter(
+    (ns) => getAdapter(ns) && networkFor(ns),
+  )
+  if (namespaces.length === 0) throw kitError('ADAPTER_NOT_FOUND')
+  emitEvent('SELECT_WALLET', { name: connector.name })
+  const guard = $modal.get().open ? untilModalCloses : <T>(p: Promise<T>) => p
+  for (const namespace of namespaces) {
+    const adapter = getAdapter(namespace)
+    const network = networkFor(namespace)
+    if (!adapter || !network) continue
+    const before = getAccountState(namespace)
+    patchAccount(namespace, { status: 'connecting' })
+    try {
+      const result = await guard(adapter.connect({ connectorId: connector.id, network }))
+      applyConnection(namespace, connector, result)
+    } catch (error) {
+      patchAccount(namespace, {
+        status: before.status === 'connected' ? 'connected' : 'disconnected',
+      })
+      const wrapped =
+        error instanceof BaseError && error.code === 'MODAL_CLOSED'
+          ? error
+          : isUserRejection(error)
+            ? kitError('CONNECTION_REJECTED', { cause: error })
+            : kitError('FAILED_TO_CONNECT', { cause: error, details: errorMessage(error) })
+      emitEvent('CONNECT_ERROR', { name: connector.name, message: wrapped.shortMessage })
+      throw wrapped
+    }
+  }
+  emitEvent('CONNECT_SUCCESS', { name: connector.name })
+}

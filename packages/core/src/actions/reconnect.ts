@@ -1,0 +1,47 @@
+import { $adapters } from '../adapters/registry.js'
+import { errorMessage } from '../errors/base.js'
+import { storage } from '../storage/storage.js'
+import { getAccountState, patchAccount } from '../stores/account.js'
+import { $recentWallets } from '../stores/connection.js'
+import { findConnector } from '../stores/connectors.js'
+import { emitEvent } from '../stores/events.js'
+import { applyConnection, networkFor } from './internal.js'
+
+/**
+ * Silently restores earlier connections on page load (spec §4): per namespace, the most
+ * recent connector is tried first, then the other recent wallets; the account ends
+ * `connected` if any succeeds, otherwise `disconnected`. Never prompts the wallet.
+ *
+ * @example await reconnect()
+ */
+export async function reconnect(): Promise<void> {
+  const stored = storage.get('connectedConnectorIds') ?? {}
+  const recent = $recentWallets.get().map((w) => w.id)
+  await Promise.all(
+    $adapters.get().map(async (adapter) => {
+      const namespace = adapter.namespace
+      const last = stored[namespace]
+      if (!last || getAccountState(namespace).status === 'connected') return
+      const network = networkFor(namespace)
+      if (!network) return
+      const candidates = [...new Set([last, ...recent])]
+      patchAccount(namespace, { status: 'reconnecting' })
+      for (const connectorId of candidates) {
+        try {
+          const result = await adapter.reconnect({ connectorId, network })
+          if (!result || result.accounts.length === 0) continue
+          const connector = findConnector(connectorId) ?? { id: connectorId, name: connectorId }
+          applyConnection(namespace, connector, result)
+          emitEvent('RECONNECT_SUCCESS', { namespace, connectorId })
+          return
+        } catch (error) {
+          emitEvent('RECONNECT_FAILED', { namespace, connectorId, message: errorMessage(error) })
+        }
+      }
+      patchAccount(namespace, { status: 'disconnected' })
+      const ids = { ...stored }
+      delete ids[namespace]
+      storage.set('connectedConnectorIds', ids)
+    }),
+  )
+}

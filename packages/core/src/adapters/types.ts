@@ -1,0 +1,96 @@
+import type { AccountType, CaipNetwork, ChainNamespace } from '../types/network.js'
+
+/** Connector kinds (spec §3). */
+export type ConnectorType =
+  | 'EXTERNAL'
+  | 'ANNOUNCED'
+  | 'INJECTED'
+  | 'MULTI_CHAIN'
+  | 'AUTH'
+  | 'WALLET_CONNECT'
+
+/** Something a visitor can pick to connect: one wallet (or way) in one or more namespaces. */
+export interface Connector {
+  /** Stable id; for announced wallets the rdns or uuid. */
+  id: string
+  type: ConnectorType
+  /** Shown as text only. */
+  name: string
+  /** `data:image/…` or `https:` only; anything else is dropped before it gets here. */
+  imageUrl?: string
+  rdns?: string
+  /** Wallet registry id, when known. */
+  explorerId?: string
+  namespaces: readonly ChainNamespace[]
+  /** The wallet is present in this browser (EIP-6963, wallet-standard, injected). */
+  installed?: boolean
+}
+
+export interface AdapterAccount {
+  address: string
+  type?: AccountType
+  namespace: ChainNamespace
+  publicKey?: string
+  path?: string
+}
+
+export interface ConnectResult {
+  accounts: readonly AdapterAccount[]
+  /** The network the wallet is on after connecting (CAIP-2 reference, e.g. `1`). */
+  chainId: number | string
+}
+
+export type AdapterEvent =
+  | { type: 'accountsChanged'; accounts: readonly AdapterAccount[] }
+  | { type: 'chainChanged'; chainId: number | string }
+  | { type: 'disconnect' }
+
+/** Optional capabilities an adapter may declare (not every namespace has them). */
+export type AdapterCapability =
+  | 'signTypedData'
+  | 'sendCalls'
+  | 'signPsbt'
+  | 'walletGetAssets'
+  | 'signTransaction'
+
+export interface SendTransferParameters {
+  to: string
+  /** Amount in the token's smallest unit. */
+  value: bigint
+  /** Token contract address; absent for the native currency. */
+  tokenAddress?: string
+}
+
+/**
+ * The contract every chain adapter implements (ARCHITECTURE.md "Adapters").
+ * Core calls these; the UI never imports an adapter directly.
+ */
+export interface ChainAdapter {
+  readonly namespace: ChainNamespace
+  readonly capabilities?: readonly AdapterCapability[]
+  /**
+   * Starts discovery (called when the connectors store is first observed, never at import)
+   * and reports the connectors it finds, now and later. Returns a stop function.
+   */
+  watchConnectors(onChange: (connectors: readonly Connector[]) => void): () => void
+  connect(params: { connectorId: string; network: CaipNetwork }): Promise<ConnectResult>
+  /** Silent reconnect: resolves `null` when the wallet no longer grants access. Never prompts. */
+  reconnect(params: { connectorId: string; network: CaipNetwork }): Promise<ConnectResult | null>
+  disconnect(): Promise<void>
+  getAccounts(): Promise<readonly AdapterAccount[]>
+  switchNetwork(network: CaipNetwork): Promise<void>
+  /** Native balance in the smallest unit as a decimal string, with the currency's decimals. */
+  getBalance(params: { address: string; network: CaipNetwork }): Promise<{
+    value: bigint
+    decimals: number
+    symbol: string
+  }>
+  signMessage(params: { message: string; address: string }): Promise<string>
+  sendTransfer(params: SendTransferParameters): Promise<string>
+  /** Raw RPC request to the wallet (EIP-1193 style). */
+  request(args: { method: string; params?: unknown }): Promise<unknown>
+  /** The provider object a host may use directly (e.g. an EIP-1193 provider). */
+  getProvider(): unknown
+  /** Wallet events; returns an unsubscribe function. */
+  on(listener: (event: AdapterEvent) => void): () => void
+}

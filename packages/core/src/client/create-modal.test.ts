@@ -1,0 +1,286 @@
+import assert from 'node:assert/strict'
+import { afterEach, beforeEach, describe, test } from 'node:test'
+import { cleanStores } from 'nanostores'
+import { unregisterAdapter } from '../adapters/registry.js'
+import { BaseError } from '../errors/base.js'
+import { InvalidOptionsError } from '../errors/errors.js'
+import { storage } from '../storage/storage.js'
+import { $accounts, $activeAccount } from '../stores/account.js'
+import { $alert } from '../stores/alerts.js'
+import { $activeNetwork, $chain } from '../stores/chain.js'
+import { $connections, $recentWallets } from '../stores/connection.js'
+import { $connectors, $discovered } from '../stores/connectors.js'
+import { type ModalEvent, subscribeEvents } from '../stores/events.js'
+import { $modal, closeModal, setCloseDisabled } from '../stores/modal.js'
+import { $view } from '../stores/router.js'
+import { $theme } from '../stores/theme.js'
+import { mainnet, optimism, sepolia } from '../testing/fixtures.js'
+import { createTestAdapter, type TestAdapter } from '../testing/test-adapter.js'
+import { createModalClient } from './create-modal.js'
+
+const wallets = [
+  { id: 'io.alpha', name: 'Alpha', rdns: 'io.alpha' },
+  { id: 'io.beta', name: 'Beta', rdns: 'io.beta' },
+  { id: 'io.gamma', name: 'Gamma', rdns: 'io.gamma' },
+]
+
+const settle = () => new Promise((r) => setTimeout(r, 0))
+
+function setup(adapter: TestAdapter, extra: Record<string, unknown> = {}) {
+  return createModalClient({
+    projectId: 'test-project',
+    networks: [mainnet, optimism, sepolia],
+    adapters: [adapter],
+    ...extra,
+  })
+}
+
+describe('createModalClient', () => {
+  let stopWatching: () => void = () => {}
+  beforeEach(() => {
+    for (const key of [
+      'connectedConnectorIds',
+      'recentWallets',
+      'lastUsedChain',
+      'activeCaipNetworkId',
+    ] as const) {
+      storage.remove(key)
+    }
+    $accounts.set({})
+    $connections.set({})
+    $discovered.set({})
+    closeModal({ force: true })
+  })
+  afterEach(() => {
+    stopWatching()
+    // nanostores keeps a store mounted for a second after its last listener: unmount now.
+    cleanStores($connectors, $discovered)
+    unregisterAdapter('eip155')
+  })
+
+  const watch = () => {
+    stopWatching = $connectors.listen(() => {})
+  }
+
+  test('throws a clear error naming a wrong option', () => {
+    assert.throws(
+      () => createModalClient({ projectId: 'p', networks: [mainnet], themeMode: 'blue' } as never),
+      (error: unknown) => error instanceof InvalidOptionsError && error.field === 'themeMode',
+    )
+  })
+
+  test('refuses siweConfig and siwx together with the spec text', () => {
+    assert.throws(
+      () =>
+        createModalClient({
+          projectId: 'p',
+          networks: [mainnet],
+          siwx: {},
+          siweConfig: {},
+        } as never),
+      (error: unknown) =>
+        error instanceof BaseError &&
+        error.shortMessage === 'Cannot set both `siweConfig` and `siwx` options',
+    )
+  })
+
+  test('a missing projectId raises the Project ID Not Configured alert', () => {
+    createModalClient({ networks: [mainnet] } as never)
+    assert.equal($alert.get()?.title, 'Project ID Not Configured')
+    setup(createTestAdapter())
+    assert.equal($alert.get(), null)
+  })
+
+  test('applies theme options and starts on the default network', () => {
+    setup(createTestAdapter(), {
+      themeMode: 'dark',
+      themeVariables: { '--w3m-accent': '#00aa77' },
+      defaultNetwork: 'eip155:10',
+    })
+    assert.equal($theme.get().themeMode, 'dark')
+    assert.equal($theme.get().themeVariables['--w3m-accent'], '#00aa77')
+    assert.equal($activeNetwork.get()?.caipNetworkId, 'eip155:10')
+  })
+
+  test('open() shows Connect when disconnected and a given view when asked', () => {
+    const modal = setup(createTestAdapter())
+    modal.open()
+    assert.equal($modal.get().open, true)
+    assert.equal($view.get().view, 'Connect')
+    modal.open({ view: 'Networks' })
+    assert.equal($view.get().view, 'Networks')
+    assert.equal(modal.getState().view, 'Networks')
+    modal.close()
+    assert.equal(modal.getState().open, false)
+  })
+
+  test('connect records the account, balance, recent wallet and storage', async () => {
+    const adapter = createTestAdapter({ wallets, balance: 2_500_000_000_000_000_000n })
+    const modal = setup(adapter)
+    watch()
+    await modal.connect('io.beta')
+    await settle()
+    const account = modal.getAccount('eip155')
+    assert.equal(account.status, 'connected')
+    assert.equal(account.caipAddress, `eip155:1:${account.address}`)
+    assert.equal(account.balance, '2.500')
+    assert.equal(account.balanceSymbol, 'ETH')
+    assert.equal(account.connectedWalletInfo?.name, 'Beta')
+    assert.deepEqual(storage.get('connectedConnectorIds'), { eip155: 'io.beta' })
+    assert.equal($recentWallets.get()[0]?.id, 'io.beta')
+    assert.equal(modal.getProvider('eip155') !== undefined, true)
+  })
+
+  test('a wallet rejection (4001) becomes "Connection rejected" and leaves the account disconnected', async () => {
+    const adapter = createTestAdapter({ wallets })
+    const modal = setup(adapter)
+    watch()
+    adapter.rejectNextConnect({ code: 4001, message: 'User rejected the request.' })
+    await assert.rejects(modal.connect('io.alpha'), (e: unknown) => {
+      return e instanceof BaseError && e.shortMessage === 'Connection rejected'
+    })
+    assert.equal($activeAccount.get().status, 'disconnected')
+    await modal.connect('io.alpha')
+    assert.equal($activeAccount.get().status, 'connected')
+  })
+
+  test('other connect failures become "Failed to connect"', async () => {
+    const adapter = createTestAdapter({ wallets })
+    const modal = setup(adapter)
+    watch()
+    adapter.rejectNextConnect('a string, not an Error')
+    await assert.rejects(modal.connect('io.alpha'), (e: unknown) => {
+      return e instanceof BaseError && e.shortMessage === 'Failed to connect'
+    })
+  })
+
+  test('closing the modal rejects a pending connect with "Modal closed"', async () => {
+    const adapter = createTestAdapter({ wallets })
+    const modal = setup(adapter)
+    watch()
+    const held = adapter.holdNextConnect()
+    modal.open()
+    const pending = modal.connect('io.alpha')
+    modal.close()
+    await assert.rejects(
+      pending,
+      (e: unknown) => e instanceof BaseError && e.shortMessage === 'Modal closed',
+    )
+    held.release()
+    assert.notEqual($activeAccount.get().status, 'connecting')
+  })
+
+  test('close is refused while closing is disabled', () => {
+    const modal = setup(createTestAdapter())
+    modal.open()
+    setCloseDisabled(true)
+    modal.close()
+    assert.equal($modal.get().open, true)
+    setCloseDisabled(false)
+    modal.close()
+    assert.equal($modal.get().open, false)
+  })
+
+  test('reconnect tries the most recent connector first and ends connected', async () => {
+    storage.set('connectedConnectorIds', { eip155: 'io.gamma' })
+    storage.set('recentWallets', [{ id: 'io.gamma' }, { id: 'io.alpha' }])
+    // gamma no longer grants access; alpha does.
+    const adapter = createTestAdapter({ wallets, authorized: ['io.alpha'] })
+    setup(adapter)
+    assert.equal($activeAccount.get().status, 'reconnecting')
+    watch()
+    for (let i = 0; i < 20 && $activeAccount.get().status === 'reconnecting'; i++) await settle()
+    assert.deepEqual(
+      adapter.calls.filter((c) => c.startsWith('reconnect')),
+      ['reconnect:io.gamma', 'reconnect:io.alpha'],
+    )
+    assert.equal($activeAccount.get().status, 'connected')
+    assert.equal($connections.get().eip155?.connectorId, 'io.alpha')
+  })
+
+  test('reconnect ends disconnected when no connector grants access', async () => {
+    storage.set('connectedConnectorIds', { eip155: 'io.gamma' })
+    const adapter = createTestAdapter({ wallets, authorized: [] })
+    setup(adapter)
+    for (let i = 0; i < 20 && $activeAccount.get().status === 'reconnecting'; i++) await settle()
+    assert.equal($activeAccount.get().status, 'disconnected')
+    assert.equal(storage.get('connectedConnectorIds')?.eip155, undefined)
+  })
+
+  test('disconnect clears the account and the cached login data', async () => {
+    const adapter = createTestAdapter({ wallets })
+    const modal = setup(adapter)
+    watch()
+    await modal.connect('io.alpha')
+    storage.set('email', 'a@b.co')
+    storage.set('emailLoginUsed', true)
+    const events: ModalEvent[] = []
+    const off = subscribeEvents((e) => events.push(e))
+    await modal.disconnect()
+    off()
+    assert.equal($activeAccount.get().status, 'disconnected')
+    assert.equal(storage.get('email'), undefined)
+    assert.equal(storage.get('emailLoginUsed'), undefined)
+    assert.equal(storage.get('connectedConnectorIds'), undefined)
+    assert.ok(events.some((e) => e.event === 'DISCONNECT_SUCCESS'))
+  })
+
+  test('accountsChanged updates the account; an empty list disconnects', async () => {
+    const adapter = createTestAdapter({ wallets })
+    const modal = setup(adapter)
+    watch()
+    await modal.connect('io.alpha')
+    const next = '0x2222222222222222222222222222222222222222'
+    adapter.emit({ type: 'accountsChanged', accounts: [{ address: next, namespace: 'eip155' }] })
+    assert.equal($activeAccount.get().address, next)
+    adapter.emit({ type: 'accountsChanged', accounts: [] })
+    assert.equal($activeAccount.get().status, 'disconnected')
+  })
+
+  test('chainChanged to an unconfigured chain shows the unsupported placeholder and view', async () => {
+    const adapter = createTestAdapter({ wallets })
+    const modal = setup(adapter)
+    watch()
+    await modal.connect('io.alpha')
+    adapter.emit({ type: 'chainChanged', chainId: 999999 })
+    const active = $activeNetwork.get()
+    assert.ok(active && 'unsupported' in active)
+    assert.equal(modal.getState().selectedNetworkId, 'eip155:999999')
+    assert.equal($modal.get().open, true)
+    assert.equal($view.get().view, 'UnsupportedChain')
+    adapter.emit({ type: 'chainChanged', chainId: 10 })
+    assert.equal($chain.get().unsupported, null)
+    assert.equal(modal.getState().selectedNetworkId, 'eip155:10')
+  })
+
+  test('switchNetwork asks the connected wallet, and refuses an unconfigured network', async () => {
+    const adapter = createTestAdapter({ wallets, knownChainIds: [1, 10] })
+    const modal = setup(adapter)
+    watch()
+    await modal.connect('io.alpha')
+    await modal.switchNetwork('eip155:10')
+    assert.ok(adapter.calls.includes('switchNetwork:10'))
+    assert.equal(modal.getState().selectedNetworkId, 'eip155:10')
+    await assert.rejects(modal.switchNetwork('eip155:4242' as never), /Chain not configured/)
+    assert.equal($alert.get()?.title, 'Network Not Found')
+  })
+
+  test('excluded wallets are hidden and recent wallets come first', async () => {
+    storage.set('recentWallets', [{ id: 'io.gamma' }])
+    const adapter = createTestAdapter({ wallets })
+    setup(adapter, { excludeWallets: [{ name: 'beta' }] })
+    watch()
+    assert.deepEqual(
+      $connectors.get().map((c) => c.id),
+      ['io.gamma', 'io.alpha'],
+    )
+  })
+
+  test('connector discovery starts only when the list is observed', () => {
+    const adapter = createTestAdapter({ wallets })
+    setup(adapter)
+    assert.equal(adapter.calls.includes('watchConnectors'), false)
+    watch()
+    assert.equal(adapter.calls.includes('watchConnectors'), true)
+  })
+})

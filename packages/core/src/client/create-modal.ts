@@ -1,0 +1,124 @@
+import { computed } from 'nanostores'
+import { connect } from '../actions/connect.js'
+import { disconnect } from '../actions/disconnect.js'
+import { reconnect } from '../actions/reconnect.js'
+import { switchNetwork } from '../actions/switch-network.js'
+import { getAdapter, registerAdapter } from '../adapters/registry.js'
+import type { ChainAdapter } from '../adapters/types.js'
+import { kitError } from '../errors/errors.js'
+import { type ModalOptions, parseOptions } from '../options/schema.js'
+import { storage } from '../storage/storage.js'
+import { $accounts, $activeAccount, type AccountState, getAccountState } from '../stores/account.js'
+import { clearAlert, showAlert } from '../stores/alerts.js'
+import { $activeNamespace, $activeNetwork, $chain, setNetworks } from '../stores/chain.js'
+import { $recentWallets } from '../stores/connection.js'
+import { type ModalEvent, subscribeEvents } from '../stores/events.js'
+import { setLocale } from '../stores/locale.js'
+import { $modal, closeModal, openModal } from '../stores/modal.js'
+import { setOptions } from '../stores/options.js'
+import { $view, type RouterData, reset, type View } from '../stores/router.js'
+import {
+  setThemeMode,
+  setThemeVariables,
+  type ThemeMode,
+  type ThemeVariables,
+} from '../stores/theme.js'
+import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../types/network.js'
+
+/** What `getState()` returns and `subscribeState()` reports. */
+export interface PublicState {
+  open: boolean
+  loading: boolean
+  view: View
+  /** CAIP-2 id of the active network (or of the unsupported placeholder). */
+  selectedNetworkId: CaipNetworkId | undefined
+  activeChain: ChainNamespace | undefined
+}
+
+export const $publicState = computed(
+  [$modal, $view, $activeNetwork, $activeNamespace],
+  (modal, view, network, namespace): PublicState => ({
+    open: modal.open,
+    loading: modal.loading,
+    view: view.view,
+    selectedNetworkId: network?.caipNetworkId,
+    activeChain: namespace,
+  }),
+)
+
+export interface ModalInstance {
+  /** Opens the modal on `view`, or on Account when connected and Connect otherwise. */
+  open(options?: { view?: View; data?: RouterData }): void
+  close(): void
+  getState(): PublicState
+  subscribeState(listener: (state: PublicState) => void): () => void
+  setThemeMode(mode: ThemeMode): void
+  setThemeVariables(variables: ThemeVariables): void
+  setLocale(locale: string): void
+  switchNetwork(network: CaipNetwork | CaipNetworkId): Promise<void>
+  disconnect(namespace?: ChainNamespace): Promise<void>
+  getAccount(namespace?: ChainNamespace): AccountState
+  getProvider(namespace: ChainNamespace): unknown
+  subscribeEvents(listener: (event: ModalEvent) => void): () => void
+  /** Connects a connector by id without opening the modal. */
+  connect(connectorId: string): Promise<void>
+}
+
+/**
+ * Creates the modal's state from the host's options: validates them (a bad option throws
+ * an error naming the field), registers the adapters and silently restores earlier
+ * connections. Framework-free: `@openmodal/ui`'s `createModal` adds the element.
+ *
+ * @example
+ * const modal = createModalClient({ projectId: 'demo', networks: [mainnet] })
+ * modal.open()
+ */
+export function createModalClient(input: ModalOptions): ModalInstance {
+  const options = parseOptions(input)
+  setOptions(options)
+  clearAlert()
+  if (!options.projectId) showAlert('PROJECT_ID_NOT_CONFIGURED')
+
+  const stored = storage.get('activeCaipNetworkId') ?? storage.get('lastUsedChain')
+  const restored = options.networks.some((n) => n.caipNetworkId === stored) ? stored : undefined
+  setNetworks(options.networks, restored ?? options.defaultNetwork)
+  setThemeMode(options.themeMode)
+  setThemeVariables(options.themeVariables)
+  setLocale(options.locale)
+  $recentWallets.set(storage.get('recentWallets') ?? [])
+  for (const adapter of options.adapters as readonly ChainAdapter[]) registerAdapter(adapter)
+  reset('Connect')
+  void reconnect()
+
+  return {
+    open({ view, data } = {}) {
+      const connected = $activeAccount.get().status === 'connected'
+      reset(view ?? (connected ? 'Account' : 'Connect'), data)
+      openModal()
+    },
+    close() {
+      closeModal()
+    },
+    getState: () => $publicState.get(),
+    subscribeState: (listener) => $publicState.listen(listener),
+    setThemeMode,
+    setThemeVariables,
+    setLocale,
+    switchNetwork,
+    disconnect,
+    getAccount: (namespace) => (namespace ? getAccountState(namespace) : $activeAccount.get()),
+    getProvider(namespace) {
+      const adapter = getAdapter(namespace)
+      if (!adapter) throw kitError('ADAPTER_NOT_FOUND')
+      if (!$accounts.get()[namespace] || getAccountState(namespace).status !== 'connected') {
+        throw kitError('PROVIDER_NOT_FOUND', { details: `${namespace} is not connected` })
+      }
+      return adapter.getProvider()
+    },
+    subscribeEvents,
+    connect: (connectorId) => connect({ connectorId }),
+  }
+}
+
+/** The chain state, for hosts that want the configured networks. */
+export const getNetworks = () => $chain.get().networks

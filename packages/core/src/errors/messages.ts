@@ -1,0 +1,35 @@
+/** The spec §8 error texts, keyed by a stable code. */
+export const ERROR_MESSAGES = {
+  UNSUPPORTED_CHAIN: 'Unsupported chain',
+  MODAL_CLOSED: 'Modal closed',
+  CONNECTION_REJECTED: 'Connection rejected',
+  POPUP_CLOSED: 'Popup closed',
+  FAILED_TO_CONNECT: 'Failed to connect',
+  SIWX_NOT_ENABLED: 'SIWX is not enabled',
+  NO_ACTIVE_CAIP_ADDRESS: 'No ActiveCaipAddress found',
+  CHAIN_NOT_SUPPORTED: 'Chain is not supported',
+  ADAPTER_NOT_FOUND: 'Adapter not found',
+  CAIP_NETWORK_UNDEFINED: 'CaipNetwork is undefined',
+  CAIP_NETWORK_OR_ADDRESS_UNDEFINED: 'CaipNetwork or CaipAddress is undefined',
+  CHAIN_NOT_CONFIGURED: 'Chain not configured',
+  CONNECTOR_ALREADY_CONNECTED: 'Connector already connected',
+  CONNECTOR_NOT_CONNECTED: 'Connector not connected',
+  CONNECTOR_ACCOUNT_NOT_FOUND: 'connector account not found',
+  CONNECTOR_CHAIN_MISMATCH: 'connector chain mismatch',
+  CONNECTOR_RECONNECTING: 'connector unavailable while reconnecting',
+  PROVIDER_NOT_FOUND: 'Provider not found',
+  NO_PROGRAMMATIC_SWITCH: 'connector does not support programmatic chain switching',
+  SIWE_AND_SIWX: 'Cannot set both `siweConfig` and `siwx` options',
+  REQUEST_ABORTED: 'Request was aborted',
+  SOMETHING_WENT_WRONG: 'Something went wrong',
+  AN_ERROR_OCCURRED: 'An error occurred',
+  UNKNOWN: 'Unknown error',
+} as const
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES
+
+/** `Failed to disconnect chain {ns}: ...` (spec §8). */
+export const failedToDisconnectChain = (namespace: string, reason: string) =>
+  `Failed to disconnect chain ${namespace}: ${reason}`
+/** `Failed to disconnect chains: ...` (spec §8). */
+export const failedToDisconnectChains = (reason: string) => `Failed to disconnect chains: ${reason}`

@@ -1,0 +1,13 @@
+// @openmodal/core/adapter-contract: the shared adapter test suite and the in-repo test adapter.
+export {
+  adapterContract,
+  type ContractCase,
+  type ContractContext,
+  ContractViolation,
+} from '../testing/adapter-contract.js'
+export {
+  createTestAdapter,
+  type TestAdapter,
+  type TestAdapterOptions,
+  type TestWallet,
+} from '../testing/test-adapter.js'

@@ -1,0 +1,135 @@
+// @openmodal/core public API. Every name here is part of the contract: the
+// exports test snapshots this list so it never changes by accident.
+
+export { type ConnectParameters, connect } from '../actions/connect.js'
+export { disconnect } from '../actions/disconnect.js'
+export { reconnect } from '../actions/reconnect.js'
+export { switchNetwork } from '../actions/switch-network.js'
+export {
+  $adapters,
+  getAdapter,
+  registerAdapter,
+  requireAdapter,
+  unregisterAdapter,
+} from '../adapters/registry.js'
+export type {
+  AdapterAccount,
+  AdapterCapability,
+  AdapterEvent,
+  ChainAdapter,
+  Connector,
+  ConnectorType,
+  ConnectResult,
+  SendTransferParameters,
+} from '../adapters/types.js'
+export {
+  $publicState,
+  createModalClient,
+  getNetworks,
+  type ModalInstance,
+  type PublicState,
+} from '../client/create-modal.js'
+export { BaseError, type BaseErrorParameters, errorMessage } from '../errors/base.js'
+export { InvalidOptionsError, kitError } from '../errors/errors.js'
+export { ERROR_MESSAGES, type ErrorCode } from '../errors/messages.js'
+export { type ModalOptions, parseOptions, type ResolvedOptions } from '../options/schema.js'
+export { createStorage, storage } from '../storage/storage.js'
+export {
+  $accounts,
+  $activeAccount,
+  $isConnected,
+  type AccountState,
+  type AccountStatus,
+  type ConnectedWalletInfo,
+  getAccountState,
+} from '../stores/account.js'
+export {
+  $alert,
+  ALERTS,
+  type Alert,
+  type AlertCode,
+  clearAlert,
+  showAlert,
+} from '../stores/alerts.js'
+export {
+  $activeNamespace,
+  $activeNetwork,
+  $chain,
+  $networks,
+  findNetwork,
+  isUnsupportedNetwork,
+  type UnsupportedNetwork,
+} from '../stores/chain.js'
+export {
+  $connections,
+  $connectorStatus,
+  $recentWallets,
+  type Connection,
+  type ConnectorStatus,
+  type RecentWallet,
+} from '../stores/connection.js'
+export {
+  $connectors,
+  $discovered,
+  CONNECTOR_GROUPS,
+  type ConnectorGroup,
+  connectorGroup,
+} from '../stores/connectors.js'
+export {
+  emitEvent,
+  type ModalEvent,
+  type ModalEventName,
+  subscribeEvents,
+} from '../stores/events.js'
+export { $locale, setLocale } from '../stores/locale.js'
+export {
+  $modal,
+  closeModal,
+  type ModalState,
+  openModal,
+  setCloseDisabled,
+  setModalLoading,
+  untilModalCloses,
+} from '../stores/modal.js'
+export { $features, $options } from '../stores/options.js'
+export {
+  $canGoBack,
+  $router,
+  $view,
+  goBack,
+  isView,
+  push,
+  type RouterData,
+  type RouterEntry,
+  replace,
+  reset,
+  VIEWS,
+  type View,
+} from '../stores/router.js'
+export {
+  $snack,
+  hideSnack,
+  type SnackState,
+  type SnackVariant,
+  showSnack,
+} from '../stores/snack.js'
+export {
+  $theme,
+  setThemeMode,
+  setThemeVariables,
+  type ThemeMode,
+  type ThemeState,
+  type ThemeVariables,
+} from '../stores/theme.js'
+export {
+  type AccountType,
+  type CaipAddress,
+  type CaipNetwork,
+  type CaipNetworkId,
+  type ChainNamespace,
+  DEFAULT_ACCOUNT_TYPES,
+  DEFAULT_CAIP_NETWORK_ID,
+  NAMESPACES,
+  type NativeCurrency,
+} from '../types/network.js'
+export * from '../utils/index.js'

@@ -1,0 +1,605 @@
+// The host's options: one valibot schema, and `parseOptions` that turns whatever the host
+// passed into `ResolvedOptions` with every default filled, or throws an error naming the field.
+import * as v from 'valibot'
+import type { ChainAdapter } from '../adapters/types.js'
+import { InvalidOptionsError, kitError } from '../errors/errors.js'
+import {
+  type AccountType,
+  type CaipNetwork,
+  type CaipNetworkId,
+  type ChainNamespace,
+  DEFAULT_ACCOUNT_TYPES,
+  DEFAULT_CAIP_NETWORK_ID,
+  NAMESPACES,
+} from '../types/network.js'
+import { isAddressFor } from '../utils/address.js'
+import { isCaipNetworkId, isChainNamespace } from '../utils/caip.js'
+
+export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+
+export const CONNECT_METHODS = ['email', 'social', 'wallet'] as const
+export type ConnectMethod = (typeof CONNECT_METHODS)[number]
+
+export type ThemeMode = 'light' | 'dark'
+
+/** Feature switches, all filled in `ResolvedOptions` (defaults in `DEFAULT_FEATURES`). */
+export interface Features {
+  receive: boolean
+  send: boolean
+  email: boolean
+  /** Social login providers in display order, or `false` for none. */
+  socials: false | readonly SocialProvider[]
+  emailShowWallets: boolean
+  /** Off unless the host opts in: the kit sends no analytics by default. */
+  analytics: boolean
+  allWallets: boolean
+  swaps: boolean
+  onramp: boolean
+  activity: boolean
+  legalCheckbox: boolean
+  smartSessions: boolean
+  collapseWallets: boolean
+  pay: boolean
+  networkSwitching: boolean
+  allowUnsupportedChain: boolean
+  reownBranding: boolean
+}
+
+/** Spec §9 feature defaults, except `analytics`, which is opt-in. */
+export const DEFAULT_FEATURES: Readonly<Features> = {
+  receive: true,
+  send: true,
+  email: true,
+  socials: SOCIAL_PROVIDERS,
+  emailShowWallets: true,
+  analytics: false,
+  allWallets: true,
+  swaps: true,
+  onramp: true,
+  activity: true,
+  legalCheckbox: false,
+  smartSessions: false,
+  collapseWallets: false,
+  pay: false,
+  networkSwitching: true,
+  allowUnsupportedChain: false,
+  reownBranding: false,
+}
+
+/** The dapp's metadata (extra keys, e.g. WalletConnect's `redirect`, are kept). */
+export interface Metadata {
+  name: string
+  description: string
+  /** http(s) URL of the dapp. */
+  url: string
+  /** https or `data:image/` URLs. */
+  icons: readonly string[]
+}
+
+/**
+ * A wallet to hide. It matches a wallet whose rdns equals `rdns` or whose name equals `name`
+ * (case-insensitive); a plain string in the options becomes `{ rdns: s, name: s }`.
+ */
+export interface ExcludedWallet {
+  rdns?: string
+  name?: string
+}
+
+export interface TokenOption {
+  address: string
+}
+
+/** The theme variables a host may set (mapped to `--w3m-*` custom properties). */
+export interface ThemeVariables {
+  '--w3m-font-family'?: string
+  '--w3m-accent'?: string
+  '--w3m-color-mix'?: string
+  /** 0..100. */
+  '--w3m-color-mix-strength'?: number
+  '--w3m-font-size-master'?: string
+  '--w3m-border-radius-master'?: string
+  '--w3m-z-index'?: number
+  '--w3m-qr-color'?: string
+}
+
+/** What a host passes to `createModal`. */
+export interface ModalOptions {
+  /** Missing or blank: `ResolvedOptions.projectId` is undefined and the caller alerts. */
+  projectId?: string
+  /** At least one network. */
+  networks: readonly CaipNetwork[]
+  /** Default: `eip155:1` when configured, else the first network. */
+  defaultNetwork?: CaipNetworkId
+  metadata?: Metadata
+  features?: Partial<Features>
+  /** Wallet registry ids to show (others hidden). */
+  allowWallets?: readonly string[]
+  excludeWallets?: readonly (string | ExcludedWallet)[]
+  tokens?: Partial<Record<CaipNetworkId, TokenOption>>
+  termsConditionsUrl?: string
+  privacyPolicyUrl?: string
+  /** Merged over `DEFAULT_ACCOUNT_TYPES`; `payment` is for bip122 only, and bip122 is payment only. */
+  defaultAccountTypes?: Partial<Record<ChainNamespace, AccountType>>
+  themeMode?: ThemeMode
+  themeVariables?: ThemeVariables
+  connectMethodsOrder?: readonly ConnectMethod[]
+  locale?: string
+  adapters?: readonly ChainAdapter[]
+  enableEmbedded?: boolean
+  disableAppendToBody?: boolean
+  siwx?: object
+  siweConfig?: object
+  apiUrl?: string
+}
+
+/** The options after validation, with every default filled. */
+export interface ResolvedOptions {
+  projectId?: string
+  networks: readonly [CaipNetwork, ...CaipNetwork[]]
+  defaultNetwork: CaipNetworkId
+  metadata?: Metadata
+  features: Features
+  allowWallets?: readonly string[]
+  excludeWallets: readonly ExcludedWallet[]
+  tokens: Partial<Record<CaipNetworkId, TokenOption>>
+  termsConditionsUrl?: string
+  privacyPolicyUrl?: string
+  defaultAccountTypes: Readonly<Record<ChainNamespace, AccountType>>
+  themeMode: ThemeMode
+  themeVariables: ThemeVariables
+  /** Undefined: the UI picks the spec §2 default order. */
+  connectMethodsOrder?: readonly ConnectMethod[]
+  locale: string
+  adapters: readonly ChainAdapter[]
+  enableEmbedded: boolean
+  disableAppendToBody: boolean
+  siwx?: object
+  siweConfig?: object
+  apiUrl?: string
+}
+
+// --- Messages: every issue reads "expected <plain words>, received <value>" ---
+
+type Message = (issue: v.BaseIssue<unknown>) => string
+
+const quote = (value: string) => JSON.stringify(value)
+const oneOf = (values: readonly string[]) =>
+  values.length === 2
+    ? `${quote(values[0] ?? '')} or ${quote(values[1] ?? '')}`
+    : `one of ${values.map(quote).join(', ')}`
+
+const expected =
+  (what: string): Message =>
+  (issue) =>
+    `expected ${what}, received ${issue.received}`
+
+// An object schema reports three things with one message: not an object, a missing key
+// (expected `"key"`) and an unknown key (expected `never`).
+const objectMessage =
+  (what: string, keys: readonly string[]): Message =>
+  (issue) => {
+    if (issue.expected === 'never') {
+      return `unknown key ${issue.received}, expected ${oneOf(keys)}`
+    }
+    if (issue.expected !== 'Object') return 'required, but missing'
+    return `expected ${what}, received ${issue.received}`
+  }
+
+// --- Leaf schemas ---
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function isUrl(value: unknown, protocols: readonly string[]): boolean {
+  if (typeof value !== 'string') return false
+  try {
+    return protocols.includes(new URL(value).protocol)
+  } catch {
+    return false
+  }
+}
+
+const isHttpUrl = (value: unknown): value is string => isUrl(value, ['http:', 'https:'])
+const isImageUrl = (value: unknown): value is string =>
+  isUrl(value, ['https:']) || (typeof value === 'string' && value.startsWith('data:image/'))
+
+const leaf = <T>(check: (value: unknown) => boolean, what: string) =>
+  v.custom<T>(check, expected(what))
+
+const string = () => leaf<string>((value) => typeof value === 'string', 'a string')
+const nonEmptyString = () =>
+  leaf<string>((value) => typeof value === 'string' && value.trim() !== '', 'a non-empty string')
+const boolean = () => leaf<boolean>((value) => typeof value === 'boolean', 'true or false')
+const httpUrl = () => leaf<string>(isHttpUrl, 'an http or https URL')
+const imageUrl = () => leaf<string>(isImageUrl, 'an https or data:image URL')
+const caipNetworkId = () =>
+  leaf<CaipNetworkId>(isCaipNetworkId, 'a CAIP-2 network id such as "eip155:1"')
+const numberIn = (min: number, max: number, integer: boolean) =>
+  leaf<number>(
+    (value) =>
+      typeof value === 'number' &&
+      (integer ? Number.isInteger(value) : Number.isFinite(value)) &&
+      value >= min &&
+      value <= max,
+    `${integer ? 'an integer' : 'a number'} from ${min} to ${max}`,
+  )
+const picklist = <const T extends readonly string[]>(values: T) =>
+  leaf<T[number]>((value) => typeof value === 'string' && values.includes(value), oneOf(values))
+const arrayOf = <T extends v.GenericSchema>(item: T, what: string) =>
+  v.array(item, expected(`an array of ${what}`))
+
+const strict = <T extends v.ObjectEntries>(entries: T, what: string) =>
+  v.pipe(
+    leaf<Record<string, unknown>>(isRecord, what),
+    v.strictObject(entries, objectMessage(what, Object.keys(entries))),
+  )
+const loose = <T extends v.ObjectEntries>(entries: T, what: string) =>
+  v.pipe(
+    leaf<Record<string, unknown>>(isRecord, what),
+    v.looseObject(entries, objectMessage(what, Object.keys(entries))),
+  )
+
+// Reports the second occurrence of a key, at that item (and `field` inside it, if given).
+function unique<T>(key: (item: T) => string, what: string, field?: string) {
+  return v.rawCheck<T[]>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return
+    const seen = new Set<string>()
+    dataset.value.forEach((item, index) => {
+      const value = key(item)
+      if (seen.has(value)) {
+        const input = dataset.value as unknown[]
+        const arrayItem = {
+          type: 'array',
+          origin: 'value',
+          input,
+          key: index,
+          value: item,
+        } as const
+        addIssue({
+          message: `expected ${what} listed once, received ${quote(value)} twice`,
+          path: field
+            ? [
+                arrayItem,
+                {
+                  type: 'object',
+                  origin: 'value',
+                  input: item as Record<string, unknown>,
+                  key: field,
+                  value,
+                },
+              ]
+            : [arrayItem],
+        })
+      }
+      seen.add(value)
+    })
+  })
+}
+
+// --- Option schemas ---
+
+const networkSchema = v.pipe(
+  loose(
+    {
+      id: leaf<number | string>(
+        (value) =>
+          (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) ||
+          (typeof value === 'string' && value !== ''),
+        'a chain id (a non-negative integer or a non-empty string)',
+      ),
+      chainNamespace: picklist(NAMESPACES),
+      caipNetworkId: caipNetworkId(),
+      name: nonEmptyString(),
+      network: v.optional(string()),
+      nativeCurrency: loose(
+        { name: nonEmptyString(), symbol: nonEmptyString(), decimals: numberIn(0, 36, true) },
+        'an object { name, symbol, decimals }',
+      ),
+      rpcUrls: loose(
+        {
+          default: loose(
+            {
+              http: v.pipe(
+                arrayOf(httpUrl(), 'http(s) URLs'),
+                v.minLength(1, () => 'expected at least one http(s) URL, received none'),
+              ),
+              webSocket: v.optional(
+                arrayOf(
+                  leaf<string>((value) => isUrl(value, ['ws:', 'wss:']), 'a ws or wss URL'),
+                  'ws(s) URLs',
+                ),
+              ),
+            },
+            'an object { http: [urls] }',
+          ),
+        },
+        'an object { default: { http: [urls] } }',
+      ),
+      blockExplorers: v.optional(
+        loose(
+          { default: loose({ name: nonEmptyString(), url: httpUrl() }, 'an object { name, url }') },
+          'an object { default: { name, url } }',
+        ),
+      ),
+      testnet: v.optional(boolean()),
+      assets: v.optional(
+        loose(
+          { imageId: v.optional(string()), imageUrl: v.optional(imageUrl()) },
+          'an object { imageId?, imageUrl? }',
+        ),
+      ),
+    },
+    'a network object',
+  ),
+  v.forward(
+    v.partialCheck(
+      [['chainNamespace'], ['caipNetworkId']],
+      (network) => network.caipNetworkId.startsWith(`${network.chainNamespace}:`),
+      (issue) => {
+        const network = issue.input as { chainNamespace: string; caipNetworkId: string }
+        return `expected an id in the chainNamespace ${quote(`${network.chainNamespace}:…`)}, received ${quote(network.caipNetworkId)}`
+      },
+    ),
+    ['caipNetworkId'],
+  ),
+)
+
+const featureEntries = {
+  receive: v.optional(boolean()),
+  send: v.optional(boolean()),
+  email: v.optional(boolean()),
+  // v.lazy picks the branch by input so an issue inside the list keeps its own path.
+  socials: v.optional(
+    v.lazy((input) =>
+      Array.isArray(input)
+        ? v.pipe(
+            arrayOf(picklist(SOCIAL_PROVIDERS), 'social providers'),
+            unique((provider: SocialProvider) => provider, 'each social provider'),
+          )
+        : leaf<false>(
+            (value) => value === false,
+            `false or an array of ${SOCIAL_PROVIDERS.map(quote).join(', ')}`,
+          ),
+    ),
+  ),
+  emailShowWallets: v.optional(boolean()),
+  analytics: v.optional(boolean()),
+  allWallets: v.optional(boolean()),
+  swaps: v.optional(boolean()),
+  onramp: v.optional(boolean()),
+  activity: v.optional(boolean()),
+  legalCheckbox: v.optional(boolean()),
+  smartSessions: v.optional(boolean()),
+  collapseWallets: v.optional(boolean()),
+  pay: v.optional(boolean()),
+  networkSwitching: v.optional(boolean()),
+  allowUnsupportedChain: v.optional(boolean()),
+  reownBranding: v.optional(boolean()),
+} satisfies Record<keyof Features, v.GenericSchema>
+
+const excludedWalletSchema = v.lazy((input) =>
+  isRecord(input)
+    ? v.pipe(
+        strict(
+          { rdns: v.optional(nonEmptyString()), name: v.optional(nonEmptyString()) },
+          'an object { rdns?, name? }',
+        ),
+        v.check(
+          (rule) => rule.rdns !== undefined || rule.name !== undefined,
+          () => 'expected an object with `rdns` or `name`, received neither',
+        ),
+        v.transform(
+          (rule): ExcludedWallet => ({
+            ...(rule.rdns !== undefined ? { rdns: rule.rdns } : {}),
+            ...(rule.name !== undefined ? { name: rule.name } : {}),
+          }),
+        ),
+      )
+    : v.pipe(
+        leaf<string>(
+          (value) => typeof value === 'string' && value.trim() !== '',
+          'a wallet name or rdns, or an object { rdns?, name? }',
+        ),
+        v.transform((text): ExcludedWallet => ({ rdns: text, name: text })),
+      ),
+)
+
+const tokensSchema = v.pipe(
+  v.record(
+    caipNetworkId(),
+    strict({ address: nonEmptyString() }, 'an object { address }'),
+    expected('an object keyed by CAIP-2 network id'),
+  ),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return
+    for (const [id, token] of Object.entries(dataset.value)) {
+      const namespace = id.split(':')[0] as ChainNamespace
+      if (!token || isAddressFor(namespace, token.address)) continue
+      addIssue({
+        message: `expected an ${namespace} address, received ${quote(token.address)}`,
+        path: [
+          { type: 'object', origin: 'value', input: dataset.value, key: id, value: token },
+          { type: 'object', origin: 'value', input: token, key: 'address', value: token.address },
+        ],
+      })
+    }
+  }),
+)
+
+const ordinaryAccountType = v.optional(picklist(['eoa', 'smartAccount'] as const))
+const defaultAccountTypesSchema = strict(
+  {
+    eip155: ordinaryAccountType,
+    solana: ordinaryAccountType,
+    polkadot: ordinaryAccountType,
+    cosmos: ordinaryAccountType,
+    bip122: v.optional(picklist(['payment'] as const)),
+  } satisfies Record<ChainNamespace, v.GenericSchema>,
+  'an object keyed by namespace',
+)
+
+const themeVariablesSchema = strict(
+  {
+    '--w3m-font-family': v.optional(string()),
+    '--w3m-accent': v.optional(string()),
+    '--w3m-color-mix': v.optional(string()),
+    '--w3m-color-mix-strength': v.optional(numberIn(0, 100, false)),
+    '--w3m-font-size-master': v.optional(string()),
+    '--w3m-border-radius-master': v.optional(string()),
+    '--w3m-z-index': v.optional(numberIn(-2147483648, 2147483647, true)),
+    '--w3m-qr-color': v.optional(string()),
+  } satisfies Record<keyof ThemeVariables, v.GenericSchema>,
+  'an object of theme variables',
+)
+
+const isAdapter = (value: unknown): value is ChainAdapter =>
+  isRecord(value) &&
+  isChainNamespace(value.namespace) &&
+  typeof value.connect === 'function' &&
+  typeof value.disconnect === 'function'
+
+const optionsSchema = strict(
+  {
+    projectId: v.optional(string()),
+    networks: v.pipe(
+      arrayOf(networkSchema, 'networks'),
+      v.minLength(1, () => 'expected at least one network, received none'),
+      unique(
+        (network: v.InferOutput<typeof networkSchema>) => network.caipNetworkId,
+        'each network',
+        'caipNetworkId',
+      ),
+    ),
+    defaultNetwork: v.optional(caipNetworkId()),
+    metadata: v.optional(
+      loose(
+        {
+          name: nonEmptyString(),
+          description: string(),
+          url: httpUrl(),
+          icons: arrayOf(imageUrl(), 'https or data:image URLs'),
+        },
+        'an object { name, description, url, icons }',
+      ),
+    ),
+    features: v.optional(strict(featureEntries, 'an object of feature switches')),
+    allowWallets: v.optional(arrayOf(nonEmptyString(), 'wallet ids')),
+    excludeWallets: v.optional(arrayOf(excludedWalletSchema, 'wallet names, rdns or objects')),
+    tokens: v.optional(tokensSchema),
+    termsConditionsUrl: v.optional(httpUrl()),
+    privacyPolicyUrl: v.optional(httpUrl()),
+    defaultAccountTypes: v.optional(defaultAccountTypesSchema),
+    themeMode: v.optional(picklist(['light', 'dark'] as const)),
+    themeVariables: v.optional(themeVariablesSchema),
+    connectMethodsOrder: v.optional(
+      v.pipe(
+        arrayOf(picklist(CONNECT_METHODS), 'connect methods'),
+        unique((method: ConnectMethod) => method, 'each connect method'),
+      ),
+    ),
+    locale: v.optional(nonEmptyString()),
+    adapters: v.optional(
+      v.pipe(
+        arrayOf(
+          leaf<ChainAdapter>(
+            isAdapter,
+            'an adapter with a known `namespace` and `connect`/`disconnect` functions',
+          ),
+          'adapters',
+        ),
+        unique(
+          (adapter: ChainAdapter) => adapter.namespace,
+          'one adapter per namespace,',
+          'namespace',
+        ),
+      ),
+    ),
+    enableEmbedded: v.optional(boolean()),
+    disableAppendToBody: v.optional(boolean()),
+    siwx: v.optional(leaf<object>(isRecord, 'an object')),
+    siweConfig: v.optional(leaf<object>(isRecord, 'an object')),
+    apiUrl: v.optional(httpUrl()),
+  },
+  'an options object',
+)
+
+/**
+ * Validates the host's options and fills the defaults. Throws `InvalidOptionsError` naming
+ * the dotted path of the first invalid field (the ValiError is its `cause`), or the
+ * `SIWE_AND_SIWX` error when both `siweConfig` and `siwx` are set.
+ *
+ * @example
+ * const options = parseOptions({ projectId: 'abc', networks: [mainnet] })
+ * options.themeMode // 'light'
+ * options.defaultNetwork // 'eip155:1'
+ */
+export function parseOptions(input: unknown): ResolvedOptions {
+  if (!isRecord(input)) {
+    throw new InvalidOptionsError('options', `expected an object, received ${describe(input)}`)
+  }
+  if (input.siweConfig !== undefined && input.siwx !== undefined) throw kitError('SIWE_AND_SIWX')
+  const result = v.safeParse(optionsSchema, input)
+  if (!result.success) {
+    const [issue] = result.issues
+    throw new InvalidOptionsError(
+      v.getDotPath(issue) ?? 'options',
+      issue.message,
+      new v.ValiError(result.issues),
+    )
+  }
+  const options = result.output
+  const networks = options.networks as unknown as ResolvedOptions['networks']
+  const ids = networks.map((network) => network.caipNetworkId)
+  const defaultNetwork =
+    options.defaultNetwork ??
+    (ids.includes(DEFAULT_CAIP_NETWORK_ID) ? DEFAULT_CAIP_NETWORK_ID : networks[0].caipNetworkId)
+  if (!ids.includes(defaultNetwork)) {
+    throw new InvalidOptionsError(
+      'defaultNetwork',
+      `expected one of the configured networks (${ids.map(quote).join(', ')}), received ${quote(defaultNetwork)}`,
+    )
+  }
+  const projectId = options.projectId?.trim() ? options.projectId : undefined
+  return {
+    ...(projectId !== undefined ? { projectId } : {}),
+    networks,
+    defaultNetwork,
+    ...(options.metadata ? { metadata: options.metadata } : {}),
+    features: { ...DEFAULT_FEATURES, ...withoutUndefined(options.features) },
+    ...(options.allowWallets ? { allowWallets: options.allowWallets } : {}),
+    excludeWallets: options.excludeWallets ?? [],
+    tokens: options.tokens ?? {},
+    ...(options.termsConditionsUrl ? { termsConditionsUrl: options.termsConditionsUrl } : {}),
+    ...(options.privacyPolicyUrl ? { privacyPolicyUrl: options.privacyPolicyUrl } : {}),
+    defaultAccountTypes: {
+      ...DEFAULT_ACCOUNT_TYPES,
+      ...withoutUndefined(options.defaultAccountTypes),
+    },
+    themeMode: options.themeMode ?? 'light',
+    themeVariables: withoutUndefined(options.themeVariables),
+    ...(options.connectMethodsOrder ? { connectMethodsOrder: options.connectMethodsOrder } : {}),
+    locale: options.locale ?? 'en',
+    adapters: options.adapters ?? [],
+    enableEmbedded: options.enableEmbedded ?? false,
+    disableAppendToBody: options.disableAppendToBody ?? false,
+    ...(options.siwx ? { siwx: options.siwx } : {}),
+    ...(options.siweConfig ? { siweConfig: options.siweConfig } : {}),
+    ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
+  }
+}
+
+// `{ swaps: undefined }` must not spread over a default.
+function withoutUndefined<T extends object>(value: T | undefined): Partial<T> {
+  if (!value) return {}
+  return Object.fromEntries(
+    Object.entries(value).filter(([, entry]) => entry !== undefined),
+  ) as Partial<T>
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'string') return quote(value)
+  return typeof value === 'function' ? 'a function' : String(value)
+}

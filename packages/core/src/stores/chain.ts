@@ -1,0 +1,72 @@
+// ChainController of the spec: configured networks and the active one.
+import { computed, map } from 'nanostores'
+import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../types/network.js'
+
+export interface UnsupportedNetwork {
+  unsupported: true
+  chainNamespace: ChainNamespace
+  id: number | string
+  caipNetworkId: CaipNetworkId
+  name: string
+}
+
+export interface ChainState {
+  networks: readonly CaipNetwork[]
+  activeCaipNetworkId: CaipNetworkId | undefined
+  /** Set when the wallet moved to a network the host did not configure (spec §4). */
+  unsupported: UnsupportedNetwork | null
+}
+
+export const $chain = map<ChainState>({
+  networks: [],
+  activeCaipNetworkId: undefined,
+  unsupported: null,
+})
+
+export const $networks = computed($chain, (s) => s.networks)
+
+/** The active network, or the unsupported placeholder. */
+export const $activeNetwork = computed(
+  $chain,
+  (s): CaipNetwork | UnsupportedNetwork | undefined =>
+    s.unsupported ?? s.networks.find((n) => n.caipNetworkId === s.activeCaipNetworkId),
+)
+
+export const $activeNamespace = computed(
+  $activeNetwork,
+  (network): ChainNamespace | undefined => network?.chainNamespace,
+)
+
+export function isUnsupportedNetwork(
+  network: CaipNetwork | UnsupportedNetwork | undefined,
+): network is UnsupportedNetwork {
+  return Boolean(network && 'unsupported' in network && network.unsupported)
+}
+
+export function findNetwork(caipNetworkId: string): CaipNetwork | undefined {
+  return $chain.get().networks.find((n) => n.caipNetworkId === caipNetworkId)
+}
+
+export function setNetworks(networks: readonly CaipNetwork[], active?: CaipNetworkId): void {
+  $chain.set({
+    networks,
+    activeCaipNetworkId: active ?? networks[0]?.caipNetworkId,
+    unsupported: null,
+  })
+}
+
+/** Marks `caipNetworkId` active; an unknown id becomes the unsupported placeholder. */
+export function setActiveNetwork(caipNetworkId: CaipNetworkId): void {
+  if (findNetwork(caipNetworkId)) {
+    $chain.set({ ...$chain.get(), activeCaipNetworkId: caipNetworkId, unsupported: null })
+    return
+  }
+  const [namespace, reference = ''] = caipNetworkId.split(':') as [ChainNamespace, string]
+  $chain.setKey('unsupported', {
+    unsupported: true,
+    chainNamespace: namespace,
+    id: /^\d+$/.test(reference) ? Number(reference) : reference,
+    caipNetworkId,
+    name: 'Unsupported network',
+  })
+}

@@ -1,0 +1,124 @@
+// ConnectorController of the spec: the wallets a visitor can pick, in the spec's group order.
+import { atom, computed, onMount } from 'nanostores'
+import { $adapters } from '../adapters/registry.js'
+import type { Connector } from '../adapters/types.js'
+import type { ChainNamespace } from '../types/network.js'
+import { $recentWallets } from './connection.js'
+import { $options } from './options.js'
+
+/** Connector groups in display order (spec §2). */
+export const CONNECTOR_GROUPS = [
+  'walletConnect',
+  'recent',
+  'injected',
+  'featured',
+  'custom',
+  'external',
+  'recommended',
+] as const
+export type ConnectorGroup = (typeof CONNECTOR_GROUPS)[number]
+
+/** What each adapter has discovered, by namespace. */
+export const $discovered = atom<Partial<Record<ChainNamespace, readonly Connector[]>>>({})
+
+// Discovery is costly (EIP-6963, wallet-standard): it starts only when the list is first
+// observed and stops when nobody watches it (nanostores lazy store).
+onMount($discovered, () => {
+  let stops: Array<() => void> = []
+  const watchAll = (adapters: ReturnType<typeof $adapters.get>) => {
+    for (const stop of stops) stop()
+    stops = adapters.map((adapter) =>
+      adapter.watchConnectors((connectors) => {
+        $discovered.set({ ...$discovered.get(), [adapter.namespace]: connectors })
+      }),
+    )
+  }
+  const unlisten = $adapters.subscribe(watchAll)
+  return () => {
+    unlisten()
+    for (const stop of stops) stop()
+    stops = []
+  }
+})
+
+export interface ExcludeRule {
+  rdns?: string
+  name?: string
+}
+
+/** Whether the host's allow/exclude lists hide `connector` (spec §1, §6). */
+export function isConnectorHidden(
+  connector: Connector,
+  exclude: readonly ExcludeRule[],
+  allow: readonly string[] | undefined,
+): boolean {
+  const name = connector.name.trim().toLowerCase()
+  const excluded = exclude.some(
+    (rule) =>
+      (rule.rdns !== undefined && connector.rdns === rule.rdns) ||
+      (rule.name !== undefined && rule.name.trim().toLowerCase() === name),
+  )
+  if (excluded) return true
+  // The allow list names registry wallets; it never hides what the browser itself announces.
+  if (allow?.length && connector.explorerId && !connector.installed) {
+    return !allow.includes(connector.explorerId)
+  }
+  return false
+}
+
+export function connectorGroup(connector: Connector, recentIds: readonly string[]): ConnectorGroup {
+  if (connector.type === 'WALLET_CONNECT') return 'walletConnect'
+  if (recentIds.includes(connector.id)) return 'recent'
+  if (connector.type === 'EXTERNAL' || connector.type === 'AUTH') return 'external'
+  return 'injected'
+}
+
+/**
+ * Merges what every adapter found: the same wallet (same name) in several namespaces
+ * becomes one MULTI_CHAIN connector.
+ */
+function merge(discovered: Partial<Record<ChainNamespace, readonly Connector[]>>): Connector[] {
+  const byKey = new Map<string, Connector>()
+  for (const list of Object.values(discovered)) {
+    for (const connector of list ?? []) {
+      const key =
+        connector.type === 'WALLET_CONNECT' ? 'walletConnect' : connector.name.toLowerCase()
+      const seen = byKey.get(key)
+      if (!seen) {
+        byKey.set(key, connector)
+        continue
+      }
+      const namespaces = [...new Set([...seen.namespaces, ...connector.namespaces])]
+      if (namespaces.length === seen.namespaces.length) continue
+      byKey.set(key, { ...seen, type: 'MULTI_CHAIN', namespaces })
+    }
+  }
+  return [...byKey.values()]
+}
+
+/** The connectors to show, filtered and in the spec's group order; recent ones newest first. */
+export const $connectors = computed(
+  [$discovered, $options, $recentWallets],
+  (discovered, options, recent): readonly Connector[] => {
+    const recentIds = recent.map((r) => r.id)
+    const exclude = options?.excludeWallets ?? []
+    const visible = merge(discovered).filter(
+      (c) => !isConnectorHidden(c, exclude, options?.allowWallets),
+    )
+    const rank = (c: Connector) => {
+      const group = CONNECTOR_GROUPS.indexOf(connectorGroup(c, recentIds))
+      const recency = recentIds.indexOf(c.id)
+      return group * 1000 + (recency === -1 ? 0 : recency)
+    }
+    // Array#sort is stable: inside a group, discovery order is kept.
+    return [...visible].sort((a, b) => rank(a) - rank(b))
+  },
+)
+
+export function findConnector(id: string): Connector | undefined {
+  for (const list of Object.values($discovered.get())) {
+    const found = list?.find((c) => c.id === id)
+    if (found) return found
+  }
+  return undefined
+}

@@ -1,0 +1,10 @@
+// OptionsController of the spec: the host's validated options.
+import { atom, computed } from 'nanostores'
+import type { ResolvedOptions } from '../options/schema.js'
+
+export const $options = atom<ResolvedOptions | null>(null)
+export const $features = computed($options, (o) => o?.features)
+
+export function setOptions(options: ResolvedOptions | null): void {
+  $options.set(options)
+}

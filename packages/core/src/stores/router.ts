@@ -1,0 +1,105 @@
+// RouterController of the spec: which view the modal shows, and the way back.
+import { atom, computed } from 'nanostores'
+import type { CaipNetwork } from '../types/network.js'
+
+/** Every view of spec §2, plus the feature views later issues add. */
+export const VIEWS = [
+  'Connect',
+  'Account',
+  'AllWallets',
+  'ConnectingExternal',
+  'ConnectingWalletConnect',
+  'ConnectingWalletConnectBasic',
+  'ConnectingFarcaster',
+  'EmailLogin',
+  'ProfileWallets',
+  'UnsupportedChain',
+  'RegisterAccountName',
+  'RegisterAccountNameSuccess',
+  'SwitchNetwork',
+  'SwitchActiveChain',
+  'UpdateEmailWallet',
+  'SIWXSignMessage',
+  'ApproveTransaction',
+  'Networks',
+  'Swap',
+  'WalletSend',
+  'WalletReceive',
+  'OnRampProviders',
+  'Transactions',
+] as const
+export type View = (typeof VIEWS)[number]
+
+/** Data a view may be opened with (spec §2). */
+export interface RouterData {
+  connectorId?: string
+  network?: CaipNetwork
+  /** SwitchActiveChain */
+  switchToChain?: string
+  navigateTo?: View
+  navigateWithReplace?: boolean
+  /** UpdateEmailWallet */
+  email?: string
+  redirectView?: View
+  /** Swap arguments */
+  swap?: { fromToken?: string; toToken?: string; amount?: string }
+}
+
+export interface RouterEntry {
+  view: View
+  data?: RouterData
+}
+
+export interface RouterState {
+  /** Oldest first; the last entry is the view on screen. Never empty. */
+  history: readonly RouterEntry[]
+}
+
+const INITIAL: RouterState = { history: [{ view: 'Connect' }] }
+
+export const $router = atom<RouterState>(INITIAL)
+/** The view on screen. */
+export const $view = computed($router, (s) => s.history[s.history.length - 1] as RouterEntry)
+/** There is somewhere to go back to. */
+export const $canGoBack = computed($router, (s) => s.history.length > 1)
+
+export function isView(value: unknown): value is View {
+  return typeof value === 'string' && (VIEWS as readonly string[]).includes(value)
+}
+
+/**
+ * Shows `view` on top of the current one.
+ * @example push('Networks')
+ */
+export function push(view: View, data?: RouterData): void {
+  const { history } = $router.get()
+  const top = history[history.length - 1]
+  if (top?.view === view && top.data === data) return
+  $router.set({ history: [...history, data ? { view, data } : { view }] })
+}
+
+/**
+ * Replaces the view on screen, keeping the history below it.
+ * @example replace('Account')
+ */
+export function replace(view: View, data?: RouterData): void {
+  const { history } = $router.get()
+  $router.set({ history: [...history.slice(0, -1), data ? { view, data } : { view }] })
+}
+
+/**
+ * Goes back one view; does nothing on the first view.
+ * @example goBack()
+ */
+export function goBack(): void {
+  const { history } = $router.get()
+  if (history.length > 1) $router.set({ history: history.slice(0, -1) })
+}
+
+/**
+ * Starts a new history with `view` alone.
+ * @example reset('Connect')
+ */
+export function reset(view: View, data?: RouterData): void {
+  $router.set({ history: [data ? { view, data } : { view }] })
+}

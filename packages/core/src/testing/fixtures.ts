@@ -1,0 +1,30 @@
+// Networks shared by core tests (test-only; not exported from the package).
+import type { CaipNetwork } from '../types/network.js'
+
+export const mainnet: CaipNetwork = {
+  id: 1,
+  chainNamespace: 'eip155',
+  caipNetworkId: 'eip155:1',
+  name: 'Ethereum',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+}
+
+export const optimism: CaipNetwork = {
+  id: 10,
+  chainNamespace: 'eip155',
+  caipNetworkId: 'eip155:10',
+  name: 'OP Mainnet',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8546'] } },
+}
+
+export const sepolia: CaipNetwork = {
+  id: 11155111,
+  chainNamespace: 'eip155',
+  caipNetworkId: 'eip155:11155111',
+  name: 'Sepolia',
+  nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8547'] } },
+  testnet: true,
+}

@@ -1,0 +1,28 @@
+export { isAddressFor, isEip155Address, isSolanaAddress } from './address.js'
+export {
+  isCaipAddress,
+  isCaipNetworkId,
+  isChainNamespace,
+  type ParsedCaipAddress,
+  type ParsedCaipNetworkId,
+  parseCaipAddress,
+  parseCaipNetworkId,
+  toCaipAddress,
+  toCaipNetworkId,
+} from './caip.js'
+export {
+  formatBalance,
+  formatFiat,
+  formatUnits,
+  isDecimalString,
+  parseUnits,
+  truncateAddress,
+  truncateDecimals,
+} from './format.js'
+export {
+  AUTH_NAME_MAX_LENGTH,
+  type AuthNameParameters,
+  displayAuthName,
+  isValidRegisteredName,
+} from './names.js'
+export { DEFAULT_ALLOWED_ANCESTORS, isOriginAllowed } from './origin.js'

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Sets up a fresh Linux machine that has Node 20+ (and apt): pnpm, the workspace's
+# dependencies and, with --browser, Debian's Chromium for the browser tests.
+# Never downloads a browser build of its own.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PNPM_VERSION=10.34.9
+want_browser=false
+for arg in "$@"; do
+  case "$arg" in
+    --browser) want_browser=true ;;
+    *) echo "usage: scripts/bootstrap.sh [--browser]" >&2; exit 2 ;;
+  esac
+done
+
+if ! command -v pnpm >/dev/null 2>&1; then
+  echo "› installing pnpm ${PNPM_VERSION}"
+  # corepack's download fails its signature check on some machines; npm works everywhere.
+  npm install -g "pnpm@${PNPM_VERSION}" --no-fund --no-audit --loglevel=error
+fi
+
+if $want_browser && ! command -v chromium >/dev/null 2>&1 && [ -z "${CHROMIUM_PATH:-}" ]; then
+  echo "› installing Chromium (Debian package)"
+  sudo_cmd=""
+  if [ "$(id -u)" -ne 0 ]; then sudo_cmd="sudo"; fi
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq chromium >/dev/null
+fi
+
+export TURBO_TELEMETRY_DISABLED=1
+if [ -n "${CI:-}" ]; then
+  pnpm install --frozen-lockfile --reporter=append-only
+else
+  pnpm install --reporter=append-only
+fi
