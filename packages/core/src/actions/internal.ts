@@ -61,7 +61,7 @@ export function applyConnection(
   void refreshBalance(namespace)
 }
 
-function setAccounts(
+export function setAccounts(
   namespace: ChainNamespace,
   accounts: readonly AdapterAccount[],
   chainId: number | string,

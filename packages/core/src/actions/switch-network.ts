@@ -6,7 +6,7 @@ import { findNetwork, setActiveNetwork } from '../stores/chain.js'
 import { $connections } from '../stores/connection.js'
 import { emitEvent } from '../stores/events.js'
 import type { CaipNetwork, CaipNetworkId } from '../types/network.js'
-import { refreshBalance } from './internal.js'
+import { refreshBalance, setAccounts } from './internal.js'
 
 /**
  * Makes `network` active. When a wallet of that namespace is connected it is asked to switch
@@ -27,7 +27,10 @@ export async function switchNetwork(network: CaipNetwork | CaipNetworkId): Promi
     const adapter = getAdapter(namespace)
     if (!adapter) throw kitError('ADAPTER_NOT_FOUND')
     if (String(connection.chainId) !== String(target.id)) await adapter.switchNetwork(target)
-    $connections.setKey(namespace, { ...connection, chainId: target.id })
+    // Wallets report chainChanged asynchronously or not at all: record the switch here too.
+    const current = $connections.get()[namespace] ?? connection
+    $connections.setKey(namespace, { ...current, chainId: target.id })
+    setAccounts(namespace, current.accounts, target.id)
   }
   setActiveNetwork(target.caipNetworkId)
   storage.set('lastUsedChain', target.caipNetworkId)

@@ -261,8 +261,20 @@ describe('createModalClient', () => {
     await modal.switchNetwork('eip155:10')
     assert.ok(adapter.calls.includes('switchNetwork:10'))
     assert.equal(modal.getState().selectedNetworkId, 'eip155:10')
+    assert.match(modal.getAccount('eip155').caipAddress ?? '', /^eip155:10:0x/)
     await assert.rejects(modal.switchNetwork('eip155:4242' as never), /Chain not configured/)
     assert.equal($alert.get()?.title, 'Network Not Found')
+  })
+
+  test('switchNetwork records the new chain even when the wallet emits no chainChanged', async () => {
+    const base = createTestAdapter({ wallets, knownChainIds: [1, 10] })
+    const silent: TestAdapter = { ...base, switchNetwork: async () => {} }
+    const modal = setup(silent)
+    watch()
+    await modal.connect('io.alpha')
+    await modal.switchNetwork('eip155:10')
+    assert.equal($connections.get().eip155?.chainId, 10)
+    assert.match(modal.getAccount('eip155').caipAddress ?? '', /^eip155:10:0x/)
   })
 
   test('excluded wallets are hidden and recent wallets come first', async () => {
