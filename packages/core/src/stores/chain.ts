@@ -37,9 +37,10 @@ export const $activeNamespace = computed(
   (network): ChainNamespace | undefined => network?.chainNamespace,
 )
 
-export function isUnsupportedNetwork(
-  network: CaipNetwork | UnsupportedNetwork | undefined,
-): network is UnsupportedNetwork {
+/** Narrows the active network (also the readonly values stores hand out) to the placeholder. */
+export function isUnsupportedNetwork<T extends CaipNetwork | UnsupportedNetwork | Readonly<CaipNetwork>>(
+  network: T | Readonly<UnsupportedNetwork> | undefined,
+): network is Extract<T | Readonly<UnsupportedNetwork>, { unsupported: true }> {
   return Boolean(network && 'unsupported' in network && network.unsupported)
 }
 

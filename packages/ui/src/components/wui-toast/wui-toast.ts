@@ -1,0 +1,107 @@
+import { $locale, $snack, type SnackVariant } from '@openmodal/core'
+import { css, html, LitElement, nothing } from 'lit'
+import { StoreController } from '../../controllers/store-controller.js'
+import { type MessageKey, t } from '../../i18n/index.js'
+import { iconStyles } from '../../styles/icons.js'
+import { base } from '../../styles/shared.js'
+import { define } from '../../utils/define.js'
+import { icon } from '../icons.js'
+import '../wui-spinner/wui-spinner.js'
+
+const VARIANT_LABEL: Record<SnackVariant, MessageKey> = {
+  success: 'toast.success',
+  error: 'toast.error',
+  loading: 'toast.loading',
+}
+
+/**
+ * @summary The modal's toast: shows `$snack` (one at a time; core delays a replacement by
+ * 150 ms). The live region stays in the DOM so screen readers announce each new message.
+ *
+ * @csspart region - The polite live region (role status).
+ * @csspart toast - The visible pill.
+ * @cssproperty --wui-toast-offset - Distance from the panel's bottom edge, default 16px.
+ */
+export class WuiToast extends LitElement {
+  static override styles = [
+    base,
+    iconStyles,
+    css`
+      :host {
+        position: absolute;
+        inset-inline: 0;
+        inset-block-end: var(--wui-toast-offset, 16px);
+        display: flex;
+        justify-content: center;
+        pointer-events: none;
+      }
+
+      .toast {
+        display: inline-flex;
+        align-items: center;
+        gap: 8px;
+        max-inline-size: calc(100% - 32px);
+        padding-block: 8px;
+        padding-inline: 12px 16px;
+        border: 1px solid var(--wui-border);
+        border-radius: var(--wui-radius-full);
+        background: var(--wui-bg);
+        color: var(--wui-fg);
+        box-shadow: var(--wui-shadow);
+        font-size: var(--wui-font-size-small);
+        font-weight: 600;
+        animation: toast-in var(--wui-duration-view) ease-out;
+      }
+
+      .success .icon {
+        color: var(--wui-success);
+      }
+
+      .error .icon {
+        color: var(--wui-error);
+      }
+
+      wui-spinner {
+        --wui-spinner-size: 16px;
+      }
+
+      @keyframes toast-in {
+        from {
+          opacity: 0;
+          transform: translateY(8px);
+        }
+      }
+    `,
+  ]
+
+  private readonly snack = new StoreController(this, $snack)
+  private readonly locale = new StoreController(this, $locale)
+
+  override render() {
+    void this.locale.value
+    const { open, message, variant } = this.snack.value
+    return html`<div part="region" role="status" aria-live="polite" aria-atomic="true">
+      ${
+        open && message
+          ? html`<div part="toast" class="toast ${variant}" data-variant=${variant}>
+            ${
+              variant === 'loading'
+                ? html`<wui-spinner></wui-spinner>`
+                : icon(variant === 'error' ? 'error' : 'check')
+            }
+            <span class="visually-hidden">${t(VARIANT_LABEL[variant])}:</span>
+            <span class="message">${message}</span>
+          </div>`
+          : nothing
+      }
+    </div>`
+  }
+}
+
+define('wui-toast', WuiToast)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'wui-toast': WuiToast
+  }
+}

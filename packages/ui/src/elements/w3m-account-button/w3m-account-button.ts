@@ -1,0 +1,80 @@
+import { $activeAccount, $locale, openModal, reset, truncateAddress } from '@openmodal/core'
+import { html, LitElement, nothing } from 'lit'
+import '../../components/wui-avatar/wui-avatar.js'
+import { StoreController } from '../../controllers/store-controller.js'
+import { ThemeController } from '../../controllers/theme-controller.js'
+import { dirFor } from '../../i18n/index.js'
+import { preloadView } from '../../router/routes.js'
+import { base, tokens } from '../../styles/shared.js'
+import { define } from '../../utils/define.js'
+import { buttonStyles } from '../button-styles.js'
+
+/**
+ * @summary The connected account: avatar, balance and profile name or truncated address.
+ * Opens the modal on the Account view.
+ *
+ * @csspart button - The `<button>`.
+ * @csspart avatar - The avatar.
+ * @csspart balance - The balance text.
+ * @csspart address - The name or truncated address.
+ */
+export class W3mAccountButton extends LitElement {
+  static override properties = {
+    balance: {},
+  }
+
+  static override styles = [tokens, base, buttonStyles]
+
+  /** `'show'` (default) or `'hide'` the balance. */
+  declare balance: 'show' | 'hide'
+
+  private readonly account = new StoreController(this, $activeAccount)
+  private readonly locale = new StoreController(this, $locale)
+  private readonly theme = new ThemeController(this)
+
+  constructor() {
+    super()
+    this.balance = 'show'
+  }
+
+  private readonly open = () => {
+    reset('Account')
+    openModal()
+  }
+
+  private readonly preload = () => preloadView('Account')
+
+  override render() {
+    const account = this.account.value
+    const address = account.address ?? ''
+    const name = account.profileName ?? truncateAddress(address)
+    const balance =
+      this.balance !== 'hide' && account.balance
+        ? `${account.balance} ${account.balanceSymbol ?? ''}`.trim()
+        : undefined
+    return html`<button
+      part="button"
+      class="theme-${this.theme.mode}"
+      dir=${dirFor(this.locale.value)}
+      @click=${this.open}
+      @pointerenter=${this.preload}
+      @focus=${this.preload}
+    >
+      ${balance ? html`<span part="balance" data-balance>${balance}</span>` : nothing}
+      <wui-avatar
+        part="avatar"
+        address=${address}
+        image-url=${account.profileImage ?? ''}
+      ></wui-avatar>
+      <span part="address" data-address>${name}</span>
+    </button>`
+  }
+}
+
+define('w3m-account-button', W3mAccountButton)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'w3m-account-button': W3mAccountButton
+  }
+}

@@ -1,0 +1,68 @@
+import { $activeAccount, $locale, openModal, reset } from '@openmodal/core'
+import { html, LitElement, nothing } from 'lit'
+import '../../components/wui-spinner/wui-spinner.js'
+import { StoreController } from '../../controllers/store-controller.js'
+import { ThemeController } from '../../controllers/theme-controller.js'
+import { dirFor, t } from '../../i18n/index.js'
+import { preloadView } from '../../router/routes.js'
+import { base, tokens } from '../../styles/shared.js'
+import { define } from '../../utils/define.js'
+import { buttonStyles } from '../button-styles.js'
+
+/**
+ * @summary Opens the modal on the Connect view. Reads "Connect Wallet", or "Connecting…" while
+ * a connection is in progress. The Connect view's code starts loading on hover or focus.
+ *
+ * @csspart button - The `<button>`.
+ * @cssproperty --w3m-accent - Background colour.
+ */
+export class W3mConnectButton extends LitElement {
+  static override properties = {
+    label: {},
+    loadingLabel: { attribute: 'loading-label' },
+  }
+
+  static override styles = [tokens, base, buttonStyles]
+
+  /** Overrides the catalog's "Connect Wallet". */
+  declare label: string | undefined
+  /** Overrides the catalog's "Connecting…". */
+  declare loadingLabel: string | undefined
+
+  private readonly account = new StoreController(this, $activeAccount)
+  private readonly locale = new StoreController(this, $locale)
+  private readonly theme = new ThemeController(this)
+
+  private readonly open = () => {
+    reset('Connect')
+    openModal()
+  }
+
+  private readonly preload = () => preloadView('Connect')
+
+  override render() {
+    const connecting = this.account.value.status === 'connecting'
+    const text = connecting
+      ? (this.loadingLabel ?? t('button.connecting'))
+      : (this.label ?? t('button.connect'))
+    return html`<button
+      part="button"
+      class="button-primary theme-${this.theme.mode}"
+      dir=${dirFor(this.locale.value)}
+      aria-busy=${connecting ? 'true' : nothing}
+      @click=${this.open}
+      @pointerenter=${this.preload}
+      @focus=${this.preload}
+    >
+      ${connecting ? html`<wui-spinner></wui-spinner>` : nothing}<span>${text}</span>
+    </button>`
+  }
+}
+
+define('w3m-connect-button', W3mConnectButton)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'w3m-connect-button': W3mConnectButton
+  }
+}

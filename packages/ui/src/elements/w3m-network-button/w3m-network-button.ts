@@ -1,0 +1,69 @@
+import { $activeNetwork, $locale, isUnsupportedNetwork, openModal, reset } from '@openmodal/core'
+import { html, LitElement } from 'lit'
+import { icon } from '../../components/icons.js'
+import { StoreController } from '../../controllers/store-controller.js'
+import { ThemeController } from '../../controllers/theme-controller.js'
+import { dirFor, t } from '../../i18n/index.js'
+import { preloadView } from '../../router/routes.js'
+import { iconStyles } from '../../styles/icons.js'
+import { base, tokens } from '../../styles/shared.js'
+import { define } from '../../utils/define.js'
+import { supportedNetwork } from '../../utils/network.js'
+import { safeImageUrl } from '../../utils/safe-url.js'
+import { buttonStyles } from '../button-styles.js'
+
+/**
+ * @summary The active network (icon and name), or "Unsupported network" when the wallet is on a
+ * network the app does not support. Opens the modal on the Networks view.
+ *
+ * @csspart button - The `<button>`.
+ * @csspart icon - The network icon.
+ * @csspart name - The network name.
+ */
+export class W3mNetworkButton extends LitElement {
+  static override styles = [tokens, base, iconStyles, buttonStyles]
+
+  private readonly network = new StoreController(this, $activeNetwork)
+  private readonly locale = new StoreController(this, $locale)
+  private readonly theme = new ThemeController(this)
+
+  private readonly open = () => {
+    reset('Networks')
+    openModal()
+  }
+
+  private readonly preload = () => preloadView('Networks')
+
+  override render() {
+    const network = this.network.value
+    const unsupported = isUnsupportedNetwork(network)
+    const name = !network
+      ? t('button.selectNetwork')
+      : unsupported
+        ? t('button.unsupported')
+        : network.name
+    const src = safeImageUrl(supportedNetwork(network)?.assets?.imageUrl)
+    return html`<button
+      part="button"
+      class="theme-${this.theme.mode}"
+      dir=${dirFor(this.locale.value)}
+      data-unsupported=${unsupported ? 'true' : 'false'}
+      @click=${this.open}
+      @pointerenter=${this.preload}
+      @focus=${this.preload}
+    >
+      <span class="network-image" part="icon">
+        ${src ? html`<img src=${src} alt="" />` : icon(unsupported ? 'error' : 'network')}
+      </span>
+      <span part="name">${name}</span>
+    </button>`
+  }
+}
+
+define('w3m-network-button', W3mNetworkButton)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'w3m-network-button': W3mNetworkButton
+  }
+}

@@ -1,0 +1,21 @@
+// @openmodal/ui public API. The buttons and the modal shell are eager; every view is a lazy
+// feature group loaded on first navigation.
+export { WuiSelectEvent } from '../components/wui-wallet-list/wui-wallet-list.js'
+export { StoreController } from '../controllers/store-controller.js'
+export { createModal } from '../create-modal.js'
+export { defineElements } from '../elements/define-elements.js'
+export { W3mAccountButton } from '../elements/w3m-account-button/w3m-account-button.js'
+export { W3mButton } from '../elements/w3m-button/w3m-button.js'
+export { W3mConnectButton } from '../elements/w3m-connect-button/w3m-connect-button.js'
+export { W3mNetworkButton } from '../elements/w3m-network-button/w3m-network-button.js'
+export {
+  dirFor,
+  type MessageKey,
+  type MessageParams,
+  type Messages,
+  registerCatalog,
+  t,
+} from '../i18n/index.js'
+export { W3mModal } from '../modal/w3m-modal/w3m-modal.js'
+export { preloadView } from '../router/routes.js'
+export { safeImageUrl } from '../utils/safe-url.js'

@@ -1,0 +1,99 @@
+// The English catalog: every string the UI shows or announces. Other locales implement
+// `Messages` so a missing key is a type error. `{name}` placeholders are filled by `t()`.
+
+export const en = {
+  // Modal shell
+  'modal.back': 'Back',
+  'modal.close': 'Close',
+  'modal.notifications': 'Notifications',
+  'alert.dismiss': 'Dismiss',
+  'common.loading': 'Loading…',
+  'common.tryAgain': 'Try again',
+
+  // View titles (spec §2 views)
+  'view.Connect': 'Connect Wallet',
+  'view.Account': 'Account',
+  'view.AllWallets': 'All Wallets',
+  'view.ConnectingExternal': '{name}',
+  'view.ConnectingWalletConnect': 'WalletConnect',
+  'view.ConnectingWalletConnectBasic': 'WalletConnect',
+  'view.ConnectingFarcaster': 'Farcaster',
+  'view.EmailLogin': 'Email Login',
+  'view.ProfileWallets': 'Wallets',
+  'view.UnsupportedChain': 'Switch Network',
+  'view.RegisterAccountName': 'Choose Name',
+  'view.RegisterAccountNameSuccess': 'Name Registered',
+  'view.SwitchNetwork': 'Switch Network',
+  'view.SwitchActiveChain': 'Switch Chain',
+  'view.UpdateEmailWallet': 'Edit Email',
+  'view.SIWXSignMessage': 'Sign In',
+  'view.ApproveTransaction': 'Approve Transaction',
+  'view.Networks': 'Choose Network',
+  'view.Swap': 'Swap',
+  'view.WalletSend': 'Send',
+  'view.WalletReceive': 'Receive',
+  'view.OnRampProviders': 'Buy Crypto',
+  'view.Transactions': 'Activity',
+
+  // Router outlet
+  'router.loadFailed': 'This screen could not be loaded.',
+  'router.notAvailable': 'This screen is not available yet.',
+
+  // Connect view
+  'connect.wallets': 'Wallets',
+  'connect.installed': 'Installed',
+  'connect.recent': 'Recent',
+  'connect.empty': 'No wallet found',
+  'connect.emptyHint': 'Install a browser wallet extension, then open this window again.',
+  'connect.email': 'Continue with email',
+  'connect.social': 'Continue with {provider}',
+  'connect.socials': 'Social logins',
+  'connect.or': 'or',
+  'legal.both': 'By connecting your wallet, you agree to our {terms} and {privacy}.',
+  'legal.terms': 'By connecting your wallet, you agree to our {terms}.',
+  'legal.privacy': 'By connecting your wallet, you agree to our {privacy}.',
+  'legal.termsLink': 'Terms of Service',
+  'legal.privacyLink': 'Privacy Policy',
+
+  // Connecting external
+  'connecting.continueIn': 'Continue in {name}',
+  'connecting.hint': 'Accept the connection request in the wallet',
+  'connecting.unknownWallet': 'Wallet',
+
+  // All wallets
+  'allWallets.search': 'Search wallets',
+
+  // Networks
+  'networks.list': 'Networks',
+  'networks.selected': 'Selected',
+  'networks.switching': 'Switching network…',
+  'networks.unsupported':
+    "This app doesn't support your current network. Switch to an available option to continue.",
+  'switchNetwork.approve': 'Approve the network switch in your wallet',
+  'switchNetwork.missing': 'No network was chosen.',
+
+  // Account
+  'account.avatar': 'Account avatar',
+  'account.copy': 'Copy address',
+  'account.copied': 'Address copied',
+  'account.copyFailed': 'Could not copy the address',
+  'account.network': 'Network: {name}',
+  'account.disconnect': 'Disconnect',
+  'account.notConnected': 'No wallet connected',
+
+  // Public buttons
+  'button.connect': 'Connect Wallet',
+  'button.connecting': 'Connecting…',
+  'button.account': 'Account {name}',
+  'button.network': 'Network: {name}',
+  'button.selectNetwork': 'Select network',
+  'button.unsupported': 'Unsupported network',
+
+  // Toasts
+  'toast.success': 'Success',
+  'toast.error': 'Error',
+  'toast.loading': 'In progress',
+} as const
+
+export type MessageKey = keyof typeof en
+export type Messages = Record<MessageKey, string>

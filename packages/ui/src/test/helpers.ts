@@ -1,0 +1,184 @@
+// Shared by the UI tests (excluded from the build): networks, a fresh client with the core
+// test adapter, store resets and shadow-DOM queries.
+import {
+  $accounts,
+  $connections,
+  $discovered,
+  $recentWallets,
+  type CaipNetwork,
+  clearAlert,
+  closeModal,
+  createModalClient,
+  hideSnack,
+  type ModalOptions,
+  reset,
+  setCloseDisabled,
+  setLocale,
+  setThemeMode,
+  setThemeVariables,
+  unregisterAdapter,
+} from '@openmodal/core'
+import {
+  createTestAdapter,
+  type TestAdapter,
+  type TestWallet,
+} from '@openmodal/core/adapter-contract'
+
+const icon = (fill: string) =>
+  `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1" fill="${fill}"/></svg>`)}`
+
+export const mainnet: CaipNetwork = {
+  id: 1,
+  chainNamespace: 'eip155',
+  caipNetworkId: 'eip155:1',
+  name: 'Ethereum',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+  assets: { imageUrl: icon('#627eea') },
+}
+
+export const optimism: CaipNetwork = {
+  id: 10,
+  chainNamespace: 'eip155',
+  caipNetworkId: 'eip155:10',
+  name: 'OP Mainnet',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8546'] } },
+}
+
+export const polygon: CaipNetwork = {
+  id: 137,
+  chainNamespace: 'eip155',
+  caipNetworkId: 'eip155:137',
+  name: 'Polygon',
+  nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8547'] } },
+}
+
+export const walletIcon = icon('#f6851b')
+
+export const WALLETS: TestWallet[] = [
+  { id: 'io.alpha', name: 'Alpha Wallet', rdns: 'io.alpha', imageUrl: walletIcon },
+  { id: 'io.beta', name: 'Beta Wallet', rdns: 'io.beta', imageUrl: 'javascript:alert(1)' },
+  { id: 'io.gamma', name: 'Gamma Wallet', rdns: 'io.gamma', type: 'EXTERNAL' },
+]
+
+/** Puts every store back to a clean, closed, English, light state. */
+export function resetAll(): void {
+  closeModal({ force: true })
+  setCloseDisabled(false)
+  hideSnack()
+  clearAlert()
+  unregisterAdapter('eip155')
+  $accounts.set({})
+  $connections.set({})
+  $discovered.set({})
+  $recentWallets.set([])
+  localStorage.clear()
+  setLocale('en')
+  setThemeMode('light')
+  setThemeVariables({
+    '--w3m-accent': undefined,
+    '--w3m-z-index': undefined,
+    '--w3m-color-mix': undefined,
+    '--w3m-color-mix-strength': undefined,
+  })
+  reset('Connect')
+}
+
+/** A fresh client over the core test adapter. */
+export function setupClient(
+  adapterOptions: Parameters<typeof createTestAdapter>[0] = {},
+  options: Partial<ModalOptions> = {},
+): TestAdapter {
+  resetAll()
+  const adapter = createTestAdapter({
+    wallets: WALLETS,
+    knownChainIds: [1, 10],
+    ...adapterOptions,
+  })
+  createModalClient({
+    projectId: 'test-project',
+    networks: [mainnet, optimism, polygon],
+    adapters: [adapter],
+    ...options,
+  })
+  return adapter
+}
+
+/** Follows `selectors` through nested shadow roots: `deep(modal, 'w3m-router', 'w3m-connect-view')`. */
+export function deep<T extends Element = HTMLElement>(
+  root: Element,
+  ...selectors: string[]
+): T | null {
+  let current: Element | null = root
+  for (const selector of selectors) {
+    const scope: ParentNode | null | undefined = current?.shadowRoot ?? current
+    current = scope?.querySelector(selector) ?? null
+    if (!current) return null
+  }
+  return current as T | null
+}
+
+/** Like `deep` but returns every match of the last selector. */
+export function deepAll<T extends Element = HTMLElement>(
+  root: Element,
+  ...selectors: string[]
+): T[] {
+  const last = selectors.pop() ?? '*'
+  const parent = selectors.length ? deep(root, ...selectors) : root
+  const scope = parent?.shadowRoot ?? parent
+  return scope ? [...scope.querySelectorAll<T>(last)] : []
+}
+
+/** Polls `check` until it returns something truthy (or throws after `timeout` ms). */
+export async function until<T>(
+  check: () => T,
+  message = 'condition',
+  timeout = 3000,
+): Promise<NonNullable<T>> {
+  const start = performance.now()
+  for (;;) {
+    const value = check()
+    if (value) return value as NonNullable<T>
+    if (performance.now() - start > timeout) throw new Error(`Timed out waiting for ${message}`)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+/** The focused element, through shadow roots. */
+export function focused(): Element | null {
+  let active = document.activeElement
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+  return active
+}
+
+/** Any CSS colour (including `color(srgb …)` from color-mix) as `[r, g, b]` 0-255. */
+export function rgb(color: string): [number, number, number] {
+  const canvas = document.createElement('canvas')
+  canvas.width = canvas.height = 1
+  const context = canvas.getContext('2d', { willReadFrequently: true })
+  if (!context) throw new Error('no 2d context')
+  context.fillStyle = color
+  context.fillRect(0, 0, 1, 1)
+  const [r = 0, g = 0, b = 0] = context.getImageData(0, 0, 1, 1).data
+  return [r, g, b]
+}
+
+/** Animations of `root` and of every shadow tree inside it (document.getAnimations skips those). */
+function allAnimations(root: Document | ShadowRoot): Animation[] {
+  const found = root.getAnimations()
+  for (const element of root.querySelectorAll('*')) {
+    if (element.shadowRoot) found.push(...allAnimations(element.shadowRoot))
+  }
+  return found
+}
+
+/** Waits for running finite animations and transitions (view fade-ins, colour fades). */
+export async function settle(): Promise<void> {
+  for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve))
+  const finite = allAnimations(document).filter(
+    (a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+  )
+  await Promise.all(finite.map((a) => a.finished.catch(() => {})))
+}

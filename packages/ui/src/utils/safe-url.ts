@@ -1,0 +1,37 @@
+// URLs that reach the DOM. Wallet and network icons come from third parties (EIP-6963
+// announcements, registries, host options): only inline images and https are allowed.
+
+/**
+ * `url` when it is a `data:image/…` or `https:` URL, else `undefined`.
+ * `data:image/svg+xml` is fine: an SVG in `<img>` runs no script.
+ *
+ * @example
+ * safeImageUrl('https://example.com/icon.png') // 'https://example.com/icon.png'
+ * safeImageUrl('javascript:alert(1)') // undefined
+ */
+export function safeImageUrl(url: unknown): string | undefined {
+  if (typeof url !== 'string') return undefined
+  const value = url.trim()
+  if (/^data:image\/[a-z0-9.+-]+[;,]/i.test(value)) return value
+  try {
+    return new URL(value).protocol === 'https:' ? value : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * `url` when it is an `http:` or `https:` URL (legal links), else `undefined`.
+ *
+ * @example
+ * safeLinkUrl('https://example.com/terms') // 'https://example.com/terms'
+ */
+export function safeLinkUrl(url: unknown): string | undefined {
+  if (typeof url !== 'string') return undefined
+  try {
+    const { protocol } = new URL(url)
+    return protocol === 'https:' || protocol === 'http:' ? url : undefined
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,143 @@
+import {
+  $activeAccount,
+  $activeNetwork,
+  $locale,
+  closeModal,
+  disconnect,
+  errorMessage,
+  isUnsupportedNetwork,
+  push,
+  reset,
+  showSnack,
+  truncateAddress,
+} from '@openmodal/core'
+import { html, LitElement } from 'lit'
+import { icon } from '../../components/icons.js'
+import '../../components/wui-avatar/wui-avatar.js'
+import { StoreController } from '../../controllers/store-controller.js'
+import { t } from '../../i18n/index.js'
+import { iconStyles } from '../../styles/icons.js'
+import { base } from '../../styles/shared.js'
+import { define } from '../../utils/define.js'
+import { supportedNetwork } from '../../utils/network.js'
+import { safeImageUrl } from '../../utils/safe-url.js'
+import { viewStyles } from '../view-styles.js'
+import { styles } from './w3m-account-view.styles.js'
+
+/**
+ * @summary Account (minimal): avatar, profile name or truncated address with a copy button,
+ * balance, the network (opens Networks) and Disconnect.
+ *
+ * @csspart copy-button - Copies the address.
+ * @csspart network-button - Opens Networks.
+ * @csspart disconnect-button - Disconnects and closes the modal.
+ */
+export class W3mAccountView extends LitElement {
+  static override properties = { disconnecting: { state: true } }
+  static override styles = [base, iconStyles, viewStyles, styles]
+
+  declare disconnecting: boolean
+
+  private readonly account = new StoreController(this, $activeAccount)
+  private readonly network = new StoreController(this, $activeNetwork)
+  private readonly locale = new StoreController(this, $locale)
+
+  constructor() {
+    super()
+    this.disconnecting = false
+  }
+
+  private async copy(address: string): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(address)
+      showSnack(t('account.copied'), { variant: 'success' })
+    } catch {
+      showSnack(t('account.copyFailed'), { variant: 'error' })
+    }
+  }
+
+  private async onDisconnect(): Promise<void> {
+    this.disconnecting = true
+    try {
+      await disconnect()
+    } catch (error) {
+      showSnack(errorMessage(error), { variant: 'error' })
+      return
+    } finally {
+      this.disconnecting = false
+    }
+    if (!closeModal()) reset('Connect')
+  }
+
+  override render() {
+    void this.locale.value
+    const account = this.account.value
+    if (account.status !== 'connected' || !account.address) {
+      return html`<div class="center"><p class="muted">${t('account.notConnected')}</p></div>`
+    }
+    const address = account.address
+    const network = this.network.value
+    const networkName =
+      !network || isUnsupportedNetwork(network) ? t('button.unsupported') : network.name
+    const networkIcon = safeImageUrl(supportedNetwork(network)?.assets?.imageUrl)
+    return html`<div class="center">
+      <wui-avatar
+        address=${address}
+        image-url=${account.profileImage ?? ''}
+        aria-label=${t('account.avatar')}
+        role="img"
+      ></wui-avatar>
+      <div class="address-row">
+        <p class="headline" data-address title=${address}>
+          ${account.profileName ?? truncateAddress(address)}
+        </p>
+        <button
+          class="copy"
+          part="copy-button"
+          aria-label=${t('account.copy')}
+          @click=${() => this.copy(address)}
+        >
+          ${icon('copy')}
+        </button>
+      </div>
+      <p class="balance" data-balance>
+        ${
+          account.balanceLoading && !account.balance
+            ? t('common.loading')
+            : `${account.balance ?? '0.000'} ${account.balanceSymbol ?? ''}`.trim()
+        }
+      </p>
+      <div class="actions">
+        <button
+          class="button-secondary"
+          part="network-button"
+          aria-label=${t('account.network', { name: networkName })}
+          @click=${() => push('Networks')}
+        >
+          <span class="network-image">
+            ${networkIcon ? html`<img src=${networkIcon} alt="" />` : icon('network')}
+          </span>
+          <span class="network-name">${networkName}</span>
+          ${icon('chevron')}
+        </button>
+        <button
+          class="button-secondary"
+          part="disconnect-button"
+          ?disabled=${this.disconnecting}
+          @click=${() => this.onDisconnect()}
+        >
+          ${icon('disconnect')}
+          <span>${t('account.disconnect')}</span>
+        </button>
+      </div>
+    </div>`
+  }
+}
+
+define('w3m-account-view', W3mAccountView)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'w3m-account-view': W3mAccountView
+  }
+}

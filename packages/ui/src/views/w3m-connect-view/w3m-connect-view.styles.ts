@@ -1,0 +1,52 @@
+import { css } from 'lit'
+
+export const styles = css`
+  .methods {
+    display: grid;
+    gap: 16px;
+  }
+
+  .divider {
+    display: flex;
+    align-items: center;
+    gap: 12px;
+    color: var(--wui-fg-muted);
+    font-size: var(--wui-font-size-small);
+  }
+
+  .divider::before,
+  .divider::after {
+    content: '';
+    flex: 1;
+    border-block-start: 1px solid var(--wui-border);
+  }
+
+  .socials {
+    display: grid;
+    gap: 8px;
+  }
+
+  .empty {
+    display: grid;
+    justify-items: center;
+    gap: 8px;
+    padding-block: 24px;
+    text-align: center;
+  }
+
+  .empty p {
+    margin: 0;
+  }
+
+  .legal {
+    margin: 16px 0 0;
+    color: var(--wui-fg-muted);
+    font-size: var(--wui-font-size-small);
+    text-align: center;
+  }
+
+  .legal a {
+    color: var(--wui-accent);
+    font-weight: 600;
+  }
+`

@@ -1,0 +1,258 @@
+// The connect group: Connect (method order, wallet list, empty state, legal footer),
+// ConnectingExternal (rejection, retry, silent close) and AllWallets.
+
+import { aTimeout, expect, fixture, html } from '@open-wc/testing'
+import {
+  $activeAccount,
+  $modal,
+  $recentWallets,
+  closeModal,
+  openModal,
+  reset,
+} from '@openmodal/core'
+import { sendKeys } from '@web/test-runner-commands'
+import '../../modal/w3m-modal/w3m-modal.js'
+import type { W3mModal } from '../../modal/w3m-modal/w3m-modal.js'
+import {
+  deep,
+  deepAll,
+  focused,
+  resetAll,
+  settle,
+  setupClient,
+  until,
+  walletIcon,
+} from '../../test/helpers.js'
+import '../w3m-all-wallets-view/w3m-all-wallets-view.js'
+import type { W3mConnectingExternalView } from '../w3m-connecting-external-view/w3m-connecting-external-view.js'
+import '../w3m-connecting-external-view/w3m-connecting-external-view.js'
+import { availableMethods, connectMethodOrder } from './w3m-connect-view.js'
+
+const AUTH = { id: 'openmodal.auth', name: 'Email and socials', type: 'AUTH' as const }
+
+async function openConnect(modal: W3mModal) {
+  reset('Connect')
+  openModal()
+  await modal.updateComplete
+  return until(() => deep(modal, 'w3m-router', 'w3m-connect-view'), 'the connect view')
+}
+
+const methodsOf = (view: HTMLElement) =>
+  deepAll(view, 'section[data-method]').map((s) => s.dataset.method)
+
+describe('Connect view', () => {
+  let modal: W3mModal
+
+  beforeEach(async () => {
+    modal = await fixture<W3mModal>(html`<w3m-modal></w3m-modal>`)
+  })
+
+  afterEach(() => resetAll())
+
+  it('orders methods per spec §2: email, social, wallet; wallet first when one is present', () => {
+    const external = [{ type: 'EXTERNAL' as const }, { type: 'AUTH' as const }]
+    expect(connectMethodOrder(undefined, external)).to.deep.equal(['email', 'social', 'wallet'])
+    for (const type of ['INJECTED', 'ANNOUNCED', 'MULTI_CHAIN'] as const) {
+      expect(connectMethodOrder(undefined, [...external, { type }])).to.deep.equal([
+        'wallet',
+        'email',
+        'social',
+      ])
+    }
+    expect(
+      connectMethodOrder(['social', 'wallet', 'email'], [{ type: 'ANNOUNCED' }]),
+    ).to.deep.equal(['social', 'wallet', 'email'])
+    const options = { features: { email: true, socials: ['google'] } } as never
+    expect(availableMethods(['email', 'social', 'wallet'], external, options)).to.deep.equal([
+      'email',
+      'social',
+      'wallet',
+    ])
+    // No embedded-wallet connector: e-mail and social cannot work, so they are not offered.
+    expect(
+      availableMethods(['email', 'social', 'wallet'], [{ type: 'EXTERNAL' }], options),
+    ).to.deep.equal(['wallet'])
+  })
+
+  it('renders the methods in that order, and the host override wins', async () => {
+    setupClient({ wallets: [{ id: 'io.ext', name: 'Ext', type: 'EXTERNAL' }, AUTH] })
+    let view = await openConnect(modal)
+    await until(() => methodsOf(view).length === 3, 'three methods')
+    expect(methodsOf(view)).to.deep.equal(['email', 'social', 'wallet'])
+    expect(deepAll(view, '[data-provider]').map((b) => b.textContent?.trim())[0]).to.equal(
+      'Continue with Google',
+    )
+    closeModal()
+
+    setupClient({ wallets: [{ id: 'io.alpha', name: 'Alpha', type: 'ANNOUNCED' }, AUTH] })
+    view = await openConnect(modal)
+    await until(() => methodsOf(view)[0] === 'wallet', 'wallet first')
+    expect(methodsOf(view)).to.deep.equal(['wallet', 'email', 'social'])
+    closeModal()
+
+    setupClient(
+      { wallets: [{ id: 'io.alpha', name: 'Alpha', type: 'ANNOUNCED' }, AUTH] },
+      { connectMethodsOrder: ['social', 'email', 'wallet'] },
+    )
+    view = await openConnect(modal)
+    await until(() => methodsOf(view).length === 3, 'three methods')
+    expect(methodsOf(view)).to.deep.equal(['social', 'email', 'wallet'])
+  })
+
+  it('shows only the wallet list while no embedded-wallet connector exists', async () => {
+    setupClient()
+    const view = await openConnect(modal)
+    await until(() => deep(view, 'wui-wallet-list'), 'the list')
+    expect(methodsOf(view)).to.deep.equal(['wallet'])
+    expect(view.shadowRoot?.textContent).to.not.contain('Continue with email')
+  })
+
+  it('lists the adapter connectors with safe icons, names and Installed/Recent tags', async () => {
+    setupClient()
+    $recentWallets.set([{ id: 'io.gamma' }])
+    const view = await openConnect(modal)
+    const list = await until(() => deep(view, 'wui-wallet-list'), 'the list')
+    const buttons = await until(() => {
+      const found = deepAll(list, 'button')
+      return found.length === 3 ? found : null
+    }, 'three wallets')
+    // Recent first (spec §2 group order), then the announced ones in discovery order.
+    expect(buttons.map((b) => b.querySelector('.name')?.textContent)).to.deep.equal([
+      'Gamma Wallet',
+      'Alpha Wallet',
+      'Beta Wallet',
+    ])
+    expect(buttons.map((b) => b.querySelector('.tag')?.textContent)).to.deep.equal([
+      'Recent',
+      'Installed',
+      'Installed',
+    ])
+    expect(buttons[1]?.querySelector('img')?.getAttribute('src')).to.equal(walletIcon)
+    // `javascript:` is not an image URL: the placeholder icon is shown instead.
+    expect(buttons[2]?.querySelector('img')).to.equal(null)
+    expect(buttons[2]?.querySelector('svg')).to.not.equal(null)
+    await settle()
+    await expect(modal).to.be.accessible()
+  })
+
+  it('moves through the wallet list with the arrow keys, Home and End (one Tab stop)', async () => {
+    setupClient()
+    const view = await openConnect(modal)
+    const list = await until(() => deep(view, 'wui-wallet-list'), 'the list')
+    const buttons = await until(() => {
+      const found = deepAll(list, 'button')
+      return found.length === 3 ? found : null
+    }, 'three wallets')
+    expect(buttons.map((b) => b.tabIndex)).to.deep.equal([0, -1, -1])
+    buttons[0]?.focus()
+    await sendKeys({ press: 'ArrowDown' })
+    expect(focused()).to.equal(buttons[1])
+    expect(buttons.map((b) => b.tabIndex)).to.deep.equal([-1, 0, -1])
+    await sendKeys({ press: 'End' })
+    expect(focused()).to.equal(buttons[2])
+    await sendKeys({ press: 'ArrowDown' })
+    expect(focused()).to.equal(buttons[0])
+    await sendKeys({ press: 'ArrowUp' })
+    expect(focused()).to.equal(buttons[2])
+    await sendKeys({ press: 'Home' })
+    expect(focused()).to.equal(buttons[0])
+  })
+
+  it('shows an empty state when no wallet is found', async () => {
+    setupClient({ wallets: [] })
+    const view = await openConnect(modal)
+    await until(() => view.shadowRoot?.textContent?.includes('No wallet found'), 'empty state')
+    expect(deep(view, 'wui-wallet-list')).to.equal(null)
+  })
+
+  it('shows the legal footer with terms and privacy links when the host set them', async () => {
+    setupClient({}, {})
+    let view = await openConnect(modal)
+    await until(() => deep(view, 'wui-wallet-list'), 'the list')
+    expect(deep(view, '[part="legal"]')).to.equal(null)
+    closeModal()
+    setupClient(
+      {},
+      {
+        termsConditionsUrl: 'https://example.com/terms',
+        privacyPolicyUrl: 'https://example.com/privacy',
+      },
+    )
+    view = await openConnect(modal)
+    const legal = await until(() => deep(view, '[part="legal"]'), 'legal footer')
+    const links = [...legal.querySelectorAll('a')]
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).to.deep.equal([
+      ['Terms of Service', 'https://example.com/terms'],
+      ['Privacy Policy', 'https://example.com/privacy'],
+    ])
+    expect(links[0]?.getAttribute('rel')).to.equal('noopener noreferrer')
+    expect(legal.textContent?.replace(/\s+/g, ' ').trim()).to.equal(
+      'By connecting your wallet, you agree to our Terms of Service and Privacy Policy.',
+    )
+  })
+
+  it('connecting: shows "Connection rejected" with Try again, then the retry connects and closes', async () => {
+    const adapter = setupClient()
+    const view = await openConnect(modal)
+    const list = await until(() => deep(view, 'wui-wallet-list'), 'the list')
+    adapter.rejectNextConnect({ code: 4001, message: 'User rejected the request.' })
+    const alpha = await until(() => deep(list, 'button[data-id="io.alpha"]'), 'alpha')
+    alpha.click()
+    const connecting = await until(
+      () => deep(modal, 'w3m-router', 'w3m-connecting-external-view'),
+      'the connecting view',
+    )
+    expect(deep(modal, '#title')?.textContent?.trim()).to.equal('Alpha Wallet')
+    expect(connecting.shadowRoot?.textContent).to.contain('Continue in Alpha Wallet')
+    const error = await until(() => deep(connecting, '[data-error]'), 'the error')
+    expect(error.textContent).to.equal('Connection rejected')
+    await settle()
+    await expect(modal).to.be.accessible()
+    const retry = deep(connecting, '[part="retry-button"]') as HTMLButtonElement
+    expect(retry.textContent?.trim()).to.equal('Try again')
+    retry.click()
+    await until(() => !$modal.get().open, 'the modal to close')
+    expect($activeAccount.get().status).to.equal('connected')
+    expect(adapter.calls.filter((c) => c === 'connect:io.alpha')).to.have.length(2)
+  })
+
+  it('connecting: any other failure reads "Failed to connect"', async () => {
+    const adapter = setupClient()
+    adapter.rejectNextConnect(new Error('wallet exploded'))
+    openModal()
+    const view = await fixture<W3mConnectingExternalView>(
+      html`<w3m-connecting-external-view .data=${{ connectorId: 'io.beta' }}></w3m-connecting-external-view>`,
+    )
+    const error = await until(() => deep(view, '[data-error]'), 'the error')
+    expect(error.textContent).to.equal('Failed to connect')
+  })
+
+  it('connecting: closing the modal meanwhile is silent', async () => {
+    const adapter = setupClient()
+    const held = adapter.holdNextConnect()
+    openModal()
+    const view = await fixture<W3mConnectingExternalView>(
+      html`<w3m-connecting-external-view .data=${{ connectorId: 'io.alpha' }}></w3m-connecting-external-view>`,
+    )
+    expect(view.connecting).to.equal(true)
+    closeModal()
+    await aTimeout(20)
+    held.release()
+    await aTimeout(20)
+    expect(view.connecting).to.equal(false)
+    expect(view.error).to.equal(undefined)
+    expect(deep(view, '[data-error]')).to.equal(null)
+  })
+
+  it('AllWallets filters the wallets by name', async () => {
+    setupClient()
+    const view = await fixture(html`<w3m-all-wallets-view></w3m-all-wallets-view>`)
+    const list = await until(() => deep(view, 'wui-wallet-list'), 'the list')
+    await until(() => deepAll(list, 'button').length === 3, 'three wallets')
+    const input = deep(view, 'input') as HTMLInputElement
+    input.focus()
+    await sendKeys({ type: 'bet' })
+    await until(() => deepAll(list, 'button').length === 1, 'one wallet')
+    expect(deep(list, '.name')?.textContent).to.equal('Beta Wallet')
+  })
+})

@@ -1,0 +1,113 @@
+import {
+  $connectors,
+  $locale,
+  BaseError,
+  closeModal,
+  connect,
+  errorMessage,
+  type RouterData,
+  reset,
+} from '@openmodal/core'
+import { html, LitElement, nothing } from 'lit'
+import { icon } from '../../components/icons.js'
+import '../../components/wui-spinner/wui-spinner.js'
+import { StoreController } from '../../controllers/store-controller.js'
+import { t } from '../../i18n/index.js'
+import { iconStyles } from '../../styles/icons.js'
+import { base } from '../../styles/shared.js'
+import { define } from '../../utils/define.js'
+import { safeImageUrl } from '../../utils/safe-url.js'
+import { viewStyles } from '../view-styles.js'
+import { styles } from './w3m-connecting-external-view.styles.js'
+
+/**
+ * @summary ConnectingExternal: asks the wallet (`data.connectorId`) to connect through core's
+ * `connect()`. On success the modal closes; a rejection shows core's message ("Connection
+ * rejected", "Failed to connect") with Try again; "Modal closed" is silent.
+ *
+ * @csspart retry-button - The Try again button.
+ */
+export class W3mConnectingExternalView extends LitElement {
+  static override properties = {
+    data: { attribute: false },
+    error: { state: true },
+    connecting: { state: true },
+  }
+
+  static override styles = [base, iconStyles, viewStyles, styles]
+
+  /** Router data: `connectorId` is the wallet to connect. */
+  declare data: RouterData | undefined
+  declare error: string | undefined
+  declare connecting: boolean
+
+  private readonly connectors = new StoreController(this, $connectors)
+  private readonly locale = new StoreController(this, $locale)
+  private started = false
+
+  constructor() {
+    super()
+    this.connecting = false
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    if (!this.started) {
+      this.started = true
+      void this.start()
+    }
+  }
+
+  /** Starts (or retries) the connection. */
+  async start(): Promise<void> {
+    const connectorId = this.data?.connectorId ?? ''
+    this.error = undefined
+    this.connecting = true
+    try {
+      await connect({ connectorId })
+    } catch (error) {
+      this.connecting = false
+      // The visitor closed the modal: nothing to tell them.
+      if (error instanceof BaseError && error.code === 'MODAL_CLOSED') return
+      this.error = errorMessage(error)
+      return
+    }
+    this.connecting = false
+    // Still on screen (the visitor did not go back meanwhile): the job is done.
+    if (this.isConnected && !closeModal()) reset('Account')
+  }
+
+  override render() {
+    void this.locale.value
+    const connector = this.connectors.value.find((c) => c.id === this.data?.connectorId)
+    const name = connector?.name ?? t('connecting.unknownWallet')
+    const src = safeImageUrl(connector?.imageUrl)
+    return html`<div class="center">
+      <span class="logo">${src ? html`<img src=${src} alt="" />` : icon('wallet')}</span>
+      <p class="headline">${t('connecting.continueIn', { name })}</p>
+      <div class="status" aria-live="polite">
+        ${
+          this.error
+            ? html`<p class="error-text" data-error>${this.error}</p>`
+            : html`<p class="muted">${t('connecting.hint')}</p>`
+        }
+      </div>
+      ${this.connecting ? html`<wui-spinner></wui-spinner>` : nothing}
+      ${
+        this.error
+          ? html`<button class="button-primary" part="retry-button" @click=${() => this.start()}>
+            ${t('common.tryAgain')}
+          </button>`
+          : nothing
+      }
+    </div>`
+  }
+}
+
+define('w3m-connecting-external-view', W3mConnectingExternalView)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'w3m-connecting-external-view': W3mConnectingExternalView
+  }
+}

@@ -1,0 +1,151 @@
+import {
+  $activeNetwork,
+  $canGoBack,
+  $locale,
+  $networks,
+  type CaipNetwork,
+  closeModal,
+  errorMessage,
+  goBack,
+  isUnsupportedNetwork,
+  reset,
+  switchNetwork,
+} from '@openmodal/core'
+import { html, LitElement, nothing, type TemplateResult } from 'lit'
+import { repeat } from 'lit/directives/repeat.js'
+import { icon } from '../../components/icons.js'
+import '../../components/wui-spinner/wui-spinner.js'
+import { RovingFocusController } from '../../controllers/roving-focus.js'
+import { StoreController } from '../../controllers/store-controller.js'
+import { t } from '../../i18n/index.js'
+import { iconStyles } from '../../styles/icons.js'
+import { base } from '../../styles/shared.js'
+import { define } from '../../utils/define.js'
+import { safeImageUrl } from '../../utils/safe-url.js'
+import { viewStyles } from '../view-styles.js'
+import { styles } from './w3m-networks-view.styles.js'
+
+/**
+ * @summary Networks: the host's networks (icon, name, selected state). Picking one calls core's
+ * `switchNetwork()`; while it runs the item shows a spinner, a failure shows its message,
+ * success goes back (or closes when Networks was the first view).
+ *
+ * @csspart list - The network list.
+ * @csspart network - Each network button (`aria-current` on the active one).
+ * @csspart status - The live status line (switching / error).
+ */
+export class W3mNetworksView extends LitElement {
+  static override properties = {
+    pending: { state: true },
+    error: { state: true },
+  }
+
+  static override styles = [base, iconStyles, viewStyles, styles]
+
+  declare pending: string | undefined
+  declare error: string | undefined
+
+  protected readonly networks = new StoreController(this, $networks)
+  protected readonly active = new StoreController(this, $activeNetwork)
+  protected readonly locale = new StoreController(this, $locale)
+  private readonly roving = new RovingFocusController(this, () => [
+    ...this.renderRoot.querySelectorAll<HTMLElement>('li > button'),
+  ])
+
+  /** Text above the list (the unsupported-chain view explains itself there). */
+  protected intro(): TemplateResult | typeof nothing {
+    return nothing
+  }
+
+  /** Where to go once the switch succeeded. */
+  protected afterSwitch(): void {
+    if ($canGoBack.get()) goBack()
+    else if (!closeModal()) reset('Account')
+  }
+
+  private activeId(): string | undefined {
+    const active = this.active.value
+    return active && !isUnsupportedNetwork(active) ? active.caipNetworkId : undefined
+  }
+
+  /** Switches to `network` (what a click on its item does). */
+  async select(network: CaipNetwork): Promise<void> {
+    if (this.pending) return
+    if (network.caipNetworkId === this.activeId()) {
+      this.afterSwitch()
+      return
+    }
+    this.pending = network.caipNetworkId
+    this.error = undefined
+    try {
+      await switchNetwork(network.caipNetworkId)
+    } catch (error) {
+      this.error = errorMessage(error)
+      return
+    } finally {
+      this.pending = undefined
+    }
+    if (this.isConnected) this.afterSwitch()
+  }
+
+  override render() {
+    void this.locale.value
+    const activeId = this.activeId()
+    return html`<div class="stack">
+      ${this.intro()}
+      <ul
+        part="list"
+        aria-label=${t('networks.list')}
+        @keydown=${this.roving.onKeydown}
+        @focusin=${this.roving.onFocusin}
+      >
+        ${repeat(
+          this.networks.value,
+          (network) => network.caipNetworkId,
+          (network) => {
+            const selected = network.caipNetworkId === activeId
+            const busy = network.caipNetworkId === this.pending
+            const src = safeImageUrl(network.assets?.imageUrl)
+            return html`<li>
+              <button
+                part="network"
+                data-network=${network.caipNetworkId}
+                aria-current=${selected ? 'true' : nothing}
+                aria-busy=${busy ? 'true' : nothing}
+                aria-disabled=${this.pending && !busy ? 'true' : nothing}
+                @click=${() => this.select(network)}
+              >
+                <span class="network-image">
+                  ${src ? html`<img src=${src} alt="" width="32" height="32" />` : icon('network')}
+                </span>
+                <span class="name">${network.name}</span>
+                ${
+                  busy
+                    ? html`<wui-spinner></wui-spinner>`
+                    : selected
+                      ? html`<span class="selected">${icon('check')}</span>`
+                      : nothing
+                }
+              </button>
+            </li>`
+          },
+        )}
+      </ul>
+      <p class="status" part="status" aria-live="polite">${
+        this.error
+          ? html`<span class="error-text" data-error>${this.error}</span>`
+          : this.pending
+            ? html`<span class="muted">${t('networks.switching')}</span>`
+            : nothing
+      }</p>
+    </div>`
+  }
+}
+
+define('w3m-networks-view', W3mNetworksView)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'w3m-networks-view': W3mNetworksView
+  }
+}
