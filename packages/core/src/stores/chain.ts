@@ -38,7 +38,9 @@ export const $activeNamespace = computed(
 )
 
 /** Narrows the active network (also the readonly values stores hand out) to the placeholder. */
-export function isUnsupportedNetwork<T extends CaipNetwork | UnsupportedNetwork | Readonly<CaipNetwork>>(
+export function isUnsupportedNetwork<
+  T extends CaipNetwork | UnsupportedNetwork | Readonly<CaipNetwork>,
+>(
   network: T | Readonly<UnsupportedNetwork> | undefined,
 ): network is Extract<T | Readonly<UnsupportedNetwork>, { unsupported: true }> {
   return Boolean(network && 'unsupported' in network && network.unsupported)
