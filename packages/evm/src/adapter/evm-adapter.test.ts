@@ -1,0 +1,390 @@
+import { expect } from '@open-wc/testing'
+import type { AdapterEvent, BaseError, CaipNetwork, ChainAdapter } from '@openmodal/core'
+import { adapterContract } from '@openmodal/core/adapter-contract'
+import { ANVIL_ADDRESSES, type DevWallet, TEST_TOKEN_ABI } from '@openmodal/testing'
+import { createPublicClient, type Hex, http, parseEther, verifyMessage } from 'viem'
+import { type AnvilFixture, announcedWallet, anvilChains, toNetwork } from '../testing/fixtures.js'
+import { evmAdapter } from './evm-adapter.js'
+
+let chainA: AnvilFixture
+let chainB: AnvilFixture
+let networkA: CaipNetwork
+let networkB: CaipNetwork
+
+before(async () => {
+  const chains = await anvilChains()
+  if (!chains[0] || !chains[1]) throw new Error('the WTR config did not start two chains')
+  ;[chainA, chainB] = chains as [AnvilFixture, AnvilFixture]
+  networkA = toNetwork(chainA)
+  networkB = toNetwork(chainB)
+})
+
+const cleanups: Array<() => unknown> = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+/** A fresh adapter and an announced dev wallet knowing chain A only. */
+async function setup(options: Parameters<typeof announcedWallet>[0] = {}) {
+  const announced = await announcedWallet(options)
+  const adapter = evmAdapter()
+  cleanups.push(announced.stop, () => adapter.disconnect())
+  return { ...announced, adapter }
+}
+
+async function connect(adapter: ChainAdapter, rdns: string, network = networkA) {
+  return adapter.connect({ connectorId: rdns, network })
+}
+
+function recordEvents(adapter: ChainAdapter) {
+  const events: AdapterEvent[] = []
+  cleanups.push(adapter.on((event) => events.push(event)))
+  return events
+}
+
+async function rejectionOf(promise: Promise<unknown>): Promise<BaseError & { code: unknown }> {
+  try {
+    await promise
+  } catch (error) {
+    return error as BaseError & { code: unknown }
+  }
+  throw new Error('expected a rejection')
+}
+
+const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms))
+
+describe('evmAdapter: the shared adapter contract with the dev wallet', () => {
+  let wallet: DevWallet | undefined
+  let nextAccount = 1
+  const cases = adapterContract(async () => {
+    const announced = await announcedWallet()
+    wallet = announced.wallet
+    const adapter = evmAdapter()
+    return {
+      adapter,
+      connectorId: announced.rdns,
+      network: networkA,
+      // Chain B is unknown to the wallet: switching goes through 4902 → add → switch.
+      otherNetwork: networkB,
+      verifySignature: ({ address, message, signature }) =>
+        verifyMessage({ address: address as Hex, message, signature: signature as Hex }),
+      triggerAccountsChanged: () => wallet?.setAccounts([nextAccount++ % 10]),
+      teardown: async () => {
+        announced.stop()
+        await adapter.disconnect()
+      },
+    }
+  })
+  for (const c of cases) it(c.name, c.run)
+})
+
+describe('evmAdapter connect', () => {
+  it('returns checksummed accounts and the wallet chain without asking it to switch', async () => {
+    const { adapter, rdns, wallet } = await setup({
+      chains: [
+        { id: 31337, rpcUrl: '' },
+        { id: 31338, rpcUrl: '' },
+      ],
+      chainId: 31338,
+      accounts: [4, 5],
+    })
+    const result = await connect(adapter, rdns, networkA)
+    expect(result.accounts.map((a) => a.address)).to.deep.equal([
+      ANVIL_ADDRESSES[4],
+      ANVIL_ADDRESSES[5],
+    ])
+    expect(result.accounts[0]).to.include({ namespace: 'eip155', type: 'eoa' })
+    expect(result.chainId).to.equal(31338)
+    expect(wallet.requests.map((r) => r.method)).to.deep.equal([
+      'eth_requestAccounts',
+      'eth_chainId',
+    ])
+  })
+
+  it('surfaces a user rejection (4001) with its code', async () => {
+    const { adapter, rdns, wallet } = await setup()
+    wallet.rejectNext(4001, { method: 'eth_requestAccounts' })
+    const error = await rejectionOf(connect(adapter, rdns))
+    expect(error.code).to.equal(4001)
+    expect(await adapter.getAccounts()).to.deep.equal([])
+  })
+
+  it('turns a thrown non-Error into the kit’s Unknown error', async () => {
+    const { adapter, rdns, wallet } = await setup()
+    wallet.throwNonErrorNext('nope')
+    const error = await rejectionOf(connect(adapter, rdns))
+    expect(error.code).to.equal('UNKNOWN')
+    expect(error.shortMessage).to.equal('Unknown error')
+  })
+
+  it('rejects invalid accounts and keeps the valid ones', async () => {
+    const provider = {
+      async request({ method }: { method: string }) {
+        if (method === 'eth_requestAccounts')
+          return ['<img src=x>', ANVIL_ADDRESSES[1].toLowerCase()]
+        if (method === 'eth_chainId') return '0x7a69'
+        return null
+      },
+    }
+    const adapter = evmAdapter()
+    const stop = adapter.watchConnectors(() => {})
+    cleanups.push(stop)
+    window.dispatchEvent(
+      new CustomEvent('eip6963:announceProvider', {
+        detail: {
+          info: { uuid: crypto.randomUUID(), name: 'Odd', icon: '', rdns: 'dev.odd.accounts' },
+          provider,
+        },
+      }),
+    )
+    await tick()
+    const result = await connect(adapter, 'dev.odd.accounts')
+    expect(result.accounts.map((a) => a.address)).to.deep.equal([ANVIL_ADDRESSES[1]])
+  })
+
+  it('fails with Provider not found for a connector nobody announced', async () => {
+    const adapter = evmAdapter({ discoveryTimeoutMs: 50 })
+    const error = await rejectionOf(connect(adapter, 'dev.nobody.here'))
+    expect(error.code).to.equal('PROVIDER_NOT_FOUND')
+  })
+})
+
+describe('evmAdapter reconnect', () => {
+  it('answers null without prompting while the page is not authorized', async () => {
+    const { adapter, rdns, wallet } = await setup()
+    expect(await adapter.reconnect({ connectorId: rdns, network: networkA })).to.equal(null)
+    expect(wallet.requests.map((r) => r.method)).to.deep.equal(['eth_accounts'])
+  })
+
+  it('restores an authorized wallet with eth_accounts only', async () => {
+    const { adapter, rdns, wallet } = await setup()
+    wallet.setAuthorized(true)
+    const result = await adapter.reconnect({ connectorId: rdns, network: networkA })
+    expect(result?.accounts[0]?.address).to.equal(ANVIL_ADDRESSES[0])
+    expect(result?.chainId).to.equal(31337)
+    expect(wallet.requests.some((r) => r.method === 'eth_requestAccounts')).to.equal(false)
+  })
+
+  it('does not reconnect a connector the user disconnected on this page', async () => {
+    const { adapter, rdns, wallet } = await setup()
+    await connect(adapter, rdns)
+    await adapter.disconnect()
+    expect(await adapter.getAccounts()).to.deep.equal([])
+    // Even if the wallet still grants the site (no EIP-2255 revoke support).
+    wallet.setAuthorized(true)
+    expect(await adapter.reconnect({ connectorId: rdns, network: networkA })).to.equal(null)
+    // An explicit connect lifts it.
+    await connect(adapter, rdns)
+    expect(await adapter.reconnect({ connectorId: rdns, network: networkA })).to.not.equal(null)
+  })
+
+  it('answers null for a connector that is not present', async () => {
+    const adapter = evmAdapter({ discoveryTimeoutMs: 50 })
+    expect(await adapter.reconnect({ connectorId: 'dev.gone', network: networkA })).to.equal(null)
+  })
+
+  it('gives up on a wallet that never answers eth_accounts', async () => {
+    const announced = await announcedWallet()
+    cleanups.push(announced.stop)
+    announced.wallet.neverSettleNext({ method: 'eth_accounts' })
+    const adapter = evmAdapter({ reconnectTimeoutMs: 100 })
+    const error = await rejectionOf(
+      adapter.reconnect({ connectorId: announced.rdns, network: networkA }),
+    )
+    expect(error.code).to.equal('FAILED_TO_CONNECT')
+  })
+})
+
+describe('evmAdapter events', () => {
+  it('maps accountsChanged, chainChanged and disconnect, ignoring malformed payloads', async () => {
+    const { adapter, rdns, wallet } = await setup()
+    await connect(adapter, rdns)
+    const events = recordEvents(adapter)
+    wallet.setAccounts([2, 3])
+    wallet.emitMalformed('accountsChanged', ['0xnot-an-address'])
+    wallet.emitMalformed('accountsChanged', 'oops')
+    wallet.emitMalformed('chainChanged', '0x7a6a')
+    wallet.emitMalformed('chainChanged', { chainId: 1 })
+    wallet.emitMalformed('chainChanged', 'ten')
+    wallet.emitMalformed('chainChanged', 10)
+    wallet.emitDisconnect()
+    expect(events).to.deep.equal([
+      {
+        type: 'accountsChanged',
+        accounts: [
+          { address: ANVIL_ADDRESSES[2], namespace: 'eip155', type: 'eoa' },
+          { address: ANVIL_ADDRESSES[3], namespace: 'eip155', type: 'eoa' },
+        ],
+      },
+      { type: 'chainChanged', chainId: 31338 },
+      { type: 'chainChanged', chainId: 10 },
+      { type: 'disconnect' },
+    ])
+    expect(await adapter.getAccounts()).to.deep.equal([])
+    // Unsubscribed from the wallet after its disconnect.
+    wallet.emitMalformed('chainChanged', '0x1')
+    expect(events).to.have.length(4)
+  })
+
+  it('treats accountsChanged [] as the end of the connection', async () => {
+    const { adapter, rdns, wallet } = await setup()
+    await connect(adapter, rdns)
+    const events = recordEvents(adapter)
+    await wallet.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
+    expect(events).to.deep.equal([{ type: 'accountsChanged', accounts: [] }])
+    expect(await adapter.getAccounts()).to.deep.equal([])
+    expect(adapter.getProvider()).to.equal(undefined)
+  })
+
+  it('stops listening to the wallet after disconnect()', async () => {
+    const { adapter, rdns, wallet } = await setup()
+    await connect(adapter, rdns)
+    const events = recordEvents(adapter)
+    await adapter.disconnect()
+    wallet.setAuthorized(true)
+    wallet.setAccounts([6])
+    wallet.emitMalformed('chainChanged', '0x5')
+    expect(events).to.deep.equal([])
+  })
+})
+
+describe('evmAdapter switchNetwork', () => {
+  it('adds an unknown chain with its parameters and switches (4902 path)', async () => {
+    const { adapter, rdns, wallet } = await setup()
+    await connect(adapter, rdns)
+    await adapter.switchNetwork(networkB)
+    expect(await wallet.request({ method: 'eth_chainId' })).to.equal('0x7a6a')
+    const add = wallet.requests.find((r) => r.method === 'wallet_addEthereumChain')
+    expect(add?.params).to.deep.equal([
+      {
+        chainId: '0x7a6a',
+        chainName: networkB.name,
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: [chainB.rpcUrl],
+      },
+    ])
+  })
+
+  it('also adds on the wrapped form (-32603 with originalError 4902)', async () => {
+    const { adapter, rdns, wallet } = await setup()
+    await connect(adapter, rdns)
+    wallet.rejectNext(-32603, {
+      method: 'wallet_switchEthereumChain',
+      message: 'Unrecognized chain ID',
+      data: { originalError: { code: 4902 } },
+    })
+    await adapter.switchNetwork(networkB)
+    expect(wallet.chainId).to.equal(31338)
+  })
+
+  it('is “Chain is not supported” when adding the chain fails', async () => {
+    const { adapter, rdns, wallet } = await setup()
+    await connect(adapter, rdns)
+    wallet.rejectNext(-32602, { method: 'wallet_addEthereumChain' })
+    const error = await rejectionOf(adapter.switchNetwork(networkB))
+    expect(error.shortMessage).to.equal('Chain is not supported')
+    expect((error.cause as { code?: number }).code).to.equal(-32602)
+  })
+
+  it('is “no programmatic switching” for a wallet without the method', async () => {
+    const { adapter, rdns } = await setup({ unsupportedMethods: ['wallet_switchEthereumChain'] })
+    await connect(adapter, rdns)
+    const error = await rejectionOf(adapter.switchNetwork(networkB))
+    expect(error.shortMessage).to.equal('connector does not support programmatic chain switching')
+  })
+
+  it('passes a rejected switch through with code 4001', async () => {
+    const { adapter, rdns, wallet } = await setup()
+    await connect(adapter, rdns)
+    wallet.rejectNext(4001, { method: 'wallet_switchEthereumChain' })
+    const error = await rejectionOf(adapter.switchNetwork(networkB))
+    expect(error.code).to.equal(4001)
+    expect(wallet.chainId).to.equal(31337)
+  })
+})
+
+describe('evmAdapter reads and writes on anvil', () => {
+  const client = () => createPublicClient({ transport: http(chainA.rpcUrl) })
+
+  it('reads the native balance anvil reports', async () => {
+    const adapter = evmAdapter()
+    const address = ANVIL_ADDRESSES[8]
+    const balance = await adapter.getBalance({ address, network: networkA })
+    expect(balance.value).to.equal(await client().getBalance({ address }))
+    expect(balance).to.include({ decimals: 18, symbol: 'ETH' })
+  })
+
+  it('sends native value that anvil mines', async () => {
+    const { adapter, rdns } = await setup({ accounts: [1] })
+    await connect(adapter, rdns)
+    const to = ANVIL_ADDRESSES[9]
+    const before = await client().getBalance({ address: to })
+    const hash = await adapter.sendTransfer({ to, value: parseEther('0.25') })
+    await client().waitForTransactionReceipt({ hash: hash as Hex, pollingInterval: 50 })
+    expect(await client().getBalance({ address: to })).to.equal(before + parseEther('0.25'))
+  })
+
+  it('sends an ERC-20 transfer that anvil mines', async () => {
+    const token = chainA.token
+    if (!token) throw new Error('the WTR config deployed no token')
+    const { adapter, rdns } = await setup({ accounts: [0] })
+    await connect(adapter, rdns)
+    const to = ANVIL_ADDRESSES[6]
+    const balanceOf = () =>
+      client().readContract({
+        address: token,
+        abi: TEST_TOKEN_ABI,
+        functionName: 'balanceOf',
+        args: [to],
+      })
+    const before = await balanceOf()
+    const hash = await adapter.sendTransfer({ to, value: 1_500_000n, tokenAddress: token })
+    await client().waitForTransactionReceipt({ hash: hash as Hex, pollingInterval: 50 })
+    expect(await balanceOf()).to.equal(before + 1_500_000n)
+  })
+
+  it('signs with personal_sign and passes raw requests to the wallet', async () => {
+    const { adapter, rdns, wallet } = await setup()
+    await connect(adapter, rdns)
+    const signature = await adapter.signMessage({ message: 'héllo', address: ANVIL_ADDRESSES[0] })
+    expect(
+      await verifyMessage({
+        address: ANVIL_ADDRESSES[0],
+        message: 'héllo',
+        signature: signature as Hex,
+      }),
+    ).to.equal(true)
+    expect(await adapter.request({ method: 'eth_chainId' })).to.equal('0x7a69')
+    expect(adapter.getProvider()).to.equal(wallet.provider)
+  })
+
+  it('refuses requests and transfers while disconnected', async () => {
+    const adapter = evmAdapter()
+    expect((await rejectionOf(adapter.request({ method: 'eth_chainId' }))).code).to.equal(
+      'CONNECTOR_NOT_CONNECTED',
+    )
+    expect(
+      (await rejectionOf(adapter.sendTransfer({ to: ANVIL_ADDRESSES[1], value: 1n }))).code,
+    ).to.equal('CONNECTOR_NOT_CONNECTED')
+  })
+})
+
+describe('@openmodal/evm entry point', () => {
+  it('exports exactly the public API', async () => {
+    const entry = await import('../exports/index.js')
+    expect(Object.keys(entry).sort()).to.deep.equal([
+      'INJECTED_CONNECTOR_ID',
+      'NAME_MAX_LENGTH',
+      'addChainParameter',
+      'cleanName',
+      'evmAdapter',
+      'isRdns',
+      'isSafeIcon',
+      'isUnrecognizedChain',
+      'isUnsupportedMethod',
+      'parseAccounts',
+      'parseAnnouncement',
+      'parseChainId',
+    ])
+  })
+})

@@ -1,0 +1,286 @@
+// The EVM (eip155) ChainAdapter: EIP-6963 and injected wallets through EIP-1193, reads
+// through viem.
+import {
+  type AdapterAccount,
+  type AdapterEvent,
+  BaseError,
+  type ChainAdapter,
+  type ConnectResult,
+  kitError,
+} from '@openmodal/core'
+import { type Address, stringToHex } from 'viem'
+import { createDiscovery, type DiscoveryOptions } from '../discovery/discovery.js'
+import { asError, call, rpcErrorCode } from '../provider/errors.js'
+import { parseAccounts, parseChainId, toAddress } from '../provider/parse.js'
+import type { Eip1193Provider } from '../provider/types.js'
+import { issueWarning } from '../utils/dev.js'
+import { readNativeBalance } from './balance.js'
+import { switchChain } from './switch-chain.js'
+import { transferRequest } from './transfer.js'
+
+export interface EvmAdapterOptions extends DiscoveryOptions {
+  /** How long connect/reconnect wait for a connector to be announced (default 500 ms). */
+  discoveryTimeoutMs?: number
+  /** How long reconnect waits for `eth_accounts`/`eth_chainId` (default 5 s). */
+  reconnectTimeoutMs?: number
+}
+
+interface Session {
+  connectorId: string
+  provider: Eip1193Provider
+  accounts: readonly AdapterAccount[]
+  chainId: number
+  unsubscribe: () => void
+}
+
+const HEX_DATA = /^0x[0-9a-fA-F]+$/
+const TX_HASH = /^0x[0-9a-fA-F]{64}$/
+
+const toAccounts = (addresses: readonly Address[]): AdapterAccount[] =>
+  addresses.map((address) => ({ address, namespace: 'eip155', type: 'eoa' }))
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(kitError('FAILED_TO_CONNECT', { details: `${what}: no answer in ${ms} ms` })),
+      ms,
+    )
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+/**
+ * The EVM adapter. Discovery starts only when core watches the connectors (never at import).
+ * Connecting never forces a chain switch; a user's disconnect is remembered for the page so
+ * the same connector does not silently reconnect.
+ *
+ * @example
+ * import { createModalClient } from '@openmodal/core'
+ * import { evmAdapter } from '@openmodal/evm'
+ *
+ * createModalClient({ projectId, networks: [mainnet], adapters: [evmAdapter()] })
+ */
+export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
+  const discovery = createDiscovery(options)
+  const discoveryTimeoutMs = options.discoveryTimeoutMs ?? 500
+  const reconnectTimeoutMs = options.reconnectTimeoutMs ?? 5_000
+  const listeners = new Set<(event: AdapterEvent) => void>()
+  const disconnectedByUser = new Set<string>()
+  let session: Session | undefined
+
+  const emit = (event: AdapterEvent) => {
+    for (const listener of [...listeners]) {
+      try {
+        listener(event)
+      } catch (error) {
+        console.error(error)
+      }
+    }
+  }
+
+  const end = () => {
+    const current = session
+    session = undefined
+    current?.unsubscribe()
+    return current
+  }
+
+  const subscribe = (provider: Eip1193Provider): (() => void) => {
+    const onAccountsChanged = (payload: unknown) => {
+      const parsed = parseAccounts(payload)
+      if (!parsed || parsed.invalid > 0) {
+        issueWarning('evm-invalid-accounts', 'Ignored accountsChanged with invalid accounts')
+        return
+      }
+      if (session?.provider !== provider) return
+      if (parsed.accounts.length === 0) {
+        end()
+        emit({ type: 'accountsChanged', accounts: [] })
+        return
+      }
+      session.accounts = toAccounts(parsed.accounts)
+      emit({ type: 'accountsChanged', accounts: session.accounts })
+    }
+    const onChainChanged = (payload: unknown) => {
+      const chainId = parseChainId(payload)
+      if (chainId === undefined) {
+        issueWarning('evm-invalid-chain', 'Ignored chainChanged with an invalid chain id')
+        return
+      }
+      if (session?.provider !== provider || session.chainId === chainId) return
+      session.chainId = chainId
+      emit({ type: 'chainChanged', chainId })
+    }
+    const onDisconnect = (error: unknown) => {
+      // MetaMask emits 1013 while it reconnects to its RPC: the wallet is still connected.
+      if (rpcErrorCode(error) === 1013 || session?.provider !== provider) return
+      end()
+      emit({ type: 'disconnect' })
+    }
+    const handlers = [
+      ['accountsChanged', onAccountsChanged],
+      ['chainChanged', onChainChanged],
+      ['disconnect', onDisconnect],
+    ] as const
+    try {
+      for (const [event, handler] of handlers) provider.on?.(event, handler)
+    } catch (error) {
+      issueWarning('evm-provider-on', `The wallet's provider.on failed: ${String(error)}`)
+    }
+    return () => {
+      for (const [event, handler] of handlers) {
+        try {
+          provider.removeListener?.(event, handler)
+        } catch {
+          // a wallet without working removeListener: the session check above mutes it
+        }
+      }
+    }
+  }
+
+  const begin = (
+    connectorId: string,
+    provider: Eip1193Provider,
+    addresses: readonly Address[],
+    chainId: number,
+  ): ConnectResult => {
+    if (session?.provider !== provider) {
+      end()
+      session = { connectorId, provider, accounts: [], chainId, unsubscribe: subscribe(provider) }
+    }
+    session.connectorId = connectorId
+    session.accounts = toAccounts(addresses)
+    session.chainId = chainId
+    return { accounts: session.accounts, chainId }
+  }
+
+  const readChainId = async (provider: Eip1193Provider) => {
+    const chainId = parseChainId(await call(provider, 'eth_chainId'))
+    if (chainId === undefined) {
+      throw kitError('FAILED_TO_CONNECT', { details: 'The wallet answered an invalid chain id' })
+    }
+    return chainId
+  }
+
+  const requireSession = (): Session => {
+    if (!session) throw kitError('CONNECTOR_NOT_CONNECTED')
+    return session
+  }
+
+  return {
+    namespace: 'eip155',
+    capabilities: ['signTypedData'],
+
+    watchConnectors(onChange) {
+      return discovery.subscribe(onChange)
+    },
+
+    async connect({ connectorId }) {
+      const provider = await discovery.waitFor(connectorId, discoveryTimeoutMs)
+      if (!provider) throw kitError('PROVIDER_NOT_FOUND', { details: connectorId })
+      const parsed = parseAccounts(await call(provider, 'eth_requestAccounts'))
+      if (parsed && parsed.invalid > 0) {
+        issueWarning('evm-invalid-accounts', 'Ignored invalid accounts from eth_requestAccounts')
+      }
+      if (!parsed?.accounts.length) throw kitError('CONNECTOR_ACCOUNT_NOT_FOUND')
+      // The wallet may be on another chain: core shows UnsupportedChain if it is not configured.
+      const chainId = await readChainId(provider)
+      disconnectedByUser.delete(connectorId)
+      return begin(connectorId, provider, parsed.accounts, chainId)
+    },
+
+    async reconnect({ connectorId }) {
+      if (disconnectedByUser.has(connectorId)) return null
+      const provider = await discovery.waitFor(connectorId, discoveryTimeoutMs)
+      if (!provider) return null
+      const answer = await withTimeout(
+        call(provider, 'eth_accounts'),
+        reconnectTimeoutMs,
+        'eth_accounts',
+      )
+      const parsed = parseAccounts(answer)
+      if (!parsed?.accounts.length) return null
+      const chainId = await withTimeout(readChainId(provider), reconnectTimeoutMs, 'eth_chainId')
+      return begin(connectorId, provider, parsed.accounts, chainId)
+    },
+
+    async disconnect() {
+      const ended = end()
+      if (!ended) return
+      disconnectedByUser.add(ended.connectorId)
+      // EIP-2255 wallets then forget the site; for the others the flag above keeps this page
+      // from reconnecting silently. A wallet that hangs or refuses must not block the user.
+      await withTimeout(
+        call(ended.provider, 'wallet_revokePermissions', [{ eth_accounts: {} }]),
+        1_000,
+        'wallet_revokePermissions',
+      ).catch(() => undefined)
+    },
+
+    async getAccounts() {
+      return session?.accounts ?? []
+    },
+
+    async switchNetwork(network) {
+      const current = requireSession()
+      await switchChain(current.provider, network)
+      const id = Number(network.id)
+      // Some wallets never emit chainChanged after a switch: report it for them.
+      if (session === current && current.chainId !== id) {
+        current.chainId = id
+        emit({ type: 'chainChanged', chainId: id })
+      }
+    },
+
+    async getBalance({ address, network }) {
+      const checked = toAddress(address)
+      if (!checked) {
+        throw new BaseError('Invalid address', { code: 'INVALID_ADDRESS', details: address })
+      }
+      return readNativeBalance({ address: checked, network })
+    },
+
+    async signMessage({ message, address }) {
+      const { provider } = requireSession()
+      const signer = toAddress(address)
+      if (!signer) throw kitError('CONNECTOR_ACCOUNT_NOT_FOUND', { details: address })
+      const signature = await call(provider, 'personal_sign', [stringToHex(message), signer])
+      if (typeof signature !== 'string' || !HEX_DATA.test(signature)) {
+        throw kitError('UNKNOWN', { details: 'The wallet returned no signature' })
+      }
+      return signature
+    },
+
+    async sendTransfer(params) {
+      const { provider, accounts } = requireSession()
+      const from = toAddress(accounts[0]?.address)
+      if (!from) throw kitError('CONNECTOR_ACCOUNT_NOT_FOUND')
+      const hash = await call(provider, 'eth_sendTransaction', [transferRequest(from, params)])
+      if (typeof hash !== 'string' || !TX_HASH.test(hash)) {
+        throw kitError('UNKNOWN', { details: 'The wallet returned no transaction hash' })
+      }
+      return hash
+    },
+
+    async request(args) {
+      const { provider } = requireSession()
+      try {
+        return await provider.request(args)
+      } catch (thrown) {
+        throw asError(thrown)
+      }
+    },
+
+    getProvider() {
+      return session?.provider
+    },
+
+    on(listener) {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+  }
+}

@@ -1,0 +1,49 @@
+// The transaction of a send: a native value transfer or an ERC-20 `transfer` call.
+import type { SendTransferParameters } from '@openmodal/core'
+import { BaseError } from '@openmodal/core'
+import { type Address, type Hex, numberToHex } from 'viem'
+import { toAddress } from '../provider/parse.js'
+
+// `transfer(address,uint256)`: its selector and two 32-byte words, encoded by hand so the
+// generic ABI encoder (~12 KB) stays out of the bundle.
+const TRANSFER_SELECTOR = '0xa9059cbb'
+const MAX_UINT256 = 2n ** 256n - 1n
+const word = (hex: string) => hex.replace(/^0x/, '').toLowerCase().padStart(64, '0')
+
+/**
+ * Calldata of an ERC-20 `transfer(to, amount)`.
+ *
+ * @example encodeTransfer('0x…', 1n) // '0xa9059cbb000…'
+ */
+export function encodeTransfer(to: Address, amount: bigint): Hex {
+  return `${TRANSFER_SELECTOR}${word(to)}${word(amount.toString(16))}`
+}
+
+export interface TransferRequest {
+  from: Address
+  to: Address
+  value?: Hex
+  data?: Hex
+}
+
+function invalid(details: string): BaseError {
+  return new BaseError('Invalid transfer', { code: 'INVALID_TRANSFER', details })
+}
+
+/**
+ * The `eth_sendTransaction` parameter for a transfer from `from`.
+ *
+ * @example transferRequest(from, { to, value: 10n ** 18n }) // native
+ * transferRequest(from, { to, value: 5_000_000n, tokenAddress: usdc }) // ERC-20
+ */
+export function transferRequest(from: Address, params: SendTransferParameters): TransferRequest {
+  const to = toAddress(params.to)
+  if (!to) throw invalid(`Receiver ${params.to} is not an EVM address`)
+  if (typeof params.value !== 'bigint' || params.value < 0n || params.value > MAX_UINT256) {
+    throw invalid('The amount must be a bigint from 0 to 2^256 - 1')
+  }
+  if (params.tokenAddress === undefined) return { from, to, value: numberToHex(params.value) }
+  const token = toAddress(params.tokenAddress)
+  if (!token) throw invalid(`Token ${params.tokenAddress} is not an EVM address`)
+  return { from, to: token, data: encodeTransfer(to, params.value) }
+}

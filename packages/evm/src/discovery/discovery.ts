@@ -1,0 +1,208 @@
+// Wallet discovery for the EVM adapter: EIP-6963 announcements, plus the legacy
+// `window.ethereum` as one "Browser Wallet" when no announcement stands for it.
+import type { Connector } from '@openmodal/core'
+import type { Eip1193Provider } from '../provider/types.js'
+import { issueWarning } from '../utils/dev.js'
+import { type Announcement, isProvider, parseAnnouncement } from './announcement.js'
+
+export interface DiscoveryOptions {
+  /** Where announcements are dispatched; default `window` (`globalThis`). */
+  target?: EventTarget
+  /** At most this many announced wallets are kept (default 100); later ones are ignored. */
+  maxWallets?: number
+  /** How long to wait for announcements before offering `window.ethereum` (default 100 ms). */
+  legacyDelayMs?: number
+  /** Offer `window.ethereum` as "Browser Wallet" (default true). */
+  legacy?: boolean
+}
+
+export interface Discovery {
+  /** Starts discovery (if needed) and reports the connectors now and on every change. */
+  subscribe(listener: (connectors: readonly Connector[]) => void): () => void
+  /** The provider behind a connector id, if discovered. */
+  provider(connectorId: string): Eip1193Provider | undefined
+  /** Starts discovery (if needed) and waits up to `timeoutMs` for `connectorId` to appear. */
+  waitFor(connectorId: string, timeoutMs: number): Promise<Eip1193Provider | undefined>
+}
+
+export const INJECTED_CONNECTOR_ID = 'injected'
+const NAMESPACES = ['eip155'] as const
+
+interface Entry {
+  connector: Connector
+  provider: Eip1193Provider
+}
+
+/**
+ * Creates a discovery. Nothing happens until `subscribe` or `waitFor`: then it listens for
+ * `eip6963:announceProvider` and dispatches `eip6963:requestProvider`. A burst of announcements
+ * is reported once (coalesced in a microtask). Connector ids are the rdns when valid and not
+ * taken, else the uuid; the first announcement of a uuid wins.
+ *
+ * @example
+ * const stop = createDiscovery().subscribe((connectors) => render(connectors))
+ */
+export function createDiscovery(options: DiscoveryOptions = {}): Discovery {
+  const target = options.target ?? (globalThis as unknown as EventTarget)
+  const maxWallets = options.maxWallets ?? 100
+  const legacyDelayMs = options.legacyDelayMs ?? 100
+  const byUuid = new Map<string, Entry>()
+  const byId = new Map<string, Entry>()
+  const subscribers = new Set<(connectors: readonly Connector[]) => void>()
+  const waiters = new Set<() => void>()
+  let users = 0
+  let legacyWindowOver = false
+  let legacyTimer: ReturnType<typeof setTimeout> | undefined
+  let legacy: Entry | undefined
+  let flushQueued = false
+  let reported: readonly Connector[] = []
+
+  const readLegacy = (): Eip1193Provider | undefined => {
+    if (options.legacy === false) return undefined
+    try {
+      const candidate = (target as { ethereum?: unknown }).ethereum
+      return isProvider(candidate) ? candidate : undefined
+    } catch {
+      return undefined
+    }
+  }
+
+  const legacyEntry = (): Entry | undefined => {
+    const provider = readLegacy()
+    if (!provider) return undefined
+    if (!legacyWindowOver && byUuid.size === 0) return undefined
+    for (const entry of byUuid.values()) if (entry.provider === provider) return undefined
+    if (legacy?.provider !== provider) {
+      legacy = {
+        provider,
+        connector: {
+          id: INJECTED_CONNECTOR_ID,
+          type: 'INJECTED',
+          name: 'Browser Wallet',
+          namespaces: NAMESPACES,
+          installed: true,
+        },
+      }
+    }
+    return legacy
+  }
+
+  const flush = () => {
+    flushQueued = false
+    const injected = legacyEntry()
+    if (injected) byId.set(INJECTED_CONNECTOR_ID, injected)
+    else byId.delete(INJECTED_CONNECTOR_ID)
+    const next = [...byUuid.values(), ...(injected ? [injected] : [])].map((e) => e.connector)
+    for (const waiter of [...waiters]) waiter()
+    if (next.length === reported.length && next.every((c, i) => c === reported[i])) return
+    reported = next
+    for (const subscriber of [...subscribers]) subscriber(reported)
+  }
+  const scheduleFlush = () => {
+    if (flushQueued) return
+    flushQueued = true
+    queueMicrotask(flush)
+  }
+
+  const add = (announcement: Announcement) => {
+    if (byUuid.has(announcement.uuid)) return
+    if (byUuid.size >= maxWallets) {
+      issueWarning('evm-too-many-wallets', `Ignored EIP-6963 wallets beyond ${maxWallets}`)
+      return
+    }
+    const { uuid, name, icon, rdns, provider } = announcement
+    const id = rdns && !byId.has(rdns) ? rdns : uuid
+    const entry: Entry = {
+      provider,
+      connector: {
+        id,
+        type: 'ANNOUNCED',
+        name,
+        namespaces: NAMESPACES,
+        installed: true,
+        ...(icon ? { imageUrl: icon } : {}),
+        ...(rdns ? { rdns } : {}),
+      },
+    }
+    byUuid.set(uuid, entry)
+    byId.set(id, entry)
+    scheduleFlush()
+  }
+
+  const onAnnounce = (event: Event) => {
+    let detail: unknown
+    try {
+      detail = (event as CustomEvent).detail
+    } catch {
+      detail = undefined
+    }
+    const announcement = parseAnnouncement(detail)
+    if (!announcement) {
+      issueWarning('evm-invalid-announcement', 'Ignored an invalid EIP-6963 announcement')
+      return
+    }
+    add(announcement)
+  }
+
+  // No event target (server rendering, workers without one): discovery finds nothing.
+  const canListen = typeof (target as Partial<EventTarget>).addEventListener === 'function'
+
+  const acquire = () => {
+    if (users++ > 0 || !canListen) return
+    target.addEventListener('eip6963:announceProvider', onAnnounce)
+    target.dispatchEvent(new Event('eip6963:requestProvider'))
+    if (!legacyWindowOver && legacyTimer === undefined) {
+      legacyTimer = setTimeout(() => {
+        legacyWindowOver = true
+        scheduleFlush()
+      }, legacyDelayMs)
+    }
+    scheduleFlush()
+  }
+  const release = () => {
+    if (--users > 0 || !canListen) return
+    target.removeEventListener('eip6963:announceProvider', onAnnounce)
+    if (!legacyWindowOver) {
+      clearTimeout(legacyTimer)
+      legacyTimer = undefined
+    }
+  }
+
+  return {
+    subscribe(listener) {
+      subscribers.add(listener)
+      acquire()
+      listener(reported)
+      let active = true
+      return () => {
+        if (!active) return
+        active = false
+        subscribers.delete(listener)
+        release()
+      }
+    },
+    provider(connectorId) {
+      if (connectorId === INJECTED_CONNECTOR_ID) return legacyEntry()?.provider
+      return byId.get(connectorId)?.provider
+    },
+    waitFor(connectorId, timeoutMs) {
+      const found = this.provider(connectorId)
+      if (found) return Promise.resolve(found)
+      acquire()
+      return new Promise((resolve) => {
+        const done = (provider: Eip1193Provider | undefined) => {
+          clearTimeout(timer)
+          waiters.delete(check)
+          release()
+          resolve(provider)
+        }
+        const check = () => {
+          const provider = this.provider(connectorId)
+          if (provider) done(provider)
+        }
+        const timer = setTimeout(() => done(this.provider(connectorId)), timeoutMs)
+        waiters.add(check)
+      })
+    },
+  }
+}

@@ -1,0 +1,26 @@
+// @openmodal/testing: dev wallets usable in the browser and in Node.
+export { ANVIL_ADDRESSES, ANVIL_MNEMONIC, ANVIL_PRIVATE_KEYS } from '../evm/accounts.js'
+export {
+  createDevWallet,
+  type DevWallet,
+  type DevWalletChain,
+  type DevWalletOptions,
+  type DevWalletProvider,
+  type FaultOptions,
+  type RequestArguments,
+} from '../evm/dev-wallet.js'
+export {
+  announceProvider,
+  DEV_WALLET_ICON,
+  type Eip6963ProviderInfo,
+  uuidV4,
+} from '../evm/eip6963.js'
+export { ProviderRpcError, RPC_ERROR_CODES } from '../evm/provider-error.js'
+export { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from '../evm/test-token.js'
+export {
+  type DeployTestTokenOptions,
+  deployTestToken,
+  type FundAccountOptions,
+  fundAccount,
+  type TestToken,
+} from '../evm/token.js'

@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict'
+import { createServer } from 'node:net'
+import { describe, test } from 'node:test'
+import { createPublicClient, http } from 'viem'
+import { ANVIL_ADDRESSES } from '../evm/accounts.js'
+import { freePort, startAnvil, startChains } from './anvil.js'
+
+const isListening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = createServer()
+    probe.once('error', () => resolve(true))
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(false)))
+  })
+
+describe('startAnvil', () => {
+  test('answers with the chain id and funds the default accounts, then frees its port', async () => {
+    const anvil = await startAnvil({ chainId: 4242 })
+    try {
+      assert.match(anvil.rpcUrl, /^http:\/\/127\.0\.0\.1:\d+$/)
+      const client = createPublicClient({ transport: http(anvil.rpcUrl) })
+      assert.equal(await client.getChainId(), 4242)
+      assert.equal(await client.getBalance({ address: ANVIL_ADDRESSES[9] }), 10_000n * 10n ** 18n)
+      assert.equal(await isListening(anvil.port), true)
+    } finally {
+      await anvil.stop()
+    }
+    assert.equal(await isListening(anvil.port), false, 'the port is still taken after stop()')
+    assert.throws(() => process.kill(anvil.pid, 0), /ESRCH/, 'the anvil process still exists')
+  })
+
+  test('listens on the port it is given and stop() twice is harmless', async () => {
+    const port = await freePort()
+    const anvil = await startAnvil({ port })
+    assert.equal(anvil.port, port)
+    assert.equal(anvil.chainId, 31337)
+    await anvil.stop()
+    await anvil.stop()
+  })
+
+  test('rejects with anvil’s reason when the port is taken', async () => {
+    const blocker = createServer()
+    const port = await new Promise<number>((resolve) =>
+      blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)),
+    )
+    try {
+      await assert.rejects(startAnvil({ port }), /anvil exited before answering/)
+    } finally {
+      blocker.close()
+    }
+  })
+})
+
+describe('startChains', () => {
+  test('starts two chains with different ids on different ports', async () => {
+    const { chains, stop } = await startChains()
+    try {
+      assert.deepEqual(
+        chains.map((c) => c.chainId),
+        [31337, 31338],
+      )
+      assert.notEqual(chains[0]?.port, chains[1]?.port)
+      for (const chain of chains) {
+        const client = createPublicClient({ transport: http(chain.rpcUrl) })
+        assert.equal(await client.getChainId(), chain.chainId)
+      }
+    } finally {
+      await stop()
+    }
+  })
+})

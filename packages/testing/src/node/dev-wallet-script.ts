@@ -1,0 +1,18 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+/**
+ * Path of `dist/dev-wallet.iife.js` (built by this package's `build` script), for
+ * Playwright's `page.addInitScript({ path })` or a `<script>` a test server serves.
+ *
+ * @example
+ * await page.addInitScript(() => { window.__openmodalDevWalletConfig = { chains } })
+ * await page.addInitScript({ path: devWalletScriptPath() })
+ */
+export function devWalletScriptPath(): string {
+  const path = fileURLToPath(new URL('../../dist/dev-wallet.iife.js', import.meta.url))
+  if (!existsSync(path)) {
+    throw new Error(`${path} is missing: run \`pnpm --filter @openmodal/testing build\``)
+  }
+  return path
+}
