@@ -96,8 +96,17 @@ describe('EIP-6963 discovery', () => {
       info: info({ name: 'Html icon', icon: 'data:text/html,<script>1</script>' }),
       provider: provider(),
     })
+    announce({
+      info: info({ name: 'Image html', icon: 'data:image/html,<script>1</script>' }),
+      provider: provider(),
+    })
     await tick()
-    expect(state.latest.map((c) => c.name)).to.deep.equal([html, 'Remote', 'Html icon'])
+    expect(state.latest.map((c) => c.name)).to.deep.equal([
+      html,
+      'Remote',
+      'Html icon',
+      'Image html',
+    ])
     expect(state.latest.every((c) => c.imageUrl === undefined)).to.equal(true)
     // Render as the UI does (text and <img>): nothing runs.
     const host = document.createElement('div')
