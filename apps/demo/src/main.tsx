@@ -1,0 +1,101 @@
+import { $locale } from '@openmodal/core'
+import {
+  useModal,
+  useModalAccount,
+  useModalState,
+  useModalTheme,
+  useStore,
+  W3mButton,
+  W3mNetworkButton,
+} from '@openmodal/react'
+import { StrictMode, useEffect } from 'react'
+import { createRoot } from 'react-dom/client'
+import { modal } from './modal.js'
+
+const LOCALES = [
+  { code: 'en', label: 'English', dir: 'ltr' },
+  { code: 'ar', label: 'العربية', dir: 'rtl' },
+] as const
+
+function ThemeToggle() {
+  const { themeMode, setThemeMode } = useModalTheme()
+  useEffect(() => {
+    document.documentElement.dataset.theme = themeMode
+  }, [themeMode])
+  const next = themeMode === 'dark' ? 'light' : 'dark'
+  return (
+    <button type="button" data-testid="theme-toggle" onClick={() => setThemeMode(next)}>
+      Theme: {themeMode} (switch to {next})
+    </button>
+  )
+}
+
+function LocaleSwitch() {
+  const locale = useStore($locale)
+  return (
+    <label>
+      Language{' '}
+      <select
+        data-testid="locale-select"
+        value={locale}
+        onChange={(event) => modal.setLocale(event.currentTarget.value)}
+      >
+        {LOCALES.map(({ code, label, dir }) => (
+          <option key={code} value={code} lang={code} dir={dir}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
+function StateView() {
+  const state = useModalState()
+  const account = useModalAccount()
+  return (
+    <section aria-labelledby="state-title">
+      <h2 id="state-title">useModalState() + useModalAccount()</h2>
+      <pre data-testid="state">{JSON.stringify({ state, account }, null, 2)}</pre>
+    </section>
+  )
+}
+
+function App() {
+  const { open } = useModal()
+  return (
+    <main>
+      <h1>OpenModal laboratory</h1>
+      <section aria-label="Elements" className="row">
+        <W3mButton />
+        <W3mNetworkButton />
+      </section>
+      <section aria-label="Controls" className="row">
+        <button type="button" data-testid="open-modal" onClick={() => open()}>
+          Open modal
+        </button>
+        <button
+          type="button"
+          data-testid="open-networks"
+          onClick={() => open({ view: 'Networks' })}
+        >
+          Open networks
+        </button>
+        <ThemeToggle />
+        <LocaleSwitch />
+      </section>
+      <StateView />
+      <p>
+        <a href="./plain.html">The same elements on a page without a framework</a>
+      </p>
+    </main>
+  )
+}
+
+const root = document.getElementById('root')
+if (!root) throw new Error('#root is missing from index.html')
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+)

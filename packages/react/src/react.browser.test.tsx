@@ -1,0 +1,228 @@
+// Chromium: the hooks follow the real core stores, and the components render the real elements.
+
+import { expect } from '@open-wc/testing'
+import {
+  $discovered,
+  type CaipNetwork,
+  closeModal,
+  createModalClient,
+  disconnect,
+  type ModalInstance,
+  setThemeMode,
+} from '@openmodal/core'
+import { createTestAdapter, type TestAdapter } from '@openmodal/core/adapter-contract'
+import { act, type ReactNode } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import {
+  useDisconnect,
+  useModal,
+  useModalAccount,
+  useModalEvents,
+  useModalNetwork,
+  useModalProvider,
+  useModalState,
+  useModalTheme,
+  useWalletInfo,
+  W3mButton,
+  W3mModal,
+  W3mNetworkButton,
+} from './exports/index.js'
+
+// Mocha's globals, typed here because @types/mocha is not a dependency.
+type Hook = () => void | Promise<void>
+const { describe, it, beforeEach, afterEach } = globalThis as unknown as {
+  describe: (name: string, body: () => void) => void
+  it: (name: string, body: Hook) => void
+  beforeEach: (body: Hook) => void
+  afterEach: (body: Hook) => void
+}
+
+// React's act() warns unless the environment says it is a test.
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+const testnet: CaipNetwork = {
+  id: 31337,
+  chainNamespace: 'eip155',
+  caipNetworkId: 'eip155:31337',
+  name: 'Local Testnet',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+  testnet: true,
+}
+const optimism: CaipNetwork = {
+  ...testnet,
+  id: 10,
+  caipNetworkId: 'eip155:10',
+  name: 'OP Mainnet',
+  testnet: false,
+}
+const ADDRESS = '0x2222222222222222222222222222222222222222'
+
+let root: Root
+let container: HTMLElement
+
+async function render(node: ReactNode): Promise<void> {
+  await act(async () => root.render(node))
+}
+
+const text = (testId: string) =>
+  container.querySelector(`[data-testid="${testId}"]`)?.textContent ?? '(missing)'
+
+function Probe() {
+  const { isOpen, open, close } = useModal()
+  const account = useModalAccount()
+  const state = useModalState()
+  const { themeMode, setThemeMode } = useModalTheme()
+  const { caipNetworkId, networks, switchNetwork } = useModalNetwork()
+  const event = useModalEvents()
+  const { walletInfo } = useWalletInfo()
+  const { provider, isConnected } = useModalProvider('eip155')
+  const { disconnect } = useDisconnect()
+  return (
+    <div>
+      <span data-testid="is-open">{String(isOpen)}</span>
+      <span data-testid="view">{`${state.open ? 'open' : 'closed'}:${state.view}`}</span>
+      <span data-testid="account">{`${account.status}:${account.address ?? '-'}`}</span>
+      <span data-testid="theme">{themeMode}</span>
+      <span data-testid="network">{`${caipNetworkId}/${networks.length}`}</span>
+      <span data-testid="event">{event?.event ?? '-'}</span>
+      <span data-testid="wallet">{walletInfo?.name ?? '-'}</span>
+      <span data-testid="provider">{`${isConnected}:${typeof provider}`}</span>
+      <button type="button" data-testid="open" onClick={() => open({ view: 'Networks' })} />
+      <button type="button" data-testid="close" onClick={close} />
+      <button type="button" data-testid="dark" onClick={() => setThemeMode('dark')} />
+      <button type="button" data-testid="switch" onClick={() => switchNetwork('eip155:10')} />
+      <button type="button" data-testid="disconnect" onClick={() => disconnect()} />
+    </div>
+  )
+}
+
+const click = (testId: string) =>
+  act(async () => {
+    container.querySelector<HTMLElement>(`[data-testid="${testId}"]`)?.click()
+  })
+
+describe('@openmodal/react in Chromium', () => {
+  let modal: ModalInstance
+  let adapter: TestAdapter
+  let stopDiscovery: () => void
+
+  beforeEach(async () => {
+    localStorage.clear()
+    adapter = createTestAdapter({
+      wallets: [{ id: 'dev.openmodal.test', name: 'Test Wallet' }],
+      accounts: [ADDRESS],
+      chainId: 31337,
+      knownChainIds: [31337, 10],
+    })
+    modal = createModalClient({
+      projectId: 'test',
+      networks: [testnet, optimism],
+      adapters: [adapter],
+    })
+    // Connecting needs the discovered connectors, which only exist while someone watches them.
+    stopDiscovery = $discovered.listen(() => {})
+    container = document.createElement('div')
+    document.body.append(container)
+    root = createRoot(container)
+  })
+
+  afterEach(async () => {
+    await act(async () => root.unmount())
+    container.remove()
+    stopDiscovery()
+    closeModal({ force: true })
+    await disconnect().catch(() => {})
+    setThemeMode('light')
+  })
+
+  it('re-renders when core actions change the modal, theme and network stores', async () => {
+    await render(<Probe />)
+    expect(text('is-open')).to.equal('false')
+    expect(text('view')).to.equal('closed:Connect')
+    expect(text('theme')).to.equal('light')
+    expect(text('network')).to.equal('eip155:31337/2')
+
+    await act(async () => modal.open())
+    expect(text('is-open')).to.equal('true')
+    expect(text('view')).to.equal('open:Connect')
+    expect(text('event')).to.equal('MODAL_OPEN')
+
+    await act(async () => modal.close())
+    expect(text('view')).to.equal('closed:Connect')
+    expect(text('event')).to.equal('MODAL_CLOSE')
+
+    await act(async () => setThemeMode('dark'))
+    expect(text('theme')).to.equal('dark')
+
+    await act(async () => modal.switchNetwork('eip155:10'))
+    expect(text('network')).to.equal('eip155:10/2')
+    expect(text('event')).to.equal('SWITCH_NETWORK')
+  })
+
+  it('the hooks’ actions change the stores', async () => {
+    await render(<Probe />)
+    await click('open')
+    expect(text('view')).to.equal('open:Networks')
+    expect(modal.getState().view).to.equal('Networks')
+    await click('close')
+    expect(modal.getState().open).to.equal(false)
+    await click('dark')
+    expect(text('theme')).to.equal('dark')
+    await click('switch')
+    expect(modal.getState().selectedNetworkId).to.equal('eip155:10')
+  })
+
+  it('follows a wallet connecting and disconnecting', async () => {
+    await render(<Probe />)
+    expect(text('account')).to.equal('disconnected:-')
+    expect(text('provider')).to.equal('false:undefined')
+
+    await act(() => modal.connect('dev.openmodal.test'))
+    expect(text('account')).to.equal(`connected:${ADDRESS}`)
+    expect(text('wallet')).to.equal('Test Wallet')
+    expect(text('provider')).to.equal('true:object')
+    expect(text('event')).to.equal('CONNECT_SUCCESS')
+
+    await click('disconnect')
+    expect(text('account')).to.equal('disconnected:-')
+    expect(text('wallet')).to.equal('-')
+    expect(text('provider')).to.equal('false:undefined')
+    expect(adapter.calls).to.include('disconnect')
+  })
+
+  it('renders the real custom elements, upgraded, with props set as element properties', async () => {
+    await render(
+      <>
+        <W3mButton id="main-button" className="cta" label="Pay with a wallet" />
+        <W3mNetworkButton />
+        <W3mModal embedded />
+        <Probe />
+      </>,
+    )
+    const button = container.querySelector('w3m-button')
+    expect(button).to.be.instanceOf(customElements.get('w3m-button') as CustomElementConstructor)
+    expect(button?.id).to.equal('main-button')
+    expect(button?.className).to.equal('cta')
+    expect(button?.label, 'label is set as a property').to.equal('Pay with a wallet')
+    expect(button?.hasAttribute('label'), 'not as an attribute').to.equal(false)
+    expect(container.querySelector('w3m-network-button')).to.be.instanceOf(
+      customElements.get('w3m-network-button') as CustomElementConstructor,
+    )
+    const embedded = container.querySelector('w3m-modal')
+    expect(embedded?.embedded).to.equal(true)
+
+    await button?.updateComplete
+    const connect = button?.shadowRoot?.querySelector('w3m-connect-button')
+    await connect?.updateComplete
+    const inner = connect?.shadowRoot?.querySelector('button')
+    expect(inner?.textContent?.trim()).to.equal('Pay with a wallet')
+    await embedded?.updateComplete
+    expect(embedded?.shadowRoot?.querySelector('[part="dialog"]'), 'embedded modal renders inline')
+      .to.exist
+
+    // The element and the hooks share the core stores: clicking the element opens the modal.
+    await act(async () => inner?.click())
+    expect(text('view')).to.equal('open:Connect')
+  })
+})

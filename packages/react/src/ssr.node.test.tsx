@@ -1,0 +1,131 @@
+// Server rendering in plain Node: no `window`, no `document`. Lit's node build brings its own
+// minimal DOM shim (HTMLElement, customElements) so the element classes can be imported.
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import type { ReactElement } from 'react'
+import { renderToString } from 'react-dom/server'
+
+// Imported only after the window check below, so importing the package is part of what is checked.
+let api: typeof import('./exports/index.js')
+
+/** Calls every hook: the server must render it without a window. */
+function Everything() {
+  const modal = api.useModal()
+  const account = api.useModalAccount()
+  const solana = api.useModalAccount('solana')
+  const network = api.useModalNetwork()
+  const state = api.useModalState()
+  const theme = api.useModalTheme()
+  const event = api.useModalEvents()
+  const { disconnect } = api.useDisconnect()
+  const { walletInfo } = api.useWalletInfo()
+  const { provider, isConnected } = api.useModalProvider('eip155')
+  const summary = {
+    isOpen: modal.isOpen,
+    status: account.status,
+    accountConnected: account.isConnected,
+    solana: solana.status,
+    network: network.caipNetworkId ?? null,
+    networks: network.networks.length,
+    view: state.view,
+    open: state.open,
+    themeMode: theme.themeMode,
+    event: event?.event ?? null,
+    disconnect: typeof disconnect,
+    walletInfo: walletInfo ?? null,
+    provider: provider ?? null,
+    providerConnected: isConnected,
+  }
+  return (
+    <section>
+      <api.W3mButton />
+      <output>{JSON.stringify(summary)}</output>
+    </section>
+  )
+}
+
+function OpenState() {
+  return <output>{String(api.useModal().isOpen)}</output>
+}
+
+function assertNoWindow(): void {
+  assert.equal(typeof window, 'undefined', 'window must not exist on the server')
+  assert.equal(typeof document, 'undefined', 'document must not exist on the server')
+}
+
+describe('server rendering (no window)', () => {
+  before(async () => {
+    assertNoWindow()
+    api = await import('./exports/index.js')
+    assertNoWindow()
+  })
+  after(assertNoWindow)
+
+  const render = (element: ReactElement) => {
+    assertNoWindow()
+    const html = renderToString(element)
+    assertNoWindow()
+    return html
+  }
+
+  test('renders every component as its custom element tag', () => {
+    const { W3mAccountButton, W3mButton, W3mConnectButton, W3mModal, W3mNetworkButton } = api
+    const html = render(
+      <div>
+        <W3mButton />
+        <W3mConnectButton />
+        <W3mAccountButton />
+        <W3mNetworkButton />
+        <W3mModal />
+      </div>,
+    )
+    for (const tag of [
+      'w3m-button',
+      'w3m-connect-button',
+      'w3m-account-button',
+      'w3m-network-button',
+      'w3m-modal',
+    ]) {
+      assert.match(html, new RegExp(`<${tag}[ >][^]*?</${tag}>`), `${tag} in ${html}`)
+    }
+  })
+
+  test('passes plain attributes through to the element', () => {
+    const html = render(<api.W3mButton id="connect" className="cta" />)
+    assert.match(html, /^<w3m-button id="connect" class="cta"><\/w3m-button>$/)
+  })
+
+  test('renders a component using every hook with the server snapshots', () => {
+    const html = render(<Everything />)
+    assert.match(html, /<w3m-button><\/w3m-button>/)
+    const json = html.match(/<output>(.*)<\/output>/)?.[1]?.replaceAll('&quot;', '"')
+    assert.deepEqual(JSON.parse(json ?? 'null'), {
+      isOpen: false,
+      status: 'disconnected',
+      accountConnected: false,
+      solana: 'disconnected',
+      network: null,
+      networks: 0,
+      view: 'Connect',
+      open: false,
+      themeMode: 'light',
+      event: null,
+      disconnect: 'function',
+      walletInfo: null,
+      provider: null,
+      providerConnected: false,
+    })
+  })
+
+  test('server snapshots ignore browser-only state set on the server', async () => {
+    // Even if the server process had an open modal, the HTML it sends must match the first
+    // client render (hydration), which starts from the same defaults.
+    const core = await import('@openmodal/core')
+    core.openModal()
+    try {
+      assert.equal(render(<OpenState />), '<output>false</output>')
+    } finally {
+      core.closeModal({ force: true })
+    }
+  })
+})

@@ -1,0 +1,164 @@
+#!/usr/bin/env node
+// `pnpm demo`: builds what the demo needs, then starts the local stack and prints where it is.
+// The stack is a list of services started in order and stopped in reverse order (on Ctrl-C,
+// on SIGTERM, or when any of them dies). Later issues add anvil, the WalletConnect relay and
+// apps/server to `services`: each is `{ name, start(context) }`, where `start` resolves once the
+// service is ready with `{ url?, stop() }`, and `context` holds what earlier services returned.
+//
+//   node scripts/demo.mjs [--port 5173] [--no-build]
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs, stripVTControlCharacters } from 'node:util'
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
+const HOST = '127.0.0.1'
+const { values: args } = parseArgs({
+  options: {
+    port: { type: 'string', default: process.env.DEMO_PORT ?? '5173' },
+    'no-build': { type: 'boolean', default: false },
+  },
+})
+
+/** Runs a command to completion, inheriting stdio; rejects on a non-zero exit. */
+function run(command, commandArgs, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { cwd: ROOT, stdio: 'inherit', ...options })
+    child.on('error', reject)
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolve()
+      else reject(new Error(`${command} ${commandArgs.join(' ')} failed (${signal ?? code})`))
+    })
+  })
+}
+
+/** `preferred` when it is free on HOST, else the next free one of the following 20. */
+async function freePort(preferred) {
+  for (let port = preferred; port < preferred + 20; port++) {
+    const free = await new Promise((resolve) => {
+      const server = createServer()
+        .once('error', () => resolve(false))
+        .listen(port, HOST, () => server.close(() => resolve(true)))
+    })
+    if (free) return port
+  }
+  throw new Error(`No free port in ${preferred}-${preferred + 19} on ${HOST}`)
+}
+
+/**
+ * Starts a long-running child process and resolves once `ready` matches its output.
+ * `stop()` ends that child (by its pid) and waits for it to exit.
+ */
+function startProcess(name, command, commandArgs, { cwd, ready, timeoutMs = 30_000 }) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1' },
+    })
+    let output = ''
+    let settled = false
+    const exited = new Promise((done) => child.once('exit', done))
+    const stop = async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        process.kill(child.pid, 'SIGTERM')
+        const kill = setTimeout(() => process.kill(child.pid, 'SIGKILL'), 5000)
+        await exited
+        clearTimeout(kill)
+      }
+    }
+    const fail = (error) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      void stop().then(() => reject(error))
+    }
+    const timer = setTimeout(
+      () => fail(new Error(`${name} was not ready after ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
+    )
+    const onData = (chunk) => {
+      output += stripVTControlCharacters(String(chunk))
+      if (!settled && ready.test(output)) {
+        settled = true
+        clearTimeout(timer)
+        resolve({ child, exited, stop })
+      }
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.once('error', fail)
+    child.once('exit', (code) =>
+      fail(new Error(`${name} exited (${code}) before it was ready:\n${output}`)),
+    )
+  })
+}
+
+/** The services of the local stack, in start order. */
+const services = [
+  {
+    name: 'demo',
+    async start() {
+      const port = await freePort(Number(args.port))
+      const demoDir = join(ROOT, 'apps/demo')
+      const vite = join(demoDir, 'node_modules/vite/bin/vite.js')
+      const proc = await startProcess(
+        'demo',
+        process.execPath,
+        [vite, 'preview', '--host', HOST, '--port', String(port), '--strictPort'],
+        { cwd: demoDir, ready: new RegExp(`http://${HOST.replaceAll('.', '\\.')}:${port}`) },
+      )
+      const url = `http://${HOST}:${port}/`
+      return { ...proc, url, banner: `OpenModal demo: ${url}  (plain HTML: ${url}plain.html)` }
+    },
+  },
+]
+
+const started = []
+let stopping
+
+async function stopAll(exitCode) {
+  stopping ??= (async () => {
+    for (const service of started.reverse()) {
+      try {
+        await service.stop()
+      } catch (error) {
+        console.error(`Stopping ${service.name} failed:`, error)
+      }
+    }
+    process.exit(exitCode)
+  })()
+  return stopping
+}
+
+process.on('SIGINT', () => void stopAll(0))
+process.on('SIGTERM', () => void stopAll(0))
+
+try {
+  if (!args['no-build']) {
+    await run('pnpm', ['turbo', 'run', 'build', '--filter=@openmodal/demo...'], {
+      env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
+    })
+  }
+  const context = {}
+  for (const service of services) {
+    if (stopping) break
+    const handle = await service.start(context)
+    started.push({ name: service.name, ...handle })
+    context[service.name] = handle
+    // A service that dies on its own takes the stack down with it.
+    handle.exited?.then((code) => {
+      if (!stopping) {
+        console.error(`${service.name} exited (${code}); stopping the demo`)
+        void stopAll(1)
+      }
+    })
+  }
+  console.log('')
+  for (const service of started) console.log(service.banner ?? `${service.name}: ${service.url}`)
+  console.log('\nCtrl-C stops everything.')
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  await stopAll(1)
+}
