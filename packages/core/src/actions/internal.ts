@@ -59,6 +59,7 @@ export function applyConnection(
   storage.set('lastUsedChain', caipNetworkId)
   watchAdapterEvents(namespace)
   void refreshBalance(namespace)
+  void refreshProfile(namespace)
 }
 
 export function setAccounts(
@@ -87,6 +88,50 @@ export function clearConnection(namespace: ChainNamespace): void {
   if (Object.keys(ids).length) storage.set('connectedConnectorIds', ids)
   else storage.remove('connectedConnectorIds')
   storage.clearLoginData()
+}
+
+/** Identity names and avatars are kept this long (spec §9). */
+export const PROFILE_CACHE_MS = 5 * 60 * 1000
+const profileCache = new Map<string, { at: number; name?: string; avatar?: string }>()
+
+/** Forgets cached identities (tests, or a host that knows a name changed). */
+export function clearProfileCache(): void {
+  profileCache.clear()
+}
+
+/**
+ * Fills the profile name and image of the connected account. Identity names are fetched only
+ * for non-test EVM networks; elsewhere they are cleared (spec §5).
+ */
+export async function refreshProfile(namespace: ChainNamespace): Promise<void> {
+  const adapter = getAdapter(namespace)
+  const { address } = getAccountState(namespace)
+  const connection = $connections.get()[namespace]
+  const network = connection && findNetwork(`${namespace}:${connection.chainId}`)
+  const clear = () => patchAccount(namespace, { profileName: undefined, profileImage: undefined })
+  if (!address || !network || namespace !== 'eip155' || network.testnet || !adapter?.getProfile) {
+    clear()
+    return
+  }
+  const key = `${network.caipNetworkId}:${address.toLowerCase()}`
+  let entry = profileCache.get(key)
+  if (!entry || Date.now() - entry.at >= PROFILE_CACHE_MS) {
+    try {
+      const profile = await adapter.getProfile({ address, network })
+      entry = {
+        at: Date.now(),
+        ...(profile.name ? { name: profile.name } : {}),
+        ...(profile.avatar ? { avatar: profile.avatar } : {}),
+      }
+      profileCache.set(key, entry)
+    } catch (error) {
+      emitEvent('ERROR', { message: errorMessage(error), where: 'profile' })
+      entry = { at: 0 }
+    }
+  }
+  // The account may have changed while the name was looked up.
+  if (getAccountState(namespace).address !== address) return
+  patchAccount(namespace, { profileName: entry.name, profileImage: entry.avatar })
 }
 
 /** Reads the native balance of the connected account into the account store. */
@@ -124,6 +169,7 @@ function onAdapterEvent(namespace: ChainNamespace, event: AdapterEvent): void {
       setConnection(namespace, { ...connection, accounts: event.accounts })
       setAccounts(namespace, event.accounts, connection.chainId)
       void refreshBalance(namespace)
+      void refreshProfile(namespace)
       return
     }
     case 'chainChanged': {
@@ -131,6 +177,7 @@ function onAdapterEvent(namespace: ChainNamespace, event: AdapterEvent): void {
       const caipNetworkId = `${namespace}:${event.chainId}` as CaipNetworkId
       setActiveNetwork(caipNetworkId)
       setAccounts(namespace, connection.accounts, event.chainId)
+      void refreshProfile(namespace)
       if (findNetwork(caipNetworkId)) {
         storage.set('lastUsedChain', caipNetworkId)
         void refreshBalance(namespace)

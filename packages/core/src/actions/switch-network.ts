@@ -6,7 +6,7 @@ import { findNetwork, setActiveNetwork } from '../stores/chain.js'
 import { $connections } from '../stores/connection.js'
 import { emitEvent } from '../stores/events.js'
 import type { CaipNetwork, CaipNetworkId } from '../types/network.js'
-import { refreshBalance, setAccounts } from './internal.js'
+import { refreshBalance, refreshProfile, setAccounts } from './internal.js'
 
 /**
  * Makes `network` active. When a wallet of that namespace is connected it is asked to switch
@@ -36,5 +36,8 @@ export async function switchNetwork(network: CaipNetwork | CaipNetworkId): Promi
   storage.set('lastUsedChain', target.caipNetworkId)
   storage.set('activeCaipNetworkId', target.caipNetworkId)
   emitEvent('SWITCH_NETWORK', { network: target.caipNetworkId })
-  if (connection) void refreshBalance(namespace)
+  if (connection) {
+    void refreshBalance(namespace)
+    void refreshProfile(namespace)
+  }
 }

@@ -89,6 +89,14 @@ export interface ChainAdapter {
   sendTransfer(params: SendTransferParameters): Promise<string>
   /** Raw RPC request to the wallet (EIP-1193 style). */
   request(args: { method: string; params?: unknown }): Promise<unknown>
+  /**
+   * Identity for an address (e.g. ENS name and avatar). Optional; core calls it only on
+   * non-test EVM networks and caches the answer for 5 minutes (spec §5, §9).
+   */
+  getProfile?(params: { address: string; network: CaipNetwork }): Promise<{
+    name?: string
+    avatar?: string
+  }>
   /** The provider object a host may use directly (e.g. an EIP-1193 provider). */
   getProvider(): unknown
   /** Wallet events; returns an unsubscribe function. */
