@@ -3,7 +3,7 @@ import { errorMessage } from '../errors/base.js'
 import { storage } from '../storage/storage.js'
 import { getAccountState, patchAccount } from '../stores/account.js'
 import { $recentWallets } from '../stores/connection.js'
-import { findConnector } from '../stores/connectors.js'
+import { $discovered, findConnector } from '../stores/connectors.js'
 import { emitEvent } from '../stores/events.js'
 import { applyConnection, networkFor } from './internal.js'
 
@@ -16,7 +16,22 @@ import { applyConnection, networkFor } from './internal.js'
  */
 export async function reconnect(): Promise<void> {
   const stored = storage.get('connectedConnectorIds') ?? {}
+  if (Object.keys(stored).length === 0) return
   const recent = $recentWallets.get().map((w) => w.id)
+  // A stored connection means the wallet is wanted now: run discovery while reconnecting so
+  // the account shows the wallet's own name and icon.
+  const keepDiscovering = $discovered.listen(() => {})
+  try {
+    await reconnectAll(stored, recent)
+  } finally {
+    keepDiscovering()
+  }
+}
+
+async function reconnectAll(
+  stored: Partial<Record<string, string>>,
+  recent: readonly string[],
+): Promise<void> {
   await Promise.all(
     $adapters.get().map(async (adapter) => {
       const namespace = adapter.namespace

@@ -196,6 +196,16 @@ describe('createModalClient', () => {
     )
     assert.equal($activeAccount.get().status, 'connected')
     assert.equal($connections.get().eip155?.connectorId, 'io.alpha')
+    assert.equal($activeAccount.get().connectedWalletInfo?.name, 'Alpha')
+  })
+
+  test('reconnect shows the wallet name even when nothing observes the wallet list', async () => {
+    storage.set('connectedConnectorIds', { eip155: 'io.beta' })
+    const adapter = createTestAdapter({ wallets, authorized: ['io.beta'] })
+    setup(adapter)
+    for (let i = 0; i < 20 && $activeAccount.get().status === 'reconnecting'; i++) await settle()
+    assert.equal($activeAccount.get().status, 'connected')
+    assert.equal($activeAccount.get().connectedWalletInfo?.name, 'Beta')
   })
 
   test('reconnect ends disconnected when no connector grants access', async () => {
