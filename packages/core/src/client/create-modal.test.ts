@@ -201,7 +201,7 @@ describe('createModalClient', () => {
 
   test('reconnect shows the wallet name even when nothing observes the wallet list', async () => {
     storage.set('connectedConnectorIds', { eip155: 'io.beta' })
-    const adapter = createTestAdapter({ wallets, authorized: ['io.beta'] })
+    const adapter = createTestAdapter({ wallets, authorized: ['io.beta'], asyncDiscovery: true })
     setup(adapter)
     for (let i = 0; i < 20 && $activeAccount.get().status === 'reconnecting'; i++) await settle()
     assert.equal($activeAccount.get().status, 'connected')

@@ -31,6 +31,8 @@ export interface TestAdapterOptions {
   balance?: bigint
   /** Which connector ids grant silent reconnection (default: the ones connected before). */
   authorized?: readonly string[]
+  /** Report wallets after a task, as EIP-6963 and wallet-standard discovery do. */
+  asyncDiscovery?: boolean
 }
 
 export interface TestAdapter extends ChainAdapter {
@@ -107,7 +109,11 @@ export function createTestAdapter(options: TestAdapterOptions = {}): TestAdapter
     watchConnectors(onChange) {
       calls.push('watchConnectors')
       watchers.add(onChange)
-      onChange(toConnectors())
+      if (options.asyncDiscovery) {
+        setTimeout(() => {
+          if (watchers.has(onChange)) onChange(toConnectors())
+        }, 0)
+      } else onChange(toConnectors())
       return () => watchers.delete(onChange)
     },
     async connect({ connectorId, network }: { connectorId: string; network: CaipNetwork }) {
@@ -126,6 +132,8 @@ export function createTestAdapter(options: TestAdapterOptions = {}): TestAdapter
     },
     async reconnect({ connectorId }) {
       calls.push(`reconnect:${connectorId}`)
+      // Like real adapters, wait for the wallet to announce itself before asking it.
+      if (options.asyncDiscovery) await new Promise((r) => setTimeout(r, 5))
       if (!authorized.has(connectorId) || !wallets.some((w) => w.id === connectorId)) return null
       connectedId = connectorId
       return result()
