@@ -5,6 +5,7 @@ export {
   type ContractContext,
   ContractViolation,
 } from '../testing/adapter-contract.js'
+export { mainnet, optimism, polygon, sepolia } from '../testing/fixtures.js'
 export {
   createTestAdapter,
   type TestAdapter,

@@ -108,5 +108,9 @@ test('the adapter-contract entry exports the suite and the test adapter', () => 
     'ContractViolation',
     'adapterContract',
     'createTestAdapter',
+    'mainnet',
+    'optimism',
+    'polygon',
+    'sepolia',
   ])
 })

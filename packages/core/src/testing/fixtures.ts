@@ -1,4 +1,4 @@
-// Networks shared by core tests (test-only; not exported from the package).
+// Networks for tests (core's own and other packages', via @openmodal/core/adapter-contract).
 import type { CaipNetwork } from '../types/network.js'
 
 export const mainnet: CaipNetwork = {
@@ -27,4 +27,13 @@ export const sepolia: CaipNetwork = {
   nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: ['http://127.0.0.1:8547'] } },
   testnet: true,
+}
+
+export const polygon: CaipNetwork = {
+  id: 137,
+  chainNamespace: 'eip155',
+  caipNetworkId: 'eip155:137',
+  name: 'Polygon',
+  nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8548'] } },
 }

@@ -19,7 +19,10 @@ import {
   unregisterAdapter,
 } from '@openmodal/core'
 import {
+  mainnet as coreMainnet,
   createTestAdapter,
+  optimism,
+  polygon,
   type TestAdapter,
   type TestWallet,
 } from '@openmodal/core/adapter-contract'
@@ -27,33 +30,9 @@ import {
 const icon = (fill: string) =>
   `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1" fill="${fill}"/></svg>`)}`
 
-export const mainnet: CaipNetwork = {
-  id: 1,
-  chainNamespace: 'eip155',
-  caipNetworkId: 'eip155:1',
-  name: 'Ethereum',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-  assets: { imageUrl: icon('#627eea') },
-}
-
-export const optimism: CaipNetwork = {
-  id: 10,
-  chainNamespace: 'eip155',
-  caipNetworkId: 'eip155:10',
-  name: 'OP Mainnet',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8546'] } },
-}
-
-export const polygon: CaipNetwork = {
-  id: 137,
-  chainNamespace: 'eip155',
-  caipNetworkId: 'eip155:137',
-  name: 'Polygon',
-  nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8547'] } },
-}
+/** Core's test networks; mainnet carries an icon to exercise network images. */
+export const mainnet: CaipNetwork = { ...coreMainnet, assets: { imageUrl: icon('#627eea') } }
+export { optimism, polygon }
 
 export const walletIcon = icon('#f6851b')
 
