@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 // `pnpm demo`: builds what the demo needs, then starts the local stack and prints where it is.
 // The stack is a list of services started in order and stopped in reverse order (on Ctrl-C,
-// on SIGTERM, or when any of them dies). Later issues add anvil, the WalletConnect relay and
-// apps/server to `services`: each is `{ name, start(context) }`, where `start` resolves once the
-// service is ready with `{ url?, stop() }`, and `context` holds what earlier services returned.
+// on SIGTERM, or when any of them dies): two anvil chains (31337 on 8545 and 31338 on 8546 when
+// free, else the next free ports) with a test ERC-20 on the first, then the demo, which serves
+// their RPC URLs to the page (`/__openmodal/local.json`) and injects the dev wallet. Later issues
+// add the WalletConnect relay and apps/server: each service is `{ name, start(context) }`, where
+// `start` resolves once it is ready with `{ url?, stop() }`, and `context` holds what earlier
+// services returned.
 //
 //   node scripts/demo.mjs [--port 5173] [--no-build]
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs, stripVTControlCharacters } from 'node:util'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -50,12 +53,12 @@ async function freePort(preferred) {
  * Starts a long-running child process and resolves once `ready` matches its output.
  * `stop()` ends that child (by its pid) and waits for it to exit.
  */
-function startProcess(name, command, commandArgs, { cwd, ready, timeoutMs = 30_000 }) {
+function startProcess(name, command, commandArgs, { cwd, ready, env = {}, timeoutMs = 30_000 }) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, commandArgs, {
       cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NO_COLOR: '1' },
+      env: { ...process.env, ...env, NO_COLOR: '1' },
     })
     let output = ''
     let settled = false
@@ -98,8 +101,35 @@ function startProcess(name, command, commandArgs, { cwd, ready, timeoutMs = 30_0
 /** The services of the local stack, in start order. */
 const services = [
   {
-    name: 'demo',
+    name: 'anvil',
     async start() {
+      // Built by the step above (the demo depends on @openmodal/testing).
+      const testing = await import(
+        pathToFileURL(join(ROOT, 'packages/testing/dist/exports/node.js')).href
+      )
+      const chains = []
+      const stop = () => Promise.all(chains.map((chain) => chain.stop()))
+      try {
+        for (const [chainId, preferred] of [
+          [31337, 8545],
+          [31338, 8546],
+        ]) {
+          const port = await freePort(preferred).catch(() => undefined)
+          chains.push(await testing.startAnvil({ chainId, ...(port ? { port } : {}) }))
+        }
+        const token = await testing.deployTestToken(chains[0].rpcUrl)
+        const lines = chains.map((c) => `  anvil ${c.chainId}: ${c.rpcUrl}`)
+        lines.push(`  test ERC-20 "${token.symbol}" on ${chains[0].chainId}: ${token.address}`)
+        return { chains, token, stop, banner: `Local chains:\n${lines.join('\n')}` }
+      } catch (error) {
+        await stop()
+        throw error
+      }
+    },
+  },
+  {
+    name: 'demo',
+    async start({ anvil }) {
       const port = await freePort(Number(args.port))
       const demoDir = join(ROOT, 'apps/demo')
       const vite = join(demoDir, 'node_modules/vite/bin/vite.js')
@@ -107,10 +137,28 @@ const services = [
         'demo',
         process.execPath,
         [vite, 'preview', '--host', HOST, '--port', String(port), '--strictPort'],
-        { cwd: demoDir, ready: new RegExp(`http://${HOST.replaceAll('.', '\\.')}:${port}`) },
+        {
+          cwd: demoDir,
+          ready: new RegExp(`http://${HOST.replaceAll('.', '\\.')}:${port}`),
+          // Served to the page at /__openmodal/local.json (apps/demo/vite.config.ts).
+          env: {
+            OPENMODAL_DEMO_CHAINS: JSON.stringify({
+              chains: anvil.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
+              token: anvil.token.address,
+            }),
+          },
+        },
       )
       const url = `http://${HOST}:${port}/`
-      return { ...proc, url, banner: `OpenModal demo: ${url}  (plain HTML: ${url}plain.html)` }
+      return {
+        ...proc,
+        url,
+        banner: [
+          `OpenModal demo: ${url}  (plain HTML: ${url}plain.html)`,
+          '  The dev wallet (anvil account 0, 10,000 ETH) is injected: click "Connect Wallet",',
+          '  then "OpenModal Dev Wallet". Add ?devwallet=0 to use your own extension instead.',
+        ].join('\n'),
+      }
     },
   },
 ]

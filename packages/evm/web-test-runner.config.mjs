@@ -33,4 +33,24 @@ function anvilChains() {
   }
 }
 
-export default wtrConfig({ files: 'src/**/*.test.ts', plugins: [anvilChains()], timeout: 15000 })
+/**
+ * WTR serves files as they are and cannot load CommonJS (ENVIRONMENT.md). viem's ENS actions
+ * reach `ox`, whose Provider imports `eventemitter3` (CommonJS behind an ESM wrapper): give that
+ * one file an ESM default export. Bundlers (Vite, esbuild) do this themselves.
+ */
+function eventemitter3AsEsm() {
+  return {
+    name: 'openmodal-eventemitter3-esm',
+    transform(context) {
+      if (!context.path.endsWith('/eventemitter3/index.js')) return undefined
+      const body = `const module = { exports: {} };\n${context.body}\nexport default module.exports;\n`
+      return { body }
+    },
+  }
+}
+
+export default wtrConfig({
+  files: 'src/**/*.test.ts',
+  plugins: [anvilChains(), eventemitter3AsEsm()],
+  timeout: 15000,
+})

@@ -1,60 +1,13 @@
 // End to end: the built demo (`vite build` ran first, see the `test` script) served by
 // `vite preview` on a free loopback port, driven in the system Chromium.
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
-import { createServer } from 'node:net'
-import { dirname, join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { fileURLToPath } from 'node:url'
-import { stripVTControlCharacters } from 'node:util'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
+import { freePort, HOST, startPreview } from './preview.mjs'
 
-const DEMO = join(dirname(fileURLToPath(import.meta.url)), '..')
-const HOST = '127.0.0.1'
 const SCREENSHOT = '/tmp/openmodal-demo.png'
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-      .once('error', reject)
-      .listen(0, HOST, () => {
-        const { port } = server.address()
-        server.close(() => resolve(port))
-      })
-  })
-}
-
-/** Starts `vite preview` on `port`; resolves with the child once it prints its URL. */
-function startPreview(port) {
-  const vite = join(DEMO, 'node_modules/vite/bin/vite.js')
-  const child = spawn(
-    process.execPath,
-    [vite, 'preview', '--host', HOST, '--port', String(port), '--strictPort'],
-    { cwd: DEMO, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
-  )
-  return new Promise((resolve, reject) => {
-    let output = ''
-    const timer = setTimeout(() => {
-      process.kill(child.pid, 'SIGTERM')
-      reject(new Error(`vite preview was not ready after 20 s:\n${output}`))
-    }, 20_000)
-    const onData = (chunk) => {
-      output += stripVTControlCharacters(String(chunk))
-      if (output.includes(`http://${HOST}:${port}`)) {
-        clearTimeout(timer)
-        resolve(child)
-      }
-    }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`vite preview exited (${code}):\n${output}`))
-    })
-  })
-}
 
 describe('demo in Chromium', () => {
   let preview
@@ -75,11 +28,7 @@ describe('demo in Chromium', () => {
 
   after(async () => {
     await browser?.close()
-    if (preview && preview.exitCode === null) {
-      const exited = new Promise((resolve) => preview.once('exit', resolve))
-      process.kill(preview.pid, 'SIGTERM')
-      await exited
-    }
+    await preview?.stop()
   })
 
   /** A fresh page that records every request that leaves the loopback interface. */

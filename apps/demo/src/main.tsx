@@ -10,7 +10,7 @@ import {
 } from '@openmodal/react'
 import { StrictMode, useEffect } from 'react'
 import { createRoot } from 'react-dom/client'
-import { modal } from './modal.js'
+import { localConfig, modal } from './modal.js'
 
 const LOCALES = [
   { code: 'en', label: 'English', dir: 'ltr' },
@@ -50,6 +50,17 @@ function LocaleSwitch() {
   )
 }
 
+/** Reloads the page with the dev wallet turned on or off (`?devwallet=1|0`). */
+function DevWalletToggle() {
+  const on = localConfig.devWallet
+  const href = `?devwallet=${on ? '0' : '1'}`
+  return (
+    <a href={href} data-testid="dev-wallet-toggle">
+      Dev wallet: {on ? 'injected' : 'off'} ({on ? 'remove' : 'inject'} it)
+    </a>
+  )
+}
+
 function StateView() {
   const state = useModalState()
   const account = useModalAccount()
@@ -83,6 +94,7 @@ function App() {
         </button>
         <ThemeToggle />
         <LocaleSwitch />
+        <DevWalletToggle />
       </section>
       <StateView />
       <p>

@@ -1,10 +1,22 @@
 // One modal for the whole demo, created before React renders so the first paint has its state.
+// The local chains and the dev wallet come first (top-level await): the wallet then announces
+// itself before discovery starts, like an installed extension.
+
+import { evmAdapter } from '@openmodal/evm'
 import { createModal } from '@openmodal/react'
-import { networks } from './networks.js'
+import { installDevWallet, loadLocalConfig } from './local.js'
+import { demoNetworks } from './networks.js'
+
+export const localConfig = await loadLocalConfig()
+await installDevWallet(localConfig)
+
+const networks = demoNetworks(localConfig.chains)
 
 export const modal = createModal({
   projectId: 'demo',
   networks,
+  defaultNetwork: networks[0].caipNetworkId,
+  adapters: [evmAdapter()],
   metadata: {
     name: 'OpenModal demo',
     description: 'The OpenModal laboratory',
@@ -12,3 +24,6 @@ export const modal = createModal({
     icons: [],
   },
 })
+
+// For the end-to-end tests and the browser console; a real app would not do this.
+window.__openmodal = modal

@@ -1,6 +1,7 @@
-// The demo's networks, defined inline so the page needs no chain package. Nothing here is
-// fetched at load: RPC URLs are used only once a wallet connects.
+// The demo's networks: the two local anvil chains (testnets, the first is the default) and
+// Ethereum mainnet. Nothing here is fetched at load: RPC URLs are used once a wallet connects.
 import type { CaipNetwork } from '@openmodal/core'
+import { DEFAULT_CHAINS, type LocalChain } from './local.js'
 
 const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 
@@ -15,29 +16,24 @@ export const mainnet: CaipNetwork = {
   blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } },
 }
 
-export const sepolia: CaipNetwork = {
-  id: 11155111,
-  chainNamespace: 'eip155',
-  caipNetworkId: 'eip155:11155111',
-  name: 'Sepolia',
-  network: 'sepolia',
-  nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['https://rpc.sepolia.org'] } },
-  blockExplorers: { default: { name: 'Etherscan', url: 'https://sepolia.etherscan.io' } },
-  testnet: true,
+/** An anvil chain as a configured network ("Anvil", "Anvil 2", …), marked as a testnet. */
+export function anvilNetwork(chain: LocalChain, index: number): CaipNetwork {
+  return {
+    id: chain.chainId,
+    chainNamespace: 'eip155',
+    caipNetworkId: `eip155:${chain.chainId}`,
+    name: index === 0 ? 'Anvil' : `Anvil ${index + 1}`,
+    network: `anvil-${chain.chainId}`,
+    nativeCurrency: ether,
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+    testnet: true,
+  }
 }
 
-export const optimism: CaipNetwork = {
-  id: 10,
-  chainNamespace: 'eip155',
-  caipNetworkId: 'eip155:10',
-  name: 'OP Mainnet',
-  network: 'optimism',
-  nativeCurrency: ether,
-  rpcUrls: { default: { http: ['https://mainnet.optimism.io'] } },
-  blockExplorers: {
-    default: { name: 'Optimism Explorer', url: 'https://optimistic.etherscan.io' },
-  },
+/** The local chains first (the first is the default), then Ethereum. */
+export function demoNetworks(
+  chains: readonly LocalChain[] = DEFAULT_CHAINS,
+): [CaipNetwork, ...CaipNetwork[]] {
+  const [first, ...rest] = chains.map(anvilNetwork)
+  return first ? [first, ...rest, mainnet] : [mainnet]
 }
-
-export const networks = [mainnet, sepolia, optimism] as const

@@ -1,11 +1,19 @@
 // The plain page: the custom elements in the HTML and `createModal` from @openmodal/ui,
 // no framework.
+import { evmAdapter } from '@openmodal/evm'
 import { createModal } from '@openmodal/ui'
-import { networks } from './networks.js'
+import { installDevWallet, loadLocalConfig } from './local.js'
+import { demoNetworks } from './networks.js'
+
+const config = await loadLocalConfig()
+await installDevWallet(config)
+const networks = demoNetworks(config.chains)
 
 const modal = createModal({
   projectId: 'demo',
   networks,
+  defaultNetwork: networks[0].caipNetworkId,
+  adapters: [evmAdapter()],
   metadata: {
     name: 'OpenModal demo (plain)',
     description: 'The OpenModal elements without a framework',
@@ -13,6 +21,8 @@ const modal = createModal({
     icons: [],
   },
 })
+
+window.__openmodal = modal
 
 const state = document.querySelector<HTMLPreElement>('#state')
 const render = () => {

@@ -2,8 +2,17 @@ import { expect } from '@open-wc/testing'
 import type { AdapterEvent, BaseError, CaipNetwork, ChainAdapter } from '@openmodal/core'
 import { adapterContract } from '@openmodal/core/adapter-contract'
 import { ANVIL_ADDRESSES, type DevWallet, TEST_TOKEN_ABI } from '@openmodal/testing'
-import { createPublicClient, type Hex, http, parseEther, verifyMessage } from 'viem'
+import {
+  createPublicClient,
+  createTestClient,
+  encodeAbiParameters,
+  type Hex,
+  http,
+  parseEther,
+  verifyMessage,
+} from 'viem'
 import { type AnvilFixture, announcedWallet, anvilChains, toNetwork } from '../testing/fixtures.js'
+import { ENS_UNIVERSAL_RESOLVER } from './ens-address.js'
 import { evmAdapter } from './evm-adapter.js'
 
 let chainA: AnvilFixture
@@ -386,5 +395,70 @@ describe('@openmodal/evm entry point', () => {
       'parseAnnouncement',
       'parseChainId',
     ])
+  })
+})
+
+describe('evmAdapter.getProfile: ENS, loaded lazily', () => {
+  before(() => {
+    // The page loaded hundreds of modules already: make room so the ENS module's load is seen.
+    performance.clearResourceTimings()
+    performance.setResourceTimingBufferSize(10_000)
+  })
+
+  const ensModuleLoaded = () =>
+    performance.getEntriesByType('resource').some((r) => r.name.includes('/adapter/ens.'))
+  const onMainnet = (network: CaipNetwork): CaipNetwork => ({
+    ...network,
+    id: 1,
+    caipNetworkId: 'eip155:1',
+  })
+
+  /**
+   * Runtime code that answers every call with `data` (CODECOPY the tail, RETURN): a stand-in
+   * for the ENS Universal Resolver whose `reverseWithGateways` returns (name, resolver, resolver).
+   */
+  function constantContract(data: Hex): Hex {
+    const length = (data.length - 2) / 2
+    const word = (n: number) => n.toString(16).padStart(4, '0')
+    const prelude = `61${word(length)}61${word(15)}60003961${word(length)}6000f3`
+    return `0x${prelude}${data.slice(2)}`
+  }
+
+  it('answers {} off Ethereum mainnet without loading the ENS code', async () => {
+    const adapter = evmAdapter()
+    const profile = await adapter.getProfile?.({ address: ANVIL_ADDRESSES[0], network: networkA })
+    expect(profile).to.deep.equal({})
+    expect(ensModuleLoaded()).to.equal(false)
+  })
+
+  it('reads the primary name through the Universal Resolver on mainnet (a stand-in on anvil)', async () => {
+    const answer = encodeAbiParameters(
+      [{ type: 'string' }, { type: 'address' }, { type: 'address' }],
+      ['alice.eth', ANVIL_ADDRESSES[9], ANVIL_ADDRESSES[9]],
+    )
+    await createTestClient({ mode: 'anvil', transport: http(chainA.rpcUrl) }).setCode({
+      address: ENS_UNIVERSAL_RESOLVER,
+      bytecode: constantContract(answer),
+    })
+    const adapter = evmAdapter()
+    const profile = await adapter.getProfile?.({
+      address: ANVIL_ADDRESSES[0],
+      network: onMainnet(networkA),
+    })
+    // The stand-in cannot answer the avatar text record: no avatar, the name alone.
+    expect(profile).to.deep.equal({ name: 'alice.eth' })
+    expect(ensModuleLoaded()).to.equal(true)
+  })
+
+  it('answers {} when the lookup fails or the address is invalid', async () => {
+    const adapter = evmAdapter()
+    // Chain B has no resolver code: the call reverts.
+    const failed = await adapter.getProfile?.({
+      address: ANVIL_ADDRESSES[0],
+      network: onMainnet(networkB),
+    })
+    expect(failed).to.deep.equal({})
+    const invalid = await adapter.getProfile?.({ address: 'alice', network: onMainnet(networkA) })
+    expect(invalid).to.deep.equal({})
   })
 })

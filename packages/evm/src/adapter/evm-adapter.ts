@@ -34,6 +34,8 @@ interface Session {
 }
 
 const HEX_DATA = /^0x[0-9a-fA-F]+$/
+/** Chains with ENS (the Universal Resolver of viem's `mainnet`): Ethereum mainnet. */
+const ENS_CHAIN_IDS: ReadonlySet<number> = new Set([1])
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/
 
 const toAccounts = (addresses: readonly Address[]): AdapterAccount[] =>
@@ -269,6 +271,19 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
         return await provider.request(args)
       } catch (thrown) {
         throw asError(thrown)
+      }
+    },
+
+    async getProfile({ address, network }) {
+      const checked = toAddress(address)
+      if (!checked || !ENS_CHAIN_IDS.has(Number(network.id))) return {}
+      try {
+        // Lazy: the ENS code loads on the first lookup, never with the adapter.
+        const { lookupEnsProfile } = await import('./ens.js')
+        return await lookupEnsProfile({ address: checked, network })
+      } catch (error) {
+        issueWarning('evm-ens-failed', `ENS lookup failed: ${String(error)}`)
+        return {}
       }
     },
 

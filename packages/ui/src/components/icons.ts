@@ -12,6 +12,7 @@ const PATHS = {
   disconnect: svg`<path d="M10 5H6a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h4M15 8l4 4-4 4M19 12H9" />`,
   chevron: svg`<path d="M9 5l7 7-7 7" />`,
   search: svg`<circle cx="11" cy="11" r="6.5" /><path d="M16 16l4 4" />`,
+  external: svg`<path d="M14 4h6v6M20 4l-9 9M18 14v4a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h4" />`,
 } satisfies Record<string, SVGTemplateResult>
 
 export type IconName = keyof typeof PATHS

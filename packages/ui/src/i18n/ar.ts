@@ -8,6 +8,7 @@ export const ar: Messages = {
   'alert.dismiss': 'تجاهل',
   'common.loading': 'جارٍ التحميل…',
   'common.tryAgain': 'حاول مرة أخرى',
+  'common.newTab': '(يفتح في علامة تبويب جديدة)',
 
   'view.Connect': 'ربط المحفظة',
   'view.Account': 'الحساب',
@@ -61,7 +62,9 @@ export const ar: Messages = {
   'networks.selected': 'محددة',
   'networks.switching': 'جارٍ تبديل الشبكة…',
   'networks.unsupported': 'هذا التطبيق لا يدعم شبكتك الحالية. بدّل إلى خيار متاح للمتابعة.',
+  'switchNetwork.title': 'وافق في المحفظة',
   'switchNetwork.approve': 'وافق على تبديل الشبكة في محفظتك',
+  'switchNetwork.to': 'التبديل إلى {name}',
   'switchNetwork.missing': 'لم يتم اختيار شبكة.',
 
   'account.avatar': 'صورة الحساب',
@@ -69,6 +72,8 @@ export const ar: Messages = {
   'account.copied': 'تم نسخ العنوان',
   'account.copyFailed': 'تعذّر نسخ العنوان',
   'account.network': 'الشبكة: {name}',
+  'account.balanceLoading': 'جارٍ تحميل الرصيد',
+  'account.explorer': 'اعرض على {name}',
   'account.disconnect': 'قطع الاتصال',
   'account.notConnected': 'لا توجد محفظة متصلة',
 

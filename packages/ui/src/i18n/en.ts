@@ -9,6 +9,7 @@ export const en = {
   'alert.dismiss': 'Dismiss',
   'common.loading': 'Loading…',
   'common.tryAgain': 'Try again',
+  'common.newTab': '(opens in a new tab)',
 
   // View titles (spec §2 views)
   'view.Connect': 'Connect Wallet',
@@ -69,7 +70,9 @@ export const en = {
   'networks.switching': 'Switching network…',
   'networks.unsupported':
     "This app doesn't support your current network. Switch to an available option to continue.",
+  'switchNetwork.title': 'Approve in wallet',
   'switchNetwork.approve': 'Approve the network switch in your wallet',
+  'switchNetwork.to': 'Switch to {name}',
   'switchNetwork.missing': 'No network was chosen.',
 
   // Account
@@ -78,6 +81,8 @@ export const en = {
   'account.copied': 'Address copied',
   'account.copyFailed': 'Could not copy the address',
   'account.network': 'Network: {name}',
+  'account.balanceLoading': 'Loading the balance',
+  'account.explorer': 'View on {name}',
   'account.disconnect': 'Disconnect',
   'account.notConnected': 'No wallet connected',
 

@@ -30,8 +30,12 @@ import {
 const icon = (fill: string) =>
   `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1" fill="${fill}"/></svg>`)}`
 
-/** Core's test networks; mainnet carries an icon to exercise network images. */
-export const mainnet: CaipNetwork = { ...coreMainnet, assets: { imageUrl: icon('#627eea') } }
+/** Core's test networks; mainnet carries an icon and a block explorer to exercise both. */
+export const mainnet: CaipNetwork = {
+  ...coreMainnet,
+  blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } },
+  assets: { imageUrl: icon('#627eea') },
+}
 export { optimism, polygon }
 
 export const walletIcon = icon('#f6851b')

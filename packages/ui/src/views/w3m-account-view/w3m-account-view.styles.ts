@@ -38,8 +38,41 @@ export const styles = css`
     inline-size: 100%;
   }
 
-  .actions button {
+  .actions > * {
     justify-content: flex-start;
+  }
+
+  .actions a {
+    text-decoration: none;
+  }
+
+  .balance {
+    min-block-size: 1.4em;
+  }
+
+  .skeleton {
+    display: inline-block;
+    inline-size: 96px;
+    block-size: 1em;
+    vertical-align: middle;
+    border-radius: var(--wui-radius-xs);
+    background: linear-gradient(
+      90deg,
+      var(--wui-surface) 25%,
+      var(--wui-surface-hover) 50%,
+      var(--wui-surface) 75%
+    );
+    background-size: 200% 100%;
+    animation: shimmer 1.2s linear infinite;
+  }
+
+  @keyframes shimmer {
+    from {
+      background-position: 100% 0;
+    }
+    to {
+      background-position: -100% 0;
+    }
   }
 
   .actions .network-name {

@@ -3,13 +3,17 @@
 
 import { expect, fixture, html } from '@open-wc/testing'
 import {
+  $accounts,
   $activeNetwork,
   $modal,
   $view,
   connect,
+  getAdapter,
+  kitError,
   openModal,
   push,
   reset,
+  setLocale,
   type View,
 } from '@openmodal/core'
 import type { TestAdapter } from '@openmodal/core/adapter-contract'
@@ -24,7 +28,20 @@ import {
   settle,
   setupClient,
   until,
+  walletIcon,
 } from '../../test/helpers.js'
+import { explorerAddressUrl } from '../../utils/network.js'
+
+/** A promise with its resolve/reject, to hold an adapter call open. */
+function deferred<T = void>() {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
 
 async function show(modal: W3mModal, tag: string, ...views: View[]) {
   const [first, ...rest] = views
@@ -61,6 +78,101 @@ describe('Account and network views', () => {
     expect(network.getAttribute('aria-label')).to.equal('Network: Ethereum')
     await settle()
     await expect(modal).to.be.accessible()
+  })
+
+  it('Account shows a loading skeleton until the balance arrives', async () => {
+    const adapter = setupClient()
+    const balance = deferred<{ value: bigint; decimals: number; symbol: string }>()
+    adapter.getBalance = () => balance.promise
+    await connect({ connectorId: 'io.alpha' })
+    const view = await show(modal, 'w3m-account-view', 'Account')
+    const line = await until(() => deep(view, '[data-balance]'), 'the balance line')
+    expect(line.getAttribute('aria-busy')).to.equal('true')
+    expect(deep(view, '[data-skeleton]')).to.not.equal(null)
+    expect(line.textContent?.trim()).to.equal('Loading the balance')
+    await settle()
+    await expect(modal).to.be.accessible()
+    balance.resolve({ value: 12_345_999_999_999_999_999n, decimals: 18, symbol: 'ETH' })
+    await until(() => !deep(view, '[data-skeleton]'), 'the skeleton to go')
+    expect(line.getAttribute('aria-busy')).to.equal('false')
+    // Truncated to 3 decimals, never rounded up.
+    expect(line.textContent?.trim()).to.equal('12.345 ETH')
+  })
+
+  it('Account shows the profile name and a safe profile image, never an unsafe one', async () => {
+    await connected()
+    const view = await show(modal, 'w3m-account-view', 'Account')
+    const account = $accounts.get().eip155
+    if (!account) throw new Error('not connected')
+    $accounts.setKey('eip155', { ...account, profileName: 'alice.eth', profileImage: walletIcon })
+    await until(() => deep(view, '[data-address]')?.textContent?.includes('alice.eth'), 'name')
+    const avatar = deep(view, 'wui-avatar') as HTMLElement
+    await until(() => deep(avatar, 'img'), 'the avatar image')
+    expect(deep(avatar, 'img')?.getAttribute('src')).to.equal(walletIcon)
+    $accounts.setKey('eip155', { ...account, profileImage: 'javascript:alert(1)' })
+    await until(() => !deep(avatar, 'img'), 'the image to be dropped')
+    expect(deep(view, '[data-address]')?.textContent?.trim()).to.equal('0x11…111111')
+  })
+
+  it('Account generates a different avatar per address, without any request', async () => {
+    const adapter = await connected()
+    const view = await show(modal, 'w3m-account-view', 'Account')
+    const hues = async () => {
+      await settle()
+      const avatar = deep(view, 'wui-avatar') as HTMLElement
+      const inner = deep(avatar, '[part="avatar"]') as HTMLElement
+      return getComputedStyle(inner).backgroundImage
+    }
+    const images = () => performance.getEntriesByType('resource').length
+    const before = images()
+    const first = await hues()
+    expect(first).to.contain('radial-gradient')
+    adapter.emit({
+      type: 'accountsChanged',
+      accounts: [{ address: '0x2222222222222222222222222222222222222222', namespace: 'eip155' }],
+    })
+    await until(() => deep(view, '[data-address]')?.textContent?.includes('0x22'), 'new address')
+    const second = await hues()
+    expect(second).to.not.equal(first)
+    expect(images()).to.equal(before)
+  })
+
+  it('Account links the address to the block explorer in a new tab', async () => {
+    await connected()
+    const view = await show(modal, 'w3m-account-view', 'Account')
+    const link = (await until(
+      () => deep(view, '[part="explorer-link"]'),
+      'the explorer link',
+    )) as HTMLAnchorElement
+    expect(link.getAttribute('href')).to.equal(
+      'https://etherscan.io/address/0x1111111111111111111111111111111111111111',
+    )
+    expect(link.getAttribute('target')).to.equal('_blank')
+    expect(link.getAttribute('rel')).to.equal('noopener noreferrer')
+    expect(link.textContent?.replace(/\s+/g, ' ').trim()).to.equal(
+      'View on Etherscan (opens in a new tab)',
+    )
+    await settle()
+    await expect(modal).to.be.accessible()
+  })
+
+  it('Account has no explorer link on a network without one, and refuses non-http explorers', async () => {
+    const adapter = await connected()
+    adapter.emit({ type: 'chainChanged', chainId: 10 })
+    const view = await show(modal, 'w3m-account-view', 'Account')
+    await until(() => deep(view, '[part="network-button"]')?.textContent?.includes('OP'), 'op')
+    expect(deep(view, '[part="explorer-link"]')).to.equal(null)
+    const hostile = {
+      ...optimism,
+      blockExplorers: { default: { name: 'x', url: 'javascript:alert(1)//' } },
+    }
+    expect(explorerAddressUrl(hostile, '0x1')).to.equal(undefined)
+    expect(
+      explorerAddressUrl(
+        { ...optimism, blockExplorers: { default: { name: 'x', url: 'https://x.example/' } } },
+        '0xab',
+      ),
+    ).to.equal('https://x.example/address/0xab')
   })
 
   it('Account copies the address to the clipboard and confirms with a toast', async () => {
@@ -122,29 +234,90 @@ describe('Account and network views', () => {
     await expect(modal).to.be.accessible()
   })
 
-  it('Networks switches through the wallet, shows progress, and goes back on success', async () => {
+  it('Networks routes through SwitchNetwork when connected and goes back past it on success', async () => {
     const adapter = await connected()
+    const hold = deferred()
+    const original = adapter.switchNetwork.bind(adapter)
+    adapter.switchNetwork = async (network) => {
+      await hold.promise
+      return original(network)
+    }
     await show(modal, 'w3m-account-view', 'Account')
     push('Networks')
     const view = await until(() => deep(modal, 'w3m-router', 'w3m-networks-view'), 'networks')
     const op = await until(() => deep(view, `[data-network="${optimism.caipNetworkId}"]`), 'op')
     op.click()
-    expect((view as unknown as { pending?: string }).pending).to.equal('eip155:10')
+    const switching = await until(
+      () => deep(modal, 'w3m-router', 'w3m-switch-network-view'),
+      'the switch view',
+    )
+    expect($view.get().view).to.equal('SwitchNetwork')
+    await until(() => deep(switching, 'wui-spinner'), 'the spinner')
+    expect(deep(switching, '.headline')?.textContent?.trim()).to.equal('Approve in wallet')
+    expect(deep(switching, '[data-network-name]')?.textContent?.trim()).to.equal(
+      'Switch to OP Mainnet',
+    )
+    // The connected wallet's own icon, so the visitor knows where to look.
+    expect(deep(switching, '[part="wallet-image"] > img')?.getAttribute('src')).to.equal(walletIcon)
+    await settle()
+    await expect(modal).to.be.accessible()
+    hold.resolve()
     await until(() => $view.get().view === 'Account', 'going back to Account')
     expect($activeNetwork.get()?.caipNetworkId).to.equal('eip155:10')
     expect(adapter.calls).to.include('switchNetwork:10')
   })
 
-  it('Networks shows the error when the wallet cannot switch', async () => {
+  it('SwitchNetwork shows the wallet error with Try again, and the retry can succeed', async () => {
+    const adapter = await connected()
+    let failures = 1
+    const original = adapter.switchNetwork.bind(adapter)
+    adapter.switchNetwork = async (network) => {
+      if (failures-- > 0) throw kitError('NO_PROGRAMMATIC_SWITCH')
+      return original(network)
+    }
+    const view = await show(modal, 'w3m-networks-view', 'Account', 'Networks')
+    ;(await until(() => deep(view, '[data-network="eip155:10"]'), 'op')).click()
+    const switching = await until(
+      () => deep(modal, 'w3m-router', 'w3m-switch-network-view'),
+      'the switch view',
+    )
+    const error = await until(() => deep(switching, '[data-error]'), 'the error')
+    expect(error.textContent).to.equal('connector does not support programmatic chain switching')
+    expect(deep(switching, 'wui-spinner')).to.equal(null)
+    expect($activeNetwork.get()?.caipNetworkId).to.equal('eip155:1')
+    await settle()
+    await expect(modal).to.be.accessible()
+    ;(deep(switching, '[part="retry-button"]') as HTMLButtonElement).click()
+    await until(() => $view.get().view === 'Account', 'going back to Account')
+    expect($activeNetwork.get()?.caipNetworkId).to.equal('eip155:10')
+  })
+
+  it('SwitchNetwork shows "Chain is not supported" when the wallet cannot add the chain', async () => {
     await connected()
     const view = await show(modal, 'w3m-networks-view', 'Networks')
-    // The test wallet does not know chain 137: it answers 4902 "Unrecognized chain ID".
-    const polygon = await until(() => deep(view, '[data-network="eip155:137"]'), 'polygon')
-    polygon.click()
-    const error = await until(() => deep(view, '[data-error]'), 'the error')
-    expect(error.textContent).to.equal('Unrecognized chain ID')
-    expect($view.get().view).to.equal('Networks')
+    // The test wallet does not know chain 137: the adapter answers "Chain is not supported".
+    const adapter = getAdapter('eip155')
+    if (!adapter) throw new Error('no adapter')
+    adapter.switchNetwork = async () => {
+      throw kitError('CHAIN_NOT_SUPPORTED', { details: 'eip155:137' })
+    }
+    ;(await until(() => deep(view, '[data-network="eip155:137"]'), 'polygon')).click()
+    const switching = await until(
+      () => deep(modal, 'w3m-router', 'w3m-switch-network-view'),
+      'the switch view',
+    )
+    const error = await until(() => deep(switching, '[data-error]'), 'the error')
+    expect(error.textContent).to.equal('Chain is not supported')
+    expect($view.get().view).to.equal('SwitchNetwork')
     expect($activeNetwork.get()?.caipNetworkId).to.equal('eip155:1')
+  })
+
+  it('Networks switches in place without a wallet, and closes when it was the first view', async () => {
+    setupClient()
+    const view = await show(modal, 'w3m-networks-view', 'Networks')
+    ;(await until(() => deep(view, '[data-network="eip155:10"]'), 'op')).click()
+    await until(() => !$modal.get().open, 'the modal to close')
+    expect($activeNetwork.get()?.caipNetworkId).to.equal('eip155:10')
   })
 
   it('UnsupportedChain explains and switches back to a supported network', async () => {
@@ -164,6 +337,21 @@ describe('Account and network views', () => {
     ;(deep(view, '[data-network="eip155:1"]') as HTMLButtonElement).click()
     await until(() => !$modal.get().open, 'the modal to close')
     expect($activeNetwork.get()?.caipNetworkId).to.equal('eip155:1')
+  })
+
+  it('UnsupportedChain renders over the unsupported placeholder in Arabic, right to left', async () => {
+    const adapter = await connected()
+    setLocale('ar')
+    adapter.emit({ type: 'chainChanged', chainId: 999 })
+    const view = await until(
+      () => deep(modal, 'w3m-router', 'w3m-unsupported-chain-view'),
+      'the unsupported chain view',
+    )
+    expect(deep(view, '[data-intro]')?.textContent).to.contain('لا يدعم شبكتك الحالية')
+    expect(deep(modal, 'dialog')?.getAttribute('dir')).to.equal('rtl')
+    await until(() => deepAll(view, '[part="network"]').length === 3, 'the list')
+    await settle()
+    await expect(modal).to.be.accessible()
   })
 
   it('SwitchNetwork switches to data.network and goes back', async () => {

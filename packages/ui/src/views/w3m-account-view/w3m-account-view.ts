@@ -5,13 +5,12 @@ import {
   closeModal,
   disconnect,
   errorMessage,
-  isUnsupportedNetwork,
   push,
   reset,
   showSnack,
   truncateAddress,
 } from '@openmodal/core'
-import { html, LitElement } from 'lit'
+import { html, LitElement, nothing } from 'lit'
 import { icon } from '../../components/icons.js'
 import '../../components/wui-avatar/wui-avatar.js'
 import { StoreController } from '../../controllers/store-controller.js'
@@ -19,17 +18,22 @@ import { t } from '../../i18n/index.js'
 import { iconStyles } from '../../styles/icons.js'
 import { base } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
-import { supportedNetwork } from '../../utils/network.js'
+import { explorerAddressUrl, supportedNetwork } from '../../utils/network.js'
 import { safeImageUrl } from '../../utils/safe-url.js'
 import { viewStyles } from '../view-styles.js'
 import { styles } from './w3m-account-view.styles.js'
 
 /**
- * @summary Account (minimal): avatar, profile name or truncated address with a copy button,
- * balance, the network (opens Networks) and Disconnect.
+ * @summary Account: avatar (the profile image when safe, else a gradient derived from the
+ * address), profile name or truncated address (4/6) with a copy button, native balance
+ * (3 decimals truncated, a skeleton while loading), the network (opens Networks), a link to
+ * the address on the network's block explorer, and Disconnect.
  *
+ * @csspart avatar - The account avatar.
  * @csspart copy-button - Copies the address.
+ * @csspart balance - The balance line.
  * @csspart network-button - Opens Networks.
+ * @csspart explorer-link - Opens the address on the block explorer in a new tab.
  * @csspart disconnect-button - Disconnects and closes the modal.
  */
 export class W3mAccountView extends LitElement {
@@ -77,11 +81,14 @@ export class W3mAccountView extends LitElement {
     }
     const address = account.address
     const network = this.network.value
-    const networkName =
-      !network || isUnsupportedNetwork(network) ? t('button.unsupported') : network.name
-    const networkIcon = safeImageUrl(supportedNetwork(network)?.assets?.imageUrl)
+    const supported = supportedNetwork(network)
+    const networkName = supported ? supported.name : t('button.unsupported')
+    const networkIcon = safeImageUrl(supported?.assets?.imageUrl)
+    const explorer = explorerAddressUrl(supported, address)
+    const loading = Boolean(account.balanceLoading && !account.balance)
     return html`<div class="center">
       <wui-avatar
+        part="avatar"
         address=${address}
         image-url=${account.profileImage ?? ''}
         aria-label=${t('account.avatar')}
@@ -100,10 +107,11 @@ export class W3mAccountView extends LitElement {
           ${icon('copy')}
         </button>
       </div>
-      <p class="balance" data-balance>
+      <p class="balance" part="balance" data-balance aria-busy=${loading ? 'true' : 'false'}>
         ${
-          account.balanceLoading && !account.balance
-            ? t('common.loading')
+          loading
+            ? html`<span class="skeleton" data-skeleton aria-hidden="true"></span>
+                <span class="visually-hidden">${t('account.balanceLoading')}</span>`
             : `${account.balance ?? '0.000'} ${account.balanceSymbol ?? ''}`.trim()
         }
       </p>
@@ -120,6 +128,23 @@ export class W3mAccountView extends LitElement {
           <span class="network-name">${networkName}</span>
           ${icon('chevron')}
         </button>
+        ${
+          explorer && supported?.blockExplorers
+            ? html`<a
+                class="button-secondary"
+                part="explorer-link"
+                href=${explorer}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                ${icon('external')}
+                <span class="network-name"
+                  >${t('account.explorer', { name: supported.blockExplorers.default.name })}
+                  <span class="visually-hidden">${t('common.newTab')}</span></span
+                >
+              </a>`
+            : nothing
+        }
         <button
           class="button-secondary"
           part="disconnect-button"

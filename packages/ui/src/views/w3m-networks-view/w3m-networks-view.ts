@@ -1,4 +1,5 @@
 import {
+  $accounts,
   $activeNetwork,
   $canGoBack,
   $locale,
@@ -8,6 +9,7 @@ import {
   errorMessage,
   goBack,
   isUnsupportedNetwork,
+  push,
   reset,
   switchNetwork,
 } from '@openmodal/core'
@@ -26,9 +28,10 @@ import { viewStyles } from '../view-styles.js'
 import { styles } from './w3m-networks-view.styles.js'
 
 /**
- * @summary Networks: the host's networks (icon, name, selected state). Picking one calls core's
- * `switchNetwork()`; while it runs the item shows a spinner, a failure shows its message,
- * success goes back (or closes when Networks was the first view).
+ * @summary Networks: the host's networks (icon, name, selected state). With a wallet connected
+ * in the picked network's namespace, picking one opens SwitchNetwork (the wallet must approve);
+ * otherwise it calls core's `switchNetwork()` in place: the item shows a spinner, a failure
+ * shows its message, success goes back (or closes when Networks was the first view).
  *
  * @csspart list - The network list.
  * @csspart network - Each network button (`aria-current` on the active one).
@@ -57,6 +60,11 @@ export class W3mNetworksView extends LitElement {
     return nothing
   }
 
+  /** Whether picking `network` goes through the SwitchNetwork view (a wallet must approve). */
+  protected viaSwitchView(network: CaipNetwork): boolean {
+    return $accounts.get()[network.chainNamespace]?.status === 'connected'
+  }
+
   /** Where to go once the switch succeeded. */
   protected afterSwitch(): void {
     if ($canGoBack.get()) goBack()
@@ -73,6 +81,10 @@ export class W3mNetworksView extends LitElement {
     if (this.pending) return
     if (network.caipNetworkId === this.activeId()) {
       this.afterSwitch()
+      return
+    }
+    if (this.viaSwitchView(network)) {
+      push('SwitchNetwork', { network })
       return
     }
     this.pending = network.caipNetworkId

@@ -1,6 +1,8 @@
 import {
+  $activeAccount,
   $canGoBack,
   $locale,
+  $view,
   closeModal,
   errorMessage,
   goBack,
@@ -18,11 +20,31 @@ import { base } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
 import { safeImageUrl } from '../../utils/safe-url.js'
 import { viewStyles } from '../view-styles.js'
+import { styles } from './w3m-switch-network-view.styles.js'
 
 /**
- * @summary SwitchNetwork: switches to `data.network` and waits for the wallet's approval;
- * a failure shows its message with Try again, success goes back (or closes).
+ * Where to go after a successful switch: back past Networks (to the view that opened it), or
+ * close the modal when Networks was the first view.
+ */
+export function leaveAfterSwitch(): void {
+  if ($canGoBack.get()) goBack()
+  if ($view.get().view === 'Networks') {
+    if ($canGoBack.get()) goBack()
+    else if (!closeModal()) reset('Account')
+    return
+  }
+  if ($view.get().view === 'SwitchNetwork' && !closeModal()) reset('Account')
+}
+
+/**
+ * @summary SwitchNetwork: asks the connected wallet to switch to `data.network` (core's
+ * `switchNetwork()`, which adds the chain first when the wallet does not know it). Shows the
+ * wallet's icon, "Approve in wallet" and a spinner while the wallet decides; a failure shows
+ * its message ("Chain is not supported", "connector does not support programmatic chain
+ * switching", …) with Try again; success goes back past Networks (or closes).
  *
+ * @csspart wallet-image - The connected wallet's icon.
+ * @csspart status - The live status line (hint or error).
  * @csspart retry-button - The Try again button.
  */
 export class W3mSwitchNetworkView extends LitElement {
@@ -32,12 +54,13 @@ export class W3mSwitchNetworkView extends LitElement {
     switching: { state: true },
   }
 
-  static override styles = [base, iconStyles, viewStyles]
+  static override styles = [base, iconStyles, viewStyles, styles]
 
   declare data: RouterData | undefined
   declare error: string | undefined
   declare switching: boolean
 
+  private readonly account = new StoreController(this, $activeAccount)
   private readonly locale = new StoreController(this, $locale)
   private started = false
 
@@ -54,6 +77,7 @@ export class W3mSwitchNetworkView extends LitElement {
     }
   }
 
+  /** Starts (or retries) the switch. */
   async start(): Promise<void> {
     const network = this.data?.network
     if (!network) {
@@ -70,26 +94,43 @@ export class W3mSwitchNetworkView extends LitElement {
     } finally {
       this.switching = false
     }
-    if (!this.isConnected) return
-    if ($canGoBack.get()) goBack()
-    else if (!closeModal()) reset('Account')
+    // Still on screen (the visitor did not go back meanwhile): the job is done.
+    if (this.isConnected && $view.get().view === 'SwitchNetwork') leaveAfterSwitch()
   }
 
   override render() {
     void this.locale.value
     const network = this.data?.network
-    const src = safeImageUrl(network?.assets?.imageUrl)
+    const wallet = this.account.value.connectedWalletInfo
+    const walletIcon = safeImageUrl(wallet?.icon)
+    const networkIcon = safeImageUrl(network?.assets?.imageUrl)
     return html`<div class="center">
-      <span class="logo">${src ? html`<img src=${src} alt="" />` : icon('network')}</span>
-      ${network ? html`<p class="headline">${network.name}</p>` : nothing}
-      <div aria-live="polite">
+      <span class="logo" part="wallet-image">
+        ${walletIcon ? html`<img src=${walletIcon} alt="" />` : icon('wallet')}
+        <span class="network-badge">
+          ${networkIcon ? html`<img src=${networkIcon} alt="" />` : icon('network')}
+        </span>
+      </span>
+      <p class="headline">${t('switchNetwork.title')}</p>
+      ${
+        network
+          ? html`<p class="muted" data-network-name>
+            ${t('switchNetwork.to', { name: network.name })}
+          </p>`
+          : nothing
+      }
+      <div class="status" part="status" aria-live="polite">
         ${
           this.error
             ? html`<p class="error-text" data-error>${this.error}</p>`
-            : html`<p class="muted">${t('switchNetwork.approve')}</p>`
+            : html`<p class="muted small">${t('switchNetwork.approve')}</p>`
         }
       </div>
-      ${this.switching ? html`<wui-spinner></wui-spinner>` : nothing}
+      ${
+        this.switching
+          ? html`<wui-spinner role="status" aria-label=${t('networks.switching')}></wui-spinner>`
+          : nothing
+      }
       ${
         this.error && network
           ? html`<button class="button-primary" part="retry-button" @click=${() => this.start()}>

@@ -5,8 +5,9 @@ import { define } from '../../utils/define.js'
 import { W3mNetworksView } from '../w3m-networks-view/w3m-networks-view.js'
 
 /**
- * @summary UnsupportedChain: the wallet is on a network the app does not support; explains it
- * and lists the configured networks to switch to. Success closes the modal.
+ * @summary UnsupportedChain: the wallet is on a network the app does not support (the active
+ * network is core's unsupported placeholder); explains it and lists the configured networks,
+ * none selected, to switch to in place. Success closes the modal.
  *
  * @csspart list - The network list.
  * @csspart network - Each network button.
@@ -15,6 +16,12 @@ import { W3mNetworksView } from '../w3m-networks-view/w3m-networks-view.js'
 export class W3mUnsupportedChainView extends W3mNetworksView {
   protected override intro() {
     return html`<p class="muted center" data-intro>${t('networks.unsupported')}</p>`
+  }
+
+  // The wallet is on a network the app does not know: switching happens here, and success
+  // closes the modal rather than going back to this view.
+  protected override viaSwitchView(): boolean {
+    return false
   }
 
   protected override afterSwitch(): void {

@@ -1,0 +1,65 @@
+// Shared by the e2e tests: a free loopback port and `vite preview` of the built demo on it.
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { stripVTControlCharacters } from 'node:util'
+
+export const DEMO = join(dirname(fileURLToPath(import.meta.url)), '..')
+export const HOST = '127.0.0.1'
+
+/** A port the OS reports free on HOST right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+      .once('error', reject)
+      .listen(0, HOST, () => {
+        const { port } = server.address()
+        server.close(() => resolve(port))
+      })
+  })
+}
+
+/**
+ * Starts `vite preview` of the built demo on `port`; resolves once it prints its URL with
+ * `{ child, stop() }`. `stop()` ends that process (by its pid) and waits for it to exit.
+ */
+export function startPreview(port, env = {}) {
+  const vite = join(DEMO, 'node_modules/vite/bin/vite.js')
+  const child = spawn(
+    process.execPath,
+    [vite, 'preview', '--host', HOST, '--port', String(port), '--strictPort'],
+    {
+      cwd: DEMO,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env, NO_COLOR: '1' },
+    },
+  )
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      process.kill(child.pid, 'SIGTERM')
+      await exited
+    }
+  }
+  return new Promise((resolve, reject) => {
+    let output = ''
+    const timer = setTimeout(() => {
+      void stop()
+      reject(new Error(`vite preview was not ready after 20 s:\n${output}`))
+    }, 20_000)
+    const onData = (chunk) => {
+      output += stripVTControlCharacters(String(chunk))
+      if (output.includes(`http://${HOST}:${port}`)) {
+        clearTimeout(timer)
+        resolve({ child, stop })
+      }
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`vite preview exited (${code}):\n${output}`))
+    })
+  })
+}

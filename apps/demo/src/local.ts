@@ -1,0 +1,119 @@
+// The local stack the demo runs against: the anvil chains `pnpm demo` started (served by the
+// preview server at LOCAL_CONFIG_PATH) and the dev wallet it injects, so a newcomer can connect
+// without a browser extension. Nothing here leaves the loopback interface.
+import type { ModalInstance } from '@openmodal/core'
+
+/** Served by the demo's Vite plugin (`vite.config.ts`) from `OPENMODAL_DEMO_CHAINS`. */
+export const LOCAL_CONFIG_PATH = '/__openmodal/local.json'
+/** The dev wallet script (`@openmodal/testing`'s `dist/dev-wallet.iife.js`), same plugin. */
+export const DEV_WALLET_PATH = '/__openmodal/dev-wallet.js'
+/** Where the dev wallet keeps its granted origins and chain, so a reload reconnects. */
+export const DEV_WALLET_PERSIST_KEY = 'openmodal-demo-dev-wallet'
+
+export interface LocalChain {
+  chainId: number
+  rpcUrl: string
+}
+
+export interface DemoConfig {
+  /** The two local chains: `[31337, 31338]` by default. */
+  chains: readonly LocalChain[]
+  /** Address of the test ERC-20 on the first chain, when deployed. */
+  token?: string
+  /** Inject the dev wallet (default true; `?devwallet=0` turns it off). */
+  devWallet: boolean
+  /** Chain ids the dev wallet knows at start (default all of `chains`). */
+  devWalletChainIds?: readonly number[]
+}
+
+declare global {
+  interface Window {
+    /** Set before the page loads (e2e tests) to skip fetching LOCAL_CONFIG_PATH. */
+    __openmodalDemo?: Partial<DemoConfig>
+    /** The demo's modal instance, for tests and the console (the demo only). */
+    __openmodal?: ModalInstance
+    /** Present once the dev wallet script ran. */
+    __openmodalDevWallet?: unknown
+  }
+}
+
+/** What `pnpm demo` uses when it gets its preferred ports. */
+export const DEFAULT_CHAINS: readonly LocalChain[] = [
+  { chainId: 31337, rpcUrl: 'http://127.0.0.1:8545' },
+  { chainId: 31338, rpcUrl: 'http://127.0.0.1:8546' },
+]
+
+const isLoopbackHttp = (url: unknown): url is string => {
+  if (typeof url !== 'string') return false
+  try {
+    const { protocol, hostname } = new URL(url)
+    return protocol === 'http:' && (hostname === '127.0.0.1' || hostname === 'localhost')
+  } catch {
+    return false
+  }
+}
+
+function parseChains(value: unknown): LocalChain[] | undefined {
+  if (!Array.isArray(value)) return undefined
+  const chains = value.flatMap((entry: unknown) => {
+    const { chainId, rpcUrl } = (entry ?? {}) as Partial<LocalChain>
+    return Number.isSafeInteger(chainId) && isLoopbackHttp(rpcUrl)
+      ? [{ chainId: chainId as number, rpcUrl }]
+      : []
+  })
+  return chains.length ? chains : undefined
+}
+
+/** `?devwallet=0` turns the dev wallet off, `?devwallet` / `?devwallet=1` on; default on. */
+export function devWalletFromUrl(search: string): boolean | undefined {
+  const value = new URLSearchParams(search).get('devwallet')
+  if (value === null) return undefined
+  return value !== '0' && value !== 'false' && value !== 'off'
+}
+
+/**
+ * The demo's local configuration: `window.__openmodalDemo` (set by a test), else what the
+ * preview server serves at LOCAL_CONFIG_PATH, else DEFAULT_CHAINS.
+ */
+export async function loadLocalConfig(): Promise<DemoConfig> {
+  let source: Partial<DemoConfig> | undefined = window.__openmodalDemo
+  if (!source) {
+    try {
+      const response = await fetch(LOCAL_CONFIG_PATH)
+      if (response.ok) source = (await response.json()) as Partial<DemoConfig>
+    } catch {
+      // No local stack (e.g. a static host): the defaults below.
+    }
+  }
+  const fromUrl = devWalletFromUrl(location.search)
+  return {
+    chains: parseChains(source?.chains) ?? DEFAULT_CHAINS,
+    ...(typeof source?.token === 'string' ? { token: source.token } : {}),
+    devWallet: fromUrl ?? source?.devWallet ?? true,
+    ...(source?.devWalletChainIds ? { devWalletChainIds: source.devWalletChainIds } : {}),
+  }
+}
+
+/**
+ * Loads the dev wallet script before the app, configured with the local chains; it announces
+ * itself through EIP-6963 like an extension. Skipped when a wallet script already ran (a test
+ * injected it) or when turned off. A missing script only logs: the page still works.
+ */
+export async function installDevWallet(config: DemoConfig): Promise<void> {
+  if (!config.devWallet || window.__openmodalDevWallet) return
+  const known = config.devWalletChainIds
+  const chains = config.chains
+    .filter((c) => !known || known.includes(c.chainId))
+    .map((c) => ({ id: c.chainId, rpcUrl: c.rpcUrl }))
+  const script = document.createElement('script')
+  script.src = DEV_WALLET_PATH
+  script.dataset.config = JSON.stringify({ chains, persistKey: DEV_WALLET_PERSIST_KEY })
+  await new Promise<void>((resolve) => {
+    script.onload = () => resolve()
+    script.onerror = () => {
+      console.warn(`OpenModal demo: ${DEV_WALLET_PATH} did not load; no dev wallet`)
+      resolve()
+    }
+    document.head.append(script)
+  })
+}
