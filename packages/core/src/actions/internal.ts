@@ -134,20 +134,52 @@ export async function refreshProfile(namespace: ChainNamespace): Promise<void> {
   patchAccount(namespace, { profileName: entry.name, profileImage: entry.avatar })
 }
 
-/** Reads the native balance of the connected account into the account store. */
-export async function refreshBalance(namespace: ChainNamespace): Promise<void> {
+/** Native balances are kept this long (spec §9). */
+export const BALANCE_CACHE_MS = 30 * 1000
+const balanceCache = new Map<string, { at: number; balance: string; symbol: string }>()
+
+/** Forgets cached balances (after a transfer the host knows changed them, and in tests). */
+export function clearBalanceCache(): void {
+  balanceCache.clear()
+}
+
+/**
+ * Reads the native balance of the connected account into the account store; an answer
+ * younger than 30 s for the same address and network is reused (spec §9).
+ */
+export async function refreshBalance(
+  namespace: ChainNamespace,
+  options: { force?: boolean } = {},
+): Promise<void> {
   const adapter = getAdapter(namespace)
   const account = getAccountState(namespace)
   const connection = $connections.get()[namespace]
   const network = connection && findNetwork(`${namespace}:${connection.chainId}`)
   if (!adapter || !account.address || !network) return
+  const address = account.address
+  const key = `${network.caipNetworkId}:${address.toLowerCase()}`
+  const cached = balanceCache.get(key)
+  if (cached && !options.force && Date.now() - cached.at < BALANCE_CACHE_MS) {
+    patchAccount(namespace, {
+      balance: cached.balance,
+      balanceSymbol: cached.symbol,
+      balanceLoading: false,
+    })
+    return
+  }
   patchAccount(namespace, { balanceLoading: true })
   try {
-    const balance = await adapter.getBalance({ address: account.address, network })
-    if (getAccountState(namespace).address !== account.address) return
+    const result = await adapter.getBalance({ address, network })
+    const entry = {
+      at: Date.now(),
+      balance: formatBalance(formatUnits(result.value, result.decimals)),
+      symbol: result.symbol,
+    }
+    balanceCache.set(key, entry)
+    if (getAccountState(namespace).address !== address) return
     patchAccount(namespace, {
-      balance: formatBalance(formatUnits(balance.value, balance.decimals)),
-      balanceSymbol: balance.symbol,
+      balance: entry.balance,
+      balanceSymbol: entry.symbol,
       balanceLoading: false,
     })
   } catch (error) {

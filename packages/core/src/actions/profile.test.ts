@@ -10,7 +10,7 @@ import { $connectors, $discovered } from '../stores/connectors.js'
 import { mainnet, sepolia } from '../testing/fixtures.js'
 import { createTestAdapter } from '../testing/test-adapter.js'
 import type { CaipNetwork } from '../types/network.js'
-import { clearProfileCache, PROFILE_CACHE_MS } from './internal.js'
+import { clearBalanceCache, clearProfileCache, PROFILE_CACHE_MS } from './internal.js'
 
 const settle = async () => {
   for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0))
@@ -39,6 +39,7 @@ describe('identity names (spec §5)', () => {
     $accounts.set({})
     $connections.set({})
     clearProfileCache()
+    clearBalanceCache()
   })
   afterEach(() => {
     stop()

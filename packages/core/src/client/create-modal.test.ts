@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { afterEach, beforeEach, describe, test } from 'node:test'
 import { cleanStores } from 'nanostores'
+import { clearBalanceCache } from '../actions/internal.js'
 import { unregisterAdapter } from '../adapters/registry.js'
 import { BaseError } from '../errors/base.js'
 import { InvalidOptionsError } from '../errors/errors.js'
@@ -49,6 +50,7 @@ describe('createModalClient', () => {
     $accounts.set({})
     $connections.set({})
     $discovered.set({})
+    clearBalanceCache()
     closeModal({ force: true })
   })
   afterEach(() => {
@@ -129,6 +131,39 @@ describe('createModalClient', () => {
     assert.deepEqual(storage.get('connectedConnectorIds'), { eip155: 'io.beta' })
     assert.equal($recentWallets.get()[0]?.id, 'io.beta')
     assert.equal(modal.getProvider('eip155') !== undefined, true)
+  })
+
+  test('the native balance is reused for 30 s, then read again', async (t) => {
+    let now = 5_000_000
+    t.mock.method(Date, 'now', () => now)
+    let value = 1_000_000_000_000_000_000n
+    const base = createTestAdapter({ wallets })
+    let reads = 0
+    const adapter: TestAdapter = {
+      ...base,
+      getBalance: async ({ network }) => {
+        reads++
+        return { value, decimals: network.nativeCurrency.decimals, symbol: 'ETH' }
+      },
+    }
+    const modal = setup(adapter)
+    watch()
+    await modal.connect('io.alpha')
+    await settle()
+    assert.equal(modal.getAccount('eip155').balance, '1.000')
+    value = 2_000_000_000_000_000_000n
+    await modal.disconnect()
+    now += 30_000 - 1
+    await modal.connect('io.alpha')
+    await settle()
+    assert.equal(reads, 1, 'read again inside 30 s')
+    assert.equal(modal.getAccount('eip155').balance, '1.000')
+    await modal.disconnect()
+    now += 1
+    await modal.connect('io.alpha')
+    await settle()
+    assert.equal(reads, 2, 'not read again after 30 s')
+    assert.equal(modal.getAccount('eip155').balance, '2.000')
   })
 
   test('a wallet rejection (4001) becomes "Connection rejected" and leaves the account disconnected', async () => {

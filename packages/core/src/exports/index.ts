@@ -3,6 +3,7 @@
 
 export { type ConnectParameters, connect } from '../actions/connect.js'
 export { disconnect } from '../actions/disconnect.js'
+export { clearBalanceCache, refreshBalance } from '../actions/internal.js'
 export { reconnect } from '../actions/reconnect.js'
 export { switchNetwork } from '../actions/switch-network.js'
 export {
