@@ -7,6 +7,7 @@ import {
   $recentWallets,
   type CaipNetwork,
   clearAlert,
+  clearBalanceCache,
   closeModal,
   createModalClient,
   hideSnack,
@@ -49,6 +50,7 @@ export const WALLETS: TestWallet[] = [
 /** Puts every store back to a clean, closed, English, light state. */
 export function resetAll(): void {
   closeModal({ force: true })
+  clearBalanceCache()
   setCloseDisabled(false)
   hideSnack()
   clearAlert()
