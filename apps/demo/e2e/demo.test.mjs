@@ -1,12 +1,14 @@
 // End to end: the built demo (`vite build` ran first, see the `test` script) served by
 // `vite preview` on a free loopback port, driven in the system Chromium.
 import assert from 'node:assert/strict'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
 import { freePort, HOST, startPreview } from './preview.mjs'
 
-const SCREENSHOT = '/tmp/openmodal-demo.png'
+const SCREENSHOT = join(tmpdir(), 'openmodal-demo.png')
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
 describe('demo in Chromium', () => {

@@ -210,6 +210,24 @@ describe('EVM wallets through viem, end to end', () => {
     assert.equal(await verifyMessage({ address: ACCOUNT_1, message, signature }), false)
   })
 
+  test('the React page signs through useModalProvider("eip155") with a viem wallet client', async () => {
+    const output = page.locator('[data-testid="signature"]')
+    // The page's own button sits behind the modal: close it first, as a visitor would.
+    await page.evaluate(() => window.__openmodal.close())
+    await page.locator('[data-testid="sign-message"]').click()
+    await page.waitForFunction(
+      () =>
+        /^0x[0-9a-f]{130}$/.test(
+          document.querySelector('[data-testid="signature"]')?.textContent ?? '',
+        ),
+      undefined,
+      { timeout: STEP_TIMEOUT },
+    )
+    const signature = await output.textContent()
+    const message = 'Hello from OpenModal'
+    assert.equal(await verifyMessage({ address: ACCOUNT_0, message, signature }), true)
+  })
+
   test('reload: reconnects without a prompt; the recent wallet is listed first', async () => {
     await page.reload()
     await waitForAccount((a) => a.status === 'connected', 'reconnected')

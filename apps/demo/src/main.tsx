@@ -2,14 +2,16 @@ import { $locale } from '@openmodal/core'
 import {
   useModal,
   useModalAccount,
+  useModalProvider,
   useModalState,
   useModalTheme,
   useStore,
   W3mButton,
   W3mNetworkButton,
 } from '@openmodal/react'
-import { StrictMode, useEffect } from 'react'
+import { StrictMode, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
+import type { EIP1193Provider } from 'viem'
 import { localConfig, modal } from './modal.js'
 
 const LOCALES = [
@@ -61,6 +63,38 @@ function DevWalletToggle() {
   )
 }
 
+/**
+ * What a host does with the connected wallet: viem's wallet client over the provider from
+ * `useModalProvider('eip155')`. viem's wallet client is loaded on first use only.
+ */
+function SignMessage() {
+  const { provider, isConnected } = useModalProvider<EIP1193Provider>('eip155')
+  const [result, setResult] = useState<string>('')
+  const sign = async () => {
+    setResult('Signing…')
+    try {
+      const { createWalletClient, custom } = await import('viem')
+      if (!provider) throw new Error('Connect a wallet first')
+      const client = createWalletClient({ transport: custom(provider) })
+      const [account] = await client.getAddresses()
+      if (!account) throw new Error('No account')
+      const signature = await client.signMessage({ account, message: 'Hello from OpenModal' })
+      setResult(signature)
+    } catch (error) {
+      setResult(`Error: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+  return (
+    <section aria-labelledby="sign-title">
+      <h2 id="sign-title">useModalProvider('eip155') + viem</h2>
+      <button type="button" data-testid="sign-message" disabled={!isConnected} onClick={sign}>
+        Sign "Hello from OpenModal"
+      </button>
+      <output data-testid="signature">{result}</output>
+    </section>
+  )
+}
+
 function StateView() {
   const state = useModalState()
   const account = useModalAccount()
@@ -96,6 +130,7 @@ function App() {
         <LocaleSwitch />
         <DevWalletToggle />
       </section>
+      <SignMessage />
       <StateView />
       <p>
         <a href="./plain.html">The same elements on a page without a framework</a>

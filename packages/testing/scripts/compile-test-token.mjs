@@ -1,12 +1,14 @@
 // Compiles contracts/TestToken.sol into src/evm/test-token.ts. Run by hand only when the
 // contract changes (solc-js is slow and not a dependency):
-//   npm install --prefix /tmp/solc solc@0.8.28
-//   node scripts/compile-test-token.mjs /tmp/solc/node_modules/solc
+//   npm install --prefix <scratch dir> solc@0.8.28
+//   node scripts/compile-test-token.mjs <scratch dir>/node_modules/solc
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 
 const require = createRequire(import.meta.url)
-const solc = require(process.argv[2] ?? '/tmp/solc/node_modules/solc')
+const solcPath = process.argv[2]
+if (!solcPath) throw new Error('usage: node scripts/compile-test-token.mjs <path to solc package>')
+const solc = require(solcPath)
 const source = readFileSync(new URL('../contracts/TestToken.sol', import.meta.url), 'utf8')
 const output = JSON.parse(
   solc.compile(

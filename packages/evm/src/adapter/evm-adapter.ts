@@ -1,22 +1,22 @@
 // The EVM (eip155) ChainAdapter: EIP-6963 and injected wallets through EIP-1193, reads
-// through viem.
+// through viem. This module and discovery import no viem: the code a used wallet needs
+// (wallet-actions.ts) loads with `import()` on first use, ENS (ens.ts) on the first lookup.
 import {
   type AdapterAccount,
   type AdapterEvent,
   BaseError,
   type ChainAdapter,
   type ConnectResult,
+  isEip155Address,
   kitError,
 } from '@openmodal/core'
-import { type Address, stringToHex } from 'viem'
+import type { Address } from 'viem'
 import { createDiscovery, type DiscoveryOptions } from '../discovery/discovery.js'
+import { parseChainId } from '../provider/chain-id.js'
 import { asError, call, rpcErrorCode } from '../provider/errors.js'
-import { parseAccounts, parseChainId, toAddress } from '../provider/parse.js'
 import type { Eip1193Provider } from '../provider/types.js'
 import { issueWarning } from '../utils/dev.js'
-import { readNativeBalance } from './balance.js'
-import { switchChain } from './switch-chain.js'
-import { transferRequest } from './transfer.js'
+import { loadWalletActions, type WalletActions } from './load-wallet-actions.js'
 
 export interface EvmAdapterOptions extends DiscoveryOptions {
   /** How long connect/reconnect wait for a connector to be announced (default 500 ms). */
@@ -88,9 +88,9 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
     return current
   }
 
-  const subscribe = (provider: Eip1193Provider): (() => void) => {
+  const subscribe = (provider: Eip1193Provider, actions: WalletActions): (() => void) => {
     const onAccountsChanged = (payload: unknown) => {
-      const parsed = parseAccounts(payload)
+      const parsed = actions.parseAccounts(payload)
       if (!parsed || parsed.invalid > 0) {
         issueWarning('evm-invalid-accounts', 'Ignored accountsChanged with invalid accounts')
         return
@@ -142,6 +142,7 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
   }
 
   const begin = (
+    actions: WalletActions,
     connectorId: string,
     provider: Eip1193Provider,
     addresses: readonly Address[],
@@ -149,7 +150,13 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
   ): ConnectResult => {
     if (session?.provider !== provider) {
       end()
-      session = { connectorId, provider, accounts: [], chainId, unsubscribe: subscribe(provider) }
+      session = {
+        connectorId,
+        provider,
+        accounts: [],
+        chainId,
+        unsubscribe: subscribe(provider, actions),
+      }
     }
     session.connectorId = connectorId
     session.accounts = toAccounts(addresses)
@@ -181,7 +188,11 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
     async connect({ connectorId }) {
       const provider = await discovery.waitFor(connectorId, discoveryTimeoutMs)
       if (!provider) throw kitError('PROVIDER_NOT_FOUND', { details: connectorId })
-      const parsed = parseAccounts(await call(provider, 'eth_requestAccounts'))
+      // Loads while the wallet asks its user.
+      const loading = loadWalletActions()
+      const answer = await call(provider, 'eth_requestAccounts')
+      const actions = await loading
+      const parsed = actions.parseAccounts(answer)
       if (parsed && parsed.invalid > 0) {
         issueWarning('evm-invalid-accounts', 'Ignored invalid accounts from eth_requestAccounts')
       }
@@ -189,22 +200,24 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
       // The wallet may be on another chain: core shows UnsupportedChain if it is not configured.
       const chainId = await readChainId(provider)
       disconnectedByUser.delete(connectorId)
-      return begin(connectorId, provider, parsed.accounts, chainId)
+      return begin(actions, connectorId, provider, parsed.accounts, chainId)
     },
 
     async reconnect({ connectorId }) {
       if (disconnectedByUser.has(connectorId)) return null
       const provider = await discovery.waitFor(connectorId, discoveryTimeoutMs)
       if (!provider) return null
+      const loading = loadWalletActions()
       const answer = await withTimeout(
         call(provider, 'eth_accounts'),
         reconnectTimeoutMs,
         'eth_accounts',
       )
-      const parsed = parseAccounts(answer)
+      const actions = await loading
+      const parsed = actions.parseAccounts(answer)
       if (!parsed?.accounts.length) return null
       const chainId = await withTimeout(readChainId(provider), reconnectTimeoutMs, 'eth_chainId')
-      return begin(connectorId, provider, parsed.accounts, chainId)
+      return begin(actions, connectorId, provider, parsed.accounts, chainId)
     },
 
     async disconnect() {
@@ -226,6 +239,7 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
 
     async switchNetwork(network) {
       const current = requireSession()
+      const { switchChain } = await loadWalletActions()
       await switchChain(current.provider, network)
       const id = Number(network.id)
       // Some wallets never emit chainChanged after a switch: report it for them.
@@ -236,6 +250,7 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
     },
 
     async getBalance({ address, network }) {
+      const { readNativeBalance, toAddress } = await loadWalletActions()
       const checked = toAddress(address)
       if (!checked) {
         throw new BaseError('Invalid address', { code: 'INVALID_ADDRESS', details: address })
@@ -245,6 +260,7 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
 
     async signMessage({ message, address }) {
       const { provider } = requireSession()
+      const { stringToHex, toAddress } = await loadWalletActions()
       const signer = toAddress(address)
       if (!signer) throw kitError('CONNECTOR_ACCOUNT_NOT_FOUND', { details: address })
       const signature = await call(provider, 'personal_sign', [stringToHex(message), signer])
@@ -256,6 +272,7 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
 
     async sendTransfer(params) {
       const { provider, accounts } = requireSession()
+      const { toAddress, transferRequest } = await loadWalletActions()
       const from = toAddress(accounts[0]?.address)
       if (!from) throw kitError('CONNECTOR_ACCOUNT_NOT_FOUND')
       const hash = await call(provider, 'eth_sendTransaction', [transferRequest(from, params)])
@@ -275,8 +292,8 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
     },
 
     async getProfile({ address, network }) {
-      const checked = toAddress(address)
-      if (!checked || !ENS_CHAIN_IDS.has(Number(network.id))) return {}
+      if (!isEip155Address(address) || !ENS_CHAIN_IDS.has(Number(network.id))) return {}
+      const checked = (address.startsWith('0x') ? address : `0x${address}`) as Address
       try {
         // Lazy: the ENS code loads on the first lookup, never with the adapter.
         const { lookupEnsProfile } = await import('./ens.js')

@@ -10,6 +10,7 @@ export {
   parseAnnouncement,
 } from '../discovery/announcement.js'
 export { INJECTED_CONNECTOR_ID } from '../discovery/discovery.js'
+export { parseChainId } from '../provider/chain-id.js'
 export { isUnrecognizedChain, isUnsupportedMethod } from '../provider/errors.js'
-export { parseAccounts, parseChainId } from '../provider/parse.js'
+export { parseAccounts } from '../provider/parse.js'
 export type { Eip1193Provider } from '../provider/types.js'

@@ -1,4 +1,5 @@
-// Validation of what wallets return or emit: addresses and chain ids.
+// Validation of the accounts wallets return or emit. Loaded with the wallet actions, never at
+// startup: checksumming (EIP-55) needs keccak-256.
 import { isEip155Address } from '@openmodal/core'
 import { type Address, getAddress } from 'viem'
 
@@ -39,18 +40,4 @@ export function toAddress(value: unknown): Address | undefined {
   if (!isEip155Address(value)) return undefined
   const raw = value as string
   return getAddress(raw.startsWith('0x') ? raw : `0x${raw}`)
-}
-
-/**
- * A chain id from a wallet: a hex string (EIP-1193), a number, or a decimal string (some
- * older wallets). Anything else, or not a positive safe integer, is `undefined`.
- *
- * @example parseChainId('0x7a69') // 31337
- */
-export function parseChainId(value: unknown): number | undefined {
-  let id = Number.NaN
-  if (typeof value === 'number') id = value
-  else if (typeof value === 'string' && /^0x[0-9a-f]{1,14}$/i.test(value)) id = Number(value)
-  else if (typeof value === 'string' && /^[1-9][0-9]{0,15}$/.test(value)) id = Number(value)
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined
 }
