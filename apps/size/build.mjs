@@ -1,0 +1,169 @@
+#!/usr/bin/env node
+// Builds the reference apps with Vite's JS API (production mode, build manifest on) and
+// analyses each build: initial JS (what index.html loads before any user action, with static
+// imports followed transitively) and total JS, raw / gzip / brotli. Writes dist/report.json.
+// bench/run.mjs builds the competitors' apps with `buildApp` too, so every app in a comparison
+// goes through the same Vite version and the same options.
+//
+//   node build.mjs            build all four, print the table
+import { readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'vite'
+import { analyzeBuild, forbiddenModules, kB } from './lib/analyze.mjs'
+
+const HERE = dirname(fileURLToPath(import.meta.url))
+export const DIST = join(HERE, 'dist')
+export const BUDGETS = JSON.parse(readFileSync(join(HERE, 'size-budgets.json'), 'utf8'))
+
+/**
+ * The reference apps. `pending` lists what an app will add once the package exists; until
+ * then it is built with what exists (an app's entry says the same in a TODO).
+ */
+export const REFERENCE_APPS = [
+  {
+    id: 'a',
+    name: 'react-evm',
+    title: '(a) React + OpenModal, EVM',
+    pending: ['WalletConnect connector (@openmodal/walletconnect, lazy)'],
+  },
+  {
+    id: 'b',
+    name: 'react-evm-solana',
+    title: '(b) React + OpenModal, EVM + Solana',
+    pending: [
+      'Solana adapter (@openmodal/solana); until then identical to (a)',
+      'WalletConnect connector (@openmodal/walletconnect, lazy)',
+    ],
+  },
+  { id: 'c', name: 'html', title: '(c) plain HTML + elements', pending: [] },
+  { id: 'd', name: 'floor', title: '(d) React + hand-written dialog (floor)', pending: [] },
+]
+
+/** Records every output chunk with its module ids (the manifest does not carry them). */
+function captureChunks(chunks) {
+  return {
+    name: 'openmodal-size-capture',
+    enforce: 'post',
+    writeBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue
+        chunks.push({
+          fileName: output.fileName,
+          isEntry: output.isEntry,
+          imports: [...output.imports],
+          dynamicImports: [...output.dynamicImports],
+          moduleIds: [...(output.moduleIds ?? Object.keys(output.modules))],
+        })
+      }
+    },
+  }
+}
+
+/**
+ * The initial files by the manifest: every entry and its `imports`, transitively
+ * (`dynamicImports` are on demand).
+ */
+export function manifestInitialFiles(manifest) {
+  const files = new Set()
+  const visit = (key) => {
+    const entry = manifest[key]
+    if (!entry || files.has(entry.file)) return
+    files.add(entry.file)
+    for (const next of entry.imports ?? []) visit(next)
+  }
+  for (const [key, entry] of Object.entries(manifest)) if (entry.isEntry) visit(key)
+  return files
+}
+
+/**
+ * Builds one app folder (index.html + entry) into `outDir` and analyses it.
+ *
+ * @example const report = await buildApp({ root: 'reference/floor', outDir: 'dist/floor' })
+ */
+export async function buildApp({ root, outDir, config = {} }) {
+  const chunks = []
+  await build({
+    root,
+    configFile: false,
+    envDir: false,
+    mode: 'production',
+    logLevel: 'warn',
+    base: './',
+    oxc: { jsx: { runtime: 'automatic' } },
+    ...config,
+    plugins: [...(config.plugins ?? []), captureChunks(chunks)],
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      manifest: true,
+      reportCompressedSize: false,
+      ...config.build,
+    },
+  })
+  for (const chunk of chunks) chunk.code = readFileSync(join(outDir, chunk.fileName), 'utf8')
+  const html = readFileSync(join(outDir, 'index.html'), 'utf8')
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'))
+  const analysis = analyzeBuild(chunks, html)
+  // The page and the manifest must agree on what loads first; a difference means the
+  // analysis is wrong, not the app.
+  const fromManifest = [...manifestInitialFiles(manifest)].sort()
+  if (fromManifest.join() !== analysis.initialFiles.join()) {
+    throw new Error(
+      `${relative(process.cwd(), outDir)}: index.html loads ${analysis.initialFiles.join(', ')}` +
+        ` but the manifest's entries import ${fromManifest.join(', ')}`,
+    )
+  }
+  const forbidden = forbiddenModules(chunks, analysis.initialFiles, BUDGETS.forbiddenInInitial)
+  return { outDir, chunks, analysis, forbidden }
+}
+
+/** Builds the four reference apps into dist/<name>/ and writes dist/report.json. */
+export async function buildReferenceApps({ log = console.log } = {}) {
+  const results = []
+  for (const app of REFERENCE_APPS) {
+    const started = performance.now()
+    const { analysis, forbidden } = await buildApp({
+      root: join(HERE, 'reference', app.name),
+      outDir: join(DIST, app.name),
+    })
+    log(`built ${app.title} in ${Math.round(performance.now() - started)} ms`)
+    results.push({
+      ...app,
+      dist: join(DIST, app.name),
+      initial: analysis.initial,
+      total: analysis.total,
+      initialFiles: analysis.initialFiles,
+      allFiles: analysis.allFiles,
+      forbidden,
+    })
+  }
+  writeFileSync(join(DIST, 'report.json'), `${JSON.stringify(results, null, 2)}\n`)
+  return results
+}
+
+/** A Markdown table of the builds, sizes in kB (1000 bytes). */
+export function sizeTable(results) {
+  const floor = results.find((r) => r.name === 'floor')
+  const over = (bytes, base) => (base === undefined ? '' : ` (+${kB(bytes - base)})`)
+  const rows = results.map((r) =>
+    [
+      r.title,
+      `${kB(r.initial.raw)} / ${kB(r.initial.gzip)}${over(r.initial.gzip, floor?.initial.gzip)} / ${kB(r.initial.brotli)}`,
+      `${kB(r.total.raw)} / ${kB(r.total.gzip)}${over(r.total.gzip, floor?.total.gzip)} / ${kB(r.total.brotli)}`,
+      `${r.initialFiles.length} / ${r.allFiles.length}`,
+      r.forbidden.length ? `${r.forbidden.length} forbidden` : 'none',
+    ].join(' | '),
+  )
+  return [
+    '| app | initial JS raw / gzip (over floor) / brotli | total JS raw / gzip (over floor) / brotli | files initial / all | forbidden in initial |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows.map((row) => `| ${row} |`),
+  ].join('\n')
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const results = await buildReferenceApps()
+  console.log(sizeTable(results))
+}

@@ -1,0 +1,69 @@
+// The size check of `pnpm test`: builds the reference apps (build.mjs) and fails when a budget
+// of size-budgets.json is exceeded or a forbidden module (WalletConnect, Solana, QR, ENS) sits
+// in a chunk that a page loads before any user action. Bytes, not time: deterministic.
+import assert from 'node:assert/strict'
+import { join } from 'node:path'
+import { before, describe, test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { BUDGETS, buildApp, buildReferenceApps, DIST, REFERENCE_APPS, sizeTable } from './build.mjs'
+import { kB } from './lib/analyze.mjs'
+
+describe('size budgets (apps/size/size-budgets.json)', () => {
+  /** @type {Awaited<ReturnType<typeof buildReferenceApps>>} */
+  let results
+  const app = (name) => {
+    const found = results.find((r) => r.name === name)
+    assert.ok(found, `no reference app named ${name}`)
+    return found
+  }
+
+  before(async () => {
+    results = await buildReferenceApps({ log: () => {} })
+    console.log(`\n${sizeTable(results)}\n`)
+  })
+
+  for (const budget of BUDGETS.budgets) {
+    const limit = `floor + ${kB(budget.maxOverFloor)} ${budget.compression}`
+    test(`${budget.app}: ${budget.metric} JS ≤ ${limit}`, () => {
+      const floor = app('floor')[budget.metric][budget.compression]
+      const actual = app(budget.app)[budget.metric][budget.compression]
+      const over = actual - floor
+      assert.ok(
+        over <= budget.maxOverFloor,
+        `${budget.app}: ${budget.metric} JS is ${kB(actual)} ${budget.compression}, ` +
+          `floor + ${kB(over)}; the budget is floor + ${kB(budget.maxOverFloor)} ` +
+          `(${kB(over - budget.maxOverFloor)} over). Files: ` +
+          `${app(budget.app)[`${budget.metric === 'initial' ? 'initialFiles' : 'allFiles'}`].join(', ')}. ` +
+          'Move code behind import(), or raise the budget in size-budgets.json with a reason ' +
+          'in the commit message.',
+      )
+    })
+  }
+
+  for (const { name } of REFERENCE_APPS) {
+    test(`${name}: no WalletConnect, Solana, QR or ENS module in an initial chunk`, () => {
+      const hits = app(name).forbidden
+      assert.deepEqual(
+        hits,
+        [],
+        `${name} loads before any user action:\n${hits
+          .map((h) => `  ${h.rule}: ${h.moduleId} (in ${h.file})`)
+          .join('\n')}\nLoad it with import() when the user needs it.`,
+      )
+    })
+  }
+})
+
+describe('the forbidden-module rule on a real build', () => {
+  test('rejects a fixture app that imports viem/ens statically', async () => {
+    const { forbidden } = await buildApp({
+      root: fileURLToPath(new URL('fixtures/static-ens', import.meta.url)),
+      outDir: join(DIST, 'fixtures', 'static-ens'),
+    })
+    const ens = forbidden.filter((hit) => hit.rule === 'ENS').map((hit) => hit.moduleId)
+    assert.ok(
+      ens.some((id) => id.endsWith('/viem/_esm/utils/ens/namehash.js')),
+      `expected viem's ENS namehash among ${JSON.stringify(ens)}`,
+    )
+  })
+})
