@@ -93,6 +93,25 @@ export const tokens = css`
   }
 `
 
+/** Declarations of every button's box (the views' buttons and the public ones). */
+export const buttonShape = css`
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  min-block-size: 40px;
+  padding-inline: 16px;
+  border-radius: var(--wui-radius-m);
+  font-weight: 600;
+`
+
+/** Declarations of the outlined look (`.button-secondary`, the public buttons). */
+export const buttonOutline = css`
+  border: 1px solid var(--wui-border);
+  background: var(--wui-surface);
+  color: var(--wui-fg);
+  transition: background-color var(--wui-duration-hover) ease;
+`
+
 /** Resets and the focus ring every interactive part shares. */
 export const base = css`
   :host {
@@ -133,35 +152,21 @@ export const base = css`
     white-space: nowrap;
   }
 
-  .button-primary {
-    display: inline-flex;
-    align-items: center;
+  .button-primary,
+  .button-secondary {
+    ${buttonShape}
     justify-content: center;
-    gap: 8px;
-    min-block-size: 40px;
     padding-block: 8px;
-    padding-inline: 16px;
+  }
+
+  .button-primary {
     border: 0;
-    border-radius: var(--wui-radius-m);
     background: var(--wui-accent);
     color: var(--wui-on-accent);
-    font-weight: 600;
   }
 
   .button-secondary {
-    display: inline-flex;
-    align-items: center;
-    justify-content: center;
-    gap: 8px;
-    min-block-size: 40px;
-    padding-block: 8px;
-    padding-inline: 16px;
-    border: 1px solid var(--wui-border);
-    border-radius: var(--wui-radius-m);
-    background: var(--wui-surface);
-    color: var(--wui-fg);
-    font-weight: 600;
-    transition: background-color var(--wui-duration-hover) ease;
+    ${buttonOutline}
   }
 
   .button-secondary:hover:not(:disabled) {
@@ -181,5 +186,70 @@ export const base = css`
       animation-iteration-count: 1 !important;
       transition-duration: 0s !important;
     }
+  }
+`
+
+/** The small round network icon beside a network's name (Account view, network button). */
+export const networkImageStyles = css`
+  .network-image {
+    inline-size: 24px;
+    block-size: 24px;
+    border-radius: 50%;
+    overflow: hidden;
+    display: grid;
+    place-items: center;
+  }
+
+  .network-image img {
+    inline-size: 100%;
+    block-size: 100%;
+  }
+`
+
+/**
+ * Picker lists (wallets, networks): the list, each row's button, its `.image` box and `.name`.
+ * Each list adds its own border, hover, image size and shape.
+ */
+export const listRowStyles = css`
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 8px;
+  }
+
+  button {
+    inline-size: 100%;
+    display: flex;
+    align-items: center;
+    gap: 12px;
+    padding: 8px;
+    padding-inline-end: 12px;
+    border-radius: var(--wui-radius-m);
+    background: var(--wui-surface);
+    color: var(--wui-fg);
+    text-align: start;
+    transition: background-color var(--wui-duration-hover) ease;
+  }
+
+  .image {
+    display: grid;
+    place-items: center;
+    background: var(--wui-bg);
+    color: var(--wui-fg-muted);
+    overflow: hidden;
+    flex: none;
+  }
+
+  .image img {
+    inline-size: 100%;
+    block-size: 100%;
+    object-fit: cover;
+  }
+
+  .name {
+    flex: 1;
+    font-weight: 600;
   }
 `

@@ -2,7 +2,7 @@ import { css, html, LitElement, nothing } from 'lit'
 import { repeat } from 'lit/directives/repeat.js'
 import { RovingFocusController } from '../../controllers/roving-focus.js'
 import { iconStyles } from '../../styles/icons.js'
-import { base } from '../../styles/shared.js'
+import { base, listRowStyles } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
 import { safeImageUrl } from '../../utils/safe-url.js'
 import { icon } from '../icons.js'
@@ -42,32 +42,14 @@ export class WuiWalletList extends LitElement {
   static override styles = [
     base,
     iconStyles,
+    listRowStyles,
     css`
       :host {
         display: block;
       }
 
-      ul {
-        list-style: none;
-        margin: 0;
-        padding: 0;
-        display: grid;
-        gap: 8px;
-      }
-
       button {
-        inline-size: 100%;
-        display: flex;
-        align-items: center;
-        gap: 12px;
-        padding: 8px;
-        padding-inline-end: 12px;
         border: 0;
-        border-radius: var(--wui-radius-m);
-        background: var(--wui-surface);
-        color: var(--wui-fg);
-        text-align: start;
-        transition: background-color var(--wui-duration-hover) ease;
       }
 
       button:hover:not(:disabled) {
@@ -78,23 +60,9 @@ export class WuiWalletList extends LitElement {
         inline-size: 40px;
         block-size: 40px;
         border-radius: var(--wui-radius-s);
-        display: grid;
-        place-items: center;
-        background: var(--wui-bg);
-        color: var(--wui-fg-muted);
-        overflow: hidden;
-        flex: none;
-      }
-
-      img {
-        inline-size: 100%;
-        block-size: 100%;
-        object-fit: cover;
       }
 
       .name {
-        flex: 1;
-        font-weight: 600;
         overflow: hidden;
         text-overflow: ellipsis;
         white-space: nowrap;

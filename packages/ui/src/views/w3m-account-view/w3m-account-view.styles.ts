@@ -79,18 +79,4 @@ export const styles = css`
     flex: 1;
     text-align: start;
   }
-
-  .network-image {
-    inline-size: 24px;
-    block-size: 24px;
-    border-radius: 50%;
-    overflow: hidden;
-    display: grid;
-    place-items: center;
-  }
-
-  .network-image img {
-    inline-size: 100%;
-    block-size: 100%;
-  }
 `

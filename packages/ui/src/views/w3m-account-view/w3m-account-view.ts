@@ -16,7 +16,7 @@ import '../../components/wui-avatar/wui-avatar.js'
 import { StoreController } from '../../controllers/store-controller.js'
 import { t } from '../../i18n/index.js'
 import { iconStyles } from '../../styles/icons.js'
-import { base } from '../../styles/shared.js'
+import { base, networkImageStyles } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
 import { explorerAddressUrl, supportedNetwork } from '../../utils/network.js'
 import { safeImageUrl } from '../../utils/safe-url.js'
@@ -38,7 +38,7 @@ import { styles } from './w3m-account-view.styles.js'
  */
 export class W3mAccountView extends LitElement {
   static override properties = { disconnecting: { state: true } }
-  static override styles = [base, iconStyles, viewStyles, styles]
+  static override styles = [base, iconStyles, viewStyles, styles, networkImageStyles]
 
   declare disconnecting: boolean
 

@@ -11,6 +11,7 @@ import {
 import { html, LitElement, nothing } from 'lit'
 import { icon } from '../../components/icons.js'
 import '../../components/wui-spinner/wui-spinner.js'
+import { AttemptController } from '../../controllers/attempt-controller.js'
 import { StoreController } from '../../controllers/store-controller.js'
 import { t } from '../../i18n/index.js'
 import { iconStyles } from '../../styles/icons.js'
@@ -30,49 +31,36 @@ import { styles } from './w3m-connecting-external-view.styles.js'
 export class W3mConnectingExternalView extends LitElement {
   static override properties = {
     data: { attribute: false },
-    error: { state: true },
-    connecting: { state: true },
   }
 
   static override styles = [base, iconStyles, viewStyles, styles]
 
   /** Router data: `connectorId` is the wallet to connect. */
   declare data: RouterData | undefined
-  declare error: string | undefined
-  declare connecting: boolean
 
   private readonly connectors = new StoreController(this, $connectors)
   private readonly locale = new StoreController(this, $locale)
-  private started = false
+  private readonly attempt = new AttemptController(this, {
+    firstRun: () => this.start(),
+    // The visitor closed the modal: nothing to tell them.
+    message: (error) =>
+      error instanceof BaseError && error.code === 'MODAL_CLOSED' ? undefined : errorMessage(error),
+  })
 
-  constructor() {
-    super()
-    this.connecting = false
+  /** The failure shown with Try again, if any. */
+  get error(): string | undefined {
+    return this.attempt.error
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback()
-    if (!this.started) {
-      this.started = true
-      void this.start()
-    }
+  /** Whether the wallet is being asked. */
+  get connecting(): boolean {
+    return this.attempt.pending
   }
 
   /** Starts (or retries) the connection. */
   async start(): Promise<void> {
     const connectorId = this.data?.connectorId ?? ''
-    this.error = undefined
-    this.connecting = true
-    try {
-      await connect({ connectorId })
-    } catch (error) {
-      this.connecting = false
-      // The visitor closed the modal: nothing to tell them.
-      if (error instanceof BaseError && error.code === 'MODAL_CLOSED') return
-      this.error = errorMessage(error)
-      return
-    }
-    this.connecting = false
+    if (!(await this.attempt.run(() => connect({ connectorId })))) return
     // Still on screen (the visitor did not go back meanwhile): the job is done.
     if (this.isConnected && !closeModal()) reset('Account')
   }

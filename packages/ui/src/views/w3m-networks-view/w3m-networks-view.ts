@@ -6,7 +6,6 @@ import {
   $networks,
   type CaipNetwork,
   closeModal,
-  errorMessage,
   goBack,
   isUnsupportedNetwork,
   push,
@@ -17,11 +16,12 @@ import { html, LitElement, nothing, type TemplateResult } from 'lit'
 import { repeat } from 'lit/directives/repeat.js'
 import { icon } from '../../components/icons.js'
 import '../../components/wui-spinner/wui-spinner.js'
+import { AttemptController } from '../../controllers/attempt-controller.js'
 import { RovingFocusController } from '../../controllers/roving-focus.js'
 import { StoreController } from '../../controllers/store-controller.js'
 import { t } from '../../i18n/index.js'
 import { iconStyles } from '../../styles/icons.js'
-import { base } from '../../styles/shared.js'
+import { base, listRowStyles } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
 import { safeImageUrl } from '../../utils/safe-url.js'
 import { viewStyles } from '../view-styles.js'
@@ -40,20 +40,25 @@ import { styles } from './w3m-networks-view.styles.js'
 export class W3mNetworksView extends LitElement {
   static override properties = {
     pending: { state: true },
-    error: { state: true },
   }
 
-  static override styles = [base, iconStyles, viewStyles, styles]
+  static override styles = [base, iconStyles, viewStyles, listRowStyles, styles]
 
+  /** The network being switched to, while the switch runs. */
   declare pending: string | undefined
-  declare error: string | undefined
 
   protected readonly networks = new StoreController(this, $networks)
   protected readonly active = new StoreController(this, $activeNetwork)
   protected readonly locale = new StoreController(this, $locale)
+  private readonly attempt = new AttemptController(this)
   private readonly roving = new RovingFocusController(this, () => [
     ...this.renderRoot.querySelectorAll<HTMLElement>('li > button'),
   ])
+
+  /** The last switch's failure, if any. */
+  get error(): string | undefined {
+    return this.attempt.error
+  }
 
   /** Text above the list (the unsupported-chain view explains itself there). */
   protected intro(): TemplateResult | typeof nothing {
@@ -88,16 +93,9 @@ export class W3mNetworksView extends LitElement {
       return
     }
     this.pending = network.caipNetworkId
-    this.error = undefined
-    try {
-      await switchNetwork(network.caipNetworkId)
-    } catch (error) {
-      this.error = errorMessage(error)
-      return
-    } finally {
-      this.pending = undefined
-    }
-    if (this.isConnected) this.afterSwitch()
+    const switched = await this.attempt.run(() => switchNetwork(network.caipNetworkId))
+    this.pending = undefined
+    if (switched && this.isConnected) this.afterSwitch()
   }
 
   override render() {
@@ -127,7 +125,7 @@ export class W3mNetworksView extends LitElement {
                 aria-disabled=${this.pending && !busy ? 'true' : nothing}
                 @click=${() => this.select(network)}
               >
-                <span class="network-image">
+                <span class="image">
                   ${src ? html`<img src=${src} alt="" width="32" height="32" />` : icon('network')}
                 </span>
                 <span class="name">${network.name}</span>

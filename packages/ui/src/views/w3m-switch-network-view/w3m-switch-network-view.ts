@@ -4,7 +4,6 @@ import {
   $locale,
   $view,
   closeModal,
-  errorMessage,
   goBack,
   type RouterData,
   reset,
@@ -13,6 +12,7 @@ import {
 import { html, LitElement, nothing } from 'lit'
 import { icon } from '../../components/icons.js'
 import '../../components/wui-spinner/wui-spinner.js'
+import { AttemptController } from '../../controllers/attempt-controller.js'
 import { StoreController } from '../../controllers/store-controller.js'
 import { t } from '../../i18n/index.js'
 import { iconStyles } from '../../styles/icons.js'
@@ -50,50 +50,34 @@ export function leaveAfterSwitch(): void {
 export class W3mSwitchNetworkView extends LitElement {
   static override properties = {
     data: { attribute: false },
-    error: { state: true },
-    switching: { state: true },
   }
 
   static override styles = [base, iconStyles, viewStyles, styles]
 
   declare data: RouterData | undefined
-  declare error: string | undefined
-  declare switching: boolean
 
   private readonly account = new StoreController(this, $activeAccount)
   private readonly locale = new StoreController(this, $locale)
-  private started = false
+  private readonly attempt = new AttemptController(this, { firstRun: () => this.start() })
 
-  constructor() {
-    super()
-    this.switching = false
+  /** The failure shown with Try again, if any. */
+  get error(): string | undefined {
+    return this.attempt.error
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback()
-    if (!this.started) {
-      this.started = true
-      void this.start()
-    }
+  /** Whether the wallet is being asked to switch. */
+  get switching(): boolean {
+    return this.attempt.pending
   }
 
   /** Starts (or retries) the switch. */
   async start(): Promise<void> {
     const network = this.data?.network
     if (!network) {
-      this.error = t('switchNetwork.missing')
+      this.attempt.fail(t('switchNetwork.missing'))
       return
     }
-    this.error = undefined
-    this.switching = true
-    try {
-      await switchNetwork(network.caipNetworkId)
-    } catch (error) {
-      this.error = errorMessage(error)
-      return
-    } finally {
-      this.switching = false
-    }
+    if (!(await this.attempt.run(() => switchNetwork(network.caipNetworkId)))) return
     // Still on screen (the visitor did not go back meanwhile): the job is done.
     if (this.isConnected && $view.get().view === 'SwitchNetwork') leaveAfterSwitch()
   }

@@ -1,0 +1,67 @@
+import { errorMessage } from '@openmodal/core'
+import type { ReactiveController, ReactiveControllerHost } from 'lit'
+
+export interface AttemptOptions {
+  /** Called once, the first time the host is connected: the attempt a view opens with. */
+  firstRun?: () => unknown
+  /** The text shown for a failure, or `undefined` to stay silent. Defaults to core's `errorMessage`. */
+  message?: (error: unknown) => string | undefined
+}
+
+/**
+ * Runs an async attempt for a Lit element (connect, switch network, …) and keeps what the
+ * element shows about it: `pending` while it runs, `error` (the failure's text) once it failed,
+ * cleared by the next attempt (Try again). Re-renders the host on every change.
+ *
+ * @example
+ * class MyView extends LitElement {
+ *   attempt = new AttemptController(this, { firstRun: () => this.start() })
+ *   async start() {
+ *     if (await this.attempt.run(() => connect({ connectorId }))) closeModal()
+ *   }
+ *   render() { return html`${this.attempt.pending ? 'Connecting…' : this.attempt.error}` }
+ * }
+ */
+export class AttemptController implements ReactiveController {
+  /** Whether an attempt is running. */
+  pending = false
+  /** The last attempt's failure, as the text to show. */
+  error: string | undefined
+  private started = false
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly options: AttemptOptions = {},
+  ) {
+    host.addController(this)
+  }
+
+  hostConnected(): void {
+    if (this.started || !this.options.firstRun) return
+    this.started = true
+    void this.options.firstRun()
+  }
+
+  /** Runs `task`; resolves `true` when it succeeded, `false` when it failed (see `error`). */
+  async run(task: () => Promise<unknown>): Promise<boolean> {
+    this.error = undefined
+    this.pending = true
+    this.host.requestUpdate()
+    try {
+      await task()
+      return true
+    } catch (error) {
+      this.error = (this.options.message ?? errorMessage)(error)
+      return false
+    } finally {
+      this.pending = false
+      this.host.requestUpdate()
+    }
+  }
+
+  /** Shows `message` as the failure without running anything (the attempt cannot start). */
+  fail(message: string): void {
+    this.error = message
+    this.host.requestUpdate()
+  }
+}
