@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import * as entry from './index.js'
 import * as node from './node.js'
+import * as solana from './solana.js'
 
 test('@openmodal/testing exports exactly its public API', () => {
   assert.deepEqual(Object.keys(entry).sort(), [
@@ -23,12 +24,31 @@ test('@openmodal/testing exports exactly its public API', () => {
 
 test('@openmodal/testing/node exports exactly its public API', () => {
   assert.deepEqual(Object.keys(node).sort(), [
+    'EIP155_WALLET_EVENTS',
+    'EIP155_WALLET_METHODS',
+    'LOCALNET_GENESIS_HASH',
+    'MemoryStorage',
+    'SOLANA_COMMITMENTS',
     'anvilBinaryPath',
+    'createWalletHarness',
     'deployTestToken',
     'devWalletScriptPath',
     'freePort',
     'fundAccount',
     'startAnvil',
     'startChains',
+    'startRelay',
+    'startSolanaRpc',
+  ])
+})
+
+test('@openmodal/testing/solana exports exactly its public API', () => {
+  assert.deepEqual(Object.keys(solana).sort(), [
+    'SOLANA_CHAINS',
+    'SOLANA_DEV_ADDRESSES',
+    'SOLANA_DEV_SEEDS',
+    'SOLANA_DEV_WALLET_FEATURES',
+    'createSolanaDevWallet',
+    'verifySolanaSignature',
   ])
 })

@@ -12,3 +12,28 @@ export {
   startChains,
 } from '../node/anvil.js'
 export { devWalletScriptPath } from '../node/dev-wallet-script.js'
+export {
+  LOCALNET_GENESIS_HASH,
+  SOLANA_COMMITMENTS,
+  type SolanaRpc,
+  type StartSolanaRpcOptions,
+  startSolanaRpc,
+} from '../solana/rpc-server.js'
+export { MemoryStorage } from '../walletconnect/memory-storage.js'
+export {
+  type RelayInstance,
+  type RelayStats,
+  type StartRelayOptions,
+  startRelay,
+} from '../walletconnect/relay.js'
+export {
+  createWalletHarness,
+  EIP155_WALLET_EVENTS,
+  EIP155_WALLET_METHODS,
+  type HarnessRequest,
+  type NamespaceRequest,
+  type NamespaceWallet,
+  type ProposalMode,
+  type WalletHarness,
+  type WalletHarnessOptions,
+} from '../walletconnect/wallet-harness.js'
