@@ -1,0 +1,28 @@
+// The lazy load of `transfer.ts` (and with it @solana/web3.js): one `import()` per page.
+import { BaseError } from '@openmodal/core'
+
+export type TransferModule = typeof import('./transfer.js')
+
+let loading: Promise<TransferModule> | undefined
+
+/**
+ * The transfer code, loaded on the first call and cached. A failed load rejects with
+ * `WALLET_CODE_NOT_LOADED` and is not cached, so the next use tries again.
+ *
+ * @example const { prepareTransfer } = await loadTransfer()
+ */
+export function loadTransfer(): Promise<TransferModule> {
+  if (!loading) {
+    const attempt = import('./transfer.js').catch((cause: unknown) => {
+      if (loading === attempt) loading = undefined
+      throw new BaseError('Failed to load the wallet code', {
+        code: 'WALLET_CODE_NOT_LOADED',
+        details: `import() of @openmodal/solana's transfer code failed: ${String(cause)}`,
+        cause,
+      })
+    })
+    attempt.catch(() => undefined)
+    loading = attempt
+  }
+  return loading
+}

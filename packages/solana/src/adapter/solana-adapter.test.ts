@@ -1,0 +1,333 @@
+import assert from 'node:assert/strict'
+import { after, afterEach, before, describe, test } from 'node:test'
+import type { AdapterEvent, ChainAdapter, Connector } from '@openmodal/core'
+import { adapterContract } from '@openmodal/core/adapter-contract'
+import { SOLANA_DEV_ADDRESSES, verifySolanaSignature } from '@openmodal/testing/solana'
+import { solanaDevnet } from '../networks/networks.js'
+import {
+  type LocalSolana,
+  registerDevWallet,
+  runtimeBalance,
+  SOL,
+  startLocalSolana,
+} from '../testing/setup.js'
+import { base58Encode, base64Decode, base64Encode } from '../utils/codec.js'
+import { solanaAdapter } from './solana-adapter.js'
+
+let local: LocalSolana
+const cleanups: Array<() => unknown> = []
+
+before(async () => {
+  local = await startLocalSolana()
+  for (const address of SOLANA_DEV_ADDRESSES) await local.rpc.airdrop(address, 10n * SOL)
+})
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+after(() => local.stop())
+
+/** A dev wallet on the local RPC and a fresh adapter; both removed after the test. */
+function setup(options: Parameters<typeof registerDevWallet>[0] = {}) {
+  const dev = registerDevWallet({ rpcUrl: local.rpc.rpcUrl, ...options })
+  const adapter = solanaAdapter()
+  cleanups.push(dev.unregister, () => adapter.disconnect())
+  return {
+    dev,
+    adapter,
+    connect: () => adapter.connect({ connectorId: dev.name, network: local.network }),
+  }
+}
+
+function discover(adapter: ChainAdapter): Promise<readonly Connector[]> {
+  return new Promise((resolve) => {
+    const stop = adapter.watchConnectors((connectors) => {
+      if (connectors.length === 0) return
+      queueMicrotask(stop)
+      resolve(connectors)
+    })
+  })
+}
+
+describe('solanaAdapter against the local litesvm RPC', () => {
+  test('names the local cluster by its genesis hash', () => {
+    assert.equal(local.network.caipNetworkId, `solana:${local.rpc.genesisHash.slice(0, 32)}`)
+    assert.equal(local.network.nativeCurrency.decimals, 9)
+  })
+
+  test('connects the dev wallet; its balance is the runtime’s, in lamports with 9 decimals', async () => {
+    const { connect, adapter } = setup()
+    const { accounts, chainId } = await connect()
+    assert.equal(chainId, local.network.id)
+    assert.deepEqual(
+      accounts.map((a) => [a.address, a.namespace, a.type]),
+      [[SOLANA_DEV_ADDRESSES[0], 'solana', 'eoa']],
+    )
+    assert.equal(accounts[0]?.publicKey, SOLANA_DEV_ADDRESSES[0])
+    const address = SOLANA_DEV_ADDRESSES[0]
+    const balance = await adapter.getBalance({ address, network: local.network })
+    assert.equal(balance.value, runtimeBalance(local.rpc, address))
+    assert.ok(balance.value > 0n)
+    assert.deepEqual([balance.decimals, balance.symbol], [9, 'SOL'])
+  })
+
+  test('signs a message that tweetnacl verifies against the address', async () => {
+    const { connect, adapter } = setup()
+    const [account] = (await connect()).accounts
+    const address = account?.address ?? ''
+    const message = 'Sign in to OpenModal\nNonce: 42'
+    const signature = await adapter.signMessage({ message, address })
+    assert.ok(verifySolanaSignature({ address, message, signature }))
+    assert.ok(!verifySolanaSignature({ address, message: `${message}!`, signature }))
+  })
+
+  test('sends 0.01 SOL: the recipient gains it, the sender pays it plus the 5000-lamport fee', async () => {
+    const { connect, adapter, dev } = setup({ accounts: [1] })
+    const [account] = (await connect()).accounts
+    const from = account?.address ?? ''
+    const to = SOLANA_DEV_ADDRESSES[2]
+    const [fromBefore, toBefore] = [runtimeBalance(local.rpc, from), runtimeBalance(local.rpc, to)]
+    const amount = SOL / 100n
+    const signature = await adapter.sendTransfer({ to, value: amount })
+    assert.equal(runtimeBalance(local.rpc, to), toBefore + amount)
+    assert.equal(runtimeBalance(local.rpc, from), fromBefore - amount - 5000n)
+    assert.equal(local.rpc.ledger.status(signature)?.err, null)
+    assert.deepEqual(
+      dev.calls.map((c) => c.feature),
+      ['standard:connect', 'solana:signAndSendTransaction'],
+    )
+  })
+
+  test('signs then sends itself through a wallet without signAndSendTransaction', async () => {
+    const { connect, adapter, dev } = setup({
+      accounts: [1],
+      omitFeatures: ['solana:signAndSendTransaction'],
+    })
+    await connect()
+    const to = base58Encode(crypto.getRandomValues(new Uint8Array(32)))
+    const signature = await adapter.sendTransfer({ to, value: SOL / 100n })
+    assert.equal(runtimeBalance(local.rpc, to), SOL / 100n)
+    assert.equal(local.rpc.ledger.status(signature)?.err, null)
+    assert.ok(dev.calls.some((c) => c.feature === 'solana:signTransaction'))
+  })
+
+  test('refuses, before the wallet is asked, a transfer leaving a new recipient under rent', async () => {
+    const { connect, adapter, dev } = setup({ accounts: [1] })
+    await connect()
+    const to = base58Encode(crypto.getRandomValues(new Uint8Array(32)))
+    await assert.rejects(adapter.sendTransfer({ to, value: 1000n }), {
+      code: 'RENT_EXEMPT_MINIMUM',
+      shortMessage: 'The recipient is a new account: send at least 0.00089088 SOL',
+    })
+    assert.equal(runtimeBalance(local.rpc, to), 0n)
+    assert.ok(!dev.calls.some((c) => c.feature === 'solana:signAndSendTransaction'))
+  })
+
+  test('reports a rent failure the chain gives with the same clear message', async () => {
+    // A race: the recipient holds SOL when the adapter checks, and is emptied while the
+    // wallet asks its user; the wallet's preflight then meets the runtime's rent rule.
+    const { connect, adapter, dev } = setup({ accounts: [1] })
+    await connect()
+    const to = base58Encode(crypto.getRandomValues(new Uint8Array(32)))
+    await local.rpc.airdrop(to, SOL / 100n)
+    dev.delay(100)
+    const sending = adapter.sendTransfer({ to, value: 1000n })
+    while (!dev.calls.some((c) => c.feature === 'solana:signAndSendTransaction')) {
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    const svm = local.rpc.ledger.svm
+    svm.setAccount({
+      address: to,
+      lamports: 0n,
+      data: new Uint8Array(0),
+      programAddress: '11111111111111111111111111111111',
+      executable: false,
+      space: 0n,
+    } as unknown as Parameters<typeof svm.setAccount>[0])
+    await assert.rejects(sending, {
+      code: 'RENT_EXEMPT_MINIMUM',
+      shortMessage: 'The recipient is a new account: send at least 0.00089088 SOL',
+    })
+    assert.equal(runtimeBalance(local.rpc, to), 0n)
+  })
+
+  test('passes a wallet rejection through with its code', async () => {
+    const { connect, dev, adapter } = setup()
+    dev.rejectNext({ feature: 'standard:connect' })
+    await assert.rejects(connect(), { code: 4001 })
+    await connect()
+    dev.rejectNext()
+    await assert.rejects(adapter.signMessage({ message: 'x', address: SOLANA_DEV_ADDRESSES[0] }), {
+      code: 4001,
+    })
+  })
+
+  test('reconnects silently only while the wallet still grants the app', async () => {
+    const { connect, dev } = setup()
+    const fresh = solanaAdapter()
+    cleanups.push(() => fresh.disconnect())
+    const params = { connectorId: dev.name, network: local.network }
+    assert.equal(await fresh.reconnect(params), null, 'never granted')
+    assert.ok(dev.calls.every((c) => (c.input as { silent?: boolean }).silent === true))
+    await connect()
+    const again = await fresh.reconnect(params)
+    assert.equal(again?.accounts[0]?.address, SOLANA_DEV_ADDRESSES[0])
+    await fresh.disconnect()
+    assert.equal(await fresh.reconnect(params), null, 'disconnected by the user on this page')
+  })
+
+  test('turns wallet changes into accountsChanged, an empty list into disconnect', async () => {
+    const { connect, dev, adapter } = setup({ accounts: [0, 1] })
+    await connect()
+    const seen: AdapterEvent[] = []
+    adapter.on((event) => seen.push(event))
+    dev.setAccounts([2])
+    dev.emitMalformed({ accounts: [{ address: '<img src=x onerror=alert(1)>' }] })
+    dev.emitMalformed('not an object')
+    dev.revoke()
+    assert.deepEqual(
+      seen.map((e) => e.type),
+      ['accountsChanged', 'disconnect'],
+    )
+    const first = seen[0]
+    assert.ok(first?.type === 'accountsChanged')
+    assert.deepEqual(
+      first.accounts.map((a) => a.address),
+      [SOLANA_DEV_ADDRESSES[2]],
+    )
+    assert.deepEqual(await adapter.getAccounts(), [])
+  })
+
+  test('routes the spec’s solana_* requests to the wallet', async () => {
+    const { connect, adapter } = setup({ accounts: [1] })
+    await connect()
+    const address = SOLANA_DEV_ADDRESSES[1]
+    const message = base58Encode(new TextEncoder().encode('raw'))
+    const { signature } = (await adapter.request({
+      method: 'solana_signMessage',
+      params: { message, pubkey: address },
+    })) as { signature: string }
+    assert.ok(verifySolanaSignature({ address, message: 'raw', signature }))
+
+    const { Connection, PublicKey, SystemProgram, Transaction } = await import('@solana/web3.js')
+    const connection = new Connection(local.rpc.rpcUrl, 'confirmed')
+    const transfer = async (lamports: number) => {
+      const latest = await connection.getLatestBlockhash()
+      const from = new PublicKey(address)
+      return base64Encode(
+        new Transaction({ feePayer: from, ...latest })
+          .add(
+            SystemProgram.transfer({
+              fromPubkey: from,
+              toPubkey: new PublicKey(SOLANA_DEV_ADDRESSES[3]),
+              lamports,
+            }),
+          )
+          .serialize({ requireAllSignatures: false }),
+      )
+    }
+    const signed = (await adapter.request({
+      method: 'solana_signTransaction',
+      params: { transaction: await transfer(1_000_000) },
+    })) as { signature: string; transaction: string }
+    const tx = Transaction.from(base64Decode(signed.transaction) ?? new Uint8Array())
+    assert.ok(tx.verifySignatures())
+    assert.equal(base58Encode(tx.signature ?? new Uint8Array()), signed.signature)
+
+    const all = (await adapter.request({
+      method: 'solana_signAllTransactions',
+      params: { transactions: [await transfer(1_000_001), await transfer(1_000_002)] },
+    })) as { transactions: string[] }
+    assert.equal(all.transactions.length, 2)
+    for (const t of all.transactions) {
+      assert.ok(Transaction.from(base64Decode(t) ?? new Uint8Array()).verifySignatures())
+    }
+
+    const before = runtimeBalance(local.rpc, SOLANA_DEV_ADDRESSES[3])
+    const sent = (await adapter.request({
+      method: 'solana_signAndSendTransaction',
+      params: { transaction: await transfer(2_000_000) },
+    })) as { signature: string }
+    assert.equal(local.rpc.ledger.status(sent.signature)?.err, null)
+    assert.equal(runtimeBalance(local.rpc, SOLANA_DEV_ADDRESSES[3]), before + 2_000_000n)
+
+    await assert.rejects(adapter.request({ method: 'eth_sendTransaction', params: [] }), {
+      code: 'UNSUPPORTED_METHOD',
+    })
+    await assert.rejects(
+      adapter.request({ method: 'solana_signTransaction', params: { transaction: 42 } }),
+      { code: 'INVALID_PARAMS' },
+    )
+  })
+
+  test('switches between clusters and reports chainChanged', async () => {
+    const { connect, adapter } = setup()
+    await connect()
+    const seen: AdapterEvent[] = []
+    adapter.on((event) => seen.push(event))
+    await adapter.switchNetwork(solanaDevnet)
+    await adapter.switchNetwork(solanaDevnet)
+    assert.deepEqual(seen, [{ type: 'chainChanged', chainId: solanaDevnet.id }])
+  })
+})
+
+describe('discovery of wallet-standard wallets', () => {
+  test('lists a wallet with a hostile name and icon as text, without the icon', async () => {
+    const hostile = '<img src=x onerror="globalThis.__pwned=1">\u202eWallet\u0000'
+    const { adapter } = setup({ name: hostile, icon: 'javascript:globalThis.__pwned=1' })
+    const svg = setup({ name: 'Svg Wallet', icon: 'data:text/html,<script>x</script>' })
+    const connectors = await discover(adapter)
+    const listed = connectors.find((c) => c.name.startsWith('<img'))
+    assert.ok(listed, 'the wallet is listed')
+    assert.equal(listed.name, '<img src=x onerror="globalThis.__pwned=1">Wallet')
+    assert.equal(listed.imageUrl, undefined)
+    assert.equal(connectors.find((c) => c.name === svg.dev.name)?.imageUrl, undefined)
+    assert.equal((globalThis as { __pwned?: unknown }).__pwned, undefined)
+    for (const c of connectors) assert.deepEqual(c.namespaces, ['solana'])
+  })
+
+  test('keeps the first of two wallets with the same name and a safe icon', async () => {
+    const { dev, adapter } = setup({ name: 'Phantom Twin' })
+    const twin = registerDevWallet({ name: 'phantom twin', icon: 'data:image/png;base64,AAAA' })
+    cleanups.push(twin.unregister)
+    const connectors = (await discover(adapter)).filter(
+      (c) => c.name.toLowerCase() === 'phantom twin',
+    )
+    assert.equal(connectors.length, 1)
+    assert.equal(connectors[0]?.name, 'Phantom Twin')
+    assert.ok(connectors[0]?.imageUrl?.startsWith('data:image/svg+xml,'))
+    const { accounts } = await adapter.connect({
+      connectorId: 'Phantom Twin',
+      network: local.network,
+    })
+    assert.equal(accounts.length, 1)
+    assert.equal(dev.calls.length, 1, 'the first wallet answered')
+    assert.equal(twin.calls.length, 0)
+  })
+
+  test('ignores wallets without a solana chain or standard:connect', async () => {
+    const { adapter } = setup({ name: 'Solana Only' })
+    const evmOnly = registerDevWallet({ name: 'Evm Only', chains: ['eip155:1'] })
+    const noConnect = registerDevWallet({ name: 'No Connect', omitFeatures: ['standard:connect'] })
+    cleanups.push(evmOnly.unregister, noConnect.unregister)
+    const names = (await discover(adapter)).map((c) => c.name)
+    assert.ok(names.includes('Solana Only'))
+    assert.ok(!names.includes('Evm Only'))
+    assert.ok(!names.includes('No Connect'))
+  })
+})
+
+describe('adapter contract', () => {
+  for (const c of adapterContract(() => {
+    const { dev, adapter } = setup()
+    return {
+      adapter,
+      connectorId: dev.name,
+      network: local.network,
+      otherNetwork: solanaDevnet,
+      verifySignature: async (params) => verifySolanaSignature(params),
+      triggerAccountsChanged: () => dev.setAccounts([1]),
+    }
+  })) {
+    test(c.name, c.run)
+  }
+})

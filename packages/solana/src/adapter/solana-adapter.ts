@@ -1,0 +1,494 @@
+// The Solana ChainAdapter: wallet-standard wallets (Phantom, Solflare, Backpack, …) through
+// their `standard:*` and `solana:*` features. Reads go to the network's RPC with plain fetch;
+// @solana/web3.js loads with `import()` on the first transfer only (load-transfer.ts).
+import {
+  type AdapterAccount,
+  type AdapterEvent,
+  BaseError,
+  type CaipNetwork,
+  type ChainAdapter,
+  type ConnectResult,
+  InvalidOptionsError,
+  isSolanaAddress,
+  kitError,
+} from '@openmodal/core'
+import type { Wallet, WalletAccount } from '@wallet-standard/base'
+import { createDiscovery, type DiscoveryOptions } from '../discovery/discovery.js'
+import { walletChain } from '../networks/networks.js'
+import { base58Encode } from '../utils/codec.js'
+import { issueWarning } from '../utils/dev.js'
+import { asError, rentAccountIndex, rentError } from './errors.js'
+import { loadTransfer } from './load-transfer.js'
+import { routeRequest } from './request.js'
+import { rpcCall, rpcUrlOf } from './rpc.js'
+
+/** Commitment levels (spec §9 "Solana preflight levels"). */
+export const SOLANA_COMMITMENTS = [
+  'processed',
+  'confirmed',
+  'finalized',
+  'recent',
+  'single',
+  'singleGossip',
+  'root',
+  'max',
+] as const
+export type SolanaCommitment = (typeof SOLANA_COMMITMENTS)[number]
+
+export interface SolanaAdapterOptions extends DiscoveryOptions {
+  /** Commitment for reads, preflight and transfer confirmation; default `confirmed`. */
+  commitment?: SolanaCommitment
+  /** How long connect/reconnect wait for a wallet to register (default 500 ms). */
+  discoveryTimeoutMs?: number
+  /** How long reconnect waits for a silent `standard:connect` (default 5 s). */
+  reconnectTimeoutMs?: number
+  /** How long a transfer may take to confirm (default 25 s, spec §9). */
+  confirmTimeoutMs?: number
+}
+
+interface Session {
+  connectorId: string
+  wallet: Wallet
+  accounts: readonly AdapterAccount[]
+  /** The wallet's account objects by address: features want them back as given. */
+  walletAccounts: ReadonlyMap<string, WalletAccount>
+  network: CaipNetwork
+  unsubscribe: () => void
+}
+
+const LAMPORTS_DECIMALS = 9
+/** litesvm's and mainnet's base fee per signature, for the sender's rent check. */
+const FEE_PER_SIGNATURE = 5000n
+
+/**
+ * The wallet-standard form of a commitment (processed, confirmed or finalized): the spec's
+ * deprecated names map to the level they stand for.
+ *
+ * @example walletCommitment('singleGossip') // 'confirmed'
+ */
+export function walletCommitment(level: SolanaCommitment): 'processed' | 'confirmed' | 'finalized' {
+  switch (level) {
+    case 'processed':
+    case 'recent':
+      return 'processed'
+    case 'finalized':
+    case 'root':
+    case 'max':
+      return 'finalized'
+    default:
+      return 'confirmed'
+  }
+}
+
+type FeatureMethod = (...args: unknown[]) => Promise<unknown>
+
+/** `wallet.features[name][method]`, or undefined when the wallet lacks it. */
+export function walletMethod(
+  wallet: Wallet,
+  name: string,
+  method: string,
+): FeatureMethod | undefined {
+  try {
+    const feature = (wallet.features as Record<string, Record<string, unknown> | undefined>)[name]
+    const fn = feature?.[method]
+    return typeof fn === 'function' ? (fn.bind(feature) as FeatureMethod) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Valid Solana accounts of a wallet's answer; `undefined` when it is not a list. */
+function readAccounts(value: unknown): WalletAccount[] | undefined {
+  if (!Array.isArray(value)) return undefined
+  return value.filter((a): a is WalletAccount => {
+    try {
+      return typeof a === 'object' && a !== null && isSolanaAddress((a as WalletAccount).address)
+    } catch {
+      return false
+    }
+  })
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, error: () => Error): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(error()), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+/**
+ * The Solana adapter. Discovery starts only when core watches the connectors (never at
+ * import). A wallet-standard wallet has no "current chain": the adapter keeps the network
+ * core asked for and passes its wallet chain (`solana:mainnet`, …) to the wallet.
+ *
+ * @example
+ * import { createModalClient } from '@openmodal/core'
+ * import { solana, solanaAdapter } from '@openmodal/solana'
+ *
+ * createModalClient({ projectId, networks: [solana], adapters: [solanaAdapter()] })
+ */
+export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter {
+  const commitment = options.commitment ?? 'confirmed'
+  if (!(SOLANA_COMMITMENTS as readonly string[]).includes(commitment)) {
+    throw new InvalidOptionsError('commitment', `one of ${SOLANA_COMMITMENTS.join(', ')}`)
+  }
+  const discovery = createDiscovery(options)
+  const discoveryTimeoutMs = options.discoveryTimeoutMs ?? 500
+  const reconnectTimeoutMs = options.reconnectTimeoutMs ?? 5_000
+  const confirmTimeoutMs = options.confirmTimeoutMs ?? 25_000
+  const listeners = new Set<(event: AdapterEvent) => void>()
+  const disconnectedByUser = new Set<string>()
+  let session: Session | undefined
+
+  const emit = (event: AdapterEvent) => {
+    for (const listener of [...listeners]) {
+      try {
+        listener(event)
+      } catch (error) {
+        console.error(error)
+      }
+    }
+  }
+
+  const end = () => {
+    const current = session
+    session = undefined
+    current?.unsubscribe()
+    return current
+  }
+
+  const toAccounts = (list: readonly WalletAccount[]): AdapterAccount[] =>
+    list.map((a) => ({
+      address: a.address,
+      namespace: 'solana',
+      type: 'eoa',
+      publicKey: base58Encode(Uint8Array.from(a.publicKey)),
+    }))
+
+  const setAccounts = (current: Session, list: readonly WalletAccount[]) => {
+    current.accounts = toAccounts(list)
+    current.walletAccounts = new Map(list.map((a) => [a.address, a]))
+  }
+
+  const subscribe = (wallet: Wallet): (() => void) => {
+    const on = walletMethod(wallet, 'standard:events', 'on') as
+      | ((event: 'change', listener: (properties: unknown) => void) => () => void)
+      | undefined
+    if (!on) return () => undefined
+    const onChange = (properties: unknown) => {
+      if (session?.wallet !== wallet) return
+      let value: unknown
+      try {
+        if (typeof properties !== 'object' || properties === null) throw new Error('not an object')
+        if (!('accounts' in properties)) return
+        value = (properties as { accounts: unknown }).accounts
+      } catch {
+        issueWarning('solana-invalid-change', 'Ignored a malformed standard:events change')
+        return
+      }
+      const list = readAccounts(value)
+      if (!list || (Array.isArray(value) && list.length !== value.length)) {
+        issueWarning('solana-invalid-accounts', 'Ignored a change with invalid accounts')
+        return
+      }
+      if (list.length === 0) {
+        end()
+        emit({ type: 'disconnect' })
+        return
+      }
+      setAccounts(session, list)
+      emit({ type: 'accountsChanged', accounts: session.accounts })
+    }
+    try {
+      const off = on('change', onChange)
+      return () => {
+        try {
+          off()
+        } catch {
+          // a wallet whose off() throws: the session check above mutes it
+        }
+      }
+    } catch (error) {
+      issueWarning('solana-events-on', `The wallet's standard:events on failed: ${String(error)}`)
+      return () => undefined
+    }
+  }
+
+  const begin = (
+    connectorId: string,
+    wallet: Wallet,
+    list: readonly WalletAccount[],
+    network: CaipNetwork,
+  ): ConnectResult => {
+    if (session?.wallet !== wallet) {
+      end()
+      session = {
+        connectorId,
+        wallet,
+        accounts: [],
+        walletAccounts: new Map(),
+        network,
+        unsubscribe: subscribe(wallet),
+      }
+    }
+    session.connectorId = connectorId
+    session.network = network
+    setAccounts(session, list)
+    return { accounts: session.accounts, chainId: network.id }
+  }
+
+  const requireSolana = (network: CaipNetwork) => {
+    if (network.chainNamespace !== 'solana') {
+      throw kitError('UNSUPPORTED_CHAIN', { details: network.caipNetworkId })
+    }
+  }
+
+  const requireSession = (): Session => {
+    if (!session) throw kitError('CONNECTOR_NOT_CONNECTED')
+    return session
+  }
+
+  const accountFor = (current: Session, address?: string): WalletAccount => {
+    const account = current.walletAccounts.get(address ?? current.accounts[0]?.address ?? '')
+    if (!account) throw kitError('CONNECTOR_ACCOUNT_NOT_FOUND', { details: address })
+    return account
+  }
+
+  const callConnect = async (wallet: Wallet, silent: boolean) => {
+    const connect = walletMethod(wallet, 'standard:connect', 'connect')
+    if (!connect) throw kitError('PROVIDER_NOT_FOUND')
+    let answer: unknown
+    try {
+      answer = await connect(silent ? { silent: true } : undefined)
+    } catch (thrown) {
+      throw asError(thrown)
+    }
+    const listed = (answer as { accounts?: unknown } | undefined)?.accounts
+    // Some wallets answer with nothing and expose `wallet.accounts` instead.
+    return readAccounts(listed ?? wallet.accounts) ?? []
+  }
+
+  const readBalance = async (rpcUrl: string, address: string) => {
+    const { value } = await rpcCall<{ value: number }>(rpcUrl, 'getBalance', [
+      address,
+      { commitment },
+    ])
+    return BigInt(value)
+  }
+
+  /** Refuses a transfer the chain would refuse for rent, before the wallet asks its user. */
+  const checkRent = async (rpcUrl: string, from: string, to: string, lamports: bigint) => {
+    const [minimum, sender, recipient] = await Promise.all([
+      rpcCall<number>(rpcUrl, 'getMinimumBalanceForRentExemption', [0]).then(BigInt),
+      readBalance(rpcUrl, from),
+      readBalance(rpcUrl, to),
+    ])
+    if (recipient === 0n && lamports < minimum) throw rentError('recipient', minimum)
+    const left = sender - lamports - FEE_PER_SIGNATURE
+    if (left > 0n && left < minimum) throw rentError('sender', minimum)
+    return minimum
+  }
+
+  return {
+    namespace: 'solana',
+    capabilities: ['signTransaction'],
+
+    watchConnectors(onChange) {
+      return discovery.subscribe(onChange)
+    },
+
+    async connect({ connectorId, network }) {
+      requireSolana(network)
+      const wallet = await discovery.waitFor(connectorId, discoveryTimeoutMs)
+      if (!wallet) throw kitError('PROVIDER_NOT_FOUND', { details: connectorId })
+      const list = await callConnect(wallet, false)
+      if (list.length === 0) throw kitError('CONNECTOR_ACCOUNT_NOT_FOUND')
+      disconnectedByUser.delete(connectorId)
+      return begin(connectorId, wallet, list, network)
+    },
+
+    async reconnect({ connectorId, network }) {
+      if (disconnectedByUser.has(connectorId) || network.chainNamespace !== 'solana') return null
+      const wallet = await discovery.waitFor(connectorId, discoveryTimeoutMs)
+      if (!wallet) return null
+      const list = await withTimeout(callConnect(wallet, true), reconnectTimeoutMs, () =>
+        kitError('FAILED_TO_CONNECT', {
+          details: `standard:connect: no answer in ${reconnectTimeoutMs} ms`,
+        }),
+      )
+      if (list.length === 0) return null
+      return begin(connectorId, wallet, list, network)
+    },
+
+    async disconnect() {
+      const ended = end()
+      if (!ended) return
+      disconnectedByUser.add(ended.connectorId)
+      const disconnect = walletMethod(ended.wallet, 'standard:disconnect', 'disconnect')
+      // A wallet that hangs or refuses must not block the user.
+      if (disconnect) {
+        await withTimeout(
+          disconnect(),
+          1_000,
+          () => new Error('standard:disconnect timed out'),
+        ).catch(() => undefined)
+      }
+    },
+
+    async getAccounts() {
+      return session?.accounts ?? []
+    },
+
+    async switchNetwork(network) {
+      requireSolana(network)
+      const current = requireSession()
+      if (current.network.caipNetworkId === network.caipNetworkId) return
+      current.network = network
+      emit({ type: 'chainChanged', chainId: network.id })
+    },
+
+    async getBalance({ address, network }) {
+      if (!isSolanaAddress(address)) {
+        throw new BaseError('Invalid address', { code: 'INVALID_ADDRESS', details: address })
+      }
+      const value = await readBalance(rpcUrlOf(network), address)
+      return { value, decimals: LAMPORTS_DECIMALS, symbol: network.nativeCurrency.symbol }
+    },
+
+    async signMessage({ message, address }) {
+      const current = requireSession()
+      const account = accountFor(current, address)
+      const sign = walletMethod(current.wallet, 'solana:signMessage', 'signMessage')
+      if (!sign)
+        throw new BaseError('The wallet cannot sign messages', { code: 'UNSUPPORTED_METHOD' })
+      let outputs: unknown
+      try {
+        outputs = await sign({ account, message: new TextEncoder().encode(message) })
+      } catch (thrown) {
+        throw asError(thrown)
+      }
+      const signature = (outputs as { signature?: unknown }[] | undefined)?.[0]?.signature
+      if (!(signature instanceof Uint8Array) || signature.length !== 64) {
+        throw kitError('UNKNOWN', { details: 'The wallet returned no signature' })
+      }
+      return base58Encode(signature)
+    },
+
+    async sendTransfer({ to, value, tokenAddress }) {
+      if (tokenAddress !== undefined) {
+        throw new BaseError('Token transfers are not supported on Solana yet', {
+          code: 'UNSUPPORTED_TOKEN_TRANSFER',
+          details: tokenAddress,
+        })
+      }
+      if (!isSolanaAddress(to)) {
+        throw new BaseError('Invalid address', { code: 'INVALID_ADDRESS', details: to })
+      }
+      if (value <= 0n) throw new BaseError('Invalid amount', { code: 'INVALID_AMOUNT' })
+      const current = requireSession()
+      const account = accountFor(current)
+      const { network, wallet } = current
+      const chain = walletChain(network)
+      const signAndSend = wallet.chains.includes(chain)
+        ? walletMethod(wallet, 'solana:signAndSendTransaction', 'signAndSendTransaction')
+        : undefined
+      const signOnly = walletMethod(wallet, 'solana:signTransaction', 'signTransaction')
+      if (!signAndSend && !signOnly) {
+        throw new BaseError('The wallet cannot send transactions', { code: 'UNSUPPORTED_METHOD' })
+      }
+      const rpcUrl = rpcUrlOf(network)
+      // Starts loading web3.js while the balances are read.
+      const loading = loadTransfer()
+      const minimum = await checkRent(rpcUrl, account.address, to, value)
+      const transfer = await loading
+      const prepared = await transfer.prepareTransfer({
+        rpcUrl,
+        wsUrl: network.rpcUrls.default.webSocket?.[0],
+        commitment,
+        from: account.address,
+        to,
+        lamports: value,
+      })
+      const onRent = (error: unknown) => {
+        const index = rentAccountIndex(error)
+        if (index === undefined) return asError(error)
+        return rentError(index === 0 ? 'sender' : 'recipient', minimum, error)
+      }
+      let signature: string
+      try {
+        if (signAndSend) {
+          const preflight = walletCommitment(commitment)
+          const [output] = (await signAndSend({
+            account,
+            transaction: prepared.transaction,
+            chain,
+            options: { preflightCommitment: preflight, commitment: preflight },
+          })) as { signature?: unknown }[]
+          if (!(output?.signature instanceof Uint8Array)) {
+            throw kitError('UNKNOWN', { details: 'The wallet returned no signature' })
+          }
+          signature = base58Encode(output.signature)
+        } else if (signOnly) {
+          const [output] = (await signOnly({
+            account,
+            transaction: prepared.transaction,
+            chain,
+          })) as { signedTransaction?: unknown }[]
+          if (!(output?.signedTransaction instanceof Uint8Array)) {
+            throw kitError('UNKNOWN', { details: 'The wallet returned no transaction' })
+          }
+          signature = await transfer.sendSigned(prepared, output.signedTransaction, commitment)
+        } else {
+          throw new BaseError('The wallet cannot send transactions', { code: 'UNSUPPORTED_METHOD' })
+        }
+      } catch (error) {
+        throw onRent(error)
+      }
+      const err = await withTimeout(
+        transfer.confirm(prepared, signature, commitment),
+        confirmTimeoutMs,
+        () =>
+          new BaseError('The transaction was not confirmed in time', {
+            code: 'TRANSACTION_TIMEOUT',
+            details: `${signature} not ${commitment} within ${confirmTimeoutMs} ms`,
+          }),
+      )
+      if (err !== null && err !== undefined) {
+        const rent = rentAccountIndex(err)
+        if (rent !== undefined) throw rentError(rent === 0 ? 'sender' : 'recipient', minimum, err)
+        throw new BaseError('Transaction failed', {
+          code: 'TRANSACTION_FAILED',
+          details: `${signature}: ${JSON.stringify(err)}`,
+        })
+      }
+      return signature
+    },
+
+    async request({ method, params }) {
+      const current = requireSession()
+      return routeRequest(
+        {
+          wallet: current.wallet,
+          chain: walletChain(current.network),
+          account: (address) => accountFor(current, address),
+          accounts: () => current.accounts,
+          commitment: walletCommitment(commitment),
+        },
+        method,
+        params,
+      )
+    },
+
+    getProvider() {
+      return session?.wallet
+    },
+
+    on(listener) {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+  }
+}
