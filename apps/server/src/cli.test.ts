@@ -1,0 +1,315 @@
+// The CLI, the config file and the explorer-dump import.
+import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { promisify } from 'node:util'
+import { prepareDatabase } from './bootstrap.js'
+import { type CliIo, runCli, UsageError } from './cli.js'
+import { type Db, openPglite } from './db/db.js'
+import { readConfigFile } from './projects/config-file.js'
+import { getProject } from './projects/store.js'
+import { countRows } from './testing/harness.js'
+import { getWallet } from './wallets/store.js'
+
+let db: Db
+const dir = mkdtempSync(join(tmpdir(), 'openmodal-cli-'))
+
+before(async () => {
+  db = await openPglite()
+  await prepareDatabase(db)
+})
+
+after(async () => {
+  await db.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+async function cli(...argv: string[]) {
+  const out: string[] = []
+  const err: string[] = []
+  const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l) }
+  const code = await runCli(argv, db, io)
+  return { code, out: out.join('\n'), err: err.join('\n') }
+}
+
+describe('project commands', () => {
+  test('adds a project with origins, chains and features, then lists it', async () => {
+    const added = await cli(
+      'project',
+      'add',
+      'shop',
+      '--name',
+      'Shop',
+      '--origin',
+      'https://shop.example.com',
+      '--origin',
+      'https://*.shop.dev',
+      '--chain',
+      'eip155:1=https://rpc-a.example.com,https://rpc-b.example.com',
+      '--features',
+      'swaps=false,socials=google+github',
+    )
+    assert.equal(added.code, 0)
+    assert.deepEqual(await getProject(db, 'shop'), {
+      projectId: 'shop',
+      name: 'Shop',
+      allowedOrigins: ['https://shop.example.com', 'https://*.shop.dev'],
+      features: {
+        email: true,
+        socials: ['google', 'github'],
+        swaps: false,
+        onramp: true,
+        activity: true,
+        reownBranding: false,
+      },
+      chains: [
+        {
+          caipNetworkId: 'eip155:1',
+          rpcUrls: ['https://rpc-a.example.com', 'https://rpc-b.example.com'],
+        },
+      ],
+      source: 'cli',
+    })
+    const list = await cli('project', 'list')
+    assert.match(
+      list.out,
+      /^shop\tShop\t\[cli\]\torigins: https:\/\/shop\.example\.com https:\/\/\*\.shop\.dev\tchains: eip155:1$/m,
+    )
+  })
+
+  test('sets origins, features and chains of an existing project', async () => {
+    assert.equal((await cli('project', 'set-origins', 'shop', 'https://new.example.com')).code, 0)
+    assert.equal(
+      (
+        await cli(
+          'project',
+          'set-features',
+          'shop',
+          'email=false',
+          'branding=true',
+          'socials=false',
+        )
+      ).code,
+      0,
+    )
+    assert.equal(
+      (await cli('project', 'set-chain', 'shop', 'eip155:10', 'https://op.example.com')).code,
+      0,
+    )
+    assert.equal((await cli('project', 'set-chain', 'shop', 'eip155:1')).code, 0)
+    const project = await getProject(db, 'shop')
+    assert.deepEqual(project?.allowedOrigins, ['https://new.example.com'])
+    assert.deepEqual(project?.features, {
+      email: false,
+      socials: false,
+      swaps: false,
+      onramp: true,
+      activity: true,
+      reownBranding: true,
+    })
+    assert.deepEqual(project?.chains, [
+      { caipNetworkId: 'eip155:10', rpcUrls: ['https://op.example.com'] },
+    ])
+  })
+
+  const refusals: [string, string[], RegExp][] = [
+    [
+      'a wildcard-only origin',
+      ['project', 'set-origins', 'shop', '*'],
+      /invalid origin: Invalid origin pattern "\*"/,
+    ],
+    [
+      'an origin with a path',
+      ['project', 'set-origins', 'shop', 'https://a.io/app'],
+      /invalid origin/,
+    ],
+    [
+      'a websocket RPC URL',
+      ['project', 'add', 'ws-project', '--chain', 'eip155:1=wss://rpc.example.com'],
+      /http:\/\/ or https:\/\//,
+    ],
+    [
+      'an unknown namespace',
+      ['project', 'add', 'tron-project', '--chain', 'tron:1=https://rpc.example.com'],
+      /CAIP-2/,
+    ],
+    ['an unknown feature', ['project', 'set-features', 'shop', 'nft=true'], /invalid features/],
+    [
+      'an unknown social provider',
+      ['project', 'set-features', 'shop', 'socials=myspace'],
+      /invalid features/,
+    ],
+    ['a duplicate project', ['project', 'add', 'shop'], /exists/],
+    ['an unknown project', ['project', 'set-origins', 'nobody'], /no project nobody/],
+    ['an unknown option', ['project', 'list', '--colour'], /Unknown option '--colour'/],
+  ]
+  for (const [what, argv, message] of refusals) {
+    test(`refuses ${what} and changes nothing`, async () => {
+      const before = await countRows(db)
+      const shop = await getProject(db, 'shop')
+      await assert.rejects(
+        cli(...argv),
+        (error: Error) => error instanceof UsageError && message.test(error.message),
+      )
+      assert.deepEqual(await countRows(db), before)
+      assert.deepEqual(await getProject(db, 'shop'), shop)
+    })
+  }
+})
+
+describe('config file', () => {
+  test('names the file and field of an invalid config', async () => {
+    const file = join(dir, 'bad.config.json')
+    writeFileSync(
+      file,
+      JSON.stringify({ projects: [{ projectId: 'x!', name: 'X', allowedOrigins: ['https://*'] }] }),
+    )
+    await assert.rejects(readConfigFile(file), (error: Error) => {
+      assert.match(error.message, /bad\.config\.json is not a valid OpenModal config/)
+      assert.match(error.message, /projects\.0\.projectId: Expected a projectId/)
+      return true
+    })
+  })
+
+  test('reads the repository example config', async () => {
+    const config = await readConfigFile(
+      new URL('../openmodal.config.json', import.meta.url).pathname,
+    )
+    assert.equal(config.projects[0]?.projectId, 'demo')
+  })
+})
+
+describe('explorer dump import', () => {
+  const listing = (id: string, overrides: Record<string, unknown> = {}) => ({
+    id,
+    name: `Wallet ${id}`,
+    homepage: 'https://wallet.example.com',
+    image_url: {
+      sm: 'https://cdn.example.com/sm.png',
+      md: 'https://cdn.example.com/md.png',
+      lg: 'https://cdn.example.com/lg.png',
+    },
+    app: {
+      browser: 'https://app.wallet.example.com',
+      ios: 'https://apps.apple.com/app/id1',
+      android: '',
+      chrome: 'https://chrome.google.com/x',
+    },
+    mobile: { native: 'examplewallet://', universal: 'https://link.wallet.example.com' },
+    desktop: { native: '', universal: 'https://desktop.wallet.example.com' },
+    rdns: 'com.example.wallet',
+    chains: ['eip155:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'],
+    metadata: { colors: { primary: '#123ABC' } },
+    ...overrides,
+  })
+
+  test('maps, validates and upserts listings, reporting the invalid ones', async () => {
+    const file = join(dir, 'dump.json')
+    const good = 'a'.repeat(64)
+    writeFileSync(
+      file,
+      JSON.stringify({
+        listings: {
+          [good]: listing(good),
+          bad1: listing('bad1', { mobile: { native: 'javascript:alert(1)', universal: null } }),
+          bad2: listing('bad2', { chains: ['not a chain'] }),
+          bad3: { id: 'bad3' },
+        },
+      }),
+    )
+    const { code, out, err } = await cli('wallets', 'import', file)
+    assert.equal(code, 0)
+    assert.equal(out, 'imported 1 wallet(s), skipped 3')
+    assert.match(err, /skipped bad1: mobile\.native: Unsafe link scheme/)
+    assert.match(err, /skipped bad2: chains: Expected CAIP-2/)
+    assert.match(err, /skipped bad3: name: /)
+    const wallet = await getWallet(db, good)
+    assert.deepEqual(wallet, {
+      id: good,
+      name: `Wallet ${good}`,
+      rdns: 'com.example.wallet',
+      homepage: 'https://wallet.example.com',
+      mobileLink: 'examplewallet://',
+      desktopLink: 'https://desktop.wallet.example.com',
+      webappLink: 'https://app.wallet.example.com',
+      appStore: 'https://apps.apple.com/app/id1',
+      playStore: null,
+      chains: ['eip155:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'],
+      featured: false,
+      rank: 1001,
+      color: '#123abc',
+    })
+    // Importing again updates in place; re-seeding leaves an imported wallet alone.
+    writeFileSync(
+      file,
+      JSON.stringify({ listings: { [good]: listing(good, { name: 'Renamed' }) } }),
+    )
+    await cli('wallets', 'import', file)
+    assert.equal((await getWallet(db, good))?.name, 'Renamed')
+    await prepareDatabase(db)
+    assert.equal((await getWallet(db, good))?.name, 'Renamed')
+  })
+
+  test('with --strict imports nothing when one listing is invalid', async () => {
+    const file = join(dir, 'strict.json')
+    writeFileSync(
+      file,
+      JSON.stringify({
+        listings: { ok: listing('ok-wallet'), bad: listing('bad', { homepage: 'ftp://x' }) },
+      }),
+    )
+    const before = await countRows(db)
+    await assert.rejects(
+      cli('wallets', 'import', file, '--strict'),
+      /1 invalid listing\(s\), nothing imported/,
+    )
+    assert.deepEqual(await countRows(db), before)
+    assert.equal(await getWallet(db, 'ok-wallet'), undefined)
+  })
+
+  test('refuses a file that is not an explorer dump', async () => {
+    const file = join(dir, 'not-a-dump.json')
+    writeFileSync(file, JSON.stringify({ wallets: [] }))
+    await assert.rejects(cli('wallets', 'import', file), /Not an explorer dump/)
+  })
+})
+
+test('runs as a process on a PGlite data directory it creates, and locks it', async () => {
+  const run = promisify(execFile)
+  const dataDir = join(dir, 'data')
+  const env = { ...process.env, OPENMODAL_DATA_DIR: dataDir, DATABASE_URL: '' }
+  const args = ['--conditions=source', '--import', 'tsx', 'src/cli.ts']
+  const cwd = new URL('..', import.meta.url).pathname
+  const added = await run(
+    process.execPath,
+    [...args, 'project', 'add', 'proc-test', '--origin', 'https://p.example.com'],
+    { env, cwd },
+  )
+  assert.equal(added.stdout.trim(), 'added project proc-test')
+  // While this test holds the directory open, a second process must refuse it.
+  const holder = await openPglite(dataDir)
+  try {
+    assert.equal(
+      (await getProject(holder, 'proc-test'))?.allowedOrigins[0],
+      'https://p.example.com',
+    )
+    await assert.rejects(
+      run(process.execPath, [...args, 'project', 'list'], { env, cwd }),
+      (error: Error & { stderr: string; code: number }) => {
+        assert.equal(error.code, 1)
+        assert.match(error.stderr, /is in use by process \d+/)
+        return true
+      },
+    )
+  } finally {
+    await holder.close()
+  }
+  const usage = await run(process.execPath, [...args, 'project', 'frobnicate'], { env, cwd }).catch(
+    (e) => e,
+  )
+  assert.equal(usage.code, 2)
+  assert.match(usage.stderr, /Usage: pnpm server/)
+})

@@ -1,0 +1,162 @@
+// One small SQL interface over an embedded PGlite and a real PostgreSQL (pg Pool).
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+
+export type Row = Record<string, unknown>
+
+export interface Queryable {
+  /** One statement with `$1`-style parameters; resolves to the rows. */
+  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>
+  /** Several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres'
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+export interface OpenDbOptions {
+  /** A PostgreSQL connection string; when set, PGlite is not used. */
+  databaseUrl?: string | undefined
+  /** PGlite data directory, created on first start; `undefined` or 'memory://' keeps it in memory. */
+  dataDir?: string | undefined
+  /** Connections in the pg pool (default 10). */
+  poolSize?: number
+}
+
+/**
+ * Opens PostgreSQL when `databaseUrl` is set, else PGlite (in memory without `dataDir`).
+ *
+ * @example
+ * const db = await openDb({ dataDir: '.data' })
+ * const rows = await db.query<{ n: number }>('select $1::int as n', [1])
+ */
+export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize)
+  return openPglite(options.dataDir)
+}
+
+const LOCK_FILE = 'openmodal-server.lock'
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+// PGlite is one Postgres in one process: a second process opening the same directory
+// corrupts it, so the directory is locked by pid while open.
+function lockDataDir(dataDir: string): () => void {
+  const path = join(dataDir, LOCK_FILE)
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, 'wx')
+      writeSync(fd, String(process.pid))
+      closeSync(fd)
+      return () => rmSync(path, { force: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const pid = Number(readFileSync(path, 'utf8'))
+      if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) {
+        throw new Error(
+          `PGlite data directory ${dataDir} is in use by process ${pid}; stop it first, or use DATABASE_URL to share one PostgreSQL between processes`,
+        )
+      }
+      rmSync(path, { force: true })
+    }
+  }
+  throw new Error(`could not lock PGlite data directory ${dataDir}`)
+}
+
+/**
+ * PGlite (Postgres compiled to WASM) in this process.
+ *
+ * @example
+ * const db = await openPglite() // in memory, for tests
+ */
+export async function openPglite(dataDir?: string): Promise<Db> {
+  const inMemory = dataDir === undefined || dataDir.startsWith('memory://')
+  let unlock = () => {}
+  if (!inMemory) {
+    mkdirSync(dataDir, { recursive: true })
+    unlock = lockDataDir(dataDir)
+  }
+  let pglite: PGlite
+  try {
+    pglite = await PGlite.create(inMemory ? undefined : dataDir)
+  } catch (error) {
+    unlock()
+    throw error
+  }
+  const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await target.query<T>(sql, params as unknown[])
+      return result.rows
+    },
+    async exec(sql: string) {
+      await target.exec(sql)
+    },
+  })
+  return {
+    kind: 'pglite',
+    ...wrap(pglite),
+    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    async close() {
+      if (!pglite.closed) await pglite.close()
+      unlock()
+    },
+  }
+}
+
+/**
+ * A pg Pool over a real PostgreSQL: several server processes can share it.
+ *
+ * @example
+ * const db = openPostgres('postgres://postgres@127.0.0.1:5432/openmodal')
+ */
+export function openPostgres(connectionString: string, poolSize = 10): Db {
+  const pool = new pg.Pool({ connectionString, max: poolSize })
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {})
+  const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await target.query<T>(sql, params as unknown[])
+      return result.rows
+    },
+    async exec(sql: string) {
+      await target.query(sql)
+    },
+  })
+  let closed = false
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect()
+      try {
+        await client.query('begin')
+        const result = await fn(wrap(client))
+        await client.query('commit')
+        return result
+      } catch (error) {
+        await client.query('rollback').catch(() => {})
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      await pool.end()
+    },
+  }
+}

@@ -1,0 +1,68 @@
+// Settings from the environment (main, CLI and bench): every variable read in one place.
+// Each one is listed in turbo.json globalPassThroughEnv.
+import { resolve } from 'node:path'
+import * as v from 'valibot'
+import { isLogLevel, type LogLevel } from './http/logger.js'
+
+export interface ServerSettings {
+  databaseUrl: string | undefined
+  dataDir: string
+  configPath: string
+  /** The config path came from OPENMODAL_CONFIG (so it must exist). */
+  configExplicit: boolean
+  host: string
+  port: number
+  logLevel: LogLevel
+  publicUrl: string | undefined
+  trustProxy: boolean
+  rateLimit: { burst: number; perSecond: number }
+}
+
+const Positive = v.pipe(v.string(), v.transform(Number), v.number(), v.minValue(0.001))
+const Port = v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535))
+
+function read<T>(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  schema: v.GenericSchema<string, T>,
+  fallback: T,
+): T {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const result = v.safeParse(schema, raw)
+  if (!result.success) throw new Error(`${name}=${raw} is invalid: ${result.issues[0]?.message}`)
+  return result.output
+}
+
+/**
+ * Reads DATABASE_URL, OPENMODAL_DATA_DIR, OPENMODAL_CONFIG, OPENMODAL_HOST, OPENMODAL_PORT,
+ * LOG_LEVEL, OPENMODAL_PUBLIC_URL, OPENMODAL_TRUST_PROXY, OPENMODAL_RATE_BURST and
+ * OPENMODAL_RATE_PER_SECOND; relative paths resolve against the working directory.
+ *
+ * @example
+ * const settings = readSettings(process.env)
+ */
+export function readSettings(env: NodeJS.ProcessEnv = process.env): ServerSettings {
+  const logLevel = env.LOG_LEVEL ?? 'info'
+  if (!isLogLevel(logLevel)) throw new Error(`LOG_LEVEL=${logLevel} is not a log level`)
+  return {
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: resolve(env.OPENMODAL_DATA_DIR || '.data'),
+    configPath: resolve(env.OPENMODAL_CONFIG || 'openmodal.config.json'),
+    configExplicit: Boolean(env.OPENMODAL_CONFIG),
+    host: env.OPENMODAL_HOST || '127.0.0.1',
+    port: read(env, 'OPENMODAL_PORT', Port, 8787),
+    logLevel,
+    publicUrl: read(
+      env,
+      'OPENMODAL_PUBLIC_URL',
+      v.pipe(v.string(), v.url()),
+      undefined as string | undefined,
+    ),
+    trustProxy: env.OPENMODAL_TRUST_PROXY === '1' || env.OPENMODAL_TRUST_PROXY === 'true',
+    rateLimit: {
+      burst: read(env, 'OPENMODAL_RATE_BURST', Positive, 120),
+      perSecond: read(env, 'OPENMODAL_RATE_PER_SECOND', Positive, 20),
+    },
+  }
+}

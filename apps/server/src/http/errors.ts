@@ -1,0 +1,71 @@
+// Error answers: one `{ code, message, issues? }` JSON shape for every endpoint but JSON-RPC.
+import * as v from 'valibot'
+import type { ApiError, ApiErrorCode, ApiIssue } from '../api-types.js'
+
+export type HttpStatus = 400 | 403 | 404 | 413 | 429 | 500 | 502 | 503
+
+/** Thrown by handlers; `app.onError` turns it into the JSON answer. */
+export class HttpError extends Error {
+  override name = 'HttpError'
+  readonly status: HttpStatus
+  readonly code: ApiErrorCode
+  readonly issues: ApiIssue[] | undefined
+  readonly headers: Record<string, string>
+
+  constructor(
+    status: HttpStatus,
+    code: ApiErrorCode,
+    message: string,
+    options: { issues?: ApiIssue[]; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause })
+    this.status = status
+    this.code = code
+    this.issues = options.issues
+    this.headers = options.headers ?? {}
+  }
+
+  toJSON(): ApiError {
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.issues ? { issues: this.issues } : {}),
+    }
+  }
+}
+
+/** Valibot issues as `{ path, message }`, paths dotted (`props.event`). */
+export function toIssues(issues: readonly v.BaseIssue<unknown>[]): ApiIssue[] {
+  return issues.map((issue) => ({
+    path: v.getDotPath(issue) ?? '',
+    message: issue.message,
+  }))
+}
+
+/**
+ * Parses `input` with `schema` or throws a 400 naming the first problem; the ValiError is the
+ * cause, the issues go to the client.
+ *
+ * @example
+ * const query = parseInput(WalletQuerySchema, c.req.query(), 'query')
+ */
+export function parseInput<const TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  input: unknown,
+  what: string,
+): v.InferOutput<TSchema> {
+  const result = v.safeParse(schema, input, { abortPipeEarly: true })
+  if (result.success) return result.output
+  const issues = toIssues(result.issues)
+  const first = issues[0]
+  const where = first?.path ? `${first.path}: ` : ''
+  throw new HttpError(
+    400,
+    'BAD_REQUEST',
+    `Invalid ${what}: ${where}${first?.message ?? 'invalid'}`,
+    {
+      issues,
+      cause: new v.ValiError(result.issues),
+    },
+  )
+}

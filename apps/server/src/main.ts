@@ -1,0 +1,49 @@
+// Entry point: `node --conditions=source --import tsx src/main.ts` (settings in env.ts).
+import { prepareDatabase } from './bootstrap.js'
+import { openDb } from './db/db.js'
+import { readSettings } from './env.js'
+import { createLogger } from './http/logger.js'
+import { startServer } from './server.js'
+
+const settings = readSettings()
+const logger = createLogger(settings.logLevel)
+const db = await openDb({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir })
+try {
+  const prepared = await prepareDatabase(db, {
+    configPath: settings.configPath,
+    configOptional: !settings.configExplicit,
+  })
+  logger.info('database ready', {
+    database: db.kind,
+    ...(db.kind === 'pglite' ? { dataDir: settings.dataDir } : {}),
+    migrationsApplied: prepared.migrationsApplied,
+    projectsSynced: prepared.projectsSynced,
+    config: prepared.configPath ?? null,
+  })
+} catch (error) {
+  logger.error('start failed', { error: (error as Error).message })
+  await db.close()
+  process.exit(1)
+}
+
+const server = await startServer({
+  db,
+  logger,
+  host: settings.host,
+  port: settings.port,
+  rateLimit: settings.rateLimit,
+  trustProxy: settings.trustProxy,
+  ...(settings.publicUrl ? { publicUrl: settings.publicUrl } : {}),
+})
+logger.info('listening', { url: server.url })
+
+let stopping = false
+const stop = async () => {
+  if (stopping) return
+  stopping = true
+  await server.close()
+  await db.close()
+  process.exit(0)
+}
+process.once('SIGINT', stop)
+process.once('SIGTERM', stop)

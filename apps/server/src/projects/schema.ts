@@ -1,0 +1,136 @@
+// Validation of project definitions, shared by openmodal.config.json and the CLI.
+import { isCaipNetworkId, isOriginAllowed } from '@openmodal/core'
+import * as v from 'valibot'
+import type { RemoteFeatures, SocialProvider } from '../api-types.js'
+
+export const SOCIAL_PROVIDERS: readonly SocialProvider[] = [
+  'google',
+  'github',
+  'apple',
+  'facebook',
+  'x',
+  'discord',
+]
+
+export const ProjectIdSchema = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9_-]{3,64}$/, 'Expected a projectId of 3-64 letters, digits, _ or -'),
+)
+
+// A pattern is valid when it accepts its own sample origin (each `*` label replaced): that
+// reuses core's parser instead of a second grammar that could drift from it.
+function sampleOrigin(pattern: string): string {
+  return pattern.replace(/:\*$/, '').replace(/(^|[/.])\*(?=[.:]|$)/g, '$1x')
+}
+
+/** Whether `pattern` is an origin pattern core's isOriginAllowed understands. */
+export function isOriginPattern(pattern: string): boolean {
+  return isOriginAllowed(sampleOrigin(pattern), [pattern])
+}
+
+export const OriginPatternSchema = v.pipe(
+  v.string(),
+  v.maxLength(255),
+  v.check(
+    isOriginPattern,
+    (issue) =>
+      `Invalid origin pattern ${JSON.stringify(issue.input)}: expected scheme://host[:port] where a whole host label or the port may be *`,
+  ),
+)
+
+export const HttpUrlSchema = v.pipe(
+  v.string(),
+  v.maxLength(2048),
+  v.url('Expected a URL'),
+  v.check((value) => /^https?:\/\//i.test(value), 'Expected an http:// or https:// URL'),
+)
+
+export const CaipNetworkIdSchema = v.pipe(
+  v.string(),
+  v.check(
+    (value: string) => isCaipNetworkId(value),
+    'Expected a CAIP-2 network id of a known namespace, e.g. eip155:1',
+  ),
+)
+
+export const ChainSchema = v.object({
+  caipNetworkId: CaipNetworkIdSchema,
+  rpcUrls: v.pipe(v.array(HttpUrlSchema), v.minLength(1), v.maxLength(10)),
+})
+
+export const SocialsSchema = v.union([
+  v.boolean(),
+  v.pipe(v.array(v.picklist(SOCIAL_PROVIDERS)), v.maxLength(SOCIAL_PROVIDERS.length)),
+])
+
+/** Feature flags as written in the config file and the CLI (`branding` is core's `reownBranding`). */
+export const FeaturesInputSchema = v.strictObject({
+  email: v.optional(v.boolean()),
+  socials: v.optional(SocialsSchema),
+  swaps: v.optional(v.boolean()),
+  onramp: v.optional(v.boolean()),
+  activity: v.optional(v.boolean()),
+  branding: v.optional(v.boolean()),
+})
+export type FeaturesInput = v.InferOutput<typeof FeaturesInputSchema>
+
+/** Spec §9 defaults; branding off as in core's DEFAULT_FEATURES. */
+export const DEFAULT_REMOTE_FEATURES: Readonly<RemoteFeatures> = {
+  email: true,
+  socials: [...SOCIAL_PROVIDERS],
+  swaps: true,
+  onramp: true,
+  activity: true,
+  reownBranding: false,
+}
+
+/** Applies `input` over `base`; `socials: true` means every provider. */
+export function applyFeatures(base: RemoteFeatures, input: FeaturesInput): RemoteFeatures {
+  const socials =
+    input.socials === undefined
+      ? base.socials
+      : input.socials === true
+        ? [...SOCIAL_PROVIDERS]
+        : input.socials === false || input.socials.length === 0
+          ? false
+          : [...new Set(input.socials)]
+  return {
+    email: input.email ?? base.email,
+    socials,
+    swaps: input.swaps ?? base.swaps,
+    onramp: input.onramp ?? base.onramp,
+    activity: input.activity ?? base.activity,
+    reownBranding: input.branding ?? base.reownBranding,
+  }
+}
+
+export const ProjectInputSchema = v.strictObject({
+  projectId: ProjectIdSchema,
+  name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
+  allowedOrigins: v.optional(v.pipe(v.array(OriginPatternSchema), v.maxLength(100)), []),
+  features: v.optional(FeaturesInputSchema, {}),
+  chains: v.optional(
+    v.pipe(
+      v.array(ChainSchema),
+      v.maxLength(100),
+      v.check(
+        (chains) => new Set(chains.map((c) => c.caipNetworkId)).size === chains.length,
+        'Each caipNetworkId may appear once',
+      ),
+    ),
+    [],
+  ),
+})
+export type ProjectInput = v.InferOutput<typeof ProjectInputSchema>
+
+export const ConfigFileSchema = v.strictObject({
+  $schema: v.optional(v.string()),
+  projects: v.pipe(
+    v.array(ProjectInputSchema),
+    v.check(
+      (projects) => new Set(projects.map((p) => p.projectId)).size === projects.length,
+      'Each projectId may appear once',
+    ),
+  ),
+})
+export type ConfigFile = v.InferOutput<typeof ConfigFileSchema>

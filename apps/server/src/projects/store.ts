@@ -1,0 +1,117 @@
+// Projects in the database: what a projectId resolves to.
+import type { RemoteFeatures } from '../api-types.js'
+import type { Queryable } from '../db/db.js'
+import { applyFeatures, DEFAULT_REMOTE_FEATURES, type ProjectInput } from './schema.js'
+
+export interface ProjectChainConfig {
+  caipNetworkId: string
+  rpcUrls: string[]
+}
+
+export interface Project {
+  projectId: string
+  name: string
+  allowedOrigins: string[]
+  features: RemoteFeatures
+  chains: ProjectChainConfig[]
+  source: 'config' | 'cli'
+}
+
+interface ProjectRow extends Record<string, unknown> {
+  project_id: string
+  name: string
+  allowed_origins: string[]
+  features: RemoteFeatures
+  chains: ProjectChainConfig[]
+  source: 'config' | 'cli'
+}
+
+const COLUMNS = 'project_id, name, allowed_origins, features, chains, source'
+
+function toProject(row: ProjectRow): Project {
+  return {
+    projectId: row.project_id,
+    name: row.name,
+    allowedOrigins: row.allowed_origins,
+    features: { ...DEFAULT_REMOTE_FEATURES, ...row.features },
+    chains: row.chains,
+    source: row.source,
+  }
+}
+
+/**
+ * The project with this id, or undefined.
+ *
+ * @example
+ * const project = await getProject(db, 'demo')
+ */
+export async function getProject(db: Queryable, projectId: string): Promise<Project | undefined> {
+  const [row] = await db.query<ProjectRow>(
+    `select ${COLUMNS} from projects where project_id = $1`,
+    [projectId],
+  )
+  return row ? toProject(row) : undefined
+}
+
+/** Every project, by id. */
+export async function listProjects(db: Queryable): Promise<Project[]> {
+  const rows = await db.query<ProjectRow>(`select ${COLUMNS} from projects order by project_id`)
+  return rows.map(toProject)
+}
+
+/**
+ * Inserts or replaces a project (features over the defaults).
+ *
+ * @example
+ * await upsertProject(db, { projectId: 'demo', name: 'Demo', allowedOrigins: [], features: {}, chains: [] }, 'cli')
+ */
+export async function upsertProject(
+  db: Queryable,
+  input: ProjectInput,
+  source: 'config' | 'cli',
+): Promise<void> {
+  const features = applyFeatures(DEFAULT_REMOTE_FEATURES, input.features)
+  await db.query(
+    `insert into projects (project_id, name, allowed_origins, features, chains, source)
+     values ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6)
+     on conflict (project_id) do update set
+       name = excluded.name, allowed_origins = excluded.allowed_origins,
+       features = excluded.features, chains = excluded.chains, source = excluded.source,
+       updated_at = now()`,
+    [
+      input.projectId,
+      input.name,
+      JSON.stringify(input.allowedOrigins),
+      JSON.stringify(features),
+      JSON.stringify(input.chains),
+      source,
+    ],
+  )
+}
+
+async function update(db: Queryable, projectId: string, set: string, value: unknown) {
+  const rows = await db.query(
+    `update projects set ${set} = $2::jsonb, updated_at = now() where project_id = $1 returning project_id`,
+    [projectId, JSON.stringify(value)],
+  )
+  return rows.length > 0
+}
+
+/** Replaces the allowed origins; false when there is no such project. */
+export function setProjectOrigins(db: Queryable, projectId: string, origins: readonly string[]) {
+  return update(db, projectId, 'allowed_origins', origins)
+}
+
+/** Replaces the whole feature set; false when there is no such project. */
+export function setProjectFeatures(db: Queryable, projectId: string, features: RemoteFeatures) {
+  return update(db, projectId, 'features', features)
+}
+
+/** Replaces the chains; false when there is no such project. */
+export function setProjectChains(
+  db: Queryable,
+  projectId: string,
+  chains: readonly ProjectChainConfig[],
+) {
+  return update(db, projectId, 'chains', chains)
+}
