@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up a fresh Linux machine that has Node 20+ (and apt): pnpm, the workspace's
-# dependencies and, with --browser, Debian's Chromium for the browser tests.
+# dependencies and, with --browser, Debian's Chromium and PostgreSQL for the tests.
 # Never downloads a browser build of its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,12 +20,19 @@ if ! command -v pnpm >/dev/null 2>&1; then
   npm install -g "pnpm@${PNPM_VERSION}" --no-fund --no-audit --loglevel=error
 fi
 
-if $want_browser && ! command -v chromium >/dev/null 2>&1 && [ -z "${CHROMIUM_PATH:-}" ]; then
-  echo "› installing Chromium (Debian package)"
+# The test run needs Debian's Chromium (browser tests) and PostgreSQL (the server's storage
+# tests run the same SQL on a real cluster as on the embedded PGlite).
+apt_packages=()
+if $want_browser; then
+  if ! command -v chromium >/dev/null 2>&1 && [ -z "${CHROMIUM_PATH:-}" ]; then apt_packages+=(chromium); fi
+  if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then apt_packages+=(postgresql); fi
+fi
+if [ ${#apt_packages[@]} -gt 0 ]; then
+  echo "› installing ${apt_packages[*]} (Debian packages)"
   sudo_cmd=""
   if [ "$(id -u)" -ne 0 ]; then sudo_cmd="sudo"; fi
   $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${apt_packages[@]}" >/dev/null
 fi
 
 export TURBO_TELEMETRY_DISABLED=1
