@@ -1,5 +1,12 @@
-import { $options, createModalClient, type ModalInstance, type ModalOptions } from '@openmodal/core'
+import {
+  $isConnected,
+  $options,
+  createModalClient,
+  type ModalInstance,
+  type ModalOptions,
+} from '@openmodal/core'
 import { defineElements } from './elements/define-elements.js'
+import { preloadView } from './router/routes.js'
 
 let appended: HTMLElement | undefined
 
@@ -24,5 +31,16 @@ export function createModal(options: ModalOptions): ModalInstance {
     document.body.append(modal)
     appended = modal
   }
+  preloadWhenIdle()
   return instance
+}
+
+/**
+ * Once the page is idle, loads the view group the first `open()` will show, so the click that
+ * opens the modal does not wait for a fetch. It never competes with the page's own loading.
+ */
+function preloadWhenIdle(): void {
+  const preload = () => preloadView($isConnected.get() ? 'Account' : 'Connect')
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(preload, { timeout: 5000 })
+  else setTimeout(preload, 2000)
 }

@@ -10,6 +10,7 @@ export { W3mConnectButton } from '../elements/w3m-connect-button/w3m-connect-but
 export { W3mNetworkButton } from '../elements/w3m-network-button/w3m-network-button.js'
 export {
   dirFor,
+  loadLocale,
   type MessageKey,
   type MessageParams,
   type Messages,

@@ -1,26 +1,62 @@
 // Message catalogs and the `t()` helper. The language is core's `$locale`; an element that
 // shows text binds `$locale` with a StoreController so it re-renders when the language changes.
+// English is built in; the other shipped catalogs load with `import()` the first time their
+// locale is used (text shows in English for those few milliseconds), so a page pays only for
+// the languages it speaks.
 import { $locale } from '@openmodal/core'
-import { ar } from './ar.js'
 import { en, type MessageKey, type Messages } from './en.js'
 
 export type { MessageKey, Messages } from './en.js'
 
 export type MessageParams = Readonly<Record<string, string | number>>
 
-const catalogs = new Map<string, Partial<Messages>>([
-  ['en', en],
-  ['ar', ar],
-])
+const catalogs = new Map<string, Partial<Messages>>([['en', en]])
+
+/** The catalogs shipped with the package, by language, loaded on first use. */
+const SHIPPED: Record<string, () => Promise<Partial<Messages>>> = {
+  ar: () => import('./ar.js').then((module) => module.ar),
+}
+const loading = new Map<string, Promise<void>>()
 
 /** Languages written right to left (ISO 639-1). */
 const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'ug', 'yi', 'dv', 'ku'])
 
 const language = (locale: string) => locale.toLowerCase().split(/[-_]/)[0] ?? ''
 
+/**
+ * Loads the shipped catalog of `locale`'s language if it has one and it is not loaded yet;
+ * elements bound to `$locale` re-render when it arrives. A failed load is forgotten (the
+ * text stays English) so the next use tries again.
+ *
+ * @example await loadLocale('ar') // before rendering, to avoid the English first frame
+ */
+export function loadLocale(locale: string): Promise<void> {
+  const lang = language(locale)
+  const loader = SHIPPED[lang]
+  if (!loader || catalogs.has(lang)) return Promise.resolve()
+  let promise = loading.get(lang)
+  if (!promise) {
+    promise = loader().then(
+      (messages) => {
+        if (!catalogs.has(lang)) catalogs.set(lang, messages)
+        $locale.notify()
+      },
+      (error: unknown) => {
+        loading.delete(lang)
+        console.warn(`[openmodal/ui] could not load the "${lang}" messages`, error)
+      },
+    )
+    loading.set(lang, promise)
+  }
+  return promise
+}
+
 /** The catalog for `locale`: exact tag, then its language, then English. */
 function catalogFor(locale: string): Partial<Messages> {
-  return catalogs.get(locale) ?? catalogs.get(language(locale)) ?? en
+  const catalog = catalogs.get(locale) ?? catalogs.get(language(locale))
+  if (catalog) return catalog
+  void loadLocale(locale)
+  return en
 }
 
 /**

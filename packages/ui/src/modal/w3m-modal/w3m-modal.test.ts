@@ -14,6 +14,7 @@ import {
 } from '@openmodal/core'
 import { emulateMedia, sendKeys } from '@web/test-runner-commands'
 import '../../elements/w3m-connect-button/w3m-connect-button.js'
+import { loadLocale } from '../../i18n/index.js'
 import { GROUP_LOADERS, ROUTES } from '../../router/routes.js'
 import {
   deep,
@@ -210,6 +211,7 @@ describe('<w3m-modal>', () => {
 
   it('speaks Arabic right to left: dir=rtl and the back button on the right', async () => {
     setLocale('ar')
+    await loadLocale('ar')
     await openOn(modal, 'Connect', 'Swap')
     const dialog = dialogOf(modal)
     expect(dialog.getAttribute('dir')).to.equal('rtl')
