@@ -13,7 +13,8 @@ import { groupStatus, loadGroup, onGroupStatus, ROUTES } from './routes.js'
  * feature group on first use, with a loading state, an error state with retry, and a
  * "not available yet" state for views that are not built.
  *
- * @csspart view - The wrapper of the current view (animated in over 150 ms).
+ * @csspart view - The wrapper of the current view (animated in over 150 ms, except the first
+ *   view after the modal opens: it shows in the opening frame).
  * @csspart state - The loading / error / not-available message.
  */
 export class W3mRouter extends LitElement {
@@ -24,7 +25,7 @@ export class W3mRouter extends LitElement {
         display: block;
       }
 
-      .view {
+      .view[data-enter] {
         animation: view-in var(--wui-duration-view) ease-out;
       }
 
@@ -56,6 +57,8 @@ export class W3mRouter extends LitElement {
   /** One element per history entry, so re-renders keep its state. */
   private readonly elements = new WeakMap<RouterEntry, HTMLElement>()
   private stopGroups: (() => void) | undefined
+  /** The first view this outlet showed: it appears at once, later ones animate in. */
+  private firstEntry: RouterEntry | undefined
 
   override connectedCallback(): void {
     super.connectedCallback()
@@ -92,9 +95,15 @@ export class W3mRouter extends LitElement {
       </div>`
     }
     if (customElements.get(route.tag)) {
+      this.firstEntry ??= entry
       return keyed(
         entry,
-        html`<div class="view" part="view" data-view=${entry.view}>
+        html`<div
+          class="view"
+          part="view"
+          data-view=${entry.view}
+          ?data-enter=${entry !== this.firstEntry}
+        >
           ${this.elementFor(entry, route.tag)}
         </div>`,
       )

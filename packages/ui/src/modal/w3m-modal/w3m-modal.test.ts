@@ -306,6 +306,16 @@ describe('<w3m-modal>', () => {
     expect(getComputedStyle(body).transitionDuration).to.equal('0s')
   })
 
+  it('shows the first view in the opening frame and animates the views pushed after it', async () => {
+    await openOn(modal, 'Connect')
+    const first = await until(() => deep(modal, 'w3m-router', '[data-view="Connect"]'), 'Connect')
+    expect(getComputedStyle(first).animationName).to.equal('none')
+    push('Networks')
+    const next = await until(() => deep(modal, 'w3m-router', '[data-view="Networks"]'), 'Networks')
+    expect(getComputedStyle(next).animationName).to.equal('view-in')
+    expect(getComputedStyle(next).animationDuration).to.equal('0.15s')
+  })
+
   it('renders inline and always open when embedded', async () => {
     const embedded = await fixture<W3mModal>(html`<w3m-modal embedded></w3m-modal>`)
     expect(deep(embedded, 'dialog')).to.equal(null)
