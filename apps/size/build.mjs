@@ -37,6 +37,12 @@ export const REFERENCE_APPS = [
     ],
   },
   { id: 'c', name: 'html', title: '(c) plain HTML + elements', pending: [] },
+  {
+    id: 'a0',
+    name: 'react-core',
+    title: '(a) without its adapter (base of the EVM budget)',
+    pending: [],
+  },
   { id: 'd', name: 'floor', title: '(d) React + hand-written dialog (floor)', pending: [] },
 ]
 
@@ -119,7 +125,7 @@ export async function buildApp({ root, outDir, config = {} }) {
   return { outDir, chunks, analysis, forbidden }
 }
 
-/** Builds the four reference apps into dist/<name>/ and writes dist/report.json. */
+/** Builds the reference apps into dist/<name>/ and writes dist/report.json. */
 export async function buildReferenceApps({ log = console.log } = {}) {
   const results = []
   for (const app of REFERENCE_APPS) {
