@@ -4,5 +4,5 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export TURBO_TELEMETRY_DISABLED=1
-{ pnpm -s lint && pnpm -s exec turbo run typecheck test --concurrency=1 --output-logs=full; } 2>&1 \
+{ pnpm -s lint && pnpm -s exec turbo run typecheck test --concurrency=1 --continue --output-logs=full; } 2>&1 \
   | node scripts/test-summary.mjs

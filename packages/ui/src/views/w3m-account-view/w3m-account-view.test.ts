@@ -347,7 +347,11 @@ describe('Account and network views', () => {
       () => deep(modal, 'w3m-router', 'w3m-unsupported-chain-view'),
       'the unsupported chain view',
     )
-    expect(deep(view, '[data-intro]')?.textContent).to.contain('لا يدعم شبكتك الحالية')
+    // The Arabic catalog loads with import() on first use; English shows until it arrives.
+    await until(
+      () => deep(view, '[data-intro]')?.textContent?.includes('لا يدعم شبكتك الحالية'),
+      'the Arabic text',
+    )
     expect(deep(modal, 'dialog')?.getAttribute('dir')).to.equal('rtl')
     await until(() => deepAll(view, '[part="network"]').length === 3, 'the list')
     await settle()
