@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import * as contract from './adapter-contract.js'
+import * as api from './api.js'
 import * as core from './index.js'
 
 // The public API of @openmodal/core. A change here is a change to the package's contract:
@@ -13,6 +14,7 @@ test('the main entry exports exactly the public API', () => {
     '$activeNetwork',
     '$adapters',
     '$alert',
+    '$api',
     '$canGoBack',
     '$chain',
     '$connections',
@@ -114,5 +116,16 @@ test('the adapter-contract entry exports the suite and the test adapter', () => 
     'optimism',
     'polygon',
     'sepolia',
+  ])
+})
+
+test('the api entry exports the client and the constants of the HTTP shapes', () => {
+  assert.deepEqual(Object.keys(api).sort(), [
+    'API_LIMITS',
+    'API_TIMEOUT_MS',
+    'ApiRequestError',
+    'DEFAULT_API_URL',
+    'JSON_RPC_ERRORS',
+    'createApiClient',
   ])
 })

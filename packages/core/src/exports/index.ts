@@ -92,7 +92,7 @@ export {
   setModalLoading,
   untilModalCloses,
 } from '../stores/modal.js'
-export { $features, $options } from '../stores/options.js'
+export { $api, $features, $options } from '../stores/options.js'
 export {
   $canGoBack,
   $router,

@@ -1,0 +1,197 @@
+// The HTTP shapes of @openmodal/server: what core's API client sends and receives, and what the
+// server answers. Types and constants only, no imports: the server imports them from here.
+
+/** Limits a client can rely on (spec §9 where it names them). */
+export const API_LIMITS = {
+  /** Default `entries` of `GET /v1/wallets`. */
+  walletPageSize: 40,
+  /** Default `entries` of `GET /v1/wallets` when `search` is set. */
+  walletSearchPageSize: 100,
+  /** Largest `entries` accepted. */
+  walletMaxPageSize: 100,
+  /** Wallets in `GET /v1/wallets/recommended`. */
+  recommendedWallets: 4,
+  /** Longest `search` accepted. */
+  walletSearchMaxLength: 100,
+  /** Most ids in `include` or `exclude`. */
+  walletIdListMax: 100,
+  /** Most requests in one JSON-RPC batch. */
+  rpcBatchMax: 1000,
+  /** Largest JSON-RPC body, in bytes. */
+  rpcBodyMaxBytes: 2 * 1024 * 1024,
+  /** Largest analytics body, in bytes. */
+  analyticsBodyMaxBytes: 64 * 1024,
+} as const
+
+/** `code` of every non-JSON-RPC error body. */
+export type ApiErrorCode =
+  /** The request's Origin is not allowed for the project (HTTP 403). */
+  | 'INVALID_APP_CONFIGURATION'
+  /** Too many requests from this client for this project (HTTP 429, see `Retry-After`). */
+  | 'RATE_LIMITED'
+  /** The server failed (HTTP 500). */
+  | 'SERVER_ERROR'
+  /** No project with this projectId (HTTP 404). */
+  | 'PROJECT_NOT_FOUND'
+  /** The project has no such chain (HTTP 404, RPC proxy). */
+  | 'CHAIN_NOT_CONFIGURED'
+  /** No wallet with this id (HTTP 404). */
+  | 'WALLET_NOT_FOUND'
+  /** A parameter or body failed validation (HTTP 400); see `issues`. */
+  | 'BAD_REQUEST'
+  /** The body is larger than the endpoint accepts (HTTP 413). */
+  | 'PAYLOAD_TOO_LARGE'
+  /** No such route (HTTP 404). */
+  | 'NOT_FOUND'
+
+export interface ApiIssue {
+  /** Dotted path of the offending field, e.g. `props.event`; '' for the whole input. */
+  path: string
+  message: string
+}
+
+/** Body of every error answer except the RPC proxy's JSON-RPC errors. */
+export interface ApiError {
+  code: ApiErrorCode
+  message: string
+  issues?: ApiIssue[]
+}
+
+export type SocialProvider = 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord'
+
+/** Remote feature flags (spec §1, §9 "Remote feature keys"); keys match core's `Features`. */
+export interface RemoteFeatures {
+  email: boolean
+  /** Providers in display order, or `false` for none. */
+  socials: false | SocialProvider[]
+  swaps: boolean
+  onramp: boolean
+  activity: boolean
+  reownBranding: boolean
+}
+
+/** One chain of a project; `rpcUrl` is this server's proxy, never the upstream URLs. */
+export interface ProjectChain {
+  caipNetworkId: string
+  rpcUrl: string
+}
+
+/**
+ * `GET /v1/projects/:projectId/config` (the page's `Origin` header is required).
+ * `allowedOrigins` are the project's own patterns; the defaults of spec §5
+ * (`DEFAULT_ALLOWED_ANCESTORS` in core) are allowed as well.
+ */
+export interface ProjectConfigResponse {
+  projectId: string
+  name: string
+  features: RemoteFeatures
+  allowedOrigins: string[]
+  chains: ProjectChain[]
+}
+
+/** A wallet of the registry. Links are `null` when the wallet has none. */
+export interface Wallet {
+  id: string
+  name: string
+  /** Served by this server: `GET /v1/wallets/:id/image` (SVG). */
+  imageUrl: string
+  /** EIP-6963 reverse-DNS id of the injected provider. */
+  rdns: string | null
+  homepage: string | null
+  /** Native deep link (`metamask://`) or universal link of the mobile app. */
+  mobileLink: string | null
+  desktopLink: string | null
+  webappLink: string | null
+  appStore: string | null
+  playStore: string | null
+  /** CAIP-2 chain ids the wallet supports. */
+  chains: string[]
+  /** Promoted by the registry: listed first. */
+  featured: boolean
+}
+
+/**
+ * Query of `GET /v1/wallets`. Lists are comma-separated. `chains` entries are CAIP-2 ids
+ * (`eip155:1`) or bare namespaces (`solana`); a wallet matches if it supports any of them.
+ */
+export interface WalletListQuery {
+  projectId: string
+  /** 1-based; default 1. */
+  page?: number
+  /** Default 40, or 100 with `search`; at most 100. */
+  entries?: number
+  search?: string
+  include?: string
+  exclude?: string
+  chains?: string
+}
+
+/** `GET /v1/wallets`. `count` is the number of matches over all pages. */
+export interface WalletListResponse {
+  count: number
+  page: number
+  entries: number
+  data: Wallet[]
+}
+
+/** `GET /v1/wallets/recommended?projectId=&exclude=&chains=`: the first 4 of the ranking. */
+export interface RecommendedWalletsResponse {
+  count: number
+  data: Wallet[]
+}
+
+export type JsonRpcId = string | number | null
+
+export interface JsonRpcRequest {
+  jsonrpc: '2.0'
+  method: string
+  params?: unknown[] | Record<string, unknown>
+  /** Absent for a notification (which gets no answer). */
+  id?: JsonRpcId
+}
+
+export interface JsonRpcErrorObject {
+  code: number
+  message: string
+  data?: unknown
+}
+
+export type JsonRpcResponse =
+  | { jsonrpc: '2.0'; id: JsonRpcId; result: unknown }
+  | { jsonrpc: '2.0'; id: JsonRpcId; error: JsonRpcErrorObject }
+
+/** JSON-RPC error codes the proxy itself produces. */
+export const JSON_RPC_ERRORS = {
+  PARSE_ERROR: -32700,
+  INVALID_REQUEST: -32600,
+  METHOD_NOT_ALLOWED: -32601,
+  /** Upstream failure: unreachable, timed out, or answered garbage. */
+  INTERNAL_ERROR: -32603,
+} as const
+
+/** Body of `POST /e?projectId=&st=&sv=` (spec §7). */
+export interface AnalyticsEvent {
+  eventId: string
+  url: string
+  domain: string
+  /** Milliseconds since the epoch. */
+  timestamp: number
+  props: {
+    type: string
+    event: string
+    errorType?: string
+    errorMessage?: string
+    stackTrace?: string
+  }
+}
+
+/** `POST /e` answer (HTTP 202); a repeated eventId is accepted and stored once. */
+export interface AnalyticsIngestResponse {
+  accepted: true
+}
+
+/** `GET /health`. */
+export interface HealthResponse {
+  status: 'ok'
+  database: 'pglite' | 'postgres'
+}
