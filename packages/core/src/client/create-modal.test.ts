@@ -112,8 +112,34 @@ describe('createModalClient', () => {
     modal.open({ view: 'Networks' })
     assert.equal($view.get().view, 'Networks')
     assert.equal(modal.getState().view, 'Networks')
+    modal.open('Account')
+    assert.equal($view.get().view, 'Account')
     modal.close()
     assert.equal(modal.getState().open, false)
+    assert.throws(
+      () => modal.open('Nowhere' as never),
+      (error: unknown) => {
+        assert.ok(error instanceof InvalidOptionsError)
+        assert.equal(error.field, 'view')
+        return true
+      },
+    )
+    assert.equal(modal.getState().open, false)
+  })
+
+  test('the instance setters validate like the options and keep the state on a bad value', () => {
+    const modal = setup(createTestAdapter())
+    modal.setThemeMode('dark')
+    modal.setThemeVariables({ '--w3m-accent': '#123456' })
+    assert.throws(() => modal.setThemeMode('blue' as never), /Invalid option `themeMode`/)
+    assert.throws(
+      () => modal.setThemeVariables({ '--w3m-accnt': 'red' } as never),
+      (error: unknown) =>
+        error instanceof InvalidOptionsError && error.field.startsWith('themeVariables'),
+    )
+    assert.throws(() => modal.setLocale(''), /Invalid option `locale`/)
+    assert.equal($theme.get().themeMode, 'dark')
+    assert.equal($theme.get().themeVariables['--w3m-accent'], '#123456')
   })
 
   test('connect records the account, balance, recent wallet and storage', async () => {

@@ -77,6 +77,7 @@ test('the main entry exports exactly the public API', () => {
     'isView',
     'kitError',
     'openModal',
+    'openView',
     'parseCaipAddress',
     'parseCaipNetworkId',
     'parseOptions',

@@ -28,6 +28,8 @@ export {
   createModalClient,
   getNetworks,
   type ModalInstance,
+  type OpenTarget,
+  openView,
   type PublicState,
 } from '../client/create-modal.js'
 export { BaseError, type BaseErrorParameters, errorMessage } from '../errors/base.js'

@@ -1,10 +1,10 @@
-import { errorMessage } from '@openmodal/core'
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
+import { tError } from '../i18n/index.js'
 
 export interface AttemptOptions {
   /** Called once, the first time the host is connected: the attempt a view opens with. */
   firstRun?: () => unknown
-  /** The text shown for a failure, or `undefined` to stay silent. Defaults to core's `errorMessage`. */
+  /** The text shown for a failure, or `undefined` to stay silent. Defaults to `tError` (the catalog's text). */
   message?: (error: unknown) => string | undefined
 }
 
@@ -51,7 +51,7 @@ export class AttemptController implements ReactiveController {
       await task()
       return true
     } catch (error) {
-      this.error = (this.options.message ?? errorMessage)(error)
+      this.error = (this.options.message ?? tError)(error)
       return false
     } finally {
       this.pending = false

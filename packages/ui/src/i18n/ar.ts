@@ -87,4 +87,36 @@ export const ar: Messages = {
   'toast.success': 'تم بنجاح',
   'toast.error': 'خطأ',
   'toast.loading': 'قيد التنفيذ',
+
+  'error.MODAL_CLOSED': 'أُغلقت النافذة',
+  'error.CONNECTION_REJECTED': 'رُفض الاتصال',
+  'error.FAILED_TO_CONNECT': 'تعذّر الاتصال',
+  'error.UNSUPPORTED_CHAIN': 'شبكة غير مدعومة',
+  'error.CHAIN_NOT_SUPPORTED': 'الشبكة غير مدعومة',
+  'error.CHAIN_NOT_CONFIGURED': 'الشبكة غير مهيّأة',
+  'error.NO_PROGRAMMATIC_SWITCH': 'لا تدعم هذه المحفظة تبديل الشبكة برمجيًا',
+  'error.PROVIDER_NOT_FOUND': 'لم يُعثر على المزوّد',
+  'error.ADAPTER_NOT_FOUND': 'لم يُعثر على المحوّل',
+  'error.SOMETHING_WENT_WRONG': 'حدث خطأ ما',
+  'error.UNKNOWN': 'خطأ غير معروف',
+
+  'alert.NETWORK_NOT_FOUND.title': 'لم يُعثر على الشبكة',
+  'alert.NETWORK_NOT_FOUND.description':
+    'الشبكة التي حاولت التبديل إليها غير مهيّأة في هذا التطبيق.',
+  'alert.INVALID_APP_CONFIGURATION.title': 'إعداد التطبيق غير صالح',
+  'alert.INVALID_APP_CONFIGURATION.description': 'هذه الصفحة ليست ضمن المصادر المسموح بها للمشروع.',
+  'alert.EMBEDDED_WALLET_LOAD_FAILED.title': 'خطأ في الشبكة - تعذّر تحميل المحفظة المدمجة',
+  'alert.EMBEDDED_WALLET_LOAD_FAILED.description': 'تحقّق من اتصالك وأعد تحميل الصفحة.',
+  'alert.EMBEDDED_WALLET_TIMEOUT.title': 'انتهت مهلة طلب المحفظة المدمجة',
+  'alert.EMBEDDED_WALLET_TIMEOUT.description':
+    'لم تُجب المحفظة المدمجة في الوقت المحدد. حاول مرة أخرى.',
+  'alert.SESSION_EXPIRED.title': 'انتهت الجلسة',
+  'alert.SESSION_EXPIRED.description': 'اربط محفظتك مرة أخرى.',
+  'alert.PROJECT_ID_NOT_CONFIGURED.title': 'معرّف المشروع غير مهيّأ',
+  'alert.PROJECT_ID_NOT_CONFIGURED.description':
+    'عيّن `projectId` في الخيارات المُمرَّرة إلى createModal().',
+  'alert.SERVER_ERROR.title': 'خطأ في الخادم',
+  'alert.SERVER_ERROR.description': 'لم يُجب خادم المشروع.',
+  'alert.RATE_LIMITED.title': 'تجاوزت حد الطلبات',
+  'alert.RATE_LIMITED.description': 'طلبات كثيرة جدًا. حاول مرة أخرى بعد قليل.',
 }

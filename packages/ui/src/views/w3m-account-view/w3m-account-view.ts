@@ -4,7 +4,6 @@ import {
   $locale,
   closeModal,
   disconnect,
-  errorMessage,
   push,
   reset,
   showSnack,
@@ -14,7 +13,7 @@ import { html, LitElement, nothing } from 'lit'
 import { icon } from '../../components/icons.js'
 import '../../components/wui-avatar/wui-avatar.js'
 import { StoreController } from '../../controllers/store-controller.js'
-import { t } from '../../i18n/index.js'
+import { t, tError } from '../../i18n/index.js'
 import { iconStyles } from '../../styles/icons.js'
 import { base, networkImageStyles } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
@@ -65,7 +64,7 @@ export class W3mAccountView extends LitElement {
     try {
       await disconnect()
     } catch (error) {
-      showSnack(errorMessage(error), { variant: 'error' })
+      showSnack(tError(error), { variant: 'error' })
       return
     } finally {
       this.disconnecting = false

@@ -4,7 +4,6 @@ import {
   BaseError,
   closeModal,
   connect,
-  errorMessage,
   type RouterData,
   reset,
 } from '@openmodal/core'
@@ -13,7 +12,7 @@ import { icon } from '../../components/icons.js'
 import '../../components/wui-spinner/wui-spinner.js'
 import { AttemptController } from '../../controllers/attempt-controller.js'
 import { StoreController } from '../../controllers/store-controller.js'
-import { t } from '../../i18n/index.js'
+import { t, tError } from '../../i18n/index.js'
 import { iconStyles } from '../../styles/icons.js'
 import { base } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
@@ -44,7 +43,7 @@ export class W3mConnectingExternalView extends LitElement {
     firstRun: () => this.start(),
     // The visitor closed the modal: nothing to tell them.
     message: (error) =>
-      error instanceof BaseError && error.code === 'MODAL_CLOSED' ? undefined : errorMessage(error),
+      error instanceof BaseError && error.code === 'MODAL_CLOSED' ? undefined : tError(error),
   })
 
   /** The failure shown with Try again, if any. */
