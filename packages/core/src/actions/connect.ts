@@ -15,6 +15,9 @@ export interface ConnectParameters {
   namespace?: ChainNamespace
 }
 
+/** The latest connect attempt per namespace. */
+const attempts = new Map<ChainNamespace, number>()
+
 /** The wallet's own rejection code (EIP-1193 4001 "User Rejected Request"). */
 function isUserRejection(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false
@@ -45,14 +48,19 @@ export async function connect(params: ConnectParameters): Promise<void> {
     const network = networkFor(namespace)
     if (!adapter || !network) continue
     const before = getAccountState(namespace)
+    const attempt = (attempts.get(namespace) ?? 0) + 1
+    attempts.set(namespace, attempt)
     patchAccount(namespace, { status: 'connecting' })
     try {
       const result = await guard(adapter.connect({ connectorId: connector.id, network }))
       applyConnection(namespace, connector, result)
     } catch (error) {
-      patchAccount(namespace, {
-        status: before.status === 'connected' ? 'connected' : 'disconnected',
-      })
+      // A newer attempt (Try again) owns the status now: this one's failure must not undo it.
+      if (attempts.get(namespace) === attempt) {
+        patchAccount(namespace, {
+          status: before.status === 'connected' ? 'connected' : 'disconnected',
+        })
+      }
       const wrapped =
         error instanceof BaseError && error.code === 'MODAL_CLOSED'
           ? error

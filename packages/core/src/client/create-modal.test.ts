@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { afterEach, beforeEach, describe, test } from 'node:test'
 import { cleanStores } from 'nanostores'
+import { connect } from '../actions/connect.js'
 import { clearBalanceCache } from '../actions/internal.js'
 import { unregisterAdapter } from '../adapters/registry.js'
 import { BaseError } from '../errors/base.js'
@@ -127,6 +128,23 @@ describe('createModalClient', () => {
     assert.equal(modal.getState().open, false)
   })
 
+  test('open() resolves when the modal closes connected and rejects with "Modal closed" otherwise', async () => {
+    const adapter = createTestAdapter({ wallets })
+    const modal = setup(adapter)
+    const first = modal.open()
+    modal.close()
+    await assert.rejects(first, (error: unknown) => {
+      assert.ok(error instanceof BaseError)
+      assert.equal(error.shortMessage, 'Modal closed')
+      return true
+    })
+    const second = modal.open()
+    await modal.connect('io.alpha')
+    modal.close()
+    await second
+    assert.equal($activeAccount.get().status, 'connected')
+  })
+
   test('the instance setters validate like the options and keep the state on a bad value', () => {
     const modal = setup(createTestAdapter())
     modal.setThemeMode('dark')
@@ -229,6 +247,21 @@ describe('createModalClient', () => {
     )
     held.release()
     assert.notEqual($activeAccount.get().status, 'connecting')
+  })
+
+  test('a connect superseded by a newer one cannot undo it when it fails late', async () => {
+    const adapter = createTestAdapter({ wallets })
+    const modal = setup(adapter)
+    void modal.open()
+    adapter.holdNextConnect()
+    const first = connect({ connectorId: 'io.alpha' })
+    await settle()
+    await connect({ connectorId: 'io.alpha' })
+    assert.equal($activeAccount.get().status, 'connected')
+    // Closing the modal rejects the first, still waiting, with "Modal closed".
+    modal.close()
+    await assert.rejects(first, /Modal closed/)
+    assert.equal($activeAccount.get().status, 'connected')
   })
 
   test('close is refused while closing is disabled', () => {
@@ -356,6 +389,16 @@ describe('createModalClient', () => {
     assert.deepEqual(
       $connectors.get().map((c) => c.id),
       ['io.gamma', 'io.alpha'],
+    )
+  })
+
+  test('an excluded rdns matches whatever its case', () => {
+    const adapter = createTestAdapter({ wallets })
+    setup(adapter, { excludeWallets: [{ rdns: 'IO.Alpha' }] })
+    watch()
+    assert.deepEqual(
+      $connectors.get().map((c) => c.id),
+      ['io.beta', 'io.gamma'],
     )
   })
 

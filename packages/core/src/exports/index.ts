@@ -21,6 +21,7 @@ export type {
   Connector,
   ConnectorType,
   ConnectResult,
+  SendTransactionParameters,
   SendTransferParameters,
 } from '../adapters/types.js'
 export {

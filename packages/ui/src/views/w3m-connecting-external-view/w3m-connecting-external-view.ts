@@ -81,10 +81,15 @@ export class W3mConnectingExternalView extends LitElement {
       </div>
       ${this.connecting ? html`<wui-spinner></wui-spinner>` : nothing}
       ${
-        this.error
-          ? html`<button class="button-primary" part="retry-button" @click=${() => this.start()}>
-            ${t('common.tryAgain')}
-          </button>`
+        // While waiting too: a wallet that lost or never showed the request can be asked again.
+        this.error || this.connecting
+          ? html`<button
+              class=${this.error ? 'button-primary' : 'button-secondary'}
+              part="retry-button"
+              @click=${() => this.start()}
+            >
+              ${t('common.tryAgain')}
+            </button>`
           : nothing
       }
     </div>`
