@@ -3,11 +3,12 @@ import type { Connector } from '../adapters/types.js'
 import { BaseError, errorMessage } from '../errors/base.js'
 import { kitError } from '../errors/errors.js'
 import { getAccountState, patchAccount } from '../stores/account.js'
+import { $activeNetwork, isUnsupportedNetwork } from '../stores/chain.js'
 import { findConnector } from '../stores/connectors.js'
 import { emitEvent } from '../stores/events.js'
 import { $modal, untilModalCloses } from '../stores/modal.js'
 import type { ChainNamespace } from '../types/network.js'
-import { applyConnection, networkFor } from './internal.js'
+import { applyConnection, networkFor, showUnsupportedChain } from './internal.js'
 
 export interface ConnectParameters {
   connectorId: string
@@ -72,4 +73,8 @@ export async function connect(params: ConnectParameters): Promise<void> {
     }
   }
   emitEvent('CONNECT_SUCCESS', { name: connector.name })
+  // The wallet is on a network the host did not configure: say so instead of carrying on.
+  if (isUnsupportedNetwork($activeNetwork.get())) {
+    showUnsupportedChain($modal.get().open ? 'replace' : 'push')
+  }
 }

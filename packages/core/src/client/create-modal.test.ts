@@ -264,6 +264,16 @@ describe('createModalClient', () => {
     assert.equal($activeAccount.get().status, 'connected')
   })
 
+  test('connecting a wallet that sits on an unconfigured chain shows UnsupportedChain', async () => {
+    const adapter = createTestAdapter({ wallets, chainId: 999, knownChainIds: [999] })
+    const modal = setup(adapter)
+    void modal.open()
+    await modal.connect('io.alpha')
+    assert.equal($activeAccount.get().status, 'connected')
+    assert.equal($view.get().view, 'UnsupportedChain')
+    assert.equal($modal.get().open, true)
+  })
+
   test('close is refused while closing is disabled', () => {
     const modal = setup(createTestAdapter())
     modal.open()

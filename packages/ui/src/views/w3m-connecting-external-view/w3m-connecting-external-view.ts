@@ -1,6 +1,7 @@
 import {
   $connectors,
   $locale,
+  $view,
   BaseError,
   closeModal,
   connect,
@@ -60,8 +61,9 @@ export class W3mConnectingExternalView extends LitElement {
   async start(): Promise<void> {
     const connectorId = this.data?.connectorId ?? ''
     if (!(await this.attempt.run(() => connect({ connectorId })))) return
-    // Still on screen (the visitor did not go back meanwhile): the job is done.
-    if (this.isConnected && !closeModal()) reset('Account')
+    // Still the current view (the visitor did not go back, core did not move on to
+    // UnsupportedChain): the job is done.
+    if ($view.get().view === 'ConnectingExternal' && !closeModal()) reset('Account')
   }
 
   override render() {
