@@ -128,23 +128,6 @@ describe('createModalClient', () => {
     assert.equal(modal.getState().open, false)
   })
 
-  test('open() resolves when the modal closes connected and rejects with "Modal closed" otherwise', async () => {
-    const adapter = createTestAdapter({ wallets })
-    const modal = setup(adapter)
-    const first = modal.open()
-    modal.close()
-    await assert.rejects(first, (error: unknown) => {
-      assert.ok(error instanceof BaseError)
-      assert.equal(error.shortMessage, 'Modal closed')
-      return true
-    })
-    const second = modal.open()
-    await modal.connect('io.alpha')
-    modal.close()
-    await second
-    assert.equal($activeAccount.get().status, 'connected')
-  })
-
   test('the instance setters validate like the options and keep the state on a bad value', () => {
     const modal = setup(createTestAdapter())
     modal.setThemeMode('dark')
@@ -252,7 +235,7 @@ describe('createModalClient', () => {
   test('a connect superseded by a newer one cannot undo it when it fails late', async () => {
     const adapter = createTestAdapter({ wallets })
     const modal = setup(adapter)
-    void modal.open()
+    modal.open()
     adapter.holdNextConnect()
     const first = connect({ connectorId: 'io.alpha' })
     await settle()
@@ -267,7 +250,7 @@ describe('createModalClient', () => {
   test('connecting a wallet that sits on an unconfigured chain shows UnsupportedChain', async () => {
     const adapter = createTestAdapter({ wallets, chainId: 999, knownChainIds: [999] })
     const modal = setup(adapter)
-    void modal.open()
+    modal.open()
     await modal.connect('io.alpha')
     assert.equal($activeAccount.get().status, 'connected')
     assert.equal($view.get().view, 'UnsupportedChain')

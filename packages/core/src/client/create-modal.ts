@@ -51,7 +51,7 @@ export interface ModalInstance {
    * Opens the modal on `view` (a view name, or `{ view, data }`), or on Account when
    * connected and Connect otherwise.
    */
-  open(target?: OpenTarget): Promise<void>
+  open(target?: OpenTarget): void
   close(): void
   getState(): PublicState
   subscribeState(listener: (state: PublicState) => void): () => void
@@ -126,15 +126,14 @@ export type OpenTarget = View | { view?: View; data?: RouterData }
 /**
  * Opens the modal on `target`'s view, or on Account when connected and Connect otherwise;
  * what `modal.open()` and React's `useModal().open` do. An unknown view name throws.
- * The promise settles when the modal closes: it resolves if a wallet is connected then and
- * rejects with "Modal closed" if none is (spec §4). Ignoring it is fine: it never surfaces
- * as an unhandled rejection.
+ * It returns at once: a connection started in the modal (or with `connect()`) is what
+ * rejects with "Modal closed" when the visitor closes it (spec §4).
  *
  * @example
  * openView('Networks')
- * await openView() // resolves once the visitor connected and the modal closed
+ * openView({ view: 'SwitchNetwork', data: { network } })
  */
-export function openView(target: OpenTarget = {}): Promise<void> {
+export function openView(target: OpenTarget = {}): void {
   const { view, data } = typeof target === 'string' ? { view: target, data: undefined } : target
   if (view !== undefined && !isView(view)) {
     throw new InvalidOptionsError(
@@ -145,16 +144,6 @@ export function openView(target: OpenTarget = {}): Promise<void> {
   const connected = $activeAccount.get().status === 'connected'
   reset(view ?? (connected ? 'Account' : 'Connect'), data)
   openModal()
-  const closed = new Promise<void>((resolve, reject) => {
-    const stop = $modal.listen((state) => {
-      if (state.open) return
-      stop()
-      if ($activeAccount.get().status === 'connected') resolve()
-      else reject(kitError('MODAL_CLOSED'))
-    })
-  })
-  closed.catch(() => {})
-  return closed
 }
 
 /** The chain state, for hosts that want the configured networks. */
