@@ -16,6 +16,7 @@ import { type ModalEvent, subscribeEvents } from '../stores/events.js'
 import { setLocale } from '../stores/locale.js'
 import { $modal, closeModal, openModal } from '../stores/modal.js'
 import { setOptions } from '../stores/options.js'
+import { loadRemoteConfig, resetRemoteConfig } from '../stores/project-config.js'
 import { $view, type RouterData, reset, type View } from '../stores/router.js'
 import {
   setThemeMode,
@@ -23,6 +24,7 @@ import {
   type ThemeMode,
   type ThemeVariables,
 } from '../stores/theme.js'
+import { resetWalletRegistry } from '../stores/wallets.js'
 import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../types/network.js'
 
 /** What `getState()` returns and `subscribeState()` reports. */
@@ -66,8 +68,8 @@ export interface ModalInstance {
 
 /**
  * Creates the modal's state from the host's options: validates them (a bad option throws
- * an error naming the field), registers the adapters and silently restores earlier
- * connections. Framework-free: `@openmodal/ui`'s `createModal` adds the element.
+ * an error naming the field), loads the project's remote config from the server (unless
+ * `basic`), registers the adapters and silently restores earlier connections. Framework-free: `@openmodal/ui`'s `createModal` adds the element.
  *
  * @example
  * const modal = createModalClient({ projectId: 'demo', networks: [mainnet] })
@@ -75,9 +77,13 @@ export interface ModalInstance {
  */
 export function createModalClient(input: ModalOptions): ModalInstance {
   const options = parseOptions(input)
+  resetRemoteConfig()
+  resetWalletRegistry()
   setOptions(options)
   clearAlert()
   if (!options.projectId) showAlert('PROJECT_ID_NOT_CONFIGURED')
+  // Spec §5: the project's remote config (skipped in basic mode and without a projectId).
+  void loadRemoteConfig(Object.keys(input.features ?? {}))
 
   const stored = storage.get('activeCaipNetworkId') ?? storage.get('lastUsedChain')
   const restored = options.networks.some((n) => n.caipNetworkId === stored) ? stored : undefined

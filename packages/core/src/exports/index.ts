@@ -23,6 +23,7 @@ export type {
   ConnectResult,
   SendTransferParameters,
 } from '../adapters/types.js'
+export type { Wallet } from '../api/types.js'
 export {
   $publicState,
   createModalClient,
@@ -77,10 +78,15 @@ export {
   connectorGroup,
 } from '../stores/connectors.js'
 export {
+  ERROR_REPORTS_PER_MINUTE,
   emitEvent,
   type ModalEvent,
   type ModalEventName,
+  resetAnalyticsLimit,
+  SDK_TYPE,
+  SDK_VERSION,
   subscribeEvents,
+  toAnalyticsEvent,
 } from '../stores/events.js'
 export { $locale, setLocale } from '../stores/locale.js'
 export {
@@ -92,7 +98,19 @@ export {
   setModalLoading,
   untilModalCloses,
 } from '../stores/modal.js'
-export { $api, $features, $options } from '../stores/options.js'
+export { $api, $options } from '../stores/options.js'
+export {
+  $features,
+  $projectConfig,
+  $remoteConfig,
+  alertForConfigError,
+  loadRemoteConfig,
+  mergeFeatures,
+  REMOTE_FEATURE_KEYS,
+  type RemoteConfigState,
+  type RemoteFeatureKey,
+  resetRemoteConfig,
+} from '../stores/project-config.js'
 export {
   $canGoBack,
   $router,
@@ -122,6 +140,36 @@ export {
   type ThemeState,
   type ThemeVariables,
 } from '../stores/theme.js'
+export {
+  $connectList,
+  $featuredWallets,
+  $recommendedRegistryWallets,
+  $recommendedWallets,
+  $registryWallets,
+  $searchedWallets,
+  $walletList,
+  $walletSearch,
+  type ConnectListEntry,
+  fetchRecommendedWallets,
+  fetchSearchPage,
+  fetchWalletPage,
+  getRemoteWalletHandler,
+  installedConnector,
+  isWalletExcluded,
+  RECOMMENDED_WALLETS,
+  type RecommendedState,
+  type RegistryStatus,
+  type RegistryWallet,
+  type RemoteWalletHandler,
+  registryQuery,
+  resetWalletRegistry,
+  searchWallets,
+  setRemoteWalletHandler,
+  WALLET_PAGE_SIZE,
+  WALLET_SEARCH_PAGE_SIZE,
+  type WalletListState,
+  type WalletSearchState,
+} from '../stores/wallets.js'
 export {
   type AccountType,
   type CaipAddress,

@@ -1,5 +1,9 @@
-// EventsController of the spec: a public stream of what happens in the modal.
-// Nothing leaves the page from here; analytics (a later issue) only send when the host opts in.
+// EventsController of the spec: a public stream of what happens in the modal, and the
+// analytics of spec §7 (`POST /e` to our server). Nothing leaves the page unless the host
+// opted in with `features.analytics` (and never in basic mode); error reports are limited to
+// 5 a minute (spec §8).
+import type { AnalyticsEvent } from '../api/types.js'
+import { $api, $options } from './options.js'
 
 export type ModalEventName =
   | 'MODAL_OPEN'
@@ -51,4 +55,70 @@ export function emitEvent(event: ModalEventName, properties?: ModalEvent['proper
       console.error('[openmodal] event listener failed', error)
     }
   }
+  sendAnalytics(payload)
+}
+
+/** `st` and `sv` of every analytics call. */
+export const SDK_TYPE = 'openmodal'
+export const SDK_VERSION = '0.1.0'
+/** Spec §8: "Error reporting is limited to 5 per minute". */
+export const ERROR_REPORTS_PER_MINUTE = 5
+
+let errorReports: number[] = []
+
+/** Forgets the error-report budget (tests). */
+export function resetAnalyticsLimit(): void {
+  errorReports = []
+}
+
+/**
+ * The spec §7 body for `event`, or undefined when the page has no http(s) URL to report.
+ *
+ * @example
+ * toAnalyticsEvent({ type: 'track', event: 'MODAL_OPEN', timestamp: Date.now() }, 'https://app.example')
+ */
+export function toAnalyticsEvent(event: ModalEvent, pageUrl: string): AnalyticsEvent | undefined {
+  let url: URL
+  try {
+    url = new URL(pageUrl)
+  } catch {
+    return undefined
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined
+  const message = event.properties?.message
+  return {
+    eventId: globalThis.crypto.randomUUID(),
+    url: url.href.slice(0, 2048),
+    domain: url.hostname,
+    timestamp: event.timestamp,
+    props: {
+      type: event.type,
+      event: event.event,
+      ...(event.type === 'error'
+        ? {
+            errorType: event.event,
+            ...(typeof message === 'string' ? { errorMessage: message.slice(0, 4096) } : {}),
+          }
+        : {}),
+    },
+  }
+}
+
+function sendAnalytics(event: ModalEvent): void {
+  const options = $options.get()
+  if (!options?.features.analytics || options.basic || !options.projectId) return
+  if (event.type === 'error') {
+    const now = Date.now()
+    errorReports = errorReports.filter((at) => now - at < 60_000)
+    if (errorReports.length >= ERROR_REPORTS_PER_MINUTE) return
+    errorReports.push(now)
+  }
+  const pageUrl = globalThis.location?.href ?? options.metadata?.url ?? ''
+  const body = toAnalyticsEvent(event, pageUrl)
+  if (!body) return
+  // Fire and forget: analytics must never fail or slow the modal.
+  $api
+    .get()
+    .post('/e', { query: { st: SDK_TYPE, sv: SDK_VERSION }, body })
+    .catch(() => {})
 }

@@ -4,7 +4,6 @@ import { createApiClient } from '../api/client.js'
 import type { ResolvedOptions } from '../options/schema.js'
 
 export const $options = atom<ResolvedOptions | null>(null)
-export const $features = computed($options, (o) => o?.features)
 
 /** The client for our server: the host's `apiUrl` (default a local server) and projectId. */
 export const $api = computed($options, (o) =>
