@@ -78,8 +78,8 @@ export interface ModalInstance {
 export function createModalClient(input: ModalOptions): ModalInstance {
   const options = parseOptions(input)
   resetRemoteConfig()
-  resetWalletRegistry()
   setOptions(options)
+  resetWalletRegistry()
   clearAlert()
   if (!options.projectId) showAlert('PROJECT_ID_NOT_CONFIGURED')
   // Spec §5: the project's remote config (skipped in basic mode and without a projectId).
