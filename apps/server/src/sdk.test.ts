@@ -8,24 +8,26 @@ import { after, afterEach, before, beforeEach, describe, test } from 'node:test'
 import {
   $alert,
   $features,
-  $recommendedWallets,
-  $registryWallets,
   $remoteConfig,
-  $searchedWallets,
-  $walletList,
-  $walletSearch,
   type CaipNetwork,
   clearAlert,
   createModalClient,
   emitEvent,
-  fetchWalletPage,
   type ModalOptions,
   type RemoteConfigState,
   resetAnalyticsLimit,
-  searchWallets,
   unregisterAdapter,
 } from '@openmodal/core'
 import { createTestAdapter } from '@openmodal/core/adapter-contract'
+import {
+  $recommendedWallets,
+  $registryWallets,
+  $searchedWallets,
+  $walletList,
+  $walletSearch,
+  fetchWalletPage,
+  searchWallets,
+} from '@openmodal/core/registry'
 import { prepareDatabase } from './bootstrap.js'
 import { type Db, openPglite } from './db/db.js'
 import { syncConfig } from './projects/config-file.js'

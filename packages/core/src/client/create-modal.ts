@@ -16,7 +16,7 @@ import { type ModalEvent, subscribeEvents } from '../stores/events.js'
 import { setLocale } from '../stores/locale.js'
 import { $modal, closeModal, openModal } from '../stores/modal.js'
 import { setOptions } from '../stores/options.js'
-import { loadRemoteConfig, resetRemoteConfig } from '../stores/project-config.js'
+import { $remoteConfig, resetRemoteConfig } from '../stores/project-config.js'
 import { $view, type RouterData, reset, type View } from '../stores/router.js'
 import {
   setThemeMode,
@@ -24,7 +24,6 @@ import {
   type ThemeMode,
   type ThemeVariables,
 } from '../stores/theme.js'
-import { resetWalletRegistry } from '../stores/wallets.js'
 import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../types/network.js'
 
 /** What `getState()` returns and `subscribeState()` reports. */
@@ -79,11 +78,17 @@ export function createModalClient(input: ModalOptions): ModalInstance {
   const options = parseOptions(input)
   resetRemoteConfig()
   setOptions(options)
-  resetWalletRegistry()
   clearAlert()
   if (!options.projectId) showAlert('PROJECT_ID_NOT_CONFIGURED')
-  // Spec §5: the project's remote config (skipped in basic mode and without a projectId).
-  void loadRemoteConfig(Object.keys(input.features ?? {}))
+  // Spec §5: the project's remote config, fetched by a module loaded on demand (no initial
+  // JS); nothing at all in basic mode or without a projectId.
+  if (options.basic) $remoteConfig.set({ status: 'disabled', reason: 'basic' })
+  else if (!options.projectId) $remoteConfig.set({ status: 'disabled', reason: 'no-project' })
+  else {
+    $remoteConfig.set({ status: 'loading' })
+    const localKeys = Object.keys(input.features ?? {})
+    void import('../actions/load-remote-config.js').then((m) => m.loadRemoteConfig(localKeys))
+  }
 
   const stored = storage.get('activeCaipNetworkId') ?? storage.get('lastUsedChain')
   const restored = options.networks.some((n) => n.caipNetworkId === stored) ? stored : undefined

@@ -53,6 +53,7 @@ export {
   clearAlert,
   showAlert,
 } from '../stores/alerts.js'
+export { $api } from '../stores/api.js'
 export {
   $activeNamespace,
   $activeNetwork,
@@ -86,7 +87,6 @@ export {
   SDK_TYPE,
   SDK_VERSION,
   subscribeEvents,
-  toAnalyticsEvent,
 } from '../stores/events.js'
 export { $locale, setLocale } from '../stores/locale.js'
 export {
@@ -98,13 +98,11 @@ export {
   setModalLoading,
   untilModalCloses,
 } from '../stores/modal.js'
-export { $api, $options } from '../stores/options.js'
+export { $options } from '../stores/options.js'
 export {
   $features,
   $projectConfig,
   $remoteConfig,
-  alertForConfigError,
-  loadRemoteConfig,
   mergeFeatures,
   REMOTE_FEATURE_KEYS,
   type RemoteConfigState,
@@ -140,36 +138,6 @@ export {
   type ThemeState,
   type ThemeVariables,
 } from '../stores/theme.js'
-export {
-  $connectList,
-  $featuredWallets,
-  $recommendedRegistryWallets,
-  $recommendedWallets,
-  $registryWallets,
-  $searchedWallets,
-  $walletList,
-  $walletSearch,
-  type ConnectListEntry,
-  fetchRecommendedWallets,
-  fetchSearchPage,
-  fetchWalletPage,
-  getRemoteWalletHandler,
-  installedConnector,
-  isWalletExcluded,
-  RECOMMENDED_WALLETS,
-  type RecommendedState,
-  type RegistryStatus,
-  type RegistryWallet,
-  type RemoteWalletHandler,
-  registryQuery,
-  resetWalletRegistry,
-  searchWallets,
-  setRemoteWalletHandler,
-  WALLET_PAGE_SIZE,
-  WALLET_SEARCH_PAGE_SIZE,
-  type WalletListState,
-  type WalletSearchState,
-} from '../stores/wallets.js'
 export {
   type AccountType,
   type CaipAddress,

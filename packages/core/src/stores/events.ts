@@ -2,8 +2,7 @@
 // analytics of spec §7 (`POST /e` to our server). Nothing leaves the page unless the host
 // opted in with `features.analytics` (and never in basic mode); error reports are limited to
 // 5 a minute (spec §8).
-import type { AnalyticsEvent } from '../api/types.js'
-import { $api, $options } from './options.js'
+import { $options } from './options.js'
 
 export type ModalEventName =
   | 'MODAL_OPEN'
@@ -71,39 +70,6 @@ export function resetAnalyticsLimit(): void {
   errorReports = []
 }
 
-/**
- * The spec §7 body for `event`, or undefined when the page has no http(s) URL to report.
- *
- * @example
- * toAnalyticsEvent({ type: 'track', event: 'MODAL_OPEN', timestamp: Date.now() }, 'https://app.example')
- */
-export function toAnalyticsEvent(event: ModalEvent, pageUrl: string): AnalyticsEvent | undefined {
-  let url: URL
-  try {
-    url = new URL(pageUrl)
-  } catch {
-    return undefined
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined
-  const message = event.properties?.message
-  return {
-    eventId: globalThis.crypto.randomUUID(),
-    url: url.href.slice(0, 2048),
-    domain: url.hostname,
-    timestamp: event.timestamp,
-    props: {
-      type: event.type,
-      event: event.event,
-      ...(event.type === 'error'
-        ? {
-            errorType: event.event,
-            ...(typeof message === 'string' ? { errorMessage: message.slice(0, 4096) } : {}),
-          }
-        : {}),
-    },
-  }
-}
-
 function sendAnalytics(event: ModalEvent): void {
   const options = $options.get()
   if (!options?.features.analytics || options.basic || !options.projectId) return
@@ -114,11 +80,8 @@ function sendAnalytics(event: ModalEvent): void {
     errorReports.push(now)
   }
   const pageUrl = globalThis.location?.href ?? options.metadata?.url ?? ''
-  const body = toAnalyticsEvent(event, pageUrl)
-  if (!body) return
-  // Fire and forget: analytics must never fail or slow the modal.
-  $api
-    .get()
-    .post('/e', { query: { st: SDK_TYPE, sv: SDK_VERSION }, body })
+  // Fire and forget, loaded on first use: analytics must never fail, slow or grow the modal.
+  import('../actions/send-analytics.js')
+    .then((m) => m.postAnalyticsEvent(event, pageUrl, { st: SDK_TYPE, sv: SDK_VERSION }))
     .catch(() => {})
 }

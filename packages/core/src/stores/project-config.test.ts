@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { alertForConfigError } from '../actions/load-remote-config.js'
+import { toAnalyticsEvent } from '../actions/send-analytics.js'
 import { ApiRequestError } from '../api/client.js'
 import { DEFAULT_FEATURES } from '../options/schema.js'
-import { toAnalyticsEvent } from './events.js'
-import { alertForConfigError, mergeFeatures } from './project-config.js'
+import { mergeFeatures } from './project-config.js'
 
 const remote = {
   email: false,

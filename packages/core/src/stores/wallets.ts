@@ -12,9 +12,10 @@ import {
   type WalletListResponse,
 } from '../api/types.js'
 import type { ExcludedWallet, ResolvedOptions } from '../options/schema.js'
+import { $api } from './api.js'
 import { $recentWallets } from './connection.js'
 import { $connectors, CONNECTOR_GROUPS, type ConnectorGroup, connectorGroup } from './connectors.js'
-import { $api, $options } from './options.js'
+import { $options } from './options.js'
 
 /** Spec §9 "Wallet listing": pages of 40, search pages of 100, 4 recommended. */
 export const WALLET_PAGE_SIZE = API_LIMITS.walletPageSize
@@ -266,7 +267,10 @@ export async function fetchRecommendedWallets(): Promise<void> {
   }
 }
 
-/** Forgets everything loaded (createModal calls it: new options, new project). */
+// New options (a new createModal) make everything loaded stale.
+$options.listen(() => resetWalletRegistry())
+
+/** Forgets everything loaded (done whenever the options change). */
 export function resetWalletRegistry(): void {
   epoch++
   searchEpoch++

@@ -1,5 +1,6 @@
 // What picking a wallet of the registry does, shared by the Connect and AllWallets views.
-import { getRemoteWalletHandler, push, type RegistryWallet, type Wallet } from '@openmodal/core'
+import { push, type Wallet } from '@openmodal/core'
+import { getRemoteWalletHandler, type RegistryWallet } from '@openmodal/core/registry'
 import type { MessageKey } from '../i18n/en.js'
 import { safeLinkUrl } from './safe-url.js'
 

@@ -3,6 +3,7 @@
 
 import { expect, fixture, html } from '@open-wc/testing'
 import { $view, openModal, reset } from '@openmodal/core'
+import { $walletList } from '@openmodal/core/registry'
 import { sendKeys } from '@web/test-runner-commands'
 import '../../components/wui-wallet-image/wui-wallet-image.js'
 import type { WuiWalletImage } from '../../components/wui-wallet-image/wui-wallet-image.js'
@@ -97,8 +98,8 @@ describe('AllWallets view (real server, 2,000-wallet registry)', () => {
       await until(
         () =>
           pageRequests().length > loaded && view.shadowRoot?.querySelector('wui-spinner') === null,
-        `page ${loaded + 1}`,
-        10_000,
+        `page ${loaded + 1} (list ${$walletList.get().status} ${$walletList.get().error?.message ?? ''}, scrollTop ${box.scrollTop}/${box.scrollHeight})`,
+        20_000,
       )
       expect(cells(view).length).to.be.at.most(MAX_CELLS)
     }

@@ -1,17 +1,14 @@
+import { $connectors, $locale, $view, push } from '@openmodal/core'
 import {
-  $connectors,
-  $locale,
   $registryWallets,
   $searchedWallets,
-  $view,
   $walletList,
   $walletSearch,
   fetchSearchPage,
   fetchWalletPage,
-  push,
   type RegistryWallet,
   searchWallets,
-} from '@openmodal/core'
+} from '@openmodal/core/registry'
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
 import { repeat } from 'lit/directives/repeat.js'
 import { styleMap } from 'lit/directives/style-map.js'

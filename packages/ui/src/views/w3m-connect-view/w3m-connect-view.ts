@@ -1,5 +1,4 @@
 import {
-  $connectList,
   $connectors,
   $features,
   $locale,
@@ -9,6 +8,7 @@ import {
   push,
   type ResolvedOptions,
 } from '@openmodal/core'
+import { $connectList } from '@openmodal/core/registry'
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
 import { icon } from '../../components/icons.js'
 import type { WuiSelectEvent } from '../../components/wui-wallet-list/wui-wallet-list.js'
