@@ -3,8 +3,10 @@
 // The stack is a list of services started in order and stopped in reverse order (on Ctrl-C,
 // on SIGTERM, or when any of them dies): two anvil chains (31337 on 8545 and 31338 on 8546 when
 // free, else the next free ports) with a test ERC-20 on the first, then the demo, which serves
-// their RPC URLs to the page (`/__openmodal/local.json`) and injects the dev wallet. Later issues
-// add the WalletConnect relay and apps/server: each service is `{ name, start(context) }`, where
+// their RPC URLs to the page (`/__openmodal/local.json`) and injects the dev wallet; apps/server
+// (embedded PGlite in apps/server/.data, the `demo` project of its openmodal.config.json) serves
+// the wallet registry and project config, its URL handed to the page as `apiUrl`. Later issues
+// add the WalletConnect relay: each service is `{ name, start(context) }`, where
 // `start` resolves once it is ready with `{ url?, stop() }`, and `context` holds what earlier
 // services returned.
 //
@@ -128,8 +130,26 @@ const services = [
     },
   },
   {
+    name: 'server',
+    async start() {
+      const port = await freePort(8787)
+      const proc = await startProcess(
+        'server',
+        process.execPath,
+        ['--conditions=source', '--import', 'tsx', 'src/main.ts'],
+        {
+          cwd: join(ROOT, 'apps/server'),
+          ready: /"msg":"listening"/,
+          env: { OPENMODAL_HOST: HOST, OPENMODAL_PORT: String(port), LOG_LEVEL: 'info' },
+        },
+      )
+      const url = `http://${HOST}:${port}`
+      return { ...proc, url, banner: `OpenModal server (PGlite, project "demo"): ${url}` }
+    },
+  },
+  {
     name: 'demo',
-    async start({ anvil }) {
+    async start({ anvil, server }) {
       const port = await freePort(Number(args.port))
       const demoDir = join(ROOT, 'apps/demo')
       const vite = join(demoDir, 'node_modules/vite/bin/vite.js')
@@ -145,6 +165,7 @@ const services = [
             OPENMODAL_DEMO_CHAINS: JSON.stringify({
               chains: anvil.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
               token: anvil.token.address,
+              apiUrl: server.url,
             }),
           },
         },

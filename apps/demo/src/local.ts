@@ -24,6 +24,8 @@ export interface DemoConfig {
   devWallet: boolean
   /** Chain ids the dev wallet knows at start (default all of `chains`). */
   devWalletChainIds?: readonly number[]
+  /** The OpenModal server `pnpm demo` started (wallet registry, project config). */
+  apiUrl?: string
 }
 
 declare global {
@@ -91,6 +93,7 @@ export async function loadLocalConfig(): Promise<DemoConfig> {
     ...(typeof source?.token === 'string' ? { token: source.token } : {}),
     devWallet: fromUrl ?? source?.devWallet ?? true,
     ...(source?.devWalletChainIds ? { devWalletChainIds: source.devWalletChainIds } : {}),
+    ...(isLoopbackHttp(source?.apiUrl) ? { apiUrl: source.apiUrl } : {}),
   }
 }
 

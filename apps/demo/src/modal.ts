@@ -14,6 +14,8 @@ const networks = demoNetworks(localConfig.chains)
 
 export const modal = createModal({
   projectId: 'demo',
+  // The server `pnpm demo` started: the wallet list and the project's remote config.
+  ...(localConfig.apiUrl ? { apiUrl: localConfig.apiUrl } : {}),
   networks,
   defaultNetwork: networks[0].caipNetworkId,
   adapters: [evmAdapter()],

@@ -361,9 +361,10 @@ export function createApp(options: AppOptions): Hono<Env> {
   app.get('/v1/wallets/recommended', async (c) => {
     await access(c, c.req.query('projectId'))
     const query = parseInput(RecommendedQuerySchema, c.req.query(), 'query')
+    // Featured wallets have their own group in the modal: recommendations are the others.
     const { data } = await listWallets(
       db,
-      { exclude: query.exclude, chains: query.chains },
+      { exclude: query.exclude, chains: query.chains, featured: false },
       { page: 1, entries: API_LIMITS.recommendedWallets },
     )
     const body: RecommendedWalletsResponse = {

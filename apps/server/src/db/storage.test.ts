@@ -188,14 +188,16 @@ async function storageSuite(t: TestContext, backend: Backend) {
         ronin.body.data.map((w: { id: string }) => w.id),
         ['ronin'],
       )
+      // Featured wallets have their own group in the modal: recommendations never repeat them.
       const recommended = await call(
-        `${server.url}/v1/wallets/recommended?projectId=test-project&exclude=metamask`,
+        `${server.url}/v1/wallets/recommended?projectId=test-project&exclude=okx`,
       )
       assert.equal(recommended.body.count, 4)
       assert.deepEqual(
         recommended.body.data.map((w: { id: string }) => w.id),
-        ['trust', 'coinbase', 'rainbow', 'phantom'],
+        ['phantom', 'zerion', 'rabby', 'ledger'],
       )
+      assert.ok(recommended.body.data.every((w: { featured: boolean }) => !w.featured))
     })
 
     await t.test('a second instance on the same database sees edits at once', async () => {

@@ -134,7 +134,7 @@ export interface WalletListResponse {
   data: Wallet[]
 }
 
-/** `GET /v1/wallets/recommended?projectId=&exclude=&chains=`: the first 4 of the ranking. */
+/** `GET /v1/wallets/recommended?projectId=&exclude=&chains=`: the first 4 non-featured wallets of the ranking. */
 export interface RecommendedWalletsResponse {
   count: number
   data: Wallet[]

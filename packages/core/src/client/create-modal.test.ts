@@ -33,6 +33,8 @@ function setup(adapter: TestAdapter, extra: Record<string, unknown> = {}) {
     projectId: 'test-project',
     networks: [mainnet, optimism, sepolia],
     adapters: [adapter],
+    // No server in these tests (apps/server's sdk.test.ts covers the remote parts).
+    basic: true,
     ...extra,
   })
 }

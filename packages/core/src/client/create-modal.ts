@@ -16,6 +16,7 @@ import { type ModalEvent, subscribeEvents } from '../stores/events.js'
 import { setLocale } from '../stores/locale.js'
 import { $modal, closeModal, openModal } from '../stores/modal.js'
 import { setOptions } from '../stores/options.js'
+import { $remoteConfig, resetRemoteConfig } from '../stores/project-config.js'
 import { $view, isView, type RouterData, reset, VIEWS, type View } from '../stores/router.js'
 import {
   setThemeMode,
@@ -69,8 +70,8 @@ export interface ModalInstance {
 
 /**
  * Creates the modal's state from the host's options: validates them (a bad option throws
- * an error naming the field), registers the adapters and silently restores earlier
- * connections. Framework-free: `@openmodal/ui`'s `createModal` adds the element.
+ * an error naming the field), loads the project's remote config from the server (unless
+ * `basic`), registers the adapters and silently restores earlier connections. Framework-free: `@openmodal/ui`'s `createModal` adds the element.
  *
  * @example
  * const modal = createModalClient({ projectId: 'demo', networks: [mainnet] })
@@ -78,9 +79,19 @@ export interface ModalInstance {
  */
 export function createModalClient(input: ModalOptions): ModalInstance {
   const options = parseOptions(input)
+  resetRemoteConfig()
   setOptions(options)
   clearAlert()
   if (!options.projectId) showAlert('PROJECT_ID_NOT_CONFIGURED')
+  // Spec §5: the project's remote config, fetched by a module loaded on demand (no initial
+  // JS); nothing at all in basic mode or without a projectId.
+  if (options.basic) $remoteConfig.set({ status: 'disabled', reason: 'basic' })
+  else if (!options.projectId) $remoteConfig.set({ status: 'disabled', reason: 'no-project' })
+  else {
+    $remoteConfig.set({ status: 'loading' })
+    const localKeys = Object.keys(input.features ?? {})
+    void import('../actions/load-remote-config.js').then((m) => m.loadRemoteConfig(localKeys))
+  }
 
   const stored = storage.get('activeCaipNetworkId') ?? storage.get('lastUsedChain')
   const restored = options.networks.some((n) => n.caipNetworkId === stored) ? stored : undefined

@@ -3,6 +3,7 @@ import { test } from 'node:test'
 import * as contract from './adapter-contract.js'
 import * as api from './api.js'
 import * as core from './index.js'
+import * as registry from './registry.js'
 
 // The public API of @openmodal/core. A change here is a change to the package's contract:
 // update the list on purpose, never to make the test pass.
@@ -27,8 +28,10 @@ test('the main entry exports exactly the public API', () => {
     '$modal',
     '$networks',
     '$options',
+    '$projectConfig',
     '$publicState',
     '$recentWallets',
+    '$remoteConfig',
     '$router',
     '$snack',
     '$theme',
@@ -41,8 +44,12 @@ test('the main entry exports exactly the public API', () => {
     'DEFAULT_ALLOWED_ANCESTORS',
     'DEFAULT_CAIP_NETWORK_ID',
     'ERROR_MESSAGES',
+    'ERROR_REPORTS_PER_MINUTE',
     'InvalidOptionsError',
     'NAMESPACES',
+    'REMOTE_FEATURE_KEYS',
+    'SDK_TYPE',
+    'SDK_VERSION',
     'VIEWS',
     'clearAlert',
     'clearBalanceCache',
@@ -76,6 +83,7 @@ test('the main entry exports exactly the public API', () => {
     'isValidRegisteredName',
     'isView',
     'kitError',
+    'mergeFeatures',
     'openModal',
     'openView',
     'parseCaipAddress',
@@ -89,6 +97,8 @@ test('the main entry exports exactly the public API', () => {
     'replace',
     'requireAdapter',
     'reset',
+    'resetAnalyticsLimit',
+    'resetRemoteConfig',
     'setCloseDisabled',
     'setLocale',
     'setModalLoading',
@@ -128,5 +138,31 @@ test('the api entry exports the client and the constants of the HTTP shapes', ()
     'DEFAULT_API_URL',
     'JSON_RPC_ERRORS',
     'createApiClient',
+  ])
+})
+
+test('the registry entry exports the wallet-registry store', () => {
+  assert.deepEqual(Object.keys(registry).sort(), [
+    '$connectList',
+    '$featuredWallets',
+    '$recommendedRegistryWallets',
+    '$recommendedWallets',
+    '$registryWallets',
+    '$searchedWallets',
+    '$walletList',
+    '$walletSearch',
+    'RECOMMENDED_WALLETS',
+    'WALLET_PAGE_SIZE',
+    'WALLET_SEARCH_PAGE_SIZE',
+    'fetchRecommendedWallets',
+    'fetchSearchPage',
+    'fetchWalletPage',
+    'getRemoteWalletHandler',
+    'installedConnector',
+    'isWalletExcluded',
+    'registryQuery',
+    'resetWalletRegistry',
+    'searchWallets',
+    'setRemoteWalletHandler',
   ])
 })

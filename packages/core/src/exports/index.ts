@@ -24,6 +24,7 @@ export type {
   SendTransactionParameters,
   SendTransferParameters,
 } from '../adapters/types.js'
+export type { Wallet } from '../api/types.js'
 export {
   $publicState,
   createModalClient,
@@ -55,6 +56,7 @@ export {
   clearAlert,
   showAlert,
 } from '../stores/alerts.js'
+export { $api } from '../stores/api.js'
 export {
   $activeNamespace,
   $activeNetwork,
@@ -80,9 +82,13 @@ export {
   connectorGroup,
 } from '../stores/connectors.js'
 export {
+  ERROR_REPORTS_PER_MINUTE,
   emitEvent,
   type ModalEvent,
   type ModalEventName,
+  resetAnalyticsLimit,
+  SDK_TYPE,
+  SDK_VERSION,
   subscribeEvents,
 } from '../stores/events.js'
 export { $locale, setLocale } from '../stores/locale.js'
@@ -95,7 +101,17 @@ export {
   setModalLoading,
   untilModalCloses,
 } from '../stores/modal.js'
-export { $api, $features, $options } from '../stores/options.js'
+export { $options } from '../stores/options.js'
+export {
+  $features,
+  $projectConfig,
+  $remoteConfig,
+  mergeFeatures,
+  REMOTE_FEATURE_KEYS,
+  type RemoteConfigState,
+  type RemoteFeatureKey,
+  resetRemoteConfig,
+} from '../stores/project-config.js'
 export {
   $canGoBack,
   $router,

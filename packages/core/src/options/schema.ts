@@ -130,7 +130,13 @@ export interface ModalOptions {
   disableAppendToBody?: boolean
   siwx?: object
   siweConfig?: object
+  /** Base URL of the OpenModal server (`apps/server`); default `DEFAULT_API_URL`. */
   apiUrl?: string
+  /**
+   * Basic mode: no remote project config, wallet registry or analytics is fetched or sent,
+   * and the remote features (email, socials, swaps, onramp, activity, reownBranding) are off.
+   */
+  basic?: boolean
 }
 
 /** The options after validation, with every default filled. */
@@ -157,6 +163,7 @@ export interface ResolvedOptions {
   siwx?: object
   siweConfig?: object
   apiUrl?: string
+  basic: boolean
 }
 
 // --- Messages: every issue reads "expected <plain words>, received <value>" ---
@@ -528,6 +535,7 @@ const optionsSchema = strict(
     siwx: v.optional(leaf<object>(isRecord, 'an object')),
     siweConfig: v.optional(leaf<object>(isRecord, 'an object')),
     apiUrl: v.optional(httpUrl()),
+    basic: v.optional(boolean()),
   },
   'an options object',
 )
@@ -594,6 +602,7 @@ export function parseOptions(input: unknown): ResolvedOptions {
     ...(options.siwx ? { siwx: options.siwx } : {}),
     ...(options.siweConfig ? { siweConfig: options.siweConfig } : {}),
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
+    basic: options.basic ?? false,
   }
 }
 

@@ -50,6 +50,7 @@ export const en = {
   'connect.social': 'Continue with {provider}',
   'connect.socials': 'Social logins',
   'connect.or': 'or',
+  'connect.allWallets': 'All Wallets',
   'legal.both': 'By connecting your wallet, you agree to our {terms} and {privacy}.',
   'legal.terms': 'By connecting your wallet, you agree to our {terms}.',
   'legal.privacy': 'By connecting your wallet, you agree to our {privacy}.',
@@ -63,6 +64,21 @@ export const en = {
 
   // All wallets
   'allWallets.search': 'Search wallets',
+  'allWallets.list': 'Wallets',
+  'allWallets.loading': 'Loading wallets…',
+  'allWallets.empty': 'No wallet found',
+  'allWallets.emptyHint': 'Try another name.',
+  'allWallets.error': 'The wallet list could not be loaded.',
+  'allWallets.count': '{count} wallets',
+  'allWallets.notInstalled': '{name} is not installed in this browser.',
+  'allWallets.getIt': 'Get it here, then come back to connect:',
+  'allWallets.noLinks': 'This wallet lists no website.',
+  'allWallets.backToList': 'Back to all wallets',
+  'allWallets.homepage': 'Website',
+  'allWallets.webapp': 'Web app',
+  'allWallets.desktop': 'Desktop app',
+  'allWallets.appStore': 'App Store',
+  'allWallets.playStore': 'Google Play',
 
   // Networks
   'networks.list': 'Networks',

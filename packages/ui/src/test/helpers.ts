@@ -86,6 +86,9 @@ export function setupClient(
     projectId: 'test-project',
     networks: [mainnet, optimism, polygon],
     adapters: [adapter],
+    // No server: browsers refuse port 1 at once, so the remote config and the registry fail
+    // as unreachable (no alert, local options only). AllWallets tests pass the real server.
+    apiUrl: 'http://127.0.0.1:1',
     ...options,
   })
   return adapter

@@ -2,19 +2,25 @@
 // announcements, registries, host options): only inline images and https are allowed.
 
 /**
- * `url` when it is a `data:image/…` or `https:` URL, else `undefined`.
+ * `url` when it is a `data:image/…` or `https:` URL (or `http:` with `allowHttp`, for images
+ * served by the host's own OpenModal server, which may run on http locally), else `undefined`.
  * `data:image/svg+xml` is fine: an SVG in `<img>` runs no script.
  *
  * @example
  * safeImageUrl('https://example.com/icon.png') // 'https://example.com/icon.png'
  * safeImageUrl('javascript:alert(1)') // undefined
+ * safeImageUrl('http://127.0.0.1:8787/v1/wallets/x/image', { allowHttp: true }) // the URL
  */
-export function safeImageUrl(url: unknown): string | undefined {
+export function safeImageUrl(
+  url: unknown,
+  options: { allowHttp?: boolean } = {},
+): string | undefined {
   if (typeof url !== 'string') return undefined
   const value = url.trim()
   if (/^data:image\/[a-z0-9.+-]+[;,]/i.test(value)) return value
   try {
-    return new URL(value).protocol === 'https:' ? value : undefined
+    const { protocol } = new URL(value)
+    return protocol === 'https:' || (options.allowHttp && protocol === 'http:') ? value : undefined
   } catch {
     return undefined
   }
