@@ -23,6 +23,11 @@ export type {
   ConnectResult,
   SendTransferParameters,
 } from '../adapters/types.js'
+export type {
+  WalletConnectEntry,
+  WalletConnectLoaded,
+  WalletConnectPairingUri,
+} from '../adapters/walletconnect.js'
 export {
   $publicState,
   createModalClient,
