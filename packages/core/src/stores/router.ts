@@ -1,5 +1,7 @@
 // RouterController of the spec: which view the modal shows, and the way back.
+
 import { atom, computed } from 'nanostores'
+import type { Wallet } from '../api/types.js'
 import type { CaipNetwork } from '../types/network.js'
 
 /** Every view of spec §2, plus the feature views later issues add. */
@@ -43,6 +45,9 @@ export interface RouterData {
   redirectView?: View
   /** Swap arguments */
   swap?: { fromToken?: string; toToken?: string; amount?: string }
+  /** ConnectingWalletConnect: the registry wallet chosen (icon in the QR code, deep links). */
+  wallet?: Pick<Wallet, 'id' | 'name' | 'imageUrl'> &
+    Partial<Pick<Wallet, 'mobileLink' | 'desktopLink' | 'webappLink'>>
 }
 
 export interface RouterEntry {
