@@ -67,7 +67,12 @@ describe('walletConnectLink', () => {
 
   it('openWalletLink opens apps in place and web pages without an opener', () => {
     const calls: unknown[][] = []
-    const win = { open: (...args: unknown[]) => (calls.push(args), null) }
+    const win = {
+      open: (...args: unknown[]) => {
+        calls.push(args)
+        return null
+      },
+    }
     openWalletLink({ href: 'rainbow://wc?uri=x', target: '_self' }, win)
     openWalletLink({ href: 'https://a.org/wc?uri=x', target: '_blank' }, win)
     expect(calls).to.deep.equal([

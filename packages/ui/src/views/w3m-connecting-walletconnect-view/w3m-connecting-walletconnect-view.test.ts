@@ -132,7 +132,10 @@ describe('ConnectingWalletConnect view', () => {
     expect(buttons.map((b) => (b as HTMLElement).dataset.kind)).to.deep.equal(['webapp', 'mobile'])
     const opened: unknown[][] = []
     const realOpen = window.open
-    window.open = (...args: unknown[]) => (opened.push(args), null)
+    window.open = (...args: unknown[]) => {
+      opened.push(args)
+      return null
+    }
     try {
       ;(buttons[1] as HTMLButtonElement).click()
     } finally {
@@ -145,7 +148,11 @@ describe('ConnectingWalletConnect view', () => {
     const clipboard = navigator.clipboard
     Object.defineProperty(navigator, 'clipboard', {
       configurable: true,
-      value: { writeText: async (text: string) => void (copied = text) },
+      value: {
+        writeText: async (text: string) => {
+          copied = text
+        },
+      },
     })
     try {
       ;(deep(view, '[part="copy-button"]') as HTMLButtonElement).click()
