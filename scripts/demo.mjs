@@ -3,8 +3,8 @@
 // The stack is a list of services started in order and stopped in reverse order (on Ctrl-C,
 // on SIGTERM, or when any of them dies): two anvil chains (31337 on 8545 and 31338 on 8546 when
 // free, else the next free ports) with a test ERC-20 on the first, then the demo, which serves
-// their RPC URLs to the page (`/__openmodal/local.json`) and injects the dev wallet. Later issues
-// add the WalletConnect relay and apps/server: each service is `{ name, start(context) }`, where
+// their RPC URLs to the page (`/__openmodal/local.json`) and injects the dev wallet, and the local
+// WalletConnect relay (ws://127.0.0.1:8787 when free). Later issues add apps/server: each service is `{ name, start(context) }`, where
 // `start` resolves once it is ready with `{ url?, stop() }`, and `context` holds what earlier
 // services returned.
 //
@@ -128,8 +128,25 @@ const services = [
     },
   },
   {
+    name: 'relay',
+    async start() {
+      // The local WalletConnect relay (`pnpm relay`), in this process: the demo and the wallet
+      // harness both point at it.
+      const testing = await import(
+        pathToFileURL(join(ROOT, 'packages/testing/dist/exports/node.js')).href
+      )
+      const port = await freePort(8787).catch(() => undefined)
+      const relay = await testing.startRelay(port ? { port } : {})
+      return {
+        url: relay.url,
+        stop: () => relay.stop(),
+        banner: `WalletConnect relay: ${relay.url}`,
+      }
+    },
+  },
+  {
     name: 'demo',
-    async start({ anvil }) {
+    async start({ anvil, relay }) {
       const port = await freePort(Number(args.port))
       const demoDir = join(ROOT, 'apps/demo')
       const vite = join(demoDir, 'node_modules/vite/bin/vite.js')
@@ -145,6 +162,7 @@ const services = [
             OPENMODAL_DEMO_CHAINS: JSON.stringify({
               chains: anvil.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
               token: anvil.token.address,
+              relayUrl: relay.url,
             }),
           },
         },
@@ -157,6 +175,10 @@ const services = [
           `OpenModal demo: ${url}  (plain HTML: ${url}plain.html)`,
           '  The dev wallet (anvil account 0, 10,000 ETH) is injected: click "Connect Wallet",',
           '  then "OpenModal Dev Wallet". Add ?devwallet=0 to use your own extension instead.',
+          '  WalletConnect: pick "WalletConnect", click "Copy link", then pair the test wallet:',
+          `    pnpm --filter @openmodal/testing wc-wallet --relay ${relay.url} ${anvil.chains
+            .map((c) => `--rpc ${c.rpcUrl}`)
+            .join(' ')} '<link>'`,
         ].join('\n'),
       }
     },

@@ -24,6 +24,8 @@ export interface DemoConfig {
   devWallet: boolean
   /** Chain ids the dev wallet knows at start (default all of `chains`). */
   devWalletChainIds?: readonly number[]
+  /** The local WalletConnect relay (`ws://127.0.0.1:…`); WalletConnect is offered only with it. */
+  relayUrl?: string
 }
 
 declare global {
@@ -48,6 +50,16 @@ const isLoopbackHttp = (url: unknown): url is string => {
   try {
     const { protocol, hostname } = new URL(url)
     return protocol === 'http:' && (hostname === '127.0.0.1' || hostname === 'localhost')
+  } catch {
+    return false
+  }
+}
+
+const isLoopbackWs = (url: unknown): url is string => {
+  if (typeof url !== 'string') return false
+  try {
+    const { protocol, hostname } = new URL(url)
+    return protocol === 'ws:' && (hostname === '127.0.0.1' || hostname === 'localhost')
   } catch {
     return false
   }
@@ -91,6 +103,7 @@ export async function loadLocalConfig(): Promise<DemoConfig> {
     ...(typeof source?.token === 'string' ? { token: source.token } : {}),
     devWallet: fromUrl ?? source?.devWallet ?? true,
     ...(source?.devWalletChainIds ? { devWalletChainIds: source.devWalletChainIds } : {}),
+    ...(isLoopbackWs(source?.relayUrl) ? { relayUrl: source.relayUrl } : {}),
   }
 }
 
