@@ -1,9 +1,12 @@
 // The host's `walletConnect` option: a few hundred bytes in the initial bundle. The client
 // (this package's connector, then sign-client) loads with `import()` only when a visitor picks
 // WalletConnect, or when core restores a stored WalletConnect connection.
-import type { WalletConnectEntry } from '@openmodal/core'
+import { $adapters, $options, getNetworks, type WalletConnectEntry } from '@openmodal/core'
 import type { WalletConnectClientOptions } from '../client/create-client.js'
 import { WALLETCONNECT_CONNECTOR_ID, WALLETCONNECT_ICON } from '../connector/identity.js'
+
+/** Namespaces a WalletConnect proposal can ask for (spec §7). */
+const PROPOSED: ReadonlySet<string> = new Set(['eip155', 'solana', 'bip122'])
 
 /** What `walletConnect()` takes: the client's options; the rest comes from the modal's. */
 export interface WalletConnectOptions
@@ -38,7 +41,18 @@ export function walletConnect(options: WalletConnectOptions = {}): WalletConnect
     // The session's EIP-1193 provider is what an adapter drives today (the EVM adapter).
     namespaces: ['eip155'],
     load() {
-      loaded ??= import('./load.js').then((module) => module.loadWalletConnect(options))
+      // The modal's state is read here, in the entry: the lazy module imports no core store,
+      // which keeps bundlers from splitting core into extra initial chunks.
+      const modal = $options.get()
+      const served = new Set($adapters.get().map((a) => a.namespace))
+      const context = {
+        projectId: modal?.projectId,
+        metadata: modal?.metadata as WalletConnectClientOptions['metadata'] | undefined,
+        networks: getNetworks().filter(
+          (n) => served.has(n.chainNamespace) && PROPOSED.has(n.chainNamespace),
+        ),
+      }
+      loaded ??= import('./load.js').then((module) => module.loadWalletConnect(options, context))
       // A failed load (offline chunk) is retried on the next pick.
       loaded.catch(() => {
         loaded = undefined
