@@ -26,6 +26,8 @@ export interface DemoConfig {
   devWalletChainIds?: readonly number[]
   /** The OpenModal server `pnpm demo` started (wallet registry, project config). */
   apiUrl?: string
+  /** The local WalletConnect relay (`ws://127.0.0.1:…`); WalletConnect is offered only with it. */
+  relayUrl?: string
 }
 
 declare global {
@@ -50,6 +52,16 @@ const isLoopbackHttp = (url: unknown): url is string => {
   try {
     const { protocol, hostname } = new URL(url)
     return protocol === 'http:' && (hostname === '127.0.0.1' || hostname === 'localhost')
+  } catch {
+    return false
+  }
+}
+
+const isLoopbackWs = (url: unknown): url is string => {
+  if (typeof url !== 'string') return false
+  try {
+    const { protocol, hostname } = new URL(url)
+    return protocol === 'ws:' && (hostname === '127.0.0.1' || hostname === 'localhost')
   } catch {
     return false
   }
@@ -94,6 +106,7 @@ export async function loadLocalConfig(): Promise<DemoConfig> {
     devWallet: fromUrl ?? source?.devWallet ?? true,
     ...(source?.devWalletChainIds ? { devWalletChainIds: source.devWalletChainIds } : {}),
     ...(isLoopbackHttp(source?.apiUrl) ? { apiUrl: source.apiUrl } : {}),
+    ...(isLoopbackWs(source?.relayUrl) ? { relayUrl: source.relayUrl } : {}),
   }
 }
 

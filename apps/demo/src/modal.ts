@@ -4,6 +4,7 @@
 
 import { evmAdapter } from '@openmodal/evm'
 import { createModal } from '@openmodal/react'
+import { walletConnect } from '@openmodal/walletconnect/connector'
 import { installDevWallet, loadLocalConfig } from './local.js'
 import { demoNetworks } from './networks.js'
 
@@ -19,6 +20,10 @@ export const modal = createModal({
   networks,
   defaultNetwork: networks[0].caipNetworkId,
   adapters: [evmAdapter()],
+  // WalletConnect over the local relay `pnpm demo` starts (Verify needs the internet: off).
+  ...(localConfig.relayUrl
+    ? { walletConnect: walletConnect({ relayUrl: localConfig.relayUrl, verify: false }) }
+    : {}),
   metadata: {
     name: 'OpenModal demo',
     description: 'The OpenModal laboratory',

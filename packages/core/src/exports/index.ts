@@ -24,6 +24,11 @@ export type {
   SendTransactionParameters,
   SendTransferParameters,
 } from '../adapters/types.js'
+export type {
+  WalletConnectEntry,
+  WalletConnectLoaded,
+  WalletConnectPairingUri,
+} from '../adapters/walletconnect.js'
 export type { Wallet } from '../api/types.js'
 export {
   $publicState,

@@ -2,6 +2,7 @@
 // passed into `ResolvedOptions` with every default filled, or throws an error naming the field.
 import * as v from 'valibot'
 import type { ChainAdapter } from '../adapters/types.js'
+import { isWalletConnectEntry, type WalletConnectEntry } from '../adapters/walletconnect.js'
 import { InvalidOptionsError, kitError } from '../errors/errors.js'
 import {
   type AccountType,
@@ -126,6 +127,11 @@ export interface ModalOptions {
   connectMethodsOrder?: readonly ConnectMethod[]
   locale?: string
   adapters?: readonly ChainAdapter[]
+  /**
+   * WalletConnect: `walletConnect({ relayUrl, … })` of `@openmodal/walletconnect/connector`, a
+   * small entry whose client loads with `import()` when a visitor picks it.
+   */
+  walletConnect?: WalletConnectEntry
   enableEmbedded?: boolean
   disableAppendToBody?: boolean
   siwx?: object
@@ -158,6 +164,7 @@ export interface ResolvedOptions {
   connectMethodsOrder?: readonly ConnectMethod[]
   locale: string
   adapters: readonly ChainAdapter[]
+  walletConnect?: WalletConnectEntry
   enableEmbedded: boolean
   disableAppendToBody: boolean
   siwx?: object
@@ -530,6 +537,12 @@ const optionsSchema = strict(
         ),
       ),
     ),
+    walletConnect: v.optional(
+      leaf<WalletConnectEntry>(
+        isWalletConnectEntry,
+        'a WalletConnect entry { id, name, namespaces, load } (walletConnect({ … }))',
+      ),
+    ),
     enableEmbedded: v.optional(boolean()),
     disableAppendToBody: v.optional(boolean()),
     siwx: v.optional(leaf<object>(isRecord, 'an object')),
@@ -597,6 +610,7 @@ export function parseOptions(input: unknown): ResolvedOptions {
     ...(options.connectMethodsOrder ? { connectMethodsOrder: options.connectMethodsOrder } : {}),
     locale: options.locale ?? 'en',
     adapters: options.adapters ?? [],
+    ...(options.walletConnect ? { walletConnect: options.walletConnect } : {}),
     enableEmbedded: options.enableEmbedded ?? false,
     disableAppendToBody: options.disableAppendToBody ?? false,
     ...(options.siwx ? { siwx: options.siwx } : {}),

@@ -2,6 +2,7 @@
 import { atom, computed, onMount } from 'nanostores'
 import { $adapters } from '../adapters/registry.js'
 import type { Connector } from '../adapters/types.js'
+import { walletConnectConnectorOf } from '../adapters/walletconnect.js'
 import type { ChainNamespace } from '../types/network.js'
 import { $recentWallets } from './connection.js'
 import { $options } from './options.js'
@@ -103,9 +104,12 @@ export const $connectors = computed(
   (discovered, options, recent): readonly Connector[] => {
     const recentIds = recent.map((r) => r.id)
     const exclude = options?.excludeWallets ?? []
-    const visible = merge(discovered).filter(
-      (c) => !isConnectorHidden(c, exclude, options?.allowWallets),
-    )
+    const wc = options?.walletConnect
+    // The host's WalletConnect entry stands for the provider its client announces once loaded.
+    const found = wc
+      ? [walletConnectConnectorOf(wc), ...merge(discovered).filter((c) => c.id !== wc.id)]
+      : merge(discovered)
+    const visible = found.filter((c) => !isConnectorHidden(c, exclude, options?.allowWallets))
     const rank = (c: Connector) => {
       const group = CONNECTOR_GROUPS.indexOf(connectorGroup(c, recentIds))
       const recency = recentIds.indexOf(c.id)
@@ -117,6 +121,8 @@ export const $connectors = computed(
 )
 
 export function findConnector(id: string): Connector | undefined {
+  const wc = $options.get()?.walletConnect
+  if (wc?.id === id) return walletConnectConnectorOf(wc)
   for (const list of Object.values($discovered.get())) {
     const found = list?.find((c) => c.id === id)
     if (found) return found

@@ -45,7 +45,8 @@ export interface RouterData {
   redirectView?: View
   /** Swap arguments */
   swap?: { fromToken?: string; toToken?: string; amount?: string }
-  /** AllWallets / ConnectingWalletConnect: the registry wallet the visitor picked. */
+  /** AllWallets / ConnectingWalletConnect: the registry wallet the visitor picked (icon in
+   * the QR code, deep links). */
   wallet?: Wallet
 }
 

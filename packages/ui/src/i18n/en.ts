@@ -62,6 +62,20 @@ export const en = {
   'connecting.hint': 'Accept the connection request in the wallet',
   'connecting.unknownWallet': 'Wallet',
 
+  // WalletConnect
+  'walletConnect.scan': 'Scan this QR code with your phone',
+  'walletConnect.scanWith': 'Scan with {name}',
+  'walletConnect.qrLabel': 'WalletConnect QR code',
+  'walletConnect.preparing': 'Preparing the QR code…',
+  'walletConnect.hint': 'Approve the connection in your wallet',
+  'walletConnect.refreshed': 'The QR code expired and was renewed',
+  'walletConnect.copy': 'Copy link',
+  'walletConnect.copied': 'Link copied',
+  'walletConnect.copyFailed': 'Could not copy the link',
+  'walletConnect.openApp': 'Open {name}',
+  'walletConnect.openWeb': 'Open {name} in the browser',
+  'walletConnect.notConfigured': 'WalletConnect is not set up for this app.',
+
   // All wallets
   'allWallets.search': 'Search wallets',
   'allWallets.list': 'Wallets',

@@ -1,13 +1,14 @@
 // What picking a wallet of the registry does, shared by the Connect and AllWallets views.
-import { push, type Wallet } from '@openmodal/core'
+import { $options, push, type Wallet } from '@openmodal/core'
 import { getRemoteWalletHandler, type RegistryWallet } from '@openmodal/core/registry'
 import type { MessageKey } from '../i18n/en.js'
 import { safeLinkUrl } from './safe-url.js'
+import { startWalletConnect } from './walletconnect.js'
 
 /**
- * Installed in this browser: connect it like the Connect view does. Otherwise the remote
- * wallet handler (the WalletConnect integration sets it) may take it; when none does, the
- * caller shows the wallet's links (`walletLinks`).
+ * Installed in this browser: connect it like the Connect view does. Otherwise a remote
+ * wallet handler the host set may take it, then WalletConnect when it is configured; when
+ * neither does, the caller shows the wallet's links (`walletLinks`).
  *
  * @example
  * if ((await selectRegistryWallet(wallet)) === 'links') showLinks(wallet)
@@ -21,6 +22,11 @@ export async function selectRegistryWallet(
   }
   const handler = getRemoteWalletHandler()
   if (handler && (await handler(wallet))) return 'handled'
+  // With WalletConnect configured: its QR code, with this wallet's icon and deep links.
+  if ($options.get()?.walletConnect) {
+    startWalletConnect(wallet)
+    return 'handled'
+  }
   return 'links'
 }
 
