@@ -254,12 +254,8 @@ export function registerBlockchainRoutes(
 }
 
 // Only the named parameters (projectId is the access check's); unknown ones are ignored like
-// on the other endpoints.
-function pickQuery(c: AnyContext, names: readonly string[]): Record<string, string> {
-  const picked: Record<string, string> = {}
-  for (const name of names) {
-    const value = c.req.query(name)
-    if (value !== undefined) picked[name] = value
-  }
-  return picked
+// on the other endpoints. Absent ones are present as undefined, so a required one fails with
+// its own message ("chainId is required").
+function pickQuery(c: AnyContext, names: readonly string[]): Record<string, string | undefined> {
+  return Object.fromEntries(names.map((name) => [name, c.req.query(name)]))
 }
