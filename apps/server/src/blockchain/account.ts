@@ -177,21 +177,20 @@ export async function accountHistory(
     `select a.tx_hash, a.block_number::text as block_number, a.tx_index
      from account_transactions a
      where a.chain_id = $1 and a.address = $2
-       and ($3::bigint is null or (a.block_number, a.tx_index) < ($3::bigint, $4::integer))
+       ${page.cursor ? 'and (a.block_number, a.tx_index) < ($5::bigint, $6::integer)' : ''}
        and exists (
          select 1 from chain_transfers t
          where t.chain_id = a.chain_id and t.tx_hash = a.tx_hash
            and (t.from_address = $2 or t.to_address = $2)
-           and not (t.kind in ('erc721', 'erc1155') and t.contract = any($5::text[])))
+           and not (t.kind in ('erc721', 'erc1155') and t.contract = any($3::text[])))
      order by a.block_number desc, a.tx_index desc
-     limit $6`,
+     limit $4`,
     [
       chainId,
       address,
-      page.cursor?.block.toString() ?? null,
-      page.cursor?.index ?? 0,
       spam,
       page.limit + 1,
+      ...(page.cursor ? [page.cursor.block.toString(), page.cursor.index] : []),
     ],
   )
   const shown = entries.slice(0, page.limit)
