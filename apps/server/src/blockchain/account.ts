@@ -173,25 +173,29 @@ export async function accountHistory(
   const { db, client, chain, address } = context
   const chainId = chain.caipNetworkId
   const spam = spamList(chain)
+  // Every row of account_transactions has a transfer of the address; only a spam list can
+  // hide one, so only then is the (costlier) check made.
+  const params: unknown[] = [chainId, address, page.limit + 1]
+  const after = page.cursor
+    ? `and (a.block_number, a.tx_index) < ($${params.push(page.cursor.block.toString())}::bigint,
+         $${params.push(page.cursor.index)}::integer)`
+    : ''
+  const notSpamOnly =
+    spam.length === 0
+      ? ''
+      : `and exists (
+           select 1 from chain_transfers t
+           where t.chain_id = a.chain_id and t.tx_hash = a.tx_hash
+             and (t.from_address = $2 or t.to_address = $2)
+             and not (t.kind in ('erc721', 'erc1155')
+               and t.contract = any($${params.push(spam)}::text[])))`
   const entries = await db.query<{ tx_hash: string; block_number: string; tx_index: number }>(
     `select a.tx_hash, a.block_number::text as block_number, a.tx_index
      from account_transactions a
-     where a.chain_id = $1 and a.address = $2
-       ${page.cursor ? 'and (a.block_number, a.tx_index) < ($5::bigint, $6::integer)' : ''}
-       and exists (
-         select 1 from chain_transfers t
-         where t.chain_id = a.chain_id and t.tx_hash = a.tx_hash
-           and (t.from_address = $2 or t.to_address = $2)
-           and not (t.kind in ('erc721', 'erc1155') and t.contract = any($3::text[])))
+     where a.chain_id = $1 and a.address = $2 ${after} ${notSpamOnly}
      order by a.block_number desc, a.tx_index desc
-     limit $4`,
-    [
-      chainId,
-      address,
-      spam,
-      page.limit + 1,
-      ...(page.cursor ? [page.cursor.block.toString(), page.cursor.index] : []),
-    ],
+     limit $3`,
+    params,
   )
   const shown = entries.slice(0, page.limit)
   const last = shown.at(-1)

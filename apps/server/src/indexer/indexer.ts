@@ -108,6 +108,8 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
   let loop: Promise<void> | undefined
   let wake: (() => void) | undefined
   let blockReceiptsSupported = true
+  let rowsSinceAnalyze = 0
+  let analyzeEvery = 5_000
 
   const rpc = <T>(method: string, params: unknown[]): Promise<T> =>
     client.request({ method, params } as never) as Promise<T>
@@ -459,6 +461,7 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
         start = cursor.number + 1n
         result.blocks += Number(cursor.number - fromBlock + 1n)
         result.transfers += outcome.transfers
+        await analyzeNow(outcome.transfers)
         await options.onBatch?.({
           chainId,
           fromBlock,
@@ -477,6 +480,16 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
     }
     result.cursor = cursor?.number
     return result
+  }
+
+  // Planner statistics: PGlite has no autovacuum, and a backfill outgrows PostgreSQL's until
+  // its next round; stale ones turn history lookups into scans. The gap doubles as tables grow.
+  const analyzeNow = async (transfers: number) => {
+    rowsSinceAnalyze += transfers
+    if (rowsSinceAnalyze < analyzeEvery) return
+    rowsSinceAnalyze = 0
+    analyzeEvery = Math.min(analyzeEvery * 2, 1_000_000)
+    await db.exec('analyze chain_transfers, chain_transactions, account_transactions')
   }
 
   const sleep = (ms: number) =>
