@@ -35,7 +35,20 @@ async function storageSuite(t: TestContext, backend: Backend) {
       )
       assert.deepEqual(
         tables.map((row) => row.table_name),
-        ['analytics_events', 'projects', 'schema_migrations', 'wallets'],
+        [
+          'account_names',
+          'account_transactions',
+          'analytics_events',
+          'chain_transactions',
+          'chain_transfers',
+          'indexer_blocks',
+          'indexer_cursors',
+          'nft_metadata',
+          'projects',
+          'schema_migrations',
+          'token_metadata',
+          'wallets',
+        ],
       )
       assert.deepEqual(await migrate(db), { applied: [] })
       const rows = await db.query<{ version: number }>('select version from schema_migrations')
