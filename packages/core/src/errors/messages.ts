@@ -23,6 +23,7 @@ export const ERROR_MESSAGES = {
   REQUEST_ABORTED: 'Request was aborted',
   SOMETHING_WENT_WRONG: 'Something went wrong',
   AN_ERROR_OCCURRED: 'An error occurred',
+  TRANSACTIONS_WITHOUT_ADDRESS: "Transactions can't be fetched without an accountAddress",
   UNKNOWN: 'Unknown error',
 } as const
 
@@ -33,3 +34,13 @@ export const failedToDisconnectChain = (namespace: string, reason: string) =>
   `Failed to disconnect chain ${namespace}: ${reason}`
 /** `Failed to disconnect chains: ...` (spec §8). */
 export const failedToDisconnectChains = (reason: string) => `Failed to disconnect chains: ${reason}`
+
+/** The spec §8 toast texts, keyed by a stable code. */
+export const TOAST_MESSAGES = {
+  /** A balance fetch failed; retries are blocked for 30 s. */
+  TOKEN_BALANCE_UNAVAILABLE: 'Token Balance Unavailable',
+  FAILED_TO_FETCH_TRANSACTIONS: 'Failed to fetch transactions',
+  SIGNATURE_DECLINED: 'Signature declined',
+} as const
+
+export type ToastCode = keyof typeof TOAST_MESSAGES

@@ -5,6 +5,13 @@ export { type ConnectParameters, connect } from '../actions/connect.js'
 export { disconnect } from '../actions/disconnect.js'
 export { clearBalanceCache, refreshBalance } from '../actions/internal.js'
 export { reconnect } from '../actions/reconnect.js'
+export {
+  INVALID_NAME_MESSAGE,
+  NAME_NAMESPACES,
+  type RegisterNameErrorCode,
+  registerAccountName,
+  registerNameMessage,
+} from '../actions/register-name.js'
 export { switchNetwork } from '../actions/switch-network.js'
 export {
   $adapters,
@@ -32,7 +39,12 @@ export {
 } from '../client/create-modal.js'
 export { BaseError, type BaseErrorParameters, errorMessage } from '../errors/base.js'
 export { InvalidOptionsError, kitError } from '../errors/errors.js'
-export { ERROR_MESSAGES, type ErrorCode } from '../errors/messages.js'
+export {
+  ERROR_MESSAGES,
+  type ErrorCode,
+  TOAST_MESSAGES,
+  type ToastCode,
+} from '../errors/messages.js'
 export { type ModalOptions, parseOptions, type ResolvedOptions } from '../options/schema.js'
 export { createStorage, storage } from '../storage/storage.js'
 export {
@@ -52,6 +64,15 @@ export {
   clearAlert,
   showAlert,
 } from '../stores/alerts.js'
+export {
+  $balances,
+  BALANCE_API_NAMESPACES,
+  BALANCE_RETRY_GAP_MS,
+  type BalancesState,
+  clearTokenBalances,
+  fetchBalances,
+  TOKEN_BALANCE_CACHE_MS,
+} from '../stores/balances.js'
 export {
   $activeNamespace,
   $activeNetwork,
@@ -92,6 +113,7 @@ export {
   setModalLoading,
   untilModalCloses,
 } from '../stores/modal.js'
+export { $nfts, fetchNfts, NFT_NAMESPACES, type NftsState } from '../stores/nfts.js'
 export { $api, $features, $options } from '../stores/options.js'
 export {
   $canGoBack,
@@ -122,6 +144,18 @@ export {
   type ThemeState,
   type ThemeVariables,
 } from '../stores/theme.js'
+export {
+  $transactions,
+  $transactionsByYear,
+  ACTIVITY_NAMESPACES,
+  fetchTransactions,
+  groupTransactionsByYear,
+  resetTransactions,
+  type TransactionMonthGroup,
+  type TransactionsByYear,
+  type TransactionsState,
+  transactionMonthGroups,
+} from '../stores/transactions.js'
 export {
   type AccountType,
   type CaipAddress,
