@@ -1,6 +1,7 @@
 // Registering a name for the connected EVM account on our server (RegisterAccountName view):
 // the wallet signs `Register ${name} for ${address} at ${timestamp}`, the server verifies it.
 
+import { atom } from 'nanostores'
 import { requireAdapter } from '../adapters/registry.js'
 import { ApiRequestError } from '../api/client.js'
 import type { NameResponse, RegisterNameRequest } from '../api/types.js'
@@ -15,6 +16,9 @@ import { isValidRegisteredName } from '../utils/names.js'
 
 /** Namespaces whose accounts can register a name (spec §9 "names and activity eip155"). */
 export const NAME_NAMESPACES: readonly ChainNamespace[] = ['eip155']
+
+/** The last name registered in this page (the RegisterAccountNameSuccess view shows it). */
+export const $registeredName = atom<NameResponse | undefined>(undefined)
 
 /** The spec §5 rule for registered names, in words. */
 export const INVALID_NAME_MESSAGE =
@@ -86,6 +90,7 @@ export async function registerAccountName(name: string): Promise<NameResponse> {
   } catch (cause) {
     throw toNameError(cause)
   }
+  $registeredName.set(registered)
   if (!isUnsupportedNetwork(network) && !network.testnet) {
     if (getAccountState(namespace).address === address) {
       patchAccount(namespace, { profileName: registered.name })

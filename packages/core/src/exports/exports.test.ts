@@ -31,6 +31,7 @@ test('the main entry exports exactly the public API', () => {
     '$options',
     '$publicState',
     '$recentWallets',
+    '$registeredName',
     '$router',
     '$snack',
     '$theme',

@@ -6,6 +6,7 @@ export { disconnect } from '../actions/disconnect.js'
 export { clearBalanceCache, refreshBalance } from '../actions/internal.js'
 export { reconnect } from '../actions/reconnect.js'
 export {
+  $registeredName,
   INVALID_NAME_MESSAGE,
   NAME_NAMESPACES,
   type RegisterNameErrorCode,

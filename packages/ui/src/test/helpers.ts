@@ -5,14 +5,17 @@ import {
   $connections,
   $discovered,
   $recentWallets,
+  $registeredName,
   type CaipNetwork,
   clearAlert,
   clearBalanceCache,
+  clearTokenBalances,
   closeModal,
   createModalClient,
   hideSnack,
   type ModalOptions,
   reset,
+  resetTransactions,
   setCloseDisabled,
   setLocale,
   setThemeMode,
@@ -51,6 +54,9 @@ export const WALLETS: TestWallet[] = [
 export function resetAll(): void {
   closeModal({ force: true })
   clearBalanceCache()
+  clearTokenBalances()
+  resetTransactions()
+  $registeredName.set(undefined)
   setCloseDisabled(false)
   hideSnack()
   clearAlert()
@@ -86,6 +92,8 @@ export function setupClient(
     projectId: 'test-project',
     networks: [mainnet, optimism, polygon],
     adapters: [adapter],
+    // The test server answers the blockchain API (src/test/blockchain-api-server.mjs).
+    apiUrl: location.origin,
     ...options,
   })
   return adapter
