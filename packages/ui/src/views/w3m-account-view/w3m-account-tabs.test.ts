@@ -2,7 +2,16 @@
 // blockchain API contract (src/test/blockchain-api-server.mjs) per address.
 
 import { expect, fixture, html } from '@open-wc/testing'
-import { $modal, $snack, $view, connect, openModal, reset, setLocale } from '@openmodal/core'
+import {
+  $modal,
+  $snack,
+  $view,
+  type CaipNetwork,
+  connect,
+  openModal,
+  reset,
+  setLocale,
+} from '@openmodal/core'
 import { sendKeys } from '@web/test-runner-commands'
 import '../../modal/w3m-modal/w3m-modal.js'
 import type { W3mModal } from '../../modal/w3m-modal/w3m-modal.js'
@@ -170,7 +179,10 @@ describe('Account tabs', () => {
     await settle()
     await expect(modal).to.be.accessible()
 
-    // Scrolling the end of the list into view loads the next page, appended below.
+    // Nothing more loads while the end of the list is out of sight...
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(rows().length).to.equal(20)
+    // ...and scrolling it into view loads the next page, appended below.
     deep(panel, '[data-sentinel]')?.scrollIntoView()
     await until(() => rows().length === 40, 'the second page')
     expect(labels()).to.deep.equal([thisMonth, 'June 2024'])
@@ -259,6 +271,46 @@ describe('Account tabs', () => {
     await settle()
     await expect(modal).to.be.accessible()
     await until(() => deep(activity, '[data-state="empty"]'), 'the empty state', 6000)
+  })
+
+  it('on Solana shows only Tokens (the native balance), no NFTs, Activity or names (spec §9)', async () => {
+    const solana: CaipNetwork = {
+      id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      chainNamespace: 'solana',
+      caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      name: 'Solana',
+      nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+      rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
+    }
+    setupClient(
+      {
+        namespace: 'solana',
+        chainId: solana.id,
+        knownChainIds: [solana.id],
+        accounts: ['7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'],
+        balance: 2_500_000_000n,
+      },
+      { networks: [solana] },
+    )
+    await connect({ connectorId: 'io.alpha' })
+    reset('Account')
+    openModal()
+    await modal.updateComplete
+    const view = await until(() => deep(modal, 'w3m-router', 'w3m-account-view'), 'the view')
+    const tokens = await until(() => deep(view, 'w3m-account-tokens'), 'the tokens panel')
+    const row = await until(() => deep(tokens, '[part="token"]'), 'the native balance')
+    expect(text(row.querySelector('[data-name]'))).to.equal('Solana')
+    expect(text(row.querySelector('[data-amount]'))).to.equal('2.500 SOL')
+    expect(deep(view, '[role="tablist"]')).to.equal(null)
+    expect(deep(view, '[data-tab="nfts"]')).to.equal(null)
+    expect(deep(view, '[data-tab="activity"]')).to.equal(null)
+    expect(deep(view, '[part="choose-name-button"]')).to.equal(null)
+    const requests = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.includes('7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'))
+    expect(requests, 'our server indexes EVM chains only').to.deep.equal([])
+    await settle()
+    await expect(modal).to.be.accessible()
   })
 
   it('offers "Choose a name" to an EVM account without one, opening RegisterAccountName', async () => {

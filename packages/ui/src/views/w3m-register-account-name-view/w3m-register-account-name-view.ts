@@ -71,7 +71,7 @@ export class W3mRegisterAccountNameView extends LitElement {
   }
 
   private onInput(event: Event): void {
-    this.name = (event.target as HTMLInputElement).value.trim()
+    this.name = (event.target as HTMLInputElement).value
     this.touched = true
     this.error = undefined
   }
