@@ -27,6 +27,7 @@ export const INVALID_NAME_MESSAGE =
 /** Codes `registerAccountName` throws with, beside the spec's. */
 export type RegisterNameErrorCode =
   | 'INVALID_NAME'
+  | 'NAME_REJECTED'
   | 'NAME_TAKEN'
   | 'INVALID_SIGNATURE'
   | 'SIGNATURE_DECLINED'
@@ -58,6 +59,7 @@ function isUserRejection(error: unknown): boolean {
  *
  * Throws a BaseError whose `code` says why: `INVALID_NAME` (before anything is signed),
  * `SIGNATURE_DECLINED` ("Signature declined"), `NAME_TAKEN` (409), `INVALID_SIGNATURE` (401),
+ * `NAME_REJECTED` (400, with the server's message as `shortMessage`),
  * `NO_ACTIVE_CAIP_ADDRESS`, or the client's `API_HTTP_ERROR` / `API_UNREACHABLE`.
  *
  * @example
@@ -111,7 +113,8 @@ function toNameError(cause: unknown): unknown {
     })
   }
   if (cause.status === 400) {
-    return new BaseError(cause.details ?? INVALID_NAME_MESSAGE, { code: 'INVALID_NAME', cause })
+    // The server's own words: the rule, or a message whose text or timestamp it refused.
+    return new BaseError(cause.details ?? INVALID_NAME_MESSAGE, { code: 'NAME_REJECTED', cause })
   }
   return cause
 }

@@ -208,6 +208,8 @@ export type BlockchainApiErrorCode =
   | 'INVALID_SIGNATURE'
   /** `GET /v1/names/:name` and `/v1/names/reverse/:address` (HTTP 404). */
   | 'NAME_NOT_FOUND'
+  /** The chain's RPC failed while answering (HTTP 502). */
+  | 'UPSTREAM_ERROR'
 
 /** One token an address holds (spec §3 "Token balance"). */
 export interface TokenBalance {

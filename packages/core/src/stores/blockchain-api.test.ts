@@ -62,6 +62,8 @@ const api = {
   nftsFailure: undefined as Failure | undefined,
   /** name (lower case) → address */
   names: new Map<string, string>(),
+  /** Added to the server's clock (to make a client's timestamp stale). */
+  clockSkewMs: 0,
   requests: [] as { method: string; url: URL; body: unknown }[],
 }
 
@@ -141,16 +143,24 @@ function handle(req: IncomingMessage, res: ServerResponse, raw: string): true {
       })
     }
     const match = /^Register (\S+) for (\S+) at (\d+)$/.exec(message ?? '')
-    const fresh = match && Math.abs(Date.now() - Number(match[3])) <= 10 * 60 * 1000
+    if (!match || match[1] !== name || match[2] !== address) {
+      return fail(res, {
+        status: 400,
+        body: { code: 'BAD_REQUEST', message: 'Invalid message: expected exactly "Register …"' },
+      })
+    }
+    if (Math.abs(Date.now() + api.clockSkewMs - Number(match[3])) > 10 * 60 * 1000) {
+      return fail(res, {
+        status: 400,
+        body: {
+          code: 'BAD_REQUEST',
+          message: 'Invalid message: its timestamp is more than 10 minutes from the server time',
+        },
+      })
+    }
     // The test wallet signs as `signed:${address}:${message}`; the real server uses viem's
     // verifyMessage. Either way: the signer must be `address` and the text exactly this one.
-    if (
-      !match ||
-      match[1] !== name ||
-      match[2] !== address ||
-      !fresh ||
-      signature !== `signed:${address}:${message}`
-    ) {
+    if (signature !== `signed:${address}:${message}`) {
       return fail(res, {
         status: 401,
         body: { code: 'INVALID_SIGNATURE', message: 'Invalid signature' } as unknown as ApiError,
@@ -289,6 +299,7 @@ beforeEach(() => {
   api.history.clear()
   api.nfts.clear()
   api.names.clear()
+  api.clockSkewMs = 0
   api.historyFailure = undefined
   api.nftsFailure = undefined
   api.requests.length = 0
@@ -631,6 +642,21 @@ describe('registerAccountName (RegisterAccountName view)', () => {
       return true
     })
     assert.equal(api.names.has('mine'), false)
+  })
+
+  test('a message the server refuses (stale timestamp) is NAME_REJECTED with its words', async () => {
+    await connectOn()
+    api.clockSkewMs = 11 * 60 * 1000
+    await assert.rejects(registerAccountName('alice-04'), (error: unknown) => {
+      assert.ok(error instanceof BaseError)
+      assert.equal(error.code, 'NAME_REJECTED')
+      assert.equal(
+        error.shortMessage,
+        'Invalid message: its timestamp is more than 10 minutes from the server time',
+      )
+      return true
+    })
+    assert.equal(api.names.has('alice-04'), false)
   })
 
   test('a declined signature is "Signature declined" and nothing is posted', async () => {

@@ -200,14 +200,16 @@ async function handle(req, res, url, origin) {
       })
     }
     const match = /^Register (\S+) for (\S+) at (\d+)$/.exec(message ?? '')
-    const fresh = match && Math.abs(Date.now() - Number(match[3])) <= 10 * 60 * 1000
-    if (
-      !match ||
-      match[1] !== name ||
-      match[2] !== address ||
-      !fresh ||
-      signature !== `signed:${address}:${message}`
-    ) {
+    if (!match || match[1] !== name || match[2] !== address) {
+      return send(res, 400, { code: 'BAD_REQUEST', message: 'Invalid message' })
+    }
+    if (Math.abs(Date.now() - Number(match[3])) > 10 * 60 * 1000) {
+      return send(res, 400, {
+        code: 'BAD_REQUEST',
+        message: 'Invalid message: its timestamp is more than 10 minutes from the server time',
+      })
+    }
+    if (signature !== `signed:${address}:${message}`) {
       return send(res, 401, { code: 'INVALID_SIGNATURE', message: 'Invalid signature' })
     }
     const owner = names.get(name.toLowerCase())
