@@ -34,6 +34,7 @@ import {
   $transactionsByYear,
   fetchTransactions,
   groupTransactionsByYear,
+  refreshTransactions,
   resetTransactions,
   transactionMonthGroups,
 } from './transactions.js'
@@ -490,6 +491,32 @@ describe('transactions store (spec §3 "Transactions store", §4, §5)', () => {
     stop()
     assert.equal($transactions.get().empty, true)
     assert.equal($transactions.get().key, `eip155:1:${BOB.toLowerCase()}`)
+  })
+
+  test('refreshTransactions puts new transactions on top and keeps the cursor', async () => {
+    const older = Array.from({ length: 25 }, (_, i) =>
+      tx(new Date(Date.UTC(2026, 9, 28, 12) - i * 60_000).toISOString()),
+    )
+    api.history.set(`eip155:1:${ALICE}`, older)
+    await connectOn()
+    await refreshTransactions(ALICE)
+    assert.equal(requestsTo('/history'), 0, 'nothing before the first page')
+    await fetchTransactions(ALICE)
+    const cursor = $transactions.get().next
+    assert.ok(cursor)
+    await refreshTransactions(ALICE)
+    assert.equal($transactions.get().transactions.length, 20, 'nothing new, nothing added')
+    const newest = tx('2026-10-29T12:00:00.000Z')
+    api.history.set(`eip155:1:${ALICE}`, [newest, ...older])
+    await refreshTransactions(ALICE)
+    const state = $transactions.get()
+    assert.equal(state.transactions[0]?.id, newest.id)
+    assert.equal(state.transactions.length, 21)
+    assert.equal(state.next, cursor, 'paging goes on where it was')
+    await fetchTransactions(ALICE)
+    // The server's next page starts one entry later now; ids already shown are not repeated.
+    assert.equal(new Set($transactions.get().transactions.map((t) => t.id)).size, 26)
+    assert.equal($transactions.get().transactions.length, 26)
   })
 
   test('groups by year then month index, newest first', () => {

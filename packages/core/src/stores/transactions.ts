@@ -188,6 +188,48 @@ export async function fetchTransactions(accountAddress: string | undefined): Pro
   }
 }
 
+/** How often a shown Activity list asks for new transactions (spec §9 "polling 4 s"). */
+export const TRANSACTIONS_POLL_MS = 4_000
+
+/**
+ * Asks for the newest page and puts the transactions the list does not have yet at its top
+ * (a transfer made while Activity is open shows without a reload). Does nothing before the
+ * first page or while a page loads; a failure is silent: the list stays as it was.
+ *
+ * @example
+ * setInterval(() => refreshTransactions($activeAccount.get().address), TRANSACTIONS_POLL_MS)
+ */
+export async function refreshTransactions(accountAddress: string | undefined): Promise<void> {
+  if (!accountAddress) throw kitError('TRANSACTIONS_WITHOUT_ADDRESS')
+  const chain = activeChain()
+  const key = chain ? `${chain.caipNetworkId}:${accountAddress.toLowerCase()}` : undefined
+  const state = $transactions.get()
+  if (!chain || state.key !== key || state.loading || state.error) return
+  if (!ACTIVITY_NAMESPACES.includes(chain.namespace)) return
+  if (state.transactions.length === 0 && !state.done) return
+  const id = request
+  let page: HistoryResponse
+  try {
+    page = await $api
+      .get()
+      .get<HistoryResponse>(`/v1/account/${encodeURIComponent(accountAddress)}/history`, {
+        query: { chainId: chain.caipNetworkId },
+      })
+  } catch {
+    return
+  }
+  const current = $transactions.get()
+  // A reset, a new account or a page that arrived meanwhile: this answer is out of date.
+  if (id !== request || current.key !== key || current.loading) return
+  const seen = new Set(current.transactions.map((t) => t.id))
+  const fresh = (Array.isArray(page?.data) ? page.data : []).filter(
+    (t) => t.metadata?.chain === chain.caipNetworkId && !isSpamOnly(t) && !seen.has(t.id),
+  )
+  if (fresh.length === 0) return
+  const transactions = [...fresh, ...current.transactions]
+  $transactions.set({ ...current, transactions, empty: false })
+}
+
 /**
  * Empties the list (on account or chain change, and before a retry after an error).
  *

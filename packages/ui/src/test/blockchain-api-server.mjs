@@ -6,12 +6,15 @@
 //   any other    nothing (empty states)
 //   0x3333…3333  500 SERVER_ERROR on every read (error states)
 //   0x4444…4444  history answered after 1.5 s (loading state), then empty
+//   0x5555…5555  history that grows: each request has one more transaction on top
 // Names: `taken` belongs to another address; the signature must be the core test adapter's
 // `signed:${address}:${message}` (the real server verifies an EIP-191 signature instead).
 
 const ALICE = '0x1111111111111111111111111111111111111111'
 const FAILING = '0x3333333333333333333333333333333333333333'
 const SLOW = '0x4444444444444444444444444444444444444444'
+const GROWING = '0x5555555555555555555555555555555555555555'
+let grown = 0
 const OTHER = '0x9999999999999999999999999999999999999999'
 const CHAINS = new Set(['eip155:1', 'eip155:10', 'eip155:137'])
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
@@ -138,6 +141,35 @@ function history() {
   return list
 }
 
+/** 0x5555…: one more received transfer each time, newest first. */
+function growing() {
+  grown++
+  const list = []
+  for (let i = grown; i >= 1; i--) {
+    const hash = `0x${(1000 + i).toString(16).padStart(64, '0')}`
+    list.push({
+      id: hash,
+      metadata: {
+        minedAt: new Date(Date.now() - (grown - i) * 1000).toISOString(),
+        chain: 'eip155:1',
+        operationType: 'receive',
+        status: 'confirmed',
+        sentFrom: OTHER,
+        sentTo: GROWING,
+        hash,
+      },
+      transfers: [
+        {
+          direction: 'in',
+          fungible_info: { name: 'Ether', symbol: 'ETH', icon: null },
+          quantity: { numeric: String(i) },
+        },
+      ],
+    })
+  }
+  return list
+}
+
 const names = new Map([['taken', OTHER]])
 
 function send(res, status, body) {
@@ -181,7 +213,7 @@ async function handle(req, res, url, origin) {
     if (account[2] === 'balance') return send(res, 200, { balances: own ? balances(origin) : [] })
     if (account[2] === 'nfts') return send(res, 200, { data: own ? nfts(origin) : [] })
     if (who === SLOW) await new Promise((resolve) => setTimeout(resolve, 1500))
-    const all = own ? history() : []
+    const all = own ? history() : who === GROWING ? growing() : []
     const cursor = url.searchParams.get('cursor')
     const start = cursor ? Number(Buffer.from(cursor, 'base64url').toString()) : 0
     const limit = Math.min(Number(url.searchParams.get('limit') ?? PAGE), 100)

@@ -7,7 +7,9 @@ import {
   errorMessage,
   fetchTransactions,
   isUnsupportedNetwork,
+  refreshTransactions,
   resetTransactions,
+  TRANSACTIONS_POLL_MS,
   transactionMonthGroups,
   truncateAddress,
   truncateDecimals,
@@ -75,7 +77,8 @@ function amount(transfer: TransactionTransfer): string {
  * @summary The Activity tab of Account: the account's transactions on the connected chain,
  * grouped by month (labelled with the month's name, plus the year when not this year, in the
  * modal's language), each with its operation, status, counterpart and amounts. More pages load
- * as the end of the list scrolls into view. Shows loading, empty and error states; token
+ * as the end of the list scrolls into view; while shown, new transactions are looked for every
+ * 4 s and put on top. Shows loading, empty and error states; token
  * symbols and NFT names are text, never markup.
  *
  * @csspart transaction - One transaction row.
@@ -123,6 +126,7 @@ export class W3mAccountActivity extends LitElement {
   private readonly network = new StoreController(this, $activeNetwork)
   private readonly locale = new StoreController(this, $locale)
   private observer: IntersectionObserver | undefined
+  private poll: ReturnType<typeof setInterval> | undefined
   private observed: Element | undefined
   private wasLoading = false
 
@@ -160,13 +164,25 @@ export class W3mAccountActivity extends LitElement {
     this.load(this.account.value.address)
   }
 
+  /** New transactions on top: a transfer made while Activity shows appears within seconds. */
+  private refresh = (): void => {
+    const address = this.account.value.address
+    if (!address || document.visibilityState === 'hidden') return
+    refreshTransactions(address).catch(() => {})
+  }
+
   override connectedCallback(): void {
     super.connectedCallback()
     this.observer = new IntersectionObserver(this.loadMore)
+    // A list kept from an earlier visit may be stale: look for news at once, then every 4 s.
+    this.refresh()
+    this.poll = setInterval(this.refresh, TRANSACTIONS_POLL_MS)
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback()
+    clearInterval(this.poll)
+    this.poll = undefined
     this.observer?.disconnect()
     this.observer = undefined
     this.observed = undefined

@@ -22,6 +22,7 @@ const ALICE = '0x1111111111111111111111111111111111111111'
 const EMPTY = '0x2222222222222222222222222222222222222222'
 const FAILING = '0x3333333333333333333333333333333333333333'
 const SLOW = '0x4444444444444444444444444444444444444444'
+const GROWING = '0x5555555555555555555555555555555555555555'
 const HOSTILE = '<img src=x onerror="window.__pwned=1">'
 
 declare global {
@@ -202,6 +203,21 @@ describe('Account tabs', () => {
     )
     await until(() => labels()[1] === june, 'the Arabic month label')
   })
+
+  it('Activity puts a new transaction on top while it is shown (polls every 4 s)', async () => {
+    const view = await openAccount(modal, GROWING)
+    await selectTab(view, 'activity')
+    const panel = await until(() => deep(view, 'w3m-account-activity'), 'the activity panel')
+    const rows = () => deepAll(panel, '[part="transaction"]')
+    await until(() => rows().length >= 1, 'the first transaction')
+    const first = rows().length
+    const top = rows()[0]?.dataset.transaction
+    await until(() => rows().length > first, 'a newer transaction', 8000)
+    expect(rows()[0]?.dataset.transaction).to.not.equal(top)
+    expect(text(rows()[0]?.querySelector('[data-amount]'))).to.equal(
+      `Received: +${rows().length}.000 ETH`,
+    )
+  }).timeout(15000)
 
   it('monthLabel names the month, and adds the year only for another year', () => {
     const now = new Date(2026, 10, 20)
