@@ -10,6 +10,7 @@ import { kitError } from '../errors/errors.js'
 import { TOAST_MESSAGES } from '../errors/messages.js'
 import { getAccountState, patchAccount } from '../stores/account.js'
 import { $activeNetwork, isUnsupportedNetwork } from '../stores/chain.js'
+import { setAccountName } from '../stores/names.js'
 import { $api } from '../stores/options.js'
 import type { ChainNamespace } from '../types/network.js'
 import { isValidRegisteredName } from '../utils/names.js'
@@ -93,6 +94,7 @@ export async function registerAccountName(name: string): Promise<NameResponse> {
     throw toNameError(cause)
   }
   $registeredName.set(registered)
+  setAccountName(registered.address, registered.name)
   if (!isUnsupportedNetwork(network) && !network.testnet) {
     if (getAccountState(namespace).address === address) {
       patchAccount(namespace, { profileName: registered.name })

@@ -8,6 +8,7 @@ import * as core from './index.js'
 // update the list on purpose, never to make the test pass.
 test('the main entry exports exactly the public API', () => {
   assert.deepEqual(Object.keys(core).sort(), [
+    '$accountNames',
     '$accounts',
     '$activeAccount',
     '$activeNamespace',
@@ -52,12 +53,14 @@ test('the main entry exports exactly the public API', () => {
     'INVALID_NAME_MESSAGE',
     'InvalidOptionsError',
     'NAMESPACES',
+    'NAME_CACHE_MS',
     'NAME_NAMESPACES',
     'NFT_NAMESPACES',
     'TOAST_MESSAGES',
     'TOKEN_BALANCE_CACHE_MS',
     'TRANSACTIONS_POLL_MS',
     'VIEWS',
+    'clearAccountNames',
     'clearAlert',
     'clearBalanceCache',
     'clearTokenBalances',
@@ -95,6 +98,7 @@ test('the main entry exports exactly the public API', () => {
     'isValidRegisteredName',
     'isView',
     'kitError',
+    'lookupAccountName',
     'openModal',
     'parseCaipAddress',
     'parseCaipNetworkId',
@@ -111,6 +115,7 @@ test('the main entry exports exactly the public API', () => {
     'requireAdapter',
     'reset',
     'resetTransactions',
+    'setAccountName',
     'setCloseDisabled',
     'setLocale',
     'setModalLoading',

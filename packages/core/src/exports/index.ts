@@ -114,6 +114,13 @@ export {
   setModalLoading,
   untilModalCloses,
 } from '../stores/modal.js'
+export {
+  $accountNames,
+  clearAccountNames,
+  lookupAccountName,
+  NAME_CACHE_MS,
+  setAccountName,
+} from '../stores/names.js'
 export { $nfts, fetchNfts, NFT_NAMESPACES, type NftsState } from '../stores/nfts.js'
 export { $api, $features, $options } from '../stores/options.js'
 export {

@@ -27,6 +27,7 @@ import { $accounts } from './account.js'
 import { $balances, BALANCE_RETRY_GAP_MS, clearTokenBalances, fetchBalances } from './balances.js'
 import { $connections } from './connection.js'
 import { $connectors, $discovered } from './connectors.js'
+import { $accountNames, clearAccountNames, lookupAccountName } from './names.js'
 import { $nfts, fetchNfts } from './nfts.js'
 import { $snack, hideSnack } from './snack.js'
 import {
@@ -177,6 +178,18 @@ function handle(req: IncomingMessage, res: ServerResponse, raw: string): true {
     api.names.set(name.toLowerCase(), address)
     return send(res, 201, { name, address })
   }
+  const reverse = /^\/v1\/names\/reverse\/([^/]+)$/.exec(url.pathname)
+  if (req.method === 'GET' && reverse) {
+    const address = decodeURIComponent(reverse[1] ?? '').toLowerCase()
+    const name = [...api.names].find(([, owner]) => owner.toLowerCase() === address)?.[0]
+    if (!name) {
+      return fail(res, {
+        status: 404,
+        body: { code: 'NAME_NOT_FOUND', message: 'No name' } as unknown as ApiError,
+      })
+    }
+    return send(res, 200, { name, address: api.names.get(name) })
+  }
   return fail(res, { status: 404, body: { code: 'NOT_FOUND', message: 'No such route' } })
 }
 
@@ -312,6 +325,7 @@ beforeEach(() => {
   clearBalanceCache()
   clearTokenBalances()
   resetTransactions()
+  clearAccountNames()
   hideSnack()
 })
 
@@ -623,6 +637,7 @@ describe('registerAccountName (RegisterAccountName view)', () => {
     assert.equal(body.message, `Register alice-01 for ${ALICE} at ${timestamp}`)
     assert.equal(body.signature, `signed:${ALICE}:${body.message}`)
     assert.equal(api.names.get('alice-01'), ALICE)
+    assert.equal($accountNames.get()[ALICE], 'alice-01')
     // Mainnet is not a test network: the name becomes the profile name.
     assert.equal($accounts.get().eip155?.profileName, 'alice-01')
   })
@@ -684,6 +699,23 @@ describe('registerAccountName (RegisterAccountName view)', () => {
       return true
     })
     assert.equal(api.names.has('alice-04'), false)
+  })
+
+  test('lookupAccountName reverse-resolves, knows "none" from a 404, and keeps answers 5 min', async () => {
+    mock.timers.enable({ apis: ['Date'], now: 9_000_000 })
+    api.names.set('bobby', BOB)
+    await connectOn()
+    assert.equal(await lookupAccountName(BOB), 'bobby')
+    assert.equal(await lookupAccountName(ALICE), null)
+    assert.deepEqual($accountNames.get(), { [BOB.toLowerCase()]: 'bobby', [ALICE]: null })
+    const reverse = () => api.requests.filter((r) => r.url.pathname.includes('/reverse/')).length
+    assert.equal(reverse(), 2)
+    await lookupAccountName(ALICE)
+    assert.equal(reverse(), 2, 'cached')
+    mock.timers.tick(5 * 60 * 1000)
+    api.names.set('alice', ALICE)
+    assert.equal(await lookupAccountName(ALICE), 'alice')
+    assert.equal(reverse(), 3)
   })
 
   test('a declined signature is "Signature declined" and nothing is posted', async () => {

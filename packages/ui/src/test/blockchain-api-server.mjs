@@ -7,7 +7,7 @@
 //   0x3333…3333  500 SERVER_ERROR on every read (error states)
 //   0x4444…4444  history answered after 1.5 s (loading state), then empty
 //   0x5555…5555  history that grows: each request has one more transaction on top
-// Names: `taken` belongs to another address; the signature must be the core test adapter's
+// Names: `taken` belongs to another address (0x9999…, also `GET /v1/names/reverse/…`); the signature must be the core test adapter's
 // `signed:${address}:${message}` (the real server verifies an EIP-191 signature instead).
 
 const ALICE = '0x1111111111111111111111111111111111111111'
@@ -250,6 +250,13 @@ async function handle(req, res, url, origin) {
     }
     names.set(name.toLowerCase(), address)
     return send(res, 201, { name, address })
+  }
+  const reverse = /^\/v1\/names\/reverse\/([^/]+)$/.exec(url.pathname)
+  if (req.method === 'GET' && reverse) {
+    const address = decodeURIComponent(reverse[1]).toLowerCase()
+    const name = [...names].find(([, owner]) => owner.toLowerCase() === address)?.[0]
+    if (!name) return send(res, 404, { code: 'NAME_NOT_FOUND', message: 'No name' })
+    return send(res, 200, { name, address: names.get(name) })
   }
   return send(res, 404, { code: 'NOT_FOUND', message: 'No such route' })
 }

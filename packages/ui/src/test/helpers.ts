@@ -7,6 +7,7 @@ import {
   $recentWallets,
   $registeredName,
   type CaipNetwork,
+  clearAccountNames,
   clearAlert,
   clearBalanceCache,
   clearTokenBalances,
@@ -55,6 +56,7 @@ export function resetAll(): void {
   closeModal({ force: true })
   clearBalanceCache()
   clearTokenBalances()
+  clearAccountNames()
   resetTransactions()
   $registeredName.set(undefined)
   setCloseDisabled(false)

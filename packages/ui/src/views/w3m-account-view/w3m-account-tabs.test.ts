@@ -3,6 +3,7 @@
 
 import { expect, fixture, html } from '@open-wc/testing'
 import {
+  $accountNames,
   $modal,
   $snack,
   $view,
@@ -23,6 +24,7 @@ const EMPTY = '0x2222222222222222222222222222222222222222'
 const FAILING = '0x3333333333333333333333333333333333333333'
 const SLOW = '0x4444444444444444444444444444444444444444'
 const GROWING = '0x5555555555555555555555555555555555555555'
+const OTHER = '0x9999999999999999999999999999999999999999'
 const HOSTILE = '<img src=x onerror="window.__pwned=1">'
 
 declare global {
@@ -327,6 +329,13 @@ describe('Account tabs', () => {
     expect(requests, 'our server indexes EVM chains only').to.deep.equal([])
     await settle()
     await expect(modal).to.be.accessible()
+  })
+
+  it('does not offer "Choose a name" when the server knows a name for the address', async () => {
+    const view = await openAccount(modal, OTHER)
+    await until(() => $accountNames.get()[OTHER] === 'taken', 'the name the server knows')
+    await settle()
+    expect(deep(view, '[part="choose-name-button"]')).to.equal(null)
   })
 
   it('offers "Choose a name" to an EVM account without one, opening RegisterAccountName', async () => {

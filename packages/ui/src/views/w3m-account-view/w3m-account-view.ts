@@ -1,4 +1,5 @@
 import {
+  $accountNames,
   $activeAccount,
   $activeNetwork,
   $features,
@@ -9,6 +10,7 @@ import {
   closeModal,
   disconnect,
   errorMessage,
+  lookupAccountName,
   NAME_NAMESPACES,
   NFT_NAMESPACES,
   push,
@@ -84,6 +86,7 @@ export class W3mAccountView extends LitElement {
   private readonly locale = new StoreController(this, $locale)
   private readonly features = new StoreController(this, $features)
   private readonly registered = new StoreController(this, $registeredName)
+  private readonly names = new StoreController(this, $accountNames)
 
   constructor() {
     super()
@@ -204,9 +207,16 @@ export class W3mAccountView extends LitElement {
     const loading = Boolean(account.balanceLoading && !account.balance)
     const namespace = supported?.chainNamespace
     const registered = this.registered.value
+    const namesHere = Boolean(namespace && NAME_NAMESPACES.includes(namespace))
+    const known = this.names.value[address.toLowerCase()]
+    if (namesHere && !account.profileName && known === undefined) {
+      // Once per address (cached 5 min): "Choose a name" only shows when the server says none.
+      void lookupAccountName(address)
+    }
     const canChooseName =
-      Boolean(namespace && NAME_NAMESPACES.includes(namespace)) &&
+      namesHere &&
       !account.profileName &&
+      known === null &&
       registered?.address.toLowerCase() !== address.toLowerCase()
     return html`<div class="center">
       <wui-avatar
