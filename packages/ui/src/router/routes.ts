@@ -17,7 +17,6 @@ export const GROUP_LOADERS: Record<string, () => Promise<ViewGroupModule>> = {
   connect: () => import('../views/connect-group.js'),
   network: () => import('../views/network-group.js'),
   account: () => import('../views/account-group.js'),
-  names: () => import('../views/names-group.js'),
 }
 
 /** Views that exist so far; navigating to any other shows the "not available yet" state. */
@@ -29,8 +28,8 @@ export const ROUTES: Partial<Record<View, Route>> = {
   SwitchNetwork: { tag: 'w3m-switch-network-view', group: 'network' },
   UnsupportedChain: { tag: 'w3m-unsupported-chain-view', group: 'network' },
   Account: { tag: 'w3m-account-view', group: 'account' },
-  RegisterAccountName: { tag: 'w3m-register-account-name-view', group: 'names' },
-  RegisterAccountNameSuccess: { tag: 'w3m-register-account-name-success-view', group: 'names' },
+  RegisterAccountName: { tag: 'w3m-register-account-name-view', group: 'account' },
+  RegisterAccountNameSuccess: { tag: 'w3m-register-account-name-success-view', group: 'account' },
 }
 
 export type GroupStatus = 'idle' | 'loading' | 'loaded' | 'error'
