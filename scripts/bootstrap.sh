@@ -17,7 +17,15 @@ done
 if ! command -v pnpm >/dev/null 2>&1; then
   echo "› installing pnpm ${PNPM_VERSION}"
   # corepack's download fails its signature check on some machines; npm works everywhere.
-  npm install -g "pnpm@${PNPM_VERSION}" --no-fund --no-audit --loglevel=error
+  if ! npm install -g "pnpm@${PNPM_VERSION}" --no-fund --no-audit --loglevel=error 2>/dev/null; then
+    # A system-wide Node (apt, NodeSource) is not writable without root: install for this user.
+    npm install -g --prefix "$HOME/.local" "pnpm@${PNPM_VERSION}" --no-fund --no-audit --loglevel=error
+    case ":$PATH:" in
+      *":$HOME/.local/bin:"*) ;;
+      *) echo "› pnpm is in $HOME/.local/bin: add it to PATH for the commands after this one" >&2 ;;
+    esac
+    export PATH="$HOME/.local/bin:$PATH"
+  fi
 fi
 
 # The test run needs Debian's Chromium (browser tests) and PostgreSQL (the server's storage
@@ -30,7 +38,8 @@ fi
 if [ ${#apt_packages[@]} -gt 0 ]; then
   echo "› installing ${apt_packages[*]} (Debian packages)"
   sudo_cmd=""
-  if [ "$(id -u)" -ne 0 ]; then sudo_cmd="sudo"; fi
+  # -n: fail with a message instead of waiting for a password nobody will type (CI).
+  if [ "$(id -u)" -ne 0 ]; then sudo_cmd="sudo -n"; fi
   $sudo_cmd apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${apt_packages[@]}" >/dev/null
 fi

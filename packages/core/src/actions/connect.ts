@@ -3,17 +3,21 @@ import type { Connector } from '../adapters/types.js'
 import { BaseError, errorMessage } from '../errors/base.js'
 import { kitError } from '../errors/errors.js'
 import { getAccountState, patchAccount } from '../stores/account.js'
+import { $activeNetwork, isUnsupportedNetwork } from '../stores/chain.js'
 import { findConnector } from '../stores/connectors.js'
 import { emitEvent } from '../stores/events.js'
 import { $modal, untilModalCloses } from '../stores/modal.js'
 import type { ChainNamespace } from '../types/network.js'
-import { applyConnection, networkFor } from './internal.js'
+import { applyConnection, networkFor, showUnsupportedChain } from './internal.js'
 
 export interface ConnectParameters {
   connectorId: string
   /** Connect only this namespace of a multi-chain connector. */
   namespace?: ChainNamespace
 }
+
+/** The latest connect attempt per namespace. */
+const attempts = new Map<ChainNamespace, number>()
 
 /** The wallet's own rejection code (EIP-1193 4001 "User Rejected Request"). */
 function isUserRejection(error: unknown): boolean {
@@ -45,14 +49,19 @@ export async function connect(params: ConnectParameters): Promise<void> {
     const network = networkFor(namespace)
     if (!adapter || !network) continue
     const before = getAccountState(namespace)
+    const attempt = (attempts.get(namespace) ?? 0) + 1
+    attempts.set(namespace, attempt)
     patchAccount(namespace, { status: 'connecting' })
     try {
       const result = await guard(adapter.connect({ connectorId: connector.id, network }))
       applyConnection(namespace, connector, result)
     } catch (error) {
-      patchAccount(namespace, {
-        status: before.status === 'connected' ? 'connected' : 'disconnected',
-      })
+      // A newer attempt (Try again) owns the status now: this one's failure must not undo it.
+      if (attempts.get(namespace) === attempt) {
+        patchAccount(namespace, {
+          status: before.status === 'connected' ? 'connected' : 'disconnected',
+        })
+      }
       const wrapped =
         error instanceof BaseError && error.code === 'MODAL_CLOSED'
           ? error
@@ -64,4 +73,8 @@ export async function connect(params: ConnectParameters): Promise<void> {
     }
   }
   emitEvent('CONNECT_SUCCESS', { name: connector.name })
+  // The wallet is on a network the host did not configure: say so instead of carrying on.
+  if (isUnsupportedNetwork($activeNetwork.get())) {
+    showUnsupportedChain($modal.get().open ? 'replace' : 'push')
+  }
 }

@@ -14,7 +14,7 @@ import {
 import { emitEvent } from '../stores/events.js'
 import { $modal, openModal } from '../stores/modal.js'
 import { $options } from '../stores/options.js'
-import { push } from '../stores/router.js'
+import { push, replace } from '../stores/router.js'
 import type { CaipAddress, CaipNetwork, CaipNetworkId, ChainNamespace } from '../types/network.js'
 import { formatBalance, formatUnits } from '../utils/format.js'
 
@@ -215,11 +215,7 @@ function onAdapterEvent(namespace: ChainNamespace, event: AdapterEvent): void {
         void refreshBalance(namespace)
         return
       }
-      const features = $options.get()?.features
-      if (features?.networkSwitching !== false && !features?.allowUnsupportedChain) {
-        if (!$modal.get().open) openModal()
-        push('UnsupportedChain')
-      }
+      showUnsupportedChain('push')
       return
     }
     case 'disconnect':
@@ -248,4 +244,16 @@ export function networkFor(namespace: ChainNamespace): CaipNetwork | undefined {
     networks.find((n) => n.caipNetworkId === last && n.chainNamespace === namespace) ??
     networks.find((n) => n.chainNamespace === namespace)
   )
+}
+
+/**
+ * Shows the UnsupportedChain view (opening the modal if needed) when the spec's rules ask for
+ * it: network switching enabled and unsupported chains not allowed (spec §2).
+ */
+export function showUnsupportedChain(mode: 'push' | 'replace'): void {
+  const features = $options.get()?.features
+  if (features?.networkSwitching === false || features?.allowUnsupportedChain) return
+  if (!$modal.get().open) openModal()
+  if (mode === 'replace') replace('UnsupportedChain')
+  else push('UnsupportedChain')
 }

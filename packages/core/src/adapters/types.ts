@@ -61,6 +61,15 @@ export interface SendTransferParameters {
   tokenAddress?: string
 }
 
+/** A transaction for the wallet to sign and send (EVM `eth_sendTransaction`). */
+export interface SendTransactionParameters {
+  to: string
+  /** Native value in the smallest unit; default 0. */
+  value?: bigint
+  /** Calldata, `0x`-prefixed hex. */
+  data?: string
+}
+
 /**
  * The contract every chain adapter implements (ARCHITECTURE.md "Adapters").
  * Core calls these; the UI never imports an adapter directly.
@@ -87,6 +96,8 @@ export interface ChainAdapter {
   }>
   signMessage(params: { message: string; address: string }): Promise<string>
   sendTransfer(params: SendTransferParameters): Promise<string>
+  /** Optional: sends an arbitrary transaction from the connected account; resolves its id. */
+  sendTransaction?(params: SendTransactionParameters): Promise<string>
   /** Raw RPC request to the wallet (EIP-1193 style). */
   request(args: { method: string; params?: unknown }): Promise<unknown>
   /**

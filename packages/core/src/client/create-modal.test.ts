@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { afterEach, beforeEach, describe, test } from 'node:test'
 import { cleanStores } from 'nanostores'
+import { connect } from '../actions/connect.js'
 import { clearBalanceCache } from '../actions/internal.js'
 import { unregisterAdapter } from '../adapters/registry.js'
 import { BaseError } from '../errors/base.js'
@@ -112,8 +113,34 @@ describe('createModalClient', () => {
     modal.open({ view: 'Networks' })
     assert.equal($view.get().view, 'Networks')
     assert.equal(modal.getState().view, 'Networks')
+    modal.open('Account')
+    assert.equal($view.get().view, 'Account')
     modal.close()
     assert.equal(modal.getState().open, false)
+    assert.throws(
+      () => modal.open('Nowhere' as never),
+      (error: unknown) => {
+        assert.ok(error instanceof InvalidOptionsError)
+        assert.equal(error.field, 'view')
+        return true
+      },
+    )
+    assert.equal(modal.getState().open, false)
+  })
+
+  test('the instance setters validate like the options and keep the state on a bad value', () => {
+    const modal = setup(createTestAdapter())
+    modal.setThemeMode('dark')
+    modal.setThemeVariables({ '--w3m-accent': '#123456' })
+    assert.throws(() => modal.setThemeMode('blue' as never), /Invalid option `themeMode`/)
+    assert.throws(
+      () => modal.setThemeVariables({ '--w3m-accnt': 'red' } as never),
+      (error: unknown) =>
+        error instanceof InvalidOptionsError && error.field.startsWith('themeVariables'),
+    )
+    assert.throws(() => modal.setLocale(''), /Invalid option `locale`/)
+    assert.equal($theme.get().themeMode, 'dark')
+    assert.equal($theme.get().themeVariables['--w3m-accent'], '#123456')
   })
 
   test('connect records the account, balance, recent wallet and storage', async () => {
@@ -203,6 +230,31 @@ describe('createModalClient', () => {
     )
     held.release()
     assert.notEqual($activeAccount.get().status, 'connecting')
+  })
+
+  test('a connect superseded by a newer one cannot undo it when it fails late', async () => {
+    const adapter = createTestAdapter({ wallets })
+    const modal = setup(adapter)
+    modal.open()
+    adapter.holdNextConnect()
+    const first = connect({ connectorId: 'io.alpha' })
+    await settle()
+    await connect({ connectorId: 'io.alpha' })
+    assert.equal($activeAccount.get().status, 'connected')
+    // Closing the modal rejects the first, still waiting, with "Modal closed".
+    modal.close()
+    await assert.rejects(first, /Modal closed/)
+    assert.equal($activeAccount.get().status, 'connected')
+  })
+
+  test('connecting a wallet that sits on an unconfigured chain shows UnsupportedChain', async () => {
+    const adapter = createTestAdapter({ wallets, chainId: 999, knownChainIds: [999] })
+    const modal = setup(adapter)
+    modal.open()
+    await modal.connect('io.alpha')
+    assert.equal($activeAccount.get().status, 'connected')
+    assert.equal($view.get().view, 'UnsupportedChain')
+    assert.equal($modal.get().open, true)
   })
 
   test('close is refused while closing is disabled', () => {
@@ -330,6 +382,16 @@ describe('createModalClient', () => {
     assert.deepEqual(
       $connectors.get().map((c) => c.id),
       ['io.gamma', 'io.alpha'],
+    )
+  })
+
+  test('an excluded rdns matches whatever its case', () => {
+    const adapter = createTestAdapter({ wallets })
+    setup(adapter, { excludeWallets: [{ rdns: 'IO.Alpha' }] })
+    watch()
+    assert.deepEqual(
+      $connectors.get().map((c) => c.id),
+      ['io.beta', 'io.gamma'],
     )
   })
 

@@ -5,8 +5,8 @@ import { reconnect } from '../actions/reconnect.js'
 import { switchNetwork } from '../actions/switch-network.js'
 import { getAdapter, registerAdapter } from '../adapters/registry.js'
 import type { ChainAdapter } from '../adapters/types.js'
-import { kitError } from '../errors/errors.js'
-import { type ModalOptions, parseOptions } from '../options/schema.js'
+import { InvalidOptionsError, kitError } from '../errors/errors.js'
+import { type ModalOptions, parseOptions, parseSetting } from '../options/schema.js'
 import { storage } from '../storage/storage.js'
 import { $accounts, $activeAccount, type AccountState, getAccountState } from '../stores/account.js'
 import { clearAlert, showAlert } from '../stores/alerts.js'
@@ -16,7 +16,7 @@ import { type ModalEvent, subscribeEvents } from '../stores/events.js'
 import { setLocale } from '../stores/locale.js'
 import { $modal, closeModal, openModal } from '../stores/modal.js'
 import { setOptions } from '../stores/options.js'
-import { $view, type RouterData, reset, type View } from '../stores/router.js'
+import { $view, isView, type RouterData, reset, VIEWS, type View } from '../stores/router.js'
 import {
   setThemeMode,
   setThemeVariables,
@@ -47,8 +47,11 @@ export const $publicState = computed(
 )
 
 export interface ModalInstance {
-  /** Opens the modal on `view`, or on Account when connected and Connect otherwise. */
-  open(options?: { view?: View; data?: RouterData }): void
+  /**
+   * Opens the modal on `view` (a view name, or `{ view, data }`), or on Account when
+   * connected and Connect otherwise.
+   */
+  open(target?: OpenTarget): void
   close(): void
   getState(): PublicState
   subscribeState(listener: (state: PublicState) => void): () => void
@@ -91,19 +94,16 @@ export function createModalClient(input: ModalOptions): ModalInstance {
   void reconnect()
 
   return {
-    open({ view, data } = {}) {
-      const connected = $activeAccount.get().status === 'connected'
-      reset(view ?? (connected ? 'Account' : 'Connect'), data)
-      openModal()
-    },
+    open: openView,
     close() {
       closeModal()
     },
     getState: () => $publicState.get(),
     subscribeState: (listener) => $publicState.listen(listener),
-    setThemeMode,
-    setThemeVariables,
-    setLocale,
+    setThemeMode: (mode) => setThemeMode(parseSetting('themeMode', mode)),
+    setThemeVariables: (variables) =>
+      setThemeVariables(parseSetting('themeVariables', variables) as ThemeVariables),
+    setLocale: (locale) => setLocale(parseSetting('locale', locale)),
     switchNetwork,
     disconnect,
     getAccount: (namespace) => (namespace ? getAccountState(namespace) : $activeAccount.get()),
@@ -118,6 +118,32 @@ export function createModalClient(input: ModalOptions): ModalInstance {
     subscribeEvents,
     connect: (connectorId) => connect({ connectorId }),
   }
+}
+
+/** What `open()` takes: a view name, or a view with its data. */
+export type OpenTarget = View | { view?: View; data?: RouterData }
+
+/**
+ * Opens the modal on `target`'s view, or on Account when connected and Connect otherwise;
+ * what `modal.open()` and React's `useModal().open` do. An unknown view name throws.
+ * It returns at once: a connection started in the modal (or with `connect()`) is what
+ * rejects with "Modal closed" when the visitor closes it (spec §4).
+ *
+ * @example
+ * openView('Networks')
+ * openView({ view: 'SwitchNetwork', data: { network } })
+ */
+export function openView(target: OpenTarget = {}): void {
+  const { view, data } = typeof target === 'string' ? { view: target, data: undefined } : target
+  if (view !== undefined && !isView(view)) {
+    throw new InvalidOptionsError(
+      'view',
+      `expected one of ${VIEWS.join(', ')}, received ${JSON.stringify(view)}`,
+    )
+  }
+  const connected = $activeAccount.get().status === 'connected'
+  reset(view ?? (connected ? 'Account' : 'Connect'), data)
+  openModal()
 }
 
 /** The chain state, for hosts that want the configured networks. */

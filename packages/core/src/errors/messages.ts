@@ -5,6 +5,17 @@ export const ERROR_MESSAGES = {
   CONNECTION_REJECTED: 'Connection rejected',
   POPUP_CLOSED: 'Popup closed',
   FAILED_TO_CONNECT: 'Failed to connect',
+  FAILED_TO_CONNECT_FARCASTER: 'Failed to connect to farcaster',
+  FAILED_TO_INITIATE_SOCIAL: 'Failed to initiate social connection',
+  NO_AUTH_CONNECTOR: 'No auth connector found',
+  NOT_CONNECTED_TO_EMAIL_OR_SOCIAL: 'Not connected to email or social',
+  NO_ACTIVE_CAIP_NETWORK_OR_CLIENT: 'No ActiveCaipNetwork or client found',
+  NO_CONNECTION_CONTROLLER_CLIENT: 'No ConnectionController client found',
+  TRANSACTIONS_WITHOUT_ADDRESS: "Transactions can't be fetched without an accountAddress",
+  NO_TRANSPORT_URL: 'No URL was provided to the Transport',
+  EMAIL_LOGIN_DEPENDENCY: 'Unable to load email login dependency',
+  FRAME_IFRAME_NOT_SET: 'W3mFrame: iframe is not set',
+  FRAME_PARENT_NOT_SET: 'parent is not set',
   SIWX_NOT_ENABLED: 'SIWX is not enabled',
   NO_ACTIVE_CAIP_ADDRESS: 'No ActiveCaipAddress found',
   CHAIN_NOT_SUPPORTED: 'Chain is not supported',
@@ -23,7 +34,6 @@ export const ERROR_MESSAGES = {
   REQUEST_ABORTED: 'Request was aborted',
   SOMETHING_WENT_WRONG: 'Something went wrong',
   AN_ERROR_OCCURRED: 'An error occurred',
-  TRANSACTIONS_WITHOUT_ADDRESS: "Transactions can't be fetched without an accountAddress",
   UNKNOWN: 'Unknown error',
 } as const
 
@@ -44,3 +54,6 @@ export const TOAST_MESSAGES = {
 } as const
 
 export type ToastCode = keyof typeof TOAST_MESSAGES
+
+/** `HTTP status code: N` (spec §8): a non-ok answer of our server. */
+export const httpStatusMessage = (status: number) => `HTTP status code: ${status}`

@@ -100,6 +100,7 @@ test('the main entry exports exactly the public API', () => {
     'kitError',
     'lookupAccountName',
     'openModal',
+    'openView',
     'parseCaipAddress',
     'parseCaipNetworkId',
     'parseOptions',

@@ -29,6 +29,7 @@ export type {
   Connector,
   ConnectorType,
   ConnectResult,
+  SendTransactionParameters,
   SendTransferParameters,
 } from '../adapters/types.js'
 export {
@@ -36,6 +37,8 @@ export {
   createModalClient,
   getNetworks,
   type ModalInstance,
+  type OpenTarget,
+  openView,
   type PublicState,
 } from '../client/create-modal.js'
 export { BaseError, type BaseErrorParameters, errorMessage } from '../errors/base.js'

@@ -453,6 +453,14 @@ const themeVariablesSchema = strict(
   'an object of theme variables',
 )
 
+/** Options a host may change after creation (instance setters), validated as at creation. */
+const settableSchemas = {
+  themeMode: picklist(['light', 'dark'] as const),
+  themeVariables: themeVariablesSchema,
+  locale: nonEmptyString(),
+}
+export type SettableOption = keyof typeof settableSchemas
+
 const isAdapter = (value: unknown): value is ChainAdapter =>
   isRecord(value) &&
   isChainNamespace(value.namespace) &&
@@ -490,15 +498,15 @@ const optionsSchema = strict(
     termsConditionsUrl: v.optional(httpUrl()),
     privacyPolicyUrl: v.optional(httpUrl()),
     defaultAccountTypes: v.optional(defaultAccountTypesSchema),
-    themeMode: v.optional(picklist(['light', 'dark'] as const)),
-    themeVariables: v.optional(themeVariablesSchema),
+    themeMode: v.optional(settableSchemas.themeMode),
+    themeVariables: v.optional(settableSchemas.themeVariables),
     connectMethodsOrder: v.optional(
       v.pipe(
         arrayOf(picklist(CONNECT_METHODS), 'connect methods'),
         unique((method: ConnectMethod) => method, 'each connect method'),
       ),
     ),
-    locale: v.optional(nonEmptyString()),
+    locale: v.optional(settableSchemas.locale),
     adapters: v.optional(
       v.pipe(
         arrayOf(
@@ -602,4 +610,27 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'an array'
   if (typeof value === 'string') return quote(value)
   return typeof value === 'function' ? 'a function' : String(value)
+}
+
+/**
+ * Validates one option a host changes after creation (`setThemeMode`, `setThemeVariables`,
+ * `setLocale`) with the same rules as `parseOptions`; throws `InvalidOptionsError` naming it.
+ *
+ * @example
+ * parseSetting('themeMode', 'dark') // 'dark'
+ * parseSetting('themeMode', 'blue') // throws: Invalid option `themeMode`: expected "light" or "dark", ...
+ */
+export function parseSetting<K extends SettableOption>(
+  field: K,
+  value: unknown,
+): v.InferOutput<(typeof settableSchemas)[K]> {
+  const result = v.safeParse(settableSchemas[field], value)
+  if (result.success) return result.output as v.InferOutput<(typeof settableSchemas)[K]>
+  const [issue] = result.issues
+  const path = v.getDotPath(issue)
+  throw new InvalidOptionsError(
+    path ? `${field}.${path}` : field,
+    issue.message,
+    new v.ValiError(result.issues),
+  )
 }

@@ -55,7 +55,8 @@ export function isConnectorHidden(
   const name = connector.name.trim().toLowerCase()
   const excluded = exclude.some(
     (rule) =>
-      (rule.rdns !== undefined && connector.rdns === rule.rdns) ||
+      // Reverse-DNS names are case-insensitive; discovery lower-cases what wallets announce.
+      (rule.rdns !== undefined && connector.rdns?.toLowerCase() === rule.rdns.toLowerCase()) ||
       (rule.name !== undefined && rule.name.trim().toLowerCase() === name),
   )
   if (excluded) return true

@@ -119,7 +119,10 @@ export function createTestAdapter(options: TestAdapterOptions = {}): TestAdapter
     async connect({ connectorId, network }: { connectorId: string; network: CaipNetwork }) {
       calls.push(`connect:${connectorId}`)
       requireWallet(connectorId)
-      if (hold) await hold
+      // Only the next connect waits: a second request (Try again) is answered at once.
+      const held = hold
+      hold = undefined
+      if (held) await held
       if (nextError !== undefined) {
         const error = nextError
         nextError = undefined
@@ -192,10 +195,7 @@ export function createTestAdapter(options: TestAdapterOptions = {}): TestAdapter
     holdNextConnect() {
       let release = () => {}
       hold = new Promise<void>((resolve) => {
-        release = () => {
-          hold = undefined
-          resolve()
-        }
+        release = () => resolve()
       })
       return { release }
     },

@@ -1,11 +1,18 @@
 import { expect } from '@open-wc/testing'
-import type { AdapterEvent, BaseError, CaipNetwork, ChainAdapter } from '@openmodal/core'
+import {
+  $chain,
+  type AdapterEvent,
+  type BaseError,
+  type CaipNetwork,
+  type ChainAdapter,
+} from '@openmodal/core'
 import { adapterContract } from '@openmodal/core/adapter-contract'
 import { ANVIL_ADDRESSES, type DevWallet, TEST_TOKEN_ABI } from '@openmodal/testing'
 import {
   createPublicClient,
   createTestClient,
   encodeAbiParameters,
+  encodeFunctionData,
   type Hex,
   http,
   parseEther,
@@ -352,6 +359,35 @@ describe('evmAdapter reads and writes on anvil', () => {
     expect(await balanceOf()).to.equal(before + 1_500_000n)
   })
 
+  it('sends an arbitrary transaction (calldata and value) that anvil mines; bad input is refused', async () => {
+    const token = chainA.token
+    if (!token) throw new Error('the WTR config deployed no token')
+    const { adapter, rdns } = await setup({ accounts: [0] })
+    await connect(adapter, rdns)
+    const to = ANVIL_ADDRESSES[5]
+    const data = encodeFunctionData({
+      abi: TEST_TOKEN_ABI,
+      functionName: 'transfer',
+      args: [to, 7n],
+    })
+    const balanceOf = () =>
+      client().readContract({
+        address: token,
+        abi: TEST_TOKEN_ABI,
+        functionName: 'balanceOf',
+        args: [to],
+      })
+    const before = await balanceOf()
+    const hash = await adapter.sendTransaction?.({ to: token, data })
+    await client().waitForTransactionReceipt({ hash: hash as Hex, pollingInterval: 50 })
+    expect(await balanceOf()).to.equal(before + 7n)
+    for (const bad of [{ to: 'nope' }, { to, data: 'not hex' }, { to, value: -1n }]) {
+      expect((await rejectionOf(adapter.sendTransaction?.(bad) as Promise<unknown>)).code).to.equal(
+        'INVALID_TRANSFER',
+      )
+    }
+  })
+
   it('signs with personal_sign and passes raw requests to the wallet', async () => {
     const { adapter, rdns, wallet } = await setup()
     await connect(adapter, rdns)
@@ -431,7 +467,8 @@ describe('evmAdapter.getProfile: ENS, loaded lazily', () => {
     expect(ensModuleLoaded()).to.equal(false)
   })
 
-  it('reads the primary name through the Universal Resolver on mainnet (a stand-in on anvil)', async () => {
+  /** Chain A answers every primary-name lookup with alice.eth. */
+  async function installStandInResolver() {
     const answer = encodeAbiParameters(
       [{ type: 'string' }, { type: 'address' }, { type: 'address' }],
       ['alice.eth', ANVIL_ADDRESSES[9], ANVIL_ADDRESSES[9]],
@@ -440,6 +477,10 @@ describe('evmAdapter.getProfile: ENS, loaded lazily', () => {
       address: ENS_UNIVERSAL_RESOLVER,
       bytecode: constantContract(answer),
     })
+  }
+
+  it('reads the primary name through the Universal Resolver on mainnet (a stand-in on anvil)', async () => {
+    await installStandInResolver()
     const adapter = evmAdapter()
     const profile = await adapter.getProfile?.({
       address: ANVIL_ADDRESSES[0],
@@ -448,6 +489,27 @@ describe('evmAdapter.getProfile: ENS, loaded lazily', () => {
     // The stand-in cannot answer the avatar text record: no avatar, the name alone.
     expect(profile).to.deep.equal({ name: 'alice.eth' })
     expect(ensModuleLoaded()).to.equal(true)
+  })
+
+  it('on another non-test network, reads the name through the configured mainnet', async () => {
+    const adapter = evmAdapter()
+    const optimism: CaipNetwork = { ...networkB, id: 10, caipNetworkId: 'eip155:10' }
+    const profile = async () =>
+      adapter.getProfile?.({ address: ANVIL_ADDRESSES[0], network: optimism })
+    // No mainnet configured: nowhere to ask.
+    $chain.setKey('networks', [optimism])
+    expect(await profile()).to.deep.equal({})
+    // Chain A, configured as mainnet, has the stand-in resolver.
+    await installStandInResolver()
+    $chain.setKey('networks', [onMainnet(networkA), optimism])
+    expect(await profile()).to.deep.equal({ name: 'alice.eth' })
+    // A test network never shows a name.
+    const testnet = await adapter.getProfile?.({
+      address: ANVIL_ADDRESSES[0],
+      network: { ...optimism, testnet: true },
+    })
+    expect(testnet).to.deep.equal({})
+    $chain.setKey('networks', [])
   })
 
   it('answers {} when the lookup fails or the address is invalid', async () => {

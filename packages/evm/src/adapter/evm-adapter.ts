@@ -2,6 +2,7 @@
 // through viem. This module and discovery import no viem: the code a used wallet needs
 // (wallet-actions.ts) loads with `import()` on first use, ENS (ens.ts) on the first lookup.
 import {
+  $networks,
   type AdapterAccount,
   type AdapterEvent,
   BaseError,
@@ -177,6 +178,21 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
     return session
   }
 
+  /** Sends the transaction `build` makes from the connected account; resolves its hash. */
+  const send = async (
+    build: (actions: WalletActions, from: Address) => unknown,
+  ): Promise<string> => {
+    const { provider, accounts } = requireSession()
+    const actions = await loadWalletActions()
+    const from = actions.toAddress(accounts[0]?.address)
+    if (!from) throw kitError('CONNECTOR_ACCOUNT_NOT_FOUND')
+    const hash = await call(provider, 'eth_sendTransaction', [build(actions, from)])
+    if (typeof hash !== 'string' || !TX_HASH.test(hash)) {
+      throw kitError('UNKNOWN', { details: 'The wallet returned no transaction hash' })
+    }
+    return hash
+  }
+
   return {
     namespace: 'eip155',
     capabilities: ['signTypedData'],
@@ -271,15 +287,11 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
     },
 
     async sendTransfer(params) {
-      const { provider, accounts } = requireSession()
-      const { toAddress, transferRequest } = await loadWalletActions()
-      const from = toAddress(accounts[0]?.address)
-      if (!from) throw kitError('CONNECTOR_ACCOUNT_NOT_FOUND')
-      const hash = await call(provider, 'eth_sendTransaction', [transferRequest(from, params)])
-      if (typeof hash !== 'string' || !TX_HASH.test(hash)) {
-        throw kitError('UNKNOWN', { details: 'The wallet returned no transaction hash' })
-      }
-      return hash
+      return send((actions, from) => actions.transferRequest(from, params))
+    },
+
+    async sendTransaction(params) {
+      return send((actions, from) => actions.transactionRequest(from, params))
     },
 
     async request(args) {
@@ -291,8 +303,15 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
       }
     },
 
-    async getProfile({ address, network }) {
-      if (!isEip155Address(address) || !ENS_CHAIN_IDS.has(Number(network.id))) return {}
+    async getProfile({ address, network: active }) {
+      if (!isEip155Address(address) || active.testnet) return {}
+      // ENS lives on Ethereum: on any other non-test network, ask the configured mainnet.
+      const network = ENS_CHAIN_IDS.has(Number(active.id))
+        ? active
+        : $networks
+            .get()
+            .find((n) => n.chainNamespace === 'eip155' && ENS_CHAIN_IDS.has(Number(n.id)))
+      if (!network) return {}
       const checked = (address.startsWith('0x') ? address : `0x${address}`) as Address
       try {
         // Lazy: the ENS code loads on the first lookup, never with the adapter.

@@ -1,5 +1,5 @@
 // The transaction of a send: a native value transfer or an ERC-20 `transfer` call.
-import type { SendTransferParameters } from '@openmodal/core'
+import type { SendTransactionParameters, SendTransferParameters } from '@openmodal/core'
 import { BaseError } from '@openmodal/core'
 import { type Address, type Hex, numberToHex } from 'viem'
 import { toAddress } from '../provider/parse.js'
@@ -46,4 +46,35 @@ export function transferRequest(from: Address, params: SendTransferParameters): 
   const token = toAddress(params.tokenAddress)
   if (!token) throw invalid(`Token ${params.tokenAddress} is not an EVM address`)
   return { from, to: token, data: encodeTransfer(to, params.value) }
+}
+
+const HEX_DATA = /^0x(?:[0-9a-fA-F]{2})*$/
+
+/**
+ * The `eth_sendTransaction` parameter for an arbitrary transaction from `from`.
+ *
+ * @example transactionRequest(from, { to: contract, data: '0xa9059cbb…' })
+ */
+export function transactionRequest(
+  from: Address,
+  params: SendTransactionParameters,
+): TransferRequest {
+  const to = toAddress(params.to)
+  if (!to) throw invalid(`Receiver ${params.to} is not an EVM address`)
+  const value = params.value ?? 0n
+  if (typeof value !== 'bigint' || value < 0n || value > MAX_UINT256) {
+    throw invalid('The value must be a bigint from 0 to 2^256 - 1')
+  }
+  if (
+    params.data !== undefined &&
+    (typeof params.data !== 'string' || !HEX_DATA.test(params.data))
+  ) {
+    throw invalid('The data must be 0x-prefixed hex bytes')
+  }
+  return {
+    from,
+    to,
+    ...(value > 0n ? { value: numberToHex(value) } : {}),
+    ...(params.data ? { data: params.data as Hex } : {}),
+  }
 }

@@ -141,18 +141,23 @@ describe('EIP-6963 discovery', () => {
     expect(state.latest).to.deep.equal([])
   })
 
-  it('keeps the first of a duplicate uuid and gives a duplicate rdns the uuid as id', async () => {
-    const { state } = watch()
+  it('keeps the first of a duplicate uuid; an rdns two providers claim identifies neither', async () => {
+    const { adapter, state } = watch({ discoveryTimeoutMs: 50 })
     const first = info({ name: 'First', rdns: 'io.metamask' })
     announce({ info: first, provider: provider() })
     announce({ info: { ...first, name: 'Impostor' }, provider: provider() })
+    await tick()
+    expect(state.latest.map((c) => c.id)).to.deep.equal(['io.metamask'])
     const spoof = info({ name: 'Spoof', rdns: 'io.metamask' })
     announce({ info: spoof, provider: provider() })
     await tick()
     expect(state.latest.map((c) => [c.id, c.name])).to.deep.equal([
-      ['io.metamask', 'First'],
+      [first.uuid, 'First'],
       [spoof.uuid, 'Spoof'],
     ])
+    // A connection remembered as io.metamask (recent list, silent reconnect) matches neither.
+    const network = toNetwork({ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' })
+    expect(await adapter.reconnect({ connectorId: 'io.metamask', network })).to.equal(null)
     // An rdns earns no extra field: the spoof has exactly what it announced.
     expect(Object.keys(state.latest[1] ?? {}).sort()).to.deep.equal(
       ['id', 'imageUrl', 'installed', 'name', 'namespaces', 'rdns', 'type'].sort(),

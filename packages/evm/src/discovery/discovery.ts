@@ -48,6 +48,8 @@ export function createDiscovery(options: DiscoveryOptions = {}): Discovery {
   const legacyDelayMs = options.legacyDelayMs ?? 100
   const byUuid = new Map<string, Entry>()
   const byId = new Map<string, Entry>()
+  /** rdns values announced by more than one provider. */
+  const contested = new Set<string>()
   const subscribers = new Set<(connectors: readonly Connector[]) => void>()
   const waiters = new Set<() => void>()
   let users = 0
@@ -111,7 +113,21 @@ export function createDiscovery(options: DiscoveryOptions = {}): Discovery {
       return
     }
     const { uuid, name, icon, rdns, provider } = announcement
-    const id = rdns && !byId.has(rdns) ? rdns : uuid
+    // An rdns that two providers claim identifies neither: both are known by their uuid, so
+    // an impostor announcing first never inherits the real wallet's Recent tag or its silent
+    // reconnect (both are keyed by connector id).
+    if (rdns && byId.has(rdns)) {
+      contested.add(rdns)
+      const holder = byId.get(rdns)
+      const holderUuid = [...byUuid].find(([, entry]) => entry === holder)?.[0]
+      if (holder && holderUuid) {
+        const moved: Entry = { ...holder, connector: { ...holder.connector, id: holderUuid } }
+        byId.delete(rdns)
+        byId.set(holderUuid, moved)
+        byUuid.set(holderUuid, moved)
+      }
+    }
+    const id = rdns && !contested.has(rdns) ? rdns : uuid
     const entry: Entry = {
       provider,
       connector: {

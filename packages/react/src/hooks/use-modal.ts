@@ -1,21 +1,14 @@
-import { $activeAccount, closeModal, type ModalInstance, openModal, reset } from '@openmodal/core'
+import { closeModal, type OpenTarget, openView } from '@openmodal/core'
 import { useMemo } from 'react'
 import { useModalState } from './use-modal-state.js'
 
-export type OpenModalOptions = Parameters<ModalInstance['open']>[0]
+export type OpenModalOptions = OpenTarget
 
 export interface UseModalReturnType {
   /** Opens the modal on `view`, or on Account when connected and Connect otherwise. */
   open: (options?: OpenModalOptions) => void
   close: () => void
   isOpen: boolean
-}
-
-/** Same as `modal.open()`: works without holding the instance `createModal` returned. */
-function open({ view, data }: NonNullable<OpenModalOptions> = {}): void {
-  const connected = $activeAccount.get().status === 'connected'
-  reset(view ?? (connected ? 'Account' : 'Connect'), data)
-  openModal()
 }
 
 function close(): void {
@@ -31,5 +24,5 @@ function close(): void {
  */
 export function useModal(): UseModalReturnType {
   const isOpen = useModalState().open
-  return useMemo(() => ({ open, close, isOpen }), [isOpen])
+  return useMemo(() => ({ open: openView, close, isOpen }), [isOpen])
 }

@@ -1,10 +1,10 @@
-import { errorMessage } from '@openmodal/core'
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
+import { tError } from '../i18n/index.js'
 
 export interface AttemptOptions {
   /** Called once, the first time the host is connected: the attempt a view opens with. */
   firstRun?: () => unknown
-  /** The text shown for a failure, or `undefined` to stay silent. Defaults to core's `errorMessage`. */
+  /** The text shown for a failure, or `undefined` to stay silent. Defaults to `tError` (the catalog's text). */
   message?: (error: unknown) => string | undefined
 }
 
@@ -28,6 +28,7 @@ export class AttemptController implements ReactiveController {
   /** The last attempt's failure, as the text to show. */
   error: string | undefined
   private started = false
+  private generation = 0
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -42,21 +43,29 @@ export class AttemptController implements ReactiveController {
     void this.options.firstRun()
   }
 
-  /** Runs `task`; resolves `true` when it succeeded, `false` when it failed (see `error`). */
+  /**
+   * Runs `task`; resolves `true` when it succeeded, `false` when it failed (see `error`). A run
+   * started while another is pending (Try again on a wallet that never answered) supersedes
+   * it: the older run's outcome is ignored and it resolves `false`.
+   */
   async run(task: () => Promise<unknown>): Promise<boolean> {
+    const generation = ++this.generation
     this.error = undefined
     this.pending = true
     this.host.requestUpdate()
+    let succeeded = false
+    let failure: unknown
     try {
       await task()
-      return true
+      succeeded = true
     } catch (error) {
-      this.error = (this.options.message ?? errorMessage)(error)
-      return false
-    } finally {
-      this.pending = false
-      this.host.requestUpdate()
+      failure = error
     }
+    if (generation !== this.generation) return false
+    if (!succeeded) this.error = (this.options.message ?? tError)(failure)
+    this.pending = false
+    this.host.requestUpdate()
+    return succeeded
   }
 
   /** Shows `message` as the failure without running anything (the attempt cannot start). */

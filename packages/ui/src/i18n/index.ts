@@ -3,7 +3,7 @@
 // English is built in; the other shipped catalogs load with `import()` the first time their
 // locale is used (text shows in English for those few milliseconds), so a page pays only for
 // the languages it speaks.
-import { $locale } from '@openmodal/core'
+import { $locale, ALERTS, type Alert, BaseError, errorMessage } from '@openmodal/core'
 import { en, type MessageKey, type Messages } from './en.js'
 
 export type { MessageKey, Messages } from './en.js'
@@ -115,4 +115,28 @@ export function langFor(locale: string): string {
   if (catalogs.has(locale)) return locale
   if (catalogs.has(language(locale))) return language(locale)
   return 'en'
+}
+
+/**
+ * The text to show a person for a thrown value: the catalog's `error.<code>` message when
+ * core's error code has one, else core's English `errorMessage`.
+ *
+ * @example
+ * tError(kitError('CONNECTION_REJECTED')) // 'رُفض الاتصال' under `ar`
+ */
+export function tError(error: unknown): string {
+  if (error instanceof BaseError) {
+    const key = `error.${error.code}`
+    if (key in en) return t(key as MessageKey)
+  }
+  return errorMessage(error)
+}
+
+/** An alert's title and description in the current locale; a server-given description stays. */
+export function tAlert(alert: Alert): { title: string; description: string } {
+  const custom = alert.description !== ALERTS[alert.code].description
+  return {
+    title: t(`alert.${alert.code}.title`),
+    description: custom ? alert.description : t(`alert.${alert.code}.description`),
+  }
 }

@@ -2,6 +2,7 @@ import { aTimeout, expect, fixture, html } from '@open-wc/testing'
 import {
   $modal,
   closeModal,
+  kitError,
   openModal,
   push,
   reset,
@@ -14,7 +15,7 @@ import {
 } from '@openmodal/core'
 import { emulateMedia, sendKeys } from '@web/test-runner-commands'
 import '../../elements/w3m-connect-button/w3m-connect-button.js'
-import { loadLocale } from '../../i18n/index.js'
+import { loadLocale, tError } from '../../i18n/index.js'
 import { GROUP_LOADERS, ROUTES } from '../../router/routes.js'
 import {
   deep,
@@ -325,18 +326,42 @@ describe('<w3m-modal>', () => {
     expect($modal.get().open).to.equal(false)
   })
 
-  it('passes axe when open, in light, dark and right-to-left', async () => {
-    await openOn(modal, 'Connect', 'Swap')
-    await until(() => deep(modal, 'w3m-router', '[data-state]'), 'view')
-    await settle()
-    await expect(modal).to.be.accessible()
-    setThemeMode('dark')
-    await modal.updateComplete
-    await settle()
-    await expect(modal).to.be.accessible()
+  for (const view of ['Connect', 'Networks'] as const) {
+    it(`passes axe on ${view}, in light, dark and right-to-left`, async () => {
+      await openOn(modal, view)
+      const items = () =>
+        view === 'Connect'
+          ? deepAll(modal, 'w3m-router', 'w3m-connect-view', 'wui-wallet-list', '[part="item"]')
+          : deepAll(modal, 'w3m-router', 'w3m-networks-view', '[part="network"]')
+      await until(() => items().length >= 3, `the ${view} list`)
+      await settle()
+      await expect(modal).to.be.accessible()
+      setThemeMode('dark')
+      await modal.updateComplete
+      await settle()
+      await expect(modal).to.be.accessible()
+      setLocale('ar')
+      await loadLocale('ar')
+      await until(() => dialogOf(modal).getAttribute('dir') === 'rtl', 'right to left')
+      await settle()
+      expect(items().length).to.be.greaterThanOrEqual(3)
+      await expect(modal).to.be.accessible()
+    })
+  }
+
+  it("shows alerts and errors in the visitor's language; a server-given text stays", async () => {
     setLocale('ar')
+    await loadLocale('ar')
+    await openOn(modal, 'Swap')
+    showAlert('RATE_LIMITED')
     await modal.updateComplete
-    await settle()
-    await expect(modal).to.be.accessible()
+    expect(part(modal, 'alert')?.textContent).to.contain('تجاوزت حد الطلبات')
+    showAlert('SERVER_ERROR', { description: 'upstream said no' })
+    await modal.updateComplete
+    expect(part(modal, 'alert')?.textContent).to.contain('خطأ في الخادم')
+    expect(part(modal, 'alert')?.textContent).to.contain('upstream said no')
+    expect(tError(kitError('CONNECTION_REJECTED'))).to.equal('رُفض الاتصال')
+    // An error without a catalog entry falls back to core's text, never to nothing.
+    expect(tError(new Error('Odd wallet failure'))).to.equal('Odd wallet failure')
   })
 })

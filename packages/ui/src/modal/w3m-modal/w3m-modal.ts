@@ -18,7 +18,7 @@ import { icon } from '../../components/icons.js'
 import '../../components/wui-toast/wui-toast.js'
 import { StoreController } from '../../controllers/store-controller.js'
 import { ThemeController } from '../../controllers/theme-controller.js'
-import { dirFor, langFor, t } from '../../i18n/index.js'
+import { dirFor, langFor, t, tAlert } from '../../i18n/index.js'
 import '../../router/w3m-router.js'
 import { iconStyles } from '../../styles/icons.js'
 import { base, tokens } from '../../styles/shared.js'
@@ -227,9 +227,10 @@ export class W3mModal extends LitElement {
   private renderAlert() {
     const alert = this.alert.value
     if (!alert) return nothing
+    const { title, description } = tAlert(alert)
     return html`<div part="alert" class="alert" role="alert" data-variant=${alert.variant}>
-      <p class="alert-title">${alert.title}</p>
-      <p class="alert-description">${alert.description}</p>
+      <p class="alert-title">${title}</p>
+      <p class="alert-description">${description}</p>
       <button class="icon-button" aria-label=${t('alert.dismiss')} @click=${() => clearAlert()}>
         ${icon('close')}
       </button>

@@ -9,7 +9,6 @@ import {
   type ChainNamespace,
   closeModal,
   disconnect,
-  errorMessage,
   lookupAccountName,
   NAME_NAMESPACES,
   NFT_NAMESPACES,
@@ -22,7 +21,7 @@ import { html, LitElement, nothing } from 'lit'
 import { icon } from '../../components/icons.js'
 import '../../components/wui-avatar/wui-avatar.js'
 import { StoreController } from '../../controllers/store-controller.js'
-import { dirFor, type MessageKey, t } from '../../i18n/index.js'
+import { dirFor, type MessageKey, t, tError } from '../../i18n/index.js'
 import { iconStyles } from '../../styles/icons.js'
 import { base, networkImageStyles } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
@@ -184,7 +183,7 @@ export class W3mAccountView extends LitElement {
     try {
       await disconnect()
     } catch (error) {
-      showSnack(errorMessage(error), { variant: 'error' })
+      showSnack(tError(error), { variant: 'error' })
       return
     } finally {
       this.disconnecting = false

@@ -227,6 +227,30 @@ describe('Connect view', () => {
     expect(error.textContent).to.equal('Failed to connect')
   })
 
+  it('connecting: Try again while the wallet has not answered asks it again', async () => {
+    const adapter = setupClient()
+    const held = adapter.holdNextConnect()
+    openModal()
+    const view = await fixture<W3mConnectingExternalView>(
+      html`<w3m-connecting-external-view .data=${{ connectorId: 'io.alpha' }}></w3m-connecting-external-view>`,
+    )
+    expect(view.connecting).to.equal(true)
+    const retry = await until(
+      () => deep<HTMLButtonElement>(view, '[part="retry-button"]'),
+      'the retry button while waiting',
+    )
+    expect(retry.textContent?.trim()).to.equal('Try again')
+    await expect(view).to.be.accessible()
+    retry.click()
+    await until(() => $activeAccount.get().status === 'connected', 'the second request to connect')
+    expect(adapter.calls.filter((c) => c === 'connect:io.alpha')).to.have.length(2)
+    // The first request answering late changes nothing on screen.
+    held.release()
+    await aTimeout(20)
+    expect(view.error).to.equal(undefined)
+    expect($activeAccount.get().status).to.equal('connected')
+  })
+
   it('connecting: closing the modal meanwhile is silent', async () => {
     const adapter = setupClient()
     const held = adapter.holdNextConnect()

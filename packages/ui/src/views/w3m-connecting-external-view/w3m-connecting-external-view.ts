@@ -1,10 +1,10 @@
 import {
   $connectors,
   $locale,
+  $view,
   BaseError,
   closeModal,
   connect,
-  errorMessage,
   type RouterData,
   reset,
 } from '@openmodal/core'
@@ -13,7 +13,7 @@ import { icon } from '../../components/icons.js'
 import '../../components/wui-spinner/wui-spinner.js'
 import { AttemptController } from '../../controllers/attempt-controller.js'
 import { StoreController } from '../../controllers/store-controller.js'
-import { t } from '../../i18n/index.js'
+import { t, tError } from '../../i18n/index.js'
 import { iconStyles } from '../../styles/icons.js'
 import { base } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
@@ -44,7 +44,7 @@ export class W3mConnectingExternalView extends LitElement {
     firstRun: () => this.start(),
     // The visitor closed the modal: nothing to tell them.
     message: (error) =>
-      error instanceof BaseError && error.code === 'MODAL_CLOSED' ? undefined : errorMessage(error),
+      error instanceof BaseError && error.code === 'MODAL_CLOSED' ? undefined : tError(error),
   })
 
   /** The failure shown with Try again, if any. */
@@ -61,8 +61,9 @@ export class W3mConnectingExternalView extends LitElement {
   async start(): Promise<void> {
     const connectorId = this.data?.connectorId ?? ''
     if (!(await this.attempt.run(() => connect({ connectorId })))) return
-    // Still on screen (the visitor did not go back meanwhile): the job is done.
-    if (this.isConnected && !closeModal()) reset('Account')
+    // Still the current view (the visitor did not go back, core did not move on to
+    // UnsupportedChain): the job is done.
+    if ($view.get().view === 'ConnectingExternal' && !closeModal()) reset('Account')
   }
 
   override render() {
@@ -82,10 +83,15 @@ export class W3mConnectingExternalView extends LitElement {
       </div>
       ${this.connecting ? html`<wui-spinner></wui-spinner>` : nothing}
       ${
-        this.error
-          ? html`<button class="button-primary" part="retry-button" @click=${() => this.start()}>
-            ${t('common.tryAgain')}
-          </button>`
+        // While waiting too: a wallet that lost or never showed the request can be asked again.
+        this.error || this.connecting
+          ? html`<button
+              class=${this.error ? 'button-primary' : 'button-secondary'}
+              part="retry-button"
+              @click=${() => this.start()}
+            >
+              ${t('common.tryAgain')}
+            </button>`
           : nothing
       }
     </div>`

@@ -2,8 +2,6 @@ import {
   $activeAccount,
   $activeNetwork,
   $locale,
-  BaseError,
-  errorMessage,
   isValidRegisteredName,
   NAME_NAMESPACES,
   registerAccountName,
@@ -13,20 +11,12 @@ import {
 import { html, LitElement, nothing } from 'lit'
 import '../../components/wui-spinner/wui-spinner.js'
 import { StoreController } from '../../controllers/store-controller.js'
-import { type MessageKey, t } from '../../i18n/index.js'
+import { t, tError } from '../../i18n/index.js'
 import { base } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
 import { supportedNetwork } from '../../utils/network.js'
 import { viewStyles } from '../view-styles.js'
 import { styles } from './w3m-register-account-name-view.styles.js'
-
-/** Core's error codes that have words of their own in the catalog. */
-const ERROR_TEXT: Readonly<Record<string, MessageKey>> = {
-  INVALID_NAME: 'registerName.invalid',
-  NAME_TAKEN: 'registerName.taken',
-  INVALID_SIGNATURE: 'registerName.badSignature',
-  SIGNATURE_DECLINED: 'registerName.declined',
-}
 
 /**
  * @summary RegisterAccountName: a name field checked as the visitor types against the spec §5
@@ -85,8 +75,9 @@ export class W3mRegisterAccountNameView extends LitElement {
     try {
       await registerAccountName(this.name)
     } catch (error) {
-      const key = error instanceof BaseError ? ERROR_TEXT[error.code] : undefined
-      this.error = key ? t(key) : errorMessage(error)
+      // NAME_TAKEN, INVALID_SIGNATURE, SIGNATURE_DECLINED… from the catalog; a refusal the
+      // server explains (NAME_REJECTED) in the server's words.
+      this.error = tError(error)
       return
     } finally {
       this.pending = false
