@@ -108,6 +108,7 @@ export class W3mRegisterAccountNameView extends LitElement {
           autocapitalize="off"
           spellcheck="false"
           minlength="4"
+          maxlength="64"
           .value=${this.name}
           ?disabled=${this.pending}
           aria-invalid=${message ? 'true' : 'false'}
