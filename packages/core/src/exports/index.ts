@@ -5,6 +5,14 @@ export { type ConnectParameters, connect } from '../actions/connect.js'
 export { disconnect } from '../actions/disconnect.js'
 export { clearBalanceCache, refreshBalance } from '../actions/internal.js'
 export { reconnect } from '../actions/reconnect.js'
+export {
+  $registeredName,
+  INVALID_NAME_MESSAGE,
+  NAME_NAMESPACES,
+  type RegisterNameErrorCode,
+  registerAccountName,
+  registerNameMessage,
+} from '../actions/register-name.js'
 export { switchNetwork } from '../actions/switch-network.js'
 export {
   $adapters,
@@ -41,7 +49,12 @@ export {
 } from '../client/create-modal.js'
 export { BaseError, type BaseErrorParameters, errorMessage } from '../errors/base.js'
 export { InvalidOptionsError, kitError } from '../errors/errors.js'
-export { ERROR_MESSAGES, type ErrorCode } from '../errors/messages.js'
+export {
+  ERROR_MESSAGES,
+  type ErrorCode,
+  TOAST_MESSAGES,
+  type ToastCode,
+} from '../errors/messages.js'
 export { type ModalOptions, parseOptions, type ResolvedOptions } from '../options/schema.js'
 export { createStorage, storage } from '../storage/storage.js'
 export {
@@ -62,6 +75,15 @@ export {
   showAlert,
 } from '../stores/alerts.js'
 export { $api } from '../stores/api.js'
+export {
+  $balances,
+  BALANCE_API_NAMESPACES,
+  BALANCE_RETRY_GAP_MS,
+  type BalancesState,
+  clearTokenBalances,
+  fetchBalances,
+  TOKEN_BALANCE_CACHE_MS,
+} from '../stores/balances.js'
 export {
   $activeNamespace,
   $activeNetwork,
@@ -106,6 +128,14 @@ export {
   setModalLoading,
   untilModalCloses,
 } from '../stores/modal.js'
+export {
+  $accountNames,
+  clearAccountNames,
+  lookupAccountName,
+  NAME_CACHE_MS,
+  setAccountName,
+} from '../stores/names.js'
+export { $nfts, fetchNfts, NFT_NAMESPACES, type NftsState } from '../stores/nfts.js'
 export { $options } from '../stores/options.js'
 export {
   $features,
@@ -146,6 +176,20 @@ export {
   type ThemeState,
   type ThemeVariables,
 } from '../stores/theme.js'
+export {
+  $transactions,
+  $transactionsByYear,
+  ACTIVITY_NAMESPACES,
+  fetchTransactions,
+  groupTransactionsByYear,
+  refreshTransactions,
+  resetTransactions,
+  TRANSACTIONS_POLL_MS,
+  type TransactionMonthGroup,
+  type TransactionsByYear,
+  type TransactionsState,
+  transactionMonthGroups,
+} from '../stores/transactions.js'
 export {
   type AccountType,
   type CaipAddress,

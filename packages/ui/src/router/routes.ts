@@ -34,6 +34,8 @@ export const ROUTES: Partial<Record<View, Route>> = {
   SwitchNetwork: { tag: 'w3m-switch-network-view', group: 'network' },
   UnsupportedChain: { tag: 'w3m-unsupported-chain-view', group: 'network' },
   Account: { tag: 'w3m-account-view', group: 'account' },
+  RegisterAccountName: { tag: 'w3m-register-account-name-view', group: 'account' },
+  RegisterAccountNameSuccess: { tag: 'w3m-register-account-name-success-view', group: 'account' },
 }
 
 export type GroupStatus = 'idle' | 'loading' | 'loaded' | 'error'

@@ -41,3 +41,27 @@ export function safeLinkUrl(url: unknown): string | undefined {
     return undefined
   }
 }
+
+const RASTER_OR_SVG = /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i
+
+/**
+ * `url` when it may be loaded as an asset image (token icon, NFT preview), else `undefined`:
+ * `https:`, `http:` (a self-hosted server on a local network serves plain http) or an inline
+ * `data:image/` of type png, jpeg, gif, webp or svg+xml. Never `javascript:`, `data:text/html`
+ * or any other scheme. The answer is for `<img src>` only, where an SVG runs no script.
+ *
+ * @example
+ * safeAssetImageUrl('https://example.com/kitty.png') // 'https://example.com/kitty.png'
+ * safeAssetImageUrl('data:text/html,<script>alert(1)</script>') // undefined
+ */
+export function safeAssetImageUrl(url: unknown): string | undefined {
+  if (typeof url !== 'string') return undefined
+  const value = url.trim()
+  if (value.toLowerCase().startsWith('data:')) return RASTER_OR_SVG.test(value) ? value : undefined
+  try {
+    const { protocol } = new URL(value)
+    return protocol === 'https:' || protocol === 'http:' ? value : undefined
+  } catch {
+    return undefined
+  }
+}
