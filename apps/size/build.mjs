@@ -60,6 +60,8 @@ function captureChunks(chunks) {
           imports: [...output.imports],
           dynamicImports: [...output.dynamicImports],
           moduleIds: [...(output.moduleIds ?? Object.keys(output.modules))],
+          // Only when the build asks for source maps (`explain.mjs` does).
+          map: output.map ? { sources: output.map.sources, mappings: output.map.mappings } : null,
         })
       }
     },
