@@ -17,6 +17,7 @@ import * as entry from '../exports/index.js'
 import { createModal } from '../exports/index.js'
 import { ar } from '../i18n/ar.js'
 import { en } from '../i18n/en.js'
+import { enViews } from '../i18n/en-views.js'
 import { dirFor, loadLocale, registerCatalog, t, tParts } from '../i18n/index.js'
 import {
   deep,
@@ -214,7 +215,7 @@ describe('entry points, catalog and URL guard', () => {
     expect(dirFor('ar')).to.equal('rtl')
     expect(dirFor('he-IL')).to.equal('rtl')
     expect(dirFor('en')).to.equal('ltr')
-    expect(Object.keys(ar).sort()).to.deep.equal(Object.keys(en).sort())
+    expect(Object.keys(ar).sort()).to.deep.equal(Object.keys({ ...en, ...enViews }).sort())
   })
 
   it('lets only data:image and https image URLs, and http(s) links, through', () => {

@@ -1,16 +1,30 @@
 // Message catalogs and the `t()` helper. The language is core's `$locale`; an element that
 // shows text binds `$locale` with a StoreController so it re-renders when the language changes.
-// English is built in; the other shipped catalogs load with `import()` the first time their
-// locale is used (text shows in English for those few milliseconds), so a page pays only for
-// the languages it speaks.
+// English is built in: the shell's strings (en.ts) with the page, the views' strings
+// (en-views.ts, imported by every view module) with the first view group. The
+// other shipped catalogs load with `import()` the first time their locale is used (text shows
+// in English for those few milliseconds), so a page pays only for the languages it speaks.
 import { $locale, ALERTS, type Alert, BaseError, errorMessage } from '@openmodal/core'
-import { en, type MessageKey, type Messages } from './en.js'
+import { en as enShell, type MessageKey, type Messages } from './en.js'
 
 export type { MessageKey, Messages } from './en.js'
 
 export type MessageParams = Readonly<Record<string, string | number>>
 
+/** The English messages loaded so far: the shell's, then the views' once a group loaded. */
+const en: Partial<Messages> = { ...enShell }
+
 const catalogs = new Map<string, Partial<Messages>>([['en', en]])
+
+/**
+ * Adds English strings that load later than the page: en-views.ts calls it with the views'
+ * strings when the first view module loads.
+ *
+ * @example registerViewMessages({ 'connect.wallets': 'Wallets' })
+ */
+export function registerViewMessages(messages: Partial<Messages>): void {
+  Object.assign(en, messages)
+}
 
 /** The catalogs shipped with the package, by language, loaded on first use. */
 const SHIPPED: Record<string, () => Promise<Partial<Messages>>> = {
@@ -71,13 +85,14 @@ export function registerCatalog(locale: string, messages: Partial<Messages>): vo
 
 /**
  * The message `key` in the current locale (`$locale`), with `{param}` placeholders filled.
- * An unknown locale or a missing key falls back to English.
+ * An unknown locale or a missing key falls back to English; a view's English string is there
+ * once its view group has loaded (before that, the key itself).
  *
  * @example
  * t('connecting.continueIn', { name: 'MetaMask' }) // 'Continue in MetaMask'
  */
 export function t(key: MessageKey, params?: MessageParams): string {
-  const template = catalogFor($locale.get())[key] ?? en[key]
+  const template = catalogFor($locale.get())[key] ?? en[key] ?? key
   if (!params) return template
   return template.replace(/\{(\w+)\}/g, (match, name: string) =>
     name in params ? String(params[name]) : match,
@@ -92,7 +107,7 @@ export function t(key: MessageKey, params?: MessageParams): string {
  * tParts('legal.terms') // ['By connecting your wallet, you agree to our ', { slot: 'terms' }, '.']
  */
 export function tParts(key: MessageKey): Array<string | { slot: string }> {
-  const template = catalogFor($locale.get())[key] ?? en[key]
+  const template = catalogFor($locale.get())[key] ?? en[key] ?? key
   return template
     .split(/(\{\w+\})/)
     .filter((part) => part !== '')

@@ -15,6 +15,7 @@ import type { WuiSelectEvent } from '../../components/wui-wallet-list/wui-wallet
 import '../../components/wui-wallet-list/wui-wallet-list.js'
 import { StoreController } from '../../controllers/store-controller.js'
 import { t, tParts } from '../../i18n/index.js'
+import '../../i18n/en-views.js'
 import { iconStyles } from '../../styles/icons.js'
 import { base } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'

@@ -1,6 +1,7 @@
 import { closeModal, reset } from '@openmodal/core'
 import { html } from 'lit'
 import { t } from '../../i18n/index.js'
+import '../../i18n/en-views.js'
 import { define } from '../../utils/define.js'
 import { W3mNetworksView } from '../w3m-networks-view/w3m-networks-view.js'
 
