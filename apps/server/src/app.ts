@@ -14,6 +14,7 @@ import {
   type Wallet,
   type WalletListResponse,
 } from './api-types.js'
+import type { EnsOptions } from './blockchain/ens.js'
 import { type PriceSource, staticPriceSource } from './blockchain/prices.js'
 import { registerBlockchainRoutes } from './blockchain/routes.js'
 import type { Db } from './db/db.js'
@@ -48,8 +49,10 @@ export interface AppOptions {
   trustProxy?: boolean
   /** Token prices of the balance endpoint; default the static table of blockchain/prices.ts. */
   prices?: PriceSource
-  /** The clock of name registration (tests move it); default Date.now. */
+  /** The clock of name registration and of the ENS cache (tests move it); default Date.now. */
   now?: () => number
+  /** Timeout and cache of the name endpoints' ENS lookups (spec §9 defaults). */
+  ens?: EnsOptions
 }
 
 export const DEFAULT_RATE_LIMIT = { burst: 120, perSecond: 20 } as const
@@ -402,6 +405,8 @@ export function createApp(options: AppOptions): Hono<Env> {
     access: (c, projectId) => access(c as Context<Env>, projectId),
     preflight: preflight((c) => c.req.query('projectId')),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.ens ? { ens: options.ens } : {}),
+    logger,
   })
 
   // (4) RPC proxy.

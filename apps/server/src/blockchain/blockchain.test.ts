@@ -441,11 +441,11 @@ describe('names', () => {
   test('a request signed by the address registers the name; it resolves both ways', async () => {
     const { status, body } = await register(await request('bob-the-builder', bob))
     assert.equal(status, 201)
-    assert.deepEqual(body, { name: 'bob-the-builder', address: bob })
+    assert.deepEqual(body, { name: 'bob-the-builder', address: bob, source: 'registry' })
     const resolved = await get('/v1/names/BOB-the-builder')
-    assert.deepEqual(resolved.body, { name: 'bob-the-builder', address: bob })
+    assert.deepEqual(resolved.body, { name: 'bob-the-builder', address: bob, source: 'registry' })
     const reverse = await get(`/v1/names/reverse/${bob.toLowerCase()}`)
-    assert.deepEqual(reverse.body, { name: 'bob-the-builder', address: bob })
+    assert.deepEqual(reverse.body, { name: 'bob-the-builder', address: bob, source: 'registry' })
     // Registering again with a new name replaces the old one.
     assert.equal((await register(await request('bobby', bob))).status, 201)
     assert.equal((await get('/v1/names/bob-the-builder')).status, 404)

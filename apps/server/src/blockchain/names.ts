@@ -96,7 +96,7 @@ export async function registerName(
     if ((error as { code?: string }).code === '23505') throw nameTaken(input.name)
     throw error
   }
-  return { name: input.name, address: getAddress(address) }
+  return { name: input.name, address: getAddress(address), source: 'registry' }
 }
 
 function nameTaken(name: string) {
@@ -109,7 +109,7 @@ export async function resolveName(db: Queryable, name: string): Promise<NameResp
     'select name, address from account_names where name_key = $1',
     [name.toLowerCase()],
   )
-  return row ? { name: row.name, address: getAddress(row.address) } : undefined
+  return row ? { name: row.name, address: getAddress(row.address), source: 'registry' } : undefined
 }
 
 /** The name registered for an address. */
@@ -121,7 +121,7 @@ export async function reverseName(
     'select name, address from account_names where address = $1',
     [address.toLowerCase()],
   )
-  return row ? { name: row.name, address: getAddress(row.address) } : undefined
+  return row ? { name: row.name, address: getAddress(row.address), source: 'registry' } : undefined
 }
 
 export { isValidRegisteredName }

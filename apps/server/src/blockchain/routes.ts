@@ -2,7 +2,7 @@
 import type { Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import * as v from 'valibot'
-import { type Hex, isAddress, type PublicClient } from 'viem'
+import { type Address, getAddress, type Hex, isAddress, type PublicClient } from 'viem'
 import type {
   BalanceResponse,
   GasPriceResponse,
@@ -12,6 +12,7 @@ import type {
 } from '../api-types.js'
 import type { Db } from '../db/db.js'
 import { HttpError, parseInput } from '../http/errors.js'
+import { createLogger, type Logger } from '../http/logger.js'
 import { createChainClient, evmChainNumber } from '../indexer/rpc.js'
 import { CaipNetworkIdSchema } from '../projects/schema.js'
 import type { Project, ProjectChainConfig } from '../projects/store.js'
@@ -22,6 +23,13 @@ import {
   accountNfts,
   decodeHistoryCursor,
 } from './account.js'
+import {
+  createEnsResolver,
+  ENS_NAME_MAX_LENGTH,
+  type EnsOptions,
+  ensUniversalResolverOf,
+  normalizeEnsName,
+} from './ens.js'
 import { gasPrice } from './gas.js'
 import {
   isValidRegisteredName,
@@ -46,8 +54,12 @@ export interface BlockchainRoutesOptions {
   access(c: AnyContext, projectId: string | undefined): Promise<Project>
   /** The app's CORS preflight handler for routes with `projectId` in the query. */
   preflight(c: AnyContext): Promise<Response>
-  /** Clock for name timestamps (tests move it). */
+  /** Clock for name timestamps and the ENS cache (tests move it). */
   now?: () => number
+  /** Where failed ENS lookups are logged; default silent. */
+  logger?: Logger
+  /** Timeout and cache of ENS lookups (spec §9 defaults). */
+  ens?: EnsOptions
 }
 
 export const AddressSchema = v.pipe(
@@ -69,6 +81,9 @@ const LimitSchema = v.pipe(
 )
 
 const AccountQuerySchema = v.object({ chainId: ChainQuery })
+
+/** The name endpoints: without chainId only our registry answers; with it, also ENS. */
+const NameQuerySchema = v.object({ chainId: v.optional(v.pipe(v.string(), CaipNetworkIdSchema)) })
 
 const HistoryQuerySchema = v.object({
   chainId: ChainQuery,
@@ -105,6 +120,11 @@ export function registerBlockchainRoutes(
 ): void {
   const { db, access } = options
   const now = options.now ?? Date.now
+  const ens = createEnsResolver({
+    logger: options.logger ?? createLogger('silent'),
+    now,
+    ...options.ens,
+  })
   const clients = new Map<string, PublicClient>()
   const clientFor = (chain: ProjectChainConfig) => {
     const key = chain.rpcUrls.join(' ')
@@ -138,6 +158,19 @@ export function registerBlockchainRoutes(
     const { chainId } = parseInput(AccountQuerySchema, pickQuery(c, ['chainId']), 'query')
     const chain = evmChain(project, chainId)
     return { db, client: clientFor(chain), chain, address: address.toLowerCase() }
+  }
+
+  /** The chain `chainId` of the project whatever its namespace, or 404. */
+  const projectChain = (project: Project, chainId: string) => {
+    const chain = project.chains.find((c) => c.caipNetworkId === chainId)
+    if (!chain) {
+      throw new HttpError(
+        404,
+        'CHAIN_NOT_CONFIGURED',
+        `Project ${project.projectId} has no chain ${chainId}`,
+      )
+    }
+    return chain
   }
 
   const upstream = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
@@ -237,19 +270,59 @@ export function registerBlockchainRoutes(
   )
 
   app.get('/v1/names/reverse/:address', async (c) => {
-    await access(c, c.req.query('projectId'))
+    const project = await access(c, c.req.query('projectId'))
     const address = parseInput(AddressSchema, c.req.param('address'), 'address')
-    const found = await reverseName(db, address)
-    if (!found) throw new HttpError(404, 'NAME_NOT_FOUND', `No name is registered for ${address}`)
-    return c.json(found satisfies NameResponse)
+    const { chainId } = parseInput(NameQuerySchema, pickQuery(c, ['chainId']), 'query')
+    const chain = chainId === undefined ? undefined : projectChain(project, chainId)
+    const registered = await reverseName(db, address)
+    if (registered) return c.json(registered satisfies NameResponse)
+    const resolver = chain && ensUniversalResolverOf(chain)
+    if (chain && resolver) {
+      const name = await upstream('the ENS name', () =>
+        ens.nameOf(chain, resolver, address as Address),
+      )
+      if (name !== null) {
+        return c.json({ name, address: getAddress(address), source: 'ens' } satisfies NameResponse)
+      }
+    }
+    throw new HttpError(404, 'NAME_NOT_FOUND', `No name is registered for ${address}`)
   })
 
   app.get('/v1/names/:name', async (c) => {
-    await access(c, c.req.query('projectId'))
-    const name = parseInput(NameSchema, c.req.param('name'), 'name')
-    const found = await resolveName(db, name)
-    if (!found) throw new HttpError(404, 'NAME_NOT_FOUND', `No address has the name ${name}`)
-    return c.json(found satisfies NameResponse)
+    const project = await access(c, c.req.query('projectId'))
+    const raw = c.req.param('name')
+    const { chainId } = parseInput(NameQuerySchema, pickQuery(c, ['chainId']), 'query')
+    if (chainId === undefined) {
+      const name = parseInput(NameSchema, raw, 'name')
+      const found = await resolveName(db, name)
+      if (!found) throw new HttpError(404, 'NAME_NOT_FOUND', `No address has the name ${name}`)
+      return c.json(found satisfies NameResponse)
+    }
+    // With a chain, the name is ours (the registry's rules) or an ENS name (ENSIP-15).
+    const registryName = v.is(NameSchema, raw) ? raw : undefined
+    const ensName = normalizeEnsName(raw)
+    if (registryName === undefined && ensName === undefined) {
+      throw new HttpError(
+        400,
+        'BAD_REQUEST',
+        `Invalid name: expected a registered name (letters, digits and hyphens, at least 4 characters) or a valid ENS name of at most ${ENS_NAME_MAX_LENGTH} characters`,
+      )
+    }
+    const chain = projectChain(project, chainId)
+    if (registryName !== undefined) {
+      const found = await resolveName(db, registryName)
+      if (found) return c.json(found satisfies NameResponse)
+    }
+    const resolver = ensUniversalResolverOf(chain)
+    if (ensName !== undefined && resolver) {
+      const address = await upstream('the ENS address', () =>
+        ens.addressOf(chain, resolver, ensName),
+      )
+      if (address !== null) {
+        return c.json({ name: ensName, address, source: 'ens' } satisfies NameResponse)
+      }
+    }
+    throw new HttpError(404, 'NAME_NOT_FOUND', `No address has the name ${ensName ?? raw}`)
   })
 }
 

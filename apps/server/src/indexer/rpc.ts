@@ -34,6 +34,9 @@ export function createChainClient(
     transport: transports.length === 1 ? only : fallback(transports),
     // Reads are fresh every time: the indexer compares hashes of the same block numbers.
     cacheTime: 0,
+    // No EIP-3668 offchain lookups: a contract (a token's symbol(), an ENS resolver) could
+    // otherwise make the server fetch any URL it names, internal hosts included.
+    ccipRead: false,
   })
 }
 

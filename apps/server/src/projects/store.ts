@@ -11,6 +11,8 @@ export interface ProjectChainConfig {
   tokens?: string[] | undefined
   spamContracts?: string[] | undefined
   nativeCurrency?: { name: string; symbol: string; decimals: number } | undefined
+  /** ENS Universal Resolver; `false` = no ENS (see schema.ts). */
+  ensUniversalResolver?: string | false | undefined
 }
 
 export interface Project {

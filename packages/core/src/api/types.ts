@@ -329,8 +329,18 @@ export interface RegisterNameRequest {
   signature: string
 }
 
-/** `POST /v1/names` (201), `GET /v1/names/:name`, `GET /v1/names/reverse/:address`. */
+/**
+ * `POST /v1/names` (201), `GET /v1/names/:name`, `GET /v1/names/reverse/:address`. The two
+ * lookups take an optional `chainId` (CAIP-2): when our registry has no answer and that chain
+ * has ENS, the server asks ENS.
+ */
 export interface NameResponse {
   name: string
+  /** EIP-55 checksummed. */
   address: string
+  /**
+   * Who answered: `registry` (a name registered on our server; it wins over ENS) or `ens`
+   * (the chain's ENS: the address's primary name, or the address an ENS name resolves to).
+   */
+  source?: 'registry' | 'ens'
 }
