@@ -117,6 +117,7 @@ test('the adapter-contract entry exports the suite and the test adapter', () => 
     'optimism',
     'polygon',
     'sepolia',
+    'solana',
   ])
 })
 

@@ -74,11 +74,22 @@ export function connectorGroup(connector: Connector, recentIds: readonly string[
   return 'injected'
 }
 
+/** The id `connector` goes by in `namespace` (its own one for a MULTI_CHAIN connector). */
+export function connectorIdFor(connector: Connector, namespace: ChainNamespace): string {
+  return connector.connectorIds?.[namespace] ?? connector.id
+}
+
+const idsOf = (connector: Connector): Partial<Record<ChainNamespace, string>> =>
+  connector.connectorIds ??
+  Object.fromEntries(connector.namespaces.map((ns) => [ns, connector.id] as const))
+
 /**
  * Merges what every adapter found: the same wallet (same name) in several namespaces
- * becomes one MULTI_CHAIN connector.
+ * becomes one MULTI_CHAIN connector that keeps each namespace's own connector id.
  */
-function merge(discovered: Partial<Record<ChainNamespace, readonly Connector[]>>): Connector[] {
+export function mergeConnectors(
+  discovered: Partial<Record<ChainNamespace, readonly Connector[]>>,
+): Connector[] {
   const byKey = new Map<string, Connector>()
   for (const list of Object.values(discovered)) {
     for (const connector of list ?? []) {
@@ -91,7 +102,16 @@ function merge(discovered: Partial<Record<ChainNamespace, readonly Connector[]>>
       }
       const namespaces = [...new Set([...seen.namespaces, ...connector.namespaces])]
       if (namespaces.length === seen.namespaces.length) continue
-      byKey.set(key, { ...seen, type: 'MULTI_CHAIN', namespaces })
+      // The first namespace's id stays the merged connector's id; the others keep theirs.
+      const connectorIds = { ...idsOf(connector), ...idsOf(seen) }
+      byKey.set(key, {
+        ...seen,
+        // One WalletConnect session covers every namespace: it stays WALLET_CONNECT.
+        type: seen.type === 'WALLET_CONNECT' ? seen.type : 'MULTI_CHAIN',
+        namespaces,
+        connectorIds,
+        installed: Boolean(seen.installed || connector.installed),
+      })
     }
   }
   return [...byKey.values()]
@@ -103,7 +123,7 @@ export const $connectors = computed(
   (discovered, options, recent): readonly Connector[] => {
     const recentIds = recent.map((r) => r.id)
     const exclude = options?.excludeWallets ?? []
-    const visible = merge(discovered).filter(
+    const visible = mergeConnectors(discovered).filter(
       (c) => !isConnectorHidden(c, exclude, options?.allowWallets),
     )
     const rank = (c: Connector) => {
@@ -116,7 +136,17 @@ export const $connectors = computed(
   },
 )
 
+/**
+ * The connector with `id`: a merged MULTI_CHAIN connector when `id` is its own id or one of
+ * its namespaces' ids, otherwise the single-namespace connector an adapter reported.
+ */
 export function findConnector(id: string): Connector | undefined {
+  for (const connector of mergeConnectors($discovered.get())) {
+    if (connector.id === id) return connector
+    if (connector.connectorIds && Object.values(connector.connectorIds).includes(id)) {
+      return connector
+    }
+  }
   for (const list of Object.values($discovered.get())) {
     const found = list?.find((c) => c.id === id)
     if (found) return found
