@@ -1,6 +1,6 @@
 // RouterController of the spec: which view the modal shows, and the way back.
 import { atom, computed } from 'nanostores'
-import type { CaipNetwork } from '../types/network.js'
+import type { CaipNetwork, ChainNamespace } from '../types/network.js'
 
 /** Every view of spec §2, plus the feature views later issues add. */
 export const VIEWS = [
@@ -34,8 +34,10 @@ export type View = (typeof VIEWS)[number]
 export interface RouterData {
   connectorId?: string
   network?: CaipNetwork
-  /** SwitchActiveChain */
-  switchToChain?: string
+  /** Connect, ConnectingExternal: only wallets of this namespace, and connect only it. */
+  namespace?: ChainNamespace
+  /** SwitchActiveChain: the namespace to make active. */
+  switchToChain?: ChainNamespace
   navigateTo?: View
   navigateWithReplace?: boolean
   /** UpdateEmailWallet */

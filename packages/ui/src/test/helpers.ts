@@ -55,6 +55,7 @@ export function resetAll(): void {
   hideSnack()
   clearAlert()
   unregisterAdapter('eip155')
+  unregisterAdapter('solana')
   $accounts.set({})
   $connections.set({})
   $discovered.set({})

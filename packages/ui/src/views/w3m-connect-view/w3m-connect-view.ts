@@ -6,6 +6,7 @@ import {
   type Connector,
   push,
   type ResolvedOptions,
+  type RouterData,
 } from '@openmodal/core'
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
 import { icon } from '../../components/icons.js'
@@ -85,7 +86,14 @@ export function availableMethods(
  * @csspart legal - The legal footer.
  */
 export class W3mConnectView extends LitElement {
+  static override properties = {
+    data: { attribute: false },
+  }
+
   static override styles = [base, iconStyles, viewStyles, styles]
+
+  /** Router data: `namespace` lists only wallets of that namespace (from SwitchActiveChain). */
+  declare data: RouterData | undefined
 
   private readonly connectors = new StoreController(this, $connectors)
   private readonly recent = new StoreController(this, $recentWallets)
@@ -95,14 +103,19 @@ export class W3mConnectView extends LitElement {
   private readonly onSelect = (event: WuiSelectEvent) => {
     const connector = this.connectors.value.find((c) => c.id === event.id)
     if (!connector) return
+    const namespace = this.data?.namespace
     push(connector.type === 'WALLET_CONNECT' ? 'ConnectingWalletConnect' : 'ConnectingExternal', {
       connectorId: connector.id,
+      ...(namespace ? { namespace } : {}),
     })
   }
 
   private renderWallets(): TemplateResult {
     const recentIds = this.recent.value.map((r) => r.id)
-    const wallets = this.connectors.value.filter((c) => c.type !== 'AUTH')
+    const namespace = this.data?.namespace
+    const wallets = this.connectors.value.filter(
+      (c) => c.type !== 'AUTH' && (!namespace || c.namespaces.includes(namespace)),
+    )
     if (wallets.length === 0) {
       return html`<div class="empty">
         <span class="logo">${icon('wallet')}</span>
