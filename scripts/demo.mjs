@@ -2,7 +2,8 @@
 // `pnpm demo`: builds what the demo needs, then starts the local stack and prints where it is.
 // The stack is a list of services started in order and stopped in reverse order (on Ctrl-C,
 // on SIGTERM, or when any of them dies): two anvil chains (31337 on 8545 and 31338 on 8546 when
-// free, else the next free ports) with a test ERC-20 on the first, then the demo, which serves
+// free, else the next free ports) with a test ERC-20 on the first, the local Solana cluster
+// (8899 when free), then the demo, which serves
 // their RPC URLs to the page (`/__openmodal/local.json`) and injects the dev wallet. Later issues
 // add the WalletConnect relay and apps/server: each service is `{ name, start(context) }`, where
 // `start` resolves once it is ready with `{ url?, stop() }`, and `context` holds what earlier
@@ -128,8 +129,29 @@ const services = [
     },
   },
   {
+    // The local Solana cluster (litesvm JSON-RPC on 8899 and its WebSocket on 8900 when free),
+    // with 100 SOL for the Solana dev wallet's first account.
+    name: 'solana',
+    async start() {
+      const testing = await import(
+        pathToFileURL(join(ROOT, 'packages/testing/dist/exports/node.js')).href
+      )
+      const { SOLANA_DEV_ADDRESSES } = await import(
+        pathToFileURL(join(ROOT, 'packages/testing/dist/exports/solana.js')).href
+      )
+      const rpc = await testing.startSolanaRpc({ port: 8899 }).catch(() => testing.startSolanaRpc())
+      await rpc.airdrop(SOLANA_DEV_ADDRESSES[0], 100n * 10n ** 9n)
+      return {
+        ...rpc,
+        url: rpc.rpcUrl,
+        stop: () => rpc.stop(),
+        banner: `Local Solana cluster: ${rpc.rpcUrl} (WebSocket ${rpc.wsUrl}), 100 SOL for ${SOLANA_DEV_ADDRESSES[0]}`,
+      }
+    },
+  },
+  {
     name: 'demo',
-    async start({ anvil }) {
+    async start({ anvil, solana }) {
       const port = await freePort(Number(args.port))
       const demoDir = join(ROOT, 'apps/demo')
       const vite = join(demoDir, 'node_modules/vite/bin/vite.js')
@@ -145,6 +167,7 @@ const services = [
             OPENMODAL_DEMO_CHAINS: JSON.stringify({
               chains: anvil.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
               token: anvil.token.address,
+              solana: { rpcUrl: solana.rpcUrl, genesisHash: solana.genesisHash },
             }),
           },
         },
@@ -157,6 +180,7 @@ const services = [
           `OpenModal demo: ${url}  (plain HTML: ${url}plain.html)`,
           '  The dev wallet (anvil account 0, 10,000 ETH) is injected: click "Connect Wallet",',
           '  then "OpenModal Dev Wallet". Add ?devwallet=0 to use your own extension instead.',
+          '  The Solana dev wallet is registered too: pick "Solana Localnet" in the networks.',
         ].join('\n'),
       }
     },

@@ -2,21 +2,29 @@
 // The local chains and the dev wallet come first (top-level await): the wallet then announces
 // itself before discovery starts, like an installed extension.
 
+import type { CaipNetwork, ChainAdapter } from '@openmodal/core'
 import { evmAdapter } from '@openmodal/evm'
 import { createModal } from '@openmodal/react'
-import { installDevWallet, loadLocalConfig } from './local.js'
+import { solanaAdapter, solanaLocalnet } from '@openmodal/solana'
+import { installDevWallet, installSolanaDevWallet, loadLocalConfig } from './local.js'
 import { demoNetworks } from './networks.js'
 
 export const localConfig = await loadLocalConfig()
-await installDevWallet(localConfig)
+await Promise.all([installDevWallet(localConfig), installSolanaDevWallet(localConfig)])
 
-const networks = demoNetworks(localConfig.chains)
+const solana = localConfig.solana
+const networks: [CaipNetwork, ...CaipNetwork[]] = [
+  ...demoNetworks(localConfig.chains),
+  // The local Solana cluster, when `pnpm demo` started one.
+  ...(solana ? [solanaLocalnet(solana)] : []),
+]
+const adapters: ChainAdapter[] = [evmAdapter(), ...(solana ? [solanaAdapter()] : [])]
 
 export const modal = createModal({
   projectId: 'demo',
   networks,
   defaultNetwork: networks[0].caipNetworkId,
-  adapters: [evmAdapter()],
+  adapters,
   metadata: {
     name: 'OpenModal demo',
     description: 'The OpenModal laboratory',

@@ -42,7 +42,16 @@ export function applyConnection(
   const activeNs = $chain
     .get()
     .networks.find((n) => n.caipNetworkId === $chain.get().activeCaipNetworkId)
-  if (!activeNs || activeNs.chainNamespace === namespace) setActiveNetwork(caipNetworkId)
+  // The connected namespace becomes active when it is the active one, or when nothing is (or
+  // is being) connected in the active one: a Solana wallet picked while an EVM network is
+  // active and no EVM wallet is connected shows its account at once.
+  if (
+    !activeNs ||
+    activeNs.chainNamespace === namespace ||
+    getAccountState(activeNs.chainNamespace).status === 'disconnected'
+  ) {
+    setActiveNetwork(caipNetworkId)
+  }
   setAccounts(namespace, result.accounts, result.chainId)
   patchAccount(namespace, {
     connectedWalletInfo: {

@@ -160,6 +160,19 @@ describe('a wallet in two namespaces (MULTI_CHAIN)', () => {
     assert.equal($accounts.get().solana?.status, 'connected')
   })
 
+  test('a wallet of another namespace becomes active when the active one has no account', async () => {
+    setup()
+    assert.equal($activeNamespace.get(), 'eip155')
+    await connect({ connectorId: 'Sol Only' })
+    assert.equal($activeNamespace.get(), 'solana')
+    assert.equal($activeAccount.get().address, SOL_ADDRESS)
+    // With an EVM account connected and active, connecting Solana leaves EVM active.
+    await switchNetwork(mainnet.caipNetworkId)
+    await connect({ connectorId: 'io.evmonly' })
+    await connect({ connectorId: 'Sol Only' })
+    assert.equal($activeNamespace.get(), 'eip155')
+  })
+
   test('switchNetwork across namespaces moves the active account', async () => {
     setup()
     await connect({ connectorId: 'io.shared' })
