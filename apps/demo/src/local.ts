@@ -1,7 +1,7 @@
 // The local stack the demo runs against: the anvil chains `pnpm demo` started (served by the
 // preview server at LOCAL_CONFIG_PATH) and the dev wallet it injects, so a newcomer can connect
 // without a browser extension. Nothing here leaves the loopback interface.
-import type { ModalInstance } from '@openmodal/core'
+import type { ChainAdapter, ModalInstance } from '@openmodal/core'
 
 /** Served by the demo's Vite plugin (`vite.config.ts`) from `OPENMODAL_DEMO_CHAINS`. */
 export const LOCAL_CONFIG_PATH = '/__openmodal/local.json'
@@ -40,6 +40,8 @@ declare global {
     __openmodalDemo?: Partial<DemoConfig>
     /** The demo's modal instance, for tests and the console (the demo only). */
     __openmodal?: ModalInstance
+    /** The demo's Solana adapter when a local cluster runs (signMessage, sendTransfer, …). */
+    __openmodalSolana?: ChainAdapter
     /** Present once the dev wallet script ran. */
     __openmodalDevWallet?: unknown
   }

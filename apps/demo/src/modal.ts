@@ -18,7 +18,8 @@ const networks: [CaipNetwork, ...CaipNetwork[]] = [
   // The local Solana cluster, when `pnpm demo` started one.
   ...(solana ? [solanaLocalnet(solana)] : []),
 ]
-const adapters: ChainAdapter[] = [evmAdapter(), ...(solana ? [solanaAdapter()] : [])]
+const solanaLocal = solana ? solanaAdapter() : undefined
+const adapters: ChainAdapter[] = [evmAdapter(), ...(solanaLocal ? [solanaLocal] : [])]
 
 export const modal = createModal({
   projectId: 'demo',
@@ -35,3 +36,4 @@ export const modal = createModal({
 
 // For the end-to-end tests and the browser console; a real app would not do this.
 window.__openmodal = modal
+if (solanaLocal) window.__openmodalSolana = solanaLocal

@@ -68,7 +68,7 @@ export const ar: Messages = {
   'switchNetwork.missing': 'لم يتم اختيار شبكة.',
   'switchActiveChain.title': 'التبديل إلى {name}',
   'switchActiveChain.hint': 'لا توجد محفظة {chain} متصلة. اربط واحدة لاستخدام {name}.',
-  'switchActiveChain.connect': 'ربط محفظة {chain}',
+  'switchActiveChain.connect': 'ربط محفظة لـ {chain}',
 
   'account.avatar': 'صورة الحساب',
   'account.copy': 'نسخ العنوان',

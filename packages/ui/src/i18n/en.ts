@@ -76,7 +76,7 @@ export const en = {
   'switchNetwork.missing': 'No network was chosen.',
   'switchActiveChain.title': 'Switch to {name}',
   'switchActiveChain.hint': 'No {chain} wallet is connected. Connect one to use {name}.',
-  'switchActiveChain.connect': 'Connect a {chain} wallet',
+  'switchActiveChain.connect': 'Connect a wallet for {chain}',
 
   // Account
   'account.avatar': 'Account avatar',

@@ -116,7 +116,7 @@ describe('SwitchActiveChain', () => {
     await expect(modal).to.be.accessible()
 
     const go = deep(view, '[part="switch-button"]') as HTMLButtonElement
-    expect(go.textContent?.trim()).to.equal('Connect a Solana wallet')
+    expect(go.textContent?.trim()).to.equal('Connect a wallet for Solana')
     go.click()
     const connectView = await until(
       () => deep(modal, 'w3m-router', 'w3m-connect-view'),
