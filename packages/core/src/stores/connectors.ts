@@ -75,13 +75,8 @@ export function connectorGroup(connector: Connector, recentIds: readonly string[
 }
 
 /** The id `connector` goes by in `namespace` (its own one for a MULTI_CHAIN connector). */
-export function connectorIdFor(connector: Connector, namespace: ChainNamespace): string {
-  return connector.connectorIds?.[namespace] ?? connector.id
-}
-
-const idsOf = (connector: Connector): Partial<Record<ChainNamespace, string>> =>
-  connector.connectorIds ??
-  Object.fromEntries(connector.namespaces.map((ns) => [ns, connector.id] as const))
+export const connectorIdFor = (connector: Connector, namespace: ChainNamespace): string =>
+  connector.connectorIds?.[namespace] ?? connector.id
 
 /**
  * Merges what every adapter found: the same wallet (same name) in several namespaces
@@ -103,15 +98,11 @@ export function mergeConnectors(
       const namespaces = [...new Set([...seen.namespaces, ...connector.namespaces])]
       if (namespaces.length === seen.namespaces.length) continue
       // The first namespace's id stays the merged connector's id; the others keep theirs.
-      const connectorIds = { ...idsOf(connector), ...idsOf(seen) }
-      byKey.set(key, {
-        ...seen,
-        // One WalletConnect session covers every namespace: it stays WALLET_CONNECT.
-        type: seen.type === 'WALLET_CONNECT' ? seen.type : 'MULTI_CHAIN',
-        namespaces,
-        connectorIds,
-        installed: Boolean(seen.installed || connector.installed),
-      })
+      const connectorIds: Connector['connectorIds'] = {}
+      for (const c of [connector, seen]) {
+        for (const ns of c.namespaces) connectorIds[ns] = connectorIdFor(c, ns)
+      }
+      byKey.set(key, { ...seen, type: 'MULTI_CHAIN', namespaces, connectorIds })
     }
   }
   return [...byKey.values()]
@@ -141,15 +132,8 @@ export const $connectors = computed(
  * its namespaces' ids, otherwise the single-namespace connector an adapter reported.
  */
 export function findConnector(id: string): Connector | undefined {
-  for (const connector of mergeConnectors($discovered.get())) {
-    if (connector.id === id) return connector
-    if (connector.connectorIds && Object.values(connector.connectorIds).includes(id)) {
-      return connector
-    }
-  }
-  for (const list of Object.values($discovered.get())) {
-    const found = list?.find((c) => c.id === id)
-    if (found) return found
-  }
-  return undefined
+  const discovered = $discovered.get()
+  return [...mergeConnectors(discovered), ...Object.values(discovered).flat()].find(
+    (c) => c.id === id || Object.values(c.connectorIds ?? {}).includes(id),
+  )
 }

@@ -74,7 +74,6 @@ export const en = {
   'switchNetwork.approve': 'Approve the network switch in your wallet',
   'switchNetwork.to': 'Switch to {name}',
   'switchNetwork.missing': 'No network was chosen.',
-  'switchActiveChain.title': 'Switch to {name}',
   'switchActiveChain.hint': 'No {chain} wallet is connected. Connect one to use {name}.',
   'switchActiveChain.connect': 'Connect a wallet for {chain}',
 

@@ -3,9 +3,9 @@ import {
   $networks,
   type CaipNetwork,
   type ChainNamespace,
+  goBack,
   push,
   type RouterData,
-  replace,
   switchNetwork,
 } from '@openmodal/core'
 import { html, LitElement, nothing } from 'lit'
@@ -99,8 +99,9 @@ export class W3mSwitchActiveChainView extends LitElement {
     if (!this.isConnected) return
     const view = this.data?.navigateTo ?? 'Connect'
     const data: RouterData = view === 'Connect' ? { namespace } : {}
-    if (this.data?.navigateWithReplace) replace(view, data)
-    else push(view, data)
+    // Replaced: Back from the next view skips this one.
+    if (this.data?.navigateWithReplace) goBack()
+    push(view, data)
   }
 
   override render() {
@@ -114,7 +115,7 @@ export class W3mSwitchActiveChainView extends LitElement {
         ${src ? html`<img src=${src} alt="" />` : icon('network')}
       </span>
       <p class="headline" data-title>
-        ${network ? t('switchActiveChain.title', { name: network.name }) : t('switchNetwork.missing')}
+        ${network ? t('switchNetwork.to', { name: network.name }) : t('switchNetwork.missing')}
       </p>
       ${
         network
