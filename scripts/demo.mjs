@@ -144,7 +144,6 @@ const services = [
       return {
         ...rpc,
         url: rpc.rpcUrl,
-        stop: () => rpc.stop(),
         banner: `Local Solana cluster: ${rpc.rpcUrl} (WebSocket ${rpc.wsUrl}), 100 SOL for ${SOLANA_DEV_ADDRESSES[0]}`,
       }
     },
@@ -180,7 +179,8 @@ const services = [
           `OpenModal demo: ${url}  (plain HTML: ${url}plain.html)`,
           '  The dev wallet (anvil account 0, 10,000 ETH) is injected: click "Connect Wallet",',
           '  then "OpenModal Dev Wallet". Add ?devwallet=0 to use your own extension instead.',
-          '  The Solana dev wallet is registered too: pick "Solana Localnet" in the networks.',
+          '  The Solana dev wallet (100 SOL on the local cluster) is registered too:',
+          '  "OpenModal Solana Dev Wallet" connects Solana; connect both and switch in Networks.',
         ].join('\n'),
       }
     },
