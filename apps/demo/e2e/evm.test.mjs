@@ -235,7 +235,10 @@ describe('EVM wallets through viem, end to end', () => {
     const calls = await methods()
     assert.ok(calls.includes('eth_accounts'), calls.join())
     assert.ok(!calls.includes('eth_requestAccounts'), `prompted: ${calls.join()}`)
-    await page.evaluate(() => window.__openmodal.open({ view: 'Connect' }))
+    await page.evaluate(() => {
+      // open() settles only when the modal closes: do not wait for it.
+      void window.__openmodal.open({ view: 'Connect' })
+    })
     await walletRows().nth(1).waitFor({ timeout: STEP_TIMEOUT })
     assert.deepEqual(await rowNames(), ['OpenModal Dev Wallet', 'Other Wallet'])
     assert.equal(await text(walletRows().first().locator('[part="tag"]')), 'Recent')
@@ -343,7 +346,10 @@ describe('EVM wallets through viem, end to end', () => {
       window.addEventListener('eip6963:requestProvider', burst)
       burst()
     })
-    await page.evaluate(() => window.__openmodal.open({ view: 'Connect' }))
+    await page.evaluate(() => {
+      // open() settles only when the modal closes: do not wait for it.
+      void window.__openmodal.open({ view: 'Connect' })
+    })
     await view('w3m-connect-view button[data-id="evil.html"]').waitFor({ timeout: STEP_TIMEOUT })
     await page.evaluate(
       () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 300))),

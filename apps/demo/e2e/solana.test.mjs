@@ -213,7 +213,10 @@ describe('Solana and EVM + Solana, end to end', () => {
   }
 
   async function pickNetwork(caipNetworkId) {
-    await page.evaluate(() => window.__openmodal.open({ view: 'Networks' }))
+    await page.evaluate(() => {
+      // open() settles only when the modal closes: do not wait for it.
+      void window.__openmodal.open({ view: 'Networks' })
+    })
     await view(`w3m-networks-view [data-network="${caipNetworkId}"]`).click()
   }
 
@@ -365,7 +368,10 @@ describe('Solana and EVM + Solana, end to end', () => {
       const { balance } = await accountOf('solana')
       const solBalance = `${balance} SOL`
       await waitForButton(`${truncateAddress(SOL_ADDRESS)} · ${solBalance}`)
-      await page.evaluate(() => window.__openmodal.open({ view: 'Account' }))
+      await page.evaluate(() => {
+        // open() settles only when the modal closes: do not wait for it.
+        void window.__openmodal.open({ view: 'Account' })
+      })
       assert.equal(
         await text(view('w3m-account-view [data-address]')),
         truncateAddress(SOL_ADDRESS),
@@ -376,7 +382,10 @@ describe('Solana and EVM + Solana, end to end', () => {
       await pickNetwork('eip155:31337')
       await page.waitForFunction(() => window.__openmodal.getState().activeChain === 'eip155')
       await waitForButton(`${truncateAddress(EVM_ADDRESS)} · 10000.000 ETH`)
-      await page.evaluate(() => window.__openmodal.open({ view: 'Account' }))
+      await page.evaluate(() => {
+        // open() settles only when the modal closes: do not wait for it.
+        void window.__openmodal.open({ view: 'Account' })
+      })
       assert.equal(
         await text(view('w3m-account-view [data-address]')),
         truncateAddress(EVM_ADDRESS),
