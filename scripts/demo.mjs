@@ -4,9 +4,11 @@
 // on SIGTERM, or when any of them dies): two anvil chains (31337 on 8545 and 31338 on 8546 when
 // free, else the next free ports) with a test ERC-20 on the first, the local Solana cluster
 // (8899 when free), then the demo, which serves
-// their RPC URLs to the page (`/__openmodal/local.json`) and injects the dev wallet. Later issues
-// add the WalletConnect relay and apps/server: each service is `{ name, start(context) }`, where
-// `start` resolves once it is ready with `{ url?, stop() }`, and `context` holds what earlier
+// their RPC URLs to the page (`/__openmodal/local.json`) and injects the dev wallet; apps/server
+// (embedded PGlite in apps/server/.data, the `demo` project of its openmodal.config.json) serves
+// the wallet registry and project config, its URL handed to the page as `apiUrl`; the local
+// WalletConnect relay (ws://127.0.0.1:8788 when free) is the wallets' other end. Each service is
+// `{ name, start(context) }`, where `start` resolves once it is ready with `{ url?, stop() }`, and `context` holds what earlier
 // services returned.
 //
 //   node scripts/demo.mjs [--port 5173] [--no-build]
@@ -149,8 +151,43 @@ const services = [
     },
   },
   {
+    name: 'server',
+    async start() {
+      const port = await freePort(8787)
+      const proc = await startProcess(
+        'server',
+        process.execPath,
+        ['--conditions=source', '--import', 'tsx', 'src/main.ts'],
+        {
+          cwd: join(ROOT, 'apps/server'),
+          ready: /"msg":"listening"/,
+          env: { OPENMODAL_HOST: HOST, OPENMODAL_PORT: String(port), LOG_LEVEL: 'info' },
+        },
+      )
+      const url = `http://${HOST}:${port}`
+      return { ...proc, url, banner: `OpenModal server (PGlite, project "demo"): ${url}` }
+    },
+  },
+  {
+    name: 'relay',
+    async start() {
+      // The local WalletConnect relay (`pnpm relay`), in this process: the demo and the wallet
+      // harness both point at it.
+      const testing = await import(
+        pathToFileURL(join(ROOT, 'packages/testing/dist/exports/node.js')).href
+      )
+      const port = await freePort(8788).catch(() => undefined)
+      const relay = await testing.startRelay(port ? { port } : {})
+      return {
+        url: relay.url,
+        stop: () => relay.stop(),
+        banner: `WalletConnect relay: ${relay.url}`,
+      }
+    },
+  },
+  {
     name: 'demo',
-    async start({ anvil, solana }) {
+    async start({ anvil, solana, server, relay }) {
       const port = await freePort(Number(args.port))
       const demoDir = join(ROOT, 'apps/demo')
       const vite = join(demoDir, 'node_modules/vite/bin/vite.js')
@@ -166,6 +203,8 @@ const services = [
             OPENMODAL_DEMO_CHAINS: JSON.stringify({
               chains: anvil.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
               token: anvil.token.address,
+              apiUrl: server.url,
+              relayUrl: relay.url,
               solana: { rpcUrl: solana.rpcUrl, genesisHash: solana.genesisHash },
             }),
           },
@@ -179,6 +218,10 @@ const services = [
           `OpenModal demo: ${url}  (plain HTML: ${url}plain.html)`,
           '  The dev wallet (anvil account 0, 10,000 ETH) is injected: click "Connect Wallet",',
           '  then "OpenModal Dev Wallet". Add ?devwallet=0 to use your own extension instead.',
+          '  WalletConnect: pick "WalletConnect", click "Copy link", then pair the test wallet:',
+          `    pnpm --filter @openmodal/testing wc-wallet --relay ${relay.url} ${anvil.chains
+            .map((c) => `--rpc ${c.rpcUrl}`)
+            .join(' ')} '<link>'`,
           '  The Solana dev wallet (100 SOL on the local cluster) is registered too:',
           '  "OpenModal Solana Dev Wallet" connects Solana; connect both and switch in Networks.',
         ].join('\n'),

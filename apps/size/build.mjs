@@ -25,7 +25,7 @@ export const REFERENCE_APPS = [
     id: 'a',
     name: 'react-evm',
     title: '(a) React + OpenModal, EVM',
-    pending: ['WalletConnect connector (@openmodal/walletconnect, lazy)'],
+    pending: [],
   },
   {
     id: 'b',

@@ -98,4 +98,16 @@ describe('the forbidden-module rule on a real build', () => {
       `expected viem's ENS namehash among ${JSON.stringify(ens)}`,
     )
   })
+
+  test('rejects a fixture app that imports @walletconnect/sign-client statically', async () => {
+    const { forbidden } = await buildApp({
+      root: fileURLToPath(new URL('fixtures/static-walletconnect', import.meta.url)),
+      outDir: join(DIST, 'fixtures', 'static-walletconnect'),
+    })
+    const wc = forbidden.filter((hit) => hit.rule === 'WalletConnect').map((hit) => hit.moduleId)
+    assert.ok(
+      wc.some((id) => /\/@walletconnect\/sign-client\//.test(id)),
+      `expected @walletconnect/sign-client among ${JSON.stringify(wc.slice(0, 20))}`,
+    )
+  })
 })

@@ -32,6 +32,10 @@ export interface DemoConfig {
   devWalletChainIds?: readonly number[]
   /** The local Solana cluster, when one runs: adds its network, the Solana adapter and wallet. */
   solana?: LocalSolana
+  /** The OpenModal server `pnpm demo` started (wallet registry, project config). */
+  apiUrl?: string
+  /** The local WalletConnect relay (`ws://127.0.0.1:…`); WalletConnect is offered only with it. */
+  relayUrl?: string
 }
 
 declare global {
@@ -58,6 +62,16 @@ const isLoopbackHttp = (url: unknown): url is string => {
   try {
     const { protocol, hostname } = new URL(url)
     return protocol === 'http:' && (hostname === '127.0.0.1' || hostname === 'localhost')
+  } catch {
+    return false
+  }
+}
+
+const isLoopbackWs = (url: unknown): url is string => {
+  if (typeof url !== 'string') return false
+  try {
+    const { protocol, hostname } = new URL(url)
+    return protocol === 'ws:' && (hostname === '127.0.0.1' || hostname === 'localhost')
   } catch {
     return false
   }
@@ -108,6 +122,8 @@ export async function loadLocalConfig(): Promise<DemoConfig> {
     devWallet: fromUrl ?? source?.devWallet ?? true,
     ...(source?.devWalletChainIds ? { devWalletChainIds: source.devWalletChainIds } : {}),
     ...(parseSolana(source?.solana) ? { solana: parseSolana(source?.solana) as LocalSolana } : {}),
+    ...(isLoopbackHttp(source?.apiUrl) ? { apiUrl: source.apiUrl } : {}),
+    ...(isLoopbackWs(source?.relayUrl) ? { relayUrl: source.relayUrl } : {}),
   }
 }
 

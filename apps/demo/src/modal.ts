@@ -6,6 +6,7 @@ import type { CaipNetwork, ChainAdapter } from '@openmodal/core'
 import { evmAdapter } from '@openmodal/evm'
 import { createModal } from '@openmodal/react'
 import { solanaAdapter, solanaLocalnet } from '@openmodal/solana'
+import { walletConnect } from '@openmodal/walletconnect/connector'
 import { installDevWallet, installSolanaDevWallet, loadLocalConfig } from './local.js'
 import { demoNetworks } from './networks.js'
 
@@ -23,9 +24,15 @@ const adapters: ChainAdapter[] = [evmAdapter(), ...(solanaLocal ? [solanaLocal] 
 
 export const modal = createModal({
   projectId: 'demo',
+  // The server `pnpm demo` started: the wallet list and the project's remote config.
+  ...(localConfig.apiUrl ? { apiUrl: localConfig.apiUrl } : {}),
   networks,
   defaultNetwork: networks[0].caipNetworkId,
   adapters,
+  // WalletConnect over the local relay `pnpm demo` starts (Verify needs the internet: off).
+  ...(localConfig.relayUrl
+    ? { walletConnect: walletConnect({ relayUrl: localConfig.relayUrl, verify: false }) }
+    : {}),
   metadata: {
     name: 'OpenModal demo',
     description: 'The OpenModal laboratory',

@@ -2,6 +2,7 @@
 // no framework.
 import { evmAdapter } from '@openmodal/evm'
 import { createModal } from '@openmodal/ui'
+import { walletConnect } from '@openmodal/walletconnect/connector'
 import { installDevWallet, loadLocalConfig } from './local.js'
 import { demoNetworks } from './networks.js'
 
@@ -14,6 +15,10 @@ const modal = createModal({
   networks,
   defaultNetwork: networks[0].caipNetworkId,
   adapters: [evmAdapter()],
+  // WalletConnect over the local relay `pnpm demo` starts (Verify needs the internet: off).
+  ...(config.relayUrl
+    ? { walletConnect: walletConnect({ relayUrl: config.relayUrl, verify: false }) }
+    : {}),
   metadata: {
     name: 'OpenModal demo (plain)',
     description: 'The OpenModal elements without a framework',

@@ -14,6 +14,8 @@ import {
   type Wallet,
   type WalletListResponse,
 } from './api-types.js'
+import { type PriceSource, staticPriceSource } from './blockchain/prices.js'
+import { registerBlockchainRoutes } from './blockchain/routes.js'
 import type { Db } from './db/db.js'
 import { HttpError, parseInput } from './http/errors.js'
 import { createLogger, type Logger, type LogLevel } from './http/logger.js'
@@ -44,6 +46,10 @@ export interface AppOptions {
   publicUrl?: string
   /** Take the client address from X-Forwarded-For (only behind a trusted reverse proxy). */
   trustProxy?: boolean
+  /** Token prices of the balance endpoint; default the static table of blockchain/prices.ts. */
+  prices?: PriceSource
+  /** The clock of name registration (tests move it); default Date.now. */
+  now?: () => number
 }
 
 export const DEFAULT_RATE_LIMIT = { burst: 120, perSecond: 20 } as const
@@ -361,9 +367,10 @@ export function createApp(options: AppOptions): Hono<Env> {
   app.get('/v1/wallets/recommended', async (c) => {
     await access(c, c.req.query('projectId'))
     const query = parseInput(RecommendedQuerySchema, c.req.query(), 'query')
+    // Featured wallets have their own group in the modal: recommendations are the others.
     const { data } = await listWallets(
       db,
-      { exclude: query.exclude, chains: query.chains },
+      { exclude: query.exclude, chains: query.chains, featured: false },
       { page: 1, entries: API_LIMITS.recommendedWallets },
     )
     const body: RecommendedWalletsResponse = {
@@ -388,7 +395,16 @@ export function createApp(options: AppOptions): Hono<Env> {
     })
   })
 
-  // (3) RPC proxy.
+  // (3) Blockchain API: balances, history, NFTs, gas price, names (indexed by src/indexer).
+  registerBlockchainRoutes(app, {
+    db,
+    prices: options.prices ?? staticPriceSource(),
+    access: (c, projectId) => access(c as Context<Env>, projectId),
+    preflight: preflight((c) => c.req.query('projectId')),
+    ...(options.now ? { now: options.now } : {}),
+  })
+
+  // (4) RPC proxy.
   const rpcTooLarge = (c: Context<Env>) =>
     c.json(
       rpcError(
@@ -465,7 +481,7 @@ export function createApp(options: AppOptions): Hono<Env> {
     proxy(c, c.req.query('projectId'), c.req.query('chainId')),
   )
 
-  // (4) Analytics ingest (spec §7). Any content type: sendBeacon posts text/plain.
+  // (5) Analytics ingest (spec §7). Any content type: sendBeacon posts text/plain.
   app.options(
     '/e',
     preflight((c) => c.req.query('projectId')),

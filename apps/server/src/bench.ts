@@ -112,7 +112,12 @@ writeFileSync(
   }),
 )
 // Rate limiting stays on, sized so the benchmark measures the endpoints, not the limiter.
-const common = { OPENMODAL_RATE_BURST: '1000000', OPENMODAL_RATE_PER_SECOND: '1000000' }
+// The chain indexer has its own benchmark (bench-indexer.ts): off here.
+const common = {
+  OPENMODAL_RATE_BURST: '1000000',
+  OPENMODAL_RATE_PER_SECOND: '1000000',
+  OPENMODAL_INDEXER: 'off',
+}
 const rows: Row[] = []
 try {
   rows.push(

@@ -16,9 +16,19 @@ export interface ServerSettings {
   publicUrl: string | undefined
   trustProxy: boolean
   rateLimit: { burst: number; perSecond: number }
+  /** Index the projects' EVM chains in this process (OPENMODAL_INDEXER=off turns it off). */
+  indexer: boolean
+  /** Spec §9 polling 4 s by default. */
+  indexerPollMs: number
+  /** Blocks read per indexer batch. */
+  indexerBatch: number
+  /** A JSON `{ "SYMBOL": usd }` file replacing the default price table. */
+  pricesFile: string | undefined
 }
 
 const Positive = v.pipe(v.string(), v.transform(Number), v.number(), v.minValue(0.001))
+const WholeNumber = (min: number, max: number) =>
+  v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(min), v.maxValue(max))
 const Port = v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535))
 
 function read<T>(
@@ -36,8 +46,10 @@ function read<T>(
 
 /**
  * Reads DATABASE_URL, OPENMODAL_DATA_DIR, OPENMODAL_CONFIG, OPENMODAL_HOST, OPENMODAL_PORT,
- * LOG_LEVEL, OPENMODAL_PUBLIC_URL, OPENMODAL_TRUST_PROXY, OPENMODAL_RATE_BURST and
- * OPENMODAL_RATE_PER_SECOND; relative paths resolve against the working directory.
+ * LOG_LEVEL, OPENMODAL_PUBLIC_URL, OPENMODAL_TRUST_PROXY, OPENMODAL_RATE_BURST,
+ * OPENMODAL_RATE_PER_SECOND, OPENMODAL_INDEXER, OPENMODAL_INDEXER_POLL_MS,
+ * OPENMODAL_INDEXER_BATCH and OPENMODAL_PRICES_FILE; relative paths resolve against the
+ * working directory.
  *
  * @example
  * const settings = readSettings(process.env)
@@ -64,5 +76,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ServerSettin
       burst: read(env, 'OPENMODAL_RATE_BURST', Positive, 120),
       perSecond: read(env, 'OPENMODAL_RATE_PER_SECOND', Positive, 20),
     },
+    indexer: !['0', 'off', 'false'].includes((env.OPENMODAL_INDEXER ?? '').toLowerCase()),
+    indexerPollMs: read(env, 'OPENMODAL_INDEXER_POLL_MS', WholeNumber(50, 3_600_000), 4_000),
+    indexerBatch: read(env, 'OPENMODAL_INDEXER_BATCH', WholeNumber(1, 1_000), 100),
+    pricesFile: env.OPENMODAL_PRICES_FILE ? resolve(env.OPENMODAL_PRICES_FILE) : undefined,
   }
 }

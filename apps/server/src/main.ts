@@ -1,8 +1,10 @@
 // Entry point: `node --conditions=source --import tsx src/main.ts` (settings in env.ts).
+import { priceSourceFromFile } from './blockchain/prices.js'
 import { prepareDatabase } from './bootstrap.js'
 import { openDb } from './db/db.js'
 import { readSettings } from './env.js'
 import { createLogger } from './http/logger.js'
+import { type IndexerManager, startIndexers } from './indexer/manager.js'
 import { startServer } from './server.js'
 
 const settings = readSettings()
@@ -28,6 +30,7 @@ try {
 
 const server = await startServer({
   db,
+  ...(settings.pricesFile ? { prices: priceSourceFromFile(settings.pricesFile) } : {}),
   logger,
   host: settings.host,
   port: settings.port,
@@ -37,10 +40,21 @@ const server = await startServer({
 })
 logger.info('listening', { url: server.url })
 
+// One indexer per EVM chain of the projects; they follow projects edited while running.
+const indexers: IndexerManager | undefined = settings.indexer
+  ? await startIndexers({
+      db,
+      logger,
+      pollIntervalMs: settings.indexerPollMs,
+      blocksPerBatch: settings.indexerBatch,
+    })
+  : undefined
+
 let stopping = false
 const stop = async () => {
   if (stopping) return
   stopping = true
+  await indexers?.stop()
   await server.close()
   await db.close()
   process.exit(0)

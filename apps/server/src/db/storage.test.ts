@@ -35,7 +35,20 @@ async function storageSuite(t: TestContext, backend: Backend) {
       )
       assert.deepEqual(
         tables.map((row) => row.table_name),
-        ['analytics_events', 'projects', 'schema_migrations', 'wallets'],
+        [
+          'account_names',
+          'account_transactions',
+          'analytics_events',
+          'chain_transactions',
+          'chain_transfers',
+          'indexer_blocks',
+          'indexer_cursors',
+          'nft_metadata',
+          'projects',
+          'schema_migrations',
+          'token_metadata',
+          'wallets',
+        ],
       )
       assert.deepEqual(await migrate(db), { applied: [] })
       const rows = await db.query<{ version: number }>('select version from schema_migrations')
@@ -188,14 +201,16 @@ async function storageSuite(t: TestContext, backend: Backend) {
         ronin.body.data.map((w: { id: string }) => w.id),
         ['ronin'],
       )
+      // Featured wallets have their own group in the modal: recommendations never repeat them.
       const recommended = await call(
-        `${server.url}/v1/wallets/recommended?projectId=test-project&exclude=metamask`,
+        `${server.url}/v1/wallets/recommended?projectId=test-project&exclude=okx`,
       )
       assert.equal(recommended.body.count, 4)
       assert.deepEqual(
         recommended.body.data.map((w: { id: string }) => w.id),
-        ['trust', 'coinbase', 'rainbow', 'phantom'],
+        ['phantom', 'zerion', 'rabby', 'ledger'],
       )
+      assert.ok(recommended.body.data.every((w: { featured: boolean }) => !w.featured))
     })
 
     await t.test('a second instance on the same database sees edits at once', async () => {

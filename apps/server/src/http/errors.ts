@@ -1,20 +1,20 @@
 // Error answers: one `{ code, message, issues? }` JSON shape for every endpoint but JSON-RPC.
 import * as v from 'valibot'
-import type { ApiError, ApiErrorCode, ApiIssue } from '../api-types.js'
+import type { ApiError, ApiErrorCode, ApiIssue, BlockchainApiErrorCode } from '../api-types.js'
 
-export type HttpStatus = 400 | 403 | 404 | 413 | 429 | 500 | 502 | 503
+export type HttpStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503
 
 /** Thrown by handlers; `app.onError` turns it into the JSON answer. */
 export class HttpError extends Error {
   override name = 'HttpError'
   readonly status: HttpStatus
-  readonly code: ApiErrorCode
+  readonly code: ApiErrorCode | BlockchainApiErrorCode
   readonly issues: ApiIssue[] | undefined
   readonly headers: Record<string, string>
 
   constructor(
     status: HttpStatus,
-    code: ApiErrorCode,
+    code: ApiErrorCode | BlockchainApiErrorCode,
     message: string,
     options: { issues?: ApiIssue[]; headers?: Record<string, string>; cause?: unknown } = {},
   ) {
@@ -25,7 +25,7 @@ export class HttpError extends Error {
     this.headers = options.headers ?? {}
   }
 
-  toJSON(): ApiError {
+  toJSON(): Omit<ApiError, 'code'> & { code: ApiErrorCode | BlockchainApiErrorCode } {
     return {
       code: this.code,
       message: this.message,

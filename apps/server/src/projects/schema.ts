@@ -53,9 +53,35 @@ export const CaipNetworkIdSchema = v.pipe(
   ),
 )
 
+export const EvmAddressSchema = v.pipe(
+  v.string(),
+  v.regex(/^0x[0-9a-fA-F]{40}$/, 'Expected a 0x-prefixed 40-hex-digit address'),
+)
+
 export const ChainSchema = v.object({
   caipNetworkId: CaipNetworkIdSchema,
   rpcUrls: v.pipe(v.array(HttpUrlSchema), v.minLength(1), v.maxLength(10)),
+  /**
+   * EVM chains: the block the indexer starts at when it has no cursor yet; 'latest' = the head
+   * at first start. Default: 0 when every RPC URL is on loopback (a local chain), else 'latest'.
+   */
+  startBlock: v.optional(
+    v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.literal('latest')]),
+  ),
+  /** EVM chains: false keeps the indexer off for this chain (default true). */
+  index: v.optional(v.boolean()),
+  /** ERC-20 contracts whose balance is always reported (besides tokens seen in the history). */
+  tokens: v.optional(v.pipe(v.array(EvmAddressSchema), v.maxLength(100))),
+  /** NFT contracts whose transfers are flagged spam (spec §5: spam-only transactions hidden). */
+  spamContracts: v.optional(v.pipe(v.array(EvmAddressSchema), v.maxLength(10_000))),
+  /** The native currency (default Ether, ETH, 18 decimals). */
+  nativeCurrency: v.optional(
+    v.strictObject({
+      name: v.pipe(v.string(), v.minLength(1), v.maxLength(50)),
+      symbol: v.pipe(v.string(), v.minLength(1), v.maxLength(20)),
+      decimals: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(36)),
+    }),
+  ),
 })
 
 export const SocialsSchema = v.union([

@@ -6,6 +6,11 @@ import { applyFeatures, DEFAULT_REMOTE_FEATURES, type ProjectInput } from './sch
 export interface ProjectChainConfig {
   caipNetworkId: string
   rpcUrls: string[]
+  startBlock?: number | 'latest' | undefined
+  index?: boolean | undefined
+  tokens?: string[] | undefined
+  spamContracts?: string[] | undefined
+  nativeCurrency?: { name: string; symbol: string; decimals: number } | undefined
 }
 
 export interface Project {

@@ -26,7 +26,20 @@ export function startTestServer(
 /** Row counts of every table, to prove a refused request wrote nothing. */
 export async function countRows(db: Db): Promise<Record<string, number>> {
   const counts: Record<string, number> = {}
-  for (const table of ['projects', 'wallets', 'analytics_events', 'schema_migrations']) {
+  for (const table of [
+    'projects',
+    'wallets',
+    'analytics_events',
+    'schema_migrations',
+    'indexer_cursors',
+    'indexer_blocks',
+    'chain_transactions',
+    'chain_transfers',
+    'account_transactions',
+    'token_metadata',
+    'nft_metadata',
+    'account_names',
+  ]) {
     const [row] = await db.query<{ n: number }>(`select count(*)::int as n from ${table}`)
     counts[table] = row?.n ?? -1
   }

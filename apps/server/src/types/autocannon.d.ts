@@ -8,6 +8,8 @@ declare module 'autocannon' {
     method?: 'GET' | 'POST'
     headers?: Record<string, string>
     body?: string
+    /** Each request may be rewritten before it is sent (the history benchmark varies paths). */
+    requests?: { setupRequest?: (request: Record<string, unknown>) => Record<string, unknown> }[]
   }
   interface Histogram {
     average: number

@@ -61,6 +61,8 @@ export interface WalletFilter {
   exclude?: readonly string[] | undefined
   /** CAIP-2 ids or bare namespaces; a wallet matches if it supports any. */
   chains?: readonly string[] | undefined
+  /** Only featured (true) or only non-featured (false) wallets. */
+  featured?: boolean | undefined
 }
 
 export interface WalletPage {
@@ -93,6 +95,7 @@ function whereClause(filter: WalletFilter, params: unknown[]): string {
       `id not in (select jsonb_array_elements_text(${param(JSON.stringify(filter.exclude))}::jsonb))`,
     )
   }
+  if (filter.featured !== undefined) conditions.push(`featured = ${param(filter.featured)}`)
   if (filter.chains?.length) {
     const wanted = param(JSON.stringify(filter.chains))
     conditions.push(`exists (

@@ -1,13 +1,19 @@
-// Reference app (a): React + OpenModal with the EVM adapter (EIP-6963 + legacy injected).
-// TODO(walletconnect): add the WalletConnect connector once @openmodal/walletconnect exists;
-// it must stay behind import() (the size check forbids @walletconnect/ in initial chunks).
+// Reference app (a): React + OpenModal with the EVM adapter (EIP-6963 + legacy injected) and
+// the WalletConnect entry: only its small stub is initial; the client, sign-client and the QR
+// encoder load with import() (the size check forbids them in initial chunks).
 import { evmAdapter } from '@openmodal/evm'
 import { createModal, useModal, W3mButton } from '@openmodal/react'
+import { walletConnect } from '@openmodal/walletconnect/connector'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { evmNetworks } from '../shared/networks.js'
 
-createModal({ projectId: 'size-reference', networks: evmNetworks, adapters: [evmAdapter()] })
+createModal({
+  projectId: 'size-reference',
+  networks: evmNetworks,
+  adapters: [evmAdapter()],
+  walletConnect: walletConnect(),
+})
 
 function App() {
   const { open } = useModal()

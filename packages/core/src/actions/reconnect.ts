@@ -5,6 +5,7 @@ import { getAccountState, patchAccount } from '../stores/account.js'
 import { $recentWallets } from '../stores/connection.js'
 import { $discovered, findConnector } from '../stores/connectors.js'
 import { emitEvent } from '../stores/events.js'
+import { $options } from '../stores/options.js'
 import { applyConnection, networkFor } from './internal.js'
 
 /**
@@ -32,6 +33,8 @@ async function reconnectAll(
   stored: Partial<Record<string, string>>,
   recent: readonly string[],
 ): Promise<void> {
+  const wc = $options.get()?.walletConnect
+  let walletConnectLoading: Promise<void> | undefined
   await Promise.all(
     $adapters.get().map(async (adapter) => {
       const namespace = adapter.namespace
@@ -41,6 +44,21 @@ async function reconnectAll(
       if (!network) return
       const candidates = [...new Set([last, ...recent])]
       patchAccount(namespace, { status: 'reconnecting' })
+      // A stored WalletConnect connection: its client (an `import()`) must be loaded and its
+      // providers announced before the adapter looks for them. Nothing loads otherwise.
+      if (wc && last === wc.id) {
+        walletConnectLoading ??= wc.load().then(
+          () => undefined,
+          (error: unknown) => {
+            emitEvent('RECONNECT_FAILED', {
+              namespace,
+              connectorId: wc.id,
+              message: errorMessage(error),
+            })
+          },
+        )
+        await walletConnectLoading
+      }
       for (const connectorId of candidates) {
         try {
           const result = await adapter.reconnect({ connectorId, network })

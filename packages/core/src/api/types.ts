@@ -134,7 +134,7 @@ export interface WalletListResponse {
   data: Wallet[]
 }
 
-/** `GET /v1/wallets/recommended?projectId=&exclude=&chains=`: the first 4 of the ranking. */
+/** `GET /v1/wallets/recommended?projectId=&exclude=&chains=`: the first 4 non-featured wallets of the ranking. */
 export interface RecommendedWalletsResponse {
   count: number
   data: Wallet[]
@@ -194,4 +194,143 @@ export interface AnalyticsIngestResponse {
 export interface HealthResponse {
   status: 'ok'
   database: 'pglite' | 'postgres'
+}
+
+// Blockchain API (issue 8): balances, activity, NFTs, gas price and names. Every endpoint takes
+// `projectId` and, except names, `chainId` (CAIP-2, one of the project's chains) as query
+// parameters; an unknown chain answers 404 `CHAIN_NOT_CONFIGURED`.
+
+/** Error codes of the blockchain API, beside `ApiErrorCode`. */
+export type BlockchainApiErrorCode =
+  /** `POST /v1/names`: the name belongs to another address (HTTP 409). */
+  | 'NAME_TAKEN'
+  /** `POST /v1/names`: the signature is not the address's (HTTP 401). */
+  | 'INVALID_SIGNATURE'
+  /** `GET /v1/names/:name` and `/v1/names/reverse/:address` (HTTP 404). */
+  | 'NAME_NOT_FOUND'
+  /** The chain's RPC failed while answering (HTTP 502). */
+  | 'UPSTREAM_ERROR'
+
+/** One token an address holds (spec §3 "Token balance"). */
+export interface TokenBalance {
+  name: string
+  symbol: string
+  /** CAIP-2. */
+  chainId: string
+  /** CAIP-10 of the token contract; absent for the native token. */
+  address?: string
+  /** Fiat (USD) value = price × numeric; null when the price is unknown. */
+  value: number | null
+  /** USD per unit from the price source; null when unknown (never invented). */
+  price: number | null
+  /** `decimals` as a string ("18"); `numeric` a plain decimal string ("1.5"). */
+  quantity: { decimals: string; numeric: string }
+  iconUrl: string | null
+}
+
+/**
+ * `GET /v1/account/:address/balance?projectId=&chainId=`: native first, then tokens by value
+ * (highest first), then symbol. Tokens with 0 decimals are never returned (spec §5).
+ */
+export interface BalanceResponse {
+  balances: TokenBalance[]
+}
+
+export type TransactionOperationType = 'send' | 'receive' | 'trade' | 'mint' | 'burn' | 'execute'
+export type TransactionStatus = 'confirmed' | 'failed'
+export type TransferDirection = 'in' | 'out' | 'self'
+
+/** One transfer of a transaction: a fungible token or an NFT. */
+export interface TransactionTransfer {
+  direction: TransferDirection
+  fungible_info?: {
+    name: string
+    symbol: string
+    icon: { url: string } | null
+    address?: string
+  }
+  nft_info?: {
+    name: string
+    content: { preview: { url: string } | null }
+    flags: { is_spam: boolean }
+    tokenId: string
+    address: string
+  }
+  /** Plain decimal string in token units (not wei). */
+  quantity: { numeric: string }
+}
+
+/** One transaction with its transfers grouped (spec §3 "Transaction"); `id` is the hash. */
+export interface Transaction {
+  id: string
+  metadata: {
+    /** ISO 8601. */
+    minedAt: string
+    /** CAIP-2. */
+    chain: string
+    operationType: TransactionOperationType
+    status: TransactionStatus
+    /** Checksummed 0x addresses. */
+    sentFrom: string
+    sentTo: string
+    hash: string
+  }
+  transfers: TransactionTransfer[]
+}
+
+/**
+ * `GET /v1/account/:address/history?projectId=&chainId=&cursor=&limit=`: newest first,
+ * `limit` default 20 (at most 100), `next` an opaque cursor or null on the last page.
+ * Transactions whose transfers are all spam NFTs are left out.
+ */
+export interface HistoryResponse {
+  data: Transaction[]
+  next: string | null
+}
+
+/** An NFT an address holds. */
+export interface Nft {
+  /** CAIP-2. */
+  chainId: string
+  contract: string
+  tokenId: string
+  standard: 'ERC721' | 'ERC1155'
+  amount: string
+  name: string
+  collection: string
+  imageUrl: string | null
+  isSpam: boolean
+}
+
+/** `GET /v1/account/:address/nfts?projectId=&chainId=`. */
+export interface NftsResponse {
+  data: Nft[]
+}
+
+/**
+ * `GET /v1/gas-price?projectId=&chainId=`: wei as decimal strings. A chain the server does
+ * not serve answers 404 "Network not supported for Gas Price".
+ */
+export interface GasPriceResponse {
+  standard: string
+  fast: string
+  instant: string
+}
+
+/**
+ * Body of `POST /v1/names`. `message` is exactly `Register ${name} for ${address} at
+ * ${timestamp}` (milliseconds, within 10 minutes of the server's time) and `signature` its
+ * EIP-191 personal_sign by `address`.
+ */
+export interface RegisterNameRequest {
+  name: string
+  address: string
+  message: string
+  signature: string
+}
+
+/** `POST /v1/names` (201), `GET /v1/names/:name`, `GET /v1/names/reverse/:address`. */
+export interface NameResponse {
+  name: string
+  address: string
 }

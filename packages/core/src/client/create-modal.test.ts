@@ -33,6 +33,8 @@ function setup(adapter: TestAdapter, extra: Record<string, unknown> = {}) {
     projectId: 'test-project',
     networks: [mainnet, optimism, sepolia],
     adapters: [adapter],
+    // No server in these tests (apps/server's sdk.test.ts covers the remote parts).
+    basic: true,
     ...extra,
   })
 }
@@ -126,23 +128,6 @@ describe('createModalClient', () => {
       },
     )
     assert.equal(modal.getState().open, false)
-  })
-
-  test('open() resolves when the modal closes connected and rejects with "Modal closed" otherwise', async () => {
-    const adapter = createTestAdapter({ wallets })
-    const modal = setup(adapter)
-    const first = modal.open()
-    modal.close()
-    await assert.rejects(first, (error: unknown) => {
-      assert.ok(error instanceof BaseError)
-      assert.equal(error.shortMessage, 'Modal closed')
-      return true
-    })
-    const second = modal.open()
-    await modal.connect('io.alpha')
-    modal.close()
-    await second
-    assert.equal($activeAccount.get().status, 'connected')
   })
 
   test('the instance setters validate like the options and keep the state on a bad value', () => {
@@ -252,7 +237,7 @@ describe('createModalClient', () => {
   test('a connect superseded by a newer one cannot undo it when it fails late', async () => {
     const adapter = createTestAdapter({ wallets })
     const modal = setup(adapter)
-    void modal.open()
+    modal.open()
     adapter.holdNextConnect()
     const first = connect({ connectorId: 'io.alpha' })
     await settle()
@@ -267,7 +252,7 @@ describe('createModalClient', () => {
   test('connecting a wallet that sits on an unconfigured chain shows UnsupportedChain', async () => {
     const adapter = createTestAdapter({ wallets, chainId: 999, knownChainIds: [999] })
     const modal = setup(adapter)
-    void modal.open()
+    modal.open()
     await modal.connect('io.alpha')
     assert.equal($activeAccount.get().status, 'connected')
     assert.equal($view.get().view, 'UnsupportedChain')
@@ -409,6 +394,75 @@ describe('createModalClient', () => {
     assert.deepEqual(
       $connectors.get().map((c) => c.id),
       ['io.beta', 'io.gamma'],
+    )
+  })
+
+  /** A WalletConnect entry whose `load()` announces `com.walletconnect` to the test adapter. */
+  const walletConnectEntry = (adapter: TestAdapter) => {
+    const entry = {
+      id: 'com.walletconnect',
+      name: 'WalletConnect',
+      namespaces: ['eip155'] as const,
+      loads: 0,
+      async load() {
+        entry.loads++
+        adapter.setWallets([...wallets, { id: 'com.walletconnect', name: 'WalletConnect' }])
+        return { pairing: undefined, onUri: () => () => {}, cancelPairing: () => {} }
+      },
+    }
+    return entry
+  }
+
+  test('the walletConnect entry is listed first as WALLET_CONNECT without loading anything', async () => {
+    storage.set('recentWallets', [{ id: 'io.gamma' }])
+    const adapter = createTestAdapter({ wallets })
+    const entry = walletConnectEntry(adapter)
+    setup(adapter, { walletConnect: entry })
+    watch()
+    const listed = () => $connectors.get().map((c) => `${c.id}:${c.type}`)
+    assert.deepEqual(listed(), [
+      'com.walletconnect:WALLET_CONNECT',
+      'io.gamma:ANNOUNCED',
+      'io.alpha:ANNOUNCED',
+      'io.beta:ANNOUNCED',
+    ])
+    assert.equal(entry.loads, 0)
+    // Once loaded, its announced provider is the same connector, not a second row.
+    await entry.load()
+    assert.deepEqual(listed().slice(0, 2), [
+      'com.walletconnect:WALLET_CONNECT',
+      'io.gamma:ANNOUNCED',
+    ])
+    assert.equal(listed().length, 4)
+  })
+
+  test('reconnect loads the walletConnect entry only for a stored WalletConnect connection', async () => {
+    storage.set('connectedConnectorIds', { eip155: 'io.alpha' })
+    let adapter = createTestAdapter({ wallets, authorized: ['io.alpha'] })
+    let entry = walletConnectEntry(adapter)
+    setup(adapter, { walletConnect: entry })
+    for (let i = 0; i < 20 && $activeAccount.get().status === 'reconnecting'; i++) await settle()
+    assert.equal($activeAccount.get().status, 'connected')
+    assert.equal(entry.loads, 0)
+
+    $accounts.set({})
+    storage.set('connectedConnectorIds', { eip155: 'com.walletconnect' })
+    adapter = createTestAdapter({ wallets, authorized: ['com.walletconnect'] })
+    entry = walletConnectEntry(adapter)
+    setup(adapter, { walletConnect: entry })
+    for (let i = 0; i < 20 && $activeAccount.get().status === 'reconnecting'; i++) await settle()
+    assert.equal(entry.loads, 1)
+    assert.equal($activeAccount.get().status, 'connected')
+    assert.equal($connections.get().eip155?.connectorId, 'com.walletconnect')
+    assert.equal($activeAccount.get().connectedWalletInfo?.name, 'WalletConnect')
+  })
+
+  test('a walletConnect option that is not an entry is a clear error', () => {
+    assert.throws(
+      () => setup(createTestAdapter({ wallets }), { walletConnect: { relayUrl: 'ws://x' } }),
+      (error: unknown) =>
+        error instanceof InvalidOptionsError &&
+        /walletConnect.*a WalletConnect entry/.test(error.message),
     )
   })
 

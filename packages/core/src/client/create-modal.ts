@@ -16,6 +16,7 @@ import { type ModalEvent, subscribeEvents } from '../stores/events.js'
 import { setLocale } from '../stores/locale.js'
 import { $modal, closeModal, openModal } from '../stores/modal.js'
 import { setOptions } from '../stores/options.js'
+import { $remoteConfig, resetRemoteConfig } from '../stores/project-config.js'
 import { $view, isView, type RouterData, reset, VIEWS, type View } from '../stores/router.js'
 import {
   setThemeMode,
@@ -51,7 +52,7 @@ export interface ModalInstance {
    * Opens the modal on `view` (a view name, or `{ view, data }`), or on Account when
    * connected and Connect otherwise.
    */
-  open(target?: OpenTarget): Promise<void>
+  open(target?: OpenTarget): void
   close(): void
   getState(): PublicState
   subscribeState(listener: (state: PublicState) => void): () => void
@@ -69,8 +70,8 @@ export interface ModalInstance {
 
 /**
  * Creates the modal's state from the host's options: validates them (a bad option throws
- * an error naming the field), registers the adapters and silently restores earlier
- * connections. Framework-free: `@openmodal/ui`'s `createModal` adds the element.
+ * an error naming the field), loads the project's remote config from the server (unless
+ * `basic`), registers the adapters and silently restores earlier connections. Framework-free: `@openmodal/ui`'s `createModal` adds the element.
  *
  * @example
  * const modal = createModalClient({ projectId: 'demo', networks: [mainnet] })
@@ -78,9 +79,19 @@ export interface ModalInstance {
  */
 export function createModalClient(input: ModalOptions): ModalInstance {
   const options = parseOptions(input)
+  resetRemoteConfig()
   setOptions(options)
   clearAlert()
   if (!options.projectId) showAlert('PROJECT_ID_NOT_CONFIGURED')
+  // Spec §5: the project's remote config, fetched by a module loaded on demand (no initial
+  // JS); nothing at all in basic mode or without a projectId.
+  if (options.basic) $remoteConfig.set({ status: 'disabled', reason: 'basic' })
+  else if (!options.projectId) $remoteConfig.set({ status: 'disabled', reason: 'no-project' })
+  else {
+    $remoteConfig.set({ status: 'loading' })
+    const localKeys = Object.keys(input.features ?? {})
+    void import('../actions/load-remote-config.js').then((m) => m.loadRemoteConfig(localKeys))
+  }
 
   const stored = storage.get('activeCaipNetworkId') ?? storage.get('lastUsedChain')
   const restored = options.networks.some((n) => n.caipNetworkId === stored) ? stored : undefined
@@ -126,15 +137,14 @@ export type OpenTarget = View | { view?: View; data?: RouterData }
 /**
  * Opens the modal on `target`'s view, or on Account when connected and Connect otherwise;
  * what `modal.open()` and React's `useModal().open` do. An unknown view name throws.
- * The promise settles when the modal closes: it resolves if a wallet is connected then and
- * rejects with "Modal closed" if none is (spec §4). Ignoring it is fine: it never surfaces
- * as an unhandled rejection.
+ * It returns at once: a connection started in the modal (or with `connect()`) is what
+ * rejects with "Modal closed" when the visitor closes it (spec §4).
  *
  * @example
  * openView('Networks')
- * await openView() // resolves once the visitor connected and the modal closed
+ * openView({ view: 'SwitchNetwork', data: { network } })
  */
-export function openView(target: OpenTarget = {}): Promise<void> {
+export function openView(target: OpenTarget = {}): void {
   const { view, data } = typeof target === 'string' ? { view: target, data: undefined } : target
   if (view !== undefined && !isView(view)) {
     throw new InvalidOptionsError(
@@ -145,16 +155,6 @@ export function openView(target: OpenTarget = {}): Promise<void> {
   const connected = $activeAccount.get().status === 'connected'
   reset(view ?? (connected ? 'Account' : 'Connect'), data)
   openModal()
-  const closed = new Promise<void>((resolve, reject) => {
-    const stop = $modal.listen((state) => {
-      if (state.open) return
-      stop()
-      if ($activeAccount.get().status === 'connected') resolve()
-      else reject(kitError('MODAL_CLOSED'))
-    })
-  })
-  closed.catch(() => {})
-  return closed
 }
 
 /** The chain state, for hosts that want the configured networks. */

@@ -45,5 +45,15 @@ export const failedToDisconnectChain = (namespace: string, reason: string) =>
 /** `Failed to disconnect chains: ...` (spec §8). */
 export const failedToDisconnectChains = (reason: string) => `Failed to disconnect chains: ${reason}`
 
+/** The spec §8 toast texts, keyed by a stable code. */
+export const TOAST_MESSAGES = {
+  /** A balance fetch failed; retries are blocked for 30 s. */
+  TOKEN_BALANCE_UNAVAILABLE: 'Token Balance Unavailable',
+  FAILED_TO_FETCH_TRANSACTIONS: 'Failed to fetch transactions',
+  SIGNATURE_DECLINED: 'Signature declined',
+} as const
+
+export type ToastCode = keyof typeof TOAST_MESSAGES
+
 /** `HTTP status code: N` (spec §8): a non-ok answer of our server. */
 export const httpStatusMessage = (status: number) => `HTTP status code: ${status}`

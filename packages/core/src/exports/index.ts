@@ -5,6 +5,14 @@ export { type ConnectParameters, connect } from '../actions/connect.js'
 export { disconnect } from '../actions/disconnect.js'
 export { clearBalanceCache, refreshBalance } from '../actions/internal.js'
 export { reconnect } from '../actions/reconnect.js'
+export {
+  $registeredName,
+  INVALID_NAME_MESSAGE,
+  NAME_NAMESPACES,
+  type RegisterNameErrorCode,
+  registerAccountName,
+  registerNameMessage,
+} from '../actions/register-name.js'
 export { switchNetwork } from '../actions/switch-network.js'
 export {
   $adapters,
@@ -24,6 +32,12 @@ export type {
   SendTransactionParameters,
   SendTransferParameters,
 } from '../adapters/types.js'
+export type {
+  WalletConnectEntry,
+  WalletConnectLoaded,
+  WalletConnectPairingUri,
+} from '../adapters/walletconnect.js'
+export type { Wallet } from '../api/types.js'
 export {
   $publicState,
   createModalClient,
@@ -35,7 +49,12 @@ export {
 } from '../client/create-modal.js'
 export { BaseError, type BaseErrorParameters, errorMessage } from '../errors/base.js'
 export { InvalidOptionsError, kitError } from '../errors/errors.js'
-export { ERROR_MESSAGES, type ErrorCode } from '../errors/messages.js'
+export {
+  ERROR_MESSAGES,
+  type ErrorCode,
+  TOAST_MESSAGES,
+  type ToastCode,
+} from '../errors/messages.js'
 export { type ModalOptions, parseOptions, type ResolvedOptions } from '../options/schema.js'
 export { createStorage, storage } from '../storage/storage.js'
 export {
@@ -55,6 +74,16 @@ export {
   clearAlert,
   showAlert,
 } from '../stores/alerts.js'
+export { $api } from '../stores/api.js'
+export {
+  $balances,
+  BALANCE_API_NAMESPACES,
+  BALANCE_RETRY_GAP_MS,
+  type BalancesState,
+  clearTokenBalances,
+  fetchBalances,
+  TOKEN_BALANCE_CACHE_MS,
+} from '../stores/balances.js'
 export {
   $activeNamespace,
   $activeNetwork,
@@ -80,9 +109,13 @@ export {
   connectorGroup,
 } from '../stores/connectors.js'
 export {
+  ERROR_REPORTS_PER_MINUTE,
   emitEvent,
   type ModalEvent,
   type ModalEventName,
+  resetAnalyticsLimit,
+  SDK_TYPE,
+  SDK_VERSION,
   subscribeEvents,
 } from '../stores/events.js'
 export { $locale, setLocale } from '../stores/locale.js'
@@ -95,7 +128,25 @@ export {
   setModalLoading,
   untilModalCloses,
 } from '../stores/modal.js'
-export { $api, $features, $options } from '../stores/options.js'
+export {
+  $accountNames,
+  clearAccountNames,
+  lookupAccountName,
+  NAME_CACHE_MS,
+  setAccountName,
+} from '../stores/names.js'
+export { $nfts, fetchNfts, NFT_NAMESPACES, type NftsState } from '../stores/nfts.js'
+export { $options } from '../stores/options.js'
+export {
+  $features,
+  $projectConfig,
+  $remoteConfig,
+  mergeFeatures,
+  REMOTE_FEATURE_KEYS,
+  type RemoteConfigState,
+  type RemoteFeatureKey,
+  resetRemoteConfig,
+} from '../stores/project-config.js'
 export {
   $canGoBack,
   $router,
@@ -125,6 +176,20 @@ export {
   type ThemeState,
   type ThemeVariables,
 } from '../stores/theme.js'
+export {
+  $transactions,
+  $transactionsByYear,
+  ACTIVITY_NAMESPACES,
+  fetchTransactions,
+  groupTransactionsByYear,
+  refreshTransactions,
+  resetTransactions,
+  TRANSACTIONS_POLL_MS,
+  type TransactionMonthGroup,
+  type TransactionsByYear,
+  type TransactionsState,
+  transactionMonthGroups,
+} from '../stores/transactions.js'
 export {
   type AccountType,
   type CaipAddress,

@@ -63,6 +63,7 @@ describe('parseOptions defaults', () => {
     assert.deepEqual(options.tokens, {})
     assert.equal(options.enableEmbedded, false)
     assert.equal(options.disableAppendToBody, false)
+    assert.equal(options.basic, false)
     assert.deepEqual(options.defaultAccountTypes, {
       bip122: 'payment',
       eip155: 'smartAccount',
@@ -213,7 +214,9 @@ describe('parseOptions defaults', () => {
       disableAppendToBody: true,
       siweConfig: {},
       apiUrl: 'https://api.example',
+      basic: true,
     })
+    assert.equal(options.basic, true)
     assert.equal(options.defaultNetwork, solana.caipNetworkId)
     assert.equal(options.themeMode, 'dark')
     assert.deepEqual(options.features.socials, ['github', 'x'])
@@ -390,6 +393,15 @@ describe('parseOptions errors name the field', () => {
     )
     assertInvalid({ ...base, privacyPolicyUrl: 'data:text/html,x' }, 'privacyPolicyUrl')
     assertInvalid({ ...base, apiUrl: 'ws://api.example' }, 'apiUrl')
+  })
+
+  test('basic is true or false', () => {
+    assertInvalid(
+      { ...base, basic: 'yes' },
+      'basic',
+      'Invalid option `basic`: expected true or false, received "yes"',
+    )
+    assertInvalid({ ...base, basic: 1 }, 'basic', /expected true or false/)
   })
 
   test('payment account type is for bip122 only, and bip122 is payment only', () => {

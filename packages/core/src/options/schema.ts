@@ -2,6 +2,7 @@
 // passed into `ResolvedOptions` with every default filled, or throws an error naming the field.
 import * as v from 'valibot'
 import type { ChainAdapter } from '../adapters/types.js'
+import { isWalletConnectEntry, type WalletConnectEntry } from '../adapters/walletconnect.js'
 import { InvalidOptionsError, kitError } from '../errors/errors.js'
 import {
   type AccountType,
@@ -126,11 +127,22 @@ export interface ModalOptions {
   connectMethodsOrder?: readonly ConnectMethod[]
   locale?: string
   adapters?: readonly ChainAdapter[]
+  /**
+   * WalletConnect: `walletConnect({ relayUrl, … })` of `@openmodal/walletconnect/connector`, a
+   * small entry whose client loads with `import()` when a visitor picks it.
+   */
+  walletConnect?: WalletConnectEntry
   enableEmbedded?: boolean
   disableAppendToBody?: boolean
   siwx?: object
   siweConfig?: object
+  /** Base URL of the OpenModal server (`apps/server`); default `DEFAULT_API_URL`. */
   apiUrl?: string
+  /**
+   * Basic mode: no remote project config, wallet registry or analytics is fetched or sent,
+   * and the remote features (email, socials, swaps, onramp, activity, reownBranding) are off.
+   */
+  basic?: boolean
 }
 
 /** The options after validation, with every default filled. */
@@ -152,11 +164,13 @@ export interface ResolvedOptions {
   connectMethodsOrder?: readonly ConnectMethod[]
   locale: string
   adapters: readonly ChainAdapter[]
+  walletConnect?: WalletConnectEntry
   enableEmbedded: boolean
   disableAppendToBody: boolean
   siwx?: object
   siweConfig?: object
   apiUrl?: string
+  basic: boolean
 }
 
 // --- Messages: every issue reads "expected <plain words>, received <value>" ---
@@ -523,11 +537,18 @@ const optionsSchema = strict(
         ),
       ),
     ),
+    walletConnect: v.optional(
+      leaf<WalletConnectEntry>(
+        isWalletConnectEntry,
+        'a WalletConnect entry { id, name, namespaces, load } (walletConnect({ … }))',
+      ),
+    ),
     enableEmbedded: v.optional(boolean()),
     disableAppendToBody: v.optional(boolean()),
     siwx: v.optional(leaf<object>(isRecord, 'an object')),
     siweConfig: v.optional(leaf<object>(isRecord, 'an object')),
     apiUrl: v.optional(httpUrl()),
+    basic: v.optional(boolean()),
   },
   'an options object',
 )
@@ -589,11 +610,13 @@ export function parseOptions(input: unknown): ResolvedOptions {
     ...(options.connectMethodsOrder ? { connectMethodsOrder: options.connectMethodsOrder } : {}),
     locale: options.locale ?? 'en',
     adapters: options.adapters ?? [],
+    ...(options.walletConnect ? { walletConnect: options.walletConnect } : {}),
     enableEmbedded: options.enableEmbedded ?? false,
     disableAppendToBody: options.disableAppendToBody ?? false,
     ...(options.siwx ? { siwx: options.siwx } : {}),
     ...(options.siweConfig ? { siweConfig: options.siweConfig } : {}),
     ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
+    basic: options.basic ?? false,
   }
 }
 

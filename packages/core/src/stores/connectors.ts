@@ -2,6 +2,7 @@
 import { atom, computed, onMount } from 'nanostores'
 import { $adapters } from '../adapters/registry.js'
 import type { Connector } from '../adapters/types.js'
+import { walletConnectConnectorOf } from '../adapters/walletconnect.js'
 import type { ChainNamespace } from '../types/network.js'
 import { $recentWallets } from './connection.js'
 import { $options } from './options.js'
@@ -114,9 +115,12 @@ export const $connectors = computed(
   (discovered, options, recent): readonly Connector[] => {
     const recentIds = recent.map((r) => r.id)
     const exclude = options?.excludeWallets ?? []
-    const visible = mergeConnectors(discovered).filter(
-      (c) => !isConnectorHidden(c, exclude, options?.allowWallets),
-    )
+    const wc = options?.walletConnect
+    // The host's WalletConnect entry stands for the provider its client announces once loaded.
+    const found = wc
+      ? [walletConnectConnectorOf(wc), ...mergeConnectors(discovered).filter((c) => c.id !== wc.id)]
+      : mergeConnectors(discovered)
+    const visible = found.filter((c) => !isConnectorHidden(c, exclude, options?.allowWallets))
     const rank = (c: Connector) => {
       const group = CONNECTOR_GROUPS.indexOf(connectorGroup(c, recentIds))
       const recency = recentIds.indexOf(c.id)
@@ -132,6 +136,8 @@ export const $connectors = computed(
  * its namespaces' ids, otherwise the single-namespace connector an adapter reported.
  */
 export function findConnector(id: string): Connector | undefined {
+  const wc = $options.get()?.walletConnect
+  if (wc?.id === id) return walletConnectConnectorOf(wc)
   const discovered = $discovered.get()
   return [...mergeConnectors(discovered), ...Object.values(discovered).flat()].find(
     (c) => c.id === id || Object.values(c.connectorIds ?? {}).includes(id),

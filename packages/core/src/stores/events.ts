@@ -1,5 +1,8 @@
-// EventsController of the spec: a public stream of what happens in the modal.
-// Nothing leaves the page from here; analytics (a later issue) only send when the host opts in.
+// EventsController of the spec: a public stream of what happens in the modal, and the
+// analytics of spec §7 (`POST /e` to our server). Nothing leaves the page unless the host
+// opted in with `features.analytics` (and never in basic mode); error reports are limited to
+// 5 a minute (spec §8).
+import { $options } from './options.js'
 
 export type ModalEventName =
   | 'MODAL_OPEN'
@@ -51,4 +54,34 @@ export function emitEvent(event: ModalEventName, properties?: ModalEvent['proper
       console.error('[openmodal] event listener failed', error)
     }
   }
+  sendAnalytics(payload)
+}
+
+/** `st` and `sv` of every analytics call. */
+export const SDK_TYPE = 'openmodal'
+export const SDK_VERSION = '0.1.0'
+/** Spec §8: "Error reporting is limited to 5 per minute". */
+export const ERROR_REPORTS_PER_MINUTE = 5
+
+let errorReports: number[] = []
+
+/** Forgets the error-report budget (tests). */
+export function resetAnalyticsLimit(): void {
+  errorReports = []
+}
+
+function sendAnalytics(event: ModalEvent): void {
+  const options = $options.get()
+  if (!options?.features.analytics || options.basic || !options.projectId) return
+  if (event.type === 'error') {
+    const now = Date.now()
+    errorReports = errorReports.filter((at) => now - at < 60_000)
+    if (errorReports.length >= ERROR_REPORTS_PER_MINUTE) return
+    errorReports.push(now)
+  }
+  const pageUrl = globalThis.location?.href ?? options.metadata?.url ?? ''
+  // Fire and forget, loaded on first use: analytics must never fail, slow or grow the modal.
+  import('../actions/send-analytics.js')
+    .then((m) => m.postAnalyticsEvent(event, pageUrl, { st: SDK_TYPE, sv: SDK_VERSION }))
+    .catch(() => {})
 }

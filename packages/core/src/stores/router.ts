@@ -1,5 +1,7 @@
 // RouterController of the spec: which view the modal shows, and the way back.
+
 import { atom, computed } from 'nanostores'
+import type { Wallet } from '../api/types.js'
 import type { CaipNetwork, ChainNamespace } from '../types/network.js'
 
 /** Every view of spec §2, plus the feature views later issues add. */
@@ -45,6 +47,9 @@ export interface RouterData {
   redirectView?: View
   /** Swap arguments */
   swap?: { fromToken?: string; toToken?: string; amount?: string }
+  /** AllWallets / ConnectingWalletConnect: the registry wallet the visitor picked (icon in
+   * the QR code, deep links). */
+  wallet?: Wallet
 }
 
 export interface RouterEntry {

@@ -10,6 +10,8 @@ export interface SnackState {
   svg?: string
   open: boolean
   autoClose: boolean
+  /** Stable code of a spec §8 toast (`TOKEN_BALANCE_UNAVAILABLE`), so the UI can translate it. */
+  code?: string
 }
 
 /** A new toast waits this long after an open one closes (spec §4). */
@@ -45,7 +47,7 @@ function display(next: Omit<SnackState, 'open'>): void {
  */
 export function showSnack(
   message: string,
-  options: { variant?: SnackVariant; svg?: string; autoClose?: boolean } = {},
+  options: { variant?: SnackVariant; svg?: string; autoClose?: boolean; code?: string } = {},
 ): void {
   const variant = options.variant ?? 'success'
   const next = {
@@ -53,6 +55,7 @@ export function showSnack(
     variant,
     autoClose: options.autoClose ?? variant !== 'loading',
     ...(options.svg ? { svg: options.svg } : {}),
+    ...(options.code ? { code: options.code } : {}),
   }
   const wasOpen = $snack.get().open || showTimer !== undefined
   clearTimers()

@@ -5,11 +5,8 @@ import { useModalState } from './use-modal-state.js'
 export type OpenModalOptions = OpenTarget
 
 export interface UseModalReturnType {
-  /**
-   * Opens the modal on `view`, or on Account when connected and Connect otherwise; settles
-   * when it closes (rejects with "Modal closed" if no wallet is connected then).
-   */
-  open: (options?: OpenModalOptions) => Promise<void>
+  /** Opens the modal on `view`, or on Account when connected and Connect otherwise. */
+  open: (options?: OpenModalOptions) => void
   close: () => void
   isOpen: boolean
 }

@@ -15,7 +15,17 @@ export {
   type Eip6963ProviderInfo,
   uuidV4,
 } from '../evm/eip6963.js'
+export {
+  type DeployTestMultiTokenOptions,
+  type DeployTestNftOptions,
+  deployTestMultiToken,
+  deployTestNft,
+  type TestMultiToken,
+  type TestNft,
+} from '../evm/nft.js'
 export { ProviderRpcError, RPC_ERROR_CODES } from '../evm/provider-error.js'
+export { TEST_MULTI_TOKEN_ABI, TEST_MULTI_TOKEN_BYTECODE } from '../evm/test-multi-token.js'
+export { TEST_NFT_ABI, TEST_NFT_BYTECODE } from '../evm/test-nft.js'
 export { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from '../evm/test-token.js'
 export {
   type DeployTestTokenOptions,

@@ -1,5 +1,6 @@
 // @openmodal/testing/node: local chains and helpers that need Node (child processes, files).
 
+export { deployTestMultiToken, deployTestNft } from '../evm/nft.js'
 export { deployTestToken, fundAccount } from '../evm/token.js'
 export {
   type AnvilChains,

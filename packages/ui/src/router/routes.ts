@@ -17,6 +17,7 @@ export const GROUP_LOADERS: Record<string, () => Promise<ViewGroupModule>> = {
   connect: () => import('../views/connect-group.js'),
   network: () => import('../views/network-group.js'),
   account: () => import('../views/account-group.js'),
+  walletconnect: () => import('../views/walletconnect-group.js'),
 }
 
 /** Views that exist so far; navigating to any other shows the "not available yet" state. */
@@ -24,11 +25,18 @@ export const ROUTES: Partial<Record<View, Route>> = {
   Connect: { tag: 'w3m-connect-view', group: 'connect' },
   ConnectingExternal: { tag: 'w3m-connecting-external-view', group: 'connect' },
   AllWallets: { tag: 'w3m-all-wallets-view', group: 'connect' },
+  ConnectingWalletConnect: { tag: 'w3m-connecting-walletconnect-view', group: 'walletconnect' },
+  ConnectingWalletConnectBasic: {
+    tag: 'w3m-connecting-walletconnect-basic-view',
+    group: 'walletconnect',
+  },
   Networks: { tag: 'w3m-networks-view', group: 'network' },
   SwitchNetwork: { tag: 'w3m-switch-network-view', group: 'network' },
   UnsupportedChain: { tag: 'w3m-unsupported-chain-view', group: 'network' },
   SwitchActiveChain: { tag: 'w3m-switch-active-chain-view', group: 'network' },
   Account: { tag: 'w3m-account-view', group: 'account' },
+  RegisterAccountName: { tag: 'w3m-register-account-name-view', group: 'account' },
+  RegisterAccountNameSuccess: { tag: 'w3m-register-account-name-success-view', group: 'account' },
 }
 
 export type GroupStatus = 'idle' | 'loading' | 'loaded' | 'error'

@@ -5,14 +5,18 @@ import {
   $connections,
   $discovered,
   $recentWallets,
+  $registeredName,
   type CaipNetwork,
+  clearAccountNames,
   clearAlert,
   clearBalanceCache,
+  clearTokenBalances,
   closeModal,
   createModalClient,
   hideSnack,
   type ModalOptions,
   reset,
+  resetTransactions,
   setCloseDisabled,
   setLocale,
   setThemeMode,
@@ -51,6 +55,10 @@ export const WALLETS: TestWallet[] = [
 export function resetAll(): void {
   closeModal({ force: true })
   clearBalanceCache()
+  clearTokenBalances()
+  clearAccountNames()
+  resetTransactions()
+  $registeredName.set(undefined)
   setCloseDisabled(false)
   hideSnack()
   clearAlert()
@@ -87,6 +95,10 @@ export function setupClient(
     projectId: 'test-project',
     networks: [mainnet, optimism, polygon],
     adapters: [adapter],
+    // The test server answers the blockchain API (src/test/blockchain-api-server.mjs) and
+    // drops requests for the project config and the registry, like an unreachable server (no
+    // alert, local options only). AllWallets tests pass the real server.
+    apiUrl: location.origin,
     ...options,
   })
   return adapter

@@ -16,6 +16,8 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 5 * 60_000
 export const EIP155_METHODS = [
   'personal_sign',
   'eth_signTypedData_v4',
+  // Spec §7: v3 is asked for too (older wallets sign only it).
+  'eth_signTypedData_v3',
   'eth_signTypedData',
   'eth_sendTransaction',
   'eth_accounts',

@@ -21,6 +21,10 @@ test('asks for every configured chain of a namespace with its methods and events
   assert.deepEqual(Object.keys(namespaces), ['eip155', 'solana'])
   assert.deepEqual(namespaces.eip155?.chains, ['eip155:1', 'eip155:10'])
   assert.deepEqual(namespaces.eip155?.methods, [...EIP155_METHODS])
+  // Spec §7: typed data v4, and v3 asked for too.
+  for (const method of ['personal_sign', 'eth_signTypedData_v4', 'eth_signTypedData_v3']) {
+    assert.ok(new Set<string>(namespaces.eip155?.methods).has(method), method)
+  }
   assert.deepEqual(namespaces.eip155?.events, [...EIP155_EVENTS])
   assert.deepEqual(namespaces.eip155?.rpcMap, {
     '1': 'http://127.0.0.1:8545',

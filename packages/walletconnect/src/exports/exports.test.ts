@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import * as small from './connector.js'
 import * as entry from './index.js'
 
 test('@openmodal/walletconnect exports exactly its public API', () => {
@@ -34,5 +35,25 @@ test('importing the entry does not load sign-client', async () => {
   for (const file of files) {
     const source = readFileSync(fileURLToPath(new URL(file, import.meta.url)), 'utf8')
     assert.doesNotMatch(source, /^import [^t].*from '@walletconnect\/sign-client'/m, file)
+  }
+})
+
+test('@openmodal/walletconnect/connector exports exactly the small entry', () => {
+  assert.deepEqual(Object.keys(small).sort(), ['WALLETCONNECT_CONNECTOR_ID', 'walletConnect'])
+})
+
+test('the small entry imports the client only with import()', async () => {
+  const { readFileSync } = await import('node:fs')
+  const { fileURLToPath } = await import('node:url')
+  const files = ['./connector.ts', '../entry/wallet-connect-entry.ts', '../connector/identity.ts']
+  for (const file of files) {
+    const source = readFileSync(fileURLToPath(new URL(file, import.meta.url)), 'utf8')
+    const statics = [...source.matchAll(/^(?:import|export) (?!type)[^;]*? from '([^']+)'/gms)]
+    for (const [, from] of statics) {
+      assert.ok(
+        from === '@openmodal/core' || /identity|wallet-connect-entry/.test(from ?? ''),
+        `${file} imports ${from} statically`,
+      )
+    }
   }
 })

@@ -14,6 +14,13 @@ const VARIANT_LABEL: Record<SnackVariant, MessageKey> = {
   loading: 'toast.loading',
 }
 
+/** Core's spec §8 toasts (`$snack.code`) in the catalog; other toasts are shown as given. */
+const TOAST_TEXT: Readonly<Record<string, MessageKey>> = {
+  TOKEN_BALANCE_UNAVAILABLE: 'toast.tokenBalanceUnavailable',
+  FAILED_TO_FETCH_TRANSACTIONS: 'toast.failedToFetchTransactions',
+  SIGNATURE_DECLINED: 'toast.signatureDeclined',
+}
+
 /**
  * @summary The modal's toast: shows `$snack` (one at a time; core delays a replacement by
  * 150 ms). The live region stays in the DOM so screen readers announce each new message.
@@ -79,7 +86,9 @@ export class WuiToast extends LitElement {
 
   override render() {
     void this.locale.value
-    const { open, message, variant } = this.snack.value
+    const { open, variant, code } = this.snack.value
+    const key = code ? TOAST_TEXT[code] : undefined
+    const message = key ? t(key) : this.snack.value.message
     return html`<div part="region" role="status" aria-live="polite" aria-atomic="true">
       ${
         open && message

@@ -11,8 +11,10 @@ export interface WalletListItem {
   id: string
   /** Shown as text only. */
   name: string
-  /** Dropped unless `data:image/…` or https. */
+  /** Dropped unless `data:image/…` or https (or http with `imageFromServer`). */
   imageUrl?: string
+  /** The image comes from the project's own OpenModal server, which may be plain http locally. */
+  imageFromServer?: boolean
   /** A short tag such as "Installed" (already translated). */
   tag?: string
 }
@@ -105,7 +107,7 @@ export class WuiWalletList extends LitElement {
         this.wallets,
         (wallet) => wallet.id,
         (wallet) => {
-          const src = safeImageUrl(wallet.imageUrl)
+          const src = safeImageUrl(wallet.imageUrl, { allowHttp: wallet.imageFromServer === true })
           return html`<li>
             <button
               part="item"

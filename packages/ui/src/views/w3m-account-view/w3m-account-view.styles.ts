@@ -79,4 +79,52 @@ export const styles = css`
     flex: 1;
     text-align: start;
   }
+
+  .link {
+    padding: 4px 8px;
+    border: 0;
+    border-radius: var(--wui-radius-s);
+    background: transparent;
+    color: var(--wui-accent);
+    font-weight: 600;
+  }
+
+  .link:hover {
+    background: var(--wui-surface);
+  }
+
+  .tabs {
+    display: grid;
+    gap: 12px;
+    text-align: start;
+  }
+
+  .tablist {
+    display: flex;
+    gap: 4px;
+    padding: 4px;
+    border-radius: var(--wui-radius-m);
+    background: var(--wui-surface);
+  }
+
+  [role='tab'] {
+    flex: 1;
+    min-block-size: 32px;
+    border: 0;
+    border-radius: var(--wui-radius-s);
+    background: transparent;
+    color: var(--wui-fg-muted);
+    font-weight: 600;
+  }
+
+  [role='tab'][aria-selected='true'] {
+    background: var(--wui-bg);
+    color: var(--wui-fg);
+    box-shadow: 0 1px 2px rgb(0 0 0 / 0.08);
+  }
+
+  .tab-heading {
+    margin: 0;
+    font-size: var(--wui-font-size-body);
+  }
 `

@@ -1,9 +1,17 @@
 import {
+  $accountNames,
   $activeAccount,
   $activeNetwork,
+  $features,
   $locale,
+  $registeredName,
+  ACTIVITY_NAMESPACES,
+  type ChainNamespace,
   closeModal,
   disconnect,
+  lookupAccountName,
+  NAME_NAMESPACES,
+  NFT_NAMESPACES,
   push,
   reset,
   showSnack,
@@ -13,20 +21,45 @@ import { html, LitElement, nothing } from 'lit'
 import { icon } from '../../components/icons.js'
 import '../../components/wui-avatar/wui-avatar.js'
 import { StoreController } from '../../controllers/store-controller.js'
-import { t, tError } from '../../i18n/index.js'
+import { dirFor, type MessageKey, t, tError } from '../../i18n/index.js'
 import { iconStyles } from '../../styles/icons.js'
 import { base, networkImageStyles } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
 import { explorerAddressUrl, supportedNetwork } from '../../utils/network.js'
 import { safeImageUrl } from '../../utils/safe-url.js'
 import { viewStyles } from '../view-styles.js'
+import '../w3m-account-activity/w3m-account-activity.js'
+import '../w3m-account-nfts/w3m-account-nfts.js'
+import '../w3m-account-tokens/w3m-account-tokens.js'
 import { styles } from './w3m-account-view.styles.js'
+
+/** The Account tabs of spec §2. */
+export type AccountTab = 'tokens' | 'nfts' | 'activity'
+
+const TAB_LABEL: Record<AccountTab, MessageKey> = {
+  tokens: 'account.tab.tokens',
+  nfts: 'account.tab.nfts',
+  activity: 'account.tab.activity',
+}
+
+/**
+ * The tabs a namespace has (spec §9): tokens everywhere; NFTs and activity where our server
+ * indexes them (EVM), activity unless the host turned the feature off.
+ */
+function tabsFor(namespace: ChainNamespace | undefined, activity: boolean): AccountTab[] {
+  const tabs: AccountTab[] = ['tokens']
+  if (namespace && NFT_NAMESPACES.includes(namespace)) tabs.push('nfts')
+  if (namespace && activity && ACTIVITY_NAMESPACES.includes(namespace)) tabs.push('activity')
+  return tabs
+}
 
 /**
  * @summary Account: avatar (the profile image when safe, else a gradient derived from the
  * address), profile name or truncated address (4/6) with a copy button, native balance
- * (3 decimals truncated, a skeleton while loading), the network (opens Networks), a link to
- * the address on the network's block explorer, and Disconnect.
+ * (3 decimals truncated, a skeleton while loading), "Choose a name" on EVM accounts without
+ * one, the network (opens Networks), a link to the address on the network's block explorer,
+ * Disconnect, and the tabs Tokens, NFTs and Activity (WAI-ARIA tabs: arrow keys, Home and
+ * End move between them; NFTs and Activity only where the server indexes them).
  *
  * @csspart avatar - The account avatar.
  * @csspart copy-button - Copies the address.
@@ -34,20 +67,106 @@ import { styles } from './w3m-account-view.styles.js'
  * @csspart network-button - Opens Networks.
  * @csspart explorer-link - Opens the address on the block explorer in a new tab.
  * @csspart disconnect-button - Disconnects and closes the modal.
+ * @csspart choose-name-button - Opens RegisterAccountName.
+ * @csspart tabs - The tab list.
+ * @csspart tab - One tab.
+ * @csspart tab-panel - The panel of the selected tab.
  */
 export class W3mAccountView extends LitElement {
-  static override properties = { disconnecting: { state: true } }
+  static override properties = { disconnecting: { state: true }, tab: { state: true } }
   static override styles = [base, iconStyles, viewStyles, styles, networkImageStyles]
 
   declare disconnecting: boolean
+  /** The selected tab. */
+  declare tab: AccountTab
 
   private readonly account = new StoreController(this, $activeAccount)
   private readonly network = new StoreController(this, $activeNetwork)
   private readonly locale = new StoreController(this, $locale)
+  private readonly features = new StoreController(this, $features)
+  private readonly registered = new StoreController(this, $registeredName)
+  private readonly names = new StoreController(this, $accountNames)
 
   constructor() {
     super()
     this.disconnecting = false
+    this.tab = 'tokens'
+  }
+
+  private select(tab: AccountTab, focus: boolean): void {
+    this.tab = tab
+    if (!focus) return
+    void this.updateComplete.then(() =>
+      this.renderRoot.querySelector<HTMLElement>(`#tab-${tab}`)?.focus(),
+    )
+  }
+
+  private onTabKeydown(event: KeyboardEvent, tabs: AccountTab[]): void {
+    const index = tabs.indexOf(this.tab)
+    // In a right-to-left layout the next tab is on the left.
+    const forward = dirFor(this.locale.value) === 'rtl' ? 'ArrowLeft' : 'ArrowRight'
+    const backward = forward === 'ArrowRight' ? 'ArrowLeft' : 'ArrowRight'
+    let next: number
+    if (event.key === forward) next = (index + 1) % tabs.length
+    else if (event.key === backward) next = (index - 1 + tabs.length) % tabs.length
+    else if (event.key === 'Home') next = 0
+    else if (event.key === 'End') next = tabs.length - 1
+    else return
+    event.preventDefault()
+    const tab = tabs[next]
+    if (tab) this.select(tab, true)
+  }
+
+  private renderTabs(namespace: ChainNamespace | undefined) {
+    const tabs = tabsFor(namespace, this.features.value?.activity !== false)
+    const selected = tabs.includes(this.tab) ? this.tab : 'tokens'
+    const panel = (tab: AccountTab) => {
+      if (tab === 'nfts') return html`<w3m-account-nfts></w3m-account-nfts>`
+      if (tab === 'activity') return html`<w3m-account-activity></w3m-account-activity>`
+      return html`<w3m-account-tokens></w3m-account-tokens>`
+    }
+    if (tabs.length === 1) {
+      return html`<section class="tabs wide" aria-labelledby="tab-tokens">
+        <h3 class="tab-heading" id="tab-tokens">${t('account.tab.tokens')}</h3>
+        <div part="tab-panel">${panel('tokens')}</div>
+      </section>`
+    }
+    return html`<div class="tabs wide">
+      <div
+        class="tablist"
+        role="tablist"
+        part="tabs"
+        aria-label=${t('account.tabs')}
+        @keydown=${(event: KeyboardEvent) => this.onTabKeydown(event, tabs)}
+      >
+        ${tabs.map(
+          (tab) => html`<button
+            role="tab"
+            part="tab"
+            id=${`tab-${tab}`}
+            data-tab=${tab}
+            aria-selected=${tab === selected ? 'true' : 'false'}
+            aria-controls=${`panel-${tab}`}
+            tabindex=${tab === selected ? 0 : -1}
+            @click=${() => this.select(tab, false)}
+          >
+            ${t(TAB_LABEL[tab])}
+          </button>`,
+        )}
+      </div>
+      ${tabs.map(
+        (tab) => html`<div
+          role="tabpanel"
+          part=${tab === selected ? 'tab-panel' : ''}
+          id=${`panel-${tab}`}
+          aria-labelledby=${`tab-${tab}`}
+          tabindex="0"
+          ?hidden=${tab !== selected}
+        >
+          ${tab === selected ? panel(tab) : nothing}
+        </div>`,
+      )}
+    </div>`
   }
 
   private async copy(address: string): Promise<void> {
@@ -85,6 +204,19 @@ export class W3mAccountView extends LitElement {
     const networkIcon = safeImageUrl(supported?.assets?.imageUrl)
     const explorer = explorerAddressUrl(supported, address)
     const loading = Boolean(account.balanceLoading && !account.balance)
+    const namespace = supported?.chainNamespace
+    const registered = this.registered.value
+    const namesHere = Boolean(namespace && NAME_NAMESPACES.includes(namespace))
+    const known = this.names.value[address.toLowerCase()]
+    if (namesHere && !account.profileName && known === undefined) {
+      // Once per address (cached 5 min): "Choose a name" only shows when the server says none.
+      void lookupAccountName(address)
+    }
+    const canChooseName =
+      namesHere &&
+      !account.profileName &&
+      known === null &&
+      registered?.address.toLowerCase() !== address.toLowerCase()
     return html`<div class="center">
       <wui-avatar
         part="avatar"
@@ -114,6 +246,17 @@ export class W3mAccountView extends LitElement {
             : `${account.balance ?? '0.000'} ${account.balanceSymbol ?? ''}`.trim()
         }
       </p>
+      ${
+        canChooseName
+          ? html`<button
+              class="link"
+              part="choose-name-button"
+              @click=${() => push('RegisterAccountName')}
+            >
+              ${t('account.chooseName')}
+            </button>`
+          : nothing
+      }
       <div class="actions">
         <button
           class="button-secondary"
@@ -154,6 +297,7 @@ export class W3mAccountView extends LitElement {
           <span>${t('account.disconnect')}</span>
         </button>
       </div>
+      ${this.renderTabs(namespace)}
     </div>`
   }
 }

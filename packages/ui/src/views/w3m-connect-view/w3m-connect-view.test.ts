@@ -23,7 +23,6 @@ import {
   until,
   walletIcon,
 } from '../../test/helpers.js'
-import '../w3m-all-wallets-view/w3m-all-wallets-view.js'
 import type { W3mConnectingExternalView } from '../w3m-connecting-external-view/w3m-connecting-external-view.js'
 import '../w3m-connecting-external-view/w3m-connecting-external-view.js'
 import { availableMethods, connectMethodOrder } from './w3m-connect-view.js'
@@ -266,17 +265,5 @@ describe('Connect view', () => {
     expect(view.connecting).to.equal(false)
     expect(view.error).to.equal(undefined)
     expect(deep(view, '[data-error]')).to.equal(null)
-  })
-
-  it('AllWallets filters the wallets by name', async () => {
-    setupClient()
-    const view = await fixture(html`<w3m-all-wallets-view></w3m-all-wallets-view>`)
-    const list = await until(() => deep(view, 'wui-wallet-list'), 'the list')
-    await until(() => deepAll(list, 'button').length === 3, 'three wallets')
-    const input = deep(view, 'input') as HTMLInputElement
-    input.focus()
-    await sendKeys({ type: 'bet' })
-    await until(() => deepAll(list, 'button').length === 1, 'one wallet')
-    expect(deep(list, '.name')?.textContent).to.equal('Beta Wallet')
   })
 })

@@ -1,5 +1,6 @@
 import {
   $connectors,
+  $features,
   $locale,
   $options,
   $recentWallets,
@@ -8,6 +9,7 @@ import {
   type ResolvedOptions,
   type RouterData,
 } from '@openmodal/core'
+import { $connectList } from '@openmodal/core/registry'
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
 import { icon } from '../../components/icons.js'
 import type { WuiSelectEvent } from '../../components/wui-wallet-list/wui-wallet-list.js'
@@ -17,6 +19,7 @@ import { t, tParts } from '../../i18n/index.js'
 import { iconStyles } from '../../styles/icons.js'
 import { base } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
+import { selectRegistryWallet } from '../../utils/registry-wallet.js'
 import { safeLinkUrl } from '../../utils/safe-url.js'
 import { viewStyles } from '../view-styles.js'
 import { styles } from './w3m-connect-view.styles.js'
@@ -98,9 +101,21 @@ export class W3mConnectView extends LitElement {
   private readonly connectors = new StoreController(this, $connectors)
   private readonly recent = new StoreController(this, $recentWallets)
   private readonly options = new StoreController(this, $options)
+  private readonly features = new StoreController(this, $features)
+  // Discovered connectors plus the registry's featured and recommended wallets, in order.
+  private readonly list = new StoreController(this, $connectList)
   private readonly locale = new StoreController(this, $locale)
 
-  private readonly onSelect = (event: WuiSelectEvent) => {
+  private readonly onSelect = async (event: WuiSelectEvent) => {
+    const entry = this.list.value.find(
+      (e) => e.kind === 'registry' && `registry:${e.wallet.id}` === event.id,
+    )
+    if (entry?.kind === 'registry') {
+      // Not installed: the WalletConnect hook, or AllWallets showing the wallet's links.
+      const outcome = await selectRegistryWallet(entry.wallet)
+      if (outcome === 'links') push('AllWallets', { wallet: entry.wallet })
+      return
+    }
     const connector = this.connectors.value.find((c) => c.id === event.id)
     if (!connector) return
     const namespace = this.data?.namespace
@@ -112,18 +127,33 @@ export class W3mConnectView extends LitElement {
 
   private renderWallets(): TemplateResult {
     const recentIds = this.recent.value.map((r) => r.id)
+    // From SwitchActiveChain: only the wallets of that namespace.
     const namespace = this.data?.namespace
-    const wallets = this.connectors.value.filter(
-      (c) => c.type !== 'AUTH' && (!namespace || c.namespaces.includes(namespace)),
+    const entries = this.list.value.filter((entry) =>
+      !namespace
+        ? true
+        : entry.kind === 'connector'
+          ? entry.connector.namespaces.includes(namespace)
+          : entry.wallet.chains.some((chain) => chain.split(':')[0] === namespace),
     )
-    if (wallets.length === 0) {
+    if (entries.length === 0) {
       return html`<div class="empty">
         <span class="logo">${icon('wallet')}</span>
         <p class="headline">${t('connect.empty')}</p>
         <p class="muted small">${t('connect.emptyHint')}</p>
       </div>`
     }
-    const items = wallets.map((c) => {
+    const items = entries.map((entry) => {
+      if (entry.kind === 'registry') {
+        const { wallet } = entry
+        return {
+          id: `registry:${wallet.id}`,
+          name: wallet.name,
+          imageUrl: wallet.imageUrl,
+          imageFromServer: true,
+        }
+      }
+      const c = entry.connector
       const tag = recentIds.includes(c.id)
         ? t('connect.recent')
         : c.installed
@@ -137,14 +167,21 @@ export class W3mConnectView extends LitElement {
       }
     })
     return html`<wui-wallet-list
-      .wallets=${items}
-      label=${t('connect.wallets')}
-      @wui-select=${this.onSelect}
-    ></wui-wallet-list>`
+        .wallets=${items}
+        label=${t('connect.wallets')}
+        @wui-select=${this.onSelect}
+      ></wui-wallet-list>
+      ${
+        this.features.value?.allWallets === false
+          ? nothing
+          : html`<button class="button-secondary wide all-wallets" @click=${() => push('AllWallets')}>
+            ${t('connect.allWallets')}
+          </button>`
+      }`
   }
 
   private renderSocials(): TemplateResult {
-    const socials = this.options.value?.features.socials
+    const socials = this.features.value?.socials
     const providers = Array.isArray(socials) ? socials : []
     return html`<div class="socials" role="group" aria-label=${t('connect.socials')}>
       ${providers.map(
@@ -194,7 +231,8 @@ export class W3mConnectView extends LitElement {
     void this.locale.value
     const connectors = this.connectors.value
     const order = connectMethodOrder(this.options.value?.connectMethodsOrder, connectors)
-    const methods = availableMethods(order, connectors, this.options.value)
+    const features = this.features.value
+    const methods = availableMethods(order, connectors, features ? { features } : null)
     return html`<div class="methods">
         ${methods.map(
           (method, index) =>

@@ -56,6 +56,8 @@ function setupTwoNamespaces(): { evm: TestAdapter; sol: TestAdapter } {
   })
   createModalClient({
     projectId: 'test-project',
+    // As setupClient: the test server, which answers no project API.
+    apiUrl: location.origin,
     networks: [mainnet, optimism, solanaNet],
     adapters: [evm, sol],
   })

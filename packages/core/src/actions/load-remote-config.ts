@@ -1,0 +1,97 @@
+// The request half of the remote project configuration (spec §5) and the allowed-origin
+// alerts of spec §8. createModal loads this module with import(): the HTTP client costs no
+// initial JS.
+import { ApiRequestError } from '../api/client.js'
+import type { ProjectConfigResponse } from '../api/types.js'
+import { type AlertCode, showAlert } from '../stores/alerts.js'
+import { $api } from '../stores/api.js'
+import { $options } from '../stores/options.js'
+import {
+  $remoteConfig,
+  isLatestRemoteConfigRequest,
+  nextRemoteConfigRequest,
+  REMOTE_FEATURE_KEYS,
+  type RemoteConfigState,
+} from '../stores/project-config.js'
+import { issueWarning } from '../utils/dev.js'
+
+/**
+ * Which spec §8 alert an answer of the config endpoint maps to: 403
+ * INVALID_APP_CONFIGURATION → Invalid App Configuration, RATE_LIMITED → Rate Limited,
+ * SERVER_ERROR → Server Error (with the server's message), any other answer → Project ID
+ * Not Configured. No answer at all (server unreachable, timeout) → none: the modal keeps
+ * working on its local options (offline first) and a development warning says why.
+ *
+ * @example
+ * alertForConfigError(new ApiRequestError(429, { apiCode: 'RATE_LIMITED' })) // { code: 'RATE_LIMITED' }
+ */
+export function alertForConfigError(
+  error: unknown,
+): { code: AlertCode; description?: string } | undefined {
+  if (!(error instanceof ApiRequestError)) return { code: 'PROJECT_ID_NOT_CONFIGURED' }
+  if (error.status === 0) return undefined
+  if (error.status === 403 && error.apiCode === 'INVALID_APP_CONFIGURATION') {
+    return { code: 'INVALID_APP_CONFIGURATION' }
+  }
+  if (error.apiCode === 'RATE_LIMITED') return { code: 'RATE_LIMITED' }
+  if (error.apiCode === 'SERVER_ERROR') {
+    return { code: 'SERVER_ERROR', ...(error.details ? { description: error.details } : {}) }
+  }
+  return { code: 'PROJECT_ID_NOT_CONFIGURED' }
+}
+
+/**
+ * Fetches `GET /v1/projects/:projectId/config` for the current options (createModal calls
+ * it): merges the remote feature flags over the local ones, warns about each local setting in
+ * `localFeatureKeys` (the keys the host set itself) that they override, and maps refusals to
+ * the spec §8 alerts. Fetches nothing in basic mode or without a projectId. Never throws:
+ * the outcome is in `$remoteConfig`.
+ *
+ * @example
+ * await loadRemoteConfig(Object.keys(input.features ?? {}))
+ * $features.get().swaps // the project's remote flag
+ */
+export async function loadRemoteConfig(
+  localFeatureKeys: readonly string[] = [],
+): Promise<RemoteConfigState> {
+  const mine = nextRemoteConfigRequest()
+  const options = $options.get()
+  const set = (state: RemoteConfigState) => {
+    if (isLatestRemoteConfigRequest(mine)) $remoteConfig.set(state)
+    return state
+  }
+  if (options?.basic) return set({ status: 'disabled', reason: 'basic' })
+  if (!options?.projectId) return set({ status: 'disabled', reason: 'no-project' })
+  set({ status: 'loading' })
+  const api = $api.get()
+  try {
+    const config = await api.get<ProjectConfigResponse>(
+      `/v1/projects/${encodeURIComponent(options.projectId)}/config`,
+    )
+    if (!isLatestRemoteConfigRequest(mine)) return { status: 'loaded', config, ignored: [] }
+    const ignored = REMOTE_FEATURE_KEYS.filter((key) => localFeatureKeys.includes(key))
+    for (const key of ignored) {
+      issueWarning(
+        'remote-config-override',
+        `The local setting features.${key} is ignored: project ${options.projectId} sets it in its remote config`,
+      )
+    }
+    return set({ status: 'loaded', config, ignored })
+  } catch (cause) {
+    const error =
+      cause instanceof ApiRequestError
+        ? cause
+        : new ApiRequestError(0, { details: 'the project config could not be read', cause })
+    if (!isLatestRemoteConfigRequest(mine)) return { status: 'error', error, alert: undefined }
+    const alert = alertForConfigError(error)
+    if (alert) {
+      showAlert(alert.code, alert.description ? { description: alert.description } : {})
+    } else {
+      issueWarning(
+        'remote-config-unreachable',
+        `The project server ${api.baseUrl} did not answer (${error.details ?? error.shortMessage}); using the local options only`,
+      )
+    }
+    return set({ status: 'error', error, alert: alert?.code })
+  }
+}

@@ -1,0 +1,122 @@
+// Registering a name for the connected EVM account on our server (RegisterAccountName view):
+// the wallet signs `Register ${name} for ${address} at ${timestamp}`, the server verifies it.
+
+import { atom } from 'nanostores'
+import { requireAdapter } from '../adapters/registry.js'
+import { ApiRequestError } from '../api/client.js'
+import type { NameResponse, RegisterNameRequest } from '../api/types.js'
+import { BaseError } from '../errors/base.js'
+import { kitError } from '../errors/errors.js'
+import { TOAST_MESSAGES } from '../errors/messages.js'
+import { getAccountState, patchAccount } from '../stores/account.js'
+import { $api } from '../stores/api.js'
+import { $activeNetwork, isUnsupportedNetwork } from '../stores/chain.js'
+import { setAccountName } from '../stores/names.js'
+import type { ChainNamespace } from '../types/network.js'
+import { isValidRegisteredName } from '../utils/names.js'
+
+/** Namespaces whose accounts can register a name (spec §9 "names and activity eip155"). */
+export const NAME_NAMESPACES: readonly ChainNamespace[] = ['eip155']
+
+/** The last name registered in this page (the RegisterAccountNameSuccess view shows it). */
+export const $registeredName = atom<NameResponse | undefined>(undefined)
+
+/** The spec §5 rule for registered names, in words. */
+export const INVALID_NAME_MESSAGE =
+  'A name needs at least 4 characters: letters, digits and hyphens only'
+
+/** Codes `registerAccountName` throws with, beside the spec's. */
+export type RegisterNameErrorCode =
+  | 'INVALID_NAME'
+  | 'NAME_REJECTED'
+  | 'NAME_TAKEN'
+  | 'INVALID_SIGNATURE'
+  | 'SIGNATURE_DECLINED'
+  | 'NO_ACTIVE_CAIP_ADDRESS'
+  | 'API_HTTP_ERROR'
+  | 'API_UNREACHABLE'
+
+/**
+ * The text the wallet signs to register `name` (the server checks it word for word).
+ *
+ * @example
+ * registerNameMessage('alice', '0xAb…', 1767225600000)
+ * // 'Register alice for 0xAb… at 1767225600000'
+ */
+export function registerNameMessage(name: string, address: string, timestamp: number): string {
+  return `Register ${name} for ${address} at ${timestamp}`
+}
+
+function isUserRejection(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const code = (error as { code?: unknown }).code
+  return code === 4001 || code === 'ACTION_REJECTED'
+}
+
+/**
+ * Registers `name` for the connected EVM account: checks the spec §5 rule, asks the wallet to
+ * sign the registration message, then `POST /v1/names`. On a non-test EVM network the name
+ * becomes the account's profile name (identity names are shown only there, spec §5).
+ *
+ * Throws a BaseError whose `code` says why: `INVALID_NAME` (before anything is signed),
+ * `SIGNATURE_DECLINED` ("Signature declined"), `NAME_TAKEN` (409), `INVALID_SIGNATURE` (401),
+ * `NAME_REJECTED` (400, with the server's message as `shortMessage`),
+ * `NO_ACTIVE_CAIP_ADDRESS`, or the client's `API_HTTP_ERROR` / `API_UNREACHABLE`.
+ *
+ * @example
+ * const { name } = await registerAccountName('alice-01')
+ */
+export async function registerAccountName(name: string): Promise<NameResponse> {
+  if (!isValidRegisteredName(name)) {
+    throw new BaseError(INVALID_NAME_MESSAGE, { code: 'INVALID_NAME' })
+  }
+  const network = $activeNetwork.get()
+  const namespace = network?.chainNamespace
+  const address = namespace ? getAccountState(namespace).address : undefined
+  if (!network || !namespace || !address || !NAME_NAMESPACES.includes(namespace)) {
+    throw kitError('NO_ACTIVE_CAIP_ADDRESS')
+  }
+  const message = registerNameMessage(name, address, Date.now())
+  let signature: string
+  try {
+    signature = await requireAdapter(namespace).signMessage({ message, address })
+  } catch (cause) {
+    if (isUserRejection(cause)) {
+      throw new BaseError(TOAST_MESSAGES.SIGNATURE_DECLINED, { code: 'SIGNATURE_DECLINED', cause })
+    }
+    throw cause
+  }
+  const body: RegisterNameRequest = { name, address, message, signature }
+  let registered: NameResponse
+  try {
+    registered = await $api.get().post<NameResponse>('/v1/names', { body })
+  } catch (cause) {
+    throw toNameError(cause)
+  }
+  $registeredName.set(registered)
+  setAccountName(registered.address, registered.name)
+  if (!isUnsupportedNetwork(network) && !network.testnet) {
+    if (getAccountState(namespace).address === address) {
+      patchAccount(namespace, { profileName: registered.name })
+    }
+  }
+  return registered
+}
+
+function toNameError(cause: unknown): unknown {
+  if (!(cause instanceof ApiRequestError)) return cause
+  if (cause.status === 409) {
+    return new BaseError('This name is already taken', { code: 'NAME_TAKEN', cause })
+  }
+  if (cause.status === 401) {
+    return new BaseError('The signature does not match this address', {
+      code: 'INVALID_SIGNATURE',
+      cause,
+    })
+  }
+  if (cause.status === 400) {
+    // The server's own words: the rule, or a message whose text or timestamp it refused.
+    return new BaseError(cause.details ?? INVALID_NAME_MESSAGE, { code: 'NAME_REJECTED', cause })
+  }
+  return cause
+}

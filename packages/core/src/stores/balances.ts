@@ -1,0 +1,158 @@
+// Token balances of the connected account, from our server's blockchain API (the token part of
+// the spec's AccountController / SendController "tokenBalances"). Lazy: nothing is fetched until
+// an element subscribes to `$balances`; then it follows the active account and network.
+import { map, onMount } from 'nanostores'
+import type { BalanceResponse, TokenBalance } from '../api/types.js'
+import { TOAST_MESSAGES } from '../errors/messages.js'
+import type { ChainNamespace } from '../types/network.js'
+import { $activeAccount } from './account.js'
+import { $api } from './api.js'
+import { $activeNetwork, isUnsupportedNetwork } from './chain.js'
+import { showSnack } from './snack.js'
+
+/** Namespaces whose token balances our server serves (it indexes EVM chains). */
+export const BALANCE_API_NAMESPACES: readonly ChainNamespace[] = ['eip155']
+/** An answer is reused this long for the same account and network (spec §9 "Balance cache 30 s"). */
+export const TOKEN_BALANCE_CACHE_MS = 30_000
+/** After a failed fetch no other is made for this long (spec §8, §9 "balance retry gap 30 s"). */
+export const BALANCE_RETRY_GAP_MS = 30_000
+
+export interface BalancesState {
+  /** Native first, then tokens by value (as the server orders them). */
+  balances: readonly TokenBalance[]
+  loading: boolean
+  /** The last fetch for this account and network failed. */
+  error: boolean
+  /** `caipNetworkId:address` the balances belong to; undefined when there is no account. */
+  key: string | undefined
+  /** When the last fetch failed (ms since the epoch); retries wait 30 s from it. */
+  lastRetry: number | undefined
+}
+
+const INITIAL: BalancesState = {
+  balances: [],
+  loading: false,
+  error: false,
+  key: undefined,
+  lastRetry: undefined,
+}
+
+export const $balances = map<BalancesState>({ ...INITIAL })
+
+const cache = new Map<string, { at: number; balances: readonly TokenBalance[] }>()
+let inFlight: { key: string; promise: Promise<void> } | undefined
+
+interface Target {
+  key: string
+  address: string
+  caipNetworkId: string
+  namespace: ChainNamespace
+}
+
+function activeTarget(): Target | undefined {
+  const account = $activeAccount.get()
+  const network = $activeNetwork.get()
+  if (account.status !== 'connected' || !account.address || !network) return undefined
+  if (isUnsupportedNetwork(network)) return undefined
+  return {
+    key: `${network.caipNetworkId}:${account.address.toLowerCase()}`,
+    address: account.address,
+    caipNetworkId: network.caipNetworkId,
+    namespace: network.chainNamespace,
+  }
+}
+
+/**
+ * Fetches the token balances of the active account on the active network from
+ * `GET /v1/account/:address/balance` into `$balances`. An answer younger than 30 s for the same
+ * account and network is reused unless `force` is set. When a fetch fails, the "Token Balance
+ * Unavailable" toast shows and no fetch is made for the next 30 s, forced or not (spec §8).
+ * Never throws.
+ *
+ * @example
+ * await fetchBalances()
+ * $balances.get().balances // [{ symbol: 'ETH', quantity: { decimals: '18', numeric: '1.5' }, … }]
+ */
+export async function fetchBalances(options: { force?: boolean } = {}): Promise<void> {
+  const target = activeTarget()
+  if (!target) {
+    $balances.set({ ...INITIAL, lastRetry: $balances.get().lastRetry })
+    return
+  }
+  const state = $balances.get()
+  if (state.key !== target.key) {
+    $balances.set({ ...INITIAL, key: target.key, lastRetry: state.lastRetry })
+  }
+  if (!BALANCE_API_NAMESPACES.includes(target.namespace)) return
+  const cached = cache.get(target.key)
+  if (cached && !options.force && Date.now() - cached.at < TOKEN_BALANCE_CACHE_MS) {
+    $balances.set({ ...$balances.get(), balances: cached.balances, loading: false, error: false })
+    return
+  }
+  const { lastRetry } = $balances.get()
+  if (lastRetry !== undefined && Date.now() - lastRetry < BALANCE_RETRY_GAP_MS) return
+  if (inFlight?.key === target.key) return inFlight.promise
+  const promise = load(target)
+  inFlight = { key: target.key, promise }
+  try {
+    await promise
+  } finally {
+    if (inFlight?.promise === promise) inFlight = undefined
+  }
+}
+
+async function load(target: Target): Promise<void> {
+  $balances.setKey('loading', true)
+  try {
+    const response = await $api
+      .get()
+      .get<BalanceResponse>(`/v1/account/${encodeURIComponent(target.address)}/balance`, {
+        query: { chainId: target.caipNetworkId },
+      })
+    // Defensive: a token with 0 decimals is never shown (spec §5), nor one of another chain.
+    const balances = (Array.isArray(response?.balances) ? response.balances : []).filter(
+      (balance) =>
+        balance.chainId === target.caipNetworkId && Number(balance.quantity?.decimals) > 0,
+    )
+    cache.set(target.key, { at: Date.now(), balances })
+    if ($balances.get().key !== target.key) return
+    $balances.set({ ...$balances.get(), balances, loading: false, error: false })
+  } catch {
+    const lastRetry = Date.now()
+    if ($balances.get().key !== target.key) {
+      $balances.setKey('lastRetry', lastRetry)
+      return
+    }
+    $balances.set({ ...$balances.get(), loading: false, error: true, lastRetry })
+    showSnack(TOAST_MESSAGES.TOKEN_BALANCE_UNAVAILABLE, {
+      variant: 'error',
+      code: 'TOKEN_BALANCE_UNAVAILABLE',
+    })
+  }
+}
+
+/**
+ * Forgets cached balances and the retry block (after a transfer, on disconnect, and in tests).
+ *
+ * @example clearTokenBalances()
+ */
+export function clearTokenBalances(): void {
+  cache.clear()
+  inFlight = undefined
+  $balances.set({ ...INITIAL })
+}
+
+onMount($balances, () => {
+  void fetchBalances()
+  let key = activeTarget()?.key
+  const follow = () => {
+    const next = activeTarget()?.key
+    if (next === key) return
+    key = next
+    void fetchBalances()
+  }
+  const stops = [$activeAccount.listen(follow), $activeNetwork.listen(follow)]
+  return () => {
+    for (const stop of stops) stop()
+  }
+})

@@ -1,0 +1,95 @@
+// The NFTs the connected account holds on the connected chain, from our server's blockchain API.
+// Lazy: nothing is fetched until an element subscribes to `$nfts`.
+import { map, onMount } from 'nanostores'
+import type { Nft, NftsResponse } from '../api/types.js'
+import type { ChainNamespace } from '../types/network.js'
+import { $activeAccount } from './account.js'
+import { $api } from './api.js'
+import { $activeNetwork, isUnsupportedNetwork } from './chain.js'
+
+/** Namespaces whose NFTs our server indexes. */
+export const NFT_NAMESPACES: readonly ChainNamespace[] = ['eip155']
+
+export interface NftsState {
+  /** Spam is left out. */
+  nfts: readonly Nft[]
+  loading: boolean
+  /** The last fetch failed. */
+  error: boolean
+  /** `caipNetworkId:address` the list belongs to. */
+  key: string | undefined
+}
+
+const INITIAL: NftsState = { nfts: [], loading: false, error: false, key: undefined }
+
+export const $nfts = map<NftsState>({ ...INITIAL })
+
+let request = 0
+
+function activeTarget() {
+  const account = $activeAccount.get()
+  const network = $activeNetwork.get()
+  if (account.status !== 'connected' || !account.address || !network) return undefined
+  if (isUnsupportedNetwork(network)) return undefined
+  return {
+    key: `${network.caipNetworkId}:${account.address.toLowerCase()}`,
+    address: account.address,
+    caipNetworkId: network.caipNetworkId,
+    namespace: network.chainNamespace,
+  }
+}
+
+/**
+ * Fetches the NFTs of the active account on the active network from
+ * `GET /v1/account/:address/nfts` into `$nfts`; spam and other chains' items are left out.
+ * A failure sets `error` (the NFTs tab offers a retry). Never throws.
+ *
+ * @example
+ * await fetchNfts()
+ * $nfts.get().nfts // [{ name: 'Kitty #1', imageUrl: 'https://…', … }]
+ */
+export async function fetchNfts(): Promise<void> {
+  const target = activeTarget()
+  const id = ++request
+  if (!target || !NFT_NAMESPACES.includes(target.namespace)) {
+    $nfts.set({ ...INITIAL, ...(target ? { key: target.key } : {}) })
+    return
+  }
+  const previous = $nfts.get()
+  $nfts.set({
+    ...INITIAL,
+    ...(previous.key === target.key ? { nfts: previous.nfts } : {}),
+    key: target.key,
+    loading: true,
+  })
+  try {
+    const response = await $api
+      .get()
+      .get<NftsResponse>(`/v1/account/${encodeURIComponent(target.address)}/nfts`, {
+        query: { chainId: target.caipNetworkId },
+      })
+    if (id !== request) return
+    const nfts = (Array.isArray(response?.data) ? response.data : []).filter(
+      (nft) => !nft.isSpam && nft.chainId === target.caipNetworkId,
+    )
+    $nfts.set({ nfts, loading: false, error: false, key: target.key })
+  } catch {
+    if (id !== request) return
+    $nfts.set({ ...$nfts.get(), loading: false, error: true })
+  }
+}
+
+onMount($nfts, () => {
+  void fetchNfts()
+  let key = activeTarget()?.key
+  const follow = () => {
+    const next = activeTarget()?.key
+    if (next === key) return
+    key = next
+    void fetchNfts()
+  }
+  const stops = [$activeAccount.listen(follow), $activeNetwork.listen(follow)]
+  return () => {
+    for (const stop of stops) stop()
+  }
+})

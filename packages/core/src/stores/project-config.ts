@@ -1,0 +1,112 @@
+// ApiController (project half) of the spec: the remote project configuration of spec §1 and
+// §5 (feature flags the project owner sets on the server). Local options are the fallback:
+// remote flags win. The request itself (and the spec §8 alerts) is in
+// actions/load-remote-config.ts, loaded with import() so it costs no initial JS.
+import { atom, computed } from 'nanostores'
+import type { ApiRequestError } from '../api/client.js'
+import type { ProjectConfigResponse, RemoteFeatures } from '../api/types.js'
+import type { Features } from '../options/schema.js'
+import type { AlertCode } from './alerts.js'
+import { $options } from './options.js'
+
+/** The feature keys the project's remote config controls (spec §9 "Remote feature keys"). */
+export const REMOTE_FEATURE_KEYS = [
+  'email',
+  'socials',
+  'swaps',
+  'onramp',
+  'activity',
+  'reownBranding',
+] as const satisfies readonly (keyof Features & keyof RemoteFeatures)[]
+export type RemoteFeatureKey = (typeof REMOTE_FEATURE_KEYS)[number]
+
+export type RemoteConfigState =
+  /** Nothing asked yet. */
+  | { status: 'idle' }
+  /** Nothing is fetched: basic mode, or no projectId. */
+  | { status: 'disabled'; reason: 'basic' | 'no-project' }
+  | { status: 'loading' }
+  | {
+      status: 'loaded'
+      config: ProjectConfigResponse
+      /** Local feature settings the remote config overrode (each warned about once). */
+      ignored: readonly RemoteFeatureKey[]
+    }
+  /** `alert` is the spec §8 alert shown for it; none when the server could not be reached. */
+  | { status: 'error'; error: ApiRequestError; alert: AlertCode | undefined }
+
+export const $remoteConfig = atom<RemoteConfigState>({ status: 'idle' })
+
+/**
+ * The features in effect: the host's options, with the remote flags over them once the
+ * project config loaded, and every remote feature off in basic mode.
+ *
+ * @example
+ * mergeFeatures(local, { ...remote, swaps: false }, false).swaps // false
+ * mergeFeatures(local, undefined, true).email // false
+ */
+export function mergeFeatures(
+  local: Features,
+  remote: RemoteFeatures | undefined,
+  basic: boolean,
+): Features {
+  if (basic) {
+    return {
+      ...local,
+      email: false,
+      socials: false,
+      swaps: false,
+      onramp: false,
+      activity: false,
+      reownBranding: false,
+    }
+  }
+  if (!remote) return local
+  const merged: Features = { ...local }
+  for (const key of REMOTE_FEATURE_KEYS) {
+    const value = remote[key]
+    if (key === 'socials') {
+      merged.socials = Array.isArray(value) ? (value as Features['socials']) : false
+    } else if (typeof value === 'boolean') {
+      merged[key] = value
+    }
+  }
+  return merged
+}
+
+let generation = 0
+
+/** Starts a new remote-config request and returns its number (answers to older ones are dropped). */
+export function nextRemoteConfigRequest(): number {
+  return ++generation
+}
+
+/** Whether request `id` is still the latest one. */
+export function isLatestRemoteConfigRequest(id: number): boolean {
+  return id === generation
+}
+
+/** Forgets the remote config (a new createModal, or tests). */
+export function resetRemoteConfig(): void {
+  nextRemoteConfigRequest()
+  $remoteConfig.set({ status: 'idle' })
+}
+
+/**
+ * The features in effect (what the UI reads): the host's options with the remote flags over
+ * them, or with every remote feature off in basic mode. Undefined before createModal.
+ */
+export const $features = computed([$options, $remoteConfig], (options, remote) =>
+  options
+    ? mergeFeatures(
+        options.features,
+        remote.status === 'loaded' ? remote.config.features : undefined,
+        options.basic,
+      )
+    : undefined,
+)
+
+/** The project's remote config once loaded, else undefined. */
+export const $projectConfig = computed($remoteConfig, (state) =>
+  state.status === 'loaded' ? state.config : undefined,
+)

@@ -1,0 +1,73 @@
+import {
+  $canGoBack,
+  $locale,
+  $registeredName,
+  goBack,
+  replace,
+  truncateAddress,
+} from '@openmodal/core'
+import { css, html, LitElement } from 'lit'
+import { icon } from '../../components/icons.js'
+import { StoreController } from '../../controllers/store-controller.js'
+import { t } from '../../i18n/index.js'
+import { iconStyles } from '../../styles/icons.js'
+import { base } from '../../styles/shared.js'
+import { define } from '../../utils/define.js'
+import { viewStyles } from '../view-styles.js'
+
+/**
+ * @summary RegisterAccountNameSuccess: the name just registered (as text) and the address it
+ * points to, with a way back to Account.
+ *
+ * @csspart done-button - Back to Account.
+ */
+export class W3mRegisterAccountNameSuccessView extends LitElement {
+  static override styles = [
+    base,
+    iconStyles,
+    viewStyles,
+    css`
+      .logo {
+        color: var(--wui-success);
+      }
+    `,
+  ]
+
+  private readonly registered = new StoreController(this, $registeredName)
+  private readonly locale = new StoreController(this, $locale)
+
+  private done(): void {
+    // RegisterAccountName replaced itself with this view: one step back is Account.
+    if ($canGoBack.get()) goBack()
+    else replace('Account')
+  }
+
+  override render() {
+    void this.locale.value
+    const registered = this.registered.value
+    return html`<div class="center">
+      <span class="logo">${icon('check')}</span>
+      ${
+        registered
+          ? html`<p class="headline" data-name>
+              ${t('registerName.successTitle', { name: registered.name })}
+            </p>
+            <p class="muted" data-address title=${registered.address}>
+              ${t('registerName.successText', { address: truncateAddress(registered.address) })}
+            </p>`
+          : html`<p class="headline">${t('view.RegisterAccountNameSuccess')}</p>`
+      }
+      <button class="button-primary wide" part="done-button" @click=${() => this.done()}>
+        ${t('registerName.done')}
+      </button>
+    </div>`
+  }
+}
+
+define('w3m-register-account-name-success-view', W3mRegisterAccountNameSuccessView)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'w3m-register-account-name-success-view': W3mRegisterAccountNameSuccessView
+  }
+}
