@@ -39,7 +39,7 @@ export const APPS = [
     label: '(b) OpenModal React EVM+Sol',
     kind: 'ours',
     reference: 'react-evm-solana',
-    note: 'identical to (a) until @openmodal/solana exists',
+    note: '(a) + solanaAdapter(); @solana/web3.js lazy (first transfer)',
     ...OPENMODAL,
   },
   {

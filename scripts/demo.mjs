@@ -2,7 +2,8 @@
 // `pnpm demo`: builds what the demo needs, then starts the local stack and prints where it is.
 // The stack is a list of services started in order and stopped in reverse order (on Ctrl-C,
 // on SIGTERM, or when any of them dies): two anvil chains (31337 on 8545 and 31338 on 8546 when
-// free, else the next free ports) with a test ERC-20 on the first, then the demo, which serves
+// free, else the next free ports) with a test ERC-20 on the first, the local Solana cluster
+// (8899 when free), then the demo, which serves
 // their RPC URLs to the page (`/__openmodal/local.json`) and injects the dev wallet; apps/server
 // (embedded PGlite in apps/server/.data, the `demo` project of its openmodal.config.json) serves
 // the wallet registry and project config, its URL handed to the page as `apiUrl`; the local
@@ -130,6 +131,26 @@ const services = [
     },
   },
   {
+    // The local Solana cluster (litesvm JSON-RPC on 8899 and its WebSocket on 8900 when free),
+    // with 100 SOL for the Solana dev wallet's first account.
+    name: 'solana',
+    async start() {
+      const testing = await import(
+        pathToFileURL(join(ROOT, 'packages/testing/dist/exports/node.js')).href
+      )
+      const { SOLANA_DEV_ADDRESSES } = await import(
+        pathToFileURL(join(ROOT, 'packages/testing/dist/exports/solana.js')).href
+      )
+      const rpc = await testing.startSolanaRpc({ port: 8899 }).catch(() => testing.startSolanaRpc())
+      await rpc.airdrop(SOLANA_DEV_ADDRESSES[0], 100n * 10n ** 9n)
+      return {
+        ...rpc,
+        url: rpc.rpcUrl,
+        banner: `Local Solana cluster: ${rpc.rpcUrl} (WebSocket ${rpc.wsUrl}), 100 SOL for ${SOLANA_DEV_ADDRESSES[0]}`,
+      }
+    },
+  },
+  {
     name: 'server',
     async start() {
       const port = await freePort(8787)
@@ -166,7 +187,7 @@ const services = [
   },
   {
     name: 'demo',
-    async start({ anvil, server, relay }) {
+    async start({ anvil, solana, server, relay }) {
       const port = await freePort(Number(args.port))
       const demoDir = join(ROOT, 'apps/demo')
       const vite = join(demoDir, 'node_modules/vite/bin/vite.js')
@@ -184,6 +205,7 @@ const services = [
               token: anvil.token.address,
               apiUrl: server.url,
               relayUrl: relay.url,
+              solana: { rpcUrl: solana.rpcUrl, genesisHash: solana.genesisHash },
             }),
           },
         },
@@ -200,6 +222,8 @@ const services = [
           `    pnpm --filter @openmodal/testing wc-wallet --relay ${relay.url} ${anvil.chains
             .map((c) => `--rpc ${c.rpcUrl}`)
             .join(' ')} '<link>'`,
+          '  The Solana dev wallet (100 SOL on the local cluster) is registered too:',
+          '  "OpenModal Solana Dev Wallet" connects Solana; connect both and switch in Networks.',
         ].join('\n'),
       }
     },

@@ -31,10 +31,7 @@ export const REFERENCE_APPS = [
     id: 'b',
     name: 'react-evm-solana',
     title: '(b) React + OpenModal, EVM + Solana',
-    pending: [
-      'Solana adapter (@openmodal/solana); until then identical to (a)',
-      'WalletConnect connector (@openmodal/walletconnect, lazy)',
-    ],
+    pending: ['WalletConnect connector (@openmodal/walletconnect, lazy)'],
   },
   { id: 'c', name: 'html', title: '(c) plain HTML + elements', pending: [] },
   {
@@ -85,11 +82,23 @@ export function manifestInitialFiles(manifest) {
 }
 
 /**
- * Builds one app folder (index.html + entry) into `outDir` and analyses it.
+ * The forbidden-module rules that bind `app`: every rule but those listing it in
+ * `exceptApps` (all rules for an app without a name, e.g. a fixture or a competitor).
+ *
+ * @example forbiddenRulesFor('react-evm').map((r) => r.name) // ['WalletConnect', 'Solana', …]
+ */
+export function forbiddenRulesFor(app) {
+  return BUDGETS.forbiddenInInitial.filter((rule) => !app || !rule.exceptApps?.includes(app))
+}
+
+/**
+ * Builds one app folder (index.html + entry) into `outDir` and analyses it. `forbidden` are
+ * the modules of the initial chunks that `app`'s rules forbid; `found` names every rule whose
+ * modules are in the build at all (exceptions ignored), in initial and in lazy chunks.
  *
  * @example const report = await buildApp({ root: 'reference/floor', outDir: 'dist/floor' })
  */
-export async function buildApp({ root, outDir, config = {} }) {
+export async function buildApp({ root, outDir, config = {}, app }) {
   const chunks = []
   await build({
     root,
@@ -123,8 +132,23 @@ export async function buildApp({ root, outDir, config = {} }) {
         ` but the manifest's entries import ${fromManifest.join(', ')}`,
     )
   }
-  const forbidden = forbiddenModules(chunks, analysis.initialFiles, BUDGETS.forbiddenInInitial)
-  return { outDir, chunks, analysis, forbidden }
+  const forbidden = forbiddenModules(chunks, analysis.initialFiles, forbiddenRulesFor(app))
+  const initial = new Set(analysis.initialFiles)
+  const lazyFiles = analysis.allFiles.filter((file) => !initial.has(file))
+  const rulesIn = (files) => {
+    const hits = forbiddenModules(chunks, files, BUDGETS.forbiddenInInitial)
+    const names = [...new Set(hits.map((hit) => hit.rule))].sort()
+    // gzip of the chunks holding each rule's modules: where that code loads, and its weight.
+    return Object.fromEntries(
+      names.map((name) => {
+        const files = [...new Set(hits.filter((h) => h.rule === name).map((h) => h.file))]
+        const gzip = files.reduce((sum, file) => sum + analysis.sizes.get(file).gzip, 0)
+        return [name, { files: files.sort(), gzip }]
+      }),
+    )
+  }
+  const found = { initial: rulesIn(analysis.initialFiles), lazy: rulesIn(lazyFiles) }
+  return { outDir, chunks, analysis, forbidden, found }
 }
 
 /** Builds the reference apps into dist/<name>/ and writes dist/report.json. */
@@ -132,9 +156,10 @@ export async function buildReferenceApps({ log = console.log } = {}) {
   const results = []
   for (const app of REFERENCE_APPS) {
     const started = performance.now()
-    const { analysis, forbidden } = await buildApp({
+    const { analysis, forbidden, found } = await buildApp({
       root: join(HERE, 'reference', app.name),
       outDir: join(DIST, app.name),
+      app: app.name,
     })
     log(`built ${app.title} in ${Math.round(performance.now() - started)} ms`)
     results.push({
@@ -145,6 +170,7 @@ export async function buildReferenceApps({ log = console.log } = {}) {
       initialFiles: analysis.initialFiles,
       allFiles: analysis.allFiles,
       forbidden,
+      found,
     })
   }
   writeFileSync(join(DIST, 'report.json'), `${JSON.stringify(results, null, 2)}\n`)

@@ -5,7 +5,15 @@ import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { BUDGETS, buildApp, buildReferenceApps, DIST, REFERENCE_APPS, sizeTable } from './build.mjs'
+import {
+  BUDGETS,
+  buildApp,
+  buildReferenceApps,
+  DIST,
+  forbiddenRulesFor,
+  REFERENCE_APPS,
+  sizeTable,
+} from './build.mjs'
 import { kB } from './lib/analyze.mjs'
 
 describe('size budgets (apps/size/size-budgets.json)', () => {
@@ -41,7 +49,8 @@ describe('size budgets (apps/size/size-budgets.json)', () => {
   }
 
   for (const { name } of REFERENCE_APPS) {
-    test(`${name}: no WalletConnect, Solana, QR or ENS module in an initial chunk`, () => {
+    const rules = forbiddenRulesFor(name).map((rule) => rule.name)
+    test(`${name}: no ${rules.join(', ')} module in an initial chunk`, () => {
       const hits = app(name).forbidden
       assert.deepEqual(
         hits,
@@ -52,6 +61,29 @@ describe('size budgets (apps/size/size-budgets.json)', () => {
       )
     })
   }
+
+  test('react-evm-solana has the Solana adapter up front and @solana/web3.js in a lazy chunk only', () => {
+    const { found } = app('react-evm-solana')
+    assert.ok(
+      found.initial.Solana,
+      'the Solana adapter is not in the initial JS: is it configured?',
+    )
+    assert.equal(found.initial['Solana runtime library'], undefined)
+    assert.ok(found.lazy['Solana runtime library'], 'no lazy chunk holds @solana/web3.js')
+    // The adapter shares the entry chunk: its initial cost is (b) minus (a).
+    const added = found && app('react-evm-solana').initial.gzip - app('react-evm').initial.gzip
+    const lazy = found.lazy['Solana runtime library']
+    console.log(
+      `Solana in (b): +${kB(added)} gzip initial (the adapter, over (a)); @solana/web3.js ` +
+        `${kB(lazy.gzip)} gzip in ${lazy.files.join(', ')}, loaded on the first transfer`,
+    )
+  })
+
+  test('react-evm has no Solana code at all, not even lazily', () => {
+    const { found } = app('react-evm')
+    assert.equal(found.initial.Solana, undefined)
+    assert.equal(found.lazy.Solana, undefined)
+  })
 })
 
 describe('the forbidden-module rule on a real build', () => {

@@ -1,7 +1,7 @@
 // The local stack the demo runs against: the anvil chains `pnpm demo` started (served by the
 // preview server at LOCAL_CONFIG_PATH) and the dev wallet it injects, so a newcomer can connect
 // without a browser extension. Nothing here leaves the loopback interface.
-import type { ModalInstance } from '@openmodal/core'
+import type { ChainAdapter, ModalInstance } from '@openmodal/core'
 
 /** Served by the demo's Vite plugin (`vite.config.ts`) from `OPENMODAL_DEMO_CHAINS`. */
 export const LOCAL_CONFIG_PATH = '/__openmodal/local.json'
@@ -15,6 +15,12 @@ export interface LocalChain {
   rpcUrl: string
 }
 
+/** The local Solana cluster `pnpm demo` started (`@openmodal/testing`'s litesvm RPC). */
+export interface LocalSolana {
+  rpcUrl: string
+  genesisHash: string
+}
+
 export interface DemoConfig {
   /** The two local chains: `[31337, 31338]` by default. */
   chains: readonly LocalChain[]
@@ -24,6 +30,8 @@ export interface DemoConfig {
   devWallet: boolean
   /** Chain ids the dev wallet knows at start (default all of `chains`). */
   devWalletChainIds?: readonly number[]
+  /** The local Solana cluster, when one runs: adds its network, the Solana adapter and wallet. */
+  solana?: LocalSolana
   /** The OpenModal server `pnpm demo` started (wallet registry, project config). */
   apiUrl?: string
   /** The local WalletConnect relay (`ws://127.0.0.1:…`); WalletConnect is offered only with it. */
@@ -36,6 +44,8 @@ declare global {
     __openmodalDemo?: Partial<DemoConfig>
     /** The demo's modal instance, for tests and the console (the demo only). */
     __openmodal?: ModalInstance
+    /** The demo's Solana adapter when a local cluster runs (signMessage, sendTransfer, …). */
+    __openmodalSolana?: ChainAdapter
     /** Present once the dev wallet script ran. */
     __openmodalDevWallet?: unknown
   }
@@ -78,6 +88,12 @@ function parseChains(value: unknown): LocalChain[] | undefined {
   return chains.length ? chains : undefined
 }
 
+function parseSolana(value: unknown): LocalSolana | undefined {
+  const { rpcUrl, genesisHash } = (value ?? {}) as Partial<LocalSolana>
+  if (!isLoopbackHttp(rpcUrl) || typeof genesisHash !== 'string') return undefined
+  return /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(genesisHash) ? { rpcUrl, genesisHash } : undefined
+}
+
 /** `?devwallet=0` turns the dev wallet off, `?devwallet` / `?devwallet=1` on; default on. */
 export function devWalletFromUrl(search: string): boolean | undefined {
   const value = new URLSearchParams(search).get('devwallet')
@@ -105,9 +121,20 @@ export async function loadLocalConfig(): Promise<DemoConfig> {
     ...(typeof source?.token === 'string' ? { token: source.token } : {}),
     devWallet: fromUrl ?? source?.devWallet ?? true,
     ...(source?.devWalletChainIds ? { devWalletChainIds: source.devWalletChainIds } : {}),
+    ...(parseSolana(source?.solana) ? { solana: parseSolana(source?.solana) as LocalSolana } : {}),
     ...(isLoopbackHttp(source?.apiUrl) ? { apiUrl: source.apiUrl } : {}),
     ...(isLoopbackWs(source?.relayUrl) ? { relayUrl: source.relayUrl } : {}),
   }
+}
+
+/**
+ * Registers the Solana dev wallet (wallet-standard, keys of `@openmodal/testing`) against the
+ * local cluster, like an installed extension would. Its code is loaded only here.
+ */
+export async function installSolanaDevWallet(config: DemoConfig): Promise<void> {
+  if (!config.devWallet || !config.solana) return
+  const { createSolanaDevWallet } = await import('@openmodal/testing/solana')
+  createSolanaDevWallet({ rpcUrl: config.solana.rpcUrl }).register()
 }
 
 /**

@@ -95,6 +95,20 @@ function SignMessage() {
   )
 }
 
+/** The Solana account, whatever the active namespace is: `useModalAccount('solana')`. */
+function SolanaAccount() {
+  const { isConnected, address, balance, balanceSymbol } = useModalAccount('solana')
+  if (!localConfig.solana) return null
+  return (
+    <section aria-labelledby="solana-title">
+      <h2 id="solana-title">useModalAccount('solana')</h2>
+      <output data-testid="solana-account">
+        {isConnected ? `${address} · ${balance ?? '…'} ${balanceSymbol ?? ''}` : 'Not connected'}
+      </output>
+    </section>
+  )
+}
+
 function StateView() {
   const state = useModalState()
   const account = useModalAccount()
@@ -131,6 +145,7 @@ function App() {
         <DevWalletToggle />
       </section>
       <SignMessage />
+      <SolanaAccount />
       <StateView />
       <p>
         <a href="./plain.html">The same elements on a page without a framework</a>

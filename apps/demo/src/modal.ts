@@ -2,16 +2,25 @@
 // The local chains and the dev wallet come first (top-level await): the wallet then announces
 // itself before discovery starts, like an installed extension.
 
+import type { CaipNetwork, ChainAdapter } from '@openmodal/core'
 import { evmAdapter } from '@openmodal/evm'
 import { createModal } from '@openmodal/react'
+import { solanaAdapter, solanaLocalnet } from '@openmodal/solana'
 import { walletConnect } from '@openmodal/walletconnect/connector'
-import { installDevWallet, loadLocalConfig } from './local.js'
+import { installDevWallet, installSolanaDevWallet, loadLocalConfig } from './local.js'
 import { demoNetworks } from './networks.js'
 
 export const localConfig = await loadLocalConfig()
-await installDevWallet(localConfig)
+await Promise.all([installDevWallet(localConfig), installSolanaDevWallet(localConfig)])
 
-const networks = demoNetworks(localConfig.chains)
+const solana = localConfig.solana
+const networks: [CaipNetwork, ...CaipNetwork[]] = [
+  ...demoNetworks(localConfig.chains),
+  // The local Solana cluster, when `pnpm demo` started one.
+  ...(solana ? [solanaLocalnet(solana)] : []),
+]
+const solanaLocal = solana ? solanaAdapter() : undefined
+const adapters: ChainAdapter[] = [evmAdapter(), ...(solanaLocal ? [solanaLocal] : [])]
 
 export const modal = createModal({
   projectId: 'demo',
@@ -19,7 +28,7 @@ export const modal = createModal({
   ...(localConfig.apiUrl ? { apiUrl: localConfig.apiUrl } : {}),
   networks,
   defaultNetwork: networks[0].caipNetworkId,
-  adapters: [evmAdapter()],
+  adapters,
   // WalletConnect over the local relay `pnpm demo` starts (Verify needs the internet: off).
   ...(localConfig.relayUrl
     ? { walletConnect: walletConnect({ relayUrl: localConfig.relayUrl, verify: false }) }
@@ -34,3 +43,4 @@ export const modal = createModal({
 
 // For the end-to-end tests and the browser console; a real app would not do this.
 window.__openmodal = modal
+if (solanaLocal) window.__openmodalSolana = solanaLocal

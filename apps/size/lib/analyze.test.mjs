@@ -66,10 +66,35 @@ describe('forbiddenModules with the budgets file rules', () => {
       [
         `WalletConnect ${ids.walletconnect}`,
         `Solana ${ids.solana}`,
+        `Solana runtime library ${ids.solana}`,
         `QR code ${ids.qr}`,
         `ENS ${ids.ensAction}`,
         `ENS ${ids.ensEntry}`,
         `Solana ${ids.ourSolana}`,
+      ],
+    )
+  })
+
+  test('the Solana runtime rule catches web3.js and the adapter module that imports it', () => {
+    const runtime = RULES.filter((rule) => rule.name === 'Solana runtime library')
+    const chunks = [
+      chunk(
+        'assets/index.js',
+        [],
+        [],
+        [
+          ids.ourSolana,
+          '/r/packages/solana/dist/adapter/load-transfer.js',
+          '/r/packages/solana/dist/adapter/transfer.js',
+          '/r/node_modules/.pnpm/bn.js@5.2.2/node_modules/bn.js/lib/bn.js',
+        ],
+      ),
+    ]
+    assert.deepEqual(
+      forbiddenModules(chunks, ['assets/index.js'], runtime).map((h) => h.moduleId),
+      [
+        '/r/packages/solana/dist/adapter/transfer.js',
+        '/r/node_modules/.pnpm/bn.js@5.2.2/node_modules/bn.js/lib/bn.js',
       ],
     )
   })

@@ -1,14 +1,21 @@
-// Reference app (b): React + OpenModal, EVM + Solana.
-// TODO(solana): add the Solana adapter once @openmodal/solana exists; until then this app is
-// app (a). TODO(walletconnect): as in app (a). The size check already forbids @solana/ and
-// @walletconnect/ modules in initial chunks, so both must arrive behind import().
+// Reference app (b): React + OpenModal, EVM + Solana: app (a) plus `solanaAdapter()` and a
+// Solana network. The adapter (wallet-standard discovery, connect, balances, signing over
+// fetch) is in the initial JS; @solana/web3.js loads with import() on the first transfer only,
+// which the size check enforces (size-budgets.json). The WalletConnect entry as in app (a).
 import { evmAdapter } from '@openmodal/evm'
 import { createModal, useModal, W3mButton } from '@openmodal/react'
+import { solana, solanaAdapter } from '@openmodal/solana'
+import { walletConnect } from '@openmodal/walletconnect/connector'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { evmNetworks } from '../shared/networks.js'
 
-createModal({ projectId: 'size-reference', networks: evmNetworks, adapters: [evmAdapter()] })
+createModal({
+  projectId: 'size-reference',
+  networks: [...evmNetworks, solana],
+  adapters: [evmAdapter(), solanaAdapter()],
+  walletConnect: walletConnect(),
+})
 
 function App() {
   const { open } = useModal()

@@ -4,7 +4,7 @@ import { BaseError, errorMessage } from '../errors/base.js'
 import { kitError } from '../errors/errors.js'
 import { getAccountState, patchAccount } from '../stores/account.js'
 import { $activeNetwork, isUnsupportedNetwork } from '../stores/chain.js'
-import { findConnector } from '../stores/connectors.js'
+import { connectorIdFor, findConnector } from '../stores/connectors.js'
 import { emitEvent } from '../stores/events.js'
 import { $modal, untilModalCloses } from '../stores/modal.js'
 import type { ChainNamespace } from '../types/network.js'
@@ -27,7 +27,9 @@ function isUserRejection(error: unknown): boolean {
 }
 
 /**
- * Connects a connector in each namespace it supports that has an adapter.
+ * Connects a connector in each namespace it supports that has an adapter; a MULTI_CHAIN
+ * connector (the same wallet in several namespaces) connects each namespace by that
+ * namespace's own connector id, and may be named by any of them.
  * Started while the modal is open, it rejects with "Modal closed" when the modal closes;
  * a wallet rejection becomes "Connection rejected", anything else "Failed to connect".
  *
@@ -53,8 +55,9 @@ export async function connect(params: ConnectParameters): Promise<void> {
     attempts.set(namespace, attempt)
     patchAccount(namespace, { status: 'connecting' })
     try {
-      const result = await guard(adapter.connect({ connectorId: connector.id, network }))
-      applyConnection(namespace, connector, result)
+      const connectorId = connectorIdFor(connector, namespace)
+      const result = await guard(adapter.connect({ connectorId, network }))
+      applyConnection(namespace, { ...connector, id: connectorId }, result, connector)
     } catch (error) {
       // A newer attempt (Try again) owns the status now: this one's failure must not undo it.
       if (attempts.get(namespace) === attempt) {

@@ -20,11 +20,16 @@ import { formatBalance, formatUnits } from '../utils/format.js'
 
 const eventStops = new Map<ChainNamespace, () => void>()
 
-/** Records a successful connect or reconnect in every store and in storage. */
+/**
+ * Records a successful connect or reconnect in every store and in storage. `connector.id` is
+ * the id the namespace's adapter knows; `recent` is what the recent-wallets list keeps (the
+ * merged connector of a MULTI_CHAIN wallet, so it is listed once).
+ */
 export function applyConnection(
   namespace: ChainNamespace,
   connector: Pick<Connector, 'id' | 'name' | 'imageUrl' | 'rdns'>,
   result: ConnectResult,
+  recent: Pick<Connector, 'id' | 'rdns'> = connector,
 ): void {
   const first = result.accounts[0]
   if (!first) throw new Error('The wallet returned no account')
@@ -37,7 +42,16 @@ export function applyConnection(
   const activeNs = $chain
     .get()
     .networks.find((n) => n.caipNetworkId === $chain.get().activeCaipNetworkId)
-  if (!activeNs || activeNs.chainNamespace === namespace) setActiveNetwork(caipNetworkId)
+  // The connected namespace becomes active when it is the active one, or when nothing is (or
+  // is being) connected in the active one: a Solana wallet picked while an EVM network is
+  // active and no EVM wallet is connected shows its account at once.
+  if (
+    !activeNs ||
+    activeNs.chainNamespace === namespace ||
+    getAccountState(activeNs.chainNamespace).status === 'disconnected'
+  ) {
+    setActiveNetwork(caipNetworkId)
+  }
   setAccounts(namespace, result.accounts, result.chainId)
   patchAccount(namespace, {
     connectedWalletInfo: {
@@ -46,12 +60,12 @@ export function applyConnection(
       ...(connector.imageUrl ? { icon: connector.imageUrl } : {}),
     },
   })
-  const recent = withRecentWallet($recentWallets.get(), {
-    id: connector.id,
-    ...(connector.rdns ? { rdns: connector.rdns } : {}),
+  const recentWallets = withRecentWallet($recentWallets.get(), {
+    id: recent.id,
+    ...(recent.rdns ? { rdns: recent.rdns } : {}),
   })
-  $recentWallets.set(recent)
-  storage.set('recentWallets', recent)
+  $recentWallets.set(recentWallets)
+  storage.set('recentWallets', recentWallets)
   storage.set('connectedConnectorIds', {
     ...(storage.get('connectedConnectorIds') ?? {}),
     [namespace]: connector.id,

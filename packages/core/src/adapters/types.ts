@@ -22,6 +22,11 @@ export interface Connector {
   /** Wallet registry id, when known. */
   explorerId?: string
   namespaces: readonly ChainNamespace[]
+  /**
+   * MULTI_CHAIN only: each namespace's own id for this wallet (EIP-6963 uses the rdns,
+   * wallet-standard the name), which that namespace's adapter connects by.
+   */
+  connectorIds?: Partial<Record<ChainNamespace, string>>
   /** The wallet is present in this browser (EIP-6963, wallet-standard, injected). */
   installed?: boolean
 }

@@ -5,7 +5,7 @@ export {
   type ContractContext,
   ContractViolation,
 } from '../testing/adapter-contract.js'
-export { mainnet, optimism, polygon, sepolia } from '../testing/fixtures.js'
+export { mainnet, optimism, polygon, sepolia, solana } from '../testing/fixtures.js'
 export {
   createTestAdapter,
   type TestAdapter,

@@ -156,6 +156,7 @@ test('the adapter-contract entry exports the suite and the test adapter', () => 
     'optimism',
     'polygon',
     'sepolia',
+    'solana',
   ])
 })
 

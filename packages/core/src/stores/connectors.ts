@@ -75,11 +75,17 @@ export function connectorGroup(connector: Connector, recentIds: readonly string[
   return 'injected'
 }
 
+/** The id `connector` goes by in `namespace` (its own one for a MULTI_CHAIN connector). */
+export const connectorIdFor = (connector: Connector, namespace: ChainNamespace): string =>
+  connector.connectorIds?.[namespace] ?? connector.id
+
 /**
  * Merges what every adapter found: the same wallet (same name) in several namespaces
- * becomes one MULTI_CHAIN connector.
+ * becomes one MULTI_CHAIN connector that keeps each namespace's own connector id.
  */
-function merge(discovered: Partial<Record<ChainNamespace, readonly Connector[]>>): Connector[] {
+export function mergeConnectors(
+  discovered: Partial<Record<ChainNamespace, readonly Connector[]>>,
+): Connector[] {
   const byKey = new Map<string, Connector>()
   for (const list of Object.values(discovered)) {
     for (const connector of list ?? []) {
@@ -92,7 +98,12 @@ function merge(discovered: Partial<Record<ChainNamespace, readonly Connector[]>>
       }
       const namespaces = [...new Set([...seen.namespaces, ...connector.namespaces])]
       if (namespaces.length === seen.namespaces.length) continue
-      byKey.set(key, { ...seen, type: 'MULTI_CHAIN', namespaces })
+      // The first namespace's id stays the merged connector's id; the others keep theirs.
+      const connectorIds: Connector['connectorIds'] = {}
+      for (const c of [connector, seen]) {
+        for (const ns of c.namespaces) connectorIds[ns] = connectorIdFor(c, ns)
+      }
+      byKey.set(key, { ...seen, type: 'MULTI_CHAIN', namespaces, connectorIds })
     }
   }
   return [...byKey.values()]
@@ -107,8 +118,8 @@ export const $connectors = computed(
     const wc = options?.walletConnect
     // The host's WalletConnect entry stands for the provider its client announces once loaded.
     const found = wc
-      ? [walletConnectConnectorOf(wc), ...merge(discovered).filter((c) => c.id !== wc.id)]
-      : merge(discovered)
+      ? [walletConnectConnectorOf(wc), ...mergeConnectors(discovered).filter((c) => c.id !== wc.id)]
+      : mergeConnectors(discovered)
     const visible = found.filter((c) => !isConnectorHidden(c, exclude, options?.allowWallets))
     const rank = (c: Connector) => {
       const group = CONNECTOR_GROUPS.indexOf(connectorGroup(c, recentIds))
@@ -120,12 +131,15 @@ export const $connectors = computed(
   },
 )
 
+/**
+ * The connector with `id`: a merged MULTI_CHAIN connector when `id` is its own id or one of
+ * its namespaces' ids, otherwise the single-namespace connector an adapter reported.
+ */
 export function findConnector(id: string): Connector | undefined {
   const wc = $options.get()?.walletConnect
   if (wc?.id === id) return walletConnectConnectorOf(wc)
-  for (const list of Object.values($discovered.get())) {
-    const found = list?.find((c) => c.id === id)
-    if (found) return found
-  }
-  return undefined
+  const discovered = $discovered.get()
+  return [...mergeConnectors(discovered), ...Object.values(discovered).flat()].find(
+    (c) => c.id === id || Object.values(c.connectorIds ?? {}).includes(id),
+  )
 }

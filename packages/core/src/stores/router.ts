@@ -2,7 +2,7 @@
 
 import { atom, computed } from 'nanostores'
 import type { Wallet } from '../api/types.js'
-import type { CaipNetwork } from '../types/network.js'
+import type { CaipNetwork, ChainNamespace } from '../types/network.js'
 
 /** Every view of spec §2, plus the feature views later issues add. */
 export const VIEWS = [
@@ -36,8 +36,10 @@ export type View = (typeof VIEWS)[number]
 export interface RouterData {
   connectorId?: string
   network?: CaipNetwork
-  /** SwitchActiveChain */
-  switchToChain?: string
+  /** Connect, ConnectingExternal: only wallets of this namespace, and connect only it. */
+  namespace?: ChainNamespace
+  /** SwitchActiveChain: the namespace to make active. */
+  switchToChain?: ChainNamespace
   navigateTo?: View
   navigateWithReplace?: boolean
   /** UpdateEmailWallet */

@@ -28,6 +28,12 @@ export {
   startRelay,
 } from '../walletconnect/relay.js'
 export {
+  SOLANA_WALLET_EVENTS,
+  SOLANA_WALLET_METHODS,
+  type SolanaNamespaceOptions,
+  solanaNamespaceWallet,
+} from '../walletconnect/solana-namespace.js'
+export {
   createWalletHarness,
   EIP155_WALLET_EVENTS,
   EIP155_WALLET_METHODS,

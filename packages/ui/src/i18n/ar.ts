@@ -95,6 +95,8 @@ export const ar: Messages = {
   'switchNetwork.approve': 'وافق على تبديل الشبكة في محفظتك',
   'switchNetwork.to': 'التبديل إلى {name}',
   'switchNetwork.missing': 'لم يتم اختيار شبكة.',
+  'switchActiveChain.hint': 'لا توجد محفظة {chain} متصلة. اربط واحدة لاستخدام {name}.',
+  'switchActiveChain.connect': 'ربط محفظة لـ {chain}',
 
   'account.avatar': 'صورة الحساب',
   'account.copy': 'نسخ العنوان',

@@ -69,6 +69,8 @@ export const enViews = {
   'switchNetwork.approve': 'Approve the network switch in your wallet',
   'switchNetwork.to': 'Switch to {name}',
   'switchNetwork.missing': 'No network was chosen.',
+  'switchActiveChain.hint': 'No {chain} wallet is connected. Connect one to use {name}.',
+  'switchActiveChain.connect': 'Connect a wallet for {chain}',
 
   // Account
   'account.avatar': 'Account avatar',

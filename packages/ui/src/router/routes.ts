@@ -33,6 +33,7 @@ export const ROUTES: Partial<Record<View, Route>> = {
   Networks: { tag: 'w3m-networks-view', group: 'network' },
   SwitchNetwork: { tag: 'w3m-switch-network-view', group: 'network' },
   UnsupportedChain: { tag: 'w3m-unsupported-chain-view', group: 'network' },
+  SwitchActiveChain: { tag: 'w3m-switch-active-chain-view', group: 'network' },
   Account: { tag: 'w3m-account-view', group: 'account' },
   RegisterAccountName: { tag: 'w3m-register-account-name-view', group: 'account' },
   RegisterAccountNameSuccess: { tag: 'w3m-register-account-name-success-view', group: 'account' },

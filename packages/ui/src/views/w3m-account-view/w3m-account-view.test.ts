@@ -123,11 +123,16 @@ describe('Account and network views', () => {
       const inner = deep(avatar, '[part="avatar"]') as HTMLElement
       return getComputedStyle(inner).backgroundImage
     }
-    // Only what the avatar could load: the Tokens tab's API calls are fetches.
+    // Only what the avatar could load: not the Tokens tab's API fetches, nor code (the
+    // connect group may be warmed while the page is idle).
     const images = () =>
       performance
         .getEntriesByType('resource')
-        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType !== 'fetch').length
+        .filter(
+          (entry) =>
+            (entry as PerformanceResourceTiming).initiatorType !== 'fetch' &&
+            !/\.(m?js|ts)(\?|$)/.test(new URL(entry.name).pathname),
+        ).length
     const before = images()
     const first = await hues()
     expect(first).to.contain('radial-gradient')

@@ -7,6 +7,7 @@ import {
   type Connector,
   push,
   type ResolvedOptions,
+  type RouterData,
 } from '@openmodal/core'
 import { $connectList } from '@openmodal/core/registry'
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
@@ -89,7 +90,14 @@ export function availableMethods(
  * @csspart legal - The legal footer.
  */
 export class W3mConnectView extends LitElement {
+  static override properties = {
+    data: { attribute: false },
+  }
+
   static override styles = [base, iconStyles, viewStyles, styles]
+
+  /** Router data: `namespace` lists only wallets of that namespace (from SwitchActiveChain). */
+  declare data: RouterData | undefined
 
   private readonly connectors = new StoreController(this, $connectors)
   private readonly recent = new StoreController(this, $recentWallets)
@@ -111,14 +119,24 @@ export class W3mConnectView extends LitElement {
     }
     const connector = this.connectors.value.find((c) => c.id === event.id)
     if (!connector) return
+    const namespace = this.data?.namespace
     push(connector.type === 'WALLET_CONNECT' ? 'ConnectingWalletConnect' : 'ConnectingExternal', {
       connectorId: connector.id,
+      ...(namespace ? { namespace } : {}),
     })
   }
 
   private renderWallets(): TemplateResult {
     const recentIds = this.recent.value.map((r) => r.id)
-    const entries = this.list.value
+    // From SwitchActiveChain: only the wallets of that namespace.
+    const namespace = this.data?.namespace
+    const entries = this.list.value.filter((entry) =>
+      !namespace
+        ? true
+        : entry.kind === 'connector'
+          ? entry.connector.namespaces.includes(namespace)
+          : entry.wallet.chains.some((chain) => chain.split(':')[0] === namespace),
+    )
     if (entries.length === 0) {
       return html`<div class="empty">
         <span class="logo">${icon('wallet')}</span>

@@ -36,7 +36,7 @@ export class W3mConnectingExternalView extends LitElement {
 
   static override styles = [base, iconStyles, viewStyles, styles]
 
-  /** Router data: `connectorId` is the wallet to connect. */
+  /** Router data: `connectorId` is the wallet to connect; `namespace` connects only that one. */
   declare data: RouterData | undefined
 
   private readonly connectors = new StoreController(this, $connectors)
@@ -61,7 +61,11 @@ export class W3mConnectingExternalView extends LitElement {
   /** Starts (or retries) the connection. */
   async start(): Promise<void> {
     const connectorId = this.data?.connectorId ?? ''
-    if (!(await this.attempt.run(() => connect({ connectorId })))) return
+    const namespace = this.data?.namespace
+    if (
+      !(await this.attempt.run(() => connect({ connectorId, ...(namespace ? { namespace } : {}) })))
+    )
+      return
     // Still the current view (the visitor did not go back, core did not move on to
     // UnsupportedChain): the job is done.
     if ($view.get().view === 'ConnectingExternal' && !closeModal()) reset('Account')

@@ -1,7 +1,9 @@
 import {
   $accounts,
+  $activeNamespace,
   $activeNetwork,
   $canGoBack,
+  $isConnected,
   $locale,
   $networks,
   type CaipNetwork,
@@ -26,11 +28,14 @@ import { base, listRowStyles } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
 import { safeImageUrl } from '../../utils/safe-url.js'
 import { viewStyles } from '../view-styles.js'
+import { switchActiveChainData } from '../w3m-switch-active-chain-view/w3m-switch-active-chain-view.js'
 import { styles } from './w3m-networks-view.styles.js'
 
 /**
  * @summary Networks: the host's networks (icon, name, selected state). With a wallet connected
  * in the picked network's namespace, picking one opens SwitchNetwork (the wallet must approve);
+ * a network of another namespace where no wallet is connected (while one is connected
+ * elsewhere) opens SwitchActiveChain, which asks for a wallet of that namespace;
  * otherwise it calls core's `switchNetwork()` in place: the item shows a spinner, a failure
  * shows its message, success goes back (or closes when Networks was the first view).
  *
@@ -71,6 +76,18 @@ export class W3mNetworksView extends LitElement {
     return $accounts.get()[network.chainNamespace]?.status === 'connected'
   }
 
+  /**
+   * Whether picking `network` first asks for a wallet of its namespace (SwitchActiveChain):
+   * a wallet is connected, but none in that other namespace.
+   */
+  protected needsWalletFor(network: CaipNetwork): boolean {
+    return (
+      $isConnected.get() &&
+      network.chainNamespace !== $activeNamespace.get() &&
+      $accounts.get()[network.chainNamespace]?.status !== 'connected'
+    )
+  }
+
   /** Where to go once the switch succeeded. */
   protected afterSwitch(): void {
     if ($canGoBack.get()) goBack()
@@ -87,6 +104,10 @@ export class W3mNetworksView extends LitElement {
     if (this.pending) return
     if (network.caipNetworkId === this.activeId()) {
       this.afterSwitch()
+      return
+    }
+    if (this.needsWalletFor(network)) {
+      push('SwitchActiveChain', switchActiveChainData(network))
       return
     }
     if (this.viaSwitchView(network)) {
