@@ -387,6 +387,24 @@ describe('createModalClient', () => {
     )
   })
 
+  test('two wallets of one name in one namespace are both listed (an impostor hides nothing)', () => {
+    const adapter = createTestAdapter({
+      wallets: [
+        { id: 'evil.metamask', name: 'MetaMask', rdns: 'evil.metamask' },
+        { id: 'io.metamask', name: 'MetaMask', rdns: 'io.metamask' },
+      ],
+    })
+    setup(adapter)
+    watch()
+    assert.deepEqual(
+      $connectors.get().map((c) => [c.id, c.type]),
+      [
+        ['evil.metamask', 'ANNOUNCED'],
+        ['io.metamask', 'ANNOUNCED'],
+      ],
+    )
+  })
+
   test('an excluded rdns matches whatever its case', () => {
     const adapter = createTestAdapter({ wallets })
     setup(adapter, { excludeWallets: [{ rdns: 'IO.Alpha' }] })

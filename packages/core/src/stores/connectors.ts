@@ -96,8 +96,13 @@ export function mergeConnectors(
         byKey.set(key, connector)
         continue
       }
-      const namespaces = [...new Set([...seen.namespaces, ...connector.namespaces])]
-      if (namespaces.length === seen.namespaces.length) continue
+      // Two wallets of one name in the same namespace are two wallets (an impostor announcing
+      // first must not hide the real one): only namespaces the first lacks are merged.
+      if (connector.namespaces.some((ns) => seen.namespaces.includes(ns))) {
+        byKey.set(`${key}\u0000${connector.id}`, connector)
+        continue
+      }
+      const namespaces = [...seen.namespaces, ...connector.namespaces]
       // The first namespace's id stays the merged connector's id; the others keep theirs.
       const connectorIds: Connector['connectorIds'] = {}
       for (const c of [connector, seen]) {
