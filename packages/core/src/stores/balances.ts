@@ -5,9 +5,8 @@ import { map, onMount } from 'nanostores'
 import type { BalanceResponse, TokenBalance } from '../api/types.js'
 import { TOAST_MESSAGES } from '../errors/messages.js'
 import type { ChainNamespace } from '../types/network.js'
-import { $activeAccount } from './account.js'
+import { type ActiveTarget, activeTarget, followActiveTarget } from './active-target.js'
 import { $api } from './api.js'
-import { $activeNetwork, isUnsupportedNetwork } from './chain.js'
 import { showSnack } from './snack.js'
 
 /** Namespaces whose token balances our server serves (it indexes EVM chains). */
@@ -41,26 +40,6 @@ export const $balances = map<BalancesState>({ ...INITIAL })
 
 const cache = new Map<string, { at: number; balances: readonly TokenBalance[] }>()
 let inFlight: { key: string; promise: Promise<void> } | undefined
-
-interface Target {
-  key: string
-  address: string
-  caipNetworkId: string
-  namespace: ChainNamespace
-}
-
-function activeTarget(): Target | undefined {
-  const account = $activeAccount.get()
-  const network = $activeNetwork.get()
-  if (account.status !== 'connected' || !account.address || !network) return undefined
-  if (isUnsupportedNetwork(network)) return undefined
-  return {
-    key: `${network.caipNetworkId}:${account.address.toLowerCase()}`,
-    address: account.address,
-    caipNetworkId: network.caipNetworkId,
-    namespace: network.chainNamespace,
-  }
-}
 
 /**
  * Fetches the token balances of the active account on the active network from
@@ -101,7 +80,7 @@ export async function fetchBalances(options: { force?: boolean } = {}): Promise<
   }
 }
 
-async function load(target: Target): Promise<void> {
+async function load(target: ActiveTarget): Promise<void> {
   $balances.setKey('loading', true)
   try {
     const response = await $api
@@ -142,17 +121,4 @@ export function clearTokenBalances(): void {
   $balances.set({ ...INITIAL })
 }
 
-onMount($balances, () => {
-  void fetchBalances()
-  let key = activeTarget()?.key
-  const follow = () => {
-    const next = activeTarget()?.key
-    if (next === key) return
-    key = next
-    void fetchBalances()
-  }
-  const stops = [$activeAccount.listen(follow), $activeNetwork.listen(follow)]
-  return () => {
-    for (const stop of stops) stop()
-  }
-})
+onMount($balances, () => followActiveTarget(() => void fetchBalances()))

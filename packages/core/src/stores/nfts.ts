@@ -3,9 +3,8 @@
 import { map, onMount } from 'nanostores'
 import type { Nft, NftsResponse } from '../api/types.js'
 import type { ChainNamespace } from '../types/network.js'
-import { $activeAccount } from './account.js'
+import { activeTarget, followActiveTarget } from './active-target.js'
 import { $api } from './api.js'
-import { $activeNetwork, isUnsupportedNetwork } from './chain.js'
 
 /** Namespaces whose NFTs our server indexes. */
 export const NFT_NAMESPACES: readonly ChainNamespace[] = ['eip155']
@@ -25,19 +24,6 @@ const INITIAL: NftsState = { nfts: [], loading: false, error: false, key: undefi
 export const $nfts = map<NftsState>({ ...INITIAL })
 
 let request = 0
-
-function activeTarget() {
-  const account = $activeAccount.get()
-  const network = $activeNetwork.get()
-  if (account.status !== 'connected' || !account.address || !network) return undefined
-  if (isUnsupportedNetwork(network)) return undefined
-  return {
-    key: `${network.caipNetworkId}:${account.address.toLowerCase()}`,
-    address: account.address,
-    caipNetworkId: network.caipNetworkId,
-    namespace: network.chainNamespace,
-  }
-}
 
 /**
  * Fetches the NFTs of the active account on the active network from
@@ -79,17 +65,4 @@ export async function fetchNfts(): Promise<void> {
   }
 }
 
-onMount($nfts, () => {
-  void fetchNfts()
-  let key = activeTarget()?.key
-  const follow = () => {
-    const next = activeTarget()?.key
-    if (next === key) return
-    key = next
-    void fetchNfts()
-  }
-  const stops = [$activeAccount.listen(follow), $activeNetwork.listen(follow)]
-  return () => {
-    for (const stop of stops) stop()
-  }
-})
+onMount($nfts, () => followActiveTarget(() => void fetchNfts()))
