@@ -5,7 +5,8 @@
 // free, else the next free ports) with a test ERC-20 on the first, the local Solana cluster
 // (8899 when free), then the demo, which serves
 // their RPC URLs to the page (`/__openmodal/local.json`) and injects the dev wallet; apps/server
-// (embedded PGlite in apps/server/.data, the `demo` project of its openmodal.config.json) serves
+// (embedded PGlite in apps/server/.data, the `demo` project of its openmodal.config.json, indexing
+// the anvil chains on the ports they got) serves
 // the wallet registry and project config, its URL handed to the page as `apiUrl`; the local
 // WalletConnect relay (ws://127.0.0.1:8788 when free) is the wallets' other end. Each service is
 // `{ name, start(context) }`, where `start` resolves once it is ready with `{ url?, stop() }`, and `context` holds what earlier
@@ -13,7 +14,9 @@
 //
 //   node scripts/demo.mjs [--port 5173] [--no-build]
 import { spawn } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs, stripVTControlCharacters } from 'node:util'
@@ -152,20 +155,43 @@ const services = [
   },
   {
     name: 'server',
-    async start() {
+    async start({ anvil }) {
       const port = await freePort(8787)
+      const serverDir = join(ROOT, 'apps/server')
+      // The `demo` project indexes the anvil chains started above, wherever their ports ended up.
+      const config = JSON.parse(await readFile(join(serverDir, 'openmodal.config.json'), 'utf8'))
+      for (const project of config.projects) {
+        if (project.projectId !== 'demo') continue
+        project.chains = project.chains.map((chain) => {
+          const local = anvil.chains.find((c) => chain.caipNetworkId === `eip155:${c.chainId}`)
+          return local ? { ...chain, rpcUrls: [local.rpcUrl] } : chain
+        })
+      }
+      const configDir = await mkdtemp(join(tmpdir(), 'openmodal-demo-'))
+      const removeConfig = () => rm(configDir, { recursive: true, force: true })
+      const configPath = join(configDir, 'openmodal.config.json')
+      await writeFile(configPath, JSON.stringify(config))
       const proc = await startProcess(
         'server',
         process.execPath,
         ['--conditions=source', '--import', 'tsx', 'src/main.ts'],
         {
-          cwd: join(ROOT, 'apps/server'),
+          cwd: serverDir,
           ready: /"msg":"listening"/,
-          env: { OPENMODAL_HOST: HOST, OPENMODAL_PORT: String(port), LOG_LEVEL: 'info' },
+          env: {
+            OPENMODAL_HOST: HOST,
+            OPENMODAL_PORT: String(port),
+            OPENMODAL_CONFIG: configPath,
+            LOG_LEVEL: 'info',
+          },
         },
-      )
+      ).catch(async (error) => {
+        await removeConfig()
+        throw error
+      })
       const url = `http://${HOST}:${port}`
-      return { ...proc, url, banner: `OpenModal server (PGlite, project "demo"): ${url}` }
+      const stop = () => proc.stop().then(removeConfig)
+      return { ...proc, stop, url, banner: `OpenModal server (PGlite, project "demo"): ${url}` }
     },
   },
   {

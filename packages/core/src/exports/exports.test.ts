@@ -80,6 +80,7 @@ test('the main entry exports exactly the public API', () => {
     'displayAuthName',
     'emitEvent',
     'errorMessage',
+    'expireTokenBalances',
     'fetchBalances',
     'fetchNfts',
     'fetchTransactions',

@@ -81,6 +81,7 @@ export {
   BALANCE_RETRY_GAP_MS,
   type BalancesState,
   clearTokenBalances,
+  expireTokenBalances,
   fetchBalances,
   TOKEN_BALANCE_CACHE_MS,
 } from '../stores/balances.js'

@@ -111,6 +111,18 @@ async function load(target: ActiveTarget): Promise<void> {
 }
 
 /**
+ * Drops the cached balances of one account on one network (`caipNetworkId:address`), because
+ * something moved them: new transactions showed up in its activity. The next look at them
+ * fetches again; when they show right now (and belong to that account), at once.
+ *
+ * @example expireTokenBalances('eip155:1:0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266')
+ */
+export function expireTokenBalances(key: string): void {
+  cache.delete(key)
+  if ($balances.lc > 0 && $balances.get().key === key) void fetchBalances({ force: true })
+}
+
+/**
  * Forgets cached balances and the retry block (after a transfer, on disconnect, and in tests).
  *
  * @example clearTokenBalances()

@@ -540,6 +540,31 @@ describe('transactions store (spec §3 "Transactions store", §4, §5)', () => {
     assert.equal($transactions.get().transactions.length, 26)
   })
 
+  test('new transactions found by refreshTransactions expire the cached balances (they moved)', async () => {
+    mock.timers.enable({ apis: ['Date'], now: 2_000_000 })
+    api.balances.set(`eip155:1:${ALICE}`, [eth('10')])
+    api.history.set(`eip155:1:${ALICE}`, [tx('2026-10-28T12:00:00.000Z')])
+    await connectOn()
+    await fetchBalances()
+    await fetchTransactions(ALICE)
+    api.balances.set(`eip155:1:${ALICE}`, [eth('8.5')])
+    await refreshTransactions(ALICE)
+    await fetchBalances()
+    assert.equal(requestsTo('/balance'), 1, 'nothing new: the cached balances stay')
+    assert.equal($balances.get().balances[0]?.quantity.numeric, '10')
+
+    api.history.set(`eip155:1:${ALICE}`, [
+      tx('2026-10-29T12:00:00.000Z'),
+      tx('2026-10-28T12:00:00.000Z'),
+    ])
+    const stop = $balances.listen(() => {})
+    await refreshTransactions(ALICE)
+    // Shown right now: fetched again at once, well within the 30 s cache.
+    await until(() => $balances.get().balances[0]?.quantity.numeric === '8.5', 'new balances')
+    stop()
+    assert.equal(requestsTo('/balance'), 2)
+  })
+
   test('groups by year then month index, newest first', () => {
     // Mid-month noon UTC: the same month in every time zone.
     const a = tx('2026-11-15T12:00:00.000Z')

@@ -7,6 +7,7 @@ import { TOAST_MESSAGES } from '../errors/messages.js'
 import type { ChainNamespace } from '../types/network.js'
 import { $activeAccount } from './account.js'
 import { $api } from './api.js'
+import { expireTokenBalances } from './balances.js'
 import { $activeNetwork, isUnsupportedNetwork } from './chain.js'
 import { showSnack } from './snack.js'
 
@@ -194,7 +195,8 @@ export const TRANSACTIONS_POLL_MS = 4_000
 /**
  * Asks for the newest page and puts the transactions the list does not have yet at its top
  * (a transfer made while Activity is open shows without a reload). Does nothing before the
- * first page or while a page loads; a failure is silent: the list stays as it was.
+ * first page or while a page loads; a failure is silent: the list stays as it was. New
+ * transactions expire the cached token balances of that account and chain (they moved).
  *
  * @example
  * setInterval(() => refreshTransactions($activeAccount.get().address), TRANSACTIONS_POLL_MS)
@@ -228,6 +230,8 @@ export async function refreshTransactions(accountAddress: string | undefined): P
   if (fresh.length === 0) return
   const transactions = [...fresh, ...current.transactions]
   $transactions.set({ ...current, transactions, empty: false })
+  // New activity moved the balances: the Tokens tab must not show the cached ones.
+  if (key) expireTokenBalances(key)
 }
 
 /**

@@ -1,0 +1,251 @@
+// End to end, the way `pnpm demo` runs: two anvil chains, apps/server (its own PGlite in a
+// temporary directory, the `demo` project on those chains, the indexer polling every 250 ms) as
+// a child process, and the built demo (`vite preview`) serving both to the page through
+// `/__openmodal/local.json`, which injects the dev wallet itself. A transfer sent with the dev
+// wallet shows in the Account view's Activity tab, and Tokens shows the chain's balance.
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { stripVTControlCharacters } from 'node:util'
+import { startChains } from '@openmodal/testing/node'
+import { chromium } from 'playwright-core'
+import { createPublicClient, formatEther, http, parseEther } from 'viem'
+import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
+import { DEMO, freePort, HOST, startPreview } from './preview.mjs'
+
+const DEV_WALLET_ID = 'dev.openmodal.wallet'
+const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const AMOUNT = '1.2345' // ETH sent; Activity shows it truncated to 3 decimals
+const STEP_TIMEOUT = 10_000
+// Generous: the Activity tab polls every 4 s and the indexer every 250 ms here.
+const ACTIVITY_TIMEOUT = 30_000
+
+const truncateAddress = (address) => `${address.slice(0, 4)}…${address.slice(-6)}`
+
+/** '1234.5678' → '1234.567' (spec §5: 3 decimals, truncated). */
+function truncate3(decimal) {
+  const [integer, fraction = ''] = decimal.split('.')
+  return `${integer}.${fraction.slice(0, 3).padEnd(3, '0')}`
+}
+
+/**
+ * apps/server as `pnpm demo` starts it (main.ts), with `env` on top; resolves once it listens
+ * with `{ url, output(), stop() }`. `stop()` ends that process by its pid and waits for it.
+ */
+function startServer(port, env) {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+    cwd: join(DEMO, '../server'),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      OPENMODAL_HOST: HOST,
+      OPENMODAL_PORT: String(port),
+      LOG_LEVEL: 'info',
+      NO_COLOR: '1',
+      ...env,
+    },
+  })
+  let output = ''
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      process.kill(child.pid, 'SIGTERM')
+      await exited
+    }
+  }
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop()
+      reject(new Error(`the server was not ready after 60 s:\n${output}`))
+    }, 60_000)
+    const onData = (chunk) => {
+      output += stripVTControlCharacters(String(chunk))
+      if (output.includes('"msg":"listening"')) {
+        clearTimeout(timer)
+        resolve({ url: `http://${HOST}:${port}`, output: () => output, stop })
+      }
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`the server exited (${code}):\n${output}`))
+    })
+  })
+}
+
+describe('Demo Activity: a dev-wallet transfer shows in Account, end to end', () => {
+  let chains
+  let server
+  let preview
+  let browser
+  let page
+  let dataDir
+  let sent
+  const pageErrors = []
+
+  before(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'openmodal-demo-activity-'))
+    ;[chains, browser] = await Promise.all([
+      startChains(),
+      chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true }),
+    ])
+    const local = chains.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }))
+    // The demo page's project (its projectId is `demo`), on this test's chains.
+    const config = {
+      projects: [
+        {
+          projectId: 'demo',
+          name: 'OpenModal demo',
+          allowedOrigins: [`http://${HOST}:*`],
+          features: { activity: true },
+          chains: local.map(({ chainId, rpcUrl }) => ({
+            caipNetworkId: `eip155:${chainId}`,
+            rpcUrls: [rpcUrl],
+          })),
+        },
+      ],
+    }
+    const configPath = join(dataDir, 'openmodal.config.json')
+    await writeFile(configPath, JSON.stringify(config))
+    const [serverPort, previewPort] = [await freePort(), await freePort()]
+    server = await startServer(serverPort, {
+      OPENMODAL_CONFIG: configPath,
+      OPENMODAL_DATA_DIR: join(dataDir, 'pglite'),
+      OPENMODAL_INDEXER_POLL_MS: '250',
+    })
+    // What `pnpm demo` hands the page (scripts/demo.mjs): the chains and the server's URL.
+    preview = await startPreview(previewPort, {
+      OPENMODAL_DEMO_CHAINS: JSON.stringify({ chains: local, apiUrl: server.url }),
+    })
+    const context = await browser.newContext({ viewport: { width: 1024, height: 900 } })
+    page = await context.newPage()
+    page.on('pageerror', (error) => pageErrors.push(error))
+    await page.goto(`http://${HOST}:${previewPort}/`)
+  })
+
+  after(async () => {
+    await browser?.close()
+    await Promise.all([preview?.stop(), server?.stop()])
+    await chains?.stop()
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  })
+
+  const view = (selector) => page.locator(`w3m-modal dialog w3m-account-view ${selector}`)
+  const text = async (locator) =>
+    (await locator.textContent({ timeout: STEP_TIMEOUT })).replace(/\s+/g, ' ').trim()
+  const chainBalance = () =>
+    createPublicClient({ transport: http(chains.chains[0].rpcUrl) }).getBalance({
+      address: ACCOUNT_0,
+    })
+
+  async function openAccount() {
+    await page.evaluate(() => window.__openmodal.open())
+    await page
+      .locator('w3m-modal dialog w3m-account-view')
+      .waitFor({ state: 'visible', timeout: STEP_TIMEOUT })
+  }
+
+  async function nativeTokenAmount() {
+    const amount = view('w3m-account-tokens [data-token="native:eip155:31337"] [data-amount]')
+    await amount.waitFor({ timeout: STEP_TIMEOUT })
+    return text(amount)
+  }
+
+  test('the dev wallet the demo injects connects; Tokens shows the chain balance from the server', async () => {
+    await page.locator('w3m-button button').click()
+    await page
+      .locator(`w3m-modal dialog w3m-connect-view button[data-id="${DEV_WALLET_ID}"]`)
+      .click({ timeout: STEP_TIMEOUT })
+    await page.waitForFunction(() => window.__openmodal.getAccount().status === 'connected', null, {
+      timeout: STEP_TIMEOUT,
+    })
+    assert.equal(await page.evaluate(() => window.__openmodal.getAccount().address), ACCOUNT_0)
+    await page.locator('w3m-modal dialog').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT })
+
+    await openAccount()
+    assert.equal(await text(view('[data-address]')), truncateAddress(ACCOUNT_0))
+    assert.equal(await text(view('[data-tab="tokens"]')), 'Tokens')
+    const wei = await chainBalance()
+    assert.equal(await nativeTokenAmount(), `${truncate3(formatEther(wei))} ETH`)
+  })
+
+  test('a transfer sent through the page provider shows in Activity (direction, amount, counterpart)', async () => {
+    await view('[data-tab="activity"]').click()
+    const activity = view('w3m-account-activity')
+    // A fresh chain: nothing sent from this account yet.
+    await activity.locator('[data-state="empty"]').waitFor({ timeout: ACTIVITY_TIMEOUT })
+
+    const { hash } = await page.evaluate(
+      async ({ to, value }) => {
+        const provider = window.__openmodal.getProvider('eip155')
+        const [from] = await provider.request({ method: 'eth_accounts' })
+        const hash = await provider.request({
+          method: 'eth_sendTransaction',
+          params: [{ from, to, value }],
+        })
+        return { hash }
+      },
+      { to: ACCOUNT_1, value: `0x${parseEther(AMOUNT).toString(16)}` },
+    )
+    const sentAt = Date.now()
+    assert.match(hash, /^0x[0-9a-f]{64}$/)
+    const receipt = await createPublicClient({
+      transport: http(chains.chains[0].rpcUrl),
+    }).waitForTransactionReceipt({ hash })
+    assert.equal(receipt.status, 'success')
+
+    const row = activity.locator('[part="transaction"]').first()
+    await row.waitFor({ timeout: ACTIVITY_TIMEOUT })
+    const elapsed = Date.now() - sentAt
+    console.log(`# transfer → Activity row: ${elapsed} ms`)
+    sent = { hash, elapsed }
+
+    assert.equal(await activity.locator('[part="transaction"]').count(), 1)
+    assert.equal(await row.getAttribute('data-transaction').then(Boolean), true)
+    assert.equal(await text(row.locator('[data-operation]')), 'Sent')
+    assert.equal(await text(row.locator('[data-counterpart]')), `To ${truncateAddress(ACCOUNT_1)}`)
+    const amount = row.locator('[data-amount]')
+    assert.equal(await amount.getAttribute('class'), 'title amount-out')
+    assert.equal(await text(amount), 'Sent: −1.234 ETH')
+    assert.equal(await row.locator('[data-status]').getAttribute('data-status'), 'confirmed')
+    // Grouped under this month (the chain's clock is the machine's).
+    const now = new Date()
+    const month = activity.locator(`section[data-month="${now.getFullYear()}-${now.getMonth()}"]`)
+    assert.equal(
+      await text(month.locator('h3')),
+      new Intl.DateTimeFormat('en', { month: 'long' }).format(now),
+    )
+  })
+
+  test('after the transfer, Tokens shows the new balance the chain reports', async () => {
+    assert.ok(sent, 'the transfer of the previous test')
+    await view('[data-tab="tokens"]').click()
+    const wei = await chainBalance()
+    const expected = `${truncate3(formatEther(wei))} ETH`
+    await page
+      .waitForFunction(
+        (expected) =>
+          document
+            .querySelector('w3m-modal')
+            ?.shadowRoot?.querySelector('w3m-router')
+            ?.shadowRoot?.querySelector('w3m-account-view')
+            ?.shadowRoot?.querySelector('w3m-account-tokens')
+            ?.shadowRoot?.querySelector('[data-token="native:eip155:31337"] [data-amount]')
+            ?.textContent?.replace(/\s+/g, ' ')
+            .trim() === expected,
+        expected,
+        { timeout: ACTIVITY_TIMEOUT },
+      )
+      .catch(async (error) => {
+        throw new Error(`Tokens shows ${await nativeTokenAmount()}, the chain ${expected}`, {
+          cause: error,
+        })
+      })
+    assert.deepEqual(pageErrors, [])
+  })
+})
