@@ -7,6 +7,7 @@ import { $activeNetwork, isUnsupportedNetwork } from '../stores/chain.js'
 import { connectorIdFor, findConnector } from '../stores/connectors.js'
 import { emitEvent } from '../stores/events.js'
 import { $modal, untilModalCloses } from '../stores/modal.js'
+import { $options } from '../stores/options.js'
 import type { ChainNamespace } from '../types/network.js'
 import { applyConnection, networkFor, showUnsupportedChain } from './internal.js'
 
@@ -46,10 +47,14 @@ export async function connect(params: ConnectParameters): Promise<void> {
   if (namespaces.length === 0) throw kitError('ADAPTER_NOT_FOUND')
   emitEvent('SELECT_WALLET', { name: connector.name })
   const guard = $modal.get().open ? untilModalCloses : <T>(p: Promise<T>) => p
+  const wc = connector.type === 'WALLET_CONNECT' ? $options.get()?.walletConnect : undefined
   for (const namespace of namespaces) {
     const adapter = getAdapter(namespace)
     const network = networkFor(namespace)
     if (!adapter || !network) continue
+    // A WalletConnect session spans the namespaces the wallet approved: the others are skipped.
+    const approved = namespace !== namespaces[0] && wc ? (await wc.load()).namespaces : undefined
+    if (approved && !approved.includes(namespace)) continue
     const before = getAccountState(namespace)
     const attempt = (attempts.get(namespace) ?? 0) + 1
     attempts.set(namespace, attempt)

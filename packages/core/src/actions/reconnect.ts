@@ -1,4 +1,5 @@
 import { $adapters } from '../adapters/registry.js'
+import { isWalletConnectId } from '../adapters/walletconnect.js'
 import { errorMessage } from '../errors/base.js'
 import { storage } from '../storage/storage.js'
 import { getAccountState, patchAccount } from '../stores/account.js'
@@ -46,7 +47,7 @@ async function reconnectAll(
       patchAccount(namespace, { status: 'reconnecting' })
       // A stored WalletConnect connection: its client (an `import()`) must be loaded and its
       // providers announced before the adapter looks for them. Nothing loads otherwise.
-      if (wc && last === wc.id) {
+      if (wc && isWalletConnectId(wc, last)) {
         walletConnectLoading ??= wc.load().then(
           () => undefined,
           (error: unknown) => {

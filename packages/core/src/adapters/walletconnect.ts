@@ -23,6 +23,11 @@ export interface WalletConnectLoaded {
   onUri(listener: (pairing: WalletConnectPairingUri) => void): () => void
   /** Stops the proposal under way (the visitor left the QR view); its URI is dropped. */
   cancelPairing(): void
+  /**
+   * The namespaces of the current session (the wallet may approve fewer than proposed);
+   * `undefined` without a session.
+   */
+  readonly namespaces?: readonly ChainNamespace[]
 }
 
 /**
@@ -37,6 +42,8 @@ export interface WalletConnectEntry {
   readonly imageUrl?: string
   /** Namespaces the loaded client serves through an adapter. */
   readonly namespaces: readonly ChainNamespace[]
+  /** The id each namespace's adapter knows the session by, when not `id`. */
+  readonly connectorIds?: Partial<Record<ChainNamespace, string>>
   /**
    * Loads the real client (an `import()`), makes it discoverable by the adapters and resolves
    * with its pairing side. Called again, it resolves with the same object.
@@ -55,9 +62,14 @@ export function walletConnectConnectorOf(entry: WalletConnectEntry): Connector {
     type: 'WALLET_CONNECT',
     name: entry.name,
     namespaces: entry.namespaces,
+    ...(entry.connectorIds ? { connectorIds: entry.connectorIds } : {}),
     ...(entry.imageUrl ? { imageUrl: entry.imageUrl } : {}),
   }
 }
+
+/** Whether `id` names the WalletConnect session in some namespace. */
+export const isWalletConnectId = (entry: WalletConnectEntry, id: string): boolean =>
+  id === entry.id || Object.values(entry.connectorIds ?? {}).includes(id)
 
 /** Whether `value` looks like a `WalletConnectEntry` (options validation). */
 export function isWalletConnectEntry(value: unknown): value is WalletConnectEntry {

@@ -2,7 +2,7 @@
 import { atom, computed, onMount } from 'nanostores'
 import { $adapters } from '../adapters/registry.js'
 import type { Connector } from '../adapters/types.js'
-import { walletConnectConnectorOf } from '../adapters/walletconnect.js'
+import { isWalletConnectId, walletConnectConnectorOf } from '../adapters/walletconnect.js'
 import type { ChainNamespace } from '../types/network.js'
 import { $recentWallets } from './connection.js'
 import { $options } from './options.js'
@@ -123,7 +123,10 @@ export const $connectors = computed(
     const wc = options?.walletConnect
     // The host's WalletConnect entry stands for the provider its client announces once loaded.
     const found = wc
-      ? [walletConnectConnectorOf(wc), ...mergeConnectors(discovered).filter((c) => c.id !== wc.id)]
+      ? [
+          walletConnectConnectorOf(wc),
+          ...mergeConnectors(discovered).filter((c) => !isWalletConnectId(wc, c.id)),
+        ]
       : mergeConnectors(discovered)
     const visible = found.filter((c) => !isConnectorHidden(c, exclude, options?.allowWallets))
     const rank = (c: Connector) => {

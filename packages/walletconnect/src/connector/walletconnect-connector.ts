@@ -1,7 +1,8 @@
 // WalletConnect as an EVM wallet: the session's EIP-1193 provider, announced with EIP-6963 so
 // the EVM adapter discovers and drives it with its own, unchanged logic (connect, reconnect,
-// switch with the 4902 path, signing, transfers, events). Nothing loads sign-client before the
-// first request.
+// switch with the 4902 path, signing, transfers, events). With Solana networks, the session's
+// solana namespace is also a wallet-standard wallet the Solana adapter discovers the same way.
+// Nothing loads sign-client before the first request.
 import {
   createWalletConnectClient,
   type WalletConnectClient,
@@ -12,6 +13,7 @@ import {
   type WalletConnectEip1193Provider,
 } from '../provider/eip1193-provider.js'
 
+import { createSolanaWallet, type WalletConnectSolanaWallet } from '../solana/standard-wallet.js'
 import { WALLETCONNECT_ICON as ICON, WALLETCONNECT_CONNECTOR_ID } from './identity.js'
 
 export { WALLETCONNECT_CONNECTOR_ID }
@@ -20,9 +22,17 @@ export interface WalletConnectConnector {
   /** EIP-6963 provider info (`rdns` is the connector id). */
   readonly info: { uuid: string; name: string; icon: string; rdns: string }
   readonly provider: WalletConnectEip1193Provider
+  /**
+   * The session's `solana` namespace as a wallet-standard wallet named "WalletConnect", for
+   * the Solana adapter; present when the networks include a Solana one.
+   */
+  readonly solana: WalletConnectSolanaWallet | undefined
   /** The client (created on first use): pairing URIs come through its `uri` event. */
   client(): Promise<WalletConnectClient>
-  /** Announces the provider with EIP-6963 on `target` (default `window`); returns a stop function. */
+  /**
+   * Announces the provider with EIP-6963 on `target` (default `window`) and registers the
+   * Solana wallet with the page's wallet-standard registry (`window`); returns a stop function.
+   */
   announce(target?: EventTarget): () => void
 }
 
@@ -44,6 +54,9 @@ export function walletConnectConnector(
     return created
   }
   const provider = createEip1193Provider({ client, networks: options.networks })
+  const solana = options.networks.some((n) => n.chainNamespace === 'solana')
+    ? createSolanaWallet({ client, networks: options.networks })
+    : undefined
   const info = Object.freeze({
     uuid: crypto.randomUUID(),
     name: 'WalletConnect',
@@ -53,6 +66,7 @@ export function walletConnectConnector(
   return {
     info,
     provider,
+    solana,
     client,
     announce(target = globalThis as unknown as EventTarget) {
       const detail = Object.freeze({ info, provider })
@@ -60,7 +74,11 @@ export function walletConnectConnector(
         target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
       target.addEventListener('eip6963:requestProvider', announce)
       announce()
-      return () => target.removeEventListener('eip6963:requestProvider', announce)
+      const unregister = solana?.register()
+      return () => {
+        target.removeEventListener('eip6963:requestProvider', announce)
+        unregister?.()
+      }
     },
   }
 }

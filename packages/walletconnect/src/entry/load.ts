@@ -1,6 +1,11 @@
 // The part of `walletConnect()` that loads on demand: the connector over the modal's options,
 // announced for the adapters, and the pairing side the QR view shows.
-import { type CaipNetwork, kitError, type WalletConnectLoaded } from '@openmodal/core'
+import {
+  type CaipNetwork,
+  type ChainNamespace,
+  kitError,
+  type WalletConnectLoaded,
+} from '@openmodal/core'
 import type { WalletConnectClientOptions } from '../client/create-client.js'
 import { walletConnectConnector } from '../connector/walletconnect-connector.js'
 import type { WalletConnectOptions } from './wallet-connect-entry.js'
@@ -46,6 +51,13 @@ export async function loadWalletConnect(
       return client.pairing
     },
     onUri: (listener) => client.on('uri', listener),
-    cancelPairing: () => connector.provider.cancelPairing(),
+    get namespaces() {
+      const session = client.session
+      return session ? (Object.keys(session.namespaces) as ChainNamespace[]) : undefined
+    },
+    cancelPairing: () => {
+      connector.provider.cancelPairing()
+      connector.solana?.cancelPairing()
+    },
   }
 }

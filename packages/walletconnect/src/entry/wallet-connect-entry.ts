@@ -3,7 +3,11 @@
 // WalletConnect, or when core restores a stored WalletConnect connection.
 import { $adapters, $options, getNetworks, type WalletConnectEntry } from '@openmodal/core'
 import type { WalletConnectClientOptions } from '../client/create-client.js'
-import { WALLETCONNECT_CONNECTOR_ID, WALLETCONNECT_ICON } from '../connector/identity.js'
+import {
+  WALLETCONNECT_CONNECTOR_ID,
+  WALLETCONNECT_ICON,
+  WALLETCONNECT_SOLANA_ID,
+} from '../connector/identity.js'
 
 /** Namespaces a WalletConnect proposal can ask for (spec §7). */
 const PROPOSED: ReadonlySet<string> = new Set(['eip155', 'solana', 'bip122'])
@@ -38,8 +42,10 @@ export function walletConnect(options: WalletConnectOptions = {}): WalletConnect
     id: WALLETCONNECT_CONNECTOR_ID,
     name: options.name ?? 'WalletConnect',
     imageUrl: WALLETCONNECT_ICON,
-    // The session's EIP-1193 provider is what an adapter drives today (the EVM adapter).
-    namespaces: ['eip155'],
+    // The EVM adapter drives the session's EIP-1193 provider (EIP-6963 id `com.walletconnect`),
+    // the Solana adapter its wallet-standard wallet (id = its name, "WalletConnect").
+    namespaces: ['eip155', 'solana'],
+    connectorIds: { eip155: WALLETCONNECT_CONNECTOR_ID, solana: WALLETCONNECT_SOLANA_ID },
     load() {
       // The modal's state is read here, in the entry: the lazy module imports no core store,
       // which keeps bundlers from splitting core into extra initial chunks.

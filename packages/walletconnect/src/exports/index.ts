@@ -34,6 +34,11 @@ export {
   type Eip1193ProviderOptions,
   type WalletConnectEip1193Provider,
 } from '../provider/eip1193-provider.js'
+export type {
+  SolanaStandardWallet,
+  SolanaWalletAccount,
+  WalletConnectSolanaWallet,
+} from '../solana/standard-wallet.js'
 export type { Clock } from '../utils/clock.js'
 export { MemoryStorage } from '../utils/memory-storage.js'
 export { ProviderRpcError, toRpcError } from '../utils/rpc-error.js'
