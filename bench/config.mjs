@@ -31,7 +31,7 @@ export const APPS = [
     label: '(a) OpenModal React EVM',
     kind: 'ours',
     reference: 'react-evm',
-    note: 'EVM adapter (EIP-6963 + injected); WalletConnect not yet (no package)',
+    note: 'EVM adapter (EIP-6963 + injected) and WalletConnect (its client loads on a pick)',
     ...OPENMODAL,
   },
   {
@@ -47,7 +47,7 @@ export const APPS = [
     label: '(c) OpenModal plain HTML',
     kind: 'ours',
     reference: 'html',
-    note: 'custom elements + createModal, EVM adapter, no framework',
+    note: 'custom elements + createModal, EVM adapter and WalletConnect, no framework',
     ...OPENMODAL,
   },
   {
