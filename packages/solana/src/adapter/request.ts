@@ -1,9 +1,15 @@
 // Raw Solana requests (spec §7: solana sign message / transaction / all transactions /
 // sign-and-send) in the WalletConnect JSON-RPC shapes, routed to wallet-standard features.
 // Transactions travel base64, messages and signatures base58.
-import { type AdapterAccount, BaseError } from '@openmodal/core'
+import {
+  type AdapterAccount,
+  BaseError,
+  base58Decode,
+  base58Encode,
+  base64Decode,
+  base64Encode,
+} from '@openmodal/core'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
-import { base58Decode, base58Encode, base64Decode, base64Encode } from '../utils/codec.js'
 import { signatureOf } from '../utils/transaction.js'
 import { asError } from './errors.js'
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, afterEach, before, describe, test } from 'node:test'
 import type { AdapterEvent, ChainAdapter, Connector } from '@openmodal/core'
+import { base58Encode, base64Decode, base64Encode } from '@openmodal/core'
 import { adapterContract } from '@openmodal/core/adapter-contract'
 import { SOLANA_DEV_ADDRESSES, verifySolanaSignature } from '@openmodal/testing/solana'
 import { solanaDevnet } from '../networks/networks.js'
@@ -11,7 +12,6 @@ import {
   SOL,
   startLocalSolana,
 } from '../testing/setup.js'
-import { base58Encode, base64Decode, base64Encode } from '../utils/codec.js'
 import { solanaAdapter } from './solana-adapter.js'
 
 let local: LocalSolana

@@ -5,6 +5,7 @@ import {
   type AdapterAccount,
   type AdapterEvent,
   BaseError,
+  base58Encode,
   type CaipNetwork,
   type ChainAdapter,
   type ConnectResult,
@@ -15,7 +16,6 @@ import {
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { createDiscovery, type DiscoveryOptions } from '../discovery/discovery.js'
 import { walletChain } from '../networks/networks.js'
-import { base58Encode } from '../utils/codec.js'
 import { issueWarning } from '../utils/dev.js'
 import { asError, rentAccountIndex, rentError } from './errors.js'
 import { loadTransfer } from './load-transfer.js'

@@ -1,4 +1,6 @@
 // @openmodal/solana public API. The exports test snapshots this list.
+
+export { base58Decode, base58Encode } from '@openmodal/core'
 export { formatSol } from '../adapter/errors.js'
 export { SOLANA_METHODS } from '../adapter/request.js'
 export {
@@ -24,4 +26,3 @@ export {
   solanaTestnet,
   walletChain,
 } from '../networks/networks.js'
-export { base58Decode, base58Encode } from '../utils/codec.js'

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { base58Decode, base58Encode, base64Decode, base64Encode } from '@openmodal/core'
 import { SOLANA_DEV_ADDRESSES } from '@openmodal/testing/solana'
 import { formatSol } from '../adapter/errors.js'
 import {
@@ -9,7 +10,6 @@ import {
   solanaTestnet,
   walletChain,
 } from '../networks/networks.js'
-import { base58Decode, base58Encode, base64Decode, base64Encode } from './codec.js'
 
 test('base58 round-trips keys, leading zeros and refuses foreign characters', () => {
   for (const address of SOLANA_DEV_ADDRESSES) {

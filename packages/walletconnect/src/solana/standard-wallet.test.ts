@@ -6,6 +6,7 @@ import { createPublicKey, verify } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
 import {
   $activeAccount,
+  base58Decode,
   type CaipNetwork,
   connect,
   createModalClient,
@@ -31,7 +32,6 @@ import { createWalletConnectClient } from '../client/create-client.js'
 import { walletConnect } from '../entry/wallet-connect-entry.js'
 import { metadata, networkOf, until } from '../testing/setup.js'
 import { MemoryStorage } from '../utils/memory-storage.js'
-import { base58Decode } from './codec.js'
 import { createSolanaWallet } from './standard-wallet.js'
 import { withSignature } from './transaction.js'
 

@@ -2,11 +2,18 @@
 // namespace, registered for the Solana adapter to discover (as the EIP-1193 provider is
 // announced for the EVM adapter). Its features send WalletConnect's Solana RPC to the wallet:
 // messages and signatures base58, transactions base64.
-import { BaseError, type CaipNetwork, kitError } from '@openmodal/core'
+import {
+  BaseError,
+  base58Decode,
+  base58Encode,
+  base64Decode,
+  base64Encode,
+  type CaipNetwork,
+  kitError,
+} from '@openmodal/core'
 import type { WalletConnectClient } from '../client/create-client.js'
 import { WALLETCONNECT_ICON, WALLETCONNECT_SOLANA_ID } from '../connector/identity.js'
 import { ProviderRpcError } from '../utils/rpc-error.js'
-import { base58Decode, base58Encode, base64Decode, base64Encode } from './codec.js'
 import { withSignature } from './transaction.js'
 
 type SolanaChain = `solana:${string}`

@@ -1,5 +1,5 @@
-// base58 (Bitcoin alphabet, as Solana uses) and base64 without a library, for the Solana
-// wallet over the session: no Buffer, no @solana/web3.js.
+// base58 (Bitcoin alphabet, as Solana uses) and base64 without a library, for the Solana code
+// paths (adapter, WalletConnect wallet) that must not pull in @solana/web3.js or Buffer.
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 const INDEX = new Map([...ALPHABET].map((char, i) => [char, i]))
