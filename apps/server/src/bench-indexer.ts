@@ -4,13 +4,12 @@
 // 3. the server (own process, indexer off) answers GET history under autocannon: p50/p99.
 // `pnpm --filter @openmodal/server bench:indexer [--transfers 10000] [--per-block 20]
 //   [--seconds 10] [--connections 20]`
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ANVIL_ADDRESSES, deployTestToken } from '@openmodal/testing'
-import { freePort, fundAccount, startAnvil } from '@openmodal/testing/node'
+import { fundAccount, startAnvil } from '@openmodal/testing/node'
 import autocannon from 'autocannon'
 import { encodeFunctionData, erc20Abi, numberToHex } from 'viem'
 import { prepareDatabase } from './bootstrap.js'
@@ -18,6 +17,7 @@ import { type Db, openPglite, openPostgres } from './db/db.js'
 import { createChainIndexer } from './indexer/indexer.js'
 import { createChainClient } from './indexer/rpc.js'
 import { syncConfig } from './projects/config-file.js'
+import { type LoadRow, loadRow, startServerProcess } from './testing/bench-server.js'
 import { findPostgresBin, startPostgresCluster } from './testing/postgres.js'
 
 const { values } = parseArgs({
@@ -32,7 +32,6 @@ const totalTransfers = Number(values.transfers)
 const perBlock = Number(values['per-block'])
 const seconds = Number(values.seconds)
 const connections = Number(values.connections)
-const cwd = new URL('..', import.meta.url).pathname
 const CHAIN = 'eip155:31337'
 const SENDERS = ANVIL_ADDRESSES.slice(0, 5)
 // Recipients are fresh addresses so every history holds only generated transfers.
@@ -111,45 +110,15 @@ async function indexAll(database: string, db: Db, rpcUrl: string): Promise<Index
   }
 }
 
-async function waitForHealth(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(`${url}/health`)).ok) return
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('server did not become healthy')
-}
-
-interface LoadRow {
-  database: string
-  target: string
-  rps: number
-  p50: number
-  p99: number
-  errors: number
-}
-
 async function loadHistory(database: string, env: Record<string, string>): Promise<LoadRow[]> {
-  const port = await freePort()
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
-    cwd,
-    env: {
-      ...process.env,
-      ...env,
-      OPENMODAL_PORT: String(port),
-      OPENMODAL_INDEXER: 'off',
-      OPENMODAL_RATE_BURST: '1000000',
-      OPENMODAL_RATE_PER_SECOND: '1000000',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = await startServerProcess({
+    ...env,
+    OPENMODAL_INDEXER: 'off',
+    OPENMODAL_RATE_BURST: '1000000',
+    OPENMODAL_RATE_PER_SECOND: '1000000',
   })
-  const url = `http://127.0.0.1:${port}`
+  const { url } = server
   try {
-    await waitForHealth(url, child)
     const rows: LoadRow[] = []
     const path = (address: string, extra = '') =>
       `/v1/account/${address}/history?projectId=bench&chainId=${CHAIN}${extra}`
@@ -177,22 +146,11 @@ async function loadHistory(database: string, env: Record<string, string>): Promi
           { setupRequest: (request) => ({ ...request, path: paths[n++ % paths.length] }) },
         ],
       })
-      rows.push({
-        database,
-        target,
-        rps: Math.round(result.requests.average),
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        errors: result.errors + result.timeouts + result.non2xx,
-      })
+      rows.push(loadRow(database, target, result))
     }
     return rows
   } finally {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      await exited
-    }
+    await server.stop()
   }
 }
 

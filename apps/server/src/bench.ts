@@ -1,13 +1,13 @@
 // Benchmark (not a test): autocannon against registry search and the RPC proxy (upstream
 // anvil), with the server in its own process on PGlite and then on PostgreSQL. Loopback only.
 // `pnpm --filter @openmodal/server bench [--seconds 10] [--connections 20]`
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { freePort, startAnvil } from '@openmodal/testing/node'
+import { startAnvil } from '@openmodal/testing/node'
 import autocannon, { type Options as AutocannonOptions } from 'autocannon'
+import { type LoadRow, loadRow, startServerProcess } from './testing/bench-server.js'
 import { findPostgresBin, startPostgresCluster } from './testing/postgres.js'
 
 const { values } = parseArgs({
@@ -18,65 +18,19 @@ const { values } = parseArgs({
 })
 const seconds = Number(values.seconds)
 const connections = Number(values.connections)
-const cwd = new URL('..', import.meta.url).pathname
 
-async function waitForHealth(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(`${url}/health`)).ok) return
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('server did not become healthy')
-}
-
-async function startServerProcess(env: Record<string, string>) {
-  const port = await freePort()
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
-    cwd,
-    env: { ...process.env, ...env, OPENMODAL_PORT: String(port), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const url = `http://127.0.0.1:${port}`
-  await waitForHealth(url, child)
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve()
-        child.once('exit', () => resolve())
-        child.kill('SIGTERM')
-      }),
-  }
-}
-
-interface Row {
-  database: string
-  target: string
-  rps: number
-  p50: number
-  p99: number
-  errors: number
-}
-
-async function measure(database: string, target: string, options: AutocannonOptions): Promise<Row> {
-  const result = await autocannon({ connections, duration: seconds, ...options })
-  return {
-    database,
-    target,
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-  }
+async function measure(
+  database: string,
+  target: string,
+  options: AutocannonOptions,
+): Promise<LoadRow> {
+  return loadRow(database, target, await autocannon({ connections, duration: seconds, ...options }))
 }
 
 async function benchOne(database: string, env: Record<string, string>, configPath: string) {
   const server = await startServerProcess({ ...env, OPENMODAL_CONFIG: configPath })
   try {
-    const rows: Row[] = []
+    const rows: LoadRow[] = []
     rows.push(
       await measure(database, 'GET /v1/wallets?search=wallet', {
         url: `${server.url}/v1/wallets?projectId=bench&search=wallet`,
@@ -118,7 +72,7 @@ const common = {
   OPENMODAL_RATE_PER_SECOND: '1000000',
   OPENMODAL_INDEXER: 'off',
 }
-const rows: Row[] = []
+const rows: LoadRow[] = []
 try {
   rows.push(
     ...(await benchOne(
