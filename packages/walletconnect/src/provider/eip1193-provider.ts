@@ -1,9 +1,10 @@
 // An EIP-1193 provider over a WalletConnect session's eip155 namespace: wallet methods go
 // to the wallet, node calls to the network's RPC URL, and session events become
 // accountsChanged / chainChanged / disconnect. The EVM adapter drives it like any wallet.
-import { BaseError, type CaipNetwork } from '@openmodal/core'
+import type { CaipNetwork } from '@openmodal/core'
 import { EIP155_READ_METHOD } from '../client/constants.js'
 import type { WalletConnectClient } from '../client/create-client.js'
+import { createPairing } from '../utils/pairing.js'
 import { ProviderRpcError } from '../utils/rpc-error.js'
 
 export interface WalletConnectEip1193Provider {
@@ -61,7 +62,7 @@ export function createEip1193Provider(
   let loading: Promise<WalletConnectClient> | undefined
   let chainId: number | undefined
   let lastAccounts: string[] = []
-  let pairing: AbortController | undefined
+  const pairing = createPairing()
 
   const emit = (event: string, ...args: unknown[]) => {
     for (const listener of [...(listeners.get(event) ?? [])]) {
@@ -164,29 +165,13 @@ export function createEip1193Provider(
 
   const provider: WalletConnectEip1193Provider = {
     isWalletConnect: true,
-    cancelPairing() {
-      pairing?.abort()
-      pairing = undefined
-    },
+    cancelPairing: pairing.cancel,
     async request({ method, params }) {
       const wc = await load()
       switch (method) {
         case 'eth_requestAccounts': {
           if (!wc.session?.namespaces.eip155) {
-            pairing?.abort()
-            const current = new AbortController()
-            pairing = current
-            try {
-              await wc.connect({ signal: current.signal })
-            } catch (error) {
-              // EIP-1193: the user rejected the request (the EVM adapter and core read 4001).
-              if (error instanceof BaseError && error.code === 'CONNECTION_REJECTED') {
-                throw new ProviderRpcError(4001, error.shortMessage, error)
-              }
-              throw error
-            } finally {
-              if (pairing === current) pairing = undefined
-            }
+            await pairing.pair(wc)
             pickChain()
             lastAccounts = accounts()
           }

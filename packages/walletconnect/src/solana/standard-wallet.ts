@@ -13,7 +13,7 @@ import {
 } from '@openmodal/core'
 import type { WalletConnectClient } from '../client/create-client.js'
 import { WALLETCONNECT_ICON, WALLETCONNECT_SOLANA_ID } from '../connector/identity.js'
-import { ProviderRpcError } from '../utils/rpc-error.js'
+import { createPairing } from '../utils/pairing.js'
 import { withSignature } from './transaction.js'
 
 type SolanaChain = `solana:${string}`
@@ -105,7 +105,7 @@ export function createSolanaWallet(options: SolanaWalletOptions): WalletConnectS
   ]
   let client: WalletConnectClient | undefined
   let loading: Promise<WalletConnectClient> | undefined
-  let pairing: AbortController | undefined
+  const pairing = createPairing()
   let accounts: readonly SolanaWalletAccount[] = []
   let chains: readonly SolanaChain[] = []
 
@@ -213,20 +213,7 @@ export function createSolanaWallet(options: SolanaWalletOptions): WalletConnectS
   const connect = async (input?: { silent?: boolean }) => {
     const wc = await load()
     if (!wc.session && !input?.silent) {
-      pairing?.abort()
-      const current = new AbortController()
-      pairing = current
-      try {
-        await wc.connect({ signal: current.signal })
-      } catch (error) {
-        // The wallet's refusal as wallets report it (core reads 4001 as "Connection rejected").
-        if (error instanceof BaseError && error.code === 'CONNECTION_REJECTED') {
-          throw new ProviderRpcError(4001, error.shortMessage, error)
-        }
-        throw error
-      } finally {
-        if (pairing === current) pairing = undefined
-      }
+      await pairing.pair(wc)
     }
     refresh()
     if (wc.session && !wc.session.namespaces.solana && !input?.silent) {
@@ -335,10 +322,7 @@ export function createSolanaWallet(options: SolanaWalletOptions): WalletConnectS
 
   return {
     wallet,
-    cancelPairing() {
-      pairing?.abort()
-      pairing = undefined
-    },
+    cancelPairing: pairing.cancel,
     register(target = (globalThis as { window?: EventTarget }).window) {
       if (!target) return () => undefined
       // The registry's protocol (as `registerWallet` of @wallet-standard/wallet): announce
