@@ -209,7 +209,11 @@ describe('@openmodal/react in Chromium', () => {
     expect(container.querySelector('w3m-network-button')).to.be.instanceOf(
       customElements.get('w3m-network-button') as CustomElementConstructor,
     )
+    // The modal shell loads when <W3mModal> mounts; until then `embedded` is its attribute.
     const embedded = container.querySelector('w3m-modal')
+    expect(embedded?.hasAttribute('embedded')).to.equal(true)
+    await customElements.whenDefined('w3m-modal')
+    expect(embedded).to.be.instanceOf(customElements.get('w3m-modal') as CustomElementConstructor)
     expect(embedded?.embedded).to.equal(true)
 
     await button?.updateComplete

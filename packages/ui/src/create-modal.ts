@@ -6,6 +6,7 @@ import {
   type ModalOptions,
 } from '@openmodal/core'
 import { defineElements } from './elements/define-elements.js'
+import { loadModal } from './modal/load-modal.js'
 import { preloadView } from './router/routes.js'
 
 let appended: HTMLElement | undefined
@@ -36,11 +37,15 @@ export function createModal(options: ModalOptions): ModalInstance {
 }
 
 /**
- * Once the page is idle, loads the view group the first `open()` will show, so the click that
- * opens the modal does not wait for a fetch. It never competes with the page's own loading.
+ * Once the page is idle, loads the modal shell and the view group the first `open()` will show,
+ * so the click that opens the modal does not wait for a fetch. It never competes with the
+ * page's own loading. A failure here is retried (and reported) when the modal is needed.
  */
 function preloadWhenIdle(): void {
-  const preload = () => preloadView($isConnected.get() ? 'Account' : 'Connect')
+  const preload = () => {
+    loadModal().catch(() => {})
+    preloadView($isConnected.get() ? 'Account' : 'Connect')
+  }
   if (typeof requestIdleCallback === 'function') requestIdleCallback(preload, { timeout: 5000 })
   else setTimeout(preload, 2000)
 }

@@ -4,10 +4,11 @@
 // event, map it here as `events: { onW3mSomething: 'w3m-something' }`.
 import { createComponent } from '@lit/react'
 import {
+  loadModal,
   W3mAccountButton as W3mAccountButtonElement,
   W3mButton as W3mButtonElement,
   W3mConnectButton as W3mConnectButtonElement,
-  W3mModal as W3mModalElement,
+  type W3mModal as W3mModalElement,
   W3mNetworkButton as W3mNetworkButtonElement,
 } from '@openmodal/ui'
 import * as React from 'react'
@@ -64,16 +65,29 @@ export const W3mNetworkButton = createComponent({
   displayName: 'W3mNetworkButton',
 })
 
-/**
- * `<w3m-modal>`: the modal itself. `createModal` already appends one to `<body>`; render this
- * only to place the modal yourself.
- *
- * @example
- * <W3mModal />
- */
-export const W3mModal = createComponent({
+// The modal shell loads with `import()` (`loadModal`), so this wrapper must not hold its class:
+// a plain object with an empty prototype stands in for it (and needs no DOM, for SSR). Its one
+// property, `embedded`, then reaches the element through React's own custom-element handling:
+// a property once the element is defined, the (reflected) attribute before.
+const W3mModalBase = createComponent({
   react: React,
   tagName: 'w3m-modal',
-  elementClass: W3mModalElement,
-  displayName: 'W3mModal',
+  elementClass: { prototype: {} } as unknown as typeof W3mModalElement,
+  displayName: 'W3mModalElement',
 })
+
+/**
+ * `<w3m-modal>`: the modal itself. `createModal` already appends one to `<body>`; render this
+ * only to place the modal yourself. Rendering it loads the modal shell.
+ *
+ * @example
+ * <W3mModal embedded />
+ */
+export function W3mModal(props: React.ComponentProps<typeof W3mModalBase>): React.ReactElement {
+  React.useEffect(() => {
+    loadModal().catch((error: unknown) => {
+      console.error('OpenModal: the modal could not be loaded.', error)
+    })
+  }, [])
+  return React.createElement(W3mModalBase, props)
+}

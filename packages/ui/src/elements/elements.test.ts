@@ -182,6 +182,7 @@ describe('entry points, catalog and URL guard', () => {
       'defineElements',
       'dirFor',
       'loadLocale',
+      'loadModal',
       'preloadView',
       'registerCatalog',
       'safeImageUrl',

@@ -1,5 +1,6 @@
-// @openmodal/ui public API. The buttons and the modal shell are eager; every view is a lazy
-// feature group loaded on first navigation.
+// @openmodal/ui public API. The buttons are eager; the modal shell loads when the page is idle
+// or when it must show something (`loadModal`), and every view is a lazy feature group loaded
+// on first navigation.
 export { WuiSelectEvent } from '../components/wui-wallet-list/wui-wallet-list.js'
 export { StoreController } from '../controllers/store-controller.js'
 export { createModal } from '../create-modal.js'
@@ -17,6 +18,7 @@ export {
   registerCatalog,
   t,
 } from '../i18n/index.js'
+export { loadModal } from '../modal/load-modal.js'
 export { W3mModal } from '../modal/w3m-modal/w3m-modal.js'
 export { preloadView } from '../router/routes.js'
 export { safeImageUrl } from '../utils/safe-url.js'

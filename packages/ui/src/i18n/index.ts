@@ -1,7 +1,7 @@
 // Message catalogs and the `t()` helper. The language is core's `$locale`; an element that
 // shows text binds `$locale` with a StoreController so it re-renders when the language changes.
-// English is built in: the shell's strings (en.ts) with the page, the views' strings
-// (en-views.ts, imported by every view module) with the first view group. The
+// English is built in: the buttons' strings (en.ts) with the page, the modal's (en-views.ts,
+// imported by the modal shell and every view module) with the first view group. The
 // other shipped catalogs load with `import()` the first time their locale is used (text shows
 // in English for those few milliseconds), so a page pays only for the languages it speaks.
 import { $locale, ALERTS, type Alert, BaseError, errorMessage } from '@openmodal/core'
@@ -11,7 +11,7 @@ export type { MessageKey, Messages } from './en.js'
 
 export type MessageParams = Readonly<Record<string, string | number>>
 
-/** The English messages loaded so far: the shell's, then the views' once a group loaded. */
+/** The English messages loaded so far: the buttons', then the modal's once a group loaded. */
 const en: Partial<Messages> = { ...enShell }
 
 const catalogs = new Map<string, Partial<Messages>>([['en', en]])

@@ -1,6 +1,7 @@
 import { $locale, $snack, type SnackVariant } from '@openmodal/core'
 import { css, html, LitElement, nothing } from 'lit'
 import { StoreController } from '../../controllers/store-controller.js'
+import '../../i18n/en-views.js'
 import { type MessageKey, t } from '../../i18n/index.js'
 import { iconStyles } from '../../styles/icons.js'
 import { base } from '../../styles/shared.js'

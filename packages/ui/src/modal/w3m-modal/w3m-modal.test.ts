@@ -27,7 +27,7 @@ import {
   setupClient,
   until,
 } from '../../test/helpers.js'
-import './w3m-modal.js'
+import '../../test/define-modal.js'
 import type { W3mModal } from './w3m-modal.js'
 
 const dialogOf = (modal: W3mModal) => deep<HTMLDialogElement>(modal, 'dialog') as HTMLDialogElement

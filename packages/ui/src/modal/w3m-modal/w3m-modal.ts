@@ -18,11 +18,11 @@ import { icon } from '../../components/icons.js'
 import '../../components/wui-toast/wui-toast.js'
 import { StoreController } from '../../controllers/store-controller.js'
 import { ThemeController } from '../../controllers/theme-controller.js'
+import '../../i18n/en-views.js'
 import { dirFor, langFor, t, tAlert } from '../../i18n/index.js'
 import '../../router/w3m-router.js'
 import { iconStyles } from '../../styles/icons.js'
 import { base, tokens } from '../../styles/shared.js'
-import { define } from '../../utils/define.js'
 import { deepActiveElement, tabbables } from '../../utils/focus.js'
 import { styles } from './w3m-modal.styles.js'
 
@@ -319,8 +319,6 @@ export class W3mModal extends LitElement {
     </dialog>`
   }
 }
-
-define('w3m-modal', W3mModal)
 
 declare global {
   interface HTMLElementTagNameMap {

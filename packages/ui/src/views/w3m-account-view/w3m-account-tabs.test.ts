@@ -14,7 +14,7 @@ import {
   setLocale,
 } from '@openmodal/core'
 import { sendKeys } from '@web/test-runner-commands'
-import '../../modal/w3m-modal/w3m-modal.js'
+import '../../test/define-modal.js'
 import type { W3mModal } from '../../modal/w3m-modal/w3m-modal.js'
 import { deep, deepAll, focused, resetAll, settle, setupClient, until } from '../../test/helpers.js'
 import { monthLabel } from '../w3m-account-activity/w3m-account-activity.js'

@@ -17,7 +17,7 @@ import {
   type View,
 } from '@openmodal/core'
 import type { TestAdapter } from '@openmodal/core/adapter-contract'
-import '../../modal/w3m-modal/w3m-modal.js'
+import '../../test/define-modal.js'
 import type { W3mModal } from '../../modal/w3m-modal/w3m-modal.js'
 import {
   deep,

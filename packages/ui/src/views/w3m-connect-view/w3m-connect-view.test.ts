@@ -11,7 +11,7 @@ import {
   reset,
 } from '@openmodal/core'
 import { sendKeys } from '@web/test-runner-commands'
-import '../../modal/w3m-modal/w3m-modal.js'
+import '../../test/define-modal.js'
 import type { W3mModal } from '../../modal/w3m-modal/w3m-modal.js'
 import {
   deep,

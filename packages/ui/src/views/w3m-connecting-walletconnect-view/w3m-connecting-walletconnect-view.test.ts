@@ -19,7 +19,7 @@ import {
 import type { TestAdapter } from '@openmodal/core/adapter-contract'
 import type { Wallet } from '@openmodal/core/api'
 import { selectRegistryWallet } from '../../utils/registry-wallet.js'
-import '../../modal/w3m-modal/w3m-modal.js'
+import '../../test/define-modal.js'
 import type { W3mModal } from '../../modal/w3m-modal/w3m-modal.js'
 import {
   deep,

@@ -4,7 +4,7 @@
 import { expect, fixture, html } from '@open-wc/testing'
 import { $accounts, $view, connect, getAdapter, openModal, push, reset } from '@openmodal/core'
 import { sendKeys } from '@web/test-runner-commands'
-import '../../modal/w3m-modal/w3m-modal.js'
+import '../../test/define-modal.js'
 import type { W3mModal } from '../../modal/w3m-modal/w3m-modal.js'
 import { deep, resetAll, settle, setupClient, until } from '../../test/helpers.js'
 

@@ -16,7 +16,7 @@ import {
 } from '@openmodal/core'
 import { createTestAdapter, type TestAdapter } from '@openmodal/core/adapter-contract'
 import '../../elements/w3m-button/w3m-button.js'
-import '../../modal/w3m-modal/w3m-modal.js'
+import '../../test/define-modal.js'
 import type { W3mModal } from '../../modal/w3m-modal/w3m-modal.js'
 import {
   deep,
