@@ -39,7 +39,7 @@ export const APPS = [
     label: '(b) OpenModal React EVM+Sol',
     kind: 'ours',
     reference: 'react-evm-solana',
-    note: '(a) + solanaAdapter(); @solana/web3.js lazy (first transfer)',
+    note: '(a) + solanaAdapter(), WalletConnect as in (a); @solana/web3.js lazy (first transfer)',
     ...OPENMODAL,
   },
   {

@@ -31,7 +31,7 @@ export const REFERENCE_APPS = [
     id: 'b',
     name: 'react-evm-solana',
     title: '(b) React + OpenModal, EVM + Solana',
-    pending: ['WalletConnect connector (@openmodal/walletconnect, lazy)'],
+    pending: [],
   },
   { id: 'c', name: 'html', title: '(c) plain HTML + elements', pending: [] },
   {

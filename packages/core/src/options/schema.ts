@@ -293,265 +293,275 @@ function unique<T>(key: (item: T) => string, what: string, field?: string) {
 
 // --- Option schemas ---
 
-const networkSchema = v.pipe(
-  loose(
-    {
-      id: leaf<number | string>(
-        (value) =>
-          (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) ||
-          (typeof value === 'string' && value !== ''),
-        'a chain id (a non-negative integer or a non-empty string)',
-      ),
-      chainNamespace: picklist(NAMESPACES),
-      caipNetworkId: caipNetworkId(),
-      name: nonEmptyString(),
-      network: v.optional(string()),
-      nativeCurrency: loose(
-        { name: nonEmptyString(), symbol: nonEmptyString(), decimals: numberIn(0, 36, true) },
-        'an object { name, symbol, decimals }',
-      ),
-      rpcUrls: loose(
-        {
-          default: loose(
-            {
-              http: v.pipe(
-                arrayOf(httpUrl(), 'http(s) URLs'),
-                v.minLength(1, () => 'expected at least one http(s) URL, received none'),
-              ),
-              webSocket: v.optional(
-                arrayOf(
-                  leaf<string>((value) => isUrl(value, ['ws:', 'wss:']), 'a ws or wss URL'),
-                  'ws(s) URLs',
+// The schemas are built by each parse and dropped after it: they run once, at createModal (and
+// on an instance setter), and kept at module level they would stay in the page's heap for good.
+function buildSchemas() {
+  const networkSchema = v.pipe(
+    loose(
+      {
+        id: leaf<number | string>(
+          (value) =>
+            (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) ||
+            (typeof value === 'string' && value !== ''),
+          'a chain id (a non-negative integer or a non-empty string)',
+        ),
+        chainNamespace: picklist(NAMESPACES),
+        caipNetworkId: caipNetworkId(),
+        name: nonEmptyString(),
+        network: v.optional(string()),
+        nativeCurrency: loose(
+          { name: nonEmptyString(), symbol: nonEmptyString(), decimals: numberIn(0, 36, true) },
+          'an object { name, symbol, decimals }',
+        ),
+        rpcUrls: loose(
+          {
+            default: loose(
+              {
+                http: v.pipe(
+                  arrayOf(httpUrl(), 'http(s) URLs'),
+                  v.minLength(1, () => 'expected at least one http(s) URL, received none'),
                 ),
-              ),
+                webSocket: v.optional(
+                  arrayOf(
+                    leaf<string>((value) => isUrl(value, ['ws:', 'wss:']), 'a ws or wss URL'),
+                    'ws(s) URLs',
+                  ),
+                ),
+              },
+              'an object { http: [urls] }',
+            ),
+          },
+          'an object { default: { http: [urls] } }',
+        ),
+        blockExplorers: v.optional(
+          loose(
+            {
+              default: loose({ name: nonEmptyString(), url: httpUrl() }, 'an object { name, url }'),
             },
-            'an object { http: [urls] }',
+            'an object { default: { name, url } }',
           ),
-        },
-        'an object { default: { http: [urls] } }',
-      ),
-      blockExplorers: v.optional(
-        loose(
-          { default: loose({ name: nonEmptyString(), url: httpUrl() }, 'an object { name, url }') },
-          'an object { default: { name, url } }',
         ),
-      ),
-      testnet: v.optional(boolean()),
-      assets: v.optional(
-        loose(
-          { imageId: v.optional(string()), imageUrl: v.optional(imageUrl()) },
-          'an object { imageId?, imageUrl? }',
+        testnet: v.optional(boolean()),
+        assets: v.optional(
+          loose(
+            { imageId: v.optional(string()), imageUrl: v.optional(imageUrl()) },
+            'an object { imageId?, imageUrl? }',
+          ),
         ),
-      ),
-    },
-    'a network object',
-  ),
-  v.forward(
-    v.partialCheck(
-      [['chainNamespace'], ['caipNetworkId']],
-      (network) => network.caipNetworkId.startsWith(`${network.chainNamespace}:`),
-      (issue) => {
-        const network = issue.input as { chainNamespace: string; caipNetworkId: string }
-        return `expected an id in the chainNamespace ${quote(`${network.chainNamespace}:…`)}, received ${quote(network.caipNetworkId)}`
       },
+      'a network object',
     ),
-    ['caipNetworkId'],
-  ),
-)
-
-const featureEntries = {
-  receive: v.optional(boolean()),
-  send: v.optional(boolean()),
-  email: v.optional(boolean()),
-  // v.lazy picks the branch by input so an issue inside the list keeps its own path.
-  socials: v.optional(
-    v.lazy((input) =>
-      Array.isArray(input)
-        ? v.pipe(
-            arrayOf(picklist(SOCIAL_PROVIDERS), 'social providers'),
-            unique((provider: SocialProvider) => provider, 'each social provider'),
-          )
-        : leaf<false>(
-            (value) => value === false,
-            `false or an array of ${SOCIAL_PROVIDERS.map(quote).join(', ')}`,
-          ),
-    ),
-  ),
-  emailShowWallets: v.optional(boolean()),
-  analytics: v.optional(boolean()),
-  allWallets: v.optional(boolean()),
-  swaps: v.optional(boolean()),
-  onramp: v.optional(boolean()),
-  activity: v.optional(boolean()),
-  legalCheckbox: v.optional(boolean()),
-  smartSessions: v.optional(boolean()),
-  collapseWallets: v.optional(boolean()),
-  pay: v.optional(boolean()),
-  networkSwitching: v.optional(boolean()),
-  allowUnsupportedChain: v.optional(boolean()),
-  reownBranding: v.optional(boolean()),
-} satisfies Record<keyof Features, v.GenericSchema>
-
-const excludedWalletSchema = v.lazy((input) =>
-  isRecord(input)
-    ? v.pipe(
-        strict(
-          { rdns: v.optional(nonEmptyString()), name: v.optional(nonEmptyString()) },
-          'an object { rdns?, name? }',
-        ),
-        v.check(
-          (rule) => rule.rdns !== undefined || rule.name !== undefined,
-          () => 'expected an object with `rdns` or `name`, received neither',
-        ),
-        v.transform(
-          (rule): ExcludedWallet => ({
-            ...(rule.rdns !== undefined ? { rdns: rule.rdns } : {}),
-            ...(rule.name !== undefined ? { name: rule.name } : {}),
-          }),
-        ),
-      )
-    : v.pipe(
-        leaf<string>(
-          (value) => typeof value === 'string' && value.trim() !== '',
-          'a wallet name or rdns, or an object { rdns?, name? }',
-        ),
-        v.transform((text): ExcludedWallet => ({ rdns: text, name: text })),
-      ),
-)
-
-const tokensSchema = v.pipe(
-  v.record(
-    caipNetworkId(),
-    strict({ address: nonEmptyString() }, 'an object { address }'),
-    expected('an object keyed by CAIP-2 network id'),
-  ),
-  v.rawCheck(({ dataset, addIssue }) => {
-    if (!dataset.typed) return
-    for (const [id, token] of Object.entries(dataset.value)) {
-      const namespace = id.split(':')[0] as ChainNamespace
-      if (!token || isAddressFor(namespace, token.address)) continue
-      addIssue({
-        message: `expected an ${namespace} address, received ${quote(token.address)}`,
-        path: [
-          { type: 'object', origin: 'value', input: dataset.value, key: id, value: token },
-          { type: 'object', origin: 'value', input: token, key: 'address', value: token.address },
-        ],
-      })
-    }
-  }),
-)
-
-const ordinaryAccountType = v.optional(picklist(['eoa', 'smartAccount'] as const))
-const defaultAccountTypesSchema = strict(
-  {
-    eip155: ordinaryAccountType,
-    solana: ordinaryAccountType,
-    polkadot: ordinaryAccountType,
-    cosmos: ordinaryAccountType,
-    bip122: v.optional(picklist(['payment'] as const)),
-  } satisfies Record<ChainNamespace, v.GenericSchema>,
-  'an object keyed by namespace',
-)
-
-const themeVariablesSchema = strict(
-  {
-    '--w3m-font-family': v.optional(string()),
-    '--w3m-accent': v.optional(string()),
-    '--w3m-color-mix': v.optional(string()),
-    '--w3m-color-mix-strength': v.optional(numberIn(0, 100, false)),
-    '--w3m-font-size-master': v.optional(string()),
-    '--w3m-border-radius-master': v.optional(string()),
-    '--w3m-z-index': v.optional(numberIn(-2147483648, 2147483647, true)),
-    '--w3m-qr-color': v.optional(string()),
-  } satisfies Record<keyof ThemeVariables, v.GenericSchema>,
-  'an object of theme variables',
-)
-
-/** Options a host may change after creation (instance setters), validated as at creation. */
-const settableSchemas = {
-  themeMode: picklist(['light', 'dark'] as const),
-  themeVariables: themeVariablesSchema,
-  locale: nonEmptyString(),
-}
-export type SettableOption = keyof typeof settableSchemas
-
-const isAdapter = (value: unknown): value is ChainAdapter =>
-  isRecord(value) &&
-  isChainNamespace(value.namespace) &&
-  typeof value.connect === 'function' &&
-  typeof value.disconnect === 'function'
-
-const optionsSchema = strict(
-  {
-    projectId: v.optional(string()),
-    networks: v.pipe(
-      arrayOf(networkSchema, 'networks'),
-      v.minLength(1, () => 'expected at least one network, received none'),
-      unique(
-        (network: v.InferOutput<typeof networkSchema>) => network.caipNetworkId,
-        'each network',
-        'caipNetworkId',
-      ),
-    ),
-    defaultNetwork: v.optional(caipNetworkId()),
-    metadata: v.optional(
-      loose(
-        {
-          name: nonEmptyString(),
-          description: string(),
-          url: httpUrl(),
-          icons: arrayOf(imageUrl(), 'https or data:image URLs'),
+    v.forward(
+      v.partialCheck(
+        [['chainNamespace'], ['caipNetworkId']],
+        (network) => network.caipNetworkId.startsWith(`${network.chainNamespace}:`),
+        (issue) => {
+          const network = issue.input as { chainNamespace: string; caipNetworkId: string }
+          return `expected an id in the chainNamespace ${quote(`${network.chainNamespace}:…`)}, received ${quote(network.caipNetworkId)}`
         },
-        'an object { name, description, url, icons }',
+      ),
+      ['caipNetworkId'],
+    ),
+  )
+
+  const featureEntries = {
+    receive: v.optional(boolean()),
+    send: v.optional(boolean()),
+    email: v.optional(boolean()),
+    // v.lazy picks the branch by input so an issue inside the list keeps its own path.
+    socials: v.optional(
+      v.lazy((input) =>
+        Array.isArray(input)
+          ? v.pipe(
+              arrayOf(picklist(SOCIAL_PROVIDERS), 'social providers'),
+              unique((provider: SocialProvider) => provider, 'each social provider'),
+            )
+          : leaf<false>(
+              (value) => value === false,
+              `false or an array of ${SOCIAL_PROVIDERS.map(quote).join(', ')}`,
+            ),
       ),
     ),
-    features: v.optional(strict(featureEntries, 'an object of feature switches')),
-    allowWallets: v.optional(arrayOf(nonEmptyString(), 'wallet ids')),
-    excludeWallets: v.optional(arrayOf(excludedWalletSchema, 'wallet names, rdns or objects')),
-    tokens: v.optional(tokensSchema),
-    termsConditionsUrl: v.optional(httpUrl()),
-    privacyPolicyUrl: v.optional(httpUrl()),
-    defaultAccountTypes: v.optional(defaultAccountTypesSchema),
-    themeMode: v.optional(settableSchemas.themeMode),
-    themeVariables: v.optional(settableSchemas.themeVariables),
-    connectMethodsOrder: v.optional(
-      v.pipe(
-        arrayOf(picklist(CONNECT_METHODS), 'connect methods'),
-        unique((method: ConnectMethod) => method, 'each connect method'),
-      ),
-    ),
-    locale: v.optional(settableSchemas.locale),
-    adapters: v.optional(
-      v.pipe(
-        arrayOf(
-          leaf<ChainAdapter>(
-            isAdapter,
-            'an adapter with a known `namespace` and `connect`/`disconnect` functions',
+    emailShowWallets: v.optional(boolean()),
+    analytics: v.optional(boolean()),
+    allWallets: v.optional(boolean()),
+    swaps: v.optional(boolean()),
+    onramp: v.optional(boolean()),
+    activity: v.optional(boolean()),
+    legalCheckbox: v.optional(boolean()),
+    smartSessions: v.optional(boolean()),
+    collapseWallets: v.optional(boolean()),
+    pay: v.optional(boolean()),
+    networkSwitching: v.optional(boolean()),
+    allowUnsupportedChain: v.optional(boolean()),
+    reownBranding: v.optional(boolean()),
+  } satisfies Record<keyof Features, v.GenericSchema>
+
+  const excludedWalletSchema = v.lazy((input) =>
+    isRecord(input)
+      ? v.pipe(
+          strict(
+            { rdns: v.optional(nonEmptyString()), name: v.optional(nonEmptyString()) },
+            'an object { rdns?, name? }',
           ),
-          'adapters',
+          v.check(
+            (rule) => rule.rdns !== undefined || rule.name !== undefined,
+            () => 'expected an object with `rdns` or `name`, received neither',
+          ),
+          v.transform(
+            (rule): ExcludedWallet => ({
+              ...(rule.rdns !== undefined ? { rdns: rule.rdns } : {}),
+              ...(rule.name !== undefined ? { name: rule.name } : {}),
+            }),
+          ),
+        )
+      : v.pipe(
+          leaf<string>(
+            (value) => typeof value === 'string' && value.trim() !== '',
+            'a wallet name or rdns, or an object { rdns?, name? }',
+          ),
+          v.transform((text): ExcludedWallet => ({ rdns: text, name: text })),
         ),
+  )
+
+  const tokensSchema = v.pipe(
+    v.record(
+      caipNetworkId(),
+      strict({ address: nonEmptyString() }, 'an object { address }'),
+      expected('an object keyed by CAIP-2 network id'),
+    ),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return
+      for (const [id, token] of Object.entries(dataset.value)) {
+        const namespace = id.split(':')[0] as ChainNamespace
+        if (!token || isAddressFor(namespace, token.address)) continue
+        addIssue({
+          message: `expected an ${namespace} address, received ${quote(token.address)}`,
+          path: [
+            { type: 'object', origin: 'value', input: dataset.value, key: id, value: token },
+            { type: 'object', origin: 'value', input: token, key: 'address', value: token.address },
+          ],
+        })
+      }
+    }),
+  )
+
+  const ordinaryAccountType = v.optional(picklist(['eoa', 'smartAccount'] as const))
+  const defaultAccountTypesSchema = strict(
+    {
+      eip155: ordinaryAccountType,
+      solana: ordinaryAccountType,
+      polkadot: ordinaryAccountType,
+      cosmos: ordinaryAccountType,
+      bip122: v.optional(picklist(['payment'] as const)),
+    } satisfies Record<ChainNamespace, v.GenericSchema>,
+    'an object keyed by namespace',
+  )
+
+  const themeVariablesSchema = strict(
+    {
+      '--w3m-font-family': v.optional(string()),
+      '--w3m-accent': v.optional(string()),
+      '--w3m-color-mix': v.optional(string()),
+      '--w3m-color-mix-strength': v.optional(numberIn(0, 100, false)),
+      '--w3m-font-size-master': v.optional(string()),
+      '--w3m-border-radius-master': v.optional(string()),
+      '--w3m-z-index': v.optional(numberIn(-2147483648, 2147483647, true)),
+      '--w3m-qr-color': v.optional(string()),
+    } satisfies Record<keyof ThemeVariables, v.GenericSchema>,
+    'an object of theme variables',
+  )
+
+  // Options a host may change after creation (instance setters), validated as at creation.
+  const settableSchemas = {
+    themeMode: picklist(['light', 'dark'] as const),
+    themeVariables: themeVariablesSchema,
+    locale: nonEmptyString(),
+  }
+
+  const isAdapter = (value: unknown): value is ChainAdapter =>
+    isRecord(value) &&
+    isChainNamespace(value.namespace) &&
+    typeof value.connect === 'function' &&
+    typeof value.disconnect === 'function'
+
+  const optionsSchema = strict(
+    {
+      projectId: v.optional(string()),
+      networks: v.pipe(
+        arrayOf(networkSchema, 'networks'),
+        v.minLength(1, () => 'expected at least one network, received none'),
         unique(
-          (adapter: ChainAdapter) => adapter.namespace,
-          'one adapter per namespace,',
-          'namespace',
+          (network: v.InferOutput<typeof networkSchema>) => network.caipNetworkId,
+          'each network',
+          'caipNetworkId',
         ),
       ),
-    ),
-    walletConnect: v.optional(
-      leaf<WalletConnectEntry>(
-        isWalletConnectEntry,
-        'a WalletConnect entry { id, name, namespaces, load } (walletConnect({ … }))',
+      defaultNetwork: v.optional(caipNetworkId()),
+      metadata: v.optional(
+        loose(
+          {
+            name: nonEmptyString(),
+            description: string(),
+            url: httpUrl(),
+            icons: arrayOf(imageUrl(), 'https or data:image URLs'),
+          },
+          'an object { name, description, url, icons }',
+        ),
       ),
-    ),
-    enableEmbedded: v.optional(boolean()),
-    disableAppendToBody: v.optional(boolean()),
-    siwx: v.optional(leaf<object>(isRecord, 'an object')),
-    siweConfig: v.optional(leaf<object>(isRecord, 'an object')),
-    apiUrl: v.optional(httpUrl()),
-    basic: v.optional(boolean()),
-  },
-  'an options object',
-)
+      features: v.optional(strict(featureEntries, 'an object of feature switches')),
+      allowWallets: v.optional(arrayOf(nonEmptyString(), 'wallet ids')),
+      excludeWallets: v.optional(arrayOf(excludedWalletSchema, 'wallet names, rdns or objects')),
+      tokens: v.optional(tokensSchema),
+      termsConditionsUrl: v.optional(httpUrl()),
+      privacyPolicyUrl: v.optional(httpUrl()),
+      defaultAccountTypes: v.optional(defaultAccountTypesSchema),
+      themeMode: v.optional(settableSchemas.themeMode),
+      themeVariables: v.optional(settableSchemas.themeVariables),
+      connectMethodsOrder: v.optional(
+        v.pipe(
+          arrayOf(picklist(CONNECT_METHODS), 'connect methods'),
+          unique((method: ConnectMethod) => method, 'each connect method'),
+        ),
+      ),
+      locale: v.optional(settableSchemas.locale),
+      adapters: v.optional(
+        v.pipe(
+          arrayOf(
+            leaf<ChainAdapter>(
+              isAdapter,
+              'an adapter with a known `namespace` and `connect`/`disconnect` functions',
+            ),
+            'adapters',
+          ),
+          unique(
+            (adapter: ChainAdapter) => adapter.namespace,
+            'one adapter per namespace,',
+            'namespace',
+          ),
+        ),
+      ),
+      walletConnect: v.optional(
+        leaf<WalletConnectEntry>(
+          isWalletConnectEntry,
+          'a WalletConnect entry { id, name, namespaces, load } (walletConnect({ … }))',
+        ),
+      ),
+      enableEmbedded: v.optional(boolean()),
+      disableAppendToBody: v.optional(boolean()),
+      siwx: v.optional(leaf<object>(isRecord, 'an object')),
+      siweConfig: v.optional(leaf<object>(isRecord, 'an object')),
+      apiUrl: v.optional(httpUrl()),
+      basic: v.optional(boolean()),
+    },
+    'an options object',
+  )
+
+  return { optionsSchema, settableSchemas }
+}
+
+type SettableSchemas = ReturnType<typeof buildSchemas>['settableSchemas']
+export type SettableOption = keyof SettableSchemas
 
 /**
  * Validates the host's options and fills the defaults. Throws `InvalidOptionsError` naming
@@ -568,7 +578,7 @@ export function parseOptions(input: unknown): ResolvedOptions {
     throw new InvalidOptionsError('options', `expected an object, received ${describe(input)}`)
   }
   if (input.siweConfig !== undefined && input.siwx !== undefined) throw kitError('SIWE_AND_SIWX')
-  const result = v.safeParse(optionsSchema, input)
+  const result = v.safeParse(buildSchemas().optionsSchema, input)
   if (!result.success) {
     const [issue] = result.issues
     throw new InvalidOptionsError(
@@ -646,9 +656,9 @@ function describe(value: unknown): string {
 export function parseSetting<K extends SettableOption>(
   field: K,
   value: unknown,
-): v.InferOutput<(typeof settableSchemas)[K]> {
-  const result = v.safeParse(settableSchemas[field], value)
-  if (result.success) return result.output as v.InferOutput<(typeof settableSchemas)[K]>
+): v.InferOutput<SettableSchemas[K]> {
+  const result = v.safeParse(buildSchemas().settableSchemas[field], value)
+  if (result.success) return result.output as v.InferOutput<SettableSchemas[K]>
   const [issue] = result.issues
   const path = v.getDotPath(issue)
   throw new InvalidOptionsError(
