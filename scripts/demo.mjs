@@ -10,10 +10,13 @@
 // the wallet registry and project config, its URL handed to the page as `apiUrl`; the local
 // WalletConnect relay (ws://127.0.0.1:8788 when free) is the wallets' other end. Each service is
 // `{ name, start(context) }`, where `start` resolves once it is ready with `{ url?, stop() }`, and `context` holds what earlier
-// services returned.
+// services returned. The output of the server and of the demo's web server goes to
+// `<name>.log` in one temporary folder, printed with the addresses; when one of them dies, the
+// end of its log is printed too.
 //
 //   node scripts/demo.mjs [--port 5173] [--no-build]
 import { spawn } from 'node:child_process'
+import { createWriteStream } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -55,11 +58,26 @@ async function freePort(preferred) {
   throw new Error(`No free port in ${preferred}-${preferred + 19} on ${HOST}`)
 }
 
+/** The folder of the services' logs, made on first use. */
+let logDir
+const logDirectory = async () => {
+  logDir ??= await mkdtemp(join(tmpdir(), 'openmodal-demo-logs-'))
+  return logDir
+}
+
 /**
- * Starts a long-running child process and resolves once `ready` matches its output.
- * `stop()` ends that child (by its pid) and waits for it to exit.
+ * Starts a long-running child process and resolves once `ready` matches its output. Its
+ * whole output goes to `<logDir>/<name>.log` (`log` in the result). `stop()` ends that child
+ * (by its pid) and waits for it to exit.
  */
-function startProcess(name, command, commandArgs, { cwd, ready, env = {}, timeoutMs = 30_000 }) {
+async function startProcess(
+  name,
+  command,
+  commandArgs,
+  { cwd, ready, env = {}, timeoutMs = 30_000 },
+) {
+  const log = join(await logDirectory(), `${name}.log`)
+  const logStream = createWriteStream(log)
   return new Promise((resolve, reject) => {
     const child = spawn(command, commandArgs, {
       cwd,
@@ -68,7 +86,10 @@ function startProcess(name, command, commandArgs, { cwd, ready, env = {}, timeou
     })
     let output = ''
     let settled = false
-    const exited = new Promise((done) => child.once('exit', done))
+    const exited = new Promise((done) => child.once('exit', done)).then(async (code) => {
+      await new Promise((done) => logStream.end(done))
+      return code
+    })
     const stop = async () => {
       if (child.exitCode === null && child.signalCode === null) {
         process.kill(child.pid, 'SIGTERM')
@@ -88,11 +109,16 @@ function startProcess(name, command, commandArgs, { cwd, ready, env = {}, timeou
       timeoutMs,
     )
     const onData = (chunk) => {
-      output += stripVTControlCharacters(String(chunk))
-      if (!settled && ready.test(output)) {
+      const text = stripVTControlCharacters(String(chunk))
+      logStream.write(text)
+      // Kept only until ready, for the error message of a failed start.
+      if (settled) return
+      output += text
+      if (ready.test(output)) {
         settled = true
+        output = ''
         clearTimeout(timer)
-        resolve({ child, exited, stop })
+        resolve({ child, exited, stop, log })
       }
     }
     child.stdout.on('data', onData)
@@ -289,15 +315,19 @@ try {
     started.push({ name: service.name, ...handle })
     context[service.name] = handle
     // A service that dies on its own takes the stack down with it.
-    handle.exited?.then((code) => {
-      if (!stopping) {
-        console.error(`${service.name} exited (${code}); stopping the demo`)
-        void stopAll(1)
+    handle.exited?.then(async (code) => {
+      if (stopping) return
+      console.error(`${service.name} exited (${code}); stopping the demo`)
+      if (handle.log) {
+        const lines = (await readFile(handle.log, 'utf8').catch(() => '')).trimEnd().split('\n')
+        console.error(`The end of ${handle.log}:\n${lines.slice(-30).join('\n')}`)
       }
+      void stopAll(1)
     })
   }
   console.log('')
   for (const service of started) console.log(service.banner ?? `${service.name}: ${service.url}`)
+  if (logDir) console.log(`\nLogs of the server and the web server: ${logDir}`)
   console.log('\nCtrl-C stops everything.')
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
