@@ -1,5 +1,7 @@
-// Shared by the e2e tests: a free loopback port and `vite preview` of the built demo on it.
+// Shared by the e2e tests: a free loopback port, `vite preview` of the built demo on it, and an
+// ed25519 check of Solana signatures that shares no code with the wallets or the adapter.
 import { spawn } from 'node:child_process'
+import { createPublicKey, verify } from 'node:crypto'
 import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -62,4 +64,35 @@ export function startPreview(port, env = {}) {
       reject(new Error(`vite preview exited (${code}):\n${output}`))
     })
   })
+}
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+/** A base58 decoder of its own, so the check shares no code with the wallet or the adapter. */
+export function base58Decode(text) {
+  let value = 0n
+  for (const char of text) {
+    const digit = BASE58.indexOf(char)
+    if (digit < 0) throw new Error(`not base58: ${char}`)
+    value = value * 58n + BigInt(digit)
+  }
+  const bytes = []
+  while (value > 0n) {
+    bytes.unshift(Number(value & 0xffn))
+    value >>= 8n
+  }
+  for (const char of text) {
+    if (char !== '1') break
+    bytes.unshift(0)
+  }
+  return Buffer.from(bytes)
+}
+
+/** ed25519 verification by Node's crypto (OpenSSL), from the raw 32-byte public key. */
+export function verifyEd25519(address, message, signature) {
+  const spki = Buffer.concat([
+    Buffer.from('302a300506032b6570032100', 'hex'),
+    base58Decode(address),
+  ])
+  const key = createPublicKey({ key: spki, format: 'der', type: 'spki' })
+  return verify(null, Buffer.from(message), key, base58Decode(signature))
 }

@@ -3,12 +3,11 @@
 // the EVM dev wallet through EIP-6963 (both as the demo registers them), two anvil chains, in
 // the system Chromium. One page, reused in order: each test starts where the previous left off.
 import assert from 'node:assert/strict'
-import { createPublicKey, verify } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
 import { startChains, startSolanaRpc } from '@openmodal/testing/node'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { freePort, HOST, startPreview } from './preview.mjs'
+import { freePort, HOST, startPreview, verifyEd25519 } from './preview.mjs'
 
 const SOLANA_WALLET = 'OpenModal Solana Dev Wallet'
 const EVM_WALLET_ID = 'dev.openmodal.wallet'
@@ -26,37 +25,6 @@ function sol3(lamports) {
   const whole = lamports / 1_000_000_000n
   const fraction = (lamports % 1_000_000_000n).toString().padStart(9, '0').slice(0, 3)
   return `${whole}.${fraction}`
-}
-
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
-/** A base58 decoder of its own, so the check shares no code with the wallet or the adapter. */
-function base58Decode(text) {
-  let value = 0n
-  for (const char of text) {
-    const digit = BASE58.indexOf(char)
-    if (digit < 0) throw new Error(`not base58: ${char}`)
-    value = value * 58n + BigInt(digit)
-  }
-  const bytes = []
-  while (value > 0n) {
-    bytes.unshift(Number(value & 0xffn))
-    value >>= 8n
-  }
-  for (const char of text) {
-    if (char !== '1') break
-    bytes.unshift(0)
-  }
-  return Buffer.from(bytes)
-}
-
-/** ed25519 verification by Node's crypto (OpenSSL), from the raw 32-byte public key. */
-function verifyEd25519(address, message, signature) {
-  const spki = Buffer.concat([
-    Buffer.from('302a300506032b6570032100', 'hex'),
-    base58Decode(address),
-  ])
-  const key = createPublicKey({ key: spki, format: 'der', type: 'spki' })
-  return verify(null, Buffer.from(message), key, base58Decode(signature))
 }
 
 describe('Solana and EVM + Solana, end to end', () => {

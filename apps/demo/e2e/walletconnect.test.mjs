@@ -1,17 +1,27 @@
 // End to end over WalletConnect: the built demo in the system Chromium (the dapp) and the
 // wallet harness in Node (a real @walletconnect/sign-client signing with anvil's keys), over
 // the local relay, against two anvil chains. The wallet pairs with the URI the page exposes in
-// the QR code's `data-uri`, as a phone scanning it would. One page reused in order.
+// the QR code's `data-uri`, as a phone scanning it would. One page reused in order; the last
+// test adds the local Solana cluster and a wallet that approves eip155 and solana, in a page
+// of its own.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { createWalletHarness, startChains, startRelay } from '@openmodal/testing/node'
+import {
+  createWalletHarness,
+  solanaNamespaceWallet,
+  startChains,
+  startRelay,
+  startSolanaRpc,
+} from '@openmodal/testing/node'
+import { createSolanaDevWallet, SOLANA_DEV_ADDRESSES } from '@openmodal/testing/solana'
 import { chromium } from 'playwright-core'
 import { formatEther, verifyMessage } from 'viem'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { freePort, HOST, startPreview } from './preview.mjs'
+import { freePort, HOST, startPreview, verifyEd25519 } from './preview.mjs'
 
 const WC_ID = 'com.walletconnect'
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const SOL_ADDRESS = SOLANA_DEV_ADDRESSES[0]
 const BALANCE = 777123456789000000000n // 777.123… ETH
 const STEP_TIMEOUT = 20_000
 const ms = (start) => Math.round(performance.now() - start)
@@ -37,6 +47,9 @@ describe('WalletConnect, browser dapp ↔ Node wallet over the local relay', () 
   let wallet
   let origin
   let config
+  // Started by the EVM + Solana test only, so the others pay nothing for Solana.
+  let solanaRpc
+  let solanaWallet
   const timings = {}
   const pageErrors = []
 
@@ -67,15 +80,15 @@ describe('WalletConnect, browser dapp ↔ Node wallet over the local relay', () 
   after(async () => {
     console.log(`WalletConnect round trips: ${JSON.stringify(timings)}`)
     await browser?.close()
-    await wallet?.close()
-    await Promise.all([preview?.stop(), chains?.stop(), relay?.stop()])
+    await Promise.all([wallet?.close(), solanaWallet?.close()])
+    await Promise.all([preview?.stop(), chains?.stop(), relay?.stop(), solanaRpc?.stop()])
   })
 
-  async function newContext() {
+  async function newContext(demo = config) {
     const created = await browser.newContext({ viewport: { width: 1024, height: 900 } })
     await created.addInitScript((demo) => {
       window.__openmodalDemo = demo
-    }, config)
+    }, demo)
     // Nothing but loopback: the page must never reach the public relay, Verify or telemetry.
     await created.route(
       (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
@@ -273,6 +286,95 @@ describe('WalletConnect, browser dapp ↔ Node wallet over the local relay', () 
       await waitForAccount((a) => a.status === 'connected', 'connected on the renewed URI', other)
     } finally {
       await clocked.close()
+    }
+    assert.deepEqual(pageErrors, [])
+  })
+
+  test('8. EVM + Solana: a reload restores both namespaces from the stored session; Solana signs over it', async () => {
+    solanaRpc = await startSolanaRpc()
+    const localnet = `solana:${solanaRpc.genesisHash.slice(0, 32)}`
+    solanaWallet = await createWalletHarness({
+      relayUrl: relay.url,
+      chains: chains.chains.map((c) => ({ id: c.chainId, rpcUrl: c.rpcUrl })),
+      namespaces: {
+        solana: solanaNamespaceWallet({
+          wallet: createSolanaDevWallet({ rpcUrl: solanaRpc.rpcUrl }),
+          chains: { [localnet]: 'solana:localnet' },
+        }),
+      },
+    })
+    const both = await newContext({
+      ...config,
+      solana: { rpcUrl: solanaRpc.rpcUrl, genesisHash: solanaRpc.genesisHash },
+    })
+    try {
+      const other = await both.newPage()
+      other.on('pageerror', (error) => pageErrors.push(error))
+      const accounts = () =>
+        other.evaluate(() => ({
+          eip155: window.__openmodal.getAccount('eip155'),
+          solana: window.__openmodal.getAccount('solana'),
+        }))
+      const bothConnected = async (what) => {
+        await other
+          .waitForFunction(
+            () =>
+              ['eip155', 'solana'].every(
+                (ns) => window.__openmodal.getAccount(ns).status === 'connected',
+              ),
+            null,
+            { timeout: STEP_TIMEOUT },
+          )
+          .catch(async (error) => {
+            const { eip155, solana } = await accounts()
+            throw new Error(`${what}: eip155 ${eip155.status}, solana ${solana.status}`, {
+              cause: error,
+            })
+          })
+        const { eip155, solana } = await accounts()
+        assert.equal(eip155.address, ACCOUNT_0, what)
+        assert.equal(solana.caipAddress, `${localnet}:${SOL_ADDRESS}`, what)
+        assert.equal(solana.connectedWalletInfo?.name, 'WalletConnect', what)
+      }
+
+      await other.goto(origin)
+      await solanaWallet.pair(await showQr(other))
+      await bothConnected('connected')
+      const [session] = solanaWallet.sessions
+      assert.deepEqual(Object.keys(session?.namespaces ?? {}).sort(), ['eip155', 'solana'])
+      const proposals = solanaWallet.proposals.length
+      // Solana is the active chain when the page reloads: it must come back as the active one.
+      await other.evaluate((id) => window.__openmodal.switchNetwork(id), localnet)
+
+      const started = performance.now()
+      await other.reload()
+      await bothConnected('restored after the reload')
+      timings.reloadToBothRestored = ms(started)
+      assert.equal(solanaWallet.proposals.length, proposals, 'no new proposal')
+      assert.deepEqual(
+        solanaWallet.sessions.map((s) => s.topic),
+        [session.topic],
+        'the same session',
+      )
+      assert.equal(await qr(other).count(), 0, 'no QR code')
+      assert.equal(await other.evaluate(() => window.__openmodal.getState().activeChain), 'solana')
+      // Restoring asked the wallet nothing, so its engine takes the next request at once.
+      assert.equal(solanaWallet.requests.length, 0)
+
+      const message = `Solana over a restored WalletConnect session ${Date.now()}`
+      const signature = await other.evaluate(
+        ({ text, address }) => window.__openmodalSolana.signMessage({ message: text, address }),
+        { text: message, address: SOL_ADDRESS },
+      )
+      assert.equal(verifyEd25519(SOL_ADDRESS, message, signature), true)
+      assert.equal(verifyEd25519(SOL_ADDRESS, `${message}!`, signature), false)
+      const request = solanaWallet.requests.at(-1)
+      assert.equal(request?.method, 'solana_signMessage')
+      assert.equal(request?.chainId, localnet)
+      assert.equal(request?.topic, session.topic)
+      assert.equal(request?.params?.pubkey, SOL_ADDRESS)
+    } finally {
+      await both.close()
     }
     assert.deepEqual(pageErrors, [])
   })
