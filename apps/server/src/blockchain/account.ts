@@ -205,6 +205,8 @@ export async function accountHistory(
       : null
   if (shown.length === 0) return { data: [], next }
   const hashes = shown.map((e) => e.tx_hash)
+  // Native value first (the transaction's own, -1, then nested calls in trace order: -2, -3…),
+  // then token transfers in log order.
   const [txs, transfers] = await Promise.all([
     db.query<{
       tx_hash: string
@@ -223,7 +225,7 @@ export async function accountHistory(
        from chain_transfers
        where chain_id = $1 and tx_hash = any($2::text[])
          and (from_address = $3 or to_address = $3)
-       order by tx_hash, log_index, batch_index`,
+       order by tx_hash, log_index >= 0, abs(log_index), batch_index`,
       [chainId, hashes, address],
     ),
   ])

@@ -13,7 +13,15 @@ import {
   type TestToken,
 } from '@openmodal/testing'
 import { type AnvilInstance, startAnvil } from '@openmodal/testing/node'
-import { type Address, erc20Abi, formatEther, getAddress, type Hash, parseEther } from 'viem'
+import {
+  type Address,
+  encodeAbiParameters,
+  erc20Abi,
+  formatEther,
+  getAddress,
+  type Hash,
+  parseEther,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { prepareDatabase } from '../bootstrap.js'
 import { type Db, openPglite } from '../db/db.js'
@@ -26,7 +34,7 @@ import { call, countRows, type Json, startTestServer, testProject } from '../tes
 import { registerNameMessage } from './names.js'
 import { staticPriceSource } from './prices.js'
 
-const [alice, bob, carol, , , frank] = ANVIL_ADDRESSES
+const [alice, bob, carol, , , frank, grace] = ANVIL_ADDRESSES
 const MAIN = 'eip155:31337'
 const OTHER = 'eip155:31338'
 const ORIGIN = 'https://app.example.com'
@@ -92,6 +100,7 @@ before(async () => {
             rpcUrls: [anvil.rpcUrl],
             spamContracts: [spamNft.address],
             tokens: [token.address],
+            internalTransfers: 'trace_block',
           },
           { caipNetworkId: OTHER, rpcUrls: [other.rpcUrl] },
           { caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', rpcUrls: [anvil.rpcUrl] },
@@ -103,7 +112,13 @@ before(async () => {
     [MAIN, anvil.rpcUrl],
     [OTHER, other.rpcUrl],
   ].map(([chainId = '', rpcUrl = '']) =>
-    createChainIndexer({ db, chainId, client: createChainClient([rpcUrl]), startBlock: 0n }),
+    createChainIndexer({
+      db,
+      chainId,
+      client: createChainClient([rpcUrl]),
+      startBlock: 0n,
+      internalTransfers: chainId === MAIN ? 'trace_block' : false,
+    }),
   )
   server = await startTestServer(db, {
     prices: staticPriceSource({ ETH: 2000, USDC: 1 }),
@@ -224,6 +239,64 @@ describe('history', () => {
       onOther.body.data.map((tx: Json) => [tx.id, tx.metadata.chain]),
       [[sent.otherChain, OTHER]],
     )
+  })
+})
+
+describe('internal transfers', () => {
+  // Forwarder: CALL(gas, calldataload(0), callvalue, 0, 0, 0, 0); POP; STOP.
+  const FORWARDER = '0x6010600c60003960106000f36000600060006000346000355af15000'
+  const recipient = getAddress('0x00000000000000000000000000000000000f0dd5')
+  let forwarder: Address
+  let hash: Hash
+
+  before(async () => {
+    forwarder = getAddress(await chain.deploy(6, FORWARDER))
+    hash = await chain.sendData(
+      6,
+      forwarder,
+      parseEther('1'),
+      encodeAbiParameters([{ type: 'address' }], [recipient]),
+    )
+    await sync()
+  })
+
+  test('ETH a contract forwarded is a receive of the recipient and a send of the caller', async () => {
+    const { body } = await history(recipient)
+    assert.deepEqual(
+      body.data.map((tx: Json) => [tx.id, tx.metadata]),
+      [
+        [
+          hash,
+          {
+            minedAt: body.data[0].metadata.minedAt,
+            chain: MAIN,
+            operationType: 'receive',
+            status: 'confirmed',
+            sentFrom: grace,
+            sentTo: forwarder,
+            hash,
+          },
+        ],
+      ],
+    )
+    const ether = (direction: string, numeric: string) => ({
+      direction,
+      fungible_info: { name: 'Ether', symbol: 'ETH', icon: null },
+      quantity: { numeric },
+    })
+    assert.deepEqual(body.data[0].transfers, [ether('in', '1')])
+    const caller = (await history(grace, { limit: '100' })).body.data.find(
+      (tx: Json) => tx.id === hash,
+    )
+    assert.equal(caller.metadata.operationType, 'send')
+    assert.deepEqual(caller.transfers, [ether('out', '1')])
+    // The contract itself: the transaction's value in, then the nested call's out.
+    const [own] = (await history(forwarder)).body.data
+    assert.equal(own.metadata.operationType, 'trade')
+    assert.deepEqual(own.transfers, [ether('in', '1'), ether('out', '1')])
+
+    const balance = await get(`/v1/account/${recipient}/balance`, { chainId: MAIN })
+    assert.equal(balance.body.balances[0].quantity.numeric, '1')
   })
 })
 

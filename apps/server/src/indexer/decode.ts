@@ -1,5 +1,6 @@
-// Turning raw blocks and logs into transfer rows: native value, ERC-20 and ERC-721 `Transfer`,
-// ERC-1155 `TransferSingle` / `TransferBatch`. Pure functions over JSON-RPC shapes.
+// Turning raw blocks, logs and call traces into transfer rows: native value (of the transaction
+// and of nested calls), ERC-20 and ERC-721 `Transfer`, ERC-1155 `TransferSingle` /
+// `TransferBatch`. Pure functions over JSON-RPC shapes.
 import { decodeAbiParameters, type Hex, hexToBigInt, toEventSelector } from 'viem'
 
 export const TRANSFER_TOPIC = toEventSelector('Transfer(address,address,uint256)')
@@ -18,7 +19,13 @@ export type TransferKind = 'native' | 'erc20' | 'erc721' | 'erc1155'
 /** One movement of value, as stored in chain_transfers (addresses lower case). */
 export interface TransferRow {
   txHash: string
-  /** -1 for the native value of the transaction. */
+  /**
+   * The log's index for token transfers. Native value is negative: -1 - k, where k is the
+   * position of the call frame in the transaction's call tree in depth-first order (the order
+   * of `trace_block`, by trace address). k = 0 is the top-level call, so -1 is the value of the
+   * transaction itself; -2, -3, … are value moved by nested calls (internal transfers). The
+   * key is fixed by the trace alone, so reading a block again yields the same keys.
+   */
   logIndex: number
   /** Position inside an ERC-1155 TransferBatch, else 0. */
   batchIndex: number
@@ -46,6 +53,30 @@ export interface RpcTransaction {
   to: Hex | null
   value: Hex
   transactionIndex: Hex
+}
+
+/**
+ * One entry of Parity-style `trace_block` (anvil, Erigon, Nethermind, Reth): a call, a
+ * contract creation, a self-destruct, or a block reward (no transaction).
+ */
+export interface RpcTrace {
+  type: string
+  action: {
+    from?: Hex
+    to?: Hex
+    value?: Hex
+    callType?: string
+    /** Self-destruct: the destroyed contract, the beneficiary, the balance it got. */
+    address?: Hex
+    refundAddress?: Hex
+    balance?: Hex
+  }
+  result?: { address?: Hex } | null
+  /** Set when the frame reverted (or failed): it and its children moved nothing. */
+  error?: string
+  traceAddress: number[]
+  transactionHash?: Hex | null
+  blockHash?: Hex
 }
 
 export interface RpcLog {
@@ -152,4 +183,81 @@ export function nativeTransfer(tx: RpcTransaction, blockNumber: bigint): Transfe
     tokenId: null,
     amount,
   }
+}
+
+const traceOrder = (a: RpcTrace, b: RpcTrace) => {
+  const n = Math.min(a.traceAddress.length, b.traceAddress.length)
+  for (let i = 0; i < n; i++) {
+    const d = (a.traceAddress[i] ?? 0) - (b.traceAddress[i] ?? 0)
+    if (d !== 0) return d
+  }
+  return a.traceAddress.length - b.traceAddress.length
+}
+
+/** What one successful frame moved: [from, to, amount], or undefined. */
+function frameValue(trace: RpcTrace): [string, string, bigint] | undefined {
+  const { action } = trace
+  if (trace.type === 'call') {
+    // delegatecall and staticcall carry no value of their own (a delegatecall shows its
+    // caller's); callcode runs another code on the caller's own balance.
+    if (action.callType !== 'call' || !action.from || !action.to) return undefined
+    return [action.from, action.to, BigInt(action.value ?? '0x0')]
+  }
+  if (trace.type === 'create' || trace.type === 'create2') {
+    const created = trace.result?.address
+    if (!action.from || !created) return undefined
+    return [action.from, created, BigInt(action.value ?? '0x0')]
+  }
+  if (trace.type === 'suicide' || trace.type === 'selfdestruct') {
+    if (!action.address || !action.refundAddress) return undefined
+    return [action.address, action.refundAddress, BigInt(action.balance ?? '0x0')]
+  }
+  return undefined
+}
+
+/**
+ * Native value moved by nested calls (and contract creations, self-destructs) of one block's
+ * `trace_block` answer: the top-level call of each transaction is left out (its value is the
+ * transaction's own row), and so is every frame that reverted, with all its children.
+ *
+ * @example
+ * internalTransfers(await rpc('trace_block', ['0x2']), 2n)
+ * // [{ kind: 'native', logIndex: -2, from: forwarder, to: recipient, amount, ... }]
+ */
+export function internalTransfers(traces: readonly RpcTrace[], blockNumber: bigint): TransferRow[] {
+  const byTx = new Map<string, RpcTrace[]>()
+  for (const trace of traces) {
+    const hash = trace.transactionHash?.toLowerCase()
+    if (!hash) continue // block and uncle rewards
+    byTx.set(hash, [...(byTx.get(hash) ?? []), trace])
+  }
+  const rows: TransferRow[] = []
+  for (const [txHash, frames] of byTx) {
+    frames.sort(traceOrder)
+    const reverted: string[] = []
+    frames.forEach((trace, position) => {
+      const path = trace.traceAddress.join('.')
+      if (trace.error) reverted.push(path)
+      if (trace.traceAddress.length === 0 || trace.error) return
+      // A child of a reverted frame succeeded only inside a state that was thrown away.
+      if (reverted.some((r) => r === '' || path.startsWith(`${r}.`))) return
+      const moved = frameValue(trace)
+      if (!moved || moved[2] === 0n) return
+      const [from, to, amount] = moved
+      if (from.toLowerCase() === to.toLowerCase()) return
+      rows.push({
+        txHash,
+        logIndex: -1 - position,
+        batchIndex: 0,
+        blockNumber,
+        kind: 'native',
+        contract: null,
+        from: from.toLowerCase(),
+        to: to.toLowerCase(),
+        tokenId: null,
+        amount,
+      })
+    })
+  }
+  return rows
 }

@@ -1,19 +1,76 @@
 // The chain indexer against anvil: restarts lose and duplicate nothing, a reorg of depth 2 is
-// rolled back, and the same suite runs on PGlite and on a real PostgreSQL.
+// rolled back, internal transfers come from trace_block, and the same suite runs on PGlite and
+// on a real PostgreSQL.
 import assert from 'node:assert/strict'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { type TestContext, test } from 'node:test'
 import { ANVIL_ADDRESSES, deployTestToken } from '@openmodal/testing'
 import { type AnvilInstance, startAnvil } from '@openmodal/testing/node'
-import { parseEther } from 'viem'
+import { type Address, encodeAbiParameters, type Hex, parseEther } from 'viem'
 import { prepareDatabase } from '../bootstrap.js'
 import { type Db, openPglite, openPostgres } from '../db/db.js'
 import { testChain } from '../testing/chain.js'
 import { findPostgresBin, startPostgresCluster } from '../testing/postgres.js'
-import { createChainIndexer } from './indexer.js'
+import { type ChainIndexerOptions, createChainIndexer } from './indexer.js'
 import { createChainClient } from './rpc.js'
 
 const CHAIN = 'eip155:31337'
 const [, bob, carol, dave, erin] = ANVIL_ADDRESSES
+
+// Hand-assembled contracts (init code copies the runtime after it and returns it).
+// Forwarder: CALL(gas, calldataload(0), callvalue, 0, 0, 0, 0); POP; STOP.
+const FORWARDER: Hex = '0x6010600c60003960106000f36000600060006000346000355af15000'
+// The same forward, then REVERT(0, 0): whatever it sent is undone.
+const REVERTING_FORWARDER: Hex =
+  '0x6014600c60003960146000f36000600060006000346000355af15060006000fd'
+const addressArg = (address: Address) => encodeAbiParameters([{ type: 'address' }], [address])
+
+/**
+ * A loopback proxy to anvil that answers `trace_block` as a node without the trace module
+ * does (-32601, the wording of geth-style nodes) and forwards everything else.
+ */
+async function startTraceRefusingProxy(target: string) {
+  const refuse = (request: { id?: unknown }) => ({
+    jsonrpc: '2.0',
+    id: request.id ?? null,
+    error: { code: -32601, message: 'the method trace_block does not exist/is not available' },
+  })
+  const forward = async (requests: { id?: unknown; method?: string }[]) => {
+    const answer = await fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(requests),
+    })
+    return (await answer.json()) as unknown[]
+  }
+  const server = createServer((req, res) => {
+    let body = ''
+    req.setEncoding('utf8')
+    req.on('data', (chunk) => {
+      body += chunk
+    })
+    req.on('end', async () => {
+      type Request = { id?: unknown; method?: string }
+      const parsed = JSON.parse(body) as Request | Request[]
+      const requests = Array.isArray(parsed) ? parsed : [parsed]
+      const passed = requests.filter((r) => r.method !== 'trace_block')
+      const answers = passed.length > 0 ? [...(await forward(passed))] : []
+      const all = requests.map((r) => (r.method === 'trace_block' ? refuse(r) : answers.shift()))
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify(Array.isArray(parsed) ? all : all[0]))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done())
+        server.closeAllConnections()
+      }),
+  }
+}
 
 interface TransferSnapshot extends Record<string, unknown> {
   tx_hash: string
@@ -44,7 +101,11 @@ async function indexerSuite(t: TestContext, db: Db, anvil: AnvilInstance) {
   await prepareDatabase(db, { seed: false })
   const chain = testChain(anvil.rpcUrl)
   const client = createChainClient([anvil.rpcUrl])
-  const indexer = (blocksPerBatch = 100, onBatch?: () => void) =>
+  const indexer = (
+    blocksPerBatch = 100,
+    onBatch?: () => void,
+    more: Partial<ChainIndexerOptions> = {},
+  ) =>
     createChainIndexer({
       db,
       chainId: CHAIN,
@@ -53,6 +114,7 @@ async function indexerSuite(t: TestContext, db: Db, anvil: AnvilInstance) {
       pollIntervalMs: 20,
       blocksPerBatch,
       ...(onBatch ? { onBatch } : {}),
+      ...more,
     })
 
   await t.test(
@@ -179,6 +241,139 @@ async function indexerSuite(t: TestContext, db: Db, anvil: AnvilInstance) {
     assert.deepEqual(await transfersTo(db, dave), [])
     assert.equal((await cursorOf(db))?.number, await client.getBlockNumber())
   })
+
+  await t.test(
+    'internal transfers: a forwarded value is recorded once, reverted frames and chains without the option record none',
+    async () => {
+      const tracing = () => indexer(100, undefined, { internalTransfers: 'trace_block' })
+      const recipient = '0x000000000000000000000000000000000000bEEF'
+      const later = '0x000000000000000000000000000000000000cafE'
+      const forwarder = await chain.deploy(0, FORWARDER)
+      const reverting = await chain.deploy(0, REVERTING_FORWARDER)
+      await tracing().syncOnce()
+      const firstBlock = (await client.getBlockNumber()) + 1n
+
+      const forwarded = await chain.sendData(1, forwarder, parseEther('1'), addressArg(recipient))
+      // The forwarder calls the reverting one, which forwards to the zero address and reverts:
+      // the transaction succeeds, the nested frame and its child moved nothing.
+      const undone = await chain.sendData(1, forwarder, 5n, addressArg(reverting), 200_000n)
+      // A reverted transaction: its own value and the forward inside it moved nothing.
+      const failed = await chain.sendData(1, reverting, 6n, addressArg(recipient), 200_000n)
+      const status = async (hash: Hex) => (await client.getTransactionReceipt({ hash })).status
+      assert.deepEqual(
+        [await status(forwarded), await status(undone), await status(failed)],
+        ['success', 'success', 'reverted'],
+      )
+      await tracing().syncOnce()
+
+      const rowsOf = (chainId: string) =>
+        db.query<TransferSnapshot>(
+          `select tx_hash, log_index, kind, from_address, to_address, amount::text as amount
+           from chain_transfers where chain_id = $1 and tx_hash = any($2::text[])
+           order by block_number, log_index desc`,
+          [chainId, [forwarded, undone, failed].map((h) => h.toLowerCase())],
+        )
+      const row = (hash: Hex, logIndex: number, from: string, to: string, amount: bigint) => ({
+        tx_hash: hash.toLowerCase(),
+        log_index: logIndex,
+        kind: 'native',
+        from_address: from.toLowerCase(),
+        to_address: to.toLowerCase(),
+        amount: amount.toString(),
+      })
+      const expected = [
+        row(forwarded, -1, bob, forwarder, parseEther('1')),
+        row(forwarded, -2, forwarder, recipient, parseEther('1')),
+        row(undone, -1, bob, forwarder, 5n),
+        row(failed, -1, bob, reverting, 6n),
+      ]
+      assert.deepEqual(await rowsOf(CHAIN), expected)
+      const [touched] = await db.query<{ n: number }>(
+        `select count(*)::int as n from account_transactions
+         where chain_id = $1 and address = $2 and tx_hash = $3`,
+        [CHAIN, recipient.toLowerCase(), forwarded.toLowerCase()],
+      )
+      assert.equal(touched?.n, 1, 'the recipient has the transaction in its history')
+
+      // Read again from before these blocks: nothing doubles.
+      const before = await client.getBlock({ blockNumber: firstBlock - 1n })
+      await db.query(
+        'update indexer_cursors set block_number = $2, block_hash = $3 where chain_id = $1',
+        [CHAIN, (firstBlock - 1n).toString(), before.hash],
+      )
+      const again = await tracing().syncOnce()
+      assert.ok(again.blocks >= 3, 'the blocks were read again')
+      assert.deepEqual(await rowsOf(CHAIN), expected)
+
+      // The option off (another chain id over the same node): the transaction's value only.
+      const plain = 'eip155:99'
+      await createChainIndexer({ db, chainId: plain, client, startBlock: firstBlock }).syncOnce()
+      assert.deepEqual(
+        await rowsOf(plain),
+        expected.filter((r) => r.log_index === -1),
+      )
+
+      // A node that refuses trace_block: one error naming the chain and the setting, and the
+      // chain is still indexed (without internal transfers).
+      const proxy = await startTraceRefusingProxy(anvil.rpcUrl)
+      try {
+        const logged: { level: string; msg: string; fields: Record<string, unknown> }[] = []
+        const record =
+          (level: string) =>
+          (msg: string, fields: Record<string, unknown> = {}) =>
+            logged.push({ level, msg, fields })
+        const refused = 'eip155:98'
+        const refusing = createChainIndexer({
+          db,
+          chainId: refused,
+          client: createChainClient([proxy.url]),
+          startBlock: firstBlock,
+          internalTransfers: 'trace_block',
+          logger: {
+            level: 'debug',
+            error: record('error'),
+            warn: record('warn'),
+            info: record('info'),
+            debug: record('debug'),
+          },
+        })
+        const result = await refusing.syncOnce()
+        assert.equal(result.cursor, await client.getBlockNumber())
+        assert.deepEqual(
+          await rowsOf(refused),
+          expected.filter((r) => r.log_index === -1),
+        )
+        await chain.sendData(1, forwarder, 7n, addressArg(recipient))
+        await refusing.syncOnce()
+        const errors = logged.filter((l) => l.level === 'error' || l.level === 'warn')
+        assert.equal(errors.length, 1, 'logged once')
+        assert.equal(errors[0]?.fields.chainId, refused)
+        assert.match(
+          String(errors[0]?.fields.action),
+          /Remove "internalTransfers" from chain eip155:98/,
+        )
+      } finally {
+        await proxy.close()
+      }
+
+      // A reorg drops the internal rows of the replaced blocks with the rest.
+      const live = tracing()
+      await live.syncOnce()
+      const snapshot = await chain.snapshot()
+      const orphan = await chain.sendData(2, forwarder, 9n, addressArg(later))
+      await live.syncOnce()
+      assert.equal((await transfersTo(db, later)).length, 1)
+      await chain.revert(snapshot)
+      await chain.mine(2)
+      assert.equal((await live.syncOnce()).reorgs, 1)
+      assert.deepEqual(await transfersTo(db, later), [])
+      const [left] = await db.query<{ n: number }>(
+        'select count(*)::int as n from chain_transfers where tx_hash = $1',
+        [orphan.toLowerCase()],
+      )
+      assert.equal(left?.n, 0)
+    },
+  )
 
   await t.test('the poll loop follows new blocks until stopped', async () => {
     const follower = indexer()

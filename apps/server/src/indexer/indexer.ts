@@ -1,14 +1,17 @@
 // The indexer of one EVM chain: polls the chain's RPC for new blocks (backfilling from a start
-// block), records native, ERC-20, ERC-721 and ERC-1155 transfers, and keeps a cursor plus the
-// hashes of the last blocks so a restart resumes exactly and a short reorg is rolled back.
+// block), records native (optionally with internal transfers), ERC-20, ERC-721 and ERC-1155
+// transfers, and keeps a cursor plus the hashes of the last blocks so a restart resumes exactly
+// and a short reorg is rolled back.
 import { type Hex, numberToHex, type PublicClient } from 'viem'
 import type { Db, Queryable } from '../db/db.js'
 import type { Logger } from '../http/logger.js'
 import {
   decodeTransferLog,
+  internalTransfers,
   nativeTransfer,
   type RpcBlock,
   type RpcLog,
+  type RpcTrace,
   TRANSFER_TOPICS,
   type TransferRow,
   ZERO_ADDRESS,
@@ -32,6 +35,11 @@ export interface ChainIndexerOptions {
   pollIntervalMs?: number
   blocksPerBatch?: number
   reorgDepth?: number
+  /**
+   * 'trace_block': also record native value moved by nested calls, read with Parity-style
+   * `trace_block`. Default off (public RPC endpoints rarely serve traces).
+   */
+  internalTransfers?: 'trace_block' | false | undefined
   logger?: Logger
   /** Called after each committed batch (tests and the benchmark watch progress with it). */
   onBatch?: (batch: BatchInfo) => void | Promise<void>
@@ -108,6 +116,7 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
   let loop: Promise<void> | undefined
   let wake: (() => void) | undefined
   let blockReceiptsSupported = true
+  let tracing = options.internalTransfers === 'trace_block'
   let rowsSinceAnalyze = 0
   let analyzeEvery = 5_000
 
@@ -167,6 +176,48 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
       if (r) status.set(r.transactionHash.toLowerCase(), r.status === '0x1')
     }
     return status
+  }
+
+  /**
+   * Internal transfers of the blocks that have transactions, or 'reorg' when a trace belongs to
+   * another block than the one read. A node that refuses `trace_block` turns tracing off for
+   * this indexer (logged once, as an error naming the setting); any other failure fails the
+   * batch, which the poll loop retries.
+   */
+  const traceTransfers = async (
+    blocks: readonly FetchedBlock[],
+  ): Promise<TransferRow[] | 'reorg'> => {
+    const busy = blocks.filter((b) => b.transactions.length > 0)
+    if (!tracing || busy.length === 0) return []
+    let answers: RpcTrace[][]
+    try {
+      answers = await Promise.all(
+        busy.map((b) =>
+          rpc<RpcTrace[] | null>('trace_block', [numberToHex(b.number)]).then((t) => t ?? []),
+        ),
+      )
+    } catch (error) {
+      if (!isMethodRefused(error)) {
+        throw new Error(
+          `trace_block failed on chain ${chainId} (setting "internalTransfers"): ${shortError(error)}`,
+        )
+      }
+      tracing = false
+      logger.error('internal transfers off: the RPC does not serve trace_block', {
+        chainId,
+        error: shortError(error),
+        action: `Remove "internalTransfers" from chain ${chainId} in the config file, or give it an RPC URL that serves trace_block (anvil, Erigon, Nethermind, Reth). Blocks are indexed without internal transfers until the indexer restarts.`,
+      })
+      return []
+    }
+    const rows: TransferRow[] = []
+    for (const [i, block] of busy.entries()) {
+      const traces = answers[i] ?? []
+      if (traces.some((t) => t.blockHash && t.blockHash.toLowerCase() !== block.hash))
+        return 'reorg'
+      rows.push(...internalTransfers(traces, block.number))
+    }
+    return rows
   }
 
   const processRange = async (
@@ -229,6 +280,10 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
         })
       }
     }
+
+    const internal = await traceTransfers(blocks)
+    if (internal === 'reorg') return { kind: 'reorg' }
+    transfers.push(...internal)
 
     const touched = new Set(transfers.map((t) => t.txHash))
     const txRows: unknown[][] = []
@@ -538,3 +593,27 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
     syncOnce,
   }
 }
+
+/**
+ * Whether a failed request was the node refusing the method ("method not found", "not
+ * supported", a plan or a module that does not offer it), not a transient failure.
+ */
+function isMethodRefused(error: unknown): boolean {
+  const parts: string[] = []
+  for (let e: unknown = error; e && parts.length < 10; e = (e as { cause?: unknown }).cause) {
+    const { code, message, shortMessage, details } = e as Record<string, unknown>
+    if (code === -32601 || code === -32004) return true
+    // viem's own message repeats the request body (which names the method): read the node's.
+    parts.push(String(details ?? ''), shortMessage === undefined ? String(message ?? '') : '')
+  }
+  const text = parts.join(' ')
+  return (
+    /method|trace_block/i.test(text) &&
+    /not (found|supported|available|enabled|allowed|whitelisted)|does not exist|unsupported|disabled/i.test(
+      text,
+    )
+  )
+}
+
+const shortError = (error: unknown) =>
+  (error as { shortMessage?: string }).shortMessage ?? String(error).split('\n')[0]

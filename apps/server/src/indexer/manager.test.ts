@@ -11,7 +11,9 @@ import { testChain } from '../testing/chain.js'
 import { testProject } from '../testing/harness.js'
 import {
   decodeTransferLog,
+  internalTransfers,
   type RpcLog,
+  type RpcTrace,
   TRANSFER_BATCH_TOPIC,
   TRANSFER_SINGLE_TOPIC,
   TRANSFER_TOPIC,
@@ -27,6 +29,11 @@ test('plans one indexer per EVM chain, local chains from block 0, others from th
         rpcUrls: ['http://localhost:8545', 'http://127.0.0.1:8545'],
       },
       { caipNetworkId: 'eip155:1', rpcUrls: ['https://rpc.example.com/key'] },
+      {
+        caipNetworkId: 'eip155:1',
+        rpcUrls: ['https://trace.example.com'],
+        internalTransfers: 'trace_block',
+      },
       { caipNetworkId: 'eip155:10', rpcUrls: ['https://op.example.com'], startBlock: 120 },
       { caipNetworkId: 'eip155:10', rpcUrls: ['https://op.example.com'], startBlock: 100 },
       { caipNetworkId: 'eip155:137', rpcUrls: ['https://polygon.example.com'], index: false },
@@ -37,9 +44,20 @@ test('plans one indexer per EVM chain, local chains from block 0, others from th
         chainId: 'eip155:31337',
         rpcUrls: ['http://127.0.0.1:8545', 'http://localhost:8545'],
         startBlock: 0n,
+        internalTransfers: false,
       },
-      { chainId: 'eip155:1', rpcUrls: ['https://rpc.example.com/key'], startBlock: 'latest' },
-      { chainId: 'eip155:10', rpcUrls: ['https://op.example.com'], startBlock: 100n },
+      {
+        chainId: 'eip155:1',
+        rpcUrls: ['https://rpc.example.com/key', 'https://trace.example.com'],
+        startBlock: 'latest',
+        internalTransfers: 'trace_block',
+      },
+      {
+        chainId: 'eip155:10',
+        rpcUrls: ['https://op.example.com'],
+        startBlock: 100n,
+        internalTransfers: false,
+      },
     ],
   )
 })
@@ -115,6 +133,63 @@ test('decodes ERC-20, ERC-721 and ERC-1155 logs and skips malformed ones', () =>
   ]) {
     assert.deepEqual(decodeTransferLog(bad), [])
   }
+})
+
+test('internal transfers: nested value calls, creations and self-destructs of frames that did not revert', () => {
+  const [carol, dave, erin] = [2, 3, 4].map(
+    (i) => (ANVIL_ADDRESSES[i] ?? '').toLowerCase() as Hex,
+  ) as [Hex, Hex, Hex]
+  const tx = `0x${'aa'.repeat(32)}` as Hex
+  const other = `0x${'bb'.repeat(32)}` as Hex
+  const frame = (
+    traceAddress: number[],
+    type: string,
+    action: RpcTrace['action'],
+    extra: Partial<RpcTrace> = {},
+  ): RpcTrace => ({ type, action, traceAddress, transactionHash: tx, ...extra })
+  const call = (from: Hex, to: Hex, value: bigint, callType = 'call') => ({
+    from,
+    to,
+    value: `0x${value.toString(16)}` as Hex,
+    callType,
+  })
+  const A = '0x00000000000000000000000000000000000000a1' as Hex
+  const B = '0x00000000000000000000000000000000000000b2' as Hex
+  const created = '0x00000000000000000000000000000000000000c3' as Hex
+  const traces: RpcTrace[] = [
+    // Listed out of order on purpose: keys follow the trace addresses, not the list.
+    frame([1, 0], 'call', call(B, erin, 9n)), // child of a reverted frame
+    frame([], 'call', call(carol, A, 100n)), // the transaction's own value: not here
+    frame([0], 'call', call(A, dave, 10n)),
+    frame([0, 0], 'call', call(dave, dave, 3n)), // to itself: moves nothing
+    frame([1], 'call', call(A, B, 20n), { error: 'Reverted' }),
+    frame([2], 'call', call(A, B, 30n, 'delegatecall')),
+    frame([3], 'call', call(A, B, 0n)),
+    frame([4], 'create', { from: A, value: '0x5' }, { result: { address: created } }),
+    frame([5], 'suicide', { address: A, refundAddress: erin, balance: '0x7' }),
+    frame([], 'reward', { value: '0x1' }, { transactionHash: null }),
+    { ...frame([], 'call', call(dave, A, 1n)), transactionHash: other },
+    { ...frame([0], 'call', call(A, carol, 1n)), transactionHash: other, error: 'out of gas' },
+  ]
+  assert.deepEqual(
+    internalTransfers(traces, 7n).map((t) => [t.txHash, t.logIndex, t.from, t.to, t.amount]),
+    [
+      [tx, -2, A, dave, 10n],
+      [tx, -8, A, created, 5n],
+      [tx, -9, A, erin, 7n],
+    ],
+  )
+  // A reverted top-level call reverts everything under it.
+  assert.deepEqual(
+    internalTransfers(
+      [
+        frame([], 'call', call(carol, A, 1n), { error: 'Reverted' }),
+        frame([0], 'call', call(A, dave, 1n)),
+      ],
+      7n,
+    ),
+    [],
+  )
 })
 
 test('the server indexers start for every project chain, follow it and stop cleanly', async () => {

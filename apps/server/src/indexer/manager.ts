@@ -29,6 +29,7 @@ interface ChainPlan {
   chainId: string
   rpcUrls: string[]
   startBlock: bigint | 'latest'
+  internalTransfers: 'trace_block' | false
 }
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i
@@ -43,11 +44,12 @@ function isLocal(url: string): boolean {
 
 /**
  * What to index: every eip155 chain of any project (unless `index: false`), with the RPC
- * URLs of all projects naming it, and the lowest configured start block.
+ * URLs of all projects naming it, the lowest configured start block, and internal transfers
+ * when any of these projects asks for them.
  *
  * @example
  * planChains([{ caipNetworkId: 'eip155:31337', rpcUrls: ['http://127.0.0.1:8545'] }])
- * // [{ chainId: 'eip155:31337', rpcUrls: [...], startBlock: 0n }]
+ * // [{ chainId: 'eip155:31337', rpcUrls: [...], startBlock: 0n, internalTransfers: false }]
  */
 export function planChains(chains: readonly ProjectChainConfig[]): ChainPlan[] {
   const byId = new Map<string, ProjectChainConfig[]>()
@@ -65,7 +67,10 @@ export function planChains(chains: readonly ProjectChainConfig[]): ChainPlan[] {
         : latest || !rpcUrls.every(isLocal)
           ? 'latest'
           : 0n
-    return { chainId, rpcUrls, startBlock }
+    const internalTransfers = configs.some((c) => c.internalTransfers === 'trace_block')
+      ? 'trace_block'
+      : false
+    return { chainId, rpcUrls, startBlock, internalTransfers }
   })
 }
 
@@ -100,6 +105,7 @@ export async function startIndexers(options: IndexerManagerOptions): Promise<Ind
         chainId: plan.chainId,
         client: createChainClient(plan.rpcUrls),
         startBlock: plan.startBlock,
+        internalTransfers: plan.internalTransfers,
         ...(options.pollIntervalMs !== undefined ? { pollIntervalMs: options.pollIntervalMs } : {}),
         ...(options.blocksPerBatch !== undefined ? { blocksPerBatch: options.blocksPerBatch } : {}),
         ...(options.reorgDepth !== undefined ? { reorgDepth: options.reorgDepth } : {}),

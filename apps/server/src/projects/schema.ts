@@ -71,6 +71,12 @@ export const ChainSchema = v.pipe(
     ),
     /** EVM chains: false keeps the indexer off for this chain (default true). */
     index: v.optional(v.boolean()),
+    /**
+     * EVM chains: 'trace_block' also indexes internal transfers (ETH moved by contract calls),
+     * read with Parity-style `trace_block`; the RPC must serve it (anvil, Erigon, Nethermind,
+     * Reth; rarely public endpoints). Default false.
+     */
+    internalTransfers: v.optional(v.union([v.literal('trace_block'), v.literal(false)])),
     /** ERC-20 contracts whose balance is always reported (besides tokens seen in the history). */
     tokens: v.optional(v.pipe(v.array(EvmAddressSchema), v.maxLength(100))),
     /** NFT contracts whose transfers are flagged spam (spec §5: spam-only transactions hidden). */
@@ -94,6 +100,10 @@ export const ChainSchema = v.pipe(
     (chain) =>
       chain.ensUniversalResolver === undefined || chain.caipNetworkId.startsWith('eip155:'),
     'ensUniversalResolver is only for eip155 chains',
+  ),
+  v.check(
+    (chain) => !chain.internalTransfers || chain.caipNetworkId.startsWith('eip155:'),
+    'internalTransfers is only for eip155 chains',
   ),
 )
 

@@ -8,6 +8,8 @@ export interface ProjectChainConfig {
   rpcUrls: string[]
   startBlock?: number | 'latest' | undefined
   index?: boolean | undefined
+  /** 'trace_block': index internal transfers too (see schema.ts). */
+  internalTransfers?: 'trace_block' | false | undefined
   tokens?: string[] | undefined
   spamContracts?: string[] | undefined
   nativeCurrency?: { name: string; symbol: string; decimals: number } | undefined

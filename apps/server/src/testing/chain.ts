@@ -6,6 +6,7 @@ import {
   createPublicClient,
   createWalletClient,
   type Hash,
+  type Hex,
   http,
   type PublicClient,
 } from 'viem'
@@ -18,6 +19,13 @@ export interface TestChain {
   client: PublicClient
   /** Sends `value` wei; `gas` skips estimation (so a reverting transfer is still mined). */
   sendEth(from: AccountIndex, to: Address, value: bigint, gas?: bigint): Promise<Hash>
+  /**
+   * Sends `value` wei with calldata `data`; `gas` skips estimation (so a reverting call is
+   * still mined) and then the receipt may fail.
+   */
+  sendData(from: AccountIndex, to: Address, value: bigint, data: Hex, gas?: bigint): Promise<Hash>
+  /** Deploys raw init code and answers the new contract's address. */
+  deploy(from: AccountIndex, initCode: Hex): Promise<Address>
   /** Calls `functionName(args)` on `contract` as `from` and waits for a successful receipt. */
   write(
     from: AccountIndex,
@@ -74,6 +82,22 @@ export function testChain(rpcUrl: string): TestChain {
         ...(gas === undefined ? {} : { gas }),
       })
       return mined(hash, gas === undefined)
+    },
+    async sendData(from, to, value, data, gas) {
+      const hash = await walletOf(from).sendTransaction({
+        to,
+        value,
+        data,
+        chain: null,
+        ...(gas === undefined ? {} : { gas }),
+      })
+      return mined(hash, gas === undefined)
+    },
+    async deploy(from, initCode) {
+      const hash = await walletOf(from).sendTransaction({ data: initCode, chain: null })
+      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20 })
+      if (!receipt.contractAddress) throw new Error(`${hash} created no contract`)
+      return receipt.contractAddress
     },
     write,
     sendToken: (from, token, to, amount) =>
