@@ -179,6 +179,43 @@ describe('config file', () => {
       new URL('../openmodal.config.json', import.meta.url).pathname,
     )
     assert.equal(config.projects[0]?.projectId, 'demo')
+    // The demo's anvil chains serve trace_block: internal transfers are on there.
+    assert.deepEqual(
+      config.projects[0]?.chains.map((c) => c.internalTransfers),
+      ['trace_block', 'trace_block'],
+    )
+  })
+
+  test('accepts internalTransfers "trace_block" or false on EVM chains only', async () => {
+    const file = join(dir, 'internal.config.json')
+    const withChain = (chain: Record<string, unknown>) =>
+      writeFileSync(
+        file,
+        JSON.stringify({ projects: [{ projectId: 'internal', name: 'I', chains: [chain] }] }),
+      )
+    withChain({
+      caipNetworkId: 'eip155:1',
+      rpcUrls: ['https://a.example'],
+      internalTransfers: false,
+    })
+    assert.equal((await readConfigFile(file)).projects[0]?.chains[0]?.internalTransfers, false)
+    for (const [chain, message] of [
+      [
+        { caipNetworkId: 'eip155:1', rpcUrls: ['https://a.example'], internalTransfers: true },
+        /internalTransfers/,
+      ],
+      [
+        {
+          caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+          rpcUrls: ['https://a.example'],
+          internalTransfers: 'trace_block',
+        },
+        /internalTransfers is only for eip155 chains/,
+      ],
+    ] as const) {
+      withChain(chain)
+      await assert.rejects(readConfigFile(file), (error: Error) => message.test(error.message))
+    }
   })
 })
 
