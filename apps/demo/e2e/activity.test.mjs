@@ -14,7 +14,7 @@ import { startChains } from '@openmodal/testing/node'
 import { chromium } from 'playwright-core'
 import { createPublicClient, formatEther, http, parseEther } from 'viem'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { DEMO, freePort, HOST, startPreview } from './preview.mjs'
+import { DEMO, freePort, HOST, startPreview, startTogether } from './preview.mjs'
 
 const DEV_WALLET_ID = 'dev.openmodal.wallet'
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -90,7 +90,7 @@ describe('Demo Activity: a dev-wallet transfer shows in Account, end to end', ()
 
   before(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'openmodal-demo-activity-'))
-    ;[chains, browser] = await Promise.all([
+    ;[chains, browser] = await startTogether([
       startChains(),
       chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true }),
     ])
@@ -112,20 +112,20 @@ describe('Demo Activity: a dev-wallet transfer shows in Account, end to end', ()
     }
     const configPath = join(dataDir, 'openmodal.config.json')
     await writeFile(configPath, JSON.stringify(config))
-    const [serverPort, previewPort] = [await freePort(), await freePort()]
+    const serverPort = await freePort()
     server = await startServer(serverPort, {
       OPENMODAL_CONFIG: configPath,
       OPENMODAL_DATA_DIR: join(dataDir, 'pglite'),
       OPENMODAL_INDEXER_POLL_MS: '250',
     })
     // What `pnpm demo` hands the page (scripts/demo.mjs): the chains and the server's URL.
-    preview = await startPreview(previewPort, {
+    preview = await startPreview({
       OPENMODAL_DEMO_CHAINS: JSON.stringify({ chains: local, apiUrl: server.url }),
     })
     const context = await browser.newContext({ viewport: { width: 1024, height: 900 } })
     page = await context.newPage()
     page.on('pageerror', (error) => pageErrors.push(error))
-    await page.goto(`http://${HOST}:${previewPort}/`)
+    await page.goto(`${preview.origin}/`)
   })
 
   after(async () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { freePort, HOST, startPreview } from './preview.mjs'
+import { startPreview } from './preview.mjs'
 
 const SCREENSHOT = join(tmpdir(), 'openmodal-demo.png')
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
@@ -18,9 +18,8 @@ describe('demo in Chromium', () => {
   const foreignRequests = []
 
   before(async () => {
-    const port = await freePort()
-    origin = `http://${HOST}:${port}`
-    preview = await startPreview(port)
+    preview = await startPreview()
+    origin = preview.origin
     browser = await chromium.launch({
       executablePath: chromiumPath(),
       args: CHROMIUM_ARGS,

@@ -8,7 +8,7 @@ import { devWalletScriptPath, startChains } from '@openmodal/testing/node'
 import { chromium } from 'playwright-core'
 import { createPublicClient, formatEther, http, verifyMessage } from 'viem'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { freePort, HOST, startPreview } from './preview.mjs'
+import { startPreview, startTogether } from './preview.mjs'
 
 const DEV_WALLET_ID = 'dev.openmodal.wallet'
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -46,13 +46,12 @@ describe('EVM wallets through viem, end to end', () => {
   const pageErrors = []
 
   before(async () => {
-    const port = await freePort()
-    origin = `http://${HOST}:${port}`
-    ;[chains, preview, browser] = await Promise.all([
+    ;[chains, preview, browser] = await startTogether([
       startChains(),
-      startPreview(port),
+      startPreview(),
       chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true }),
     ])
+    origin = preview.origin
     const [a, b] = chains.chains
     await rpc(a.rpcUrl, 'anvil_setBalance', [ACCOUNT_0, `0x${BALANCE_A.toString(16)}`])
     await rpc(b.rpcUrl, 'anvil_setBalance', [ACCOUNT_0, `0x${BALANCE_B.toString(16)}`])

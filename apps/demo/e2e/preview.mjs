@@ -1,4 +1,4 @@
-// Shared by the e2e tests: a free loopback port, `vite preview` of the built demo on it, and an
+// Shared by the e2e tests: a free loopback port, `vite preview` of the built demo on one, and an
 // ed25519 check of Solana signatures that shares no code with the wallets or the adapter.
 import { spawn } from 'node:child_process'
 import { createPublicKey, verify } from 'node:crypto'
@@ -23,10 +23,23 @@ export function freePort() {
 }
 
 /**
- * Starts `vite preview` of the built demo on `port`; resolves once it prints its URL with
- * `{ child, stop() }`. `stop()` ends that process (by its pid) and waits for it to exit.
+ * Starts `vite preview` of the built demo on a free port; resolves once it prints its URL with
+ * `{ origin, port, child, stop() }`. A port taken between the check and vite's bind (the e2e
+ * files run in parallel) is retried on another one. `stop()` ends that process (by its pid)
+ * and waits for it to exit.
  */
-export function startPreview(port, env = {}) {
+export async function startPreview(env = {}) {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort()
+    try {
+      return await startPreviewOn(port, env)
+    } catch (error) {
+      if (attempt >= 5 || !String(error.message).includes('already in use')) throw error
+    }
+  }
+}
+
+function startPreviewOn(port, env) {
   const vite = join(DEMO, 'node_modules/vite/bin/vite.js')
   const child = spawn(
     process.execPath,
@@ -44,6 +57,7 @@ export function startPreview(port, env = {}) {
       await exited
     }
   }
+  const origin = `http://${HOST}:${port}`
   return new Promise((resolve, reject) => {
     let output = ''
     const timer = setTimeout(() => {
@@ -52,9 +66,9 @@ export function startPreview(port, env = {}) {
     }, 20_000)
     const onData = (chunk) => {
       output += stripVTControlCharacters(String(chunk))
-      if (output.includes(`http://${HOST}:${port}`)) {
+      if (output.includes(origin)) {
         clearTimeout(timer)
-        resolve({ child, stop })
+        resolve({ origin, port, child, stop })
       }
     }
     child.stdout.on('data', onData)
@@ -64,6 +78,25 @@ export function startPreview(port, env = {}) {
       reject(new Error(`vite preview exited (${code}):\n${output}`))
     })
   })
+}
+
+/**
+ * Starts several things at once, like `Promise.all`, but when one fails the others that did
+ * start are stopped (`stop()` or `close()`) before the error is rethrown: a test whose setup
+ * failed must not leave chains or servers running (they would keep the test process alive).
+ *
+ * @example const [chains, preview] = await startTogether([startChains(), startPreview()])
+ */
+export async function startTogether(starts) {
+  const results = await Promise.allSettled(starts)
+  const failed = results.find((result) => result.status === 'rejected')
+  if (!failed) return results.map((result) => result.value)
+  await Promise.allSettled(
+    results
+      .filter((result) => result.status === 'fulfilled')
+      .map(({ value }) => (value?.stop ?? value?.close)?.call(value)),
+  )
+  throw failed.reason
 }
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test'
 import { startChains, startSolanaRpc } from '@openmodal/testing/node'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { freePort, HOST, startPreview, verifyEd25519 } from './preview.mjs'
+import { startPreview, startTogether, verifyEd25519 } from './preview.mjs'
 
 const SOLANA_WALLET = 'OpenModal Solana Dev Wallet'
 const EVM_WALLET_ID = 'dev.openmodal.wallet'
@@ -49,14 +49,13 @@ describe('Solana and EVM + Solana, end to end', () => {
   }
 
   before(async () => {
-    const port = await freePort()
-    origin = `http://${HOST}:${port}`
-    ;[rpc, chains, preview, browser] = await Promise.all([
+    ;[rpc, chains, preview, browser] = await startTogether([
       startSolanaRpc(),
       startChains(),
-      startPreview(port),
+      startPreview(),
       chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true }),
     ])
+    origin = preview.origin
     localnet = `solana:${rpc.genesisHash.slice(0, 32)}`
     await rpc.airdrop(SOL_ADDRESS, AIRDROP)
     const context = await browser.newContext({ viewport: { width: 1024, height: 800 } })

@@ -17,7 +17,7 @@ import { createSolanaDevWallet, SOLANA_DEV_ADDRESSES } from '@openmodal/testing/
 import { chromium } from 'playwright-core'
 import { formatEther, verifyMessage } from 'viem'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { freePort, HOST, startPreview, verifyEd25519 } from './preview.mjs'
+import { startPreview, startTogether, verifyEd25519 } from './preview.mjs'
 
 const WC_ID = 'com.walletconnect'
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -54,14 +54,13 @@ describe('WalletConnect, browser dapp ↔ Node wallet over the local relay', () 
   const pageErrors = []
 
   before(async () => {
-    const port = await freePort()
-    origin = `http://${HOST}:${port}`
-    ;[chains, relay, preview, browser] = await Promise.all([
+    ;[chains, relay, preview, browser] = await startTogether([
       startChains(),
       startRelay(),
-      startPreview(port),
+      startPreview(),
       chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true }),
     ])
+    origin = preview.origin
     await rpc(chains.chains[0].rpcUrl, 'anvil_setBalance', [ACCOUNT_0, `0x${BALANCE.toString(16)}`])
     wallet = await createWalletHarness({
       relayUrl: relay.url,
