@@ -15,3 +15,20 @@ export function warmStyles(tags: readonly string[]): void {
     }
   }
 }
+
+const warmed = new Map<string, HTMLImageElement>()
+
+/**
+ * Decodes a `data:image/…` URL into the document's image cache, so an `<img>` showing it later
+ * does not parse it (an SVG becomes a whole document) while the modal opens. Other URLs are left
+ * alone: loading them would be a request.
+ *
+ * @example warmImage(options.walletConnect?.imageUrl)
+ */
+export function warmImage(url: string | undefined): void {
+  if (!url?.startsWith('data:image/') || warmed.has(url)) return
+  const image = new Image()
+  image.src = url
+  // Held so the decoded image stays in the cache until an `<img>` uses it.
+  warmed.set(url, image)
+}
