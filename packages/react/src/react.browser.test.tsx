@@ -97,6 +97,20 @@ function Probe() {
   )
 }
 
+/** Render counts of the two useModal components below. */
+const renders = { reader: 0, opener: 0 }
+
+function Reader() {
+  renders.reader++
+  return <span data-testid="reader">{String(useModal().isOpen)}</span>
+}
+
+function Opener() {
+  renders.opener++
+  const { open } = useModal()
+  return <button type="button" data-testid="opener" onClick={() => open()} />
+}
+
 const click = (testId: string) =>
   act(async () => {
     container.querySelector<HTMLElement>(`[data-testid="${testId}"]`)?.click()
@@ -158,6 +172,24 @@ describe('@openmodal/react in Chromium', () => {
     await act(async () => modal.switchNetwork('eip155:10'))
     expect(text('network')).to.equal('eip155:10/2')
     expect(text('event')).to.equal('SWITCH_NETWORK')
+  })
+
+  it('useModal re-renders on open and close only a component that reads isOpen', async () => {
+    renders.reader = renders.opener = 0
+    await render(
+      <>
+        <Reader />
+        <Opener />
+      </>,
+    )
+    const before = { ...renders }
+    await click('opener')
+    expect(text('reader')).to.equal('true')
+    expect(renders.reader).to.be.greaterThan(before.reader)
+    expect(renders.opener).to.equal(before.opener)
+    await act(async () => modal.close())
+    expect(text('reader')).to.equal('false')
+    expect(renders.opener).to.equal(before.opener)
   })
 
   it('the hooks’ actions change the stores', async () => {

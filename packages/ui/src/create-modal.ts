@@ -8,6 +8,7 @@ import {
 import { defineElements } from './elements/define-elements.js'
 import { loadModal } from './modal/load-modal.js'
 import { preloadView } from './router/routes.js'
+import { warmImage } from './utils/warm.js'
 
 let appended: HTMLElement | undefined
 
@@ -45,6 +46,8 @@ function preloadWhenIdle(): void {
   const preload = () => {
     loadModal().catch(() => {})
     preloadView($isConnected.get() ? 'Account' : 'Connect')
+    // WalletConnect is listed without discovery: its icon can be ready before the first open.
+    warmImage($options.get()?.walletConnect?.imageUrl)
   }
   if (typeof requestIdleCallback === 'function') requestIdleCallback(preload, { timeout: 5000 })
   else setTimeout(preload, 2000)

@@ -54,6 +54,21 @@ describe('EIP-6963 discovery', () => {
     }
   })
 
+  it('lists a wallet that answers the request at once in the first report, reported once', async () => {
+    const wallet = info({ name: 'Quick Wallet' })
+    const answer = () => announce({ info: wallet, provider: provider() })
+    window.addEventListener('eip6963:requestProvider', answer)
+    try {
+      const { state } = watch()
+      expect(state.updates).to.equal(1)
+      expect(state.latest.map((c) => c.name)).to.deep.equal(['Quick Wallet'])
+      await tick()
+      expect(state.updates).to.equal(1)
+    } finally {
+      window.removeEventListener('eip6963:requestProvider', answer)
+    }
+  })
+
   it('finds nothing, without failing, where there is no event target (server rendering)', async () => {
     const adapter = evmAdapter({ target: {} as EventTarget })
     const seen: Array<readonly Connector[]> = []

@@ -35,8 +35,9 @@ interface Entry {
 
 /**
  * Creates a discovery. Nothing happens until `subscribe` or `waitFor`: then it listens for
- * `eip6963:announceProvider` and dispatches `eip6963:requestProvider`. A burst of announcements
- * is reported once (coalesced in a microtask). Connector ids are the rdns when valid and not
+ * `eip6963:announceProvider` and dispatches `eip6963:requestProvider`. The wallets that answer
+ * the request at once are in the first report; later bursts of announcements are reported once
+ * (coalesced in a microtask). Connector ids are the rdns when valid and not
  * taken, else the uuid; the first announcement of a uuid wins.
  *
  * @example
@@ -173,7 +174,9 @@ export function createDiscovery(options: DiscoveryOptions = {}): Discovery {
         scheduleFlush()
       }, legacyDelayMs)
     }
-    scheduleFlush()
+    // Wallets answer the request synchronously: report them now, so the first subscriber's
+    // first value already lists them (a view renders once instead of empty, then again).
+    flush()
   }
   const release = () => {
     if (--users > 0 || !canListen) return
@@ -186,8 +189,8 @@ export function createDiscovery(options: DiscoveryOptions = {}): Discovery {
 
   return {
     subscribe(listener) {
-      subscribers.add(listener)
       acquire()
+      subscribers.add(listener)
       listener(reported)
       let active = true
       return () => {

@@ -24,6 +24,7 @@ import '../../router/w3m-router.js'
 import { iconStyles } from '../../styles/icons.js'
 import { base, tokens } from '../../styles/shared.js'
 import { deepActiveElement, tabbables } from '../../utils/focus.js'
+import { subtreeRendered } from '../../utils/rendered.js'
 import { styles } from './w3m-modal.styles.js'
 
 /**
@@ -80,6 +81,8 @@ export class W3mModal extends LitElement {
   private observed: Element | undefined
   private lastEntry: RouterEntry | undefined
   private readonly resizeObserver = new ResizeObserver((entries) => this.onResize(entries))
+  /** Set while the dialog waits for its panel to render before it opens. */
+  private showing: Promise<void> | undefined
 
   constructor() {
     super()
@@ -172,6 +175,12 @@ export class W3mModal extends LitElement {
     }
   }
 
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const result = await super.getUpdateComplete()
+    await this.showing
+    return result
+  }
+
   protected override updated(changed: PropertyValues): void {
     super.updated(changed)
     this.syncDialog()
@@ -193,8 +202,15 @@ export class W3mModal extends LitElement {
     const dialog = this.dialogRef.value
     if (!dialog) return
     if (this.modal.value.open && !dialog.open) {
+      if (this.showing) return
       this.opener = deepActiveElement()
-      dialog.showModal()
+      // showModal() focuses the first control, which forces a style and layout pass. Call it
+      // once the panel's elements have rendered, so that pass covers the whole view and the
+      // opening frame has nothing left to lay out (one pass instead of two).
+      this.showing = subtreeRendered(this.renderRoot).then(() => {
+        this.showing = undefined
+        if (this.modal.value.open && !dialog.open && dialog.isConnected) dialog.showModal()
+      })
     } else if (!this.modal.value.open && dialog.open) {
       dialog.close()
       const opener = this.opener
