@@ -8,7 +8,7 @@ import { devWalletScriptPath, startChains } from '@openmodal/testing/node'
 import { chromium } from 'playwright-core'
 import { createPublicClient, formatEther, http, verifyMessage } from 'viem'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { startPreview, startTogether } from './preview.mjs'
+import { rpc, startPreview, startTogether } from './preview.mjs'
 
 const DEV_WALLET_ID = 'dev.openmodal.wallet'
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -25,17 +25,6 @@ function truncate3(decimal) {
 }
 
 const truncateAddress = (address) => `${address.slice(0, 4)}…${address.slice(-6)}`
-
-async function rpc(url, method, params) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  const body = await response.json()
-  if (body.error) throw new Error(`${method}: ${body.error.message}`)
-  return body.result
-}
 
 describe('EVM wallets through viem, end to end', () => {
   let chains

@@ -1,4 +1,5 @@
-// Shared by the e2e tests: a free loopback port, `vite preview` of the built demo on one, and an
+// Shared by the e2e tests: a free loopback port, `vite preview` of the built demo on one, a
+// JSON-RPC call, starting several things at once, and an
 // ed25519 check of Solana signatures that shares no code with the wallets or the adapter.
 import { spawn } from 'node:child_process'
 import { createPublicKey, verify } from 'node:crypto'
@@ -78,6 +79,18 @@ function startPreviewOn(port, env) {
       reject(new Error(`vite preview exited (${code}):\n${output}`))
     })
   })
+}
+
+/** One JSON-RPC call (to anvil); an error answer throws with the node's message. */
+export async function rpc(url, method, params) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body = await response.json()
+  if (body.error) throw new Error(`${method}: ${body.error.message}`)
+  return body.result
 }
 
 /**

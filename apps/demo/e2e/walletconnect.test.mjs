@@ -17,7 +17,7 @@ import { createSolanaDevWallet, SOLANA_DEV_ADDRESSES } from '@openmodal/testing/
 import { chromium } from 'playwright-core'
 import { formatEther, verifyMessage } from 'viem'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { startPreview, startTogether, verifyEd25519 } from './preview.mjs'
+import { rpc, startPreview, startTogether, verifyEd25519 } from './preview.mjs'
 
 const WC_ID = 'com.walletconnect'
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -25,17 +25,6 @@ const SOL_ADDRESS = SOLANA_DEV_ADDRESSES[0]
 const BALANCE = 777123456789000000000n // 777.123… ETH
 const STEP_TIMEOUT = 20_000
 const ms = (start) => Math.round(performance.now() - start)
-
-async function rpc(url, method, params) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  const body = await response.json()
-  if (body.error) throw new Error(`${method}: ${body.error.message}`)
-  return body.result
-}
 
 describe('WalletConnect, browser dapp ↔ Node wallet over the local relay', () => {
   let chains

@@ -2,17 +2,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { Wallet } from '../api/types.js'
 import { parseOptions } from '../options/schema.js'
-import { mainnet } from '../testing/fixtures.js'
-import type { CaipNetwork } from '../types/network.js'
-
-const solana: CaipNetwork = {
-  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  chainNamespace: 'solana',
-  caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  name: 'Solana',
-  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
-}
+import { mainnet, solana } from '../testing/fixtures.js'
 
 import { installedConnector, isWalletExcluded, registryQuery } from './wallets.js'
 

@@ -28,6 +28,7 @@ import {
   createTestAdapter,
   optimism,
   polygon,
+  solana,
   type TestAdapter,
   type TestWallet,
 } from '@openmodal/core/adapter-contract'
@@ -41,7 +42,7 @@ export const mainnet: CaipNetwork = {
   blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } },
   assets: { imageUrl: icon('#627eea') },
 }
-export { optimism, polygon }
+export { optimism, polygon, solana }
 
 export const walletIcon = icon('#f6851b')
 

@@ -7,7 +7,6 @@ import {
   $modal,
   $snack,
   $view,
-  type CaipNetwork,
   connect,
   openModal,
   reset,
@@ -16,7 +15,16 @@ import {
 import { sendKeys } from '@web/test-runner-commands'
 import '../../test/define-modal.js'
 import type { W3mModal } from '../../modal/w3m-modal/w3m-modal.js'
-import { deep, deepAll, focused, resetAll, settle, setupClient, until } from '../../test/helpers.js'
+import {
+  deep,
+  deepAll,
+  focused,
+  resetAll,
+  settle,
+  setupClient,
+  solana,
+  until,
+} from '../../test/helpers.js'
 import { monthLabel } from '../w3m-account-activity/w3m-account-activity.js'
 
 const ALICE = '0x1111111111111111111111111111111111111111'
@@ -292,14 +300,6 @@ describe('Account tabs', () => {
   })
 
   it('on Solana shows only Tokens (the native balance), no NFTs, Activity or names (spec §9)', async () => {
-    const solana: CaipNetwork = {
-      id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-      chainNamespace: 'solana',
-      caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-      name: 'Solana',
-      nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-      rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
-    }
     setupClient(
       {
         namespace: 'solana',

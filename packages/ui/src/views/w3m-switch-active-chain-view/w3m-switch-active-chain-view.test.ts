@@ -7,7 +7,6 @@ import {
   $activeNamespace,
   $modal,
   $view,
-  type CaipNetwork,
   connect,
   createModalClient,
   openModal,
@@ -25,18 +24,11 @@ import {
   optimism,
   resetAll,
   settle,
+  solana,
   until,
   WALLETS,
 } from '../../test/helpers.js'
 
-const solanaNet: CaipNetwork = {
-  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  chainNamespace: 'solana',
-  caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  name: 'Solana',
-  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
-}
 const SOL_ADDRESS = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
 const SOL_SHORT = '7EcD…wCFLtV'
 
@@ -51,14 +43,14 @@ function setupTwoNamespaces(): { evm: TestAdapter; sol: TestAdapter } {
       { id: 'Alpha Wallet', name: 'Alpha Wallet' },
     ],
     accounts: [SOL_ADDRESS],
-    chainId: solanaNet.id,
+    chainId: solana.id,
     balance: 3_000_000_000n,
   })
   createModalClient({
     projectId: 'test-project',
     // As setupClient: the test server, which answers no project API.
     apiUrl: location.origin,
-    networks: [mainnet, optimism, solanaNet],
+    networks: [mainnet, optimism, solana],
     adapters: [evm, sol],
   })
   return { evm, sol }
@@ -96,7 +88,7 @@ describe('SwitchActiveChain', () => {
     const { evm, sol } = setupTwoNamespaces()
     await connect({ connectorId: 'io.gamma' })
     await until(() => buttonText() === '0x11…111111', 'the EVM account on the button')
-    await pickNetwork(solanaNet.caipNetworkId)
+    await pickNetwork(solana.caipNetworkId)
     const view = await until(
       () => deep(modal, 'w3m-router', 'w3m-switch-active-chain-view'),
       'the switch-active-chain view',
@@ -107,7 +99,7 @@ describe('SwitchActiveChain', () => {
       navigateTo: 'Connect',
       navigateWithReplace: true,
     })
-    expect($view.get().data?.network?.caipNetworkId).to.equal(solanaNet.caipNetworkId)
+    expect($view.get().data?.network?.caipNetworkId).to.equal(solana.caipNetworkId)
     expect(deep(view, '[data-title]')?.textContent?.trim()).to.equal('Switch to Solana')
     expect(deep(view, '[data-hint]')?.textContent?.trim()).to.equal(
       'No Solana wallet is connected. Connect one to use Solana.',
@@ -153,7 +145,7 @@ describe('SwitchActiveChain', () => {
     await until(() => buttonText() === '0x11…111111', 'the EVM account')
 
     // Both connected: a switch across namespaces needs no new wallet.
-    await pickNetwork(solanaNet.caipNetworkId)
+    await pickNetwork(solana.caipNetworkId)
     await until(() => $activeNamespace.get() === 'solana', 'solana active')
     expect(deepAll(modal, 'w3m-router', 'w3m-switch-active-chain-view')).to.have.length(0)
     await until(() => buttonText() === SOL_SHORT, 'the Solana account')
@@ -184,7 +176,7 @@ describe('SwitchActiveChain', () => {
 
   it('with no wallet connected anywhere, Networks switches in place', async () => {
     setupTwoNamespaces()
-    await pickNetwork(solanaNet.caipNetworkId)
+    await pickNetwork(solana.caipNetworkId)
     await until(() => $activeNamespace.get() === 'solana', 'solana active')
     expect($view.get().view).not.to.equal('SwitchActiveChain')
   })
