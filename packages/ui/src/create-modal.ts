@@ -6,7 +6,6 @@ import {
   type ModalOptions,
 } from '@openmodal/core'
 import { defineElements } from './elements/define-elements.js'
-import { loadModal } from './modal/load-modal.js'
 import { preloadView } from './router/routes.js'
 import { warmImage } from './utils/warm.js'
 
@@ -38,13 +37,13 @@ export function createModal(options: ModalOptions): ModalInstance {
 }
 
 /**
- * Once the page is idle, loads the modal shell and the view group the first `open()` will show,
- * so the click that opens the modal does not wait for a fetch. It never competes with the
- * page's own loading. A failure here is retried (and reported) when the modal is needed.
+ * Once the page is idle, loads the view group the first `open()` will show (and with it the
+ * modal shell, which every group registers), so the click that opens the modal does not wait
+ * for a fetch. It never competes with the page's own loading. A failure here is retried (and
+ * reported) when the modal is needed.
  */
 function preloadWhenIdle(): void {
   const preload = () => {
-    loadModal().catch(() => {})
     preloadView($isConnected.get() ? 'Account' : 'Connect')
     // WalletConnect is listed without discovery: its icon can be ready before the first open.
     warmImage($options.get()?.walletConnect?.imageUrl)
