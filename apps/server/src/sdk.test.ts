@@ -5,6 +5,7 @@
 // the requests core makes.
 import assert from 'node:assert/strict'
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test'
+import { createTestAdapter } from '@openmodal/core/adapter-contract'
 import {
   $alert,
   $features,
@@ -15,10 +16,9 @@ import {
   emitEvent,
   type ModalOptions,
   type RemoteConfigState,
-  resetAnalyticsLimit,
+  resetStores,
   unregisterAdapter,
-} from '@openmodal/core'
-import { createTestAdapter } from '@openmodal/core/adapter-contract'
+} from '@openmodal/core/internal'
 import {
   $recommendedWallets,
   $registryWallets,
@@ -111,7 +111,7 @@ beforeEach(() => {
   requests = []
   warnings = []
   console.warn = (...args: unknown[]) => warnings.push(args.map(String).join(' '))
-  resetAnalyticsLimit()
+  resetStores()
 })
 
 afterEach(() => {

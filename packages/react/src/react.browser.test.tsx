@@ -1,6 +1,7 @@
 // Chromium: the hooks follow the real core stores, and the components render the real elements.
 
 import { expect } from '@open-wc/testing'
+import { createTestAdapter, type TestAdapter } from '@openmodal/core/adapter-contract'
 import {
   $discovered,
   type CaipNetwork,
@@ -9,8 +10,7 @@ import {
   disconnect,
   type ModalInstance,
   setThemeMode,
-} from '@openmodal/core'
-import { createTestAdapter, type TestAdapter } from '@openmodal/core/adapter-contract'
+} from '@openmodal/core/internal'
 import { act, type ReactNode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import {

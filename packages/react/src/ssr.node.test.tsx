@@ -120,7 +120,7 @@ describe('server rendering (no window)', () => {
   test('server snapshots ignore browser-only state set on the server', async () => {
     // Even if the server process had an open modal, the HTML it sends must match the first
     // client render (hydration), which starts from the same defaults.
-    const core = await import('@openmodal/core')
+    const core = await import('@openmodal/core/internal')
     core.openModal()
     try {
       assert.equal(render(<OpenState />), '<output>false</output>')

@@ -4,7 +4,7 @@ import {
   createModalClient,
   type ModalInstance,
   type ModalOptions,
-} from '@openmodal/core'
+} from '@openmodal/core/internal'
 import { defineElements } from './elements/define-elements.js'
 import { preloadView } from './router/routes.js'
 import { warmImage } from './utils/warm.js'

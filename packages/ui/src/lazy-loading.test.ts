@@ -3,7 +3,7 @@
 // loaded yet when the tests start.
 
 import { expect } from '@open-wc/testing'
-import { $locale, $modal, setLocale } from '@openmodal/core'
+import { $locale, $modal, setLocale } from '@openmodal/core/internal'
 import { createModal } from './exports/index.js'
 import { loadLocale, t } from './i18n/index.js'
 import { groupStatus } from './router/routes.js'

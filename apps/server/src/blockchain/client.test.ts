@@ -2,6 +2,7 @@
 // NFTs and signed name registration, end to end.
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
+import { createTestAdapter } from '@openmodal/core/adapter-contract'
 import {
   $balances,
   $connectors,
@@ -16,8 +17,7 @@ import {
   lookupAccountName,
   refreshTransactions,
   registerAccountName,
-} from '@openmodal/core'
-import { createTestAdapter } from '@openmodal/core/adapter-contract'
+} from '@openmodal/core/internal'
 import {
   ANVIL_ADDRESSES,
   ANVIL_PRIVATE_KEYS,

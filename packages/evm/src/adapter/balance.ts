@@ -1,5 +1,5 @@
 // Native balances through a viem client on the network's first RPC URL (spec §9 limits).
-import type { CaipNetwork } from '@openmodal/core'
+import type { CaipNetwork } from '@openmodal/core/internal'
 import { type Address, hexToBigInt } from 'viem'
 import { rpcClient } from './rpc-client.js'
 

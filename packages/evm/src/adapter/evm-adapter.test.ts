@@ -1,12 +1,12 @@
 import { expect } from '@open-wc/testing'
+import { adapterContract } from '@openmodal/core/adapter-contract'
 import {
   $chain,
   type AdapterEvent,
   type BaseError,
   type CaipNetwork,
   type ChainAdapter,
-} from '@openmodal/core'
-import { adapterContract } from '@openmodal/core/adapter-contract'
+} from '@openmodal/core/internal'
 import { ANVIL_ADDRESSES, type DevWallet, TEST_TOKEN_ABI } from '@openmodal/testing'
 import {
   createPublicClient,

@@ -10,7 +10,7 @@ import {
   type ConnectResult,
   isEip155Address,
   kitError,
-} from '@openmodal/core'
+} from '@openmodal/core/internal'
 import type { Address } from 'viem'
 import { createDiscovery, type DiscoveryOptions } from '../discovery/discovery.js'
 import { parseChainId } from '../provider/chain-id.js'
@@ -59,7 +59,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
  * the same connector does not silently reconnect.
  *
  * @example
- * import { createModalClient } from '@openmodal/core'
+ * import { createModalClient } from '@openmodal/core/internal'
  * import { evmAdapter } from '@openmodal/evm'
  *
  * createModalClient({ projectId, networks: [mainnet], adapters: [evmAdapter()] })

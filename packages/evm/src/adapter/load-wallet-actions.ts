@@ -1,5 +1,5 @@
 // The lazy load of `wallet-actions.ts`: one `import()` per page, shared by every adapter.
-import { BaseError } from '@openmodal/core'
+import { BaseError } from '@openmodal/core/internal'
 
 export type WalletActions = typeof import('./wallet-actions.js')
 

@@ -1,6 +1,6 @@
 // The transaction of a send: a native value transfer or an ERC-20 `transfer` call.
-import type { SendTransactionParameters, SendTransferParameters } from '@openmodal/core'
-import { BaseError } from '@openmodal/core'
+import type { SendTransactionParameters, SendTransferParameters } from '@openmodal/core/internal'
+import { BaseError } from '@openmodal/core/internal'
 import { type Address, type Hex, numberToHex } from 'viem'
 import { toAddress } from '../provider/parse.js'
 

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing'
-import type { Connector } from '@openmodal/core'
+import type { Connector } from '@openmodal/core/internal'
 import { ANVIL_ADDRESSES, createDevWallet } from '@openmodal/testing'
 import { evmAdapter } from '../adapter/evm-adapter.js'
 import { anvilChains, toNetwork } from '../testing/fixtures.js'

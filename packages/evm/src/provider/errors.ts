@@ -1,5 +1,5 @@
 // Reading EIP-1193 errors: their `code`, and the wrapped forms some wallets use.
-import { kitError } from '@openmodal/core'
+import { kitError } from '@openmodal/core/internal'
 
 /** The numeric `code` of a wallet error, if any. */
 export function rpcErrorCode(error: unknown): number | undefined {

@@ -1,6 +1,6 @@
 // Validation of the accounts wallets return or emit. Loaded with the wallet actions, never at
 // startup: checksumming (EIP-55) needs keccak-256.
-import { isEip155Address } from '@openmodal/core'
+import { isEip155Address } from '@openmodal/core/internal'
 import { type Address, getAddress } from 'viem'
 
 const MAX_ACCOUNTS = 100

@@ -1,6 +1,6 @@
 // Shared by the Chromium tests: the anvil chains the WTR config started, as networks, and
 // dev wallets announced in the page. Test-only (excluded from the build).
-import type { CaipNetwork } from '@openmodal/core'
+import type { CaipNetwork } from '@openmodal/core/internal'
 import { createDevWallet, type DevWallet, type DevWalletOptions } from '@openmodal/testing'
 
 export interface AnvilFixture {

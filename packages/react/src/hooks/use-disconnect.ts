@@ -1,4 +1,4 @@
-import { type ChainNamespace, disconnect } from '@openmodal/core'
+import { type ChainNamespace, disconnect } from '@openmodal/core/internal'
 
 export interface UseDisconnectReturnType {
   /** Disconnects `namespace`, or every connected namespace when omitted. */

@@ -1,4 +1,9 @@
-import { $accounts, $activeAccount, type AccountState, type ChainNamespace } from '@openmodal/core'
+import {
+  $accounts,
+  $activeAccount,
+  type AccountState,
+  type ChainNamespace,
+} from '@openmodal/core/internal'
 import { useMemo } from 'react'
 import { useStore } from './use-store.js'
 

@@ -1,4 +1,4 @@
-import { type ModalEvent, subscribeEvents } from '@openmodal/core'
+import { type ModalEvent, subscribeEvents } from '@openmodal/core/internal'
 import { useEffect, useState } from 'react'
 
 /**

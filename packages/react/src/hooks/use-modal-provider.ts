@@ -1,4 +1,4 @@
-import { $adapters, type ChainNamespace } from '@openmodal/core'
+import { $adapters, type ChainNamespace } from '@openmodal/core/internal'
 import { useMemo } from 'react'
 import { useModalAccount } from './use-modal-account.js'
 import { useStore } from './use-store.js'

@@ -1,4 +1,4 @@
-import { $publicState, type PublicState } from '@openmodal/core'
+import { $publicState, type PublicState } from '@openmodal/core/internal'
 import { useStore } from './use-store.js'
 
 // Servers never hold an open modal: the server HTML and hydration start closed.

@@ -5,7 +5,7 @@ import {
   type ThemeMode,
   type ThemeState,
   type ThemeVariables,
-} from '@openmodal/core'
+} from '@openmodal/core/internal'
 import { useMemo } from 'react'
 import { useStore } from './use-store.js'
 

@@ -1,4 +1,4 @@
-import { $publicState, closeModal, type OpenTarget, openView } from '@openmodal/core'
+import { $publicState, closeModal, type OpenTarget, openView } from '@openmodal/core/internal'
 import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react'
 
 export type OpenModalOptions = OpenTarget

@@ -1,4 +1,4 @@
-import type { ChainNamespace, ConnectedWalletInfo } from '@openmodal/core'
+import type { ChainNamespace, ConnectedWalletInfo } from '@openmodal/core/internal'
 import { useModalAccount } from './use-modal-account.js'
 
 export interface UseWalletInfoReturnType {

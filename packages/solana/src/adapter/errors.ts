@@ -1,6 +1,6 @@
 // Errors of the Solana adapter: wallet rejections keep their code (core maps 4001 to
 // "Connection rejected"), rent failures get one clear message.
-import { BaseError, kitError } from '@openmodal/core'
+import { BaseError, kitError } from '@openmodal/core/internal'
 
 /** SOL with up to 9 decimals, without trailing zeros: 890880n → '0.00089088'. */
 export function formatSol(lamports: bigint): string {

@@ -1,5 +1,5 @@
 // The lazy load of `transfer.ts` (and with it @solana/web3.js): one `import()` per page.
-import { BaseError } from '@openmodal/core'
+import { BaseError } from '@openmodal/core/internal'
 
 export type TransferModule = typeof import('./transfer.js')
 

@@ -8,7 +8,7 @@ import {
   base58Encode,
   base64Decode,
   base64Encode,
-} from '@openmodal/core'
+} from '@openmodal/core/internal'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { signatureOf } from '../utils/transaction.js'
 import { asError } from './errors.js'

@@ -1,6 +1,6 @@
 // A minimal Solana JSON-RPC client for reads (balances, rent, genesis): plain fetch, so
 // reading a balance never loads @solana/web3.js. Timeout and retries follow spec §9.
-import { BaseError } from '@openmodal/core'
+import { BaseError } from '@openmodal/core/internal'
 
 const TIMEOUT_MS = 10_000
 const RETRIES = 3

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, afterEach, before, describe, test } from 'node:test'
-import type { AdapterEvent, ChainAdapter, Connector } from '@openmodal/core'
-import { base58Encode, base64Decode, base64Encode } from '@openmodal/core'
 import { adapterContract } from '@openmodal/core/adapter-contract'
+import type { AdapterEvent, ChainAdapter, Connector } from '@openmodal/core/internal'
+import { base58Encode, base64Decode, base64Encode } from '@openmodal/core/internal'
 import { SOLANA_DEV_ADDRESSES, verifySolanaSignature } from '@openmodal/testing/solana'
 import { solanaDevnet } from '../networks/networks.js'
 import {

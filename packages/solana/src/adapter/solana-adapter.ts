@@ -12,7 +12,7 @@ import {
   InvalidOptionsError,
   isSolanaAddress,
   kitError,
-} from '@openmodal/core'
+} from '@openmodal/core/internal'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { createDiscovery, type DiscoveryOptions } from '../discovery/discovery.js'
 import { walletChain } from '../networks/networks.js'
@@ -123,7 +123,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, error: () => Error): Pr
  * core asked for and passes its wallet chain (`solana:mainnet`, …) to the wallet.
  *
  * @example
- * import { createModalClient } from '@openmodal/core'
+ * import { createModalClient } from '@openmodal/core/internal'
  * import { solana, solanaAdapter } from '@openmodal/solana'
  *
  * createModalClient({ projectId, networks: [solana], adapters: [solanaAdapter()] })

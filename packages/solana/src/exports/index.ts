@@ -1,6 +1,6 @@
 // @openmodal/solana public API. The exports test snapshots this list.
 
-export { base58Decode, base58Encode } from '@openmodal/core'
+export { base58Decode, base58Encode } from '@openmodal/core/internal'
 export { formatSol } from '../adapter/errors.js'
 export { SOLANA_METHODS } from '../adapter/request.js'
 export {

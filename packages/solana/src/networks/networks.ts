@@ -1,7 +1,7 @@
 // Solana clusters as CAIP-2 networks: the reference is the first 32 characters of the
 // cluster's genesis hash (CAIP-30). wallet-standard wallets name clusters differently
 // (`solana:mainnet`, …): `walletChain` maps one to the other.
-import { BaseError, type CaipNetwork } from '@openmodal/core'
+import { BaseError, type CaipNetwork } from '@openmodal/core/internal'
 import { rpcCall } from '../adapter/rpc.js'
 
 const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const

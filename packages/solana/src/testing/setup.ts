@@ -1,6 +1,6 @@
 // Node test setup: a `window` for the wallet-standard registry, the local Solana RPC
 // (litesvm) and dev wallets with unique names (the registry is global to the process).
-import type { CaipNetwork } from '@openmodal/core'
+import type { CaipNetwork } from '@openmodal/core/internal'
 import { type SolanaRpc, startSolanaRpc } from '@openmodal/testing/node'
 import {
   createSolanaDevWallet,

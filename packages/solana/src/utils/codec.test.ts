@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { base58Decode, base58Encode, base64Decode, base64Encode } from '@openmodal/core'
+import { base58Decode, base58Encode, base64Decode, base64Encode } from '@openmodal/core/internal'
 import { SOLANA_DEV_ADDRESSES } from '@openmodal/testing/solana'
 import { formatSol } from '../adapter/errors.js'
 import {

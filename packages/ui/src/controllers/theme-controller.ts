@@ -1,4 +1,4 @@
-import { $theme, type ThemeState, type ThemeVariables } from '@openmodal/core'
+import { $theme, type ThemeState, type ThemeVariables } from '@openmodal/core/internal'
 import type { ReactiveControllerHost } from 'lit'
 import { StoreController } from './store-controller.js'
 

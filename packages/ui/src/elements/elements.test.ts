@@ -12,7 +12,7 @@ import {
   setLocale,
   setThemeMode,
   setThemeVariables,
-} from '@openmodal/core'
+} from '@openmodal/core/internal'
 import * as entry from '../exports/index.js'
 import { createModal } from '../exports/index.js'
 import { ar } from '../i18n/ar.js'

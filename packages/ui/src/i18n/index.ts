@@ -4,7 +4,7 @@
 // imported by the modal shell and every view module) with the first view group. The
 // other shipped catalogs load with `import()` the first time their locale is used (text shows
 // in English for those few milliseconds), so a page pays only for the languages it speaks.
-import { $locale, ALERTS, type Alert, BaseError, errorMessage } from '@openmodal/core'
+import { $locale, ALERTS, type Alert, BaseError, errorMessage } from '@openmodal/core/internal'
 import { en as enShell, type MessageKey, type Messages } from './en.js'
 
 export type { MessageKey, Messages } from './en.js'

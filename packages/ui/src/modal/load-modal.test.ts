@@ -4,7 +4,7 @@
 // tests run in order on that one page.
 
 import { expect } from '@open-wc/testing'
-import { $modal } from '@openmodal/core'
+import { $modal } from '@openmodal/core/internal'
 import { createModal } from '../exports/index.js'
 import { GROUP_LOADERS, groupStatus } from '../router/routes.js'
 import { deep, mainnet, until } from '../test/helpers.js'

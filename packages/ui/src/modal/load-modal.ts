@@ -3,7 +3,7 @@
 // first view group (see w3m-modal/register.ts): once the page is idle (create-modal.ts) or as
 // soon as it has something to show.
 
-import { $modal, $options, $view, closeModal } from '@openmodal/core'
+import { $modal, $options, $view, closeModal } from '@openmodal/core/internal'
 import { loadGroup, ROUTES } from '../router/routes.js'
 
 let loading: Promise<void> | undefined

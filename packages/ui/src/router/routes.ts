@@ -1,6 +1,6 @@
 // View name (spec §2) → custom element, grouped by feature. Each group is one lazy `import()`
 // made on the first navigation to any of its views, so an unopened modal loads no view code.
-import type { View } from '@openmodal/core'
+import type { View } from '@openmodal/core/internal'
 
 /** What a group module exports: defining its views is explicit, so bundlers keep it. */
 export interface ViewGroupModule {

@@ -1,4 +1,4 @@
-import { $locale, $view, type RouterEntry } from '@openmodal/core'
+import { $locale, $view, type RouterEntry } from '@openmodal/core/internal'
 import { css, html, LitElement } from 'lit'
 import { keyed } from 'lit/directives/keyed.js'
 import '../components/wui-spinner/wui-spinner.js'

@@ -1,28 +1,6 @@
 // Shared by the UI tests (excluded from the build): networks, a fresh client with the core
 // test adapter, store resets and shadow-DOM queries.
-import {
-  $accounts,
-  $connections,
-  $discovered,
-  $recentWallets,
-  $registeredName,
-  type CaipNetwork,
-  clearAccountNames,
-  clearAlert,
-  clearBalanceCache,
-  clearTokenBalances,
-  closeModal,
-  createModalClient,
-  hideSnack,
-  type ModalOptions,
-  reset,
-  resetTransactions,
-  setCloseDisabled,
-  setLocale,
-  setThemeMode,
-  setThemeVariables,
-  unregisterAdapter,
-} from '@openmodal/core'
+
 import {
   mainnet as coreMainnet,
   createTestAdapter,
@@ -32,6 +10,25 @@ import {
   type TestAdapter,
   type TestWallet,
 } from '@openmodal/core/adapter-contract'
+import {
+  $accounts,
+  $connections,
+  $discovered,
+  $recentWallets,
+  type CaipNetwork,
+  clearAlert,
+  closeModal,
+  createModalClient,
+  hideSnack,
+  type ModalOptions,
+  reset,
+  resetStores,
+  setCloseDisabled,
+  setLocale,
+  setThemeMode,
+  setThemeVariables,
+  unregisterAdapter,
+} from '@openmodal/core/internal'
 
 const icon = (fill: string) =>
   `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1" fill="${fill}"/></svg>`)}`
@@ -55,11 +52,7 @@ export const WALLETS: TestWallet[] = [
 /** Puts every store back to a clean, closed, English, light state. */
 export function resetAll(): void {
   closeModal({ force: true })
-  clearBalanceCache()
-  clearTokenBalances()
-  clearAccountNames()
-  resetTransactions()
-  $registeredName.set(undefined)
+  resetStores()
   setCloseDisabled(false)
   hideSnack()
   clearAlert()

@@ -1,4 +1,8 @@
-import { type CaipNetwork, isUnsupportedNetwork, type UnsupportedNetwork } from '@openmodal/core'
+import {
+  type CaipNetwork,
+  isUnsupportedNetwork,
+  type UnsupportedNetwork,
+} from '@openmodal/core/internal'
 import { safeLinkUrl } from './safe-url.js'
 
 /** `network` when it is a configured network, `undefined` for the unsupported placeholder. */

@@ -1,5 +1,5 @@
 // What picking a wallet of the registry does, shared by the Connect and AllWallets views.
-import { $options, push, type Wallet } from '@openmodal/core'
+import { $options, push, type Wallet } from '@openmodal/core/internal'
 import { getRemoteWalletHandler, type RegistryWallet } from '@openmodal/core/registry'
 import type { MessageKey } from '../i18n/en.js'
 import { safeLinkUrl } from './safe-url.js'

@@ -1,5 +1,5 @@
 // Starting WalletConnect from a list (Connect, AllWallets): tiny, so list views can import it.
-import { $options, kitError, push, type RouterData } from '@openmodal/core'
+import { $options, kitError, push, type RouterData } from '@openmodal/core/internal'
 
 /** A registry wallet as the QR view needs it (the server's `Wallet` fits). */
 export type WalletConnectTarget = NonNullable<RouterData['wallet']>

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { BaseError } from '@openmodal/core'
+import { BaseError } from '@openmodal/core/internal'
 import { ANVIL_ADDRESSES } from '@openmodal/testing'
 import {
   type AnvilChains,

@@ -2,7 +2,7 @@
 // expire, spec §4), its session (persisted and restored by sign-client's storage) and the
 // session's events. sign-client itself is loaded with `import()` inside
 // `createWalletConnectClient`, so importing this module costs nothing.
-import { type CaipNetwork, kitError } from '@openmodal/core'
+import { type CaipNetwork, kitError } from '@openmodal/core/internal'
 import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
 import { type Clock, systemClock } from '../utils/clock.js'
 import { toRpcError } from '../utils/rpc-error.js'

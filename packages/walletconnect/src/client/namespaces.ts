@@ -1,5 +1,5 @@
 // The namespaces a session proposal asks for, built from the host's networks.
-import type { CaipNetwork, ChainNamespace } from '@openmodal/core'
+import type { CaipNetwork, ChainNamespace } from '@openmodal/core/internal'
 import {
   BIP122_EVENTS,
   BIP122_METHODS,

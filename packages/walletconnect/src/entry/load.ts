@@ -5,7 +5,7 @@ import {
   type ChainNamespace,
   kitError,
   type WalletConnectLoaded,
-} from '@openmodal/core'
+} from '@openmodal/core/internal'
 import type { WalletConnectClientOptions } from '../client/create-client.js'
 import { walletConnectConnector } from '../connector/walletconnect-connector.js'
 import type { WalletConnectOptions } from './wallet-connect-entry.js'

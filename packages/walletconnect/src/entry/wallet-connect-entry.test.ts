@@ -10,7 +10,7 @@ import {
   connect,
   createModalClient,
   disconnect,
-} from '@openmodal/core'
+} from '@openmodal/core/internal'
 import { evmAdapter } from '@openmodal/evm'
 import {
   type AnvilChains,

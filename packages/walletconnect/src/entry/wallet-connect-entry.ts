@@ -1,7 +1,7 @@
 // The host's `walletConnect` option: a few hundred bytes in the initial bundle. The client
 // (this package's connector, then sign-client) loads with `import()` only when a visitor picks
 // WalletConnect, or when core restores a stored WalletConnect connection.
-import { $adapters, $options, getNetworks, type WalletConnectEntry } from '@openmodal/core'
+import { $adapters, $options, getNetworks, type WalletConnectEntry } from '@openmodal/core/internal'
 import type { WalletConnectClientOptions } from '../client/create-client.js'
 import {
   WALLETCONNECT_CONNECTOR_ID,

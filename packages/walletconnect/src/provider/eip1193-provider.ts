@@ -1,7 +1,7 @@
 // An EIP-1193 provider over a WalletConnect session's eip155 namespace: wallet methods go
 // to the wallet, node calls to the network's RPC URL, and session events become
 // accountsChanged / chainChanged / disconnect. The EVM adapter drives it like any wallet.
-import type { CaipNetwork } from '@openmodal/core'
+import type { CaipNetwork } from '@openmodal/core/internal'
 import { EIP155_READ_METHOD } from '../client/constants.js'
 import type { WalletConnectClient } from '../client/create-client.js'
 import { createPairing } from '../utils/pairing.js'

@@ -13,7 +13,7 @@ import {
   disconnect,
   getAccountState,
   getAdapter,
-} from '@openmodal/core'
+} from '@openmodal/core/internal'
 import { evmAdapter } from '@openmodal/evm'
 import { fetchSolanaLocalnet, solanaAdapter } from '@openmodal/solana'
 import {

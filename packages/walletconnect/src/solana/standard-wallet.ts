@@ -10,7 +10,7 @@ import {
   base64Encode,
   type CaipNetwork,
   kitError,
-} from '@openmodal/core'
+} from '@openmodal/core/internal'
 import type { WalletConnectClient } from '../client/create-client.js'
 import { WALLETCONNECT_ICON, WALLETCONNECT_SOLANA_ID } from '../connector/identity.js'
 import { createPairing } from '../utils/pairing.js'

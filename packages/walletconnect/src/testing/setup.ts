@@ -1,6 +1,6 @@
 // Shared set-up of the Node tests: a relay, anvil chains, a wallet harness (a real sign-client)
 // and the dapp client under test, both on the local relay. Nothing here leaves the machine.
-import type { CaipNetwork } from '@openmodal/core'
+import type { CaipNetwork } from '@openmodal/core/internal'
 import {
   type AnvilChains,
   createWalletHarness,

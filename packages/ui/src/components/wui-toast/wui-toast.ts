@@ -1,4 +1,4 @@
-import { $locale, $snack, type SnackVariant } from '@openmodal/core'
+import { $locale, $snack, type SnackVariant } from '@openmodal/core/internal'
 import { css, html, LitElement, nothing } from 'lit'
 import { StoreController } from '../../controllers/store-controller.js'
 import '../../i18n/en-views.js'

@@ -1,4 +1,10 @@
-import { $activeAccount, $locale, openModal, reset, truncateAddress } from '@openmodal/core'
+import {
+  $activeAccount,
+  $locale,
+  openModal,
+  reset,
+  truncateAddress,
+} from '@openmodal/core/internal'
 import { html, LitElement, nothing } from 'lit'
 import '../../components/wui-avatar/wui-avatar.js'
 import { StoreController } from '../../controllers/store-controller.js'

@@ -1,4 +1,4 @@
-import { $activeAccount } from '@openmodal/core'
+import { $activeAccount } from '@openmodal/core/internal'
 import { css, html, LitElement } from 'lit'
 import { StoreController } from '../../controllers/store-controller.js'
 import { define } from '../../utils/define.js'

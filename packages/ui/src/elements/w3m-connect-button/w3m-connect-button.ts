@@ -1,4 +1,4 @@
-import { $activeAccount, $locale, openModal, reset } from '@openmodal/core'
+import { $activeAccount, $locale, openModal, reset } from '@openmodal/core/internal'
 import { html, LitElement, nothing } from 'lit'
 import '../../components/wui-spinner/wui-spinner.js'
 import { StoreController } from '../../controllers/store-controller.js'

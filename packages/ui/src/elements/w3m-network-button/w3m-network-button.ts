@@ -1,4 +1,10 @@
-import { $activeNetwork, $locale, isUnsupportedNetwork, openModal, reset } from '@openmodal/core'
+import {
+  $activeNetwork,
+  $locale,
+  isUnsupportedNetwork,
+  openModal,
+  reset,
+} from '@openmodal/core/internal'
 import { html, LitElement } from 'lit'
 import { icon } from '../../components/icons.js'
 import { StoreController } from '../../controllers/store-controller.js'

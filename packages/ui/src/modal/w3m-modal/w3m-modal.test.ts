@@ -12,7 +12,7 @@ import {
   setThemeVariables,
   showAlert,
   showSnack,
-} from '@openmodal/core'
+} from '@openmodal/core/internal'
 import { emulateMedia, sendKeys } from '@web/test-runner-commands'
 import '../../elements/w3m-connect-button/w3m-connect-button.js'
 import { loadLocale, tError } from '../../i18n/index.js'

@@ -10,7 +10,7 @@ import {
   closeModal,
   goBack,
   type RouterEntry,
-} from '@openmodal/core'
+} from '@openmodal/core/internal'
 import { html, LitElement, nothing, type PropertyValues } from 'lit'
 import { keyed } from 'lit/directives/keyed.js'
 import { createRef, type Ref, ref } from 'lit/directives/ref.js'

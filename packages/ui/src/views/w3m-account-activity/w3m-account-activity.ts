@@ -1,3 +1,4 @@
+import type { Transaction, TransactionTransfer } from '@openmodal/core/api'
 import {
   $activeAccount,
   $activeNetwork,
@@ -13,8 +14,7 @@ import {
   transactionMonthGroups,
   truncateAddress,
   truncateDecimals,
-} from '@openmodal/core'
-import type { Transaction, TransactionTransfer } from '@openmodal/core/api'
+} from '@openmodal/core/internal'
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit'
 import '../../components/wui-spinner/wui-spinner.js'
 import { StoreController } from '../../controllers/store-controller.js'

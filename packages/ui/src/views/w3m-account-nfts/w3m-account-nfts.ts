@@ -1,5 +1,5 @@
-import { $locale, $nfts, fetchNfts } from '@openmodal/core'
 import type { Nft } from '@openmodal/core/api'
+import { $locale, $nfts, fetchNfts } from '@openmodal/core/internal'
 import { css, html, LitElement } from 'lit'
 import '../../components/wui-spinner/wui-spinner.js'
 import { StoreController } from '../../controllers/store-controller.js'

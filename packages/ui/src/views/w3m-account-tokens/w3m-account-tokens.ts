@@ -1,3 +1,4 @@
+import type { TokenBalance } from '@openmodal/core/api'
 import {
   $activeAccount,
   $activeNetwork,
@@ -7,8 +8,7 @@ import {
   formatBalance,
   formatFiat,
   isUnsupportedNetwork,
-} from '@openmodal/core'
-import type { TokenBalance } from '@openmodal/core/api'
+} from '@openmodal/core/internal'
 import { html, LitElement } from 'lit'
 import '../../components/wui-spinner/wui-spinner.js'
 import { StoreController } from '../../controllers/store-controller.js'

@@ -11,7 +11,7 @@ import {
   openModal,
   reset,
   setLocale,
-} from '@openmodal/core'
+} from '@openmodal/core/internal'
 import { sendKeys } from '@web/test-runner-commands'
 import '../../test/define-modal.js'
 import type { W3mModal } from '../../modal/w3m-modal/w3m-modal.js'

@@ -2,6 +2,7 @@
 // rendered in the modal over the core test adapter.
 
 import { expect, fixture, html } from '@open-wc/testing'
+import type { TestAdapter } from '@openmodal/core/adapter-contract'
 import {
   $accounts,
   $activeNetwork,
@@ -15,8 +16,7 @@ import {
   reset,
   setLocale,
   type View,
-} from '@openmodal/core'
-import type { TestAdapter } from '@openmodal/core/adapter-contract'
+} from '@openmodal/core/internal'
 import '../../test/define-modal.js'
 import type { W3mModal } from '../../modal/w3m-modal/w3m-modal.js'
 import {

@@ -16,7 +16,7 @@ import {
   reset,
   showSnack,
   truncateAddress,
-} from '@openmodal/core'
+} from '@openmodal/core/internal'
 import { html, LitElement, nothing } from 'lit'
 import { icon } from '../../components/icons.js'
 import '../../components/wui-avatar/wui-avatar.js'

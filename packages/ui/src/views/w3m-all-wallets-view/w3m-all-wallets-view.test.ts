@@ -2,7 +2,7 @@
 // PGlite, started by wtr-registry-server.mjs) holding the seed wallets plus 2,000 imported ones.
 
 import { expect, fixture, html } from '@open-wc/testing'
-import { $view, openModal, reset } from '@openmodal/core'
+import { $view, openModal, reset } from '@openmodal/core/internal'
 import { $walletList } from '@openmodal/core/registry'
 import { sendKeys } from '@web/test-runner-commands'
 import '../../components/wui-wallet-image/wui-wallet-image.js'

@@ -1,4 +1,4 @@
-import { $connectors, $locale, $view, push } from '@openmodal/core'
+import { $connectors, $locale, $view, push } from '@openmodal/core/internal'
 import {
   $registryWallets,
   $searchedWallets,

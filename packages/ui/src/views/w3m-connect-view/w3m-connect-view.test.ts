@@ -9,7 +9,7 @@ import {
   closeModal,
   openModal,
   reset,
-} from '@openmodal/core'
+} from '@openmodal/core/internal'
 import { sendKeys } from '@web/test-runner-commands'
 import '../../test/define-modal.js'
 import type { W3mModal } from '../../modal/w3m-modal/w3m-modal.js'

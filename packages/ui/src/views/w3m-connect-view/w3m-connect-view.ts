@@ -8,7 +8,7 @@ import {
   push,
   type ResolvedOptions,
   type RouterData,
-} from '@openmodal/core'
+} from '@openmodal/core/internal'
 import { $connectList } from '@openmodal/core/registry'
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
 import { icon } from '../../components/icons.js'

@@ -7,7 +7,7 @@ import {
   connect,
   type RouterData,
   reset,
-} from '@openmodal/core'
+} from '@openmodal/core/internal'
 import { html, LitElement, nothing } from 'lit'
 import { icon } from '../../components/icons.js'
 import '../../components/wui-spinner/wui-spinner.js'

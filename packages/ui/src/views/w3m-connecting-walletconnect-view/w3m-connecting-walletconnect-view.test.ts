@@ -3,6 +3,8 @@
 // are exercised end to end in apps/demo/e2e/walletconnect.test.mjs.
 
 import { expect, fixture, html } from '@open-wc/testing'
+import type { TestAdapter } from '@openmodal/core/adapter-contract'
+import type { Wallet } from '@openmodal/core/api'
 import {
   $activeAccount,
   $modal,
@@ -15,9 +17,7 @@ import {
   setThemeVariables,
   type WalletConnectEntry,
   type WalletConnectPairingUri,
-} from '@openmodal/core'
-import type { TestAdapter } from '@openmodal/core/adapter-contract'
-import type { Wallet } from '@openmodal/core/api'
+} from '@openmodal/core/internal'
 import { selectRegistryWallet } from '../../utils/registry-wallet.js'
 import '../../test/define-modal.js'
 import type { W3mModal } from '../../modal/w3m-modal/w3m-modal.js'

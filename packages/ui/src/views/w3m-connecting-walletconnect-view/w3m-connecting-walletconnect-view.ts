@@ -8,7 +8,7 @@ import {
   reset,
   showSnack,
   type WalletConnectLoaded,
-} from '@openmodal/core'
+} from '@openmodal/core/internal'
 import { html, LitElement, nothing } from 'lit'
 import { icon } from '../../components/icons.js'
 import '../../components/wui-qr-code/wui-qr-code.js'

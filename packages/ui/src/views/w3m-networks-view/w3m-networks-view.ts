@@ -13,7 +13,7 @@ import {
   push,
   reset,
   switchNetwork,
-} from '@openmodal/core'
+} from '@openmodal/core/internal'
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
 import { repeat } from 'lit/directives/repeat.js'
 import { icon } from '../../components/icons.js'

@@ -5,7 +5,7 @@ import {
   goBack,
   replace,
   truncateAddress,
-} from '@openmodal/core'
+} from '@openmodal/core/internal'
 import { css, html, LitElement } from 'lit'
 import { icon } from '../../components/icons.js'
 import { StoreController } from '../../controllers/store-controller.js'

@@ -2,7 +2,15 @@
 // `POST /v1/names` as the contract says (201, 409 NAME_TAKEN, 401 INVALID_SIGNATURE, 400).
 
 import { expect, fixture, html } from '@open-wc/testing'
-import { $accounts, $view, connect, getAdapter, openModal, push, reset } from '@openmodal/core'
+import {
+  $accounts,
+  $view,
+  connect,
+  getAdapter,
+  openModal,
+  push,
+  reset,
+} from '@openmodal/core/internal'
 import { sendKeys } from '@web/test-runner-commands'
 import '../../test/define-modal.js'
 import type { W3mModal } from '../../modal/w3m-modal/w3m-modal.js'

@@ -7,7 +7,7 @@ import {
   registerAccountName,
   replace,
   truncateAddress,
-} from '@openmodal/core'
+} from '@openmodal/core/internal'
 import { html, LitElement, nothing } from 'lit'
 import '../../components/wui-spinner/wui-spinner.js'
 import { StoreController } from '../../controllers/store-controller.js'

@@ -2,6 +2,7 @@
 // core test adapter, rendered in the modal with <w3m-button> beside it.
 
 import { expect, fixture, html } from '@open-wc/testing'
+import { createTestAdapter, type TestAdapter } from '@openmodal/core/adapter-contract'
 import {
   $accounts,
   $activeNamespace,
@@ -12,8 +13,7 @@ import {
   openModal,
   push,
   reset,
-} from '@openmodal/core'
-import { createTestAdapter, type TestAdapter } from '@openmodal/core/adapter-contract'
+} from '@openmodal/core/internal'
 import '../../elements/w3m-button/w3m-button.js'
 import '../../test/define-modal.js'
 import type { W3mModal } from '../../modal/w3m-modal/w3m-modal.js'

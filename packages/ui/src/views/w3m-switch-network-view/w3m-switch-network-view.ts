@@ -8,7 +8,7 @@ import {
   type RouterData,
   reset,
   switchNetwork,
-} from '@openmodal/core'
+} from '@openmodal/core/internal'
 import { html, LitElement, nothing } from 'lit'
 import { icon } from '../../components/icons.js'
 import '../../components/wui-spinner/wui-spinner.js'

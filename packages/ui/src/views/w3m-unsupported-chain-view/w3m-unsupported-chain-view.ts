@@ -1,4 +1,4 @@
-import { closeModal, reset } from '@openmodal/core'
+import { closeModal, reset } from '@openmodal/core/internal'
 import { html } from 'lit'
 import { t } from '../../i18n/index.js'
 import '../../i18n/en-views.js'

@@ -1,0 +1,139 @@
+// @openmodal/core/internal: what OpenModal's own packages (ui, react, the adapters) share:
+// every store, action, the adapter registry and the error table. Not for host apps: names
+// here may change in any release. The exports test snapshots this list.
+
+export { type ConnectParameters, connect } from '../actions/connect.js'
+export { disconnect } from '../actions/disconnect.js'
+export { refreshBalance } from '../actions/internal.js'
+export { reconnect } from '../actions/reconnect.js'
+export {
+  $registeredName,
+  INVALID_NAME_MESSAGE,
+  NAME_NAMESPACES,
+  type RegisterNameErrorCode,
+  registerAccountName,
+  registerNameMessage,
+} from '../actions/register-name.js'
+export { switchNetwork } from '../actions/switch-network.js'
+export {
+  $adapters,
+  getAdapter,
+  registerAdapter,
+  requireAdapter,
+  unregisterAdapter,
+} from '../adapters/registry.js'
+export type { SendTransactionParameters, SendTransferParameters } from '../adapters/types.js'
+export type {
+  WalletConnectEntry,
+  WalletConnectLoaded,
+  WalletConnectPairingUri,
+} from '../adapters/walletconnect.js'
+export type { Wallet } from '../api/types.js'
+export { getNetworks, openView } from '../client/create-modal.js'
+export { kitError } from '../errors/errors.js'
+export { ERROR_MESSAGES, TOAST_MESSAGES, type ToastCode } from '../errors/messages.js'
+export { parseOptions, type ResolvedOptions } from '../options/schema.js'
+export { createStorage, storage } from '../storage/storage.js'
+export { $accounts, getAccountState } from '../stores/account.js'
+export {
+  $alert,
+  ALERTS,
+  type Alert,
+  type AlertCode,
+  clearAlert,
+  showAlert,
+} from '../stores/alerts.js'
+export { $api } from '../stores/api.js'
+export {
+  $balances,
+  BALANCE_API_NAMESPACES,
+  BALANCE_RETRY_GAP_MS,
+  type BalancesState,
+  expireTokenBalances,
+  fetchBalances,
+  TOKEN_BALANCE_CACHE_MS,
+} from '../stores/balances.js'
+export {
+  $activeNamespace,
+  $chain,
+  findNetwork,
+  isUnsupportedNetwork,
+  type UnsupportedNetwork,
+} from '../stores/chain.js'
+export {
+  $connections,
+  $connectorStatus,
+  $recentWallets,
+  type Connection,
+  type ConnectorStatus,
+  type RecentWallet,
+} from '../stores/connection.js'
+export {
+  $connectors,
+  $discovered,
+  CONNECTOR_GROUPS,
+  type ConnectorGroup,
+  connectorGroup,
+} from '../stores/connectors.js'
+export { ERROR_REPORTS_PER_MINUTE, emitEvent } from '../stores/events.js'
+export {
+  closeModal,
+  openModal,
+  setCloseDisabled,
+  setModalLoading,
+  untilModalCloses,
+} from '../stores/modal.js'
+export {
+  $accountNames,
+  lookupAccountName,
+  NAME_CACHE_MS,
+  setAccountName,
+} from '../stores/names.js'
+export { $nfts, fetchNfts, NFT_NAMESPACES, type NftsState } from '../stores/nfts.js'
+export { $options } from '../stores/options.js'
+export {
+  $features,
+  $projectConfig,
+  $remoteConfig,
+  mergeFeatures,
+  REMOTE_FEATURE_KEYS,
+  type RemoteConfigState,
+  type RemoteFeatureKey,
+} from '../stores/project-config.js'
+export {
+  $canGoBack,
+  $router,
+  $view,
+  goBack,
+  isView,
+  push,
+  type RouterData,
+  type RouterEntry,
+  replace,
+  reset,
+  VIEWS,
+} from '../stores/router.js'
+export {
+  $snack,
+  hideSnack,
+  type SnackState,
+  type SnackVariant,
+  showSnack,
+} from '../stores/snack.js'
+export {
+  $transactions,
+  $transactionsByYear,
+  ACTIVITY_NAMESPACES,
+  fetchTransactions,
+  groupTransactionsByYear,
+  refreshTransactions,
+  resetTransactions,
+  TRANSACTIONS_POLL_MS,
+  type TransactionMonthGroup,
+  type TransactionsByYear,
+  type TransactionsState,
+  transactionMonthGroups,
+} from '../stores/transactions.js'
+export { resetStores } from '../testing/reset-stores.js'
+export { DEFAULT_CAIP_NETWORK_ID } from '../types/network.js'
+export * from './index.js'
