@@ -5,7 +5,7 @@
 // bench/run.mjs builds the competitors' apps with `buildApp` too, so every app in a comparison
 // goes through the same Vite version and the same options.
 //
-//   node build.mjs            build all four, print the table
+//   node build.mjs            build them all, print the table
 import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -34,6 +34,12 @@ export const REFERENCE_APPS = [
     pending: [],
   },
   { id: 'c', name: 'html', title: '(c) plain HTML + elements', pending: [] },
+  {
+    id: 'e',
+    name: 'react-every-option',
+    title: '(e) React + OpenModal, EVM + Solana, every option on',
+    pending: ['siwx (sign-in): no code reads the option yet'],
+  },
   {
     id: 'a0',
     name: 'react-core',

@@ -79,6 +79,18 @@ describe('size budgets (apps/size/size-budgets.json)', () => {
     )
   })
 
+  test('react-every-option has its adapters and WalletConnect configured, their heavy parts lazy', () => {
+    const { found } = app('react-every-option')
+    assert.ok(
+      found.initial.Solana,
+      'the Solana adapter is not in the initial JS: is it configured?',
+    )
+    assert.ok(found.lazy['Solana runtime library'], 'no lazy chunk holds @solana/web3.js')
+    assert.ok(found.lazy.WalletConnect, 'no lazy chunk holds the WalletConnect client')
+    assert.ok(found.lazy['QR code'], 'no lazy chunk holds the QR encoder')
+    assert.ok(found.lazy.ENS, "no lazy chunk holds the EVM adapter's ENS lookup")
+  })
+
   test('react-evm has no Solana code at all, not even lazily', () => {
     const { found } = app('react-evm')
     assert.equal(found.initial.Solana, undefined)
