@@ -6,7 +6,7 @@ import {
   type ModalOptions,
 } from '@openmodal/core/internal'
 import { defineElements } from './elements/define-elements.js'
-import { preloadView } from './router/routes.js'
+import { preloadView } from './modal/load-modal.js'
 import { warmImage } from './utils/warm.js'
 
 let appended: HTMLElement | undefined
@@ -37,10 +37,9 @@ export function createModal(options: ModalOptions): ModalInstance {
 }
 
 /**
- * Once the page is idle, loads the view group the first `open()` will show (and with it the
- * modal shell, which every group registers), so the click that opens the modal does not wait
- * for a fetch. It never competes with the page's own loading. A failure here is retried (and
- * reported) when the modal is needed.
+ * Once the page is idle, loads the modal shell and the view group the first `open()` will
+ * show, so the click that opens the modal does not wait for a fetch. It never competes with
+ * the page's own loading. A failure here is retried (and reported) when the modal is needed.
  */
 function preloadWhenIdle(): void {
   const preload = () => {

@@ -18,7 +18,6 @@ export {
   registerCatalog,
   t,
 } from '../i18n/index.js'
-export { loadModal } from '../modal/load-modal.js'
+export { loadModal, preloadView } from '../modal/load-modal.js'
 export { W3mModal } from '../modal/w3m-modal/w3m-modal.js'
-export { preloadView } from '../router/routes.js'
 export { safeImageUrl } from '../utils/safe-url.js'

@@ -6,25 +6,27 @@
 import { expect } from '@open-wc/testing'
 import { $modal } from '@openmodal/core/internal'
 import { createModal } from '../exports/index.js'
-import { GROUP_LOADERS, groupStatus } from '../router/routes.js'
+import { groupStatus } from '../router/routes.js'
 import { deep, mainnet, until } from '../test/helpers.js'
+import { VIEW_REGISTRY } from '../views/registry.js'
 
 describe('the lazy modal shell', () => {
-  const connectLoader = GROUP_LOADERS.connect
+  const connect = VIEW_REGISTRY.Connect?.group
+  const connectLoader = connect?.load
   const consoleError = console.error
   const reported: unknown[][] = []
   let instance: ReturnType<typeof createModal>
 
   before(() => {
     // The first loads fail, as a dropped connection would make them.
-    GROUP_LOADERS.connect = () => Promise.reject(new TypeError('Failed to fetch'))
+    if (connect) connect.load = () => Promise.reject(new TypeError('Failed to fetch'))
     console.error = (...args: unknown[]) => {
       reported.push(args)
     }
   })
 
   after(() => {
-    if (connectLoader) GROUP_LOADERS.connect = connectLoader
+    if (connect && connectLoader) connect.load = connectLoader
     console.error = consoleError
     instance?.close()
   })
@@ -48,7 +50,7 @@ describe('the lazy modal shell', () => {
   })
 
   it('loads the shell on the next open and shows the Connect view', async () => {
-    if (connectLoader) GROUP_LOADERS.connect = connectLoader
+    if (connect && connectLoader) connect.load = connectLoader
     instance.open()
     const modal = document.querySelector('w3m-modal') as Element
     await until(() => deep(modal, 'dialog')?.hasAttribute('open'), 'the open dialog')

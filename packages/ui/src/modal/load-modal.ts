@@ -1,10 +1,13 @@
 // The modal shell is not part of the page's initial JavaScript: an unopened modal shows
 // nothing, so `<w3m-modal>` stays an undefined (empty) element until the shell loads with the
-// first view group (see w3m-modal/register.ts): once the page is idle (create-modal.ts) or as
-// soon as it has something to show.
+// first view group (every group's chunk imports w3m-modal/register.ts, see views/registry.ts):
+// once the page is idle (create-modal.ts), when the pointer or focus reaches a button
+// (`preloadView`), or as soon as the modal has something to show.
 
-import { $modal, $options, $view, closeModal } from '@openmodal/core/internal'
-import { loadGroup, ROUTES } from '../router/routes.js'
+import { $modal, $options, $view, closeModal, type View } from '@openmodal/core/internal'
+import { groupStatus, loadGroup, views } from '../router/routes.js'
+// The view registry: importing it fills the router's table (`views`).
+import '../views/registry.js'
 
 let loading: Promise<void> | undefined
 
@@ -16,14 +19,25 @@ let loading: Promise<void> | undefined
  * @example await loadModal() // customElements.get('w3m-modal') is now defined
  */
 export function loadModal(): Promise<void> {
-  loading ??= loadGroup(ROUTES[$view.get().view]?.group ?? 'connect').then(
-    () => undefined,
+  loading ??= loadGroup(views[$view.get().view]?.group.name ?? 'connect').catch(
     (error: unknown) => {
       loading = undefined
       throw error
     },
   )
   return loading
+}
+
+/**
+ * Starts loading the group of `view` (and the modal shell) ahead of navigation, e.g. when the
+ * pointer enters the connect button. Failures are left for the router, or for the open that
+ * needs the shell, to show.
+ *
+ * @example preloadView('Connect')
+ */
+export function preloadView(view: View): void {
+  const route = views[view]
+  if (route && groupStatus(route.group.name) === 'idle') loadGroup(route.group.name).catch(() => {})
 }
 
 let watching = false

@@ -1,43 +1,16 @@
-// View name (spec §2) → custom element, grouped by feature. Each group is one lazy `import()`
-// made on the first navigation to any of its views, so an unopened modal loads no view code.
+// Loading the views of the registry (views/registry.ts) by group: the first navigation to a
+// view imports its whole group, so an unopened modal loads no view code.
+//
+// The registry fills `views` rather than being imported here: it imports the groups, which
+// bring the modal shell, whose router imports this module (that would be an import circle).
 import type { View } from '@openmodal/core/internal'
+import type { ViewEntry } from '../views/registry.js'
 
-/** What a group module exports: defining its views is explicit, so bundlers keep it. */
-export interface ViewGroupModule {
-  registerViews(): void
-}
-
-export interface Route {
-  tag: string
-  group: string
-}
-
-/** Group name → loader. Tests may replace a loader (e.g. with a failing one). */
-export const GROUP_LOADERS: Record<string, () => Promise<ViewGroupModule>> = {
-  connect: () => import('../views/connect-group.js'),
-  network: () => import('../views/network-group.js'),
-  account: () => import('../views/account-group.js'),
-  walletconnect: () => import('../views/walletconnect-group.js'),
-}
-
-/** Views that exist so far; navigating to any other shows the "not available yet" state. */
-export const ROUTES: Partial<Record<View, Route>> = {
-  Connect: { tag: 'w3m-connect-view', group: 'connect' },
-  ConnectingExternal: { tag: 'w3m-connecting-external-view', group: 'connect' },
-  AllWallets: { tag: 'w3m-all-wallets-view', group: 'connect' },
-  ConnectingWalletConnect: { tag: 'w3m-connecting-walletconnect-view', group: 'walletconnect' },
-  ConnectingWalletConnectBasic: {
-    tag: 'w3m-connecting-walletconnect-basic-view',
-    group: 'walletconnect',
-  },
-  Networks: { tag: 'w3m-networks-view', group: 'network' },
-  SwitchNetwork: { tag: 'w3m-switch-network-view', group: 'network' },
-  UnsupportedChain: { tag: 'w3m-unsupported-chain-view', group: 'network' },
-  SwitchActiveChain: { tag: 'w3m-switch-active-chain-view', group: 'network' },
-  Account: { tag: 'w3m-account-view', group: 'account' },
-  RegisterAccountName: { tag: 'w3m-register-account-name-view', group: 'account' },
-  RegisterAccountNameSuccess: { tag: 'w3m-register-account-name-success-view', group: 'account' },
-}
+/**
+ * The views the router shows: views/registry.ts fills it (`VIEW_REGISTRY` is this object).
+ * Tests may add an entry.
+ */
+export const views: Partial<Record<View, ViewEntry>> = {}
 
 export type GroupStatus = 'idle' | 'loading' | 'loaded' | 'error'
 
@@ -61,21 +34,18 @@ export function onGroupStatus(listener: () => void): () => void {
 }
 
 /**
- * Imports a view group once. A failed import is forgotten so a retry imports again.
+ * Imports the views of a group once. A failed import is forgotten so a retry imports again.
  *
  * @example await loadGroup('network')
  */
 export function loadGroup(group: string): Promise<void> {
   const existing = pending.get(group)
   if (existing) return existing
-  const loader = GROUP_LOADERS[group]
-  if (!loader) return Promise.reject(new Error(`Unknown view group ${group}`))
+  const entry = Object.values(views).find((candidate) => candidate.group.name === group)
+  if (!entry) return Promise.reject(new Error(`Unknown view group ${group}`))
   setStatus(group, 'loading')
-  const promise = loader().then(
-    (module) => {
-      module.registerViews()
-      setStatus(group, 'loaded')
-    },
+  const promise = entry.group.load().then(
+    () => setStatus(group, 'loaded'),
     (error: unknown) => {
       pending.delete(group)
       setStatus(group, 'error')
@@ -84,15 +54,4 @@ export function loadGroup(group: string): Promise<void> {
   )
   pending.set(group, promise)
   return promise
-}
-
-/**
- * Starts loading the group of `view` ahead of navigation (e.g. when the pointer enters the
- * connect button). Failures are left for the router to show.
- *
- * @example preloadView('Connect')
- */
-export function preloadView(view: View): void {
-  const route = ROUTES[view]
-  if (route && groupStatus(route.group) === 'idle') loadGroup(route.group).catch(() => {})
 }

@@ -1,13 +1,14 @@
-import { $locale, $view, type RouterEntry } from '@openmodal/core/internal'
-import { css, html, LitElement } from 'lit'
+import { $view, type RouterEntry } from '@openmodal/core/internal'
+import { css, html } from 'lit'
 import { keyed } from 'lit/directives/keyed.js'
 import '../components/wui-spinner/wui-spinner.js'
 import { StoreController } from '../controllers/store-controller.js'
 import '../i18n/en-views.js'
 import { t } from '../i18n/index.js'
+import { OpenModalElement } from '../internal/openmodal-element.js'
 import { base } from '../styles/shared.js'
 import { define } from '../utils/define.js'
-import { groupStatus, loadGroup, onGroupStatus, ROUTES } from './routes.js'
+import { groupStatus, loadGroup, onGroupStatus, views } from './routes.js'
 
 /**
  * @summary The modal's outlet: shows the element of the current view (`$view`), importing its
@@ -18,7 +19,7 @@ import { groupStatus, loadGroup, onGroupStatus, ROUTES } from './routes.js'
  *   view after the modal opens: it shows in the opening frame).
  * @csspart state - The loading / error / not-available message.
  */
-export class W3mRouter extends LitElement {
+export class W3mRouter extends OpenModalElement {
   static override styles = [
     base,
     css`
@@ -54,7 +55,6 @@ export class W3mRouter extends LitElement {
   ]
 
   private readonly view = new StoreController(this, $view)
-  private readonly locale = new StoreController(this, $locale)
   /** One element per history entry, so re-renders keep its state. */
   private readonly elements = new WeakMap<RouterEntry, HTMLElement>()
   private stopGroups: (() => void) | undefined
@@ -87,10 +87,9 @@ export class W3mRouter extends LitElement {
   }
 
   override render(): unknown {
-    void this.locale.value
     const entry = this.view.value
-    const route = ROUTES[entry.view]
-    if (!route || (groupStatus(route.group) === 'loaded' && !customElements.get(route.tag))) {
+    const route = views[entry.view]
+    if (!route || (groupStatus(route.group.name) === 'loaded' && !customElements.get(route.tag))) {
       return html`<div class="state" part="state" data-state="unavailable">
         <p>${t('router.notAvailable')}</p>
       </div>`
@@ -109,16 +108,16 @@ export class W3mRouter extends LitElement {
         </div>`,
       )
     }
-    const status = groupStatus(route.group)
+    const status = groupStatus(route.group.name)
     if (status === 'error') {
       return html`<div class="state" part="state" data-state="error">
         <p class="error-text" role="alert">${t('router.loadFailed')}</p>
-        <button class="button-secondary" @click=${() => this.load(route.group)}>
+        <button class="button-secondary" @click=${() => this.load(route.group.name)}>
           ${t('common.tryAgain')}
         </button>
       </div>`
     }
-    if (status === 'idle') queueMicrotask(() => this.load(route.group))
+    if (status === 'idle') queueMicrotask(() => this.load(route.group.name))
     return html`<div class="state" part="state" data-state="loading" role="status">
       <wui-spinner></wui-spinner>
       <span class="visually-hidden">${t('common.loading')}</span>

@@ -1,5 +1,4 @@
-// Test side-effect module: defines <w3m-modal>, which the kit otherwise defines when the first
-// view group loads.
-import { registerModal } from '../modal/w3m-modal/register.js'
-
-registerModal()
+// Test side-effect module: what a page has once the first view group loaded: the modal shell
+// (its module defines <w3m-modal>) and the view registry its router reads.
+import '../modal/w3m-modal/register.js'
+import '../views/registry.js'

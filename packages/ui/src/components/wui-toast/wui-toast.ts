@@ -1,5 +1,5 @@
-import { $locale, $snack, type SnackVariant } from '@openmodal/core/internal'
-import { css, html, LitElement, nothing } from 'lit'
+import { $snack, type SnackVariant } from '@openmodal/core/internal'
+import { css, html, nothing } from 'lit'
 import { StoreController } from '../../controllers/store-controller.js'
 import '../../i18n/en-views.js'
 import { type MessageKey, t } from '../../i18n/index.js'
@@ -8,6 +8,7 @@ import { base } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
 import { icon } from '../icons.js'
 import '../wui-spinner/wui-spinner.js'
+import { OpenModalElement } from '../../internal/openmodal-element.js'
 
 const VARIANT_LABEL: Record<SnackVariant, MessageKey> = {
   success: 'toast.success',
@@ -30,7 +31,7 @@ const TOAST_TEXT: Readonly<Record<string, MessageKey>> = {
  * @csspart toast - The visible pill.
  * @cssproperty --wui-toast-offset - Distance from the panel's bottom edge, default 16px.
  */
-export class WuiToast extends LitElement {
+export class WuiToast extends OpenModalElement {
   static override styles = [
     base,
     iconStyles,
@@ -83,10 +84,8 @@ export class WuiToast extends LitElement {
   ]
 
   private readonly snack = new StoreController(this, $snack)
-  private readonly locale = new StoreController(this, $locale)
 
   override render() {
-    void this.locale.value
     const { open, variant, code } = this.snack.value
     const key = code ? TOAST_TEXT[code] : undefined
     const message = key ? t(key) : this.snack.value.message

@@ -1,16 +1,10 @@
-import {
-  $activeAccount,
-  $locale,
-  openModal,
-  reset,
-  truncateAddress,
-} from '@openmodal/core/internal'
-import { html, LitElement, nothing } from 'lit'
+import { $activeAccount, openModal, reset, truncateAddress } from '@openmodal/core/internal'
+import { html, nothing } from 'lit'
 import '../../components/wui-avatar/wui-avatar.js'
 import { StoreController } from '../../controllers/store-controller.js'
-import { ThemeController } from '../../controllers/theme-controller.js'
 import { dirFor } from '../../i18n/index.js'
-import { preloadView } from '../../router/routes.js'
+import { OpenModalElement } from '../../internal/openmodal-element.js'
+import { preloadView } from '../../modal/load-modal.js'
 import { base, tokens } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
 import { buttonStyles } from '../button-styles.js'
@@ -24,7 +18,9 @@ import { buttonStyles } from '../button-styles.js'
  * @csspart balance - The balance text.
  * @csspart address - The name or truncated address.
  */
-export class W3mAccountButton extends LitElement {
+export class W3mAccountButton extends OpenModalElement {
+  static override themed = true
+
   static override properties = {
     balance: {},
   }
@@ -35,8 +31,6 @@ export class W3mAccountButton extends LitElement {
   declare balance: 'show' | 'hide'
 
   private readonly account = new StoreController(this, $activeAccount)
-  private readonly locale = new StoreController(this, $locale)
-  private readonly theme = new ThemeController(this)
 
   constructor() {
     super()
@@ -60,7 +54,7 @@ export class W3mAccountButton extends LitElement {
         : undefined
     return html`<button
       part="button"
-      class="theme-${this.theme.mode}"
+      class="theme-${this.theme?.mode}"
       dir=${dirFor(this.locale.value)}
       @click=${this.open}
       @pointerenter=${this.preload}

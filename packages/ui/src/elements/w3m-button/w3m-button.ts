@@ -1,9 +1,10 @@
 import { $activeAccount } from '@openmodal/core/internal'
-import { css, html, LitElement } from 'lit'
+import { css, html } from 'lit'
 import { StoreController } from '../../controllers/store-controller.js'
 import { define } from '../../utils/define.js'
 import '../w3m-account-button/w3m-account-button.js'
 import '../w3m-connect-button/w3m-connect-button.js'
+import { OpenModalElement } from '../../internal/openmodal-element.js'
 
 /**
  * @summary `<w3m-connect-button>` while disconnected, `<w3m-account-button>` once connected.
@@ -13,7 +14,7 @@ import '../w3m-connect-button/w3m-connect-button.js'
  * @csspart balance - Balance (forwarded, when connected).
  * @csspart address - Name or address (forwarded, when connected).
  */
-export class W3mButton extends LitElement {
+export class W3mButton extends OpenModalElement {
   static override properties = {
     label: {},
     loadingLabel: { attribute: 'loading-label' },

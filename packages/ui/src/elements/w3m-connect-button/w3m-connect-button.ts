@@ -1,10 +1,10 @@
-import { $activeAccount, $locale, openModal, reset } from '@openmodal/core/internal'
-import { html, LitElement, nothing } from 'lit'
+import { $activeAccount, openModal, reset } from '@openmodal/core/internal'
+import { html, nothing } from 'lit'
 import '../../components/wui-spinner/wui-spinner.js'
 import { StoreController } from '../../controllers/store-controller.js'
-import { ThemeController } from '../../controllers/theme-controller.js'
 import { dirFor, t } from '../../i18n/index.js'
-import { preloadView } from '../../router/routes.js'
+import { OpenModalElement } from '../../internal/openmodal-element.js'
+import { preloadView } from '../../modal/load-modal.js'
 import { base, tokens } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
 import { buttonStyles } from '../button-styles.js'
@@ -16,7 +16,9 @@ import { buttonStyles } from '../button-styles.js'
  * @csspart button - The `<button>`.
  * @cssproperty --w3m-accent - Background colour.
  */
-export class W3mConnectButton extends LitElement {
+export class W3mConnectButton extends OpenModalElement {
+  static override themed = true
+
   static override properties = {
     label: {},
     loadingLabel: { attribute: 'loading-label' },
@@ -30,8 +32,6 @@ export class W3mConnectButton extends LitElement {
   declare loadingLabel: string | undefined
 
   private readonly account = new StoreController(this, $activeAccount)
-  private readonly locale = new StoreController(this, $locale)
-  private readonly theme = new ThemeController(this)
 
   private readonly open = () => {
     reset('Connect')
@@ -47,7 +47,7 @@ export class W3mConnectButton extends LitElement {
       : (this.label ?? t('button.connect'))
     return html`<button
       part="button"
-      class="button-primary theme-${this.theme.mode}"
+      class="button-primary theme-${this.theme?.mode}"
       dir=${dirFor(this.locale.value)}
       aria-busy=${connecting ? 'true' : nothing}
       @click=${this.open}

@@ -1,16 +1,10 @@
-import {
-  $activeNetwork,
-  $locale,
-  isUnsupportedNetwork,
-  openModal,
-  reset,
-} from '@openmodal/core/internal'
-import { html, LitElement } from 'lit'
+import { $activeNetwork, isUnsupportedNetwork, openModal, reset } from '@openmodal/core/internal'
+import { html } from 'lit'
 import { icon } from '../../components/icons.js'
 import { StoreController } from '../../controllers/store-controller.js'
-import { ThemeController } from '../../controllers/theme-controller.js'
 import { dirFor, t } from '../../i18n/index.js'
-import { preloadView } from '../../router/routes.js'
+import { OpenModalElement } from '../../internal/openmodal-element.js'
+import { preloadView } from '../../modal/load-modal.js'
 import { iconStyles } from '../../styles/icons.js'
 import { base, tokens } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
@@ -26,12 +20,12 @@ import { buttonStyles } from '../button-styles.js'
  * @csspart icon - The network icon.
  * @csspart name - The network name.
  */
-export class W3mNetworkButton extends LitElement {
+export class W3mNetworkButton extends OpenModalElement {
+  static override themed = true
+
   static override styles = [tokens, base, iconStyles, buttonStyles]
 
   private readonly network = new StoreController(this, $activeNetwork)
-  private readonly locale = new StoreController(this, $locale)
-  private readonly theme = new ThemeController(this)
 
   private readonly open = () => {
     reset('Networks')
@@ -51,7 +45,7 @@ export class W3mNetworkButton extends LitElement {
     const src = safeImageUrl(supportedNetwork(network)?.assets?.imageUrl)
     return html`<button
       part="button"
-      class="theme-${this.theme.mode}"
+      class="theme-${this.theme?.mode}"
       dir=${dirFor(this.locale.value)}
       data-unsupported=${unsupported ? 'true' : 'false'}
       @click=${this.open}

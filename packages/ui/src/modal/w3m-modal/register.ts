@@ -1,13 +1,12 @@
-// `<w3m-modal>` is defined by `registerModal()`, which every view group calls when it loads: the
-// shell (the dialog, its router, toast and styles) loads with the first view group, never with
-// the page. (A separate `import()` of the shell would be cheaper to read but Vite 8's bundler
-// then splits the page's entry into several initial files, which costs more than it saves.)
+// Defines `<w3m-modal>`: the one place that does. Apart from the class's module because
+// `@openmodal/ui` exports the class (for types and subclasses) and importing it must not define
+// the shell: it loads later than the page, with the first view group (every group's chunk
+// imports this module, see views/registry.ts).
 import { define } from '../../utils/define.js'
 import { warmStyles } from '../../utils/warm.js'
 import { W3mModal } from './w3m-modal.js'
 
-/** Defines `<w3m-modal>` unless something already did. */
-export function registerModal(): void {
-  define('w3m-modal', W3mModal)
-  warmStyles(['w3m-modal', 'w3m-router', 'wui-toast'])
-}
+define('w3m-modal', W3mModal)
+// The shell loads before it shows (when the page is idle, or on open): its stylesheets are
+// built now, not in the opening frame.
+warmStyles(['w3m-modal', 'w3m-router', 'wui-toast'])

@@ -16,7 +16,6 @@ import {
 import { emulateMedia, sendKeys } from '@web/test-runner-commands'
 import '../../elements/w3m-connect-button/w3m-connect-button.js'
 import { loadLocale, tError } from '../../i18n/index.js'
-import { GROUP_LOADERS, ROUTES } from '../../router/routes.js'
 import {
   deep,
   deepAll,
@@ -27,6 +26,7 @@ import {
   setupClient,
   until,
 } from '../../test/helpers.js'
+import { VIEW_REGISTRY } from '../../views/registry.js'
 import '../../test/define-modal.js'
 import type { W3mModal } from './w3m-modal.js'
 
@@ -240,13 +240,18 @@ describe('<w3m-modal>', () => {
 
   it('shows an error with retry when a view group fails to load', async () => {
     let attempts = 0
-    GROUP_LOADERS.flaky = async () => {
-      attempts++
-      if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module')
-      customElements.define('w3m-flaky-test-view', class extends HTMLElement {})
-      return { registerViews() {} }
+    VIEW_REGISTRY.WalletSend = {
+      tag: 'w3m-flaky-test-view',
+      title: 'view.WalletSend',
+      group: {
+        name: 'flaky',
+        load: async () => {
+          attempts++
+          if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module')
+          customElements.define('w3m-flaky-test-view', class extends HTMLElement {})
+        },
+      },
     }
-    ROUTES.WalletSend = { tag: 'w3m-flaky-test-view', group: 'flaky' }
     try {
       await openOn(modal, 'WalletSend')
       const error = await until(() => deep(modal, 'w3m-router', '[data-state="error"]'), 'error')
@@ -257,8 +262,7 @@ describe('<w3m-modal>', () => {
       await until(() => deep(modal, 'w3m-router', 'w3m-flaky-test-view'), 'the view after retry')
       expect(attempts).to.equal(2)
     } finally {
-      delete ROUTES.WalletSend
-      delete GROUP_LOADERS.flaky
+      delete VIEW_REGISTRY.WalletSend
     }
   })
 

@@ -2,7 +2,6 @@ import {
   $alert,
   $canGoBack,
   $connectors,
-  $locale,
   $modal,
   $options,
   $view,
@@ -11,16 +10,17 @@ import {
   goBack,
   type RouterEntry,
 } from '@openmodal/core/internal'
-import { html, LitElement, nothing, type PropertyValues } from 'lit'
+import { html, nothing, type PropertyValues } from 'lit'
 import { keyed } from 'lit/directives/keyed.js'
 import { createRef, type Ref, ref } from 'lit/directives/ref.js'
 import { icon } from '../../components/icons.js'
 import '../../components/wui-toast/wui-toast.js'
 import { StoreController } from '../../controllers/store-controller.js'
-import { ThemeController } from '../../controllers/theme-controller.js'
 import '../../i18n/en-views.js'
 import { dirFor, langFor, t, tAlert } from '../../i18n/index.js'
+import { views } from '../../router/routes.js'
 import '../../router/w3m-router.js'
+import { OpenModalElement } from '../../internal/openmodal-element.js'
 import { iconStyles } from '../../styles/icons.js'
 import { base, tokens } from '../../styles/shared.js'
 import { deepActiveElement, tabbables } from '../../utils/focus.js'
@@ -54,7 +54,9 @@ import { styles } from './w3m-modal.styles.js'
  * @cssproperty --w3m-z-index - Stacking order (default 999).
  * @cssproperty --w3m-qr-color - QR code colour.
  */
-export class W3mModal extends LitElement {
+export class W3mModal extends OpenModalElement {
+  static override themed = true
+
   static override properties = {
     embedded: { type: Boolean, reflect: true },
   }
@@ -67,10 +69,8 @@ export class W3mModal extends LitElement {
   private readonly modal = new StoreController(this, $modal)
   private readonly view = new StoreController(this, $view)
   private readonly canGoBack = new StoreController(this, $canGoBack)
-  private readonly locale = new StoreController(this, $locale)
   private readonly alert = new StoreController(this, $alert)
   private readonly options = new StoreController(this, $options)
-  private readonly theme = new ThemeController(this)
 
   private readonly dialogRef: Ref<HTMLDialogElement> = createRef()
   private readonly bodyRef: Ref<HTMLElement> = createRef()
@@ -110,7 +110,7 @@ export class W3mModal extends LitElement {
       const name = id ? $connectors.get().find((c) => c.id === id)?.name : undefined
       return t('view.ConnectingExternal', { name: name ?? t('connecting.unknownWallet') })
     }
-    return t(`view.${entry.view}`)
+    return t(views[entry.view]?.title ?? `view.${entry.view}`)
   }
 
   // --- Dialog behaviour ---
@@ -306,7 +306,7 @@ export class W3mModal extends LitElement {
 
   override render() {
     const locale = this.locale.value
-    const themeClass = `theme-${this.theme.mode}`
+    const themeClass = `theme-${this.theme?.mode}`
     if (this.isEmbedded) {
       return html`<section
         class="inline ${themeClass}"

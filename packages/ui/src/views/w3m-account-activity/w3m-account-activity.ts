@@ -2,7 +2,6 @@ import type { Transaction, TransactionTransfer } from '@openmodal/core/api'
 import {
   $activeAccount,
   $activeNetwork,
-  $locale,
   $transactions,
   $transactionsByYear,
   errorMessage,
@@ -15,11 +14,12 @@ import {
   truncateAddress,
   truncateDecimals,
 } from '@openmodal/core/internal'
-import { css, html, LitElement, nothing, type PropertyValues } from 'lit'
+import { css, html, nothing, type PropertyValues } from 'lit'
 import '../../components/wui-spinner/wui-spinner.js'
 import { StoreController } from '../../controllers/store-controller.js'
 import { type MessageKey, t } from '../../i18n/index.js'
 import '../../i18n/en-views.js'
+import { OpenModalElement } from '../../internal/openmodal-element.js'
 import { base } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
 import { assetListStyles } from '../asset-list-styles.js'
@@ -85,7 +85,7 @@ function amount(transfer: TransactionTransfer): string {
  * @csspart transaction - One transaction row.
  * @csspart retry-button - Fetches the activity again after an error.
  */
-export class W3mAccountActivity extends LitElement {
+export class W3mAccountActivity extends OpenModalElement {
   static override styles = [
     base,
     assetListStyles,
@@ -125,7 +125,6 @@ export class W3mAccountActivity extends LitElement {
   private readonly byYear = new StoreController(this, $transactionsByYear)
   private readonly account = new StoreController(this, $activeAccount)
   private readonly network = new StoreController(this, $activeNetwork)
-  private readonly locale = new StoreController(this, $locale)
   private observer: IntersectionObserver | undefined
   private poll: ReturnType<typeof setInterval> | undefined
   private observed: Element | undefined

@@ -1,10 +1,11 @@
 import type { Nft } from '@openmodal/core/api'
-import { $locale, $nfts, fetchNfts } from '@openmodal/core/internal'
-import { css, html, LitElement } from 'lit'
+import { $nfts, fetchNfts } from '@openmodal/core/internal'
+import { css, html } from 'lit'
 import '../../components/wui-spinner/wui-spinner.js'
 import { StoreController } from '../../controllers/store-controller.js'
 import { t } from '../../i18n/index.js'
 import '../../i18n/en-views.js'
+import { OpenModalElement } from '../../internal/openmodal-element.js'
 import { base } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
 import { safeAssetImageUrl } from '../../utils/safe-url.js'
@@ -19,7 +20,7 @@ import { assetListStyles } from '../asset-list-styles.js'
  * @csspart nft - One NFT card.
  * @csspart retry-button - Fetches the NFTs again after an error.
  */
-export class W3mAccountNfts extends LitElement {
+export class W3mAccountNfts extends OpenModalElement {
   static override styles = [
     base,
     assetListStyles,
@@ -57,7 +58,6 @@ export class W3mAccountNfts extends LitElement {
   ]
 
   private readonly nfts = new StoreController(this, $nfts)
-  private readonly locale = new StoreController(this, $locale)
 
   private card(nft: Nft) {
     const image = safeAssetImageUrl(nft.imageUrl)
@@ -72,7 +72,6 @@ export class W3mAccountNfts extends LitElement {
   }
 
   override render() {
-    void this.locale.value
     const { nfts, loading, error } = this.nfts.value
     if (loading && nfts.length === 0) {
       return html`<div class="state" role="status" data-state="loading">

@@ -3,17 +3,17 @@ import {
   $activeAccount,
   $activeNetwork,
   $balances,
-  $locale,
   BALANCE_API_NAMESPACES,
   formatBalance,
   formatFiat,
   isUnsupportedNetwork,
 } from '@openmodal/core/internal'
-import { html, LitElement } from 'lit'
+import { html } from 'lit'
 import '../../components/wui-spinner/wui-spinner.js'
 import { StoreController } from '../../controllers/store-controller.js'
 import { t } from '../../i18n/index.js'
 import '../../i18n/en-views.js'
+import { OpenModalElement } from '../../internal/openmodal-element.js'
 import { base } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
 import { safeAssetImageUrl } from '../../utils/safe-url.js'
@@ -61,13 +61,12 @@ function row(balance: TokenBalance): Row {
  *
  * @csspart token - One token row.
  */
-export class W3mAccountTokens extends LitElement {
+export class W3mAccountTokens extends OpenModalElement {
   static override styles = [base, assetListStyles]
 
   private readonly balances = new StoreController(this, $balances)
   private readonly account = new StoreController(this, $activeAccount)
   private readonly network = new StoreController(this, $activeNetwork)
-  private readonly locale = new StoreController(this, $locale)
 
   private rows(): Row[] | undefined {
     const network = this.network.value
@@ -91,7 +90,6 @@ export class W3mAccountTokens extends LitElement {
   }
 
   override render() {
-    void this.locale.value
     const { loading, error } = this.balances.value
     const rows = this.rows()
     if (!rows || (loading && rows.length === 0)) {

@@ -3,7 +3,6 @@ import {
   $activeAccount,
   $activeNetwork,
   $features,
-  $locale,
   $registeredName,
   ACTIVITY_NAMESPACES,
   type ChainNamespace,
@@ -17,7 +16,7 @@ import {
   showSnack,
   truncateAddress,
 } from '@openmodal/core/internal'
-import { html, LitElement, nothing } from 'lit'
+import { html, nothing } from 'lit'
 import { icon } from '../../components/icons.js'
 import '../../components/wui-avatar/wui-avatar.js'
 import { StoreController } from '../../controllers/store-controller.js'
@@ -32,6 +31,7 @@ import { viewStyles } from '../view-styles.js'
 import '../w3m-account-activity/w3m-account-activity.js'
 import '../w3m-account-nfts/w3m-account-nfts.js'
 import '../w3m-account-tokens/w3m-account-tokens.js'
+import { OpenModalElement } from '../../internal/openmodal-element.js'
 import { styles } from './w3m-account-view.styles.js'
 
 /** The Account tabs of spec §2. */
@@ -73,7 +73,7 @@ function tabsFor(namespace: ChainNamespace | undefined, activity: boolean): Acco
  * @csspart tab - One tab.
  * @csspart tab-panel - The panel of the selected tab.
  */
-export class W3mAccountView extends LitElement {
+export class W3mAccountView extends OpenModalElement {
   static override properties = { disconnecting: { state: true }, tab: { state: true } }
   static override styles = [base, iconStyles, viewStyles, styles, networkImageStyles]
 
@@ -83,7 +83,6 @@ export class W3mAccountView extends LitElement {
 
   private readonly account = new StoreController(this, $activeAccount)
   private readonly network = new StoreController(this, $activeNetwork)
-  private readonly locale = new StoreController(this, $locale)
   private readonly features = new StoreController(this, $features)
   private readonly registered = new StoreController(this, $registeredName)
   private readonly names = new StoreController(this, $accountNames)
@@ -193,7 +192,6 @@ export class W3mAccountView extends LitElement {
   }
 
   override render() {
-    void this.locale.value
     const account = this.account.value
     if (account.status !== 'connected' || !account.address) {
       return html`<div class="center"><p class="muted">${t('account.notConnected')}</p></div>`

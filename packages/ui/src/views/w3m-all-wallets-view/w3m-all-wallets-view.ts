@@ -1,4 +1,4 @@
-import { $connectors, $locale, $view, push } from '@openmodal/core/internal'
+import { $connectors, $view, push } from '@openmodal/core/internal'
 import {
   $registryWallets,
   $searchedWallets,
@@ -9,7 +9,7 @@ import {
   type RegistryWallet,
   searchWallets,
 } from '@openmodal/core/registry'
-import { html, LitElement, nothing, type TemplateResult } from 'lit'
+import { html, nothing, type TemplateResult } from 'lit'
 import { repeat } from 'lit/directives/repeat.js'
 import { styleMap } from 'lit/directives/style-map.js'
 import { icon } from '../../components/icons.js'
@@ -18,6 +18,7 @@ import '../../components/wui-wallet-image/wui-wallet-image.js'
 import { StoreController } from '../../controllers/store-controller.js'
 import { t } from '../../i18n/index.js'
 import '../../i18n/en-views.js'
+import { OpenModalElement } from '../../internal/openmodal-element.js'
 import { iconStyles } from '../../styles/icons.js'
 import { base } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
@@ -58,7 +59,7 @@ interface GridItem {
  * @csspart wallet - Each wallet button.
  * @csspart details - The links of a wallet that is not installed.
  */
-export class W3mAllWalletsView extends LitElement {
+export class W3mAllWalletsView extends OpenModalElement {
   static override properties = {
     query: { state: true },
     scrollTop: { state: true },
@@ -77,7 +78,6 @@ export class W3mAllWalletsView extends LitElement {
   private readonly search = new StoreController(this, $walletSearch)
   private readonly listed = new StoreController(this, $registryWallets)
   private readonly searched = new StoreController(this, $searchedWallets)
-  private readonly locale = new StoreController(this, $locale)
 
   private debounce: ReturnType<typeof setTimeout> | undefined
   private frame = 0
@@ -352,7 +352,6 @@ export class W3mAllWalletsView extends LitElement {
   }
 
   override render() {
-    void this.locale.value
     if (this.selected) return this.renderDetails(this.selected)
     const items = this.items()
     const source = this.source

@@ -1,7 +1,6 @@
 import {
   $connectors,
   $features,
-  $locale,
   $options,
   $recentWallets,
   type Connector,
@@ -10,18 +9,20 @@ import {
   type RouterData,
 } from '@openmodal/core/internal'
 import { $connectList } from '@openmodal/core/registry'
-import { html, LitElement, nothing, type TemplateResult } from 'lit'
+import { html, nothing, type TemplateResult } from 'lit'
 import { icon } from '../../components/icons.js'
 import type { WuiSelectEvent } from '../../components/wui-wallet-list/wui-wallet-list.js'
 import '../../components/wui-wallet-list/wui-wallet-list.js'
 import { StoreController } from '../../controllers/store-controller.js'
 import { t, tParts } from '../../i18n/index.js'
 import '../../i18n/en-views.js'
+import { OpenModalElement } from '../../internal/openmodal-element.js'
 import { iconStyles } from '../../styles/icons.js'
 import { base } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
 import { selectRegistryWallet } from '../../utils/registry-wallet.js'
 import { safeLinkUrl } from '../../utils/safe-url.js'
+import { warmStyles } from '../../utils/warm.js'
 import { viewStyles } from '../view-styles.js'
 import { styles } from './w3m-connect-view.styles.js'
 
@@ -89,7 +90,7 @@ export function availableMethods(
  * @csspart method - Each method section (`data-method` email, social or wallet).
  * @csspart legal - The legal footer.
  */
-export class W3mConnectView extends LitElement {
+export class W3mConnectView extends OpenModalElement {
   static override properties = {
     data: { attribute: false },
   }
@@ -105,7 +106,6 @@ export class W3mConnectView extends LitElement {
   private readonly features = new StoreController(this, $features)
   // Discovered connectors plus the registry's featured and recommended wallets, in order.
   private readonly list = new StoreController(this, $connectList)
-  private readonly locale = new StoreController(this, $locale)
 
   private readonly onSelect = async (event: WuiSelectEvent) => {
     const entry = this.list.value.find(
@@ -229,7 +229,6 @@ export class W3mConnectView extends LitElement {
   }
 
   override render() {
-    void this.locale.value
     const connectors = this.connectors.value
     const order = connectMethodOrder(this.options.value?.connectMethodsOrder, connectors)
     const features = this.features.value
@@ -249,6 +248,9 @@ export class W3mConnectView extends LitElement {
 }
 
 define('w3m-connect-view', W3mConnectView)
+// The usual first view: its stylesheets are built when its group loads (the page is idle, or
+// the pointer is on the button), not in the opening frame.
+warmStyles(['w3m-connect-view', 'wui-wallet-list'])
 
 declare global {
   interface HTMLElementTagNameMap {

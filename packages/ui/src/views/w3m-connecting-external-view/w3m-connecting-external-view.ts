@@ -1,6 +1,5 @@
 import {
   $connectors,
-  $locale,
   $view,
   BaseError,
   closeModal,
@@ -8,13 +7,14 @@ import {
   type RouterData,
   reset,
 } from '@openmodal/core/internal'
-import { html, LitElement, nothing } from 'lit'
+import { html, nothing } from 'lit'
 import { icon } from '../../components/icons.js'
 import '../../components/wui-spinner/wui-spinner.js'
 import { AttemptController } from '../../controllers/attempt-controller.js'
 import { StoreController } from '../../controllers/store-controller.js'
 import { t, tError } from '../../i18n/index.js'
 import '../../i18n/en-views.js'
+import { OpenModalElement } from '../../internal/openmodal-element.js'
 import { iconStyles } from '../../styles/icons.js'
 import { base } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
@@ -29,7 +29,7 @@ import { styles } from './w3m-connecting-external-view.styles.js'
  *
  * @csspart retry-button - The Try again button.
  */
-export class W3mConnectingExternalView extends LitElement {
+export class W3mConnectingExternalView extends OpenModalElement {
   static override properties = {
     data: { attribute: false },
   }
@@ -40,7 +40,6 @@ export class W3mConnectingExternalView extends LitElement {
   declare data: RouterData | undefined
 
   private readonly connectors = new StoreController(this, $connectors)
-  private readonly locale = new StoreController(this, $locale)
   private readonly attempt = new AttemptController(this, {
     firstRun: () => this.start(),
     // The visitor closed the modal: nothing to tell them.
@@ -72,7 +71,6 @@ export class W3mConnectingExternalView extends LitElement {
   }
 
   override render() {
-    void this.locale.value
     const connector = this.connectors.value.find((c) => c.id === this.data?.connectorId)
     const name = connector?.name ?? t('connecting.unknownWallet')
     const src = safeImageUrl(connector?.imageUrl)

@@ -1,5 +1,4 @@
 import {
-  $locale,
   $options,
   BaseError,
   closeModal,
@@ -9,14 +8,14 @@ import {
   showSnack,
   type WalletConnectLoaded,
 } from '@openmodal/core/internal'
-import { html, LitElement, nothing } from 'lit'
+import { html, nothing } from 'lit'
 import { icon } from '../../components/icons.js'
 import '../../components/wui-qr-code/wui-qr-code.js'
 import '../../components/wui-spinner/wui-spinner.js'
 import { AttemptController } from '../../controllers/attempt-controller.js'
-import { StoreController } from '../../controllers/store-controller.js'
 import { t, tError } from '../../i18n/index.js'
 import '../../i18n/en-views.js'
+import { OpenModalElement } from '../../internal/openmodal-element.js'
 import { iconStyles } from '../../styles/icons.js'
 import { base } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
@@ -42,7 +41,7 @@ import { styles } from './w3m-connecting-walletconnect-view.styles.js'
  * @csspart open-button - Opens the URI in the wallet app (`data-kind` mobile, desktop, webapp).
  * @csspart retry-button - Try again (a new URI).
  */
-export class W3mConnectingWalletConnectView extends LitElement {
+export class W3mConnectingWalletConnectView extends OpenModalElement {
   static override properties = {
     data: { attribute: false },
     uri: { state: true },
@@ -61,7 +60,6 @@ export class W3mConnectingWalletConnectView extends LitElement {
   /** The plain QR flow (ConnectingWalletConnectBasic): no wallet icon, no deep links. */
   protected basic = false
 
-  private readonly locale = new StoreController(this, $locale)
   private readonly attempt = new AttemptController(this, {
     firstRun: () => this.start(),
     message: (error) =>
@@ -147,7 +145,6 @@ export class W3mConnectingWalletConnectView extends LitElement {
   }
 
   override render() {
-    void this.locale.value
     const wallet = this.basic ? undefined : this.data?.wallet
     const stale = Boolean(this.error)
     const status = this.error

@@ -4,7 +4,6 @@ import {
   $activeNetwork,
   $canGoBack,
   $isConnected,
-  $locale,
   $networks,
   type CaipNetwork,
   closeModal,
@@ -14,7 +13,7 @@ import {
   reset,
   switchNetwork,
 } from '@openmodal/core/internal'
-import { html, LitElement, nothing, type TemplateResult } from 'lit'
+import { html, nothing, type TemplateResult } from 'lit'
 import { repeat } from 'lit/directives/repeat.js'
 import { icon } from '../../components/icons.js'
 import '../../components/wui-spinner/wui-spinner.js'
@@ -23,6 +22,7 @@ import { RovingFocusController } from '../../controllers/roving-focus.js'
 import { StoreController } from '../../controllers/store-controller.js'
 import { t } from '../../i18n/index.js'
 import '../../i18n/en-views.js'
+import { OpenModalElement } from '../../internal/openmodal-element.js'
 import { iconStyles } from '../../styles/icons.js'
 import { base, listRowStyles } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
@@ -43,7 +43,7 @@ import { styles } from './w3m-networks-view.styles.js'
  * @csspart network - Each network button (`aria-current` on the active one).
  * @csspart status - The live status line (switching / error).
  */
-export class W3mNetworksView extends LitElement {
+export class W3mNetworksView extends OpenModalElement {
   static override properties = {
     pending: { state: true },
   }
@@ -55,7 +55,6 @@ export class W3mNetworksView extends LitElement {
 
   protected readonly networks = new StoreController(this, $networks)
   protected readonly active = new StoreController(this, $activeNetwork)
-  protected readonly locale = new StoreController(this, $locale)
   private readonly attempt = new AttemptController(this)
   private readonly roving = new RovingFocusController(this, () => [
     ...this.renderRoot.querySelectorAll<HTMLElement>('li > button'),
@@ -121,7 +120,6 @@ export class W3mNetworksView extends LitElement {
   }
 
   override render() {
-    void this.locale.value
     const activeId = this.activeId()
     return html`<div class="stack">
       ${this.intro()}

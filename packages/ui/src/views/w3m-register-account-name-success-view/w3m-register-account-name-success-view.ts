@@ -1,16 +1,16 @@
 import {
   $canGoBack,
-  $locale,
   $registeredName,
   goBack,
   replace,
   truncateAddress,
 } from '@openmodal/core/internal'
-import { css, html, LitElement } from 'lit'
+import { css, html } from 'lit'
 import { icon } from '../../components/icons.js'
 import { StoreController } from '../../controllers/store-controller.js'
 import { t } from '../../i18n/index.js'
 import '../../i18n/en-views.js'
+import { OpenModalElement } from '../../internal/openmodal-element.js'
 import { iconStyles } from '../../styles/icons.js'
 import { base } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
@@ -22,7 +22,7 @@ import { viewStyles } from '../view-styles.js'
  *
  * @csspart done-button - Back to Account.
  */
-export class W3mRegisterAccountNameSuccessView extends LitElement {
+export class W3mRegisterAccountNameSuccessView extends OpenModalElement {
   static override styles = [
     base,
     iconStyles,
@@ -35,7 +35,6 @@ export class W3mRegisterAccountNameSuccessView extends LitElement {
   ]
 
   private readonly registered = new StoreController(this, $registeredName)
-  private readonly locale = new StoreController(this, $locale)
 
   private done(): void {
     // RegisterAccountName replaced itself with this view: one step back is Account.
@@ -44,7 +43,6 @@ export class W3mRegisterAccountNameSuccessView extends LitElement {
   }
 
   override render() {
-    void this.locale.value
     const registered = this.registered.value
     return html`<div class="center">
       <span class="logo">${icon('check')}</span>

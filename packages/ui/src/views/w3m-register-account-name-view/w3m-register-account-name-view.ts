@@ -1,18 +1,18 @@
 import {
   $activeAccount,
   $activeNetwork,
-  $locale,
   isValidRegisteredName,
   NAME_NAMESPACES,
   registerAccountName,
   replace,
   truncateAddress,
 } from '@openmodal/core/internal'
-import { html, LitElement, nothing } from 'lit'
+import { html, nothing } from 'lit'
 import '../../components/wui-spinner/wui-spinner.js'
 import { StoreController } from '../../controllers/store-controller.js'
 import { t, tError } from '../../i18n/index.js'
 import '../../i18n/en-views.js'
+import { OpenModalElement } from '../../internal/openmodal-element.js'
 import { base } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
 import { supportedNetwork } from '../../utils/network.js'
@@ -31,7 +31,7 @@ import { styles } from './w3m-register-account-name-view.styles.js'
  * @csspart submit-button - Register.
  * @csspart status - The live line under the field (rule, error or "approve in wallet").
  */
-export class W3mRegisterAccountNameView extends LitElement {
+export class W3mRegisterAccountNameView extends OpenModalElement {
   static override properties = {
     name: { state: true },
     touched: { state: true },
@@ -47,7 +47,6 @@ export class W3mRegisterAccountNameView extends LitElement {
 
   private readonly account = new StoreController(this, $activeAccount)
   private readonly network = new StoreController(this, $activeNetwork)
-  private readonly locale = new StoreController(this, $locale)
 
   constructor() {
     super()
@@ -87,7 +86,6 @@ export class W3mRegisterAccountNameView extends LitElement {
   }
 
   override render() {
-    void this.locale.value
     const address = this.account.value.address
     const namespace = supportedNetwork(this.network.value)?.chainNamespace
     if (!address || !namespace || !NAME_NAMESPACES.includes(namespace)) {

@@ -1,5 +1,4 @@
 import {
-  $locale,
   $networks,
   type CaipNetwork,
   type ChainNamespace,
@@ -8,13 +7,14 @@ import {
   type RouterData,
   switchNetwork,
 } from '@openmodal/core/internal'
-import { html, LitElement, nothing } from 'lit'
+import { html, nothing } from 'lit'
 import { icon } from '../../components/icons.js'
 import '../../components/wui-spinner/wui-spinner.js'
 import { AttemptController } from '../../controllers/attempt-controller.js'
 import { StoreController } from '../../controllers/store-controller.js'
 import '../../i18n/en-views.js'
 import { t } from '../../i18n/index.js'
+import { OpenModalElement } from '../../internal/openmodal-element.js'
 import { iconStyles } from '../../styles/icons.js'
 import { base } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
@@ -57,7 +57,7 @@ export function switchActiveChainData(network: CaipNetwork): RouterData {
  * @csspart status - The live status line (error).
  * @csspart switch-button - The button that switches and goes on.
  */
-export class W3mSwitchActiveChainView extends LitElement {
+export class W3mSwitchActiveChainView extends OpenModalElement {
   static override properties = {
     data: { attribute: false },
   }
@@ -67,7 +67,6 @@ export class W3mSwitchActiveChainView extends LitElement {
   declare data: RouterData | undefined
 
   private readonly networks = new StoreController(this, $networks)
-  private readonly locale = new StoreController(this, $locale)
   private readonly attempt = new AttemptController(this)
 
   /** The failure of the last switch, if any. */
@@ -106,7 +105,6 @@ export class W3mSwitchActiveChainView extends LitElement {
   }
 
   override render() {
-    void this.locale.value
     const network = this.target
     const namespace = this.namespace
     const chain = namespace ? NAMESPACE_NAMES[namespace] : ''

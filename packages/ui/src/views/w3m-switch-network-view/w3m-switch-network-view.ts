@@ -1,7 +1,6 @@
 import {
   $activeAccount,
   $canGoBack,
-  $locale,
   $view,
   closeModal,
   goBack,
@@ -9,13 +8,14 @@ import {
   reset,
   switchNetwork,
 } from '@openmodal/core/internal'
-import { html, LitElement, nothing } from 'lit'
+import { html, nothing } from 'lit'
 import { icon } from '../../components/icons.js'
 import '../../components/wui-spinner/wui-spinner.js'
 import { AttemptController } from '../../controllers/attempt-controller.js'
 import { StoreController } from '../../controllers/store-controller.js'
 import { t } from '../../i18n/index.js'
 import '../../i18n/en-views.js'
+import { OpenModalElement } from '../../internal/openmodal-element.js'
 import { iconStyles } from '../../styles/icons.js'
 import { base } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
@@ -48,7 +48,7 @@ export function leaveAfterSwitch(): void {
  * @csspart status - The live status line (hint or error).
  * @csspart retry-button - The Try again button.
  */
-export class W3mSwitchNetworkView extends LitElement {
+export class W3mSwitchNetworkView extends OpenModalElement {
   static override properties = {
     data: { attribute: false },
   }
@@ -58,7 +58,6 @@ export class W3mSwitchNetworkView extends LitElement {
   declare data: RouterData | undefined
 
   private readonly account = new StoreController(this, $activeAccount)
-  private readonly locale = new StoreController(this, $locale)
   private readonly attempt = new AttemptController(this, { firstRun: () => this.start() })
 
   /** The failure shown with Try again, if any. */
@@ -84,7 +83,6 @@ export class W3mSwitchNetworkView extends LitElement {
   }
 
   override render() {
-    void this.locale.value
     const network = this.data?.network
     const wallet = this.account.value.connectedWalletInfo
     const walletIcon = safeImageUrl(wallet?.icon)
