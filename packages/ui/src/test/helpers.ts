@@ -18,9 +18,12 @@ import {
   type CaipNetwork,
   clearAlert,
   closeModal,
+  connect,
   createModalClient,
   hideSnack,
   type ModalOptions,
+  openModal,
+  push,
   reset,
   resetStores,
   setCloseDisabled,
@@ -28,7 +31,9 @@ import {
   setThemeMode,
   setThemeVariables,
   unregisterAdapter,
+  type View,
 } from '@openmodal/core/internal'
+import type { W3mModal } from '../modal/w3m-modal/w3m-modal.js'
 
 const icon = (fill: string) =>
   `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1" fill="${fill}"/></svg>`)}`
@@ -72,6 +77,37 @@ export function resetAll(): void {
     '--w3m-color-mix-strength': undefined,
   })
   reset('Connect')
+}
+
+/** A fresh client over the core test adapter, connected to its first wallet. */
+export async function setupConnected(): Promise<TestAdapter> {
+  const adapter = setupClient()
+  await connect({ connectorId: 'io.alpha' })
+  return adapter
+}
+
+/**
+ * Opens `modal` on `views` (a history, oldest first; Account when none) and waits for the
+ * element `tag` of the last one in its router.
+ */
+export async function showView(modal: W3mModal, tag: string, ...views: View[]) {
+  const [first, ...rest] = views
+  reset(first ?? 'Account')
+  for (const view of rest) push(view)
+  openModal()
+  await modal.updateComplete
+  return until(() => deep(modal, 'w3m-router', tag), tag)
+}
+
+/** A promise with its resolve/reject, to hold an adapter call open. */
+export function deferred<T = void>() {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
 }
 
 /** A fresh client over the core test adapter. */
