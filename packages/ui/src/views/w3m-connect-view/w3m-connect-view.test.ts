@@ -1,17 +1,10 @@
-// The connect group: Connect (method order, wallet list, empty state, legal footer),
-// ConnectingExternal (rejection, retry, silent close) and AllWallets.
+// Connect: method order, wallet list, empty state, legal footer.
 
-import { aTimeout, expect, fixture, html } from '@open-wc/testing'
-import {
-  $activeAccount,
-  $modal,
-  $recentWallets,
-  closeModal,
-  openModal,
-  reset,
-} from '@openmodal/core/internal'
+import { expect, fixture, html } from '@open-wc/testing'
+import { $recentWallets, closeModal, openModal, reset, setLocale } from '@openmodal/core/internal'
 import { sendKeys } from '@web/test-runner-commands'
 import '../../test/define-modal.js'
+import { loadLocale } from '../../i18n/index.js'
 import type { W3mModal } from '../../modal/w3m-modal/w3m-modal.js'
 import {
   deep,
@@ -23,8 +16,6 @@ import {
   until,
   walletIcon,
 } from '../../test/helpers.js'
-import type { W3mConnectingExternalView } from '../w3m-connecting-external-view/w3m-connecting-external-view.js'
-import '../w3m-connecting-external-view/w3m-connecting-external-view.js'
 import { availableMethods, connectMethodOrder } from './w3m-connect-view.js'
 
 const AUTH = { id: 'openmodal.auth', name: 'Email and socials', type: 'AUTH' as const }
@@ -72,7 +63,6 @@ describe('Connect view', () => {
       availableMethods(['email', 'social', 'wallet'], [{ type: 'EXTERNAL' }], options),
     ).to.deep.equal(['wallet'])
   })
-
   it('renders the methods in that order, and the host override wins', async () => {
     setupClient({ wallets: [{ id: 'io.ext', name: 'Ext', type: 'EXTERNAL' }, AUTH] })
     let view = await openConnect(modal)
@@ -97,7 +87,6 @@ describe('Connect view', () => {
     await until(() => methodsOf(view).length === 3, 'three methods')
     expect(methodsOf(view)).to.deep.equal(['social', 'email', 'wallet'])
   })
-
   it('shows only the wallet list while no embedded-wallet connector exists', async () => {
     setupClient()
     const view = await openConnect(modal)
@@ -105,7 +94,6 @@ describe('Connect view', () => {
     expect(methodsOf(view)).to.deep.equal(['wallet'])
     expect(view.shadowRoot?.textContent).to.not.contain('Continue with email')
   })
-
   it('lists the adapter connectors with safe icons, names and Installed/Recent tags', async () => {
     setupClient()
     $recentWallets.set([{ id: 'io.gamma' }])
@@ -133,7 +121,6 @@ describe('Connect view', () => {
     await settle()
     await expect(modal).to.be.accessible()
   })
-
   it('moves through the wallet list with the arrow keys, Home and End (one Tab stop)', async () => {
     setupClient()
     const view = await openConnect(modal)
@@ -156,14 +143,12 @@ describe('Connect view', () => {
     await sendKeys({ press: 'Home' })
     expect(focused()).to.equal(buttons[0])
   })
-
   it('shows an empty state when no wallet is found', async () => {
     setupClient({ wallets: [] })
     const view = await openConnect(modal)
     await until(() => view.shadowRoot?.textContent?.includes('No wallet found'), 'empty state')
     expect(deep(view, 'wui-wallet-list')).to.equal(null)
   })
-
   it('shows the legal footer with terms and privacy links when the host set them', async () => {
     setupClient({}, {})
     let view = await openConnect(modal)
@@ -189,81 +174,15 @@ describe('Connect view', () => {
       'By connecting your wallet, you agree to our Terms of Service and Privacy Policy.',
     )
   })
-
-  it('connecting: shows "Connection rejected" with Try again, then the retry connects and closes', async () => {
-    const adapter = setupClient()
+  it('the wallet list passes axe in Arabic, right to left', async () => {
+    setupClient()
     const view = await openConnect(modal)
     const list = await until(() => deep(view, 'wui-wallet-list'), 'the list')
-    adapter.rejectNextConnect({ code: 4001, message: 'User rejected the request.' })
-    const alpha = await until(() => deep(list, 'button[data-id="io.alpha"]'), 'alpha')
-    alpha.click()
-    const connecting = await until(
-      () => deep(modal, 'w3m-router', 'w3m-connecting-external-view'),
-      'the connecting view',
-    )
-    expect(deep(modal, '#title')?.textContent?.trim()).to.equal('Alpha Wallet')
-    expect(connecting.shadowRoot?.textContent).to.contain('Continue in Alpha Wallet')
-    const error = await until(() => deep(connecting, '[data-error]'), 'the error')
-    expect(error.textContent).to.equal('Connection rejected')
+    await until(() => deepAll(list, 'button[data-id]').length >= 3, 'the wallets')
+    setLocale('ar')
+    await loadLocale('ar')
+    await until(() => deep(modal, 'dialog')?.getAttribute('dir') === 'rtl', 'right to left')
     await settle()
     await expect(modal).to.be.accessible()
-    const retry = deep(connecting, '[part="retry-button"]') as HTMLButtonElement
-    expect(retry.textContent?.trim()).to.equal('Try again')
-    retry.click()
-    await until(() => !$modal.get().open, 'the modal to close')
-    expect($activeAccount.get().status).to.equal('connected')
-    expect(adapter.calls.filter((c) => c === 'connect:io.alpha')).to.have.length(2)
-  })
-
-  it('connecting: any other failure reads "Failed to connect"', async () => {
-    const adapter = setupClient()
-    adapter.rejectNextConnect(new Error('wallet exploded'))
-    openModal()
-    const view = await fixture<W3mConnectingExternalView>(
-      html`<w3m-connecting-external-view .data=${{ connectorId: 'io.beta' }}></w3m-connecting-external-view>`,
-    )
-    const error = await until(() => deep(view, '[data-error]'), 'the error')
-    expect(error.textContent).to.equal('Failed to connect')
-  })
-
-  it('connecting: Try again while the wallet has not answered asks it again', async () => {
-    const adapter = setupClient()
-    const held = adapter.holdNextConnect()
-    openModal()
-    const view = await fixture<W3mConnectingExternalView>(
-      html`<w3m-connecting-external-view .data=${{ connectorId: 'io.alpha' }}></w3m-connecting-external-view>`,
-    )
-    expect(view.connecting).to.equal(true)
-    const retry = await until(
-      () => deep<HTMLButtonElement>(view, '[part="retry-button"]'),
-      'the retry button while waiting',
-    )
-    expect(retry.textContent?.trim()).to.equal('Try again')
-    await expect(view).to.be.accessible()
-    retry.click()
-    await until(() => $activeAccount.get().status === 'connected', 'the second request to connect')
-    expect(adapter.calls.filter((c) => c === 'connect:io.alpha')).to.have.length(2)
-    // The first request answering late changes nothing on screen.
-    held.release()
-    await aTimeout(20)
-    expect(view.error).to.equal(undefined)
-    expect($activeAccount.get().status).to.equal('connected')
-  })
-
-  it('connecting: closing the modal meanwhile is silent', async () => {
-    const adapter = setupClient()
-    const held = adapter.holdNextConnect()
-    openModal()
-    const view = await fixture<W3mConnectingExternalView>(
-      html`<w3m-connecting-external-view .data=${{ connectorId: 'io.alpha' }}></w3m-connecting-external-view>`,
-    )
-    expect(view.connecting).to.equal(true)
-    closeModal()
-    await aTimeout(20)
-    held.release()
-    await aTimeout(20)
-    expect(view.connecting).to.equal(false)
-    expect(view.error).to.equal(undefined)
-    expect(deep(view, '[data-error]')).to.equal(null)
   })
 })

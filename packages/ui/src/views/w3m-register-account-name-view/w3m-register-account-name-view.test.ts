@@ -10,8 +10,10 @@ import {
   openModal,
   push,
   reset,
+  setLocale,
 } from '@openmodal/core/internal'
 import { sendKeys } from '@web/test-runner-commands'
+import { loadLocale } from '../../i18n/index.js'
 import '../../test/define-modal.js'
 import type { W3mModal } from '../../modal/w3m-modal/w3m-modal.js'
 import { deep, resetAll, settle, setupClient, until } from '../../test/helpers.js'
@@ -139,5 +141,18 @@ describe('RegisterAccountName', () => {
     ;(deep(view, '[part="submit-button"]') as HTMLButtonElement).click()
     await until(() => text(deep(view, '[data-error]')) === 'Signature declined', 'declined')
     expect($view.get().view).to.equal('RegisterAccountName')
+  })
+
+  it('passes axe with a name that breaks the rules, in Arabic too', async () => {
+    const view = await openRegister(modal)
+    await type(view, 'a_b')
+    await until(() => deep(view, '[data-error]'), 'the rule')
+    await settle()
+    await expect(modal).to.be.accessible()
+    setLocale('ar')
+    await loadLocale('ar')
+    await until(() => deep(modal, 'dialog')?.getAttribute('dir') === 'rtl', 'right to left')
+    await settle()
+    await expect(modal).to.be.accessible()
   })
 })
