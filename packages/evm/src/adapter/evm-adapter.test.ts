@@ -414,26 +414,6 @@ describe('evmAdapter reads and writes on anvil', () => {
   })
 })
 
-describe('@openmodal/evm entry point', () => {
-  it('exports exactly the public API', async () => {
-    const entry = await import('../exports/index.js')
-    expect(Object.keys(entry).sort()).to.deep.equal([
-      'INJECTED_CONNECTOR_ID',
-      'NAME_MAX_LENGTH',
-      'addChainParameter',
-      'cleanName',
-      'evmAdapter',
-      'isRdns',
-      'isSafeIcon',
-      'isUnrecognizedChain',
-      'isUnsupportedMethod',
-      'parseAccounts',
-      'parseAnnouncement',
-      'parseChainId',
-    ])
-  })
-})
-
 describe('evmAdapter.getProfile: ENS, loaded lazily', () => {
   before(() => {
     // The page loaded hundreds of modules already: make room so the ENS module's load is seen.

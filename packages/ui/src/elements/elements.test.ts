@@ -13,7 +13,6 @@ import {
   setThemeMode,
   setThemeVariables,
 } from '@openmodal/core/internal'
-import * as entry from '../exports/index.js'
 import { createModal } from '../exports/index.js'
 import { ar } from '../i18n/ar.js'
 import { en } from '../i18n/en.js'
@@ -166,29 +165,8 @@ describe('createModal', () => {
   })
 })
 
-describe('entry points, catalog and URL guard', () => {
+describe('catalog and URL guard', () => {
   afterEach(() => setLocale('en'))
-
-  it('exports exactly the public API', () => {
-    expect(Object.keys(entry).sort()).to.deep.equal([
-      'StoreController',
-      'W3mAccountButton',
-      'W3mButton',
-      'W3mConnectButton',
-      'W3mModal',
-      'W3mNetworkButton',
-      'WuiSelectEvent',
-      'createModal',
-      'defineElements',
-      'dirFor',
-      'loadLocale',
-      'loadModal',
-      'preloadView',
-      'registerCatalog',
-      'safeImageUrl',
-      't',
-    ])
-  })
 
   it('translates with parameters and falls back to English for unknown locales and keys', async () => {
     expect(t('connecting.continueIn', { name: 'Alpha' })).to.equal('Continue in Alpha')
