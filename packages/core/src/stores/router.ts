@@ -4,7 +4,11 @@ import { atom, computed } from 'nanostores'
 import type { Wallet } from '../api/types.js'
 import type { CaipNetwork, ChainNamespace } from '../types/network.js'
 
-/** Every view of spec §2, plus the feature views later issues add. */
+/**
+ * Every view of spec §2, plus the feature views later issues add. The ui declares the views it
+ * builds in one table (`VIEW_REGISTRY`, packages/ui/src/views/registry.ts), checked against
+ * this list by its test; a view not in that table shows "not available yet".
+ */
 export const VIEWS = [
   'Connect',
   'Account',
