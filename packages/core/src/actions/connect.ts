@@ -2,6 +2,7 @@ import { getAdapter } from '../adapters/registry.js'
 import type { Connector } from '../adapters/types.js'
 import { BaseError, errorMessage } from '../errors/base.js'
 import { kitError } from '../errors/errors.js'
+import { isUserRejection } from '../errors/rejection.js'
 import { getAccountState, patchAccount } from '../stores/account.js'
 import { $activeNetwork, isUnsupportedNetwork } from '../stores/chain.js'
 import { connectorIdFor, findConnector } from '../stores/connectors.js'
@@ -19,13 +20,6 @@ export interface ConnectParameters {
 
 /** The latest connect attempt per namespace. */
 const attempts = new Map<ChainNamespace, number>()
-
-/** The wallet's own rejection code (EIP-1193 4001 "User Rejected Request"). */
-function isUserRejection(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false
-  const code = (error as { code?: unknown }).code
-  return code === 4001 || code === 'ACTION_REJECTED'
-}
 
 /**
  * Connects a connector in each namespace it supports that has an adapter; a MULTI_CHAIN

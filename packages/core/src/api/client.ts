@@ -47,8 +47,9 @@ export class ApiRequestError extends BaseError {
     status: number,
     params: { apiCode?: ApiErrorCode; details?: string; retryAfter?: number; cause?: unknown },
   ) {
-    super(status === 0 ? ERROR_MESSAGES.SOMETHING_WENT_WRONG : httpStatusMessage(status), {
+    super(status === 0 ? ERROR_MESSAGES.API_UNREACHABLE : httpStatusMessage(status), {
       code: status === 0 ? 'API_UNREACHABLE' : 'API_HTTP_ERROR',
+      codeText: status === 0,
       ...(params.details ? { details: params.details } : {}),
       ...(params.cause === undefined ? {} : { cause: params.cause }),
     })

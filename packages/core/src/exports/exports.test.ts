@@ -44,6 +44,7 @@ test('the main entry exports exactly the host API', () => {
     'isEip155Address',
     'isOriginAllowed',
     'isSolanaAddress',
+    'isUserRejection',
     'isValidRegisteredName',
     'parseCaipAddress',
     'parseCaipNetworkId',

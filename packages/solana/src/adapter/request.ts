@@ -50,7 +50,7 @@ function featureCall(
     try {
       const outputs = await fn.apply(feature, inputs)
       if (!Array.isArray(outputs) || outputs.length !== inputs.length) {
-        throw new BaseError('The wallet answered malformed outputs', { code: 'UNKNOWN_ERROR' })
+        throw new BaseError('The wallet answered malformed outputs', { code: 'UNKNOWN' })
       }
       return outputs
     } catch (thrown) {
@@ -75,7 +75,7 @@ function record(params: unknown): Record<string, unknown> {
 function signed(output: unknown): Uint8Array {
   const bytes = (output as { signedTransaction?: unknown })?.signedTransaction
   if (!(bytes instanceof Uint8Array)) {
-    throw new BaseError('The wallet returned no transaction', { code: 'UNKNOWN_ERROR' })
+    throw new BaseError('The wallet returned no transaction', { code: 'UNKNOWN' })
   }
   return bytes
 }
@@ -111,7 +111,7 @@ export async function routeRequest(
       })
       const signature = (output as { signature?: unknown })?.signature
       if (!(signature instanceof Uint8Array)) {
-        throw new BaseError('The wallet returned no signature', { code: 'UNKNOWN_ERROR' })
+        throw new BaseError('The wallet returned no signature', { code: 'UNKNOWN' })
       }
       return { signature: base58Encode(signature) }
     }
@@ -129,7 +129,7 @@ export async function routeRequest(
       })
       const bytes = signed(output)
       const signature = signatureOf(bytes, Uint8Array.from(account.publicKey))
-      if (!signature) throw new BaseError('The wallet did not sign', { code: 'UNKNOWN_ERROR' })
+      if (!signature) throw new BaseError('The wallet did not sign', { code: 'UNKNOWN' })
       return { signature: base58Encode(signature), transaction: base64Encode(bytes) }
     }
     case 'solana_signAllTransactions': {
@@ -167,7 +167,7 @@ export async function routeRequest(
       })
       const signature = (output as { signature?: unknown })?.signature
       if (!(signature instanceof Uint8Array)) {
-        throw new BaseError('The wallet returned no signature', { code: 'UNKNOWN_ERROR' })
+        throw new BaseError('The wallet returned no signature', { code: 'UNKNOWN' })
       }
       return { signature: base58Encode(signature) }
     }

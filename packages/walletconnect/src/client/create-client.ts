@@ -2,7 +2,7 @@
 // expire, spec §4), its session (persisted and restored by sign-client's storage) and the
 // session's events. sign-client itself is loaded with `import()` inside
 // `createWalletConnectClient`, so importing this module costs nothing.
-import { type CaipNetwork, kitError } from '@openmodal/core/internal'
+import { type CaipNetwork, isUserRejection, kitError } from '@openmodal/core/internal'
 import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
 import { type Clock, systemClock } from '../utils/clock.js'
 import { toRpcError } from '../utils/rpc-error.js'
@@ -122,12 +122,6 @@ export function isPairingExpired(pairing: PairingUri, now = Date.now()): boolean
 // sent at that moment waited ~18 s. 3 s is still far above a relay's ack time; a publish
 // retried twice is deduplicated by the receiver (same message).
 const PUBLISH_ACK_TIMEOUT_MS = 3_000
-
-const isRejection = (error: unknown) => {
-  const code = (error as { code?: unknown } | null)?.code
-  // 5000 USER_REJECTED, 5001-5002 rejected chains/methods, 5100-5103 unsupported.
-  return typeof code === 'number' && code >= 5000 && code < 5200
-}
 
 /**
  * Creates the WalletConnect client: loads sign-client, connects it to `relayUrl` and restores
@@ -272,7 +266,8 @@ export async function createWalletConnectClient(
         }),
       ])
     } catch (error) {
-      if (isRejection(error)) throw kitError('CONNECTION_REJECTED', { cause: error })
+      // The wallet refused the proposal (WalletConnect's 5000-5199 codes).
+      if (isUserRejection(error)) throw kitError('CONNECTION_REJECTED', { cause: error })
       throw error
     } finally {
       clock.clearTimeout(timer)
