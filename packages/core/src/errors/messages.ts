@@ -3,6 +3,7 @@
 // fall back to these; nothing anywhere tells errors apart by their English text.
 
 const SOMETHING_WENT_WRONG = 'Something went wrong'
+const HTTP_ERROR = 'HTTP error'
 const INVALID_NAME = 'Use at least 4 characters: letters, digits and hyphens only.'
 
 /** The spec §8 toast texts, keyed by a stable code. */
@@ -74,15 +75,15 @@ export const ERROR_MESSAGES = {
   INVALID_ADDRESS: 'Invalid address',
   INVALID_AMOUNT: 'Invalid amount',
   INVALID_NUMBER: 'Invalid number',
-  INVALID_DECIMALS: 'Invalid number of decimals',
-  TOO_MANY_DECIMALS: 'The amount has more decimal places than the token allows',
+  INVALID_DECIMALS: 'Invalid decimals',
+  TOO_MANY_DECIMALS: 'Too many decimals',
   INVALID_GENESIS_HASH: 'Invalid genesis hash',
 
   // Our server (spec §7)
   /** No answer at all (network, timeout). */
   API_UNREACHABLE: SOMETHING_WENT_WRONG,
   /** A non-ok answer: its own text is `HTTP status code: N` (`httpStatusMessage`). */
-  API_HTTP_ERROR: 'The server answered with an error',
+  API_HTTP_ERROR: HTTP_ERROR,
 
   // Account names (the RegisterAccountName view)
   /** The spec §5 rule for registered names, in words. */
@@ -100,12 +101,12 @@ export const ERROR_MESSAGES = {
   UNSUPPORTED_TOKEN_TRANSFER: 'Token transfers are not supported on Solana yet',
   TRANSACTION_TIMEOUT: 'The transaction was not confirmed in time',
   TRANSACTION_FAILED: 'Transaction failed',
-  RENT_EXEMPT_MINIMUM: 'The transfer would leave an account under the rent-exempt minimum',
+  RENT_EXEMPT_MINIMUM: 'Under the rent-exempt minimum',
   /** A JSON-RPC error answer of a node: its own text is the node's message. */
-  RPC_ERROR: 'The node answered with an error',
+  RPC_ERROR: 'RPC error',
   RPC_UNREACHABLE: 'Network Error',
   /** A non-ok HTTP answer of a node: its own text is `HTTP status code: N`. */
-  HTTP_ERROR: 'The node answered with an HTTP error',
+  HTTP_ERROR,
 } as const
 
 /** Every code a `BaseError` of the kit carries. */

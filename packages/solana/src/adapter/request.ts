@@ -8,6 +8,7 @@ import {
   base58Encode,
   base64Decode,
   base64Encode,
+  kitError,
 } from '@openmodal/core/internal'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { signatureOf } from '../utils/transaction.js'
@@ -32,7 +33,7 @@ export interface RequestContext {
 }
 
 const invalid = (details: string) =>
-  Object.assign(new BaseError('Invalid request parameters', { code: 'INVALID_PARAMS', details }), {
+  Object.assign(kitError('INVALID_PARAMS', { details }), {
     rpcCode: -32602,
   })
 
@@ -173,8 +174,7 @@ export async function routeRequest(
     }
     default:
       throw Object.assign(
-        new BaseError('Requested RPC call is not allowed', {
-          code: 'UNSUPPORTED_METHOD',
+        kitError('UNSUPPORTED_METHOD', {
           details: `${method} is not one of ${SOLANA_METHODS.join(', ')}`,
         }),
         { rpcCode: 4200 },

@@ -38,8 +38,7 @@ export async function rpcCall<T>(rpcUrl: string, method: string, params: unknown
         signal: AbortSignal.timeout(TIMEOUT_MS),
       })
     } catch (cause) {
-      throw new BaseError('Network Error', {
-        code: 'RPC_UNREACHABLE',
+      throw kitError('RPC_UNREACHABLE', {
         details: `${method} on ${rpcUrl} failed`,
         cause,
       })
