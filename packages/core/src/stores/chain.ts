@@ -1,5 +1,6 @@
 // ChainController of the spec: configured networks and the active one.
 import { computed, map } from 'nanostores'
+import { storage } from '../storage/storage.js'
 import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../types/network.js'
 
 export interface UnsupportedNetwork {
@@ -72,4 +73,29 @@ export function setActiveNetwork(caipNetworkId: CaipNetworkId): void {
     caipNetworkId,
     name: 'Unsupported network',
   })
+}
+
+/**
+ * Remembers `caipNetworkId` as the last used network: the one storage key (`lastUsedChain`)
+ * the active network is restored from on the next visit; deleted with the login data on
+ * disconnect (spec §3, §4).
+ */
+export function rememberNetwork(caipNetworkId: CaipNetworkId): void {
+  storage.set('lastUsedChain', caipNetworkId)
+}
+
+/**
+ * The network remembered from an earlier visit. Earlier versions also wrote the active network
+ * under `activeCaipNetworkId` and preferred it: read once, it moves to `lastUsedChain` and is
+ * removed.
+ *
+ * @example setNetworks(networks, rememberedNetwork())
+ */
+export function rememberedNetwork(): CaipNetworkId | undefined {
+  const legacy = storage.get('activeCaipNetworkId')
+  if (legacy !== undefined) {
+    storage.remove('activeCaipNetworkId')
+    rememberNetwork(legacy)
+  }
+  return storage.get('lastUsedChain')
 }
