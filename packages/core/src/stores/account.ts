@@ -62,29 +62,17 @@ function accountState(
     address: first.address,
     caipAddress: `${namespace}:${connection.chainId}:${first.address}`,
     allAccounts: connection.accounts,
-    ...(ownBalance?.balance !== undefined ? { balance: ownBalance.balance } : {}),
-    ...(ownBalance?.symbol !== undefined ? { balanceSymbol: ownBalance.symbol } : {}),
-    ...(ownBalance ? { balanceLoading: ownBalance.loading } : {}),
-    ...(ownProfile?.name ? { profileName: ownProfile.name } : {}),
-    ...(ownProfile?.avatar ? { profileImage: ownProfile.avatar } : {}),
+    balance: ownBalance?.balance,
+    balanceSymbol: ownBalance?.symbol,
+    balanceLoading: ownBalance?.loading,
+    profileName: ownProfile?.name,
+    profileImage: ownProfile?.avatar,
     connectedWalletInfo: {
       name: connection.wallet.name,
+      icon: connection.wallet.icon,
       identifier: connection.connectorId,
-      ...(connection.wallet.icon ? { icon: connection.wallet.icon } : {}),
     },
   }
-}
-
-function sameAccount(a: AccountState, b: AccountState): boolean {
-  const keys = Object.keys(a) as (keyof AccountState)[]
-  if (keys.length !== Object.keys(b).length) return false
-  return keys.every((k) =>
-    k === 'connectedWalletInfo'
-      ? a.connectedWalletInfo?.name === b.connectedWalletInfo?.name &&
-        a.connectedWalletInfo?.icon === b.connectedWalletInfo?.icon &&
-        a.connectedWalletInfo?.identifier === b.connectedWalletInfo?.identifier
-      : a[k] === b[k],
-  )
 }
 
 let previous: Partial<Record<ChainNamespace, AccountState>> = {}
@@ -111,7 +99,8 @@ export const $accounts = computed(
         profiles[namespace],
       )
       const before = previous[namespace]
-      next[namespace] = before && sameAccount(before, state) ? before : state
+      // Plain data: equal text is an equal account.
+      next[namespace] = before && JSON.stringify(before) === JSON.stringify(state) ? before : state
     }
     previous = next
     return next

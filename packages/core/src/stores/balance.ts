@@ -5,8 +5,7 @@ import { getAdapter } from '../adapters/registry.js'
 import { errorMessage } from '../errors/base.js'
 import type { ChainNamespace } from '../types/network.js'
 import { formatBalance, formatUnits } from '../utils/format.js'
-import { findNetwork } from './chain.js'
-import { $connections, connectionKey, connectionNetworkId } from './connection.js'
+import { connectedTarget } from './connection.js'
 import { emitEvent } from './events.js'
 
 export interface NativeBalance {
@@ -42,11 +41,9 @@ export async function refreshBalance(
   options: { force?: boolean } = {},
 ): Promise<void> {
   const adapter = getAdapter(namespace)
-  const connection = $connections.get()[namespace]
-  const address = connection?.accounts[0]?.address
-  const network = connection && findNetwork(connectionNetworkId(namespace, connection))
-  const key = connectionKey(namespace)
-  if (!adapter || !address || !network || !key) return
+  const target = connectedTarget(namespace)
+  if (!adapter || !target) return
+  const { key, address, network } = target
   const cached = cache.get(key)
   if (cached && !options.force && Date.now() - cached.at < BALANCE_CACHE_MS) {
     $nativeBalance.setKey(namespace, {
@@ -59,15 +56,7 @@ export async function refreshBalance(
   }
   const shown = $nativeBalance.get()[namespace]
   // Loading the same account again keeps its last balance on screen.
-  $nativeBalance.setKey(
-    namespace,
-    shown?.key === key
-      ? { ...shown, loading: true }
-      : {
-          key,
-          loading: true,
-        },
-  )
+  $nativeBalance.setKey(namespace, { ...(shown?.key === key ? shown : { key }), loading: true })
   // A later read for another account or network owns the entry now.
   const current = () => $nativeBalance.get()[namespace]?.key === key
   try {

@@ -4,8 +4,8 @@
 import { atom, computed, map } from 'nanostores'
 import type { AdapterAccount } from '../adapters/types.js'
 import { RECENT_WALLETS_MAX, type RecentWallet } from '../storage/storage.js'
-import type { CaipNetworkId, ChainNamespace } from '../types/network.js'
-import { $activeNamespace } from './chain.js'
+import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../types/network.js'
+import { $activeNamespace, findNetwork } from './chain.js'
 
 export interface Connection {
   /** The id this namespace's adapter knows the connector by. */
@@ -72,6 +72,20 @@ export function connectionKey(
   const address = connection?.accounts[0]?.address
   if (!connection || !address) return undefined
   return `${connectionNetworkId(namespace, connection)}:${address.toLowerCase()}`
+}
+
+/**
+ * The account `namespace` is connected with, on a network the host configured: what its
+ * balance and identity are read for, under `key` (`connectionKey`). Undefined otherwise.
+ */
+export function connectedTarget(
+  namespace: ChainNamespace,
+): { key: string; address: string; network: CaipNetwork } | undefined {
+  const connection = $connections.get()[namespace]
+  const key = connectionKey(namespace, connection)
+  const address = connection?.accounts[0]?.address
+  const network = connection && findNetwork(connectionNetworkId(namespace, connection))
+  return key && address && network ? { key, address, network } : undefined
 }
 
 /** Records the live connection of `namespace` (undefined: none) and ends its attempt. */

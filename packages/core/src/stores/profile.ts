@@ -5,8 +5,7 @@ import { map } from 'nanostores'
 import { getAdapter } from '../adapters/registry.js'
 import { errorMessage } from '../errors/base.js'
 import type { ChainNamespace } from '../types/network.js'
-import { findNetwork } from './chain.js'
-import { $connections, connectionKey, connectionNetworkId } from './connection.js'
+import { connectedTarget, connectionKey } from './connection.js'
 import { emitEvent } from './events.js'
 
 export interface Profile {
@@ -53,21 +52,12 @@ export function setProfile(
  */
 export async function refreshProfile(namespace: ChainNamespace): Promise<void> {
   const adapter = getAdapter(namespace)
-  const connection = $connections.get()[namespace]
-  const address = connection?.accounts[0]?.address
-  const network = connection && findNetwork(connectionNetworkId(namespace, connection))
-  const key = connectionKey(namespace)
-  if (
-    !address ||
-    !network ||
-    !key ||
-    namespace !== 'eip155' ||
-    network.testnet ||
-    !adapter?.getProfile
-  ) {
+  const target = connectedTarget(namespace)
+  if (!target || namespace !== 'eip155' || target.network.testnet || !adapter?.getProfile) {
     $profiles.setKey(namespace, undefined)
     return
   }
+  const { key, address, network } = target
   let entry = cache.get(key)
   if (!entry || Date.now() - entry.at >= PROFILE_CACHE_MS) {
     try {
