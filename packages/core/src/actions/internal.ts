@@ -5,7 +5,7 @@ import type { AdapterEvent, Connector, ConnectResult } from '../adapters/types.j
 import { storage } from '../storage/storage.js'
 import { getAccountState } from '../stores/account.js'
 import { refreshBalance } from '../stores/balance.js'
-import { $chain, findNetwork, rememberNetwork, setActiveNetwork } from '../stores/chain.js'
+import { $chain, findNetwork, setActiveNetwork } from '../stores/chain.js'
 import {
   $connections,
   $recentWallets,
@@ -40,7 +40,8 @@ export function applyConnection(
     .networks.find((n) => n.caipNetworkId === $chain.get().activeCaipNetworkId)
   // The connected namespace becomes active when it is the active one, or when nothing is (or
   // is being) connected in the active one: a Solana wallet picked while an EVM network is
-  // active and no EVM wallet is connected shows its account at once.
+  // active and no EVM wallet is connected shows its account at once. Only the active network
+  // is remembered for the next visit.
   if (
     !activeNs ||
     activeNs.chainNamespace === namespace ||
@@ -64,7 +65,6 @@ export function applyConnection(
     ...(storage.get('connectedConnectorIds') ?? {}),
     [namespace]: connector.id,
   })
-  rememberNetwork(caipNetworkId)
   watchAdapterEvents(namespace)
   void refreshBalance(namespace)
   void refreshProfile(namespace)
@@ -103,7 +103,6 @@ function onAdapterEvent(namespace: ChainNamespace, event: AdapterEvent): void {
       setConnection(namespace, { ...connection, chainId: event.chainId })
       void refreshProfile(namespace)
       if (findNetwork(caipNetworkId)) {
-        rememberNetwork(caipNetworkId)
         void refreshBalance(namespace)
         return
       }

@@ -173,6 +173,22 @@ describe('a wallet in two namespaces (MULTI_CHAIN)', () => {
     assert.equal($activeNamespace.get(), 'eip155')
   })
 
+  test('only the active network is remembered for the next visit', async () => {
+    setup()
+    await connect({ connectorId: 'io.evmonly' })
+    assert.equal(storage.get('lastUsedChain'), mainnet.caipNetworkId)
+    await connect({ connectorId: 'Sol Only' })
+    assert.equal($activeNamespace.get(), 'eip155')
+    assert.equal(storage.get('lastUsedChain'), mainnet.caipNetworkId)
+    await switchNetwork(solana.caipNetworkId)
+    assert.equal(storage.get('lastUsedChain'), solana.caipNetworkId)
+    // The next visit (without restoring the wallets: only the network is under test).
+    stopWatching()
+    storage.remove('connectedConnectorIds')
+    setup()
+    assert.equal($activeNamespace.get(), 'solana')
+  })
+
   test('switchNetwork across namespaces moves the active account', async () => {
     setup()
     await connect({ connectorId: 'io.shared' })

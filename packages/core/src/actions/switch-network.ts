@@ -2,7 +2,7 @@ import { getAdapter } from '../adapters/registry.js'
 import { kitError } from '../errors/errors.js'
 import { showAlert } from '../stores/alerts.js'
 import { refreshBalance } from '../stores/balance.js'
-import { findNetwork, rememberNetwork, setActiveNetwork } from '../stores/chain.js'
+import { findNetwork, setActiveNetwork } from '../stores/chain.js'
 import { $connections, setConnection } from '../stores/connection.js'
 import { emitEvent } from '../stores/events.js'
 import { refreshProfile } from '../stores/profile.js'
@@ -32,7 +32,6 @@ export async function switchNetwork(network: CaipNetwork | CaipNetworkId): Promi
     setConnection(namespace, { ...current, chainId: target.id })
   }
   setActiveNetwork(target.caipNetworkId)
-  rememberNetwork(target.caipNetworkId)
   emitEvent('SWITCH_NETWORK', { network: target.caipNetworkId })
   if (connection) {
     void refreshBalance(namespace)

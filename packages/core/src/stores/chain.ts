@@ -59,10 +59,17 @@ export function setNetworks(networks: readonly CaipNetwork[], active?: CaipNetwo
   })
 }
 
-/** Marks `caipNetworkId` active; an unknown id becomes the unsupported placeholder. */
+/**
+ * Marks `caipNetworkId` active and remembers it for the next visit under the one storage key of
+ * the active network, `lastUsedChain` (spec §3; deleted with the login data on disconnect).
+ * An unknown id becomes the unsupported placeholder and is not remembered.
+ *
+ * @example setActiveNetwork('eip155:10')
+ */
 export function setActiveNetwork(caipNetworkId: CaipNetworkId): void {
   if (findNetwork(caipNetworkId)) {
     $chain.set({ ...$chain.get(), activeCaipNetworkId: caipNetworkId, unsupported: null })
+    storage.set('lastUsedChain', caipNetworkId)
     return
   }
   const [namespace, reference = ''] = caipNetworkId.split(':') as [ChainNamespace, string]
@@ -76,15 +83,6 @@ export function setActiveNetwork(caipNetworkId: CaipNetworkId): void {
 }
 
 /**
- * Remembers `caipNetworkId` as the last used network: the one storage key (`lastUsedChain`)
- * the active network is restored from on the next visit; deleted with the login data on
- * disconnect (spec §3, §4).
- */
-export function rememberNetwork(caipNetworkId: CaipNetworkId): void {
-  storage.set('lastUsedChain', caipNetworkId)
-}
-
-/**
  * The network remembered from an earlier visit. Earlier versions also wrote the active network
  * under `activeCaipNetworkId` and preferred it: read once, it moves to `lastUsedChain` and is
  * removed.
@@ -95,7 +93,7 @@ export function rememberedNetwork(): CaipNetworkId | undefined {
   const legacy = storage.get('activeCaipNetworkId')
   if (legacy !== undefined) {
     storage.remove('activeCaipNetworkId')
-    rememberNetwork(legacy)
+    storage.set('lastUsedChain', legacy)
   }
   return storage.get('lastUsedChain')
 }
