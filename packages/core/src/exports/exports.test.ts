@@ -152,6 +152,7 @@ test('the internal entry exports the host API and the internal names', () => {
       'setAccountName',
       'setCloseDisabled',
       'setModalLoading',
+      'setProfile',
       'showAlert',
       'showSnack',
       'storage',

@@ -4,7 +4,6 @@
 
 export { type ConnectParameters, connect } from '../actions/connect.js'
 export { disconnect } from '../actions/disconnect.js'
-export { refreshBalance } from '../actions/internal.js'
 export { reconnect } from '../actions/reconnect.js'
 export {
   $registeredName,
@@ -44,6 +43,7 @@ export {
   showAlert,
 } from '../stores/alerts.js'
 export { $api } from '../stores/api.js'
+export { refreshBalance } from '../stores/balance.js'
 export {
   $balances,
   BALANCE_API_NAMESPACES,
@@ -91,6 +91,7 @@ export {
 } from '../stores/names.js'
 export { $nfts, fetchNfts, NFT_NAMESPACES, type NftsState } from '../stores/nfts.js'
 export { $options } from '../stores/options.js'
+export { setProfile } from '../stores/profile.js'
 export {
   $features,
   $projectConfig,
