@@ -9,13 +9,7 @@ import type {
   NameResponse,
   NftsResponse,
 } from '../api-types.js'
-import {
-  type AccountContext,
-  accountBalances,
-  accountHistory,
-  accountNfts,
-  decodeHistoryCursor,
-} from '../blockchain/account.js'
+import { type AccountContext, accountBalances, accountNfts } from '../blockchain/account.js'
 import {
   createEnsResolver,
   ENS_NAME_MAX_LENGTH,
@@ -24,6 +18,7 @@ import {
   normalizeEnsName,
 } from '../blockchain/ens.js'
 import { gasPrice } from '../blockchain/gas.js'
+import { accountHistory, decodeHistoryCursor } from '../blockchain/history.js'
 import { registerName, resolveName, reverseName } from '../blockchain/names.js'
 import {
   AccountQuerySchema,
