@@ -1,7 +1,7 @@
 // (4) The RPC proxy (spec §7, §9): JSON-RPC to the project's upstream RPC URLs of a chain.
 import { type Context, Hono } from 'hono'
 import { API_LIMITS, JSON_RPC_ERRORS } from '../api-types.js'
-import type { AccessControl, AppEnv } from '../http/access.js'
+import { type AccessControl, type AppEnv, projectIdInQuery } from '../http/access.js'
 import { HttpError } from '../http/errors.js'
 import { CLOSE_CONNECTION, limitBody } from '../http/middleware.js'
 import { acceptsUpstream, assemble, failAll, planRpc, rpcError } from '../rpc/json-rpc.js'
@@ -85,10 +85,7 @@ export function rpcRoutes({ access, upstream }: RpcRoutesOptions): Hono<AppEnv> 
     '/v1/rpc/:projectId/:caipNetworkId',
     access.preflight((c) => c.req.param('projectId')),
   )
-  app.options(
-    '/v1/rpc',
-    access.preflight((c) => c.req.query('projectId')),
-  )
+  app.options('/v1/rpc', access.preflight(projectIdInQuery))
   app.post(
     '/v1/rpc/:projectId/:caipNetworkId',
     limitBody(API_LIMITS.rpcBodyMaxBytes, tooLarge),
