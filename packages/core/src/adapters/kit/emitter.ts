@@ -2,7 +2,7 @@
 // listener's error is logged and never stops the others or reaches the code that emitted.
 
 /** Listeners by event name; `Events` maps each name to its payload. */
-export interface Emitter<Events extends Record<string, unknown>> {
+export interface Emitter<Events extends object> {
   /** Adds a listener; returns the function that removes it. */
   on<E extends keyof Events>(event: E, listener: (payload: Events[E]) => void): () => void
   off<E extends keyof Events>(event: E, listener: (payload: Events[E]) => void): void
@@ -19,7 +19,7 @@ export interface Emitter<Events extends Record<string, unknown>> {
  * events.emit('change', { accounts: [] })
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function createEmitter<Events extends Record<string, unknown>>(): Emitter<Events> {
+export function createEmitter<Events extends object>(): Emitter<Events> {
   const listeners = new Map<keyof Events, Set<(payload: never) => void>>()
   const off: Emitter<Events>['off'] = (event, listener) => {
     listeners.get(event)?.delete(listener)
