@@ -25,44 +25,20 @@ export function withTimeout<T>(
   work: PromiseLike<T> | ((context: { signal: AbortSignal }) => PromiseLike<T>),
   { timeout, errorInstance, signal }: WithTimeoutParameters,
 ): Promise<T> {
+  const inner = new AbortController()
+  const onAbort = () => inner.abort(signal?.reason)
+  let timer: ReturnType<typeof setTimeout> | undefined
   return new Promise<T>((resolve, reject) => {
-    const inner = new AbortController()
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const onAbort = () => fail(signal?.reason)
-    const settle = () => {
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', onAbort)
-    }
-    function fail(reason: unknown) {
-      settle()
-      reject(reason)
-      inner.abort(reason)
-    }
-
-    if (signal?.aborted) {
-      // A promise already under way may still reject: that answer has no one to reach.
-      if (typeof work !== 'function') Promise.resolve(work).catch(() => undefined)
-      fail(signal.reason)
-      return
-    }
+    // Whoever stops the wait (the timer, the caller's signal) aborts `inner`: one rejection.
+    inner.signal.addEventListener('abort', () => reject(inner.signal.reason))
+    if (signal?.aborted) onAbort()
     signal?.addEventListener('abort', onAbort)
-    if (timeout > 0) timer = setTimeout(() => fail(errorInstance), timeout)
-    let promise: PromiseLike<T>
-    try {
-      promise = typeof work === 'function' ? work({ signal: inner.signal }) : work
-    } catch (error) {
-      fail(error)
-      return
-    }
-    Promise.resolve(promise).then(
-      (value) => {
-        settle()
-        resolve(value)
-      },
-      (error: unknown) => {
-        settle()
-        reject(error)
-      },
-    )
+    if (timeout > 0) timer = setTimeout(() => inner.abort(errorInstance), timeout)
+    // A promise is always followed, so a late rejection of it is never unhandled.
+    if (typeof work !== 'function') work.then(resolve, reject)
+    else if (!inner.signal.aborted) work({ signal: inner.signal }).then(resolve, reject)
+  }).finally(() => {
+    clearTimeout(timer)
+    signal?.removeEventListener('abort', onAbort)
   })
 }
