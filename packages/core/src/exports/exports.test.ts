@@ -115,6 +115,8 @@ test('the internal entry exports the host API and the internal names', () => {
       'closeModal',
       'connect',
       'connectorGroup',
+      'createAdapterSession',
+      'createEmitter',
       'createStorage',
       'disconnect',
       'emitEvent',
@@ -131,6 +133,7 @@ test('the internal entry exports the host API and the internal names', () => {
       'hideSnack',
       'isUnsupportedNetwork',
       'isView',
+      'issueWarning',
       'kitError',
       'lookupAccountName',
       'mergeFeatures',
@@ -160,6 +163,7 @@ test('the internal entry exports the host API and the internal names', () => {
       'transactionMonthGroups',
       'unregisterAdapter',
       'untilModalCloses',
+      'withTimeout',
     ],
   )
 })

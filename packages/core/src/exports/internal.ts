@@ -14,6 +14,13 @@ export {
   registerNameMessage,
 } from '../actions/register-name.js'
 export { switchNetwork } from '../actions/switch-network.js'
+export { createEmitter, type Emitter } from '../adapters/kit/emitter.js'
+export {
+  type AdapterSession,
+  type AdapterSessionState,
+  createAdapterSession,
+} from '../adapters/kit/session.js'
+export { type WithTimeoutParameters, withTimeout } from '../adapters/kit/with-timeout.js'
 export {
   $adapters,
   getAdapter,
@@ -137,4 +144,5 @@ export {
 } from '../stores/transactions.js'
 export { resetStores } from '../testing/reset-stores.js'
 export { DEFAULT_CAIP_NETWORK_ID } from '../types/network.js'
+export { issueWarning } from '../utils/dev.js'
 export * from './index.js'
