@@ -3,8 +3,8 @@ import type { Connector } from '../adapters/types.js'
 import { BaseError, errorMessage } from '../errors/base.js'
 import { kitError } from '../errors/errors.js'
 import { isUserRejection } from '../errors/rejection.js'
-import { getAccountState, patchAccount } from '../stores/account.js'
 import { $activeNetwork, isUnsupportedNetwork } from '../stores/chain.js'
+import { $attempts } from '../stores/connection.js'
 import { connectorIdFor, findConnector } from '../stores/connectors.js'
 import { emitEvent } from '../stores/events.js'
 import { $modal, untilModalCloses } from '../stores/modal.js'
@@ -49,21 +49,17 @@ export async function connect(params: ConnectParameters): Promise<void> {
     // A WalletConnect session spans the namespaces the wallet approved: the others are skipped.
     const approved = namespace !== namespaces[0] && wc ? (await wc.load()).namespaces : undefined
     if (approved && !approved.includes(namespace)) continue
-    const before = getAccountState(namespace)
     const attempt = (attempts.get(namespace) ?? 0) + 1
     attempts.set(namespace, attempt)
-    patchAccount(namespace, { status: 'connecting' })
+    $attempts.setKey(namespace, 'connecting')
     try {
       const connectorId = connectorIdFor(connector, namespace)
       const result = await guard(adapter.connect({ connectorId, network }))
       applyConnection(namespace, { ...connector, id: connectorId }, result, connector)
     } catch (error) {
       // A newer attempt (Try again) owns the status now: this one's failure must not undo it.
-      if (attempts.get(namespace) === attempt) {
-        patchAccount(namespace, {
-          status: before.status === 'connected' ? 'connected' : 'disconnected',
-        })
-      }
+      // Ending the attempt leaves the namespace as it was: connected if it was, else not.
+      if (attempts.get(namespace) === attempt) $attempts.setKey(namespace, undefined)
       const wrapped =
         error instanceof BaseError && error.code === 'MODAL_CLOSED'
           ? error

@@ -9,10 +9,11 @@ import { BaseError } from '../errors/base.js'
 import { kitError } from '../errors/errors.js'
 import { ERROR_MESSAGES, type ErrorCode } from '../errors/messages.js'
 import { isUserRejection } from '../errors/rejection.js'
-import { getAccountState, patchAccount } from '../stores/account.js'
+import { getAccountState } from '../stores/account.js'
 import { $api } from '../stores/api.js'
 import { $activeNetwork, isUnsupportedNetwork } from '../stores/chain.js'
 import { setAccountName } from '../stores/names.js'
+import { setProfile } from '../stores/profile.js'
 import type { ChainNamespace } from '../types/network.js'
 import { isValidRegisteredName } from '../utils/names.js'
 
@@ -90,7 +91,7 @@ export async function registerAccountName(name: string): Promise<NameResponse> {
   setAccountName(registered.address, registered.name)
   if (!isUnsupportedNetwork(network) && !network.testnet) {
     if (getAccountState(namespace).address === address) {
-      patchAccount(namespace, { profileName: registered.name })
+      setProfile(namespace, { name: registered.name })
     }
   }
   return registered

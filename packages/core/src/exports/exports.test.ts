@@ -116,6 +116,8 @@ test('the internal entry exports the host API and the internal names', () => {
       'closeModal',
       'connect',
       'connectorGroup',
+      'createAdapterSession',
+      'createEmitter',
       'createStorage',
       'disconnect',
       'emitEvent',
@@ -132,6 +134,7 @@ test('the internal entry exports the host API and the internal names', () => {
       'hideSnack',
       'isUnsupportedNetwork',
       'isView',
+      'issueWarning',
       'kitError',
       'lookupAccountName',
       'mergeFeatures',
@@ -153,6 +156,7 @@ test('the internal entry exports the host API and the internal names', () => {
       'setAccountName',
       'setCloseDisabled',
       'setModalLoading',
+      'setProfile',
       'showAlert',
       'showSnack',
       'storage',
@@ -160,6 +164,7 @@ test('the internal entry exports the host API and the internal names', () => {
       'transactionMonthGroups',
       'unregisterAdapter',
       'untilModalCloses',
+      'withTimeout',
     ],
   )
 })

@@ -2,7 +2,13 @@
 // expire, spec §4), its session (persisted and restored by sign-client's storage) and the
 // session's events. sign-client itself is loaded with `import()` inside
 // `createWalletConnectClient`, so importing this module costs nothing.
-import { type CaipNetwork, isUserRejection, kitError } from '@openmodal/core/internal'
+import {
+  type CaipNetwork,
+  createEmitter,
+  isUserRejection,
+  kitError,
+  withTimeout,
+} from '@openmodal/core/internal'
 import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
 import { type Clock, systemClock } from '../utils/clock.js'
 import { toRpcError } from '../utils/rpc-error.js'
@@ -161,16 +167,8 @@ export async function createWalletConnectClient(
     publisher.initialPublishTimeout = PUBLISH_ACK_TIMEOUT_MS
   }
 
-  const listeners = new Map<keyof WalletConnectEvents, Set<(payload: never) => void>>()
-  const emit = <E extends keyof WalletConnectEvents>(event: E, payload: WalletConnectEvents[E]) => {
-    for (const listener of [...(listeners.get(event) ?? [])]) {
-      try {
-        ;(listener as (p: WalletConnectEvents[E]) => void)(payload)
-      } catch (error) {
-        console.error(error)
-      }
-    }
-  }
+  const events = createEmitter<WalletConnectEvents>()
+  const { emit } = events
 
   const isLive = (s: SessionTypes.Struct) => s.expiry * 1000 > Date.now()
   // The most recent live session is ours; older ones (another tab's) stay untouched.
@@ -327,39 +325,29 @@ export async function createWalletConnectClient(
     }) {
       const current = session
       if (!current) throw kitError('CONNECTOR_NOT_CONNECTED')
-      let timer: ReturnType<typeof setTimeout> | undefined
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () =>
-            reject(
-              kitError('REQUEST_ABORTED', {
-                details: `WalletConnect: no answer to ${method} within ${requestTimeoutMs} ms`,
-              }),
-            ),
-          requestTimeoutMs,
-        )
-      })
-      let off: (() => void) | undefined
-      const ended = new Promise<never>((_, reject) => {
-        off = client.on('disconnect', () =>
-          reject(kitError('CONNECTOR_NOT_CONNECTED', { details: 'The session ended' })),
-        )
-      })
+      const ended = new AbortController()
+      const off = client.on('disconnect', () =>
+        ended.abort(kitError('CONNECTOR_NOT_CONNECTED', { details: 'The session ended' })),
+      )
       try {
-        return await Promise.race([
+        return await withTimeout(
           signClient.request<T>({
             topic: current.topic,
             chainId,
             request: { method, params: params ?? [] },
           }),
-          timeout,
-          ended,
-        ])
+          {
+            timeout: requestTimeoutMs,
+            signal: ended.signal,
+            errorInstance: kitError('REQUEST_ABORTED', {
+              details: `WalletConnect: no answer to ${method} within ${requestTimeoutMs} ms`,
+            }),
+          },
+        )
       } catch (thrown) {
         throw toRpcError(thrown)
       } finally {
-        clearTimeout(timer)
-        off?.()
+        off()
       }
     },
 
@@ -376,14 +364,7 @@ export async function createWalletConnectClient(
         .catch(() => undefined)
     },
 
-    on(event, listener) {
-      const set = listeners.get(event) ?? new Set()
-      listeners.set(event, set)
-      set.add(listener as (payload: never) => void)
-      return () => {
-        set.delete(listener as (payload: never) => void)
-      }
-    },
+    on: events.on,
 
     async close() {
       if (closed) return

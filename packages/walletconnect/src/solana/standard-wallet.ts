@@ -8,6 +8,7 @@ import {
   base64Decode,
   base64Encode,
   type CaipNetwork,
+  createEmitter,
   kitError,
 } from '@openmodal/core/internal'
 import type { WalletConnectClient } from '../client/create-client.js'
@@ -95,7 +96,7 @@ function base58Field(answer: unknown, field: string, length?: number): Uint8Arra
  * const unregister = solana.register() // the Solana adapter lists "WalletConnect"
  */
 export function createSolanaWallet(options: SolanaWalletOptions): WalletConnectSolanaWallet {
-  const listeners = new Set<(properties: unknown) => void>()
+  const events = createEmitter<{ change: Record<string, unknown> }>()
   const proposed = [
     ...new Set(
       options.networks.filter((n) => n.chainNamespace === 'solana').map((n) => n.caipNetworkId),
@@ -119,16 +120,6 @@ export function createSolanaWallet(options: SolanaWalletOptions): WalletConnectS
   const withClusters = (caip: readonly string[]): SolanaChain[] => [
     ...new Set([...caip, ...caip.map(clusterOf)] as SolanaChain[]),
   ]
-
-  const emit = (properties: Record<string, unknown>) => {
-    for (const listener of [...listeners]) {
-      try {
-        listener(properties)
-      } catch (error) {
-        console.error(error)
-      }
-    }
-  }
 
   /** Reads chains and accounts from the session; tells listeners what changed. */
   const refresh = () => {
@@ -163,7 +154,7 @@ export function createSolanaWallet(options: SolanaWalletOptions): WalletConnectS
       accounts = Object.freeze(nextAccounts)
       changed.accounts = accounts
     }
-    if (Object.keys(changed).length) emit(changed)
+    if (Object.keys(changed).length) events.emit('change', changed)
   }
 
   const load = async (): Promise<WalletConnectClient> => {
@@ -298,10 +289,7 @@ export function createSolanaWallet(options: SolanaWalletOptions): WalletConnectS
         version: '1.0.0',
         on(event: string, listener: (properties: unknown) => void) {
           if (event !== 'change') return () => undefined
-          listeners.add(listener)
-          return () => {
-            listeners.delete(listener)
-          }
+          return events.on('change', listener)
         },
       }),
       'solana:signMessage': Object.freeze({ version: '1.0.0', signMessage }),

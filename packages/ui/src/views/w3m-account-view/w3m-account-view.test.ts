@@ -4,7 +4,6 @@
 import { expect, fixture, html } from '@open-wc/testing'
 import type { TestAdapter } from '@openmodal/core/adapter-contract'
 import {
-  $accounts,
   $activeNetwork,
   $modal,
   $view,
@@ -15,6 +14,7 @@ import {
   push,
   reset,
   setLocale,
+  setProfile,
   type View,
 } from '@openmodal/core/internal'
 import '../../test/define-modal.js'
@@ -102,14 +102,12 @@ describe('Account and network views', () => {
   it('Account shows the profile name and a safe profile image, never an unsafe one', async () => {
     await connected()
     const view = await show(modal, 'w3m-account-view', 'Account')
-    const account = $accounts.get().eip155
-    if (!account) throw new Error('not connected')
-    $accounts.setKey('eip155', { ...account, profileName: 'alice.eth', profileImage: walletIcon })
+    setProfile('eip155', { name: 'alice.eth', avatar: walletIcon })
     await until(() => deep(view, '[data-address]')?.textContent?.includes('alice.eth'), 'name')
     const avatar = deep(view, 'wui-avatar') as HTMLElement
     await until(() => deep(avatar, 'img'), 'the avatar image')
     expect(deep(avatar, 'img')?.getAttribute('src')).to.equal(walletIcon)
-    $accounts.setKey('eip155', { ...account, profileImage: 'javascript:alert(1)' })
+    setProfile('eip155', { name: undefined, avatar: 'javascript:alert(1)' })
     await until(() => !deep(avatar, 'img'), 'the image to be dropped')
     expect(deep(view, '[data-address]')?.textContent?.trim()).to.equal('0x11…111111')
   })
