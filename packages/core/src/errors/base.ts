@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type ErrorCode } from './messages.js'
+import { type ErrorCode, KIT_ERROR_MESSAGES } from './messages.js'
 
 export interface BaseErrorParameters {
   /** Extra detail for developers; never shown as the headline. */
@@ -9,7 +9,7 @@ export interface BaseErrorParameters {
   /** Stable machine-readable code, e.g. `MODAL_CLOSED`; default `UNKNOWN`. */
   code?: ErrorCode
   /**
-   * Whether `shortMessage` is the code's own text in `ERROR_MESSAGES`, which a catalog may
+   * Whether `shortMessage` is the code's own text in `KIT_ERROR_MESSAGES`, which a catalog may
    * translate by code. Default false: a text given here is the error's own words (a value in
    * it, a server's or a wallet's message), shown as given. `kitError(code)` sets it.
    */
@@ -55,7 +55,7 @@ export class BaseError extends Error {
   readonly details: string | undefined
   readonly docsPath: string | undefined
   readonly code: ErrorCode
-  /** `shortMessage` is the code's text in `ERROR_MESSAGES` (see `BaseErrorParameters`). */
+  /** `shortMessage` is the code's text in `KIT_ERROR_MESSAGES` (see `BaseErrorParameters`). */
   readonly codeText: boolean
 
   constructor(shortMessage: string, params: BaseErrorParameters = {}) {
@@ -87,5 +87,5 @@ export function errorMessage(error: unknown): string {
   if (error instanceof BaseError) return error.shortMessage
   if (error instanceof Error && error.message) return error.message
   if (typeof error === 'string' && error) return error
-  return ERROR_MESSAGES.UNKNOWN
+  return KIT_ERROR_MESSAGES.UNKNOWN
 }

@@ -2,7 +2,15 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { BaseError, errorMessage, walk } from './base.js'
 import { InvalidOptionsError, kitError } from './errors.js'
-import { ALERTS, ERROR_MESSAGES, type ErrorCode, TOAST_MESSAGES } from './messages.js'
+import {
+  ALERTS,
+  ERROR_MESSAGES,
+  type ErrorCode,
+  KIT_ERROR_MESSAGES,
+  type KitErrorCode,
+  OWN_WORDS_ERROR_MESSAGES,
+  TOAST_MESSAGES,
+} from './messages.js'
 import { isUserRejection } from './rejection.js'
 
 /** An EIP-1193 error as wallets throw it. */
@@ -86,9 +94,15 @@ test('every error code has an English text, and kitError reads it', () => {
     const text = ERROR_MESSAGES[code]
     assert.equal(typeof text, 'string', code)
     assert.ok(text.trim().length > 0, `${code} has a text`)
+  }
+  // The table is the kit's texts and the general ones, each code in exactly one of them.
+  const kit = Object.keys(KIT_ERROR_MESSAGES) as KitErrorCode[]
+  const own = Object.keys(OWN_WORDS_ERROR_MESSAGES)
+  assert.deepEqual([...kit, ...own].sort(), [...codes].sort())
+  for (const code of kit) {
     const error = kitError(code)
     assert.equal(error.code, code)
-    assert.equal(error.shortMessage, text)
+    assert.equal(error.shortMessage, ERROR_MESSAGES[code])
     assert.equal(error.codeText, true, `${code} is the code's text`)
   }
   for (const [code, text] of Object.entries(TOAST_MESSAGES)) assert.ok(text.trim(), code)

@@ -17,11 +17,10 @@ export const TOAST_MESSAGES = {
 export type ToastCode = keyof typeof TOAST_MESSAGES
 
 /**
- * The English text of every error code the kit throws. An error built by `kitError(code)`
- * reads exactly this; an error with words of its own (a value in it, a server's or a node's
- * message) keeps them and this is its code's general text.
+ * The texts the kit builds its errors from, by code: `kitError(code)` reads exactly this (the
+ * spec §8 texts word for word). A UI translates these by code.
  */
-export const ERROR_MESSAGES = {
+export const KIT_ERROR_MESSAGES = {
   // Spec §8 errors
   UNSUPPORTED_CHAIN: 'Unsupported chain',
   MODAL_CLOSED: 'Modal closed',
@@ -61,31 +60,13 @@ export const ERROR_MESSAGES = {
   AN_ERROR_OCCURRED: 'An error occurred',
   /** The fallback. */
   UNKNOWN: 'Unknown error',
-  /** `Failed to disconnect chain {ns}: ...` / `Failed to disconnect chains: ...` (see below). */
-  DISCONNECT_FAILED: 'Failed to disconnect',
   /** A wallet's "no" to a signature (the toast's text). */
   SIGNATURE_DECLINED: TOAST_MESSAGES.SIGNATURE_DECLINED,
 
-  // Options, storage and values
+  // Options, our server (spec §7), account names (the RegisterAccountName view)
   SIWE_AND_SIWX: 'Cannot set both `siweConfig` and `siwx` options',
-  INVALID_OPTIONS: 'Invalid options',
-  INVALID_STORAGE_VALUE: 'Invalid stored value',
-  INVALID_CAIP_NETWORK_ID: 'Invalid CAIP network id',
-  INVALID_CAIP_ADDRESS: 'Invalid CAIP address',
-  INVALID_ADDRESS: 'Invalid address',
-  INVALID_AMOUNT: 'Invalid amount',
-  INVALID_NUMBER: 'Invalid number',
-  INVALID_DECIMALS: 'Invalid decimals',
-  TOO_MANY_DECIMALS: 'Too many decimals',
-  INVALID_GENESIS_HASH: 'Invalid genesis hash',
-
-  // Our server (spec §7)
   /** No answer at all (network, timeout). */
   API_UNREACHABLE: SOMETHING_WENT_WRONG,
-  /** A non-ok answer: its own text is `HTTP status code: N` (`httpStatusMessage`). */
-  API_HTTP_ERROR: HTTP_ERROR,
-
-  // Account names (the RegisterAccountName view)
   /** The spec §5 rule for registered names, in words. */
   INVALID_NAME,
   /** The server refused the name: its own words when it sent some, else the rule. */
@@ -98,19 +79,51 @@ export const ERROR_MESSAGES = {
   UNSUPPORTED_METHOD: 'Requested RPC call is not allowed',
   INVALID_PARAMS: 'Invalid request parameters',
   INVALID_TRANSFER: 'Invalid transfer',
+  INVALID_GENESIS_HASH: 'Invalid genesis hash',
+  RPC_UNREACHABLE: 'Network Error',
+} as const
+
+/**
+ * The general text of each code whose errors always carry words of their own (a value, a
+ * server's, a node's or a wallet's message, shown as given): it completes the table for
+ * catalogs and tests. Nothing reads it at run time, so bundles leave it out.
+ */
+export const OWN_WORDS_ERROR_MESSAGES = {
+  /** `Failed to disconnect chain {ns}: ...` / `Failed to disconnect chains: ...` (see below). */
+  DISCONNECT_FAILED: 'Failed to disconnect',
+  INVALID_OPTIONS: 'Invalid options',
+  INVALID_STORAGE_VALUE: 'Invalid stored value',
+  INVALID_CAIP_NETWORK_ID: 'Invalid CAIP network id',
+  INVALID_CAIP_ADDRESS: 'Invalid CAIP address',
+  INVALID_ADDRESS: 'Invalid address',
+  INVALID_AMOUNT: 'Invalid amount',
+  INVALID_NUMBER: 'Invalid number',
+  INVALID_DECIMALS: 'Invalid decimals',
+  TOO_MANY_DECIMALS: 'Too many decimals',
+  /** A non-ok answer: its own text is `HTTP status code: N` (`httpStatusMessage`). */
+  API_HTTP_ERROR: HTTP_ERROR,
   UNSUPPORTED_TOKEN_TRANSFER: 'Token transfers are not supported on Solana yet',
   TRANSACTION_TIMEOUT: 'The transaction was not confirmed in time',
   TRANSACTION_FAILED: 'Transaction failed',
   RENT_EXEMPT_MINIMUM: 'Under the rent-exempt minimum',
   /** A JSON-RPC error answer of a node: its own text is the node's message. */
   RPC_ERROR: 'RPC error',
-  RPC_UNREACHABLE: 'Network Error',
   /** A non-ok HTTP answer of a node: its own text is `HTTP status code: N`. */
   HTTP_ERROR,
 } as const
 
+/** A code `kitError` builds from its text. */
+export type KitErrorCode = keyof typeof KIT_ERROR_MESSAGES
+
 /** Every code a `BaseError` of the kit carries. */
-export type ErrorCode = keyof typeof ERROR_MESSAGES
+export type ErrorCode = KitErrorCode | keyof typeof OWN_WORDS_ERROR_MESSAGES
+
+/** The English text of every error code: the one table, `KIT_ERROR_MESSAGES` and the rest. */
+export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = /* @__PURE__ */ Object.assign(
+  {},
+  KIT_ERROR_MESSAGES,
+  OWN_WORDS_ERROR_MESSAGES,
+)
 
 /** `Failed to disconnect chain {ns}: ...` (spec §8). */
 export const failedToDisconnectChain = (namespace: string, reason: string) =>

@@ -104,6 +104,7 @@ test('the internal entry exports the host API and the internal names', () => {
       'ERROR_MESSAGES',
       'ERROR_REPORTS_PER_MINUTE',
       'INVALID_NAME_MESSAGE',
+      'KIT_ERROR_MESSAGES',
       'NAME_CACHE_MS',
       'NAME_NAMESPACES',
       'NFT_NAMESPACES',

@@ -37,7 +37,13 @@ export type {
 export type { Wallet } from '../api/types.js'
 export { getNetworks, openView } from '../client/create-modal.js'
 export { kitError } from '../errors/errors.js'
-export { ERROR_MESSAGES, TOAST_MESSAGES, type ToastCode } from '../errors/messages.js'
+export {
+  ERROR_MESSAGES,
+  KIT_ERROR_MESSAGES,
+  type KitErrorCode,
+  TOAST_MESSAGES,
+  type ToastCode,
+} from '../errors/messages.js'
 export { parseOptions, type ResolvedOptions } from '../options/schema.js'
 export { createStorage, storage } from '../storage/storage.js'
 export { $accounts, getAccountState } from '../stores/account.js'

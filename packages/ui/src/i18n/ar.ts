@@ -167,7 +167,10 @@ export const ar: Messages = {
   'toast.loading': 'قيد التنفيذ',
 }
 
-/** Core's errors, alerts and toasts in Arabic, by code (`null`: core's English on purpose). */
+/**
+ * Core's errors, alerts and toasts in Arabic, by code. `null`: core's English on purpose (a
+ * text for developers), or an error that always carries its own words (shown as given).
+ */
 export const arCodes: CodeMessages = {
   errors: {
     UNSUPPORTED_CHAIN: 'شبكة غير مدعومة',
@@ -204,21 +207,21 @@ export const arCodes: CodeMessages = {
     SOMETHING_WENT_WRONG: 'حدث خطأ ما',
     AN_ERROR_OCCURRED: 'حدث خطأ',
     UNKNOWN: 'خطأ غير معروف',
-    DISCONNECT_FAILED: 'تعذّر قطع الاتصال',
+    DISCONNECT_FAILED: null,
     SIGNATURE_DECLINED: 'تم رفض التوقيع',
     SIWE_AND_SIWX: null,
     INVALID_OPTIONS: null,
     INVALID_STORAGE_VALUE: null,
     INVALID_CAIP_NETWORK_ID: null,
     INVALID_CAIP_ADDRESS: null,
-    INVALID_ADDRESS: 'عنوان غير صالح',
-    INVALID_AMOUNT: 'مبلغ غير صالح',
-    INVALID_NUMBER: 'رقم غير صالح',
-    INVALID_DECIMALS: 'خانات عشرية غير صالحة',
-    TOO_MANY_DECIMALS: 'خانات عشرية أكثر من المسموح',
+    INVALID_ADDRESS: null,
+    INVALID_AMOUNT: null,
+    INVALID_NUMBER: null,
+    INVALID_DECIMALS: null,
+    TOO_MANY_DECIMALS: null,
     INVALID_GENESIS_HASH: null,
     API_UNREACHABLE: 'حدث خطأ ما',
-    API_HTTP_ERROR: 'خطأ HTTP',
+    API_HTTP_ERROR: null,
     INVALID_NAME: 'استخدم 4 أحرف على الأقل: حروفًا وأرقامًا وشرطات فقط.',
     NAME_REJECTED: 'استخدم 4 أحرف على الأقل: حروفًا وأرقامًا وشرطات فقط.',
     NAME_TAKEN: 'هذا الاسم مأخوذ بالفعل.',
@@ -227,13 +230,13 @@ export const arCodes: CodeMessages = {
     UNSUPPORTED_METHOD: 'طلب RPC غير مسموح به',
     INVALID_PARAMS: 'معاملات الطلب غير صالحة',
     INVALID_TRANSFER: 'تحويل غير صالح',
-    UNSUPPORTED_TOKEN_TRANSFER: 'تحويل الرموز غير مدعوم على Solana بعد',
-    TRANSACTION_TIMEOUT: 'لم تُؤكَّد المعاملة في الوقت المحدد',
-    TRANSACTION_FAILED: 'فشلت المعاملة',
-    RENT_EXEMPT_MINIMUM: 'دون الحد الأدنى المعفى من الإيجار',
-    RPC_ERROR: 'خطأ RPC',
+    UNSUPPORTED_TOKEN_TRANSFER: null,
+    TRANSACTION_TIMEOUT: null,
+    TRANSACTION_FAILED: null,
+    RENT_EXEMPT_MINIMUM: null,
+    RPC_ERROR: null,
     RPC_UNREACHABLE: 'خطأ في الشبكة',
-    HTTP_ERROR: 'خطأ HTTP',
+    HTTP_ERROR: null,
   },
   alerts: {
     NETWORK_NOT_FOUND: {

@@ -9,6 +9,8 @@ import {
   BaseError,
   ERROR_MESSAGES,
   type ErrorCode,
+  KIT_ERROR_MESSAGES,
+  type KitErrorCode,
   kitError,
   setLocale,
   showAlert,
@@ -20,6 +22,8 @@ import { enCodeOverrides, enViews } from './en-views.js'
 import { loadLocale, tAlert, tError, tToast } from './index.js'
 
 const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[]
+/** The codes the kit builds errors from; the others always carry words of their own. */
+const KIT_CODES = Object.keys(KIT_ERROR_MESSAGES) as KitErrorCode[]
 const ALERT_CODES = Object.keys(ALERTS) as AlertCode[]
 const TOAST_CODES = Object.keys(TOAST_MESSAGES) as ToastCode[]
 
@@ -37,7 +41,7 @@ describe('coded texts in the catalogs', () => {
 
   it('reads every error code in core English, from core', () => {
     setLocale('en')
-    for (const code of ERROR_CODES) {
+    for (const code of KIT_CODES) {
       const english = enCodeOverrides[`error.${code}`] ?? ERROR_MESSAGES[code]
       expect(tError(kitError(code)), code).to.equal(english)
     }
@@ -65,10 +69,16 @@ describe('coded texts in the catalogs', () => {
     expect(Object.keys(arCodes.toasts).sort()).to.deep.equal([...TOAST_CODES].sort())
     setLocale('ar')
     await loadLocale('ar')
-    for (const code of ERROR_CODES) {
+    for (const code of KIT_CODES) {
       const arabic = arCodes.errors[code]
       expect(tError(kitError(code)), code).to.equal(arabic ?? ERROR_MESSAGES[code])
       if (arabic !== null) expect(arabic, code).to.not.equal(ERROR_MESSAGES[code])
+    }
+    // Errors that always carry their own words are shown in them: no translation to keep.
+    for (const code of ERROR_CODES.filter((code) => !(code in KIT_ERROR_MESSAGES))) {
+      expect(arCodes.errors[code], code).to.equal(null)
+      const own = new BaseError(`${ERROR_MESSAGES[code]}: 42`, { code })
+      expect(tError(own), code).to.equal(own.shortMessage)
     }
     for (const code of ALERT_CODES) {
       showAlert(code)
