@@ -136,4 +136,5 @@ export {
 } from '../stores/transactions.js'
 export { resetStores } from '../testing/reset-stores.js'
 export { DEFAULT_CAIP_NETWORK_ID } from '../types/network.js'
+export { accountKey } from '../utils/fetcher.js'
 export * from './index.js'
