@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { afterEach, mock, test } from 'node:test'
 import { atom } from 'nanostores'
-import { accountKey, createFetcher, pollWhileWatched } from './fetcher.js'
+import { accountKey, createFetcher, createMutation, pollWhileWatched } from './fetcher.js'
 
 /** A load whose answer the test releases by hand, counting how often it was called. */
 function deferred<T>() {
@@ -140,4 +140,66 @@ test('pollWhileWatched ticks when watching starts, then every interval, and stop
   const after = ticks
   await new Promise((resolve) => setTimeout(resolve, 60))
   assert.equal(ticks, after, 'no tick once nobody watches')
+})
+
+test('a mutation goes idle, pending, success; a failure is error and rejects', async () => {
+  const mutation = createMutation(async (name: string) => {
+    if (name === 'taken') throw new Error('This name is already taken')
+    return { name }
+  })
+  const seen: string[] = []
+  const stop = mutation.$state.subscribe((state) => seen.push(state.status))
+  const done = mutation.mutate('alice')
+  assert.equal(mutation.$state.get().status, 'pending')
+  assert.deepEqual(await done, { name: 'alice' })
+  assert.deepEqual(mutation.$state.get().data, { name: 'alice' })
+  await assert.rejects(mutation.mutate('taken'), /already taken/)
+  assert.equal(mutation.$state.get().status, 'error')
+  assert.match(String(mutation.$state.get().error), /already taken/)
+  mutation.reset()
+  stop()
+  assert.deepEqual(seen, ['idle', 'pending', 'success', 'pending', 'error', 'idle'])
+})
+
+test('only the newest mutate call writes the state', async () => {
+  const releases: (() => void)[] = []
+  const mutation = createMutation(
+    (n: number) => new Promise<number>((resolve) => releases.push(() => resolve(n))),
+  )
+  const first = mutation.mutate(1)
+  const second = mutation.mutate(2)
+  releases[1]?.()
+  await second
+  releases[0]?.()
+  await first
+  assert.equal(mutation.$state.get().data, 2)
+})
+
+test('offline, a mutation waits paused and runs once the browser is online', async () => {
+  // Node cannot go offline: a stand-in for the browser's window and navigator.onLine.
+  const globals = globalThis as { window?: unknown; navigator?: unknown }
+  const saved = Object.getOwnPropertyDescriptor(globalThis, 'navigator')
+  const browser = { onLine: false }
+  const window = new EventTarget()
+  Object.defineProperty(globalThis, 'navigator', { value: browser, configurable: true })
+  globals.window = window
+  try {
+    let runs = 0
+    const mutation = createMutation(async () => ++runs)
+    const done = mutation.mutate(undefined)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    assert.deepEqual(
+      { status: mutation.$state.get().status, paused: mutation.$state.get().paused, runs },
+      { status: 'pending', paused: true, runs: 0 },
+    )
+    browser.onLine = true
+    window.dispatchEvent(new Event('online'))
+    assert.equal(await done, 1)
+    assert.equal(mutation.$state.get().status, 'success')
+    assert.equal(mutation.$state.get().paused, false)
+  } finally {
+    delete globals.window
+    if (saved) Object.defineProperty(globalThis, 'navigator', saved)
+    else delete globals.navigator
+  }
 })
