@@ -1,5 +1,5 @@
-// What the blockchain-API stores (balances, NFTs, activity) fetch for: the connected account on the
-// active network, and a reaction that fetches again when either changes.
+// What the blockchain-API stores (balances, NFTs) fetch for: the connected account on the active
+// network, and a reaction that fetches again when either changes.
 import type { ChainNamespace } from '../types/network.js'
 import { accountKey } from '../utils/fetcher.js'
 import { $activeAccount } from './account.js'

@@ -126,7 +126,7 @@ function listKey(chain: { caipNetworkId: string } | undefined, address: string |
   return chain && address ? accountKey(chain.caipNetworkId, address) : undefined
 }
 
-/** One page of history: the request, and the rows a list may show (spec §5 filters). */
+/** Asks for one page of history (the newest without a cursor); answers of an old list are stale. */
 function fetchPage(address: string, caipNetworkId: string, key: string, cursor?: string) {
   return fetcher.fetch(`${key}|${cursor ?? ''}`, () =>
     $api.get().get<HistoryResponse>(`/v1/account/${encodeURIComponent(address)}/history`, {
