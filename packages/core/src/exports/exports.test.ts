@@ -113,6 +113,7 @@ test('the internal entry exports the host API and the internal names', () => {
       'TOKEN_BALANCE_CACHE_MS',
       'TRANSACTIONS_POLL_MS',
       'VIEWS',
+      'accountKey',
       'clearAlert',
       'closeModal',
       'connect',

@@ -151,4 +151,5 @@ export {
 export { resetStores } from '../testing/reset-stores.js'
 export { DEFAULT_CAIP_NETWORK_ID } from '../types/network.js'
 export { issueWarning } from '../utils/dev.js'
+export { accountKey } from '../utils/fetcher.js'
 export * from './index.js'
