@@ -4,7 +4,7 @@
 // (`registerViewMessages`): they load with the first view group, not with the page. Core's
 // error, alert and toast texts are not here: they live in core, and catalogs translate them by
 // code (see codes.ts).
-import { type Catalog, registerViewMessages } from './index.js'
+import { registerViewMessages } from './index.js'
 
 export const enViews = {
   // Modal shell
@@ -180,13 +180,4 @@ export const enViews = {
   'registerName.done': 'Back to account',
 } as const
 
-/**
- * English that differs from core's text of a code, pinned by tests that disagree: core's test
- * pins "This name is already taken", the RegisterAccountName view test the sentence with a
- * full stop. Drop an entry here once its tests agree.
- */
-export const enCodeOverrides: Catalog = {
-  'error.NAME_TAKEN': 'This name is already taken.',
-}
-
-registerViewMessages({ ...enViews, ...enCodeOverrides })
+registerViewMessages(enViews)
