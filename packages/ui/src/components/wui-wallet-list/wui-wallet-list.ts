@@ -71,6 +71,8 @@ export class WuiWalletList extends LitElement {
       }
 
       .tag {
+        flex: none;
+        white-space: nowrap;
         font-size: var(--wui-font-size-small);
         font-weight: 600;
         padding-block: 2px;
