@@ -286,7 +286,7 @@ export class W3mAllWalletsView extends LitElement {
                   class="cell"
                   data-index=${index}
                   data-key=${item.key}
-                  tabindex=${this.nav.tabIndexOf(index)}
+                  tabindex=${index === focusIndex ? 0 : -1}
                   @click=${() => this.select(item)}
                 >
                   <wui-wallet-image .src=${item.imageUrl} .name=${item.name}></wui-wallet-image>
