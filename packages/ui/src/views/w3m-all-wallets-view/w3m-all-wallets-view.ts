@@ -165,6 +165,7 @@ export class W3mAllWalletsView extends LitElement {
     this.query = (event.target as HTMLInputElement).value
     clearTimeout(this.debounce)
     this.debounce = setTimeout(() => {
+      this.nav.setIndex(0)
       this.scrollTop = 0
       const scroller = this.scroller()
       if (scroller) scroller.scrollTop = 0
