@@ -32,7 +32,7 @@ export const styles = css`
   }
 `
 
-/** Grid geometry: rows are `ROW_HEIGHT` (96 px) tall, four cells wide, placed by the virtualizer. */
+/** Grid geometry: rows are `ROW_HEIGHT` (96 px) tall, four cells wide. */
 export const gridStyles = css`
   .scroller {
     position: relative;
@@ -42,9 +42,14 @@ export const gridStyles = css`
     padding-inline: 4px;
   }
 
+  .grid {
+    position: relative;
+  }
+
   .row {
-    /* The virtualizer positions each row; it fills the grid's width. */
-    inline-size: 100%;
+    position: absolute;
+    inset-block-start: 0;
+    inset-inline: 0;
     display: grid;
     grid-template-columns: repeat(4, minmax(0, 1fr));
     gap: 4px;

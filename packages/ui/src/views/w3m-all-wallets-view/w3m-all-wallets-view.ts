@@ -1,6 +1,3 @@
-import type { RangeChangedEvent } from '@lit-labs/virtualizer/events.js'
-import { FlowLayout } from '@lit-labs/virtualizer/layouts/flow.js'
-import { virtualize } from '@lit-labs/virtualizer/virtualize.js'
 import { $connectors, $locale, $view, push } from '@openmodal/core/internal'
 import {
   $registryWallets,
@@ -13,6 +10,7 @@ import {
   searchWallets,
 } from '@openmodal/core/registry'
 import { html, LitElement, nothing, type TemplateResult } from 'lit'
+import { repeat } from 'lit/directives/repeat.js'
 import { styleMap } from 'lit/directives/style-map.js'
 import { icon } from '../../components/icons.js'
 import '../../components/wui-spinner/wui-spinner.js'
@@ -40,26 +38,6 @@ export const OVERSCAN_ROWS = 2
 /** Load the next page when the rendered rows come this close to the loaded end. */
 const PREFETCH_ROWS = 3
 
-/**
- * The virtualizer's vertical flow layout over grid rows, rendering `OVERSCAN_ROWS` rows
- * beyond the visible ones instead of its fixed 1,000 px (about ten more rows of 96 px).
- */
-class RowLayout extends FlowLayout {
-  constructor(...args: ConstructorParameters<typeof FlowLayout>) {
-    super(...args)
-    this._overhang = OVERSCAN_ROWS * ROW_HEIGHT
-    this._itemSize = { width: 0, height: ROW_HEIGHT }
-  }
-
-  /**
-   * Rows are ROW_HEIGHT tall: nothing to measure. Measuring re-renders from inside the
-   * ResizeObserver callback, which Chromium reports as a "ResizeObserver loop" error.
-   */
-  override get measureChildren(): boolean {
-    return false
-  }
-}
-
 /** One cell: an installed connector, or a wallet of the registry. */
 interface GridItem {
   key: string
@@ -84,14 +62,13 @@ interface GridItem {
 export class W3mAllWalletsView extends LitElement {
   static override properties = {
     query: { state: true },
-    renderedRows: { state: true },
+    scrollTop: { state: true },
     selected: { state: true },
   }
   static override styles = [base, iconStyles, viewStyles, styles, gridStyles]
 
   declare query: string
-  /** The rows the virtualizer has in the DOM. */
-  declare renderedRows: { first: number; last: number }
+  declare scrollTop: number
   declare selected: RegistryWallet | undefined
 
   private readonly connectors = new StoreController(this, $connectors)
@@ -115,11 +92,12 @@ export class W3mAllWalletsView extends LitElement {
   })
 
   private debounce: ReturnType<typeof setTimeout> | undefined
+  private frame = 0
 
   constructor() {
     super()
     this.query = ''
-    this.renderedRows = { first: 0, last: -1 }
+    this.scrollTop = 0
     this.selected = undefined
   }
 
@@ -136,6 +114,7 @@ export class W3mAllWalletsView extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback()
     clearTimeout(this.debounce)
+    cancelAnimationFrame(this.frame)
   }
 
   /** The search that the results on screen belong to ('' for the plain list). */
@@ -187,6 +166,7 @@ export class W3mAllWalletsView extends LitElement {
     clearTimeout(this.debounce)
     this.debounce = setTimeout(() => {
       this.nav.setIndex(0)
+      this.scrollTop = 0
       const scroller = this.scroller()
       if (scroller) scroller.scrollTop = 0
       void searchWallets(this.query)
@@ -197,12 +177,11 @@ export class W3mAllWalletsView extends LitElement {
     return this.renderRoot.querySelector<HTMLElement>('.scroller')
   }
 
-  private readonly onRangeChanged = (event: RangeChangedEvent) => {
-    const { first, last } = this.renderedRows
-    // The virtualizer reports again after each render: only a new range re-renders.
-    if (event.first !== first || event.last !== last) {
-      this.renderedRows = { first: event.first, last: event.last }
-    }
+  private readonly onScroll = () => {
+    cancelAnimationFrame(this.frame)
+    this.frame = requestAnimationFrame(() => {
+      this.scrollTop = this.scroller()?.scrollTop ?? 0
+    })
   }
 
   /** Scrolls the row of `index` into view and focuses its cell (the Tab stop already moved). */
@@ -215,14 +194,10 @@ export class W3mAllWalletsView extends LitElement {
       else if (top + ROW_HEIGHT > scroller.scrollTop + height) {
         scroller.scrollTop = top + ROW_HEIGHT - height
       }
+      this.scrollTop = scroller.scrollTop
     }
     await this.updateComplete
-    // The virtualizer renders the scrolled-to row on the next frames.
-    const cell = () => this.renderRoot.querySelector<HTMLElement>(`button[data-index="${index}"]`)
-    for (let frame = 0; frame < 10 && !cell(); frame++) {
-      await new Promise((resolve) => requestAnimationFrame(resolve))
-    }
-    cell()?.focus()
+    this.renderRoot.querySelector<HTMLElement>(`button[data-index="${index}"]`)?.focus()
   }
 
   private async select(item: GridItem) {
@@ -245,11 +220,21 @@ export class W3mAllWalletsView extends LitElement {
   protected override updated(): void {
     // Infinite scroll: fetch the next page before the rendered rows reach the loaded end.
     const rows = Math.ceil(this.items().length / GRID_COLUMNS)
-    const { last } = this.renderedRows
+    const { last } = this.visibleRows(rows)
     if (!this.selected && this.hasMore && last >= rows - PREFETCH_ROWS) {
       // After this update, not during it (the store change re-renders the view).
       queueMicrotask(() => this.loadMore())
     }
+  }
+
+  private visibleRows(rows: number): { first: number; last: number } {
+    const height = this.scroller()?.clientHeight || ROW_HEIGHT * VISIBLE_ROWS
+    const first = Math.max(0, Math.floor(this.scrollTop / ROW_HEIGHT) - OVERSCAN_ROWS)
+    const last = Math.min(
+      rows - 1,
+      Math.ceil((this.scrollTop + height) / ROW_HEIGHT) - 1 + OVERSCAN_ROWS,
+    )
+    return { first, last }
   }
 
   private renderSkeleton(): TemplateResult {
@@ -260,15 +245,17 @@ export class W3mAllWalletsView extends LitElement {
 
   private renderGrid(items: readonly GridItem[]): TemplateResult {
     const rows = Math.ceil(items.length / GRID_COLUMNS)
-    // The Tab stop, or the nearest rendered cell while it is scrolled out of the DOM.
-    const { first, last } = this.renderedRows
-    const stop = Math.min(
-      Math.max(this.nav.index, first * GRID_COLUMNS),
-      Math.max(first * GRID_COLUMNS, Math.min(items.length, (last + 1) * GRID_COLUMNS) - 1),
-    )
+    const { first, last } = this.visibleRows(rows)
+    const focusIndex = this.nav.index
+    const focusRow = Math.floor(focusIndex / GRID_COLUMNS)
+    const rendered: number[] = []
+    for (let row = first; row <= last; row++) rendered.push(row)
+    // The row holding the Tab stop stays in the DOM so focus is never lost while scrolling.
+    if (focusRow < rows && (focusRow < first || focusRow > last)) rendered.push(focusRow)
     return html`<div
       class="scroller"
       style=${styleMap({ blockSize: `${Math.min(rows, VISIBLE_ROWS) * ROW_HEIGHT}px` })}
+      @scroll=${this.onScroll}
     >
       <div
         part="grid"
@@ -280,33 +267,36 @@ export class W3mAllWalletsView extends LitElement {
         style=${styleMap({ blockSize: `${rows * ROW_HEIGHT}px` })}
         @keydown=${this.nav.onKeydown}
         @focusin=${this.nav.onFocusin}
-        @rangeChanged=${this.onRangeChanged}
       >
-        ${virtualize({
-          items: Array.from({ length: rows }, (_, row) => row),
-          keyFunction: (row: number) => row,
-          layout: { type: RowLayout },
-          renderItem: (row: number) => html`<div role="row" class="row" aria-rowindex=${row + 1}>
+        ${repeat(
+          rendered.sort((a, b) => a - b),
+          (row) => row,
+          (row) => html`<div
+            role="row"
+            class="row"
+            aria-rowindex=${row + 1}
+            style=${styleMap({ transform: `translateY(${row * ROW_HEIGHT}px)` })}
+          >
             ${items
               .slice(row * GRID_COLUMNS, row * GRID_COLUMNS + GRID_COLUMNS)
               .map((item, column) => {
                 const index = row * GRID_COLUMNS + column
                 return html`<div role="gridcell" aria-colindex=${column + 1}>
-                  <button
-                    part="wallet"
-                    class="cell"
-                    data-index=${index}
-                    data-key=${item.key}
-                    tabindex=${index === stop ? 0 : -1}
-                    @click=${() => this.select(item)}
-                  >
-                    <wui-wallet-image .src=${item.imageUrl} .name=${item.name}></wui-wallet-image>
-                    <span class="name">${item.name}</span>
-                  </button>
-                </div>`
+                <button
+                  part="wallet"
+                  class="cell"
+                  data-index=${index}
+                  data-key=${item.key}
+                  tabindex=${index === focusIndex ? 0 : -1}
+                  @click=${() => this.select(item)}
+                >
+                  <wui-wallet-image .src=${item.imageUrl} .name=${item.name}></wui-wallet-image>
+                  <span class="name">${item.name}</span>
+                </button>
+              </div>`
               })}
           </div>`,
-        })}
+        )}
       </div>
     </div>`
   }
