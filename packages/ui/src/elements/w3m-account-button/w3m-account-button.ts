@@ -25,6 +25,12 @@ import { buttonStyles } from '../button-styles.js'
  * @csspart address - The name or truncated address.
  */
 export class W3mAccountButton extends LitElement {
+  /** `host.focus()` (and a click on the host) focuses the inner button, so Enter presses it. */
+  static override shadowRootOptions: ShadowRootInit = {
+    ...LitElement.shadowRootOptions,
+    delegatesFocus: true,
+  }
+
   static override properties = {
     balance: {},
   }

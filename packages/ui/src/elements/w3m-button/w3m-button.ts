@@ -14,6 +14,12 @@ import '../w3m-connect-button/w3m-connect-button.js'
  * @csspart address - Name or address (forwarded, when connected).
  */
 export class W3mButton extends LitElement {
+  /** `host.focus()` (and a click on the host) focuses the inner button, so Enter presses it. */
+  static override shadowRootOptions: ShadowRootInit = {
+    ...LitElement.shadowRootOptions,
+    delegatesFocus: true,
+  }
+
   static override properties = {
     label: {},
     loadingLabel: { attribute: 'loading-label' },

@@ -17,6 +17,12 @@ import { buttonStyles } from '../button-styles.js'
  * @cssproperty --w3m-accent - Background colour.
  */
 export class W3mConnectButton extends LitElement {
+  /** `host.focus()` (and a click on the host) focuses the inner button, so Enter presses it. */
+  static override shadowRootOptions: ShadowRootInit = {
+    ...LitElement.shadowRootOptions,
+    delegatesFocus: true,
+  }
+
   static override properties = {
     label: {},
     loadingLabel: { attribute: 'loading-label' },

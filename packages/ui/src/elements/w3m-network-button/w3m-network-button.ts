@@ -27,6 +27,12 @@ import { buttonStyles } from '../button-styles.js'
  * @csspart name - The network name.
  */
 export class W3mNetworkButton extends LitElement {
+  /** `host.focus()` (and a click on the host) focuses the inner button, so Enter presses it. */
+  static override shadowRootOptions: ShadowRootInit = {
+    ...LitElement.shadowRootOptions,
+    delegatesFocus: true,
+  }
+
   static override styles = [tokens, base, iconStyles, buttonStyles]
 
   private readonly network = new StoreController(this, $activeNetwork)

@@ -19,7 +19,7 @@ import { repeat } from 'lit/directives/repeat.js'
 import { icon } from '../../components/icons.js'
 import '../../components/wui-spinner/wui-spinner.js'
 import { AttemptController } from '../../controllers/attempt-controller.js'
-import { RovingFocusController } from '../../controllers/roving-focus.js'
+import { KeyboardNavigationController } from '../../controllers/keyboard-navigation.js'
 import { StoreController } from '../../controllers/store-controller.js'
 import { t } from '../../i18n/index.js'
 import '../../i18n/en-views.js'
@@ -57,9 +57,10 @@ export class W3mNetworksView extends LitElement {
   protected readonly active = new StoreController(this, $activeNetwork)
   protected readonly locale = new StoreController(this, $locale)
   private readonly attempt = new AttemptController(this)
-  private readonly roving = new RovingFocusController(this, () => [
-    ...this.renderRoot.querySelectorAll<HTMLElement>('li > button'),
-  ])
+  private readonly nav = new KeyboardNavigationController(this, {
+    layout: 'list',
+    items: () => [...this.renderRoot.querySelectorAll<HTMLElement>('li > button')],
+  })
 
   /** The last switch's failure, if any. */
   get error(): string | undefined {
@@ -128,8 +129,8 @@ export class W3mNetworksView extends LitElement {
       <ul
         part="list"
         aria-label=${t('networks.list')}
-        @keydown=${this.roving.onKeydown}
-        @focusin=${this.roving.onFocusin}
+        @keydown=${this.nav.onKeydown}
+        @focusin=${this.nav.onFocusin}
       >
         ${repeat(
           this.networks.value,
