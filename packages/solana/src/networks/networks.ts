@@ -100,13 +100,18 @@ export function solanaLocalnet({
   }
 }
 
+/** Where `solana-test-validator` listens by default. */
+const LOCALNET_RPC_URL = 'http://127.0.0.1:8899'
+
 /**
- * Asks a cluster's RPC for its genesis hash and returns it as a network.
+ * Asks a cluster's RPC (by default a local `solana-test-validator`, `http://127.0.0.1:8899`)
+ * for its genesis hash and returns it as a network. A local cluster's genesis hash changes with
+ * its ledger, so there is no fixed localnet preset: ask the running one.
  *
- * @example const localnet = await fetchSolanaLocalnet('http://127.0.0.1:8899')
+ * @example const localnet = await fetchSolanaLocalnet() // http://127.0.0.1:8899
  */
 export async function fetchSolanaLocalnet(
-  rpcUrl: string,
+  rpcUrl: string = LOCALNET_RPC_URL,
   options: Omit<SolanaLocalnetParameters, 'rpcUrl' | 'genesisHash'> = {},
 ): Promise<CaipNetwork> {
   const genesisHash = await rpcCall<string>(rpcUrl, 'getGenesisHash', [])
