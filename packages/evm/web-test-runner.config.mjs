@@ -34,6 +34,35 @@ function anvilChains() {
 }
 
 /**
+ * Serves viem's definition of a chain, by its `viem/chains` export name, at
+ * `/__openmodal/viem-chains/<name>.json` (`null` when viem has none): the fields a network
+ * preset copies. The presets test compares against it without loading viem/chains' hundreds
+ * of modules into the page; Node imports them once, on the first request.
+ */
+function viemChains() {
+  return {
+    name: 'openmodal-viem-chains',
+    async serve(context) {
+      const match = /^\/__openmodal\/viem-chains\/(\w+)\.json$/.exec(context.path)
+      if (!match) return undefined
+      const chain = (await import('viem/chains'))[match[1]]
+      const explorer = chain?.blockExplorers?.default
+      const picked = chain && {
+        id: chain.id,
+        name: chain.name,
+        nativeCurrency: chain.nativeCurrency,
+        rpcUrls: { default: chain.rpcUrls.default },
+        ...(explorer
+          ? { blockExplorers: { default: { name: explorer.name, url: explorer.url } } }
+          : {}),
+        testnet: chain.testnet ?? false,
+      }
+      return { body: JSON.stringify(picked ?? null), type: 'json' }
+    },
+  }
+}
+
+/**
  * WTR serves files as they are and cannot load CommonJS (ENVIRONMENT.md). viem's ENS actions
  * reach `ox`, whose Provider imports `eventemitter3` (CommonJS behind an ESM wrapper): give that
  * one file an ESM default export. Bundlers (Vite, esbuild) do this themselves.
@@ -51,6 +80,6 @@ function eventemitter3AsEsm() {
 
 export default wtrConfig({
   files: 'src/**/*.test.ts',
-  plugins: [anvilChains(), eventemitter3AsEsm()],
+  plugins: [anvilChains(), viemChains(), eventemitter3AsEsm()],
   timeout: 15000,
 })

@@ -1,20 +1,12 @@
 // The demo's networks: the two local anvil chains (testnets, the first is the default) and
-// Ethereum mainnet. Nothing here is fetched at load: RPC URLs are used once a wallet connects.
+// Ethereum mainnet (the preset). Nothing here is fetched at load: RPC URLs are used once a
+// wallet connects. The anvil chains are built here: `pnpm demo` may start them on other ports
+// than the `anvil` preset's 8545.
 import type { CaipNetwork } from '@openmodal/core'
+import { mainnet } from '@openmodal/evm/networks'
 import { DEFAULT_CHAINS, type LocalChain } from './local.js'
 
 const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
-
-export const mainnet: CaipNetwork = {
-  id: 1,
-  chainNamespace: 'eip155',
-  caipNetworkId: 'eip155:1',
-  name: 'Ethereum',
-  network: 'mainnet',
-  nativeCurrency: ether,
-  rpcUrls: { default: { http: ['https://cloudflare-eth.com'] } },
-  blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } },
-}
 
 /** An anvil chain as a configured network ("Anvil", "Anvil 2", …), marked as a testnet. */
 export function anvilNetwork(chain: LocalChain, index: number): CaipNetwork {

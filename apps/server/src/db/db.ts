@@ -41,6 +41,16 @@ export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
   return openPglite(options.dataDir)
 }
 
+/**
+ * Resolves when the database answers a trivial query, rejects when it does not (health check).
+ *
+ * @example
+ * await pingDb(db)
+ */
+export async function pingDb(db: Queryable): Promise<void> {
+  await db.query('select 1')
+}
+
 const LOCK_FILE = 'openmodal-server.lock'
 
 function processAlive(pid: number): boolean {

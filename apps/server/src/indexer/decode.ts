@@ -166,11 +166,18 @@ export function decodeTransferLog(log: RpcLog): TransferRow[] {
   return []
 }
 
+/**
+ * Whether a transaction moves native value to an account: its receipt tells whether it did.
+ * A contract creation (to null) with value funds the new contract; the receipt names it.
+ */
+export function movesNativeValue(tx: RpcTransaction): tx is RpcTransaction & { to: Hex } {
+  return BigInt(tx.value) !== 0n && tx.to !== null
+}
+
 /** The native-value transfer of a transaction, when it moves value. */
 export function nativeTransfer(tx: RpcTransaction, blockNumber: bigint): TransferRow | undefined {
+  if (!movesNativeValue(tx)) return undefined
   const amount = BigInt(tx.value)
-  // A contract creation (to null) with value funds the new contract; the receipt names it.
-  if (amount === 0n || tx.to === null) return undefined
   return {
     txHash: tx.hash.toLowerCase(),
     logIndex: -1,

@@ -27,14 +27,15 @@ const REVERTING_FORWARDER: Hex =
 const addressArg = (address: Address) => encodeAbiParameters([{ type: 'address' }], [address])
 
 /**
- * A loopback proxy to anvil that answers `trace_block` as a node without the trace module
- * does (-32601, the wording of geth-style nodes) and forwards everything else.
+ * A loopback proxy to anvil that answers `refused` as a node without it does (-32601, the
+ * wording of geth-style nodes), forwards everything else and counts the requests by method.
  */
-async function startTraceRefusingProxy(target: string) {
+async function startRefusingProxy(target: string, refused: string) {
+  const asked = new Map<string, number>()
   const refuse = (request: { id?: unknown }) => ({
     jsonrpc: '2.0',
     id: request.id ?? null,
-    error: { code: -32601, message: 'the method trace_block does not exist/is not available' },
+    error: { code: -32601, message: `the method ${refused} does not exist/is not available` },
   })
   const forward = async (requests: { id?: unknown; method?: string }[]) => {
     const answer = await fetch(target, {
@@ -54,9 +55,10 @@ async function startTraceRefusingProxy(target: string) {
       type Request = { id?: unknown; method?: string }
       const parsed = JSON.parse(body) as Request | Request[]
       const requests = Array.isArray(parsed) ? parsed : [parsed]
-      const passed = requests.filter((r) => r.method !== 'trace_block')
+      for (const r of requests) asked.set(String(r.method), (asked.get(String(r.method)) ?? 0) + 1)
+      const passed = requests.filter((r) => r.method !== refused)
       const answers = passed.length > 0 ? [...(await forward(passed))] : []
-      const all = requests.map((r) => (r.method === 'trace_block' ? refuse(r) : answers.shift()))
+      const all = requests.map((r) => (r.method === refused ? refuse(r) : answers.shift()))
       res.writeHead(200, { 'content-type': 'application/json' })
       res.end(JSON.stringify(Array.isArray(parsed) ? all : all[0]))
     })
@@ -64,6 +66,8 @@ async function startTraceRefusingProxy(target: string) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    /** How many requests of `method` the proxy received. */
+    asked: (method: string) => asked.get(method) ?? 0,
     close: () =>
       new Promise<void>((done) => {
         server.close(() => done())
@@ -315,7 +319,7 @@ async function indexerSuite(t: TestContext, db: Db, anvil: AnvilInstance) {
 
       // A node that refuses trace_block: one error naming the chain and the setting, and the
       // chain is still indexed (without internal transfers).
-      const proxy = await startTraceRefusingProxy(anvil.rpcUrl)
+      const proxy = await startRefusingProxy(anvil.rpcUrl, 'trace_block')
       try {
         const logged: { level: string; msg: string; fields: Record<string, unknown> }[] = []
         const record =
@@ -372,6 +376,41 @@ async function indexerSuite(t: TestContext, db: Db, anvil: AnvilInstance) {
         [orphan.toLowerCase()],
       )
       assert.equal(left?.n, 0)
+    },
+  )
+
+  await t.test(
+    'a node without eth_getBlockReceipts: one receipt per transaction, the method asked once',
+    async () => {
+      const reverting = await chain.deploy(0, REVERTING_FORWARDER)
+      const firstBlock = (await client.getBlockNumber()) + 1n
+      const paid = await chain.sendEth(1, dave, 11n)
+      const failed = await chain.sendData(1, reverting, 12n, addressArg(dave), 200_000n)
+      const proxy = await startRefusingProxy(anvil.rpcUrl, 'eth_getBlockReceipts')
+      try {
+        const chainId = 'eip155:97'
+        await createChainIndexer({
+          db,
+          chainId,
+          client: createChainClient([proxy.url]),
+          startBlock: firstBlock,
+        }).syncOnce()
+        assert.deepEqual(
+          await db.query(
+            `select tx_hash, success from chain_transactions where chain_id = $1
+             order by block_number`,
+            [chainId],
+          ),
+          [
+            { tx_hash: paid.toLowerCase(), success: true },
+            { tx_hash: failed.toLowerCase(), success: false },
+          ],
+        )
+        assert.equal(proxy.asked('eth_getBlockReceipts'), 1, 'refused once, then not asked')
+        assert.equal(proxy.asked('eth_getTransactionReceipt'), 2)
+      } finally {
+        await proxy.close()
+      }
     },
   )
 

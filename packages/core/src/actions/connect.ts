@@ -2,8 +2,9 @@ import { getAdapter } from '../adapters/registry.js'
 import type { Connector } from '../adapters/types.js'
 import { BaseError, errorMessage } from '../errors/base.js'
 import { kitError } from '../errors/errors.js'
-import { getAccountState, patchAccount } from '../stores/account.js'
+import { isUserRejection } from '../errors/rejection.js'
 import { $activeNetwork, isUnsupportedNetwork } from '../stores/chain.js'
+import { $attempts } from '../stores/connection.js'
 import { connectorIdFor, findConnector } from '../stores/connectors.js'
 import { emitEvent } from '../stores/events.js'
 import { $modal, untilModalCloses } from '../stores/modal.js'
@@ -19,13 +20,6 @@ export interface ConnectParameters {
 
 /** The latest connect attempt per namespace. */
 const attempts = new Map<ChainNamespace, number>()
-
-/** The wallet's own rejection code (EIP-1193 4001 "User Rejected Request"). */
-function isUserRejection(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false
-  const code = (error as { code?: unknown }).code
-  return code === 4001 || code === 'ACTION_REJECTED'
-}
 
 /**
  * Connects a connector in each namespace it supports that has an adapter; a MULTI_CHAIN
@@ -55,21 +49,17 @@ export async function connect(params: ConnectParameters): Promise<void> {
     // A WalletConnect session spans the namespaces the wallet approved: the others are skipped.
     const approved = namespace !== namespaces[0] && wc ? (await wc.load()).namespaces : undefined
     if (approved && !approved.includes(namespace)) continue
-    const before = getAccountState(namespace)
     const attempt = (attempts.get(namespace) ?? 0) + 1
     attempts.set(namespace, attempt)
-    patchAccount(namespace, { status: 'connecting' })
+    $attempts.setKey(namespace, 'connecting')
     try {
       const connectorId = connectorIdFor(connector, namespace)
       const result = await guard(adapter.connect({ connectorId, network }))
       applyConnection(namespace, { ...connector, id: connectorId }, result, connector)
     } catch (error) {
       // A newer attempt (Try again) owns the status now: this one's failure must not undo it.
-      if (attempts.get(namespace) === attempt) {
-        patchAccount(namespace, {
-          status: before.status === 'connected' ? 'connected' : 'disconnected',
-        })
-      }
+      // Ending the attempt leaves the namespace as it was: connected if it was, else not.
+      if (attempts.get(namespace) === attempt) $attempts.setKey(namespace, undefined)
       const wrapped =
         error instanceof BaseError && error.code === 'MODAL_CLOSED'
           ? error

@@ -1,29 +1,31 @@
-// Glue shared by the connection actions: applying an adapter's answer to the stores.
+// Glue shared by the connection actions: applying an adapter's answer to the connection store
+// (the account state is derived from it) and to storage.
 import { getAdapter } from '../adapters/registry.js'
-import type { AdapterAccount, AdapterEvent, Connector, ConnectResult } from '../adapters/types.js'
-import { errorMessage } from '../errors/base.js'
+import type { AdapterEvent, Connector, ConnectResult } from '../adapters/types.js'
 import { storage } from '../storage/storage.js'
-import { getAccountState, patchAccount, resetAccount } from '../stores/account.js'
+import { getAccountState } from '../stores/account.js'
+import { refreshBalance } from '../stores/balance.js'
 import { $chain, findNetwork, setActiveNetwork } from '../stores/chain.js'
 import {
   $connections,
   $recentWallets,
+  connectionNetworkId,
   setConnection,
   withRecentWallet,
 } from '../stores/connection.js'
 import { emitEvent } from '../stores/events.js'
 import { $modal, openModal } from '../stores/modal.js'
 import { $options } from '../stores/options.js'
+import { refreshProfile } from '../stores/profile.js'
 import { push, replace } from '../stores/router.js'
-import type { CaipAddress, CaipNetwork, CaipNetworkId, ChainNamespace } from '../types/network.js'
-import { formatBalance, formatUnits } from '../utils/format.js'
+import type { CaipNetwork, ChainNamespace } from '../types/network.js'
 
 const eventStops = new Map<ChainNamespace, () => void>()
 
 /**
- * Records a successful connect or reconnect in every store and in storage. `connector.id` is
- * the id the namespace's adapter knows; `recent` is what the recent-wallets list keeps (the
- * merged connector of a MULTI_CHAIN wallet, so it is listed once).
+ * Records a successful connect or reconnect in the connection store and in storage.
+ * `connector.id` is the id the namespace's adapter knows; `recent` is what the recent-wallets
+ * list keeps (the merged connector of a MULTI_CHAIN wallet, so it is listed once).
  */
 export function applyConnection(
   namespace: ChainNamespace,
@@ -31,20 +33,15 @@ export function applyConnection(
   result: ConnectResult,
   recent: Pick<Connector, 'id' | 'rdns'> = connector,
 ): void {
-  const first = result.accounts[0]
-  if (!first) throw new Error('The wallet returned no account')
-  setConnection(namespace, {
-    connectorId: connector.id,
-    accounts: result.accounts,
-    chainId: result.chainId,
-  })
-  const caipNetworkId = `${namespace}:${result.chainId}` as CaipNetworkId
+  if (!result.accounts[0]) throw new Error('The wallet returned no account')
+  const caipNetworkId = connectionNetworkId(namespace, result)
   const activeNs = $chain
     .get()
     .networks.find((n) => n.caipNetworkId === $chain.get().activeCaipNetworkId)
   // The connected namespace becomes active when it is the active one, or when nothing is (or
   // is being) connected in the active one: a Solana wallet picked while an EVM network is
-  // active and no EVM wallet is connected shows its account at once.
+  // active and no EVM wallet is connected shows its account at once. Only the active network
+  // is remembered for the next visit.
   if (
     !activeNs ||
     activeNs.chainNamespace === namespace ||
@@ -52,13 +49,11 @@ export function applyConnection(
   ) {
     setActiveNetwork(caipNetworkId)
   }
-  setAccounts(namespace, result.accounts, result.chainId)
-  patchAccount(namespace, {
-    connectedWalletInfo: {
-      name: connector.name,
-      identifier: connector.id,
-      ...(connector.imageUrl ? { icon: connector.imageUrl } : {}),
-    },
+  setConnection(namespace, {
+    connectorId: connector.id,
+    accounts: result.accounts,
+    chainId: result.chainId,
+    wallet: { name: connector.name, ...(connector.imageUrl ? { icon: connector.imageUrl } : {}) },
   })
   const recentWallets = withRecentWallet($recentWallets.get(), {
     id: recent.id,
@@ -70,25 +65,9 @@ export function applyConnection(
     ...(storage.get('connectedConnectorIds') ?? {}),
     [namespace]: connector.id,
   })
-  storage.set('lastUsedChain', caipNetworkId)
   watchAdapterEvents(namespace)
   void refreshBalance(namespace)
   void refreshProfile(namespace)
-}
-
-export function setAccounts(
-  namespace: ChainNamespace,
-  accounts: readonly AdapterAccount[],
-  chainId: number | string,
-): void {
-  const first = accounts[0]
-  if (!first) return
-  patchAccount(namespace, {
-    status: 'connected',
-    address: first.address,
-    caipAddress: `${namespace}:${chainId}:${first.address}` as CaipAddress,
-    allAccounts: accounts,
-  })
 }
 
 /** Forgets the connection of `namespace` in the stores and storage (not in the wallet). */
@@ -96,110 +75,11 @@ export function clearConnection(namespace: ChainNamespace): void {
   eventStops.get(namespace)?.()
   eventStops.delete(namespace)
   setConnection(namespace, undefined)
-  resetAccount(namespace)
   const ids = { ...(storage.get('connectedConnectorIds') ?? {}) }
   delete ids[namespace]
   if (Object.keys(ids).length) storage.set('connectedConnectorIds', ids)
   else storage.remove('connectedConnectorIds')
   storage.clearLoginData()
-}
-
-/** Identity names and avatars are kept this long (spec §9). */
-export const PROFILE_CACHE_MS = 5 * 60 * 1000
-const profileCache = new Map<string, { at: number; name?: string; avatar?: string }>()
-
-/** Forgets cached identities (tests, or a host that knows a name changed). */
-export function clearProfileCache(): void {
-  profileCache.clear()
-}
-
-/**
- * Fills the profile name and image of the connected account. Identity names are fetched only
- * for non-test EVM networks; elsewhere they are cleared (spec §5).
- */
-export async function refreshProfile(namespace: ChainNamespace): Promise<void> {
-  const adapter = getAdapter(namespace)
-  const { address } = getAccountState(namespace)
-  const connection = $connections.get()[namespace]
-  const network = connection && findNetwork(`${namespace}:${connection.chainId}`)
-  const clear = () => patchAccount(namespace, { profileName: undefined, profileImage: undefined })
-  if (!address || !network || namespace !== 'eip155' || network.testnet || !adapter?.getProfile) {
-    clear()
-    return
-  }
-  const key = `${network.caipNetworkId}:${address.toLowerCase()}`
-  let entry = profileCache.get(key)
-  if (!entry || Date.now() - entry.at >= PROFILE_CACHE_MS) {
-    try {
-      const profile = await adapter.getProfile({ address, network })
-      entry = {
-        at: Date.now(),
-        ...(profile.name ? { name: profile.name } : {}),
-        ...(profile.avatar ? { avatar: profile.avatar } : {}),
-      }
-      profileCache.set(key, entry)
-    } catch (error) {
-      emitEvent('ERROR', { message: errorMessage(error), where: 'profile' })
-      entry = { at: 0 }
-    }
-  }
-  // The account may have changed while the name was looked up.
-  if (getAccountState(namespace).address !== address) return
-  patchAccount(namespace, { profileName: entry.name, profileImage: entry.avatar })
-}
-
-/** Native balances are kept this long (spec §9). */
-export const BALANCE_CACHE_MS = 30 * 1000
-const balanceCache = new Map<string, { at: number; balance: string; symbol: string }>()
-
-/** Forgets cached balances (after a transfer the host knows changed them, and in tests). */
-export function clearBalanceCache(): void {
-  balanceCache.clear()
-}
-
-/**
- * Reads the native balance of the connected account into the account store; an answer
- * younger than 30 s for the same address and network is reused (spec §9).
- */
-export async function refreshBalance(
-  namespace: ChainNamespace,
-  options: { force?: boolean } = {},
-): Promise<void> {
-  const adapter = getAdapter(namespace)
-  const account = getAccountState(namespace)
-  const connection = $connections.get()[namespace]
-  const network = connection && findNetwork(`${namespace}:${connection.chainId}`)
-  if (!adapter || !account.address || !network) return
-  const address = account.address
-  const key = `${network.caipNetworkId}:${address.toLowerCase()}`
-  const cached = balanceCache.get(key)
-  if (cached && !options.force && Date.now() - cached.at < BALANCE_CACHE_MS) {
-    patchAccount(namespace, {
-      balance: cached.balance,
-      balanceSymbol: cached.symbol,
-      balanceLoading: false,
-    })
-    return
-  }
-  patchAccount(namespace, { balanceLoading: true })
-  try {
-    const result = await adapter.getBalance({ address, network })
-    const entry = {
-      at: Date.now(),
-      balance: formatBalance(formatUnits(result.value, result.decimals)),
-      symbol: result.symbol,
-    }
-    balanceCache.set(key, entry)
-    if (getAccountState(namespace).address !== address) return
-    patchAccount(namespace, {
-      balance: entry.balance,
-      balanceSymbol: entry.symbol,
-      balanceLoading: false,
-    })
-  } catch (error) {
-    patchAccount(namespace, { balanceLoading: false })
-    emitEvent('ERROR', { message: errorMessage(error), where: 'balance' })
-  }
 }
 
 function onAdapterEvent(namespace: ChainNamespace, event: AdapterEvent): void {
@@ -213,19 +93,16 @@ function onAdapterEvent(namespace: ChainNamespace, event: AdapterEvent): void {
         return
       }
       setConnection(namespace, { ...connection, accounts: event.accounts })
-      setAccounts(namespace, event.accounts, connection.chainId)
       void refreshBalance(namespace)
       void refreshProfile(namespace)
       return
     }
     case 'chainChanged': {
-      setConnection(namespace, { ...connection, chainId: event.chainId })
-      const caipNetworkId = `${namespace}:${event.chainId}` as CaipNetworkId
+      const caipNetworkId = connectionNetworkId(namespace, event)
       setActiveNetwork(caipNetworkId)
-      setAccounts(namespace, connection.accounts, event.chainId)
+      setConnection(namespace, { ...connection, chainId: event.chainId })
       void refreshProfile(namespace)
       if (findNetwork(caipNetworkId)) {
-        storage.set('lastUsedChain', caipNetworkId)
         void refreshBalance(namespace)
         return
       }

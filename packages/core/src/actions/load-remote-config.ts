@@ -8,12 +8,19 @@ import { $api } from '../stores/api.js'
 import { $options } from '../stores/options.js'
 import {
   $remoteConfig,
-  isLatestRemoteConfigRequest,
-  nextRemoteConfigRequest,
   REMOTE_FEATURE_KEYS,
   type RemoteConfigState,
 } from '../stores/project-config.js'
 import { issueWarning } from '../utils/dev.js'
+import { createFetcher } from '../utils/fetcher.js'
+
+// Each load supersedes the one before it, and a reset of `$remoteConfig` to idle (a new
+// createModal, resetStores) makes an answer still on its way stale. The fetcher lives here, not
+// in the store's module, so that it costs no initial JS.
+const fetcher = createFetcher<ProjectConfigResponse>()
+$remoteConfig.listen((state) => {
+  if (state.status === 'idle') fetcher.reset()
+})
 
 /**
  * Which spec §8 alert an answer of the config endpoint maps to: 403
@@ -54,44 +61,45 @@ export function alertForConfigError(
 export async function loadRemoteConfig(
   localFeatureKeys: readonly string[] = [],
 ): Promise<RemoteConfigState> {
-  const mine = nextRemoteConfigRequest()
+  fetcher.reset()
   const options = $options.get()
   const set = (state: RemoteConfigState) => {
-    if (isLatestRemoteConfigRequest(mine)) $remoteConfig.set(state)
+    $remoteConfig.set(state)
     return state
   }
   if (options?.basic) return set({ status: 'disabled', reason: 'basic' })
   if (!options?.projectId) return set({ status: 'disabled', reason: 'no-project' })
   set({ status: 'loading' })
   const api = $api.get()
-  try {
-    const config = await api.get<ProjectConfigResponse>(
-      `/v1/projects/${encodeURIComponent(options.projectId)}/config`,
-    )
-    if (!isLatestRemoteConfigRequest(mine)) return { status: 'loaded', config, ignored: [] }
+  const { projectId } = options
+  const result = await fetcher.fetch(`${api.baseUrl}|${projectId}`, () =>
+    api.get<ProjectConfigResponse>(`/v1/projects/${encodeURIComponent(projectId)}/config`),
+  )
+  // Superseded: the newer load owns `$remoteConfig`.
+  if (result.status === 'stale' || result.status === 'blocked') return $remoteConfig.get()
+  if (result.status === 'success') {
     const ignored = REMOTE_FEATURE_KEYS.filter((key) => localFeatureKeys.includes(key))
     for (const key of ignored) {
       issueWarning(
         'remote-config-override',
-        `The local setting features.${key} is ignored: project ${options.projectId} sets it in its remote config`,
+        `The local setting features.${key} is ignored: project ${projectId} sets it in its remote config`,
       )
     }
-    return set({ status: 'loaded', config, ignored })
-  } catch (cause) {
-    const error =
-      cause instanceof ApiRequestError
-        ? cause
-        : new ApiRequestError(0, { details: 'the project config could not be read', cause })
-    if (!isLatestRemoteConfigRequest(mine)) return { status: 'error', error, alert: undefined }
-    const alert = alertForConfigError(error)
-    if (alert) {
-      showAlert(alert.code, alert.description ? { description: alert.description } : {})
-    } else {
-      issueWarning(
-        'remote-config-unreachable',
-        `The project server ${api.baseUrl} did not answer (${error.details ?? error.shortMessage}); using the local options only`,
-      )
-    }
-    return set({ status: 'error', error, alert: alert?.code })
+    return set({ status: 'loaded', config: result.data, ignored })
   }
+  const cause = result.error
+  const error =
+    cause instanceof ApiRequestError
+      ? cause
+      : new ApiRequestError(0, { details: 'the project config could not be read', cause })
+  const alert = alertForConfigError(error)
+  if (alert) {
+    showAlert(alert.code, alert.description ? { description: alert.description } : {})
+  } else {
+    issueWarning(
+      'remote-config-unreachable',
+      `The project server ${api.baseUrl} did not answer (${error.details ?? error.shortMessage}); using the local options only`,
+    )
+  }
+  return set({ status: 'error', error, alert: alert?.code })
 }

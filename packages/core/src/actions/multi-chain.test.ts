@@ -5,14 +5,14 @@ import { unregisterAdapter } from '../adapters/registry.js'
 import { createModalClient } from '../client/create-modal.js'
 import { storage } from '../storage/storage.js'
 import { $accounts, $activeAccount } from '../stores/account.js'
+import { clearBalanceCache } from '../stores/balance.js'
 import { $activeNamespace } from '../stores/chain.js'
-import { $connections, $recentWallets } from '../stores/connection.js'
+import { $attempts, $connections, $recentWallets } from '../stores/connection.js'
 import { $connectors, $discovered } from '../stores/connectors.js'
 import { closeModal } from '../stores/modal.js'
 import { mainnet, solana } from '../testing/fixtures.js'
 import { createTestAdapter } from '../testing/test-adapter.js'
 import { connect } from './connect.js'
-import { clearBalanceCache } from './internal.js'
 import { reconnect } from './reconnect.js'
 import { switchNetwork } from './switch-network.js'
 
@@ -55,7 +55,7 @@ describe('a wallet in two namespaces (MULTI_CHAIN)', () => {
     ] as const) {
       storage.remove(key)
     }
-    $accounts.set({})
+    $attempts.set({})
     $connections.set({})
     $discovered.set({})
     $recentWallets.set([])
@@ -171,6 +171,22 @@ describe('a wallet in two namespaces (MULTI_CHAIN)', () => {
     await connect({ connectorId: 'io.evmonly' })
     await connect({ connectorId: 'Sol Only' })
     assert.equal($activeNamespace.get(), 'eip155')
+  })
+
+  test('only the active network is remembered for the next visit', async () => {
+    setup()
+    await connect({ connectorId: 'io.evmonly' })
+    assert.equal(storage.get('lastUsedChain'), mainnet.caipNetworkId)
+    await connect({ connectorId: 'Sol Only' })
+    assert.equal($activeNamespace.get(), 'eip155')
+    assert.equal(storage.get('lastUsedChain'), mainnet.caipNetworkId)
+    await switchNetwork(solana.caipNetworkId)
+    assert.equal(storage.get('lastUsedChain'), solana.caipNetworkId)
+    // The next visit (without restoring the wallets: only the network is under test).
+    stopWatching()
+    storage.remove('connectedConnectorIds')
+    setup()
+    assert.equal($activeNamespace.get(), 'solana')
   })
 
   test('switchNetwork across namespaces moves the active account', async () => {

@@ -2,8 +2,8 @@ import { $adapters } from '../adapters/registry.js'
 import { isWalletConnectId } from '../adapters/walletconnect.js'
 import { errorMessage } from '../errors/base.js'
 import { storage } from '../storage/storage.js'
-import { getAccountState, patchAccount } from '../stores/account.js'
-import { $recentWallets } from '../stores/connection.js'
+import { getAccountState } from '../stores/account.js'
+import { $attempts, $recentWallets } from '../stores/connection.js'
 import { $discovered, findConnector } from '../stores/connectors.js'
 import { emitEvent } from '../stores/events.js'
 import { $options } from '../stores/options.js'
@@ -44,7 +44,7 @@ async function reconnectAll(
       const network = networkFor(namespace)
       if (!network) return
       const candidates = [...new Set([last, ...recent])]
-      patchAccount(namespace, { status: 'reconnecting' })
+      $attempts.setKey(namespace, 'reconnecting')
       // A stored WalletConnect connection: its client (an `import()`) must be loaded and its
       // providers announced before the adapter looks for them. Nothing loads otherwise.
       if (wc && isWalletConnectId(wc, last)) {
@@ -72,7 +72,7 @@ async function reconnectAll(
           emitEvent('RECONNECT_FAILED', { namespace, connectorId, message: errorMessage(error) })
         }
       }
-      patchAccount(namespace, { status: 'disconnected' })
+      $attempts.setKey(namespace, undefined)
       const ids = { ...stored }
       delete ids[namespace]
       storage.set('connectedConnectorIds', ids)

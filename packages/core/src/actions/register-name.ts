@@ -7,11 +7,13 @@ import { ApiRequestError } from '../api/client.js'
 import type { NameResponse, RegisterNameRequest } from '../api/types.js'
 import { BaseError } from '../errors/base.js'
 import { kitError } from '../errors/errors.js'
-import { TOAST_MESSAGES } from '../errors/messages.js'
-import { getAccountState, patchAccount } from '../stores/account.js'
+import { type ErrorCode, KIT_ERROR_MESSAGES } from '../errors/messages.js'
+import { isUserRejection } from '../errors/rejection.js'
+import { getAccountState } from '../stores/account.js'
 import { $api } from '../stores/api.js'
 import { $activeNetwork, isUnsupportedNetwork } from '../stores/chain.js'
 import { setAccountName } from '../stores/names.js'
+import { setProfile } from '../stores/profile.js'
 import type { ChainNamespace } from '../types/network.js'
 import { isValidRegisteredName } from '../utils/names.js'
 
@@ -22,11 +24,11 @@ export const NAME_NAMESPACES: readonly ChainNamespace[] = ['eip155']
 export const $registeredName = atom<NameResponse | undefined>(undefined)
 
 /** The spec §5 rule for registered names, in words. */
-export const INVALID_NAME_MESSAGE =
-  'A name needs at least 4 characters: letters, digits and hyphens only'
+export const INVALID_NAME_MESSAGE = KIT_ERROR_MESSAGES.INVALID_NAME
 
-/** Codes `registerAccountName` throws with, beside the spec's. */
-export type RegisterNameErrorCode =
+/** Codes `registerAccountName` throws with. */
+export type RegisterNameErrorCode = Extract<
+  ErrorCode,
   | 'INVALID_NAME'
   | 'NAME_REJECTED'
   | 'NAME_TAKEN'
@@ -35,6 +37,7 @@ export type RegisterNameErrorCode =
   | 'NO_ACTIVE_CAIP_ADDRESS'
   | 'API_HTTP_ERROR'
   | 'API_UNREACHABLE'
+>
 
 /**
  * The text the wallet signs to register `name` (the server checks it word for word).
@@ -45,12 +48,6 @@ export type RegisterNameErrorCode =
  */
 export function registerNameMessage(name: string, address: string, timestamp: number): string {
   return `Register ${name} for ${address} at ${timestamp}`
-}
-
-function isUserRejection(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false
-  const code = (error as { code?: unknown }).code
-  return code === 4001 || code === 'ACTION_REJECTED'
 }
 
 /**
@@ -68,7 +65,7 @@ function isUserRejection(error: unknown): boolean {
  */
 export async function registerAccountName(name: string): Promise<NameResponse> {
   if (!isValidRegisteredName(name)) {
-    throw new BaseError(INVALID_NAME_MESSAGE, { code: 'INVALID_NAME' })
+    throw kitError('INVALID_NAME')
   }
   const network = $activeNetwork.get()
   const namespace = network?.chainNamespace
@@ -81,10 +78,7 @@ export async function registerAccountName(name: string): Promise<NameResponse> {
   try {
     signature = await requireAdapter(namespace).signMessage({ message, address })
   } catch (cause) {
-    if (isUserRejection(cause)) {
-      throw new BaseError(TOAST_MESSAGES.SIGNATURE_DECLINED, { code: 'SIGNATURE_DECLINED', cause })
-    }
-    throw cause
+    throw isUserRejection(cause) ? kitError('SIGNATURE_DECLINED', { cause }) : cause
   }
   const body: RegisterNameRequest = { name, address, message, signature }
   let registered: NameResponse
@@ -97,7 +91,7 @@ export async function registerAccountName(name: string): Promise<NameResponse> {
   setAccountName(registered.address, registered.name)
   if (!isUnsupportedNetwork(network) && !network.testnet) {
     if (getAccountState(namespace).address === address) {
-      patchAccount(namespace, { profileName: registered.name })
+      setProfile(namespace, { name: registered.name })
     }
   }
   return registered
@@ -105,18 +99,13 @@ export async function registerAccountName(name: string): Promise<NameResponse> {
 
 function toNameError(cause: unknown): unknown {
   if (!(cause instanceof ApiRequestError)) return cause
-  if (cause.status === 409) {
-    return new BaseError('This name is already taken', { code: 'NAME_TAKEN', cause })
-  }
-  if (cause.status === 401) {
-    return new BaseError('The signature does not match this address', {
-      code: 'INVALID_SIGNATURE',
-      cause,
-    })
-  }
+  if (cause.status === 409) return kitError('NAME_TAKEN', { cause })
+  if (cause.status === 401) return kitError('INVALID_SIGNATURE', { cause })
   if (cause.status === 400) {
     // The server's own words: the rule, or a message whose text or timestamp it refused.
-    return new BaseError(cause.details ?? INVALID_NAME_MESSAGE, { code: 'NAME_REJECTED', cause })
+    return cause.details
+      ? new BaseError(cause.details, { code: 'NAME_REJECTED', cause })
+      : kitError('NAME_REJECTED', { cause })
   }
   return cause
 }

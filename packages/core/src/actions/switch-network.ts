@@ -1,12 +1,12 @@
 import { getAdapter } from '../adapters/registry.js'
 import { kitError } from '../errors/errors.js'
-import { storage } from '../storage/storage.js'
 import { showAlert } from '../stores/alerts.js'
+import { refreshBalance } from '../stores/balance.js'
 import { findNetwork, setActiveNetwork } from '../stores/chain.js'
-import { $connections } from '../stores/connection.js'
+import { $connections, setConnection } from '../stores/connection.js'
 import { emitEvent } from '../stores/events.js'
+import { refreshProfile } from '../stores/profile.js'
 import type { CaipNetwork, CaipNetworkId } from '../types/network.js'
-import { refreshBalance, refreshProfile, setAccounts } from './internal.js'
 
 /**
  * Makes `network` active. When a wallet of that namespace is connected it is asked to switch
@@ -29,12 +29,9 @@ export async function switchNetwork(network: CaipNetwork | CaipNetworkId): Promi
     if (String(connection.chainId) !== String(target.id)) await adapter.switchNetwork(target)
     // Wallets report chainChanged asynchronously or not at all: record the switch here too.
     const current = $connections.get()[namespace] ?? connection
-    $connections.setKey(namespace, { ...current, chainId: target.id })
-    setAccounts(namespace, current.accounts, target.id)
+    setConnection(namespace, { ...current, chainId: target.id })
   }
   setActiveNetwork(target.caipNetworkId)
-  storage.set('lastUsedChain', target.caipNetworkId)
-  storage.set('activeCaipNetworkId', target.caipNetworkId)
   emitEvent('SWITCH_NETWORK', { network: target.caipNetworkId })
   if (connection) {
     void refreshBalance(namespace)

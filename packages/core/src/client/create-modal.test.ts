@@ -2,15 +2,15 @@ import assert from 'node:assert/strict'
 import { afterEach, beforeEach, describe, test } from 'node:test'
 import { cleanStores } from 'nanostores'
 import { connect } from '../actions/connect.js'
-import { clearBalanceCache } from '../actions/internal.js'
 import { unregisterAdapter } from '../adapters/registry.js'
 import { BaseError } from '../errors/base.js'
 import { InvalidOptionsError } from '../errors/errors.js'
 import { storage } from '../storage/storage.js'
-import { $accounts, $activeAccount } from '../stores/account.js'
+import { $activeAccount } from '../stores/account.js'
 import { $alert } from '../stores/alerts.js'
+import { clearBalanceCache } from '../stores/balance.js'
 import { $activeNetwork, $chain } from '../stores/chain.js'
-import { $connections, $recentWallets } from '../stores/connection.js'
+import { $attempts, $connections, $recentWallets } from '../stores/connection.js'
 import { $connectors, $discovered } from '../stores/connectors.js'
 import { type ModalEvent, subscribeEvents } from '../stores/events.js'
 import { $modal, closeModal, setCloseDisabled } from '../stores/modal.js'
@@ -50,7 +50,7 @@ describe('createModalClient', () => {
     ] as const) {
       storage.remove(key)
     }
-    $accounts.set({})
+    $attempts.set({})
     $connections.set({})
     $discovered.set({})
     clearBalanceCache()
@@ -94,6 +94,28 @@ describe('createModalClient', () => {
     assert.equal($alert.get()?.title, 'Project ID Not Configured')
     setup(createTestAdapter())
     assert.equal($alert.get(), null)
+  })
+
+  test('the active network is stored under one key and restored from it', async () => {
+    const modal = setup(createTestAdapter())
+    assert.equal($activeNetwork.get()?.caipNetworkId, 'eip155:1')
+    await modal.switchNetwork('eip155:10')
+    assert.equal(storage.get('lastUsedChain'), 'eip155:10')
+    assert.equal(storage.get('activeCaipNetworkId'), undefined)
+    setup(createTestAdapter())
+    assert.equal($activeNetwork.get()?.caipNetworkId, 'eip155:10')
+  })
+
+  test('the old activeCaipNetworkId key is read once: the network is restored, the key removed', () => {
+    storage.set('lastUsedChain', 'eip155:1')
+    storage.set('activeCaipNetworkId', 'eip155:10')
+    setup(createTestAdapter())
+    assert.equal($activeNetwork.get()?.caipNetworkId, 'eip155:10')
+    assert.equal(storage.get('activeCaipNetworkId'), undefined)
+    assert.equal(storage.get('lastUsedChain'), 'eip155:10')
+    // The next visit reads the one key left.
+    setup(createTestAdapter())
+    assert.equal($activeNetwork.get()?.caipNetworkId, 'eip155:10')
   })
 
   test('applies theme options and starts on the default network', () => {
@@ -463,7 +485,7 @@ describe('createModalClient', () => {
     assert.equal($activeAccount.get().status, 'connected')
     assert.equal(entry.loads, 0)
 
-    $accounts.set({})
+    $connections.set({})
     storage.set('connectedConnectorIds', { eip155: 'com.walletconnect' })
     adapter = createTestAdapter({ wallets, authorized: ['com.walletconnect'] })
     entry = walletConnectEntry(adapter)

@@ -8,9 +8,15 @@ import type { ChainAdapter } from '../adapters/types.js'
 import { InvalidOptionsError, kitError } from '../errors/errors.js'
 import { type ModalOptions, parseOptions, parseSetting } from '../options/schema.js'
 import { storage } from '../storage/storage.js'
-import { $accounts, $activeAccount, type AccountState, getAccountState } from '../stores/account.js'
+import { $activeAccount, type AccountState, getAccountState } from '../stores/account.js'
 import { clearAlert, showAlert } from '../stores/alerts.js'
-import { $activeNamespace, $activeNetwork, $chain, setNetworks } from '../stores/chain.js'
+import {
+  $activeNamespace,
+  $activeNetwork,
+  $chain,
+  rememberedNetwork,
+  setNetworks,
+} from '../stores/chain.js'
 import { $recentWallets } from '../stores/connection.js'
 import { type ModalEvent, subscribeEvents } from '../stores/events.js'
 import { setLocale } from '../stores/locale.js'
@@ -93,7 +99,7 @@ export function createModalClient(input: ModalOptions): ModalInstance {
     void import('../actions/load-remote-config.js').then((m) => m.loadRemoteConfig(localKeys))
   }
 
-  const stored = storage.get('activeCaipNetworkId') ?? storage.get('lastUsedChain')
+  const stored = rememberedNetwork()
   const restored = options.networks.some((n) => n.caipNetworkId === stored) ? stored : undefined
   setNetworks(options.networks, restored ?? options.defaultNetwork)
   setThemeMode(options.themeMode)
@@ -121,7 +127,7 @@ export function createModalClient(input: ModalOptions): ModalInstance {
     getProvider(namespace) {
       const adapter = getAdapter(namespace)
       if (!adapter) throw kitError('ADAPTER_NOT_FOUND')
-      if (!$accounts.get()[namespace] || getAccountState(namespace).status !== 'connected') {
+      if (getAccountState(namespace).status !== 'connected') {
         throw kitError('PROVIDER_NOT_FOUND', { details: `${namespace} is not connected` })
       }
       return adapter.getProvider()

@@ -1,16 +1,50 @@
+import { type ErrorCode, KIT_ERROR_MESSAGES } from './messages.js'
+
 export interface BaseErrorParameters {
   /** Extra detail for developers; never shown as the headline. */
   details?: string
   /** Where in the docs the error is explained. */
   docsPath?: string
   cause?: unknown
-  /** Stable machine-readable code, e.g. `MODAL_CLOSED`. */
-  code?: string
+  /** Stable machine-readable code, e.g. `MODAL_CLOSED`; default `UNKNOWN`. */
+  code?: ErrorCode
+  /**
+   * Whether `shortMessage` is the code's own text in `KIT_ERROR_MESSAGES`, which a catalog may
+   * translate by code. Default false: a text given here is the error's own words (a value in
+   * it, a server's or a wallet's message), shown as given. `kitError(code)` sets it.
+   */
+  codeText?: boolean
+}
+
+/** Causes followed at most: a cycle of causes ends here. */
+const MAX_DEPTH = 32
+
+/**
+ * Follows `error` and its `cause` chain: the first error `fn` accepts (or `null`), or, without
+ * `fn`, the innermost cause.
+ *
+ * @example
+ * walk(error, (e) => (e as { code?: unknown }).code === 4001) // the wallet's rejection, or null
+ */
+export function walk(error: unknown): unknown
+export function walk(error: unknown, fn: (error: unknown) => boolean): unknown | null
+export function walk(error: unknown, fn?: (error: unknown) => boolean): unknown {
+  let current = error
+  for (let depth = 0; depth < MAX_DEPTH; depth++) {
+    if (fn?.(current)) return current
+    const cause =
+      typeof current === 'object' && current !== null
+        ? (current as { cause?: unknown }).cause
+        : undefined
+    if (cause === undefined) break
+    current = cause
+  }
+  return fn ? null : current
 }
 
 /**
- * Every error the kit throws. `shortMessage` is the text a person reads (the
- * spec §8 wording where it has one); `details` and `cause` are for developers.
+ * Every error the kit throws. `shortMessage` is the text a person reads (the spec §8 wording
+ * where it has one); `details` and `cause` are for developers; `code` says what happened.
  *
  * @example
  * throw new BaseError('Modal closed', { code: 'MODAL_CLOSED' })
@@ -20,7 +54,9 @@ export class BaseError extends Error {
   readonly shortMessage: string
   readonly details: string | undefined
   readonly docsPath: string | undefined
-  readonly code: string
+  readonly code: ErrorCode
+  /** `shortMessage` is the code's text in `KIT_ERROR_MESSAGES` (see `BaseErrorParameters`). */
+  readonly codeText: boolean
 
   constructor(shortMessage: string, params: BaseErrorParameters = {}) {
     const message = params.details ? `${shortMessage}\n\nDetails: ${params.details}` : shortMessage
@@ -28,7 +64,21 @@ export class BaseError extends Error {
     this.shortMessage = shortMessage
     this.details = params.details
     this.docsPath = params.docsPath
-    this.code = params.code ?? 'UNKNOWN_ERROR'
+    this.code = params.code ?? 'UNKNOWN'
+    this.codeText = params.codeText ?? false
+  }
+
+  /**
+   * This error and its `cause` chain: the first one `fn` accepts (or `null`), or, without
+   * `fn`, the innermost cause (viem's `walk`).
+   *
+   * @example
+   * error.walk((e) => (e as { code?: unknown }).code === 4001) // the wallet's 4001, or null
+   */
+  walk(): unknown
+  walk(fn: (error: unknown) => boolean): unknown | null
+  walk(fn?: (error: unknown) => boolean): unknown {
+    return fn ? walk(this, fn) : walk(this)
   }
 }
 
@@ -37,5 +87,5 @@ export function errorMessage(error: unknown): string {
   if (error instanceof BaseError) return error.shortMessage
   if (error instanceof Error && error.message) return error.message
   if (typeof error === 'string' && error) return error
-  return 'Unknown error'
+  return KIT_ERROR_MESSAGES.UNKNOWN
 }

@@ -1,12 +1,16 @@
 import { BaseError, type BaseErrorParameters } from './base.js'
-import { ERROR_MESSAGES, type ErrorCode } from './messages.js'
+import { KIT_ERROR_MESSAGES, type KitErrorCode } from './messages.js'
 
-/** Builds the BaseError for a spec §8 code. */
+/**
+ * The BaseError of `code`, reading the code's text in `KIT_ERROR_MESSAGES`.
+ *
+ * @example throw kitError('CHAIN_NOT_CONFIGURED', { details: 'eip155:10' })
+ */
 export function kitError(
-  code: ErrorCode,
-  params: Omit<BaseErrorParameters, 'code'> = {},
+  code: KitErrorCode,
+  params: Omit<BaseErrorParameters, 'code' | 'codeText'> = {},
 ): BaseError {
-  return new BaseError(ERROR_MESSAGES[code], { ...params, code })
+  return new BaseError(KIT_ERROR_MESSAGES[code], { ...params, code, codeText: true })
 }
 
 /** A host option failed validation; names the field and what was expected. */

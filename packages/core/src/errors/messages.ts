@@ -1,5 +1,27 @@
-/** The spec §8 error texts, keyed by a stable code. */
-export const ERROR_MESSAGES = {
+// The one home of the kit's English texts: errors, toasts and alerts, each keyed by a stable
+// code. The spec §8 texts are written here word for word. UI catalogs translate by code and
+// fall back to these; nothing anywhere tells errors apart by their English text.
+
+const SOMETHING_WENT_WRONG = 'Something went wrong'
+const HTTP_ERROR = 'HTTP error'
+const INVALID_NAME = 'Use at least 4 characters: letters, digits and hyphens only.'
+
+/** The spec §8 toast texts, keyed by a stable code. */
+export const TOAST_MESSAGES = {
+  /** A balance fetch failed; retries are blocked for 30 s. */
+  TOKEN_BALANCE_UNAVAILABLE: 'Token Balance Unavailable',
+  FAILED_TO_FETCH_TRANSACTIONS: 'Failed to fetch transactions',
+  SIGNATURE_DECLINED: 'Signature declined',
+} as const
+
+export type ToastCode = keyof typeof TOAST_MESSAGES
+
+/**
+ * The texts the kit builds its errors from, by code: `kitError(code)` reads exactly this (the
+ * spec §8 texts word for word). A UI translates these by code.
+ */
+export const KIT_ERROR_MESSAGES = {
+  // Spec §8 errors
   UNSUPPORTED_CHAIN: 'Unsupported chain',
   MODAL_CLOSED: 'Modal closed',
   CONNECTION_REJECTED: 'Connection rejected',
@@ -30,14 +52,78 @@ export const ERROR_MESSAGES = {
   CONNECTOR_RECONNECTING: 'connector unavailable while reconnecting',
   PROVIDER_NOT_FOUND: 'Provider not found',
   NO_PROGRAMMATIC_SWITCH: 'connector does not support programmatic chain switching',
-  SIWE_AND_SIWX: 'Cannot set both `siweConfig` and `siwx` options',
+  /** An aborted RPC call. */
   REQUEST_ABORTED: 'Request was aborted',
-  SOMETHING_WENT_WRONG: 'Something went wrong',
+  /** Other aborts. */
+  SOMETHING_WENT_WRONG,
+  /** A frame error without a message. */
   AN_ERROR_OCCURRED: 'An error occurred',
+  /** The fallback. */
   UNKNOWN: 'Unknown error',
+  /** A wallet's "no" to a signature (the toast's text). */
+  SIGNATURE_DECLINED: TOAST_MESSAGES.SIGNATURE_DECLINED,
+
+  // Options, our server (spec §7), account names (the RegisterAccountName view)
+  SIWE_AND_SIWX: 'Cannot set both `siweConfig` and `siwx` options',
+  /** No answer at all (network, timeout). */
+  API_UNREACHABLE: SOMETHING_WENT_WRONG,
+  /** The spec §5 rule for registered names, in words. */
+  INVALID_NAME,
+  /** The server refused the name: its own words when it sent some, else the rule. */
+  NAME_REJECTED: INVALID_NAME,
+  NAME_TAKEN: 'This name is already taken',
+  INVALID_SIGNATURE: 'The signature does not match this address.',
+
+  // Wallets and nodes (the adapters)
+  WALLET_CODE_NOT_LOADED: 'Failed to load the wallet code',
+  UNSUPPORTED_METHOD: 'Requested RPC call is not allowed',
+  INVALID_PARAMS: 'Invalid request parameters',
+  INVALID_TRANSFER: 'Invalid transfer',
+  INVALID_GENESIS_HASH: 'Invalid genesis hash',
+  RPC_UNREACHABLE: 'Network Error',
 } as const
 
-export type ErrorCode = keyof typeof ERROR_MESSAGES
+/**
+ * The general text of each code whose errors always carry words of their own (a value, a
+ * server's, a node's or a wallet's message, shown as given): it completes the table for
+ * catalogs and tests. Nothing reads it at run time, so bundles leave it out.
+ */
+export const OWN_WORDS_ERROR_MESSAGES = {
+  /** `Failed to disconnect chain {ns}: ...` / `Failed to disconnect chains: ...` (see below). */
+  DISCONNECT_FAILED: 'Failed to disconnect',
+  INVALID_OPTIONS: 'Invalid options',
+  INVALID_STORAGE_VALUE: 'Invalid stored value',
+  INVALID_CAIP_NETWORK_ID: 'Invalid CAIP network id',
+  INVALID_CAIP_ADDRESS: 'Invalid CAIP address',
+  INVALID_ADDRESS: 'Invalid address',
+  INVALID_AMOUNT: 'Invalid amount',
+  INVALID_NUMBER: 'Invalid number',
+  INVALID_DECIMALS: 'Invalid decimals',
+  TOO_MANY_DECIMALS: 'Too many decimals',
+  /** A non-ok answer: its own text is `HTTP status code: N` (`httpStatusMessage`). */
+  API_HTTP_ERROR: HTTP_ERROR,
+  UNSUPPORTED_TOKEN_TRANSFER: 'Token transfers are not supported on Solana yet',
+  TRANSACTION_TIMEOUT: 'The transaction was not confirmed in time',
+  TRANSACTION_FAILED: 'Transaction failed',
+  RENT_EXEMPT_MINIMUM: 'Under the rent-exempt minimum',
+  /** A JSON-RPC error answer of a node: its own text is the node's message. */
+  RPC_ERROR: 'RPC error',
+  /** A non-ok HTTP answer of a node: its own text is `HTTP status code: N`. */
+  HTTP_ERROR,
+} as const
+
+/** A code `kitError` builds from its text. */
+export type KitErrorCode = keyof typeof KIT_ERROR_MESSAGES
+
+/** Every code a `BaseError` of the kit carries. */
+export type ErrorCode = KitErrorCode | keyof typeof OWN_WORDS_ERROR_MESSAGES
+
+/** The English text of every error code: the one table, `KIT_ERROR_MESSAGES` and the rest. */
+export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = /* @__PURE__ */ Object.assign(
+  {},
+  KIT_ERROR_MESSAGES,
+  OWN_WORDS_ERROR_MESSAGES,
+)
 
 /** `Failed to disconnect chain {ns}: ...` (spec §8). */
 export const failedToDisconnectChain = (namespace: string, reason: string) =>
@@ -45,15 +131,34 @@ export const failedToDisconnectChain = (namespace: string, reason: string) =>
 /** `Failed to disconnect chains: ...` (spec §8). */
 export const failedToDisconnectChains = (reason: string) => `Failed to disconnect chains: ${reason}`
 
-/** The spec §8 toast texts, keyed by a stable code. */
-export const TOAST_MESSAGES = {
-  /** A balance fetch failed; retries are blocked for 30 s. */
-  TOKEN_BALANCE_UNAVAILABLE: 'Token Balance Unavailable',
-  FAILED_TO_FETCH_TRANSACTIONS: 'Failed to fetch transactions',
-  SIGNATURE_DECLINED: 'Signature declined',
+/** `HTTP status code: N` (spec §8): a non-ok HTTP answer. */
+export const httpStatusMessage = (status: number) => `HTTP status code: ${status}`
+
+/** The spec §8 alerts: blocking configuration and service alerts, keyed by a stable code. */
+export const ALERTS = {
+  NETWORK_NOT_FOUND: {
+    title: 'Network Not Found',
+    description: 'The network you tried to switch to is not configured in this app.',
+  },
+  INVALID_APP_CONFIGURATION: {
+    title: 'Invalid App Configuration',
+    description: 'This page is not on the allowed origins of the project.',
+  },
+  EMBEDDED_WALLET_LOAD_FAILED: {
+    title: 'Network Error - Could not load embedded wallet',
+    description: 'Check your connection and reload the page.',
+  },
+  EMBEDDED_WALLET_TIMEOUT: {
+    title: 'Embedded Wallet Request Timed Out',
+    description: 'The embedded wallet did not answer in time. Try again.',
+  },
+  SESSION_EXPIRED: { title: 'Session Expired', description: 'Connect your wallet again.' },
+  PROJECT_ID_NOT_CONFIGURED: {
+    title: 'Project ID Not Configured',
+    description: 'Set `projectId` in the options passed to createModal().',
+  },
+  SERVER_ERROR: { title: 'Server Error', description: 'The project server failed to answer.' },
+  RATE_LIMITED: { title: 'Rate Limited', description: 'Too many requests. Try again soon.' },
 } as const
 
-export type ToastCode = keyof typeof TOAST_MESSAGES
-
-/** `HTTP status code: N` (spec §8): a non-ok answer of our server. */
-export const httpStatusMessage = (status: number) => `HTTP status code: ${status}`
+export type AlertCode = keyof typeof ALERTS

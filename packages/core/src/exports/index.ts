@@ -23,6 +23,7 @@ export {
 export { BaseError, type BaseErrorParameters, errorMessage } from '../errors/base.js'
 export { InvalidOptionsError } from '../errors/errors.js'
 export type { ErrorCode } from '../errors/messages.js'
+export { isUserRejection } from '../errors/rejection.js'
 export type { ModalOptions } from '../options/schema.js'
 export {
   $activeAccount,

@@ -4,7 +4,6 @@
 
 export { type ConnectParameters, connect } from '../actions/connect.js'
 export { disconnect } from '../actions/disconnect.js'
-export { refreshBalance } from '../actions/internal.js'
 export { reconnect } from '../actions/reconnect.js'
 export {
   $registeredName,
@@ -15,6 +14,13 @@ export {
   registerNameMessage,
 } from '../actions/register-name.js'
 export { switchNetwork } from '../actions/switch-network.js'
+export { createEmitter, type Emitter } from '../adapters/kit/emitter.js'
+export {
+  type AdapterSession,
+  type AdapterSessionState,
+  createAdapterSession,
+} from '../adapters/kit/session.js'
+export { type WithTimeoutParameters, withTimeout } from '../adapters/kit/with-timeout.js'
 export {
   $adapters,
   getAdapter,
@@ -31,7 +37,13 @@ export type {
 export type { Wallet } from '../api/types.js'
 export { getNetworks, openView } from '../client/create-modal.js'
 export { kitError } from '../errors/errors.js'
-export { ERROR_MESSAGES, TOAST_MESSAGES, type ToastCode } from '../errors/messages.js'
+export {
+  ERROR_MESSAGES,
+  KIT_ERROR_MESSAGES,
+  type KitErrorCode,
+  TOAST_MESSAGES,
+  type ToastCode,
+} from '../errors/messages.js'
 export { parseOptions, type ResolvedOptions } from '../options/schema.js'
 export { createStorage, storage } from '../storage/storage.js'
 export { $accounts, getAccountState } from '../stores/account.js'
@@ -44,6 +56,7 @@ export {
   showAlert,
 } from '../stores/alerts.js'
 export { $api } from '../stores/api.js'
+export { refreshBalance } from '../stores/balance.js'
 export {
   $balances,
   BALANCE_API_NAMESPACES,
@@ -91,6 +104,7 @@ export {
 } from '../stores/names.js'
 export { $nfts, fetchNfts, NFT_NAMESPACES, type NftsState } from '../stores/nfts.js'
 export { $options } from '../stores/options.js'
+export { setProfile } from '../stores/profile.js'
 export {
   $features,
   $projectConfig,
@@ -136,4 +150,6 @@ export {
 } from '../stores/transactions.js'
 export { resetStores } from '../testing/reset-stores.js'
 export { DEFAULT_CAIP_NETWORK_ID } from '../types/network.js'
+export { issueWarning } from '../utils/dev.js'
+export { accountKey } from '../utils/fetcher.js'
 export * from './index.js'

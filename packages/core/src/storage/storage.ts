@@ -27,6 +27,7 @@ export const STORAGE_SCHEMAS = {
   smartAccountEnabledNetworks: v.array(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
   recentWallets: v.pipe(v.array(recentWallet), v.maxLength(RECENT_WALLETS_MAX)),
   connectedConnectorIds: v.record(v.picklist(NAMESPACES), v.string()),
+  /** Legacy: no longer written; read once and moved to `lastUsedChain` (stores/chain.ts). */
   activeCaipNetworkId: caipNetworkId,
   themeMode: v.picklist(['light', 'dark']),
   locale: v.pipe(v.string(), v.minLength(1)),

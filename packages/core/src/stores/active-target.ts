@@ -1,11 +1,12 @@
-// What the blockchain-API stores (balances, NFTs) fetch for: the connected account on the
-// active network, and a reaction that fetches again when either changes.
+// What the blockchain-API stores (balances, NFTs) fetch for: the connected account on the active
+// network, and a reaction that fetches again when either changes.
 import type { ChainNamespace } from '../types/network.js'
+import { accountKey } from '../utils/fetcher.js'
 import { $activeAccount } from './account.js'
 import { $activeNetwork, isUnsupportedNetwork } from './chain.js'
 
 export interface ActiveTarget {
-  /** `${caipNetworkId}:${address lower-cased}`: one cache entry per account and network. */
+  /** `accountKey(caipNetworkId, address)`: one cache entry per account and network. */
   key: string
   address: string
   caipNetworkId: string
@@ -19,7 +20,7 @@ export function activeTarget(): ActiveTarget | undefined {
   if (account.status !== 'connected' || !account.address || !network) return undefined
   if (isUnsupportedNetwork(network)) return undefined
   return {
-    key: `${network.caipNetworkId}:${account.address.toLowerCase()}`,
+    key: accountKey(network.caipNetworkId, account.address),
     address: account.address,
     caipNetworkId: network.caipNetworkId,
     namespace: network.chainNamespace,

@@ -1,38 +1,18 @@
 // AlertController of the spec: blocking configuration and service alerts (spec §8).
 import { atom } from 'nanostores'
+import { ALERTS, type AlertCode } from '../errors/messages.js'
 
-export const ALERTS = {
-  NETWORK_NOT_FOUND: {
-    title: 'Network Not Found',
-    description: 'The network you tried to switch to is not configured in this app.',
-  },
-  INVALID_APP_CONFIGURATION: {
-    title: 'Invalid App Configuration',
-    description: 'This page is not on the allowed origins of the project.',
-  },
-  EMBEDDED_WALLET_LOAD_FAILED: {
-    title: 'Network Error - Could not load embedded wallet',
-    description: 'Check your connection and reload the page.',
-  },
-  EMBEDDED_WALLET_TIMEOUT: {
-    title: 'Embedded Wallet Request Timed Out',
-    description: 'The embedded wallet did not answer in time. Try again.',
-  },
-  SESSION_EXPIRED: { title: 'Session Expired', description: 'Connect your wallet again.' },
-  PROJECT_ID_NOT_CONFIGURED: {
-    title: 'Project ID Not Configured',
-    description: 'Set `projectId` in the options passed to createModal().',
-  },
-  SERVER_ERROR: { title: 'Server Error', description: 'The project server failed to answer.' },
-  RATE_LIMITED: { title: 'Rate Limited', description: 'Too many requests. Try again soon.' },
-} as const
-
-export type AlertCode = keyof typeof ALERTS
+export { ALERTS, type AlertCode } from '../errors/messages.js'
 
 export interface Alert {
   code: AlertCode
   title: string
   description: string
+  /**
+   * `description` is the caller's own words (a server's message), shown as given; otherwise
+   * it is the code's text, which a catalog may translate by code.
+   */
+  ownDescription: boolean
   variant: 'error' | 'warning'
 }
 
@@ -51,6 +31,7 @@ export function showAlert(
     code,
     title: alert.title,
     description: options.description ?? alert.description,
+    ownDescription: options.description !== undefined,
     variant: options.variant ?? 'error',
   })
 }

@@ -5,6 +5,7 @@ import { map, onMount } from 'nanostores'
 import type { BalanceResponse, TokenBalance } from '../api/types.js'
 import { TOAST_MESSAGES } from '../errors/messages.js'
 import type { ChainNamespace } from '../types/network.js'
+import { createFetcher } from '../utils/fetcher.js'
 import { type ActiveTarget, activeTarget, followActiveTarget } from './active-target.js'
 import { $api } from './api.js'
 import { showSnack } from './snack.js'
@@ -38,8 +39,15 @@ const INITIAL: BalancesState = {
 
 export const $balances = map<BalancesState>({ ...INITIAL })
 
-const cache = new Map<string, { at: number; balances: readonly TokenBalance[] }>()
-let inFlight: { key: string; promise: Promise<void> } | undefined
+const fetcher = createFetcher<readonly TokenBalance[]>({
+  cacheMs: TOKEN_BALANCE_CACHE_MS,
+  retryGapMs: BALANCE_RETRY_GAP_MS,
+  onError: () =>
+    showSnack(TOAST_MESSAGES.TOKEN_BALANCE_UNAVAILABLE, {
+      variant: 'error',
+      code: 'TOKEN_BALANCE_UNAVAILABLE',
+    }),
+})
 
 /**
  * Fetches the token balances of the active account on the active network from
@@ -63,51 +71,26 @@ export async function fetchBalances(options: { force?: boolean } = {}): Promise<
     $balances.set({ ...INITIAL, key: target.key, lastRetry: state.lastRetry })
   }
   if (!BALANCE_API_NAMESPACES.includes(target.namespace)) return
-  const cached = cache.get(target.key)
-  if (cached && !options.force && Date.now() - cached.at < TOKEN_BALANCE_CACHE_MS) {
-    $balances.set({ ...$balances.get(), balances: cached.balances, loading: false, error: false })
+  const result = await fetcher.fetch(target.key, () => load(target), options)
+  if (result.status === 'stale' || result.status === 'blocked') return
+  if (result.status === 'success') {
+    $balances.set({ ...$balances.get(), balances: result.data, loading: false, error: false })
     return
   }
-  const { lastRetry } = $balances.get()
-  if (lastRetry !== undefined && Date.now() - lastRetry < BALANCE_RETRY_GAP_MS) return
-  if (inFlight?.key === target.key) return inFlight.promise
-  const promise = load(target)
-  inFlight = { key: target.key, promise }
-  try {
-    await promise
-  } finally {
-    if (inFlight?.promise === promise) inFlight = undefined
-  }
+  $balances.set({ ...$balances.get(), loading: false, error: true, lastRetry: Date.now() })
 }
 
-async function load(target: ActiveTarget): Promise<void> {
+async function load(target: ActiveTarget): Promise<readonly TokenBalance[]> {
   $balances.setKey('loading', true)
-  try {
-    const response = await $api
-      .get()
-      .get<BalanceResponse>(`/v1/account/${encodeURIComponent(target.address)}/balance`, {
-        query: { chainId: target.caipNetworkId },
-      })
-    // Defensive: a token with 0 decimals is never shown (spec §5), nor one of another chain.
-    const balances = (Array.isArray(response?.balances) ? response.balances : []).filter(
-      (balance) =>
-        balance.chainId === target.caipNetworkId && Number(balance.quantity?.decimals) > 0,
-    )
-    cache.set(target.key, { at: Date.now(), balances })
-    if ($balances.get().key !== target.key) return
-    $balances.set({ ...$balances.get(), balances, loading: false, error: false })
-  } catch {
-    const lastRetry = Date.now()
-    if ($balances.get().key !== target.key) {
-      $balances.setKey('lastRetry', lastRetry)
-      return
-    }
-    $balances.set({ ...$balances.get(), loading: false, error: true, lastRetry })
-    showSnack(TOAST_MESSAGES.TOKEN_BALANCE_UNAVAILABLE, {
-      variant: 'error',
-      code: 'TOKEN_BALANCE_UNAVAILABLE',
+  const response = await $api
+    .get()
+    .get<BalanceResponse>(`/v1/account/${encodeURIComponent(target.address)}/balance`, {
+      query: { chainId: target.caipNetworkId },
     })
-  }
+  // Defensive: a token with 0 decimals is never shown (spec §5), nor one of another chain.
+  return (Array.isArray(response?.balances) ? response.balances : []).filter(
+    (balance) => balance.chainId === target.caipNetworkId && Number(balance.quantity?.decimals) > 0,
+  )
 }
 
 /**
@@ -118,7 +101,7 @@ async function load(target: ActiveTarget): Promise<void> {
  * @example expireTokenBalances('eip155:1:0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266')
  */
 export function expireTokenBalances(key: string): void {
-  cache.delete(key)
+  fetcher.expire(key)
   if ($balances.lc > 0 && $balances.get().key === key) void fetchBalances({ force: true })
 }
 
@@ -128,8 +111,7 @@ export function expireTokenBalances(key: string): void {
  * @example clearTokenBalances()
  */
 export function clearTokenBalances(): void {
-  cache.clear()
-  inFlight = undefined
+  fetcher.reset()
   $balances.set({ ...INITIAL })
 }
 

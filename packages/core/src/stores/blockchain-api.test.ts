@@ -6,7 +6,6 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { after, afterEach, before, beforeEach, describe, mock, test } from 'node:test'
 import { cleanStores } from 'nanostores'
-import { clearBalanceCache, clearProfileCache } from '../actions/internal.js'
 import { registerAccountName, registerNameMessage } from '../actions/register-name.js'
 import { unregisterAdapter } from '../adapters/registry.js'
 import type {
@@ -24,11 +23,13 @@ import { storage } from '../storage/storage.js'
 import { mainnet, sepolia } from '../testing/fixtures.js'
 import { createTestAdapter, type TestAdapter } from '../testing/test-adapter.js'
 import { $accounts } from './account.js'
+import { clearBalanceCache } from './balance.js'
 import { $balances, BALANCE_RETRY_GAP_MS, clearTokenBalances, fetchBalances } from './balances.js'
-import { $connections } from './connection.js'
+import { $attempts, $connections } from './connection.js'
 import { $connectors, $discovered } from './connectors.js'
 import { $accountNames, clearAccountNames, lookupAccountName } from './names.js'
 import { $nfts, fetchNfts } from './nfts.js'
+import { clearProfileCache } from './profile.js'
 import { $snack, hideSnack } from './snack.js'
 import {
   $transactions,
@@ -64,6 +65,8 @@ const api = {
   nftsFailure: undefined as Failure | undefined,
   /** name (lower case) → address */
   names: new Map<string, string>(),
+  /** Path → how long the server waits before it answers (a slow account). */
+  delays: new Map<string, number>(),
   /** Added to the server's clock (to make a client's timestamp stale). */
   clockSkewMs: 0,
   requests: [] as { method: string; url: URL; body: unknown }[],
@@ -88,7 +91,6 @@ function fail(res: ServerResponse, failure: Failure): true {
 function handle(req: IncomingMessage, res: ServerResponse, raw: string): true {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1')
   const body = raw ? JSON.parse(raw) : undefined
-  api.requests.push({ method: req.method ?? '', url, body })
   if (url.searchParams.get('projectId') !== PROJECT) {
     return fail(res, { status: 404, body: { code: 'PROJECT_NOT_FOUND', message: 'No project' } })
   }
@@ -198,7 +200,13 @@ const server = createServer((req, res) => {
   req.on('data', (chunk) => {
     raw += chunk
   })
-  req.on('end', () => handle(req, res, raw))
+  req.on('end', () => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    api.requests.push({ method: req.method ?? '', url, body: raw ? JSON.parse(raw) : undefined })
+    const delay = api.delays.get(url.pathname) ?? 0
+    if (delay) setTimeout(() => handle(req, res, raw), delay)
+    else handle(req, res, raw)
+  })
 })
 
 let baseUrl = ''
@@ -320,13 +328,14 @@ beforeEach(() => {
   api.history.clear()
   api.nfts.clear()
   api.names.clear()
+  api.delays.clear()
   api.clockSkewMs = 0
   api.historyFailure = undefined
   api.nftsFailure = undefined
   api.requests.length = 0
   storage.remove('connectedConnectorIds')
   storage.remove('lastUsedChain')
-  $accounts.set({})
+  $attempts.set({})
   $connections.set({})
   clearProfileCache()
   clearBalanceCache()
@@ -414,6 +423,43 @@ describe('balances store (spec §3 "Token balance", §9)', () => {
     await until(() => $balances.get().balances[0]?.quantity.numeric === '7', 'bob')
     stop()
     assert.equal($balances.get().key, `eip155:1:${BOB.toLowerCase()}`)
+  })
+})
+
+describe('one fetcher under the stores (issue 14)', () => {
+  test('two fetches of one account in flight make one request', async () => {
+    api.balances.set(`eip155:1:${ALICE}`, [eth('4')])
+    api.delays.set(`/v1/account/${ALICE}/balance`, 50)
+    await connectOn()
+    await Promise.all([fetchBalances(), fetchBalances({ force: true }), fetchBalances()])
+    assert.equal(requestsTo('/balance'), 1)
+    assert.equal($balances.get().balances[0]?.quantity.numeric, '4')
+  })
+
+  test("an older account's slow answer never overwrites the newer account's", async () => {
+    api.balances.set(`eip155:1:${ALICE}`, [eth('1')])
+    api.balances.set(`eip155:1:${BOB}`, [eth('7')])
+    api.history.set(`eip155:1:${ALICE}`, [tx('2026-11-01T10:00:00.000Z')])
+    api.delays.set(`/v1/account/${ALICE}/balance`, 150)
+    api.delays.set(`/v1/account/${ALICE}/history`, 150)
+    await connectOn()
+    const stop = $balances.listen(() => {})
+    const stopTransactions = $transactions.listen(() => {})
+    const aliceHistory = fetchTransactions(ALICE)
+    await until(() => requestsTo('/balance') === 1 && requestsTo('/history') === 1, 'alice asked')
+    adapter.emit({ type: 'accountsChanged', accounts: [{ address: BOB, namespace: 'eip155' }] })
+    await fetchTransactions(BOB)
+    await until(() => $balances.get().balances[0]?.quantity.numeric === '7', 'bob')
+    await aliceHistory
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    stop()
+    stopTransactions()
+    assert.equal(requestsTo('/balance'), 2, "alice's answer arrived after bob's")
+    assert.equal($balances.get().key, `eip155:1:${BOB.toLowerCase()}`)
+    assert.equal($balances.get().balances[0]?.quantity.numeric, '7')
+    assert.equal($transactions.get().key, `eip155:1:${BOB.toLowerCase()}`)
+    assert.deepEqual($transactions.get().transactions, [], "alice's activity is not bob's")
+    assert.equal($transactions.get().empty, true)
   })
 })
 

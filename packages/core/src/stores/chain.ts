@@ -1,5 +1,6 @@
 // ChainController of the spec: configured networks and the active one.
 import { computed, map } from 'nanostores'
+import { storage } from '../storage/storage.js'
 import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../types/network.js'
 
 export interface UnsupportedNetwork {
@@ -58,10 +59,17 @@ export function setNetworks(networks: readonly CaipNetwork[], active?: CaipNetwo
   })
 }
 
-/** Marks `caipNetworkId` active; an unknown id becomes the unsupported placeholder. */
+/**
+ * Marks `caipNetworkId` active and remembers it for the next visit under the one storage key of
+ * the active network, `lastUsedChain` (spec §3; deleted with the login data on disconnect).
+ * An unknown id becomes the unsupported placeholder and is not remembered.
+ *
+ * @example setActiveNetwork('eip155:10')
+ */
 export function setActiveNetwork(caipNetworkId: CaipNetworkId): void {
   if (findNetwork(caipNetworkId)) {
     $chain.set({ ...$chain.get(), activeCaipNetworkId: caipNetworkId, unsupported: null })
+    storage.set('lastUsedChain', caipNetworkId)
     return
   }
   const [namespace, reference = ''] = caipNetworkId.split(':') as [ChainNamespace, string]
@@ -72,4 +80,20 @@ export function setActiveNetwork(caipNetworkId: CaipNetworkId): void {
     caipNetworkId,
     name: 'Unsupported network',
   })
+}
+
+/**
+ * The network remembered from an earlier visit. Earlier versions also wrote the active network
+ * under `activeCaipNetworkId` and preferred it: read once, it moves to `lastUsedChain` and is
+ * removed.
+ *
+ * @example setNetworks(networks, rememberedNetwork())
+ */
+export function rememberedNetwork(): CaipNetworkId | undefined {
+  const legacy = storage.get('activeCaipNetworkId')
+  if (legacy !== undefined) {
+    storage.remove('activeCaipNetworkId')
+    storage.set('lastUsedChain', legacy)
+  }
+  return storage.get('lastUsedChain')
 }

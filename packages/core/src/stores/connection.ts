@@ -1,19 +1,37 @@
-// ConnectionController of the spec: live connections and the recent-wallets list.
+// ConnectionController of the spec: the one source of connection facts. `$connections` holds
+// each namespace's live connection and `$attempts` a connect or reconnect under way; the
+// account state (address, status, wallet info, stores/account.ts) is derived from them.
 import { atom, computed, map } from 'nanostores'
 import type { AdapterAccount } from '../adapters/types.js'
 import { RECENT_WALLETS_MAX, type RecentWallet } from '../storage/storage.js'
-import type { ChainNamespace } from '../types/network.js'
-import { $activeNamespace } from './chain.js'
+import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../types/network.js'
+import { $activeNamespace, findNetwork } from './chain.js'
 
 export interface Connection {
+  /** The id this namespace's adapter knows the connector by. */
   connectorId: string
+  /** Every account the wallet granted, with its type; the first is the one shown. */
   accounts: readonly AdapterAccount[]
+  /** The network the wallet is on (CAIP-2 reference, e.g. `1`). */
   chainId: number | string
+  /** What the account shows of the wallet. */
+  wallet: { name: string; icon?: string }
 }
 
 export type { RecentWallet }
 
+/** Live connections, per namespace. */
 export const $connections = map<Partial<Record<ChainNamespace, Connection>>>({})
+
+export type AttemptStatus = 'connecting' | 'reconnecting'
+
+/**
+ * A connect or reconnect under way, per namespace. Apart from `$connections` because a
+ * connect can run over a live connection, which stays usable until the wallet answers
+ * (wagmi keeps its `status` beside its `connections` for the same reason).
+ */
+export const $attempts = map<Partial<Record<ChainNamespace, AttemptStatus>>>({})
+
 /** Newest first. */
 export const $recentWallets = atom<readonly RecentWallet[]>([])
 
@@ -34,8 +52,46 @@ export const $connectorStatus = computed(
     },
 )
 
+/** The CAIP-2 id of the network `connection` is on. */
+export function connectionNetworkId(
+  namespace: ChainNamespace,
+  connection: Pick<Connection, 'chainId'>,
+): CaipNetworkId {
+  return `${namespace}:${connection.chainId}`
+}
+
+/**
+ * `${caipNetworkId}:${address lower-cased}` of the account `namespace` shows (on `connection`,
+ * its live one by default), or undefined when it has none: what the balance and profile of that
+ * account are kept under.
+ */
+export function connectionKey(
+  namespace: ChainNamespace,
+  connection: Connection | undefined = $connections.get()[namespace],
+): string | undefined {
+  const address = connection?.accounts[0]?.address
+  if (!connection || !address) return undefined
+  return `${connectionNetworkId(namespace, connection)}:${address.toLowerCase()}`
+}
+
+/**
+ * The account `namespace` is connected with, on a network the host configured: what its
+ * balance and identity are read for, under `key` (`connectionKey`). Undefined otherwise.
+ */
+export function connectedTarget(
+  namespace: ChainNamespace,
+): { key: string; address: string; network: CaipNetwork } | undefined {
+  const connection = $connections.get()[namespace]
+  const key = connectionKey(namespace, connection)
+  const address = connection?.accounts[0]?.address
+  const network = connection && findNetwork(connectionNetworkId(namespace, connection))
+  return key && address && network ? { key, address, network } : undefined
+}
+
+/** Records the live connection of `namespace` (undefined: none) and ends its attempt. */
 export function setConnection(namespace: ChainNamespace, connection: Connection | undefined): void {
   $connections.setKey(namespace, connection)
+  $attempts.setKey(namespace, undefined)
 }
 
 /** Puts `wallet` first, dedupes by id, keeps at most two. */

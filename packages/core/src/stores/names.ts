@@ -3,6 +3,7 @@
 import { map } from 'nanostores'
 import { ApiRequestError } from '../api/client.js'
 import type { NameResponse } from '../api/types.js'
+import { createFetcher } from '../utils/fetcher.js'
 import { $api } from './api.js'
 
 /** Identity answers are kept this long (spec §9 "ENS and identity 5 min"). */
@@ -11,8 +12,8 @@ export const NAME_CACHE_MS = 5 * 60 * 1000
 /** Lower-case address → its registered name, or `null` when it has none. Unknown: absent. */
 export const $accountNames = map<Record<string, string | null>>({})
 
-const checkedAt = new Map<string, number>()
-const pending = new Map<string, Promise<string | null | undefined>>()
+// Keyed by lower-case address; a 404 is an answer (no name), other failures are not cached.
+const fetcher = createFetcher<string | null>({ cacheMs: NAME_CACHE_MS, newestWins: false })
 
 /**
  * The name registered for `address` on our server: the name, `null` when it has none (404
@@ -24,31 +25,19 @@ const pending = new Map<string, Promise<string | null | undefined>>()
  */
 export async function lookupAccountName(address: string): Promise<string | null | undefined> {
   const key = address.toLowerCase()
-  const at = checkedAt.get(key)
-  if (at !== undefined && Date.now() - at < NAME_CACHE_MS && key in $accountNames.get()) {
-    return $accountNames.get()[key]
-  }
-  const running = pending.get(key)
-  if (running) return running
-  const promise = (async () => {
+  const result = await fetcher.fetch(key, async () => {
     try {
-      const found = await $api
-        .get()
-        .get<NameResponse>(`/v1/names/reverse/${encodeURIComponent(address)}`)
-      setAccountName(address, found.name)
-      return found.name
+      return (
+        await $api.get().get<NameResponse>(`/v1/names/reverse/${encodeURIComponent(address)}`)
+      ).name
     } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 404) {
-        setAccountName(address, null)
-        return null
-      }
-      return undefined
-    } finally {
-      pending.delete(key)
+      if (error instanceof ApiRequestError && error.status === 404) return null
+      throw error
     }
-  })()
-  pending.set(key, promise)
-  return promise
+  })
+  if (result.status !== 'success') return undefined
+  if ($accountNames.get()[key] !== result.data) $accountNames.setKey(key, result.data)
+  return result.data
 }
 
 /**
@@ -58,7 +47,7 @@ export async function lookupAccountName(address: string): Promise<string | null 
  */
 export function setAccountName(address: string, name: string | null): void {
   const key = address.toLowerCase()
-  checkedAt.set(key, Date.now())
+  fetcher.seed(key, name)
   $accountNames.setKey(key, name)
 }
 
@@ -68,7 +57,6 @@ export function setAccountName(address: string, name: string | null): void {
  * @example clearAccountNames()
  */
 export function clearAccountNames(): void {
-  checkedAt.clear()
-  pending.clear()
+  fetcher.reset()
   $accountNames.set({})
 }

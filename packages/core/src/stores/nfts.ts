@@ -3,6 +3,7 @@
 import { map, onMount } from 'nanostores'
 import type { Nft, NftsResponse } from '../api/types.js'
 import type { ChainNamespace } from '../types/network.js'
+import { createFetcher } from '../utils/fetcher.js'
 import { activeTarget, followActiveTarget } from './active-target.js'
 import { $api } from './api.js'
 
@@ -23,7 +24,7 @@ const INITIAL: NftsState = { nfts: [], loading: false, error: false, key: undefi
 
 export const $nfts = map<NftsState>({ ...INITIAL })
 
-let request = 0
+const fetcher = createFetcher<readonly Nft[]>()
 
 /**
  * Fetches the NFTs of the active account on the active network from
@@ -36,8 +37,8 @@ let request = 0
  */
 export async function fetchNfts(): Promise<void> {
   const target = activeTarget()
-  const id = ++request
   if (!target || !NFT_NAMESPACES.includes(target.namespace)) {
+    fetcher.reset()
     $nfts.set({ ...INITIAL, ...(target ? { key: target.key } : {}) })
     return
   }
@@ -48,19 +49,19 @@ export async function fetchNfts(): Promise<void> {
     key: target.key,
     loading: true,
   })
-  try {
+  const result = await fetcher.fetch(target.key, async () => {
     const response = await $api
       .get()
       .get<NftsResponse>(`/v1/account/${encodeURIComponent(target.address)}/nfts`, {
         query: { chainId: target.caipNetworkId },
       })
-    if (id !== request) return
-    const nfts = (Array.isArray(response?.data) ? response.data : []).filter(
+    return (Array.isArray(response?.data) ? response.data : []).filter(
       (nft) => !nft.isSpam && nft.chainId === target.caipNetworkId,
     )
-    $nfts.set({ nfts, loading: false, error: false, key: target.key })
-  } catch {
-    if (id !== request) return
+  })
+  if (result.status === 'success') {
+    $nfts.set({ nfts: result.data, loading: false, error: false, key: target.key })
+  } else if (result.status === 'error') {
     $nfts.set({ ...$nfts.get(), loading: false, error: true })
   }
 }

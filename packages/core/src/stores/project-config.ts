@@ -74,21 +74,11 @@ export function mergeFeatures(
   return merged
 }
 
-let generation = 0
-
-/** Starts a new remote-config request and returns its number (answers to older ones are dropped). */
-export function nextRemoteConfigRequest(): number {
-  return ++generation
-}
-
-/** Whether request `id` is still the latest one. */
-export function isLatestRemoteConfigRequest(id: number): boolean {
-  return id === generation
-}
-
-/** Forgets the remote config (a new createModal, or tests). */
+/**
+ * Forgets the remote config (a new createModal, or tests): back to idle, and an answer still on
+ * its way is stale (actions/load-remote-config.ts drops it).
+ */
 export function resetRemoteConfig(): void {
-  nextRemoteConfigRequest()
   $remoteConfig.set({ status: 'idle' })
 }
 

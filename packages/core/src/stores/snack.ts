@@ -1,5 +1,6 @@
 // SnackController of the spec: one toast at a time.
 import { map } from 'nanostores'
+import type { ToastCode } from '../errors/messages.js'
 
 export type SnackVariant = 'success' | 'error' | 'loading'
 
@@ -11,7 +12,7 @@ export interface SnackState {
   open: boolean
   autoClose: boolean
   /** Stable code of a spec §8 toast (`TOKEN_BALANCE_UNAVAILABLE`), so the UI can translate it. */
-  code?: string
+  code?: ToastCode
 }
 
 /** A new toast waits this long after an open one closes (spec §4). */
@@ -47,7 +48,7 @@ function display(next: Omit<SnackState, 'open'>): void {
  */
 export function showSnack(
   message: string,
-  options: { variant?: SnackVariant; svg?: string; autoClose?: boolean; code?: string } = {},
+  options: { variant?: SnackVariant; svg?: string; autoClose?: boolean; code?: ToastCode } = {},
 ): void {
   const variant = options.variant ?? 'success'
   const next = {

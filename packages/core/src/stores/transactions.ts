@@ -5,6 +5,7 @@ import type { HistoryResponse, Transaction } from '../api/types.js'
 import { kitError } from '../errors/errors.js'
 import { TOAST_MESSAGES } from '../errors/messages.js'
 import type { ChainNamespace } from '../types/network.js'
+import { accountKey, createFetcher, pollWhileWatched } from '../utils/fetcher.js'
 import { $activeAccount } from './account.js'
 import { $api } from './api.js'
 import { expireTokenBalances } from './balances.js'
@@ -118,7 +119,29 @@ function activeChain(): { caipNetworkId: string; namespace: ChainNamespace } | u
   return { caipNetworkId: network.caipNetworkId, namespace: network.chainNamespace }
 }
 
-let request = 0
+// Pages are keyed `accountKey|cursor`; a new list (account, chain, reset) makes answers stale.
+const fetcher = createFetcher<HistoryResponse>()
+
+function listKey(chain: { caipNetworkId: string } | undefined, address: string | undefined) {
+  return chain && address ? accountKey(chain.caipNetworkId, address) : undefined
+}
+
+/** Asks for one page of history (the newest without a cursor); answers of an old list are stale. */
+function fetchPage(address: string, caipNetworkId: string, key: string, cursor?: string) {
+  return fetcher.fetch(`${key}|${cursor ?? ''}`, () =>
+    $api.get().get<HistoryResponse>(`/v1/account/${encodeURIComponent(address)}/history`, {
+      query: { chainId: caipNetworkId, cursor },
+    }),
+  )
+}
+
+/** The rows of `page` the list does not show yet: this chain only, no spam-only transfers. */
+function unseen(page: HistoryResponse, shown: readonly Transaction[], caipNetworkId: string) {
+  const seen = new Set(shown.map((t) => t.id))
+  return (Array.isArray(page?.data) ? page.data : []).filter(
+    (t) => t.metadata?.chain === caipNetworkId && !isSpamOnly(t) && !seen.has(t.id),
+  )
+}
 
 /**
  * Fetches the next page of `accountAddress`'s activity on the connected chain and appends it
@@ -135,34 +158,27 @@ let request = 0
 export async function fetchTransactions(accountAddress: string | undefined): Promise<void> {
   if (!accountAddress) throw kitError('TRANSACTIONS_WITHOUT_ADDRESS')
   const chain = activeChain()
-  const key = chain ? `${chain.caipNetworkId}:${accountAddress.toLowerCase()}` : undefined
+  const key = listKey(chain, accountAddress)
   let state = $transactions.get()
   if (state.key !== key) {
-    request++
+    fetcher.reset()
     state = { ...INITIAL, key }
     $transactions.set(state)
   }
-  if (!chain || !ACTIVITY_NAMESPACES.includes(chain.namespace)) {
+  if (!chain || !key || !ACTIVITY_NAMESPACES.includes(chain.namespace)) {
     $transactions.set({ ...state, empty: true, done: true })
     return
   }
   if (state.loading || state.done) return
-  const id = ++request
-  const cursor = state.next
   $transactions.set({ ...state, loading: true })
-  try {
-    const page = await $api
-      .get()
-      .get<HistoryResponse>(`/v1/account/${encodeURIComponent(accountAddress)}/history`, {
-        query: { chainId: chain.caipNetworkId, cursor },
-      })
-    if (id !== request) return
+  const result = await fetchPage(accountAddress, chain.caipNetworkId, key, state.next)
+  if (result.status === 'success') {
+    const page = result.data
     const current = $transactions.get()
-    const seen = new Set(current.transactions.map((t) => t.id))
-    const fresh = (Array.isArray(page?.data) ? page.data : []).filter(
-      (t) => t.metadata?.chain === chain.caipNetworkId && !isSpamOnly(t) && !seen.has(t.id),
-    )
-    const transactions = [...current.transactions, ...fresh]
+    const transactions = [
+      ...current.transactions,
+      ...unseen(page, current.transactions, chain.caipNetworkId),
+    ]
     const next = typeof page?.next === 'string' && page.next ? page.next : undefined
     $transactions.set({
       ...current,
@@ -173,8 +189,7 @@ export async function fetchTransactions(accountAddress: string | undefined): Pro
       error: false,
       empty: transactions.length === 0,
     })
-  } catch {
-    if (id !== request) return
+  } else if (result.status === 'error') {
     $transactions.set({
       ...$transactions.get(),
       loading: false,
@@ -189,7 +204,7 @@ export async function fetchTransactions(accountAddress: string | undefined): Pro
   }
 }
 
-/** How often a shown Activity list asks for new transactions (spec §9 "polling 4 s"). */
+/** How often a watched Activity list asks for new transactions (spec §9 "polling 4 s"). */
 export const TRANSACTIONS_POLL_MS = 4_000
 
 /**
@@ -197,41 +212,28 @@ export const TRANSACTIONS_POLL_MS = 4_000
  * (a transfer made while Activity is open shows without a reload). Does nothing before the
  * first page or while a page loads; a failure is silent: the list stays as it was. New
  * transactions expire the cached token balances of that account and chain (they moved).
+ * While `$transactions` is watched, core calls it every 4 s (and at once when watching starts).
  *
  * @example
- * setInterval(() => refreshTransactions($activeAccount.get().address), TRANSACTIONS_POLL_MS)
+ * await refreshTransactions($activeAccount.get().address)
  */
 export async function refreshTransactions(accountAddress: string | undefined): Promise<void> {
   if (!accountAddress) throw kitError('TRANSACTIONS_WITHOUT_ADDRESS')
   const chain = activeChain()
-  const key = chain ? `${chain.caipNetworkId}:${accountAddress.toLowerCase()}` : undefined
+  const key = listKey(chain, accountAddress)
   const state = $transactions.get()
-  if (!chain || state.key !== key || state.loading || state.error) return
+  if (!chain || !key || state.key !== key || state.loading || state.error) return
   if (!ACTIVITY_NAMESPACES.includes(chain.namespace)) return
   if (state.transactions.length === 0 && !state.done) return
-  const id = request
-  let page: HistoryResponse
-  try {
-    page = await $api
-      .get()
-      .get<HistoryResponse>(`/v1/account/${encodeURIComponent(accountAddress)}/history`, {
-        query: { chainId: chain.caipNetworkId },
-      })
-  } catch {
-    return
-  }
+  // A reset, a new account or a page asked for meanwhile makes this answer stale.
+  const result = await fetchPage(accountAddress, chain.caipNetworkId, key)
+  if (result.status !== 'success') return
   const current = $transactions.get()
-  // A reset, a new account or a page that arrived meanwhile: this answer is out of date.
-  if (id !== request || current.key !== key || current.loading) return
-  const seen = new Set(current.transactions.map((t) => t.id))
-  const fresh = (Array.isArray(page?.data) ? page.data : []).filter(
-    (t) => t.metadata?.chain === chain.caipNetworkId && !isSpamOnly(t) && !seen.has(t.id),
-  )
+  const fresh = unseen(result.data, current.transactions, chain.caipNetworkId)
   if (fresh.length === 0) return
-  const transactions = [...fresh, ...current.transactions]
-  $transactions.set({ ...current, transactions, empty: false })
+  $transactions.set({ ...current, transactions: [...fresh, ...current.transactions], empty: false })
   // New activity moved the balances: the Tokens tab must not show the cached ones.
-  if (key) expireTokenBalances(key)
+  expireTokenBalances(key)
 }
 
 /**
@@ -240,17 +242,13 @@ export async function refreshTransactions(accountAddress: string | undefined): P
  * @example resetTransactions()
  */
 export function resetTransactions(): void {
-  request++
+  fetcher.reset()
   $transactions.set({ ...INITIAL })
 }
 
-// While someone watches the list, a new account or chain starts it over.
+// While someone watches the list, a new account or chain starts it over...
 onMount($transactions, () => {
-  const keyOf = () => {
-    const chain = activeChain()
-    const address = $activeAccount.get().address
-    return chain && address ? `${chain.caipNetworkId}:${address.toLowerCase()}` : undefined
-  }
+  const keyOf = () => listKey(activeChain(), $activeAccount.get().address)
   let key = keyOf()
   const follow = () => {
     const next = keyOf()
@@ -262,4 +260,11 @@ onMount($transactions, () => {
   return () => {
     for (const stop of stops) stop()
   }
+})
+
+// ...and news is looked for every 4 s (spec §9), at once when watching starts: a list kept from
+// an earlier visit may be out of date.
+pollWhileWatched($transactions, TRANSACTIONS_POLL_MS, () => {
+  const address = $activeAccount.get().address
+  if (address) void refreshTransactions(address)
 })

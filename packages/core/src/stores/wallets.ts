@@ -12,6 +12,7 @@ import {
   type WalletListResponse,
 } from '../api/types.js'
 import type { ExcludedWallet, ResolvedOptions } from '../options/schema.js'
+import { createFetcher } from '../utils/fetcher.js'
 import { $api } from './api.js'
 import { $recentWallets } from './connection.js'
 import { $connectors, CONNECTOR_GROUPS, type ConnectorGroup, connectorGroup } from './connectors.js'
@@ -127,8 +128,10 @@ const asApiError = (cause: unknown) =>
     ? cause
     : new ApiRequestError(0, { details: 'the wallet registry could not be read', cause })
 
-// A reset (new options) makes answers of earlier requests stale.
-let epoch = 0
+// One fetcher per list: a reset (new options) or a newer query makes earlier answers stale.
+const pages = createFetcher<WalletListResponse>()
+const searches = createFetcher<WalletListResponse>()
+const recommendations = createFetcher<RecommendedWalletsResponse>()
 
 function appendUnique(current: readonly Wallet[], next: readonly Wallet[]): Wallet[] {
   const seen = new Set(current.map((w) => w.id))
@@ -163,20 +166,19 @@ export async function fetchWalletPage(): Promise<void> {
   }
   if (state.status === 'loading') return
   if (state.status === 'loaded' && state.wallets.length >= state.count) return
-  const mine = epoch
   const page = state.page + 1
   $walletList.set({ ...state, status: 'loading', error: undefined })
-  try {
-    const answer = await fetchPage(options, page, { entries: WALLET_PAGE_SIZE })
-    if (mine !== epoch) return
+  const result = await pages.fetch(String(page), () =>
+    fetchPage(options, page, { entries: WALLET_PAGE_SIZE }),
+  )
+  if (result.status === 'success') {
     const current = $walletList.get()
-    const wallets = appendUnique(current.wallets, answer.data)
+    const wallets = appendUnique(current.wallets, result.data.data)
     // A short page means the end, even if rows were deleted meanwhile.
-    const count = answer.data.length < WALLET_PAGE_SIZE ? wallets.length : answer.count
+    const count = result.data.data.length < WALLET_PAGE_SIZE ? wallets.length : result.data.count
     $walletList.set({ status: 'loaded', wallets, count, page, error: undefined })
-  } catch (cause) {
-    if (mine !== epoch) return
-    $walletList.set({ ...$walletList.get(), status: 'error', error: asApiError(cause) })
+  } else if (result.status === 'error') {
+    $walletList.set({ ...$walletList.get(), status: 'error', error: asApiError(result.error) })
   }
 }
 
@@ -192,13 +194,12 @@ export async function searchWallets(query: string): Promise<void> {
   const trimmed = query.trim().slice(0, API_LIMITS.walletSearchMaxLength)
   const options = usable()
   if (!trimmed || !options) {
-    searchEpoch++
+    searches.reset()
     $walletSearch.set({ ...emptyList(), status: options ? 'idle' : 'disabled', query: '' })
     return
   }
-  const mine = ++searchEpoch
   $walletSearch.set({ ...emptyList(), status: 'loading', query: trimmed })
-  await loadSearchPage(options, mine, 1)
+  await loadSearchPage(options, trimmed, 1)
 }
 
 /**
@@ -212,26 +213,21 @@ export async function fetchSearchPage(): Promise<void> {
   if (!options || !state.query || state.status === 'loading') return
   if (state.status === 'loaded' && state.wallets.length >= state.count) return
   $walletSearch.set({ ...state, status: 'loading', error: undefined })
-  await loadSearchPage(options, searchEpoch, state.page + 1)
+  await loadSearchPage(options, state.query, state.page + 1)
 }
 
-let searchEpoch = 0
-
-async function loadSearchPage(options: ResolvedOptions, mine: number, page: number) {
-  const query = $walletSearch.get().query
-  try {
-    const answer = await fetchPage(options, page, {
-      entries: WALLET_SEARCH_PAGE_SIZE,
-      search: query,
-    })
-    if (mine !== searchEpoch) return
+async function loadSearchPage(options: ResolvedOptions, query: string, page: number) {
+  const result = await searches.fetch(`${page}:${query}`, () =>
+    fetchPage(options, page, { entries: WALLET_SEARCH_PAGE_SIZE, search: query }),
+  )
+  if (result.status === 'success') {
     const current = $walletSearch.get()
-    const wallets = appendUnique(current.wallets, answer.data)
-    const count = answer.data.length < WALLET_SEARCH_PAGE_SIZE ? wallets.length : answer.count
+    const wallets = appendUnique(current.wallets, result.data.data)
+    const count =
+      result.data.data.length < WALLET_SEARCH_PAGE_SIZE ? wallets.length : result.data.count
     $walletSearch.set({ status: 'loaded', query, wallets, count, page, error: undefined })
-  } catch (cause) {
-    if (mine !== searchEpoch) return
-    $walletSearch.set({ ...$walletSearch.get(), status: 'error', error: asApiError(cause) })
+  } else if (result.status === 'error') {
+    $walletSearch.set({ ...$walletSearch.get(), status: 'error', error: asApiError(result.error) })
   }
 }
 
@@ -248,22 +244,19 @@ export async function fetchRecommendedWallets(): Promise<void> {
     return
   }
   if ($recommendedWallets.get().status === 'loading') return
-  const mine = epoch
   $recommendedWallets.set({ ...$recommendedWallets.get(), status: 'loading', error: undefined })
-  try {
-    const { include: _include, ...query } = registryQuery(options)
-    const answer = await $api
-      .get()
-      .get<RecommendedWalletsResponse>('/v1/wallets/recommended', { query })
-    if (mine !== epoch) return
+  const { include: _include, ...query } = registryQuery(options)
+  const result = await recommendations.fetch('recommended', () =>
+    $api.get().get<RecommendedWalletsResponse>('/v1/wallets/recommended', { query }),
+  )
+  if (result.status === 'success') {
     const allow = options.allowWallets
-    const wallets = answer.data
+    const wallets = result.data.data
       .filter((w) => !allow?.length || allow.includes(w.id))
       .slice(0, RECOMMENDED_WALLETS)
     $recommendedWallets.set({ status: 'loaded', wallets, error: undefined })
-  } catch (cause) {
-    if (mine !== epoch) return
-    $recommendedWallets.set({ status: 'error', wallets: [], error: asApiError(cause) })
+  } else if (result.status === 'error') {
+    $recommendedWallets.set({ status: 'error', wallets: [], error: asApiError(result.error) })
   }
 }
 
@@ -272,8 +265,9 @@ $options.listen(() => resetWalletRegistry())
 
 /** Forgets everything loaded (done whenever the options change). */
 export function resetWalletRegistry(): void {
-  epoch++
-  searchEpoch++
+  pages.reset()
+  searches.reset()
+  recommendations.reset()
   $walletList.set(emptyList())
   $walletSearch.set({ ...emptyList(), query: '' })
   $recommendedWallets.set({ status: 'idle', wallets: [], error: undefined })

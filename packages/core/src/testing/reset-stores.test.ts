@@ -12,7 +12,7 @@ afterEach(() => {
 
 test('resetStores clears the caches between tests', () => {
   setAccountName('0x0000000000000000000000000000000000000001', 'alice.eth')
-  $registeredName.set('bob')
+  $registeredName.set({ name: 'bob', address: '0x0000000000000000000000000000000000000001' })
   resetStores()
   assert.deepEqual($accountNames.get(), {})
   assert.equal($registeredName.get(), undefined)

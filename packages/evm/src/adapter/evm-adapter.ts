@@ -4,19 +4,20 @@
 import {
   $networks,
   type AdapterAccount,
-  type AdapterEvent,
   BaseError,
   type ChainAdapter,
   type ConnectResult,
+  createAdapterSession,
   isEip155Address,
+  issueWarning,
   kitError,
+  withTimeout,
 } from '@openmodal/core/internal'
 import type { Address } from 'viem'
 import { createDiscovery, type DiscoveryOptions } from '../discovery/discovery.js'
 import { parseChainId } from '../provider/chain-id.js'
 import { asError, call, rpcErrorCode } from '../provider/errors.js'
 import type { Eip1193Provider } from '../provider/types.js'
-import { issueWarning } from '../utils/dev.js'
 import { loadWalletActions, type WalletActions } from './load-wallet-actions.js'
 
 export interface EvmAdapterOptions extends DiscoveryOptions {
@@ -31,7 +32,6 @@ interface Session {
   provider: Eip1193Provider
   accounts: readonly AdapterAccount[]
   chainId: number
-  unsubscribe: () => void
 }
 
 const HEX_DATA = /^0x[0-9a-fA-F]+$/
@@ -42,16 +42,12 @@ const TX_HASH = /^0x[0-9a-fA-F]{64}$/
 const toAccounts = (addresses: readonly Address[]): AdapterAccount[] =>
   addresses.map((address) => ({ address, namespace: 'eip155', type: 'eoa' }))
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(kitError('FAILED_TO_CONNECT', { details: `${what}: no answer in ${ms} ms` })),
-      ms,
-    )
+/** `promise`, or FAILED_TO_CONNECT when the wallet does not answer `what` within `ms`. */
+const answerWithin = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
+  withTimeout(promise, {
+    timeout: ms,
+    errorInstance: kitError('FAILED_TO_CONNECT', { details: `${what}: no answer in ${ms} ms` }),
   })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
-}
 
 /**
  * The EVM adapter. Discovery starts only when core watches the connectors (never at import).
@@ -68,26 +64,8 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
   const discovery = createDiscovery(options)
   const discoveryTimeoutMs = options.discoveryTimeoutMs ?? 500
   const reconnectTimeoutMs = options.reconnectTimeoutMs ?? 5_000
-  const listeners = new Set<(event: AdapterEvent) => void>()
-  const disconnectedByUser = new Set<string>()
-  let session: Session | undefined
-
-  const emit = (event: AdapterEvent) => {
-    for (const listener of [...listeners]) {
-      try {
-        listener(event)
-      } catch (error) {
-        console.error(error)
-      }
-    }
-  }
-
-  const end = () => {
-    const current = session
-    session = undefined
-    current?.unsubscribe()
-    return current
-  }
+  const session = createAdapterSession<Session>()
+  const { emit, requireSession } = session
 
   const subscribe = (provider: Eip1193Provider, actions: WalletActions): (() => void) => {
     const onAccountsChanged = (payload: unknown) => {
@@ -96,14 +74,15 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
         issueWarning('evm-invalid-accounts', 'Ignored accountsChanged with invalid accounts')
         return
       }
-      if (session?.provider !== provider) return
+      const current = session.current
+      if (current?.provider !== provider) return
       if (parsed.accounts.length === 0) {
-        end()
+        session.end()
         emit({ type: 'accountsChanged', accounts: [] })
         return
       }
-      session.accounts = toAccounts(parsed.accounts)
-      emit({ type: 'accountsChanged', accounts: session.accounts })
+      current.accounts = toAccounts(parsed.accounts)
+      emit({ type: 'accountsChanged', accounts: current.accounts })
     }
     const onChainChanged = (payload: unknown) => {
       const chainId = parseChainId(payload)
@@ -111,14 +90,15 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
         issueWarning('evm-invalid-chain', 'Ignored chainChanged with an invalid chain id')
         return
       }
-      if (session?.provider !== provider || session.chainId === chainId) return
-      session.chainId = chainId
+      const current = session.current
+      if (current?.provider !== provider || current.chainId === chainId) return
+      current.chainId = chainId
       emit({ type: 'chainChanged', chainId })
     }
     const onDisconnect = (error: unknown) => {
       // MetaMask emits 1013 while it reconnects to its RPC: the wallet is still connected.
-      if (rpcErrorCode(error) === 1013 || session?.provider !== provider) return
-      end()
+      if (rpcErrorCode(error) === 1013 || session.current?.provider !== provider) return
+      session.end()
       emit({ type: 'disconnect' })
     }
     const handlers = [
@@ -149,20 +129,11 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
     addresses: readonly Address[],
     chainId: number,
   ): ConnectResult => {
-    if (session?.provider !== provider) {
-      end()
-      session = {
-        connectorId,
-        provider,
-        accounts: [],
-        chainId,
-        unsubscribe: subscribe(provider, actions),
-      }
-    }
-    session.connectorId = connectorId
-    session.accounts = toAccounts(addresses)
-    session.chainId = chainId
-    return { accounts: session.accounts, chainId }
+    const { accounts } = session.begin(
+      { connectorId, provider, accounts: toAccounts(addresses), chainId },
+      () => subscribe(provider, actions),
+    )
+    return { accounts, chainId }
   }
 
   const readChainId = async (provider: Eip1193Provider) => {
@@ -171,11 +142,6 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
       throw kitError('FAILED_TO_CONNECT', { details: 'The wallet answered an invalid chain id' })
     }
     return chainId
-  }
-
-  const requireSession = (): Session => {
-    if (!session) throw kitError('CONNECTOR_NOT_CONNECTED')
-    return session
   }
 
   /** Sends the transaction `build` makes from the connected account; resolves its hash. */
@@ -215,16 +181,15 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
       if (!parsed?.accounts.length) throw kitError('CONNECTOR_ACCOUNT_NOT_FOUND')
       // The wallet may be on another chain: core shows UnsupportedChain if it is not configured.
       const chainId = await readChainId(provider)
-      disconnectedByUser.delete(connectorId)
       return begin(actions, connectorId, provider, parsed.accounts, chainId)
     },
 
     async reconnect({ connectorId }) {
-      if (disconnectedByUser.has(connectorId)) return null
+      if (session.userDisconnected(connectorId)) return null
       const provider = await discovery.waitFor(connectorId, discoveryTimeoutMs)
       if (!provider) return null
       const loading = loadWalletActions()
-      const answer = await withTimeout(
+      const answer = await answerWithin(
         call(provider, 'eth_accounts'),
         reconnectTimeoutMs,
         'eth_accounts',
@@ -232,17 +197,16 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
       const actions = await loading
       const parsed = actions.parseAccounts(answer)
       if (!parsed?.accounts.length) return null
-      const chainId = await withTimeout(readChainId(provider), reconnectTimeoutMs, 'eth_chainId')
+      const chainId = await answerWithin(readChainId(provider), reconnectTimeoutMs, 'eth_chainId')
       return begin(actions, connectorId, provider, parsed.accounts, chainId)
     },
 
     async disconnect() {
-      const ended = end()
+      const ended = session.end({ byUser: true })
       if (!ended) return
-      disconnectedByUser.add(ended.connectorId)
       // EIP-2255 wallets then forget the site; for the others the flag above keeps this page
       // from reconnecting silently. A wallet that hangs or refuses must not block the user.
-      await withTimeout(
+      await answerWithin(
         call(ended.provider, 'wallet_revokePermissions', [{ eth_accounts: {} }]),
         1_000,
         'wallet_revokePermissions',
@@ -250,7 +214,7 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
     },
 
     async getAccounts() {
-      return session?.accounts ?? []
+      return session.current?.accounts ?? []
     },
 
     async switchNetwork(network) {
@@ -259,7 +223,7 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
       await switchChain(current.provider, network)
       const id = Number(network.id)
       // Some wallets never emit chainChanged after a switch: report it for them.
-      if (session === current && current.chainId !== id) {
+      if (session.current === current && current.chainId !== id) {
         current.chainId = id
         emit({ type: 'chainChanged', chainId: id })
       }
@@ -324,14 +288,9 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
     },
 
     getProvider() {
-      return session?.provider
+      return session.current?.provider
     },
 
-    on(listener) {
-      listeners.add(listener)
-      return () => {
-        listeners.delete(listener)
-      }
-    },
+    on: session.on,
   }
 }

@@ -1,5 +1,5 @@
 // The lazy load of `wallet-actions.ts`: one `import()` per page, shared by every adapter.
-import { BaseError } from '@openmodal/core/internal'
+import { kitError } from '@openmodal/core/internal'
 
 export type WalletActions = typeof import('./wallet-actions.js')
 
@@ -17,8 +17,7 @@ export function loadWalletActions(): Promise<WalletActions> {
   if (!loading) {
     const attempt = import('./wallet-actions.js').catch((cause: unknown) => {
       if (loading === attempt) loading = undefined
-      throw new BaseError('Failed to load the wallet code', {
-        code: 'WALLET_CODE_NOT_LOADED',
+      throw kitError('WALLET_CODE_NOT_LOADED', {
         details: `import() of @openmodal/evm's wallet actions failed: ${String(cause)}`,
         cause,
       })

@@ -1,6 +1,6 @@
 // The transaction of a send: a native value transfer or an ERC-20 `transfer` call.
 import type { SendTransactionParameters, SendTransferParameters } from '@openmodal/core/internal'
-import { BaseError } from '@openmodal/core/internal'
+import { type BaseError, kitError } from '@openmodal/core/internal'
 import { type Address, type Hex, numberToHex } from 'viem'
 import { toAddress } from '../provider/parse.js'
 
@@ -27,7 +27,7 @@ export interface TransferRequest {
 }
 
 function invalid(details: string): BaseError {
-  return new BaseError('Invalid transfer', { code: 'INVALID_TRANSFER', details })
+  return kitError('INVALID_TRANSFER', { details })
 }
 
 /**

@@ -1,8 +1,7 @@
 // Wallet discovery for the EVM adapter: EIP-6963 announcements, plus the legacy
 // `window.ethereum` as one "Browser Wallet" when no announcement stands for it.
-import type { Connector } from '@openmodal/core/internal'
+import { type Connector, issueWarning } from '@openmodal/core/internal'
 import type { Eip1193Provider } from '../provider/types.js'
-import { issueWarning } from '../utils/dev.js'
 import { type Announcement, isProvider, parseAnnouncement } from './announcement.js'
 
 export interface DiscoveryOptions {

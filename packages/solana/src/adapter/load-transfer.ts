@@ -1,5 +1,5 @@
 // The lazy load of `transfer.ts` (and with it @solana/web3.js): one `import()` per page.
-import { BaseError } from '@openmodal/core/internal'
+import { kitError } from '@openmodal/core/internal'
 
 export type TransferModule = typeof import('./transfer.js')
 
@@ -15,8 +15,7 @@ export function loadTransfer(): Promise<TransferModule> {
   if (!loading) {
     const attempt = import('./transfer.js').catch((cause: unknown) => {
       if (loading === attempt) loading = undefined
-      throw new BaseError('Failed to load the wallet code', {
-        code: 'WALLET_CODE_NOT_LOADED',
+      throw kitError('WALLET_CODE_NOT_LOADED', {
         details: `import() of @openmodal/solana's transfer code failed: ${String(cause)}`,
         cause,
       })

@@ -8,6 +8,7 @@ import {
   base58Encode,
   base64Decode,
   base64Encode,
+  kitError,
 } from '@openmodal/core/internal'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { signatureOf } from '../utils/transaction.js'
@@ -32,7 +33,7 @@ export interface RequestContext {
 }
 
 const invalid = (details: string) =>
-  Object.assign(new BaseError('Invalid request parameters', { code: 'INVALID_PARAMS', details }), {
+  Object.assign(kitError('INVALID_PARAMS', { details }), {
     rpcCode: -32602,
   })
 
@@ -50,7 +51,7 @@ function featureCall(
     try {
       const outputs = await fn.apply(feature, inputs)
       if (!Array.isArray(outputs) || outputs.length !== inputs.length) {
-        throw new BaseError('The wallet answered malformed outputs', { code: 'UNKNOWN_ERROR' })
+        throw new BaseError('The wallet answered malformed outputs', { code: 'UNKNOWN' })
       }
       return outputs
     } catch (thrown) {
@@ -75,7 +76,7 @@ function record(params: unknown): Record<string, unknown> {
 function signed(output: unknown): Uint8Array {
   const bytes = (output as { signedTransaction?: unknown })?.signedTransaction
   if (!(bytes instanceof Uint8Array)) {
-    throw new BaseError('The wallet returned no transaction', { code: 'UNKNOWN_ERROR' })
+    throw new BaseError('The wallet returned no transaction', { code: 'UNKNOWN' })
   }
   return bytes
 }
@@ -111,7 +112,7 @@ export async function routeRequest(
       })
       const signature = (output as { signature?: unknown })?.signature
       if (!(signature instanceof Uint8Array)) {
-        throw new BaseError('The wallet returned no signature', { code: 'UNKNOWN_ERROR' })
+        throw new BaseError('The wallet returned no signature', { code: 'UNKNOWN' })
       }
       return { signature: base58Encode(signature) }
     }
@@ -129,7 +130,7 @@ export async function routeRequest(
       })
       const bytes = signed(output)
       const signature = signatureOf(bytes, Uint8Array.from(account.publicKey))
-      if (!signature) throw new BaseError('The wallet did not sign', { code: 'UNKNOWN_ERROR' })
+      if (!signature) throw new BaseError('The wallet did not sign', { code: 'UNKNOWN' })
       return { signature: base58Encode(signature), transaction: base64Encode(bytes) }
     }
     case 'solana_signAllTransactions': {
@@ -167,14 +168,13 @@ export async function routeRequest(
       })
       const signature = (output as { signature?: unknown })?.signature
       if (!(signature instanceof Uint8Array)) {
-        throw new BaseError('The wallet returned no signature', { code: 'UNKNOWN_ERROR' })
+        throw new BaseError('The wallet returned no signature', { code: 'UNKNOWN' })
       }
       return { signature: base58Encode(signature) }
     }
     default:
       throw Object.assign(
-        new BaseError('Requested RPC call is not allowed', {
-          code: 'UNSUPPORTED_METHOD',
+        kitError('UNSUPPORTED_METHOD', {
           details: `${method} is not one of ${SOLANA_METHODS.join(', ')}`,
         }),
         { rpcCode: 4200 },

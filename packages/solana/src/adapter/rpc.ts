@@ -1,6 +1,6 @@
 // A minimal Solana JSON-RPC client for reads (balances, rent, genesis): plain fetch, so
 // reading a balance never loads @solana/web3.js. Timeout and retries follow spec §9.
-import { BaseError } from '@openmodal/core/internal'
+import { BaseError, kitError } from '@openmodal/core/internal'
 
 const TIMEOUT_MS = 10_000
 const RETRIES = 3
@@ -38,8 +38,7 @@ export async function rpcCall<T>(rpcUrl: string, method: string, params: unknown
         signal: AbortSignal.timeout(TIMEOUT_MS),
       })
     } catch (cause) {
-      throw new BaseError('Network Error', {
-        code: 'RPC_UNREACHABLE',
+      throw kitError('RPC_UNREACHABLE', {
         details: `${method} on ${rpcUrl} failed`,
         cause,
       })
@@ -66,6 +65,6 @@ export async function rpcCall<T>(rpcUrl: string, method: string, params: unknown
 /** The first HTTP RPC URL of a network, or a clear error. */
 export function rpcUrlOf(network: { rpcUrls: { default: { http: readonly string[] } } }): string {
   const url = network.rpcUrls.default.http[0]
-  if (!url) throw new BaseError('No URL was provided to the Transport', { code: 'NO_RPC_URL' })
+  if (!url) throw kitError('NO_TRANSPORT_URL')
   return url
 }

@@ -3,20 +3,21 @@
 // @solana/web3.js loads with `import()` on the first transfer only (load-transfer.ts).
 import {
   type AdapterAccount,
-  type AdapterEvent,
   BaseError,
   base58Encode,
   type CaipNetwork,
   type ChainAdapter,
   type ConnectResult,
+  createAdapterSession,
   InvalidOptionsError,
   isSolanaAddress,
+  issueWarning,
   kitError,
+  withTimeout,
 } from '@openmodal/core/internal'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { createDiscovery, type DiscoveryOptions } from '../discovery/discovery.js'
 import { walletChain } from '../networks/networks.js'
-import { issueWarning } from '../utils/dev.js'
 import { asError, rentAccountIndex, rentError } from './errors.js'
 import { loadTransfer } from './load-transfer.js'
 import { routeRequest } from './request.js'
@@ -48,12 +49,11 @@ export interface SolanaAdapterOptions extends DiscoveryOptions {
 
 interface Session {
   connectorId: string
-  wallet: Wallet
+  provider: Wallet
   accounts: readonly AdapterAccount[]
   /** The wallet's account objects by address: features want them back as given. */
   walletAccounts: ReadonlyMap<string, WalletAccount>
   network: CaipNetwork
-  unsubscribe: () => void
 }
 
 const LAMPORTS_DECIMALS = 9
@@ -109,14 +109,6 @@ function readAccounts(value: unknown): WalletAccount[] | undefined {
   })
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, error: () => Error): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(error()), ms)
-  })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
-}
-
 /**
  * The Solana adapter. Discovery starts only when core watches the connectors (never at
  * import). A wallet-standard wallet has no "current chain": the adapter keeps the network
@@ -137,26 +129,8 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
   const discoveryTimeoutMs = options.discoveryTimeoutMs ?? 500
   const reconnectTimeoutMs = options.reconnectTimeoutMs ?? 5_000
   const confirmTimeoutMs = options.confirmTimeoutMs ?? 25_000
-  const listeners = new Set<(event: AdapterEvent) => void>()
-  const disconnectedByUser = new Set<string>()
-  let session: Session | undefined
-
-  const emit = (event: AdapterEvent) => {
-    for (const listener of [...listeners]) {
-      try {
-        listener(event)
-      } catch (error) {
-        console.error(error)
-      }
-    }
-  }
-
-  const end = () => {
-    const current = session
-    session = undefined
-    current?.unsubscribe()
-    return current
-  }
+  const session = createAdapterSession<Session>()
+  const { emit, requireSession } = session
 
   const toAccounts = (list: readonly WalletAccount[]): AdapterAccount[] =>
     list.map((a) => ({
@@ -166,10 +140,10 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       publicKey: base58Encode(Uint8Array.from(a.publicKey)),
     }))
 
-  const setAccounts = (current: Session, list: readonly WalletAccount[]) => {
-    current.accounts = toAccounts(list)
-    current.walletAccounts = new Map(list.map((a) => [a.address, a]))
-  }
+  const accountsOf = (list: readonly WalletAccount[]) => ({
+    accounts: toAccounts(list),
+    walletAccounts: new Map(list.map((a) => [a.address, a])),
+  })
 
   const subscribe = (wallet: Wallet): (() => void) => {
     const on = walletMethod(wallet, 'standard:events', 'on') as
@@ -177,7 +151,8 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       | undefined
     if (!on) return () => undefined
     const onChange = (properties: unknown) => {
-      if (session?.wallet !== wallet) return
+      const current = session.current
+      if (current?.provider !== wallet) return
       let value: unknown
       try {
         if (typeof properties !== 'object' || properties === null) throw new Error('not an object')
@@ -193,12 +168,12 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
         return
       }
       if (list.length === 0) {
-        end()
+        session.end()
         emit({ type: 'disconnect' })
         return
       }
-      setAccounts(session, list)
-      emit({ type: 'accountsChanged', accounts: session.accounts })
+      Object.assign(current, accountsOf(list))
+      emit({ type: 'accountsChanged', accounts: current.accounts })
     }
     try {
       const off = on('change', onChange)
@@ -221,32 +196,17 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
     list: readonly WalletAccount[],
     network: CaipNetwork,
   ): ConnectResult => {
-    if (session?.wallet !== wallet) {
-      end()
-      session = {
-        connectorId,
-        wallet,
-        accounts: [],
-        walletAccounts: new Map(),
-        network,
-        unsubscribe: subscribe(wallet),
-      }
-    }
-    session.connectorId = connectorId
-    session.network = network
-    setAccounts(session, list)
-    return { accounts: session.accounts, chainId: network.id }
+    const { accounts } = session.begin(
+      { connectorId, provider: wallet, network, ...accountsOf(list) },
+      () => subscribe(wallet),
+    )
+    return { accounts, chainId: network.id }
   }
 
   const requireSolana = (network: CaipNetwork) => {
     if (network.chainNamespace !== 'solana') {
       throw kitError('UNSUPPORTED_CHAIN', { details: network.caipNetworkId })
     }
-  }
-
-  const requireSession = (): Session => {
-    if (!session) throw kitError('CONNECTOR_NOT_CONNECTED')
-    return session
   }
 
   const accountFor = (current: Session, address?: string): WalletAccount => {
@@ -304,40 +264,38 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       if (!wallet) throw kitError('PROVIDER_NOT_FOUND', { details: connectorId })
       const list = await callConnect(wallet, false)
       if (list.length === 0) throw kitError('CONNECTOR_ACCOUNT_NOT_FOUND')
-      disconnectedByUser.delete(connectorId)
       return begin(connectorId, wallet, list, network)
     },
 
     async reconnect({ connectorId, network }) {
-      if (disconnectedByUser.has(connectorId) || network.chainNamespace !== 'solana') return null
+      if (session.userDisconnected(connectorId) || network.chainNamespace !== 'solana') return null
       const wallet = await discovery.waitFor(connectorId, discoveryTimeoutMs)
       if (!wallet) return null
-      const list = await withTimeout(callConnect(wallet, true), reconnectTimeoutMs, () =>
-        kitError('FAILED_TO_CONNECT', {
+      const list = await withTimeout(callConnect(wallet, true), {
+        timeout: reconnectTimeoutMs,
+        errorInstance: kitError('FAILED_TO_CONNECT', {
           details: `standard:connect: no answer in ${reconnectTimeoutMs} ms`,
         }),
-      )
+      })
       if (list.length === 0) return null
       return begin(connectorId, wallet, list, network)
     },
 
     async disconnect() {
-      const ended = end()
+      const ended = session.end({ byUser: true })
       if (!ended) return
-      disconnectedByUser.add(ended.connectorId)
-      const disconnect = walletMethod(ended.wallet, 'standard:disconnect', 'disconnect')
+      const disconnect = walletMethod(ended.provider, 'standard:disconnect', 'disconnect')
       // A wallet that hangs or refuses must not block the user.
       if (disconnect) {
-        await withTimeout(
-          disconnect(),
-          1_000,
-          () => new Error('standard:disconnect timed out'),
-        ).catch(() => undefined)
+        await withTimeout(disconnect(), {
+          timeout: 1_000,
+          errorInstance: new Error('standard:disconnect timed out'),
+        }).catch(() => undefined)
       }
     },
 
     async getAccounts() {
-      return session?.accounts ?? []
+      return session.current?.accounts ?? []
     },
 
     async switchNetwork(network) {
@@ -359,7 +317,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
     async signMessage({ message, address }) {
       const current = requireSession()
       const account = accountFor(current, address)
-      const sign = walletMethod(current.wallet, 'solana:signMessage', 'signMessage')
+      const sign = walletMethod(current.provider, 'solana:signMessage', 'signMessage')
       if (!sign)
         throw new BaseError('The wallet cannot sign messages', { code: 'UNSUPPORTED_METHOD' })
       let outputs: unknown
@@ -388,7 +346,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       if (value <= 0n) throw new BaseError('Invalid amount', { code: 'INVALID_AMOUNT' })
       const current = requireSession()
       const account = accountFor(current)
-      const { network, wallet } = current
+      const { network, provider: wallet } = current
       const chain = walletChain(network)
       const signAndSend = wallet.chains.includes(chain)
         ? walletMethod(wallet, 'solana:signAndSendTransaction', 'signAndSendTransaction')
@@ -445,15 +403,13 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       } catch (error) {
         throw onRent(error)
       }
-      const err = await withTimeout(
-        transfer.confirm(prepared, signature, commitment),
-        confirmTimeoutMs,
-        () =>
-          new BaseError('The transaction was not confirmed in time', {
-            code: 'TRANSACTION_TIMEOUT',
-            details: `${signature} not ${commitment} within ${confirmTimeoutMs} ms`,
-          }),
-      )
+      const err = await withTimeout(transfer.confirm(prepared, signature, commitment), {
+        timeout: confirmTimeoutMs,
+        errorInstance: new BaseError('The transaction was not confirmed in time', {
+          code: 'TRANSACTION_TIMEOUT',
+          details: `${signature} not ${commitment} within ${confirmTimeoutMs} ms`,
+        }),
+      })
       if (err !== null && err !== undefined) {
         const rent = rentAccountIndex(err)
         if (rent !== undefined) throw rentError(rent === 0 ? 'sender' : 'recipient', minimum, err)
@@ -469,7 +425,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       const current = requireSession()
       return routeRequest(
         {
-          wallet: current.wallet,
+          wallet: current.provider,
           chain: walletChain(current.network),
           account: (address) => accountFor(current, address),
           accounts: () => current.accounts,
@@ -481,14 +437,9 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
     },
 
     getProvider() {
-      return session?.wallet
+      return session.current?.provider
     },
 
-    on(listener) {
-      listeners.add(listener)
-      return () => {
-        listeners.delete(listener)
-      }
-    },
+    on: session.on,
   }
 }

@@ -1,9 +1,8 @@
 // Wallet discovery for the Solana adapter: the wallet-standard registry (`getWallets()`),
 // which dispatches `wallet-standard:app-ready` and listens for `register-wallet` once used.
-import type { Connector } from '@openmodal/core/internal'
+import { type Connector, issueWarning } from '@openmodal/core/internal'
 import { getWallets, type Wallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
-import { issueWarning } from '../utils/dev.js'
 import { parseWallet } from './wallet.js'
 
 export interface DiscoveryOptions {

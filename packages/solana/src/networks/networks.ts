@@ -1,7 +1,7 @@
 // Solana clusters as CAIP-2 networks: the reference is the first 32 characters of the
 // cluster's genesis hash (CAIP-30). wallet-standard wallets name clusters differently
 // (`solana:mainnet`, …): `walletChain` maps one to the other.
-import { BaseError, type CaipNetwork } from '@openmodal/core/internal'
+import { type CaipNetwork, kitError } from '@openmodal/core/internal'
 import { rpcCall } from '../adapter/rpc.js'
 
 const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const
@@ -85,10 +85,7 @@ export function solanaLocalnet({
   name = 'Solana Localnet',
 }: SolanaLocalnetParameters): CaipNetwork {
   if (!GENESIS_HASH.test(genesisHash)) {
-    throw new BaseError('Invalid genesis hash', {
-      code: 'INVALID_GENESIS_HASH',
-      details: genesisHash,
-    })
+    throw kitError('INVALID_GENESIS_HASH', { details: genesisHash })
   }
   const reference = genesisHash.slice(0, 32)
   return {
@@ -103,13 +100,18 @@ export function solanaLocalnet({
   }
 }
 
+/** Where `solana-test-validator` listens by default. */
+const LOCALNET_RPC_URL = 'http://127.0.0.1:8899'
+
 /**
- * Asks a cluster's RPC for its genesis hash and returns it as a network.
+ * Asks a cluster's RPC (by default a local `solana-test-validator`, `http://127.0.0.1:8899`)
+ * for its genesis hash and returns it as a network. A local cluster's genesis hash changes with
+ * its ledger, so there is no fixed localnet preset: ask the running one.
  *
- * @example const localnet = await fetchSolanaLocalnet('http://127.0.0.1:8899')
+ * @example const localnet = await fetchSolanaLocalnet() // http://127.0.0.1:8899
  */
 export async function fetchSolanaLocalnet(
-  rpcUrl: string,
+  rpcUrl: string = LOCALNET_RPC_URL,
   options: Omit<SolanaLocalnetParameters, 'rpcUrl' | 'genesisHash'> = {},
 ): Promise<CaipNetwork> {
   const genesisHash = await rpcCall<string>(rpcUrl, 'getGenesisHash', [])

@@ -1,3 +1,4 @@
+import { Task, TaskStatus } from '@lit/task'
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
 import { tError } from '../i18n/index.js'
 
@@ -11,7 +12,8 @@ export interface AttemptOptions {
 /**
  * Runs an async attempt for a Lit element (connect, switch network, …) and keeps what the
  * element shows about it: `pending` while it runs, `error` (the failure's text) once it failed,
- * cleared by the next attempt (Try again). Re-renders the host on every change.
+ * cleared by the next attempt (Try again). Re-renders the host on every change. Built on
+ * `@lit/task`.
  *
  * @example
  * class MyView extends LitElement {
@@ -23,18 +25,37 @@ export interface AttemptOptions {
  * }
  */
 export class AttemptController implements ReactiveController {
-  /** Whether an attempt is running. */
-  pending = false
-  /** The last attempt's failure, as the text to show. */
-  error: string | undefined
+  private readonly task: Task<[Attempt], unknown>
+  private failure: string | undefined
   private started = false
-  private generation = 0
 
   constructor(
     private readonly host: ReactiveControllerHost,
     private readonly options: AttemptOptions = {},
   ) {
     host.addController(this)
+    // @lit/task keeps the status, re-renders the host and drops the outcome of a run that a
+    // newer one superseded (its signal is aborted).
+    this.task = new Task<[Attempt], unknown>(host, {
+      autoRun: false,
+      task: ([attempt], { signal }) => {
+        attempt.signal = signal
+        return attempt.run()
+      },
+      onError: (error) => {
+        this.failure = (this.options.message ?? tError)(error)
+      },
+    })
+  }
+
+  /** Whether an attempt is running. */
+  get pending(): boolean {
+    return this.task.status === TaskStatus.PENDING
+  }
+
+  /** The last attempt's failure, as the text to show. */
+  get error(): string | undefined {
+    return this.failure
   }
 
   hostConnected(): void {
@@ -49,28 +70,25 @@ export class AttemptController implements ReactiveController {
    * it: the older run's outcome is ignored and it resolves `false`.
    */
   async run(task: () => Promise<unknown>): Promise<boolean> {
-    const generation = ++this.generation
-    this.error = undefined
-    this.pending = true
-    this.host.requestUpdate()
-    let succeeded = false
-    let failure: unknown
-    try {
-      await task()
-      succeeded = true
-    } catch (error) {
-      failure = error
-    }
-    if (generation !== this.generation) return false
-    if (!succeeded) this.error = (this.options.message ?? tError)(failure)
-    this.pending = false
-    this.host.requestUpdate()
-    return succeeded
+    this.failure = undefined
+    const attempt: Attempt = { run: task, signal: undefined }
+    await this.task.run([attempt])
+    if (attempt.signal?.aborted) return false
+    return this.task.status === TaskStatus.COMPLETE
   }
 
-  /** Shows `message` as the failure without running anything (the attempt cannot start). */
-  fail(message: string): void {
-    this.error = message
+  /**
+   * Shows `message` as the failure without running anything (the attempt cannot start);
+   * `undefined` clears the failure shown (the visitor edits what failed).
+   */
+  fail(message: string | undefined): void {
+    this.failure = message
     this.host.requestUpdate()
   }
+}
+
+/** One run: the work, and the signal @lit/task aborts when a newer run supersedes it. */
+interface Attempt {
+  run: () => Promise<unknown>
+  signal: AbortSignal | undefined
 }

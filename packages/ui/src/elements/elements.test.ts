@@ -13,6 +13,7 @@ import {
   setThemeMode,
   setThemeVariables,
 } from '@openmodal/core/internal'
+import { sendKeys } from '@web/test-runner-commands'
 import { createModal } from '../exports/index.js'
 import { ar } from '../i18n/ar.js'
 import { en } from '../i18n/en.js'
@@ -20,6 +21,7 @@ import { enViews } from '../i18n/en-views.js'
 import { dirFor, loadLocale, registerCatalog, t, tParts } from '../i18n/index.js'
 import {
   deep,
+  focused,
   mainnet,
   optimism,
   resetAll,
@@ -30,6 +32,7 @@ import {
 } from '../test/helpers.js'
 import { safeImageUrl, safeLinkUrl } from '../utils/safe-url.js'
 import './w3m-button/w3m-button.js'
+import './w3m-connect-button/w3m-connect-button.js'
 import './w3m-network-button/w3m-network-button.js'
 import type { W3mButton } from './w3m-button/w3m-button.js'
 import type { W3mConnectButton } from './w3m-connect-button/w3m-connect-button.js'
@@ -119,6 +122,35 @@ describe('public elements', () => {
     inner(el).click()
     expect($modal.get().open).to.equal(true)
     expect($view.get().view).to.equal('Networks')
+  })
+
+  it('focus() on any public button host, then Enter, opens the modal (focus is delegated)', async () => {
+    setupClient()
+    const host = await fixture<HTMLElement>(html`<div>
+      <w3m-button></w3m-button>
+      <w3m-connect-button></w3m-connect-button>
+      <w3m-network-button></w3m-network-button>
+    </div>`)
+    const press = async (tag: string, view: string) => {
+      closeModal()
+      await settle()
+      const el = host.querySelector(tag) as HTMLElement
+      el.focus()
+      // The focus went into the element's own button: a real Enter key press clicks it.
+      expect(focused()?.tagName, tag).to.equal('BUTTON')
+      await sendKeys({ press: 'Enter' })
+      await until(() => $modal.get().open, `${tag} to open the modal`)
+      expect($view.get().view, tag).to.equal(view)
+    }
+    await press('w3m-button', 'Connect')
+    await press('w3m-connect-button', 'Connect')
+    await press('w3m-network-button', 'Networks')
+    closeModal()
+    await connect({ connectorId: 'io.alpha' })
+    const button = host.querySelector('w3m-button') as W3mButton
+    await button.updateComplete
+    await until(() => deep(button, 'w3m-account-button'), 'the account button')
+    await press('w3m-button', 'Account')
   })
 
   it('speaks the locale: Arabic labels, right to left, re-rendered on change', async () => {

@@ -10,6 +10,8 @@ export { W3mButton } from '../elements/w3m-button/w3m-button.js'
 export { W3mConnectButton } from '../elements/w3m-connect-button/w3m-connect-button.js'
 export { W3mNetworkButton } from '../elements/w3m-network-button/w3m-network-button.js'
 export {
+  type Catalog,
+  type CodeKey,
   dirFor,
   loadLocale,
   type MessageKey,

@@ -1,4 +1,5 @@
 // The Arabic catalog (right to left). Wallet, network and token names stay as given.
+import { type CodeMessages, codeEntries } from './codes.js'
 import type { Messages } from './en.js'
 
 export const ar: Messages = {
@@ -147,12 +148,8 @@ export const ar: Messages = {
   'registerName.label': 'الاسم',
   'registerName.hint': '4 أحرف على الأقل: حروف وأرقام وشرطات.',
   'registerName.invalid': 'استخدم 4 أحرف على الأقل: حروفًا وأرقامًا وشرطات فقط.',
-  'error.INVALID_NAME': 'استخدم 4 أحرف على الأقل: حروفًا وأرقامًا وشرطات فقط.',
   'registerName.submit': 'سجّل الاسم',
   'registerName.signing': 'وافق على التوقيع في محفظتك',
-  'error.NAME_TAKEN': 'هذا الاسم مأخوذ بالفعل.',
-  'error.INVALID_SIGNATURE': 'التوقيع لا يطابق هذا العنوان.',
-  'error.SIGNATURE_DECLINED': 'تم رفض التوقيع',
   'registerName.unsupported': 'الأسماء متاحة لحسابات EVM فقط.',
   'registerName.successTitle': '{name} أصبح لك',
   'registerName.successText': 'يشير الاسم الآن إلى {address}.',
@@ -168,39 +165,113 @@ export const ar: Messages = {
   'toast.success': 'تم بنجاح',
   'toast.error': 'خطأ',
   'toast.loading': 'قيد التنفيذ',
-  'toast.tokenBalanceUnavailable': 'رصيد الرموز غير متاح',
-  'toast.failedToFetchTransactions': 'تعذّر جلب المعاملات',
-  'toast.signatureDeclined': 'تم رفض التوقيع',
-
-  'error.MODAL_CLOSED': 'أُغلقت النافذة',
-  'error.CONNECTION_REJECTED': 'رُفض الاتصال',
-  'error.FAILED_TO_CONNECT': 'تعذّر الاتصال',
-  'error.UNSUPPORTED_CHAIN': 'شبكة غير مدعومة',
-  'error.CHAIN_NOT_SUPPORTED': 'الشبكة غير مدعومة',
-  'error.CHAIN_NOT_CONFIGURED': 'الشبكة غير مهيّأة',
-  'error.NO_PROGRAMMATIC_SWITCH': 'لا تدعم هذه المحفظة تبديل الشبكة برمجيًا',
-  'error.PROVIDER_NOT_FOUND': 'لم يُعثر على المزوّد',
-  'error.ADAPTER_NOT_FOUND': 'لم يُعثر على المحوّل',
-  'error.SOMETHING_WENT_WRONG': 'حدث خطأ ما',
-  'error.UNKNOWN': 'خطأ غير معروف',
-
-  'alert.NETWORK_NOT_FOUND.title': 'لم يُعثر على الشبكة',
-  'alert.NETWORK_NOT_FOUND.description':
-    'الشبكة التي حاولت التبديل إليها غير مهيّأة في هذا التطبيق.',
-  'alert.INVALID_APP_CONFIGURATION.title': 'إعداد التطبيق غير صالح',
-  'alert.INVALID_APP_CONFIGURATION.description': 'هذه الصفحة ليست ضمن المصادر المسموح بها للمشروع.',
-  'alert.EMBEDDED_WALLET_LOAD_FAILED.title': 'خطأ في الشبكة - تعذّر تحميل المحفظة المدمجة',
-  'alert.EMBEDDED_WALLET_LOAD_FAILED.description': 'تحقّق من اتصالك وأعد تحميل الصفحة.',
-  'alert.EMBEDDED_WALLET_TIMEOUT.title': 'انتهت مهلة طلب المحفظة المدمجة',
-  'alert.EMBEDDED_WALLET_TIMEOUT.description':
-    'لم تُجب المحفظة المدمجة في الوقت المحدد. حاول مرة أخرى.',
-  'alert.SESSION_EXPIRED.title': 'انتهت الجلسة',
-  'alert.SESSION_EXPIRED.description': 'اربط محفظتك مرة أخرى.',
-  'alert.PROJECT_ID_NOT_CONFIGURED.title': 'معرّف المشروع غير مهيّأ',
-  'alert.PROJECT_ID_NOT_CONFIGURED.description':
-    'عيّن `projectId` في الخيارات المُمرَّرة إلى createModal().',
-  'alert.SERVER_ERROR.title': 'خطأ في الخادم',
-  'alert.SERVER_ERROR.description': 'لم يُجب خادم المشروع.',
-  'alert.RATE_LIMITED.title': 'تجاوزت حد الطلبات',
-  'alert.RATE_LIMITED.description': 'طلبات كثيرة جدًا. حاول مرة أخرى بعد قليل.',
 }
+
+/**
+ * Core's errors, alerts and toasts in Arabic, by code. `null`: core's English on purpose (a
+ * text for developers), or an error that always carries its own words (shown as given).
+ */
+export const arCodes: CodeMessages = {
+  errors: {
+    UNSUPPORTED_CHAIN: 'شبكة غير مدعومة',
+    MODAL_CLOSED: 'أُغلقت النافذة',
+    CONNECTION_REJECTED: 'رُفض الاتصال',
+    POPUP_CLOSED: 'أُغلقت النافذة المنبثقة',
+    FAILED_TO_CONNECT: 'تعذّر الاتصال',
+    FAILED_TO_CONNECT_FARCASTER: 'تعذّر الاتصال بـ Farcaster',
+    FAILED_TO_INITIATE_SOCIAL: 'تعذّر بدء تسجيل الدخول الاجتماعي',
+    NO_AUTH_CONNECTOR: 'لم يُعثر على موصل المصادقة',
+    NOT_CONNECTED_TO_EMAIL_OR_SOCIAL: 'غير متصل بالبريد الإلكتروني أو بحساب اجتماعي',
+    NO_ACTIVE_CAIP_NETWORK_OR_CLIENT: null,
+    NO_CONNECTION_CONTROLLER_CLIENT: null,
+    TRANSACTIONS_WITHOUT_ADDRESS: null,
+    NO_TRANSPORT_URL: null,
+    EMAIL_LOGIN_DEPENDENCY: 'تعذّر تحميل مكوّن الدخول بالبريد الإلكتروني',
+    FRAME_IFRAME_NOT_SET: null,
+    FRAME_PARENT_NOT_SET: null,
+    SIWX_NOT_ENABLED: null,
+    NO_ACTIVE_CAIP_ADDRESS: 'لم يُعثر على عنوان نشط',
+    CHAIN_NOT_SUPPORTED: 'الشبكة غير مدعومة',
+    ADAPTER_NOT_FOUND: 'لم يُعثر على المحوّل',
+    CAIP_NETWORK_UNDEFINED: null,
+    CAIP_NETWORK_OR_ADDRESS_UNDEFINED: null,
+    CHAIN_NOT_CONFIGURED: 'الشبكة غير مهيّأة',
+    CONNECTOR_ALREADY_CONNECTED: 'المحفظة متصلة بالفعل',
+    CONNECTOR_NOT_CONNECTED: 'المحفظة غير متصلة',
+    CONNECTOR_ACCOUNT_NOT_FOUND: 'لم يُعثر على حساب المحفظة',
+    CONNECTOR_CHAIN_MISMATCH: 'شبكة المحفظة لا تطابق الشبكة المختارة',
+    CONNECTOR_RECONNECTING: 'المحفظة غير متاحة أثناء إعادة الاتصال',
+    PROVIDER_NOT_FOUND: 'لم يُعثر على المزوّد',
+    NO_PROGRAMMATIC_SWITCH: 'لا تدعم هذه المحفظة تبديل الشبكة برمجيًا',
+    REQUEST_ABORTED: 'أُلغي الطلب',
+    SOMETHING_WENT_WRONG: 'حدث خطأ ما',
+    AN_ERROR_OCCURRED: 'حدث خطأ',
+    UNKNOWN: 'خطأ غير معروف',
+    DISCONNECT_FAILED: null,
+    SIGNATURE_DECLINED: 'تم رفض التوقيع',
+    SIWE_AND_SIWX: null,
+    INVALID_OPTIONS: null,
+    INVALID_STORAGE_VALUE: null,
+    INVALID_CAIP_NETWORK_ID: null,
+    INVALID_CAIP_ADDRESS: null,
+    INVALID_ADDRESS: null,
+    INVALID_AMOUNT: null,
+    INVALID_NUMBER: null,
+    INVALID_DECIMALS: null,
+    TOO_MANY_DECIMALS: null,
+    INVALID_GENESIS_HASH: null,
+    API_UNREACHABLE: 'حدث خطأ ما',
+    API_HTTP_ERROR: null,
+    INVALID_NAME: 'استخدم 4 أحرف على الأقل: حروفًا وأرقامًا وشرطات فقط.',
+    NAME_REJECTED: 'استخدم 4 أحرف على الأقل: حروفًا وأرقامًا وشرطات فقط.',
+    NAME_TAKEN: 'هذا الاسم مأخوذ بالفعل.',
+    INVALID_SIGNATURE: 'التوقيع لا يطابق هذا العنوان.',
+    WALLET_CODE_NOT_LOADED: 'تعذّر تحميل شيفرة المحفظة',
+    UNSUPPORTED_METHOD: 'طلب RPC غير مسموح به',
+    INVALID_PARAMS: 'معاملات الطلب غير صالحة',
+    INVALID_TRANSFER: 'تحويل غير صالح',
+    UNSUPPORTED_TOKEN_TRANSFER: null,
+    TRANSACTION_TIMEOUT: null,
+    TRANSACTION_FAILED: null,
+    RENT_EXEMPT_MINIMUM: null,
+    RPC_ERROR: null,
+    RPC_UNREACHABLE: 'خطأ في الشبكة',
+    HTTP_ERROR: null,
+  },
+  alerts: {
+    NETWORK_NOT_FOUND: {
+      title: 'لم يُعثر على الشبكة',
+      description: 'الشبكة التي حاولت التبديل إليها غير مهيّأة في هذا التطبيق.',
+    },
+    INVALID_APP_CONFIGURATION: {
+      title: 'إعداد التطبيق غير صالح',
+      description: 'هذه الصفحة ليست ضمن المصادر المسموح بها للمشروع.',
+    },
+    EMBEDDED_WALLET_LOAD_FAILED: {
+      title: 'خطأ في الشبكة - تعذّر تحميل المحفظة المدمجة',
+      description: 'تحقّق من اتصالك وأعد تحميل الصفحة.',
+    },
+    EMBEDDED_WALLET_TIMEOUT: {
+      title: 'انتهت مهلة طلب المحفظة المدمجة',
+      description: 'لم تُجب المحفظة المدمجة في الوقت المحدد. حاول مرة أخرى.',
+    },
+    SESSION_EXPIRED: { title: 'انتهت الجلسة', description: 'اربط محفظتك مرة أخرى.' },
+    PROJECT_ID_NOT_CONFIGURED: {
+      title: 'معرّف المشروع غير مهيّأ',
+      description: 'عيّن `projectId` في الخيارات المُمرَّرة إلى createModal().',
+    },
+    SERVER_ERROR: { title: 'خطأ في الخادم', description: 'لم يُجب خادم المشروع.' },
+    RATE_LIMITED: {
+      title: 'تجاوزت حد الطلبات',
+      description: 'طلبات كثيرة جدًا. حاول مرة أخرى بعد قليل.',
+    },
+  },
+  toasts: {
+    TOKEN_BALANCE_UNAVAILABLE: 'رصيد الرموز غير متاح',
+    FAILED_TO_FETCH_TRANSACTIONS: 'تعذّر جلب المعاملات',
+    SIGNATURE_DECLINED: 'تم رفض التوقيع',
+  },
+}
+
+/** `arCodes` as catalog entries (`error.CONNECTION_REJECTED`…). */
+export const arCodeEntries = codeEntries(arCodes)

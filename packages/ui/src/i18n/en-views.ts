@@ -1,7 +1,9 @@
-// The English strings of the modal: its shell (header, router, toasts, alerts, view titles,
-// core's error texts) and its views (connect, WalletConnect, all wallets, networks, account,
-// names). The shell and every view module import this module, which registers them on
-// evaluation (`registerViewMessages`): they load with the first view group, not with the page.
+// The English strings of the modal: its shell (header, router, toast labels, view titles) and
+// its views (connect, WalletConnect, all wallets, networks, account, names). The shell and
+// every view module import this module, which registers them on evaluation
+// (`registerViewMessages`): they load with the first view group, not with the page. Core's
+// error, alert and toast texts are not here: they live in core, and catalogs translate them by
+// code (see codes.ts).
 import { registerViewMessages } from './index.js'
 
 export const enViews = {
@@ -48,44 +50,6 @@ export const enViews = {
   'toast.success': 'Success',
   'toast.error': 'Error',
   'toast.loading': 'In progress',
-  'toast.tokenBalanceUnavailable': 'Token Balance Unavailable',
-  'toast.failedToFetchTransactions': 'Failed to fetch transactions',
-  'toast.signatureDeclined': 'Signature declined',
-
-  // Errors a person can meet (spec §8), by core's error code; others show core's English text
-  'error.MODAL_CLOSED': 'Modal closed',
-  'error.CONNECTION_REJECTED': 'Connection rejected',
-  'error.FAILED_TO_CONNECT': 'Failed to connect',
-  'error.UNSUPPORTED_CHAIN': 'Unsupported chain',
-  'error.CHAIN_NOT_SUPPORTED': 'Chain is not supported',
-  'error.CHAIN_NOT_CONFIGURED': 'Chain not configured',
-  'error.NO_PROGRAMMATIC_SWITCH': 'connector does not support programmatic chain switching',
-  'error.PROVIDER_NOT_FOUND': 'Provider not found',
-  'error.ADAPTER_NOT_FOUND': 'Adapter not found',
-  'error.SOMETHING_WENT_WRONG': 'Something went wrong',
-  'error.UNKNOWN': 'Unknown error',
-
-  // Alerts (spec §8), by core's alert code
-  'alert.NETWORK_NOT_FOUND.title': 'Network Not Found',
-  'alert.NETWORK_NOT_FOUND.description':
-    'The network you tried to switch to is not configured in this app.',
-  'alert.INVALID_APP_CONFIGURATION.title': 'Invalid App Configuration',
-  'alert.INVALID_APP_CONFIGURATION.description':
-    'This page is not on the allowed origins of the project.',
-  'alert.EMBEDDED_WALLET_LOAD_FAILED.title': 'Network Error - Could not load embedded wallet',
-  'alert.EMBEDDED_WALLET_LOAD_FAILED.description': 'Check your connection and reload the page.',
-  'alert.EMBEDDED_WALLET_TIMEOUT.title': 'Embedded Wallet Request Timed Out',
-  'alert.EMBEDDED_WALLET_TIMEOUT.description':
-    'The embedded wallet did not answer in time. Try again.',
-  'alert.SESSION_EXPIRED.title': 'Session Expired',
-  'alert.SESSION_EXPIRED.description': 'Connect your wallet again.',
-  'alert.PROJECT_ID_NOT_CONFIGURED.title': 'Project ID Not Configured',
-  'alert.PROJECT_ID_NOT_CONFIGURED.description':
-    'Set `projectId` in the options passed to createModal().',
-  'alert.SERVER_ERROR.title': 'Server Error',
-  'alert.SERVER_ERROR.description': 'The project server failed to answer.',
-  'alert.RATE_LIMITED.title': 'Rate Limited',
-  'alert.RATE_LIMITED.description': 'Too many requests. Try again soon.',
 
   'common.newTab': '(opens in a new tab)',
 
@@ -208,12 +172,8 @@ export const enViews = {
   'registerName.label': 'Name',
   'registerName.hint': 'At least 4 characters: letters, digits and hyphens.',
   'registerName.invalid': 'Use at least 4 characters: letters, digits and hyphens only.',
-  'error.INVALID_NAME': 'Use at least 4 characters: letters, digits and hyphens only.',
   'registerName.submit': 'Register name',
   'registerName.signing': 'Approve the signature in your wallet',
-  'error.NAME_TAKEN': 'This name is already taken.',
-  'error.INVALID_SIGNATURE': 'The signature does not match this address.',
-  'error.SIGNATURE_DECLINED': 'Signature declined',
   'registerName.unsupported': 'Names are available for EVM accounts only.',
   'registerName.successTitle': '{name} is yours',
   'registerName.successText': 'The name now points to {address}.',

@@ -4,17 +4,28 @@
 // imported by the modal shell and every view module) with the first view group. The
 // other shipped catalogs load with `import()` the first time their locale is used (text shows
 // in English for those few milliseconds), so a page pays only for the languages it speaks.
-import { $locale, ALERTS, type Alert, BaseError, errorMessage } from '@openmodal/core/internal'
-import { en as enShell, type MessageKey, type Messages } from './en.js'
+import {
+  $locale,
+  type Alert,
+  BaseError,
+  errorMessage,
+  type SnackState,
+} from '@openmodal/core/internal'
+import type { CodeKey } from './codes.js'
+import { en as enShell, type MessageKey } from './en.js'
 
+export type { CodeKey } from './codes.js'
 export type { MessageKey, Messages } from './en.js'
+
+/** A catalog: view strings by key, and translations of core's codes (`error.CONNECTION_REJECTED`). */
+export type Catalog = Partial<Record<MessageKey | CodeKey, string>>
 
 export type MessageParams = Readonly<Record<string, string | number>>
 
 /** The English messages loaded so far: the buttons', then the modal's once a group loaded. */
-const en: Partial<Messages> = { ...enShell }
+const en: Catalog = { ...enShell }
 
-const catalogs = new Map<string, Partial<Messages>>([['en', en]])
+const catalogs = new Map<string, Catalog>([['en', en]])
 
 /**
  * Adds English strings that load later than the page: en-views.ts calls it with the views'
@@ -22,13 +33,13 @@ const catalogs = new Map<string, Partial<Messages>>([['en', en]])
  *
  * @example registerViewMessages({ 'connect.wallets': 'Wallets' })
  */
-export function registerViewMessages(messages: Partial<Messages>): void {
+export function registerViewMessages(messages: Catalog): void {
   Object.assign(en, messages)
 }
 
 /** The catalogs shipped with the package, by language, loaded on first use. */
-const SHIPPED: Record<string, () => Promise<Partial<Messages>>> = {
-  ar: () => import('./ar.js').then((module) => module.ar),
+const SHIPPED: Record<string, () => Promise<Catalog>> = {
+  ar: () => import('./ar.js').then((module) => ({ ...module.ar, ...module.arCodeEntries })),
 }
 const loading = new Map<string, Promise<void>>()
 
@@ -66,7 +77,7 @@ export function loadLocale(locale: string): Promise<void> {
 }
 
 /** The catalog for `locale`: exact tag, then its language, then English. */
-function catalogFor(locale: string): Partial<Messages> {
+function catalogFor(locale: string): Catalog {
   const catalog = catalogs.get(locale) ?? catalogs.get(language(locale))
   if (catalog) return catalog
   void loadLocale(locale)
@@ -79,7 +90,7 @@ function catalogFor(locale: string): Partial<Messages> {
  * @example
  * registerCatalog('fr', { 'button.connect': 'Connecter le portefeuille' })
  */
-export function registerCatalog(locale: string, messages: Partial<Messages>): void {
+export function registerCatalog(locale: string, messages: Catalog): void {
   catalogs.set(locale, messages)
 }
 
@@ -132,26 +143,46 @@ export function langFor(locale: string): string {
   return 'en'
 }
 
+/** The catalog's text of a core code, else `english` (core's text, given by the caller). */
+function byCode(key: CodeKey, english: string): string {
+  return catalogFor($locale.get())[key] ?? en[key] ?? english
+}
+
 /**
- * The text to show a person for a thrown value: the catalog's `error.<code>` message when
- * core's error code has one, else core's English `errorMessage`.
+ * The text to show a person for a thrown value. An error that reads its code's text (core's
+ * `kitError`) is translated by code, falling back to core's English; an error with words of
+ * its own (a server's, a wallet's, one with values) is shown in those words.
  *
  * @example
  * tError(kitError('CONNECTION_REJECTED')) // 'رُفض الاتصال' under `ar`
  */
 export function tError(error: unknown): string {
-  if (error instanceof BaseError) {
-    const key = `error.${error.code}`
-    if (key in en) return t(key as MessageKey)
+  if (error instanceof BaseError && error.codeText) {
+    return byCode(`error.${error.code}`, error.shortMessage)
   }
   return errorMessage(error)
 }
 
-/** An alert's title and description in the current locale; a server-given description stays. */
+/**
+ * An alert's title and description in the current locale; a description of the caller's own
+ * (a server's message: `ownDescription`) stays as given.
+ *
+ * @example tAlert($alert.get()).title // 'تجاوزت حد الطلبات' under `ar`
+ */
 export function tAlert(alert: Alert): { title: string; description: string } {
-  const custom = alert.description !== ALERTS[alert.code].description
   return {
-    title: t(`alert.${alert.code}.title`),
-    description: custom ? alert.description : t(`alert.${alert.code}.description`),
+    title: byCode(`alert.${alert.code}.title`, alert.title),
+    description: alert.ownDescription
+      ? alert.description
+      : byCode(`alert.${alert.code}.description`, alert.description),
   }
+}
+
+/**
+ * A toast's text in the current locale: a core toast (`code`) by code, another as given.
+ *
+ * @example tToast($snack.get())
+ */
+export function tToast(snack: Pick<SnackState, 'code' | 'message'>): string {
+  return snack.code ? byCode(`toast.${snack.code}`, snack.message) : snack.message
 }

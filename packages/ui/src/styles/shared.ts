@@ -216,6 +216,8 @@ export const listRowStyles = css`
     margin: 0;
     padding: 0;
     display: grid;
+    /* One column no wider than the list: a long name ellipsizes instead of widening it. */
+    grid-template-columns: minmax(0, 1fr);
     gap: 8px;
   }
 
@@ -250,6 +252,8 @@ export const listRowStyles = css`
 
   .name {
     flex: 1;
+    /* A flex item is at least as wide as its text unless told otherwise. */
+    min-inline-size: 0;
     font-weight: 600;
   }
 `

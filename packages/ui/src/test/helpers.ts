@@ -11,7 +11,6 @@ import {
   type TestWallet,
 } from '@openmodal/core/adapter-contract'
 import {
-  $accounts,
   $connections,
   $discovered,
   $recentWallets,
@@ -63,7 +62,6 @@ export function resetAll(): void {
   clearAlert()
   unregisterAdapter('eip155')
   unregisterAdapter('solana')
-  $accounts.set({})
   $connections.set({})
   $discovered.set({})
   $recentWallets.set([])

@@ -244,6 +244,27 @@ describe('WalletConnect client (dapp side) against a real wallet sign-client', (
     assert.ok(performance.now() - started < 3_000)
   })
 
+  test('a request pending when the session ends fails at once with "Connector not connected"', async () => {
+    const p = await pair()
+    await connectPair(p)
+    p.wallet.setResponseDelay(2_000)
+    const started = performance.now()
+    const pending = p.dapp.request({
+      chainId: 'eip155:31337',
+      method: 'personal_sign',
+      params: ['0x6869', ANVIL_ADDRESSES[0]],
+    })
+    const rejected = assert.rejects(pending, (error: unknown) => {
+      assert.ok(error instanceof BaseError)
+      assert.equal(error.shortMessage, 'Connector not connected')
+      assert.equal(error.details, 'The session ended')
+      return true
+    })
+    await p.dapp.disconnect()
+    await rejected
+    assert.ok(performance.now() - started < 1_500)
+  })
+
   test('a request without a session fails with "Connector not connected"', async () => {
     const p = await pair()
     await assert.rejects(p.dapp.request({ chainId: 'eip155:31337', method: 'personal_sign' }), {

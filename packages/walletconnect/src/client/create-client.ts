@@ -2,7 +2,13 @@
 // expire, spec §4), its session (persisted and restored by sign-client's storage) and the
 // session's events. sign-client itself is loaded with `import()` inside
 // `createWalletConnectClient`, so importing this module costs nothing.
-import { type CaipNetwork, kitError } from '@openmodal/core/internal'
+import {
+  type CaipNetwork,
+  createEmitter,
+  isUserRejection,
+  kitError,
+  withTimeout,
+} from '@openmodal/core/internal'
 import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
 import { type Clock, systemClock } from '../utils/clock.js'
 import { toRpcError } from '../utils/rpc-error.js'
@@ -123,12 +129,6 @@ export function isPairingExpired(pairing: PairingUri, now = Date.now()): boolean
 // retried twice is deduplicated by the receiver (same message).
 const PUBLISH_ACK_TIMEOUT_MS = 3_000
 
-const isRejection = (error: unknown) => {
-  const code = (error as { code?: unknown } | null)?.code
-  // 5000 USER_REJECTED, 5001-5002 rejected chains/methods, 5100-5103 unsupported.
-  return typeof code === 'number' && code >= 5000 && code < 5200
-}
-
 /**
  * Creates the WalletConnect client: loads sign-client, connects it to `relayUrl` and restores
  * a stored session. Telemetry is off unless asked for.
@@ -167,16 +167,8 @@ export async function createWalletConnectClient(
     publisher.initialPublishTimeout = PUBLISH_ACK_TIMEOUT_MS
   }
 
-  const listeners = new Map<keyof WalletConnectEvents, Set<(payload: never) => void>>()
-  const emit = <E extends keyof WalletConnectEvents>(event: E, payload: WalletConnectEvents[E]) => {
-    for (const listener of [...(listeners.get(event) ?? [])]) {
-      try {
-        ;(listener as (p: WalletConnectEvents[E]) => void)(payload)
-      } catch (error) {
-        console.error(error)
-      }
-    }
-  }
+  const events = createEmitter<WalletConnectEvents>()
+  const { emit } = events
 
   const isLive = (s: SessionTypes.Struct) => s.expiry * 1000 > Date.now()
   // The most recent live session is ours; older ones (another tab's) stay untouched.
@@ -272,7 +264,8 @@ export async function createWalletConnectClient(
         }),
       ])
     } catch (error) {
-      if (isRejection(error)) throw kitError('CONNECTION_REJECTED', { cause: error })
+      // The wallet refused the proposal (WalletConnect's 5000-5199 codes).
+      if (isUserRejection(error)) throw kitError('CONNECTION_REJECTED', { cause: error })
       throw error
     } finally {
       clock.clearTimeout(timer)
@@ -332,39 +325,29 @@ export async function createWalletConnectClient(
     }) {
       const current = session
       if (!current) throw kitError('CONNECTOR_NOT_CONNECTED')
-      let timer: ReturnType<typeof setTimeout> | undefined
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () =>
-            reject(
-              kitError('REQUEST_ABORTED', {
-                details: `WalletConnect: no answer to ${method} within ${requestTimeoutMs} ms`,
-              }),
-            ),
-          requestTimeoutMs,
-        )
-      })
-      let off: (() => void) | undefined
-      const ended = new Promise<never>((_, reject) => {
-        off = client.on('disconnect', () =>
-          reject(kitError('CONNECTOR_NOT_CONNECTED', { details: 'The session ended' })),
-        )
-      })
+      const ended = new AbortController()
+      const off = client.on('disconnect', () =>
+        ended.abort(kitError('CONNECTOR_NOT_CONNECTED', { details: 'The session ended' })),
+      )
       try {
-        return await Promise.race([
+        return await withTimeout(
           signClient.request<T>({
             topic: current.topic,
             chainId,
             request: { method, params: params ?? [] },
           }),
-          timeout,
-          ended,
-        ])
+          {
+            timeout: requestTimeoutMs,
+            signal: ended.signal,
+            errorInstance: kitError('REQUEST_ABORTED', {
+              details: `WalletConnect: no answer to ${method} within ${requestTimeoutMs} ms`,
+            }),
+          },
+        )
       } catch (thrown) {
         throw toRpcError(thrown)
       } finally {
-        clearTimeout(timer)
-        off?.()
+        off()
       }
     },
 
@@ -381,14 +364,7 @@ export async function createWalletConnectClient(
         .catch(() => undefined)
     },
 
-    on(event, listener) {
-      const set = listeners.get(event) ?? new Set()
-      listeners.set(event, set)
-      set.add(listener as (payload: never) => void)
-      return () => {
-        set.delete(listener as (payload: never) => void)
-      }
-    },
+    on: events.on,
 
     async close() {
       if (closed) return

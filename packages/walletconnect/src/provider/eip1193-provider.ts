@@ -1,7 +1,7 @@
 // An EIP-1193 provider over a WalletConnect session's eip155 namespace: wallet methods go
 // to the wallet, node calls to the network's RPC URL, and session events become
 // accountsChanged / chainChanged / disconnect. The EVM adapter drives it like any wallet.
-import type { CaipNetwork } from '@openmodal/core/internal'
+import { type CaipNetwork, createEmitter } from '@openmodal/core/internal'
 import { EIP155_READ_METHOD } from '../client/constants.js'
 import type { WalletConnectClient } from '../client/create-client.js'
 import { createPairing } from '../utils/pairing.js'
@@ -57,22 +57,13 @@ let rpcId = 0
 export function createEip1193Provider(
   options: Eip1193ProviderOptions,
 ): WalletConnectEip1193Provider {
-  const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
+  const events = createEmitter<Record<string, unknown>>()
+  const { emit } = events
   let client: WalletConnectClient | undefined
   let loading: Promise<WalletConnectClient> | undefined
   let chainId: number | undefined
   let lastAccounts: string[] = []
   const pairing = createPairing()
-
-  const emit = (event: string, ...args: unknown[]) => {
-    for (const listener of [...(listeners.get(event) ?? [])]) {
-      try {
-        listener(...args)
-      } catch (error) {
-        console.error(error)
-      }
-    }
-  }
 
   const sessionChains = (): number[] => {
     const ns = client?.session?.namespaces.eip155
@@ -225,13 +216,11 @@ export function createEip1193Provider(
       throw new ProviderRpcError(4200, `The WalletConnect session does not include ${method}`)
     },
     on(event, listener) {
-      const set = listeners.get(event) ?? new Set()
-      listeners.set(event, set)
-      set.add(listener)
+      events.on(event, listener)
       return provider
     },
     removeListener(event, listener) {
-      listeners.get(event)?.delete(listener)
+      events.off(event, listener)
       return provider
     },
   }

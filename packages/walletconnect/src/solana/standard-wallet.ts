@@ -3,12 +3,12 @@
 // announced for the EVM adapter). Its features send WalletConnect's Solana RPC to the wallet:
 // messages and signatures base58, transactions base64.
 import {
-  BaseError,
   base58Decode,
   base58Encode,
   base64Decode,
   base64Encode,
   type CaipNetwork,
+  createEmitter,
   kitError,
 } from '@openmodal/core/internal'
 import type { WalletConnectClient } from '../client/create-client.js'
@@ -68,8 +68,7 @@ const FEATURES = [
 ] as const
 const VERSIONS = ['legacy', 0] as const
 
-const invalid = (details: string) =>
-  new BaseError('Invalid request parameters', { code: 'INVALID_PARAMS', details })
+const invalid = (details: string) => kitError('INVALID_PARAMS', { details })
 
 function bytesOf(value: unknown, what: string): Uint8Array {
   if (!(value instanceof Uint8Array) || value.length === 0) throw invalid(`${what} must be bytes`)
@@ -97,7 +96,7 @@ function base58Field(answer: unknown, field: string, length?: number): Uint8Arra
  * const unregister = solana.register() // the Solana adapter lists "WalletConnect"
  */
 export function createSolanaWallet(options: SolanaWalletOptions): WalletConnectSolanaWallet {
-  const listeners = new Set<(properties: unknown) => void>()
+  const events = createEmitter<{ change: Record<string, unknown> }>()
   const proposed = [
     ...new Set(
       options.networks.filter((n) => n.chainNamespace === 'solana').map((n) => n.caipNetworkId),
@@ -121,16 +120,6 @@ export function createSolanaWallet(options: SolanaWalletOptions): WalletConnectS
   const withClusters = (caip: readonly string[]): SolanaChain[] => [
     ...new Set([...caip, ...caip.map(clusterOf)] as SolanaChain[]),
   ]
-
-  const emit = (properties: Record<string, unknown>) => {
-    for (const listener of [...listeners]) {
-      try {
-        listener(properties)
-      } catch (error) {
-        console.error(error)
-      }
-    }
-  }
 
   /** Reads chains and accounts from the session; tells listeners what changed. */
   const refresh = () => {
@@ -165,7 +154,7 @@ export function createSolanaWallet(options: SolanaWalletOptions): WalletConnectS
       accounts = Object.freeze(nextAccounts)
       changed.accounts = accounts
     }
-    if (Object.keys(changed).length) emit(changed)
+    if (Object.keys(changed).length) events.emit('change', changed)
   }
 
   const load = async (): Promise<WalletConnectClient> => {
@@ -300,10 +289,7 @@ export function createSolanaWallet(options: SolanaWalletOptions): WalletConnectS
         version: '1.0.0',
         on(event: string, listener: (properties: unknown) => void) {
           if (event !== 'change') return () => undefined
-          listeners.add(listener)
-          return () => {
-            listeners.delete(listener)
-          }
+          return events.on('change', listener)
         },
       }),
       'solana:signMessage': Object.freeze({ version: '1.0.0', signMessage }),

@@ -1,7 +1,7 @@
 // One pairing at a time for a wallet face of the session (the EIP-1193 provider, the Solana
 // wallet-standard wallet): a new pairing aborts the previous one, and a refusal reaches the
 // adapter as the wallet error it reads (EIP-1193 4001, "Connection rejected" in core).
-import { BaseError } from '@openmodal/core/internal'
+import { errorMessage, isUserRejection } from '@openmodal/core/internal'
 import type { WalletConnectClient } from '../client/create-client.js'
 import { ProviderRpcError } from './rpc-error.js'
 
@@ -23,9 +23,7 @@ export function createPairing(): Pairing {
       try {
         await wc.connect({ signal: mine.signal })
       } catch (error) {
-        if (error instanceof BaseError && error.code === 'CONNECTION_REJECTED') {
-          throw new ProviderRpcError(4001, error.shortMessage, error)
-        }
+        if (isUserRejection(error)) throw new ProviderRpcError(4001, errorMessage(error), error)
         throw error
       } finally {
         if (current === mine) current = undefined

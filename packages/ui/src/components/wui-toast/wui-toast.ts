@@ -2,7 +2,7 @@ import { $snack, type SnackVariant } from '@openmodal/core/internal'
 import { css, html, nothing } from 'lit'
 import { StoreController } from '../../controllers/store-controller.js'
 import '../../i18n/en-views.js'
-import { type MessageKey, t } from '../../i18n/index.js'
+import { type MessageKey, t, tToast } from '../../i18n/index.js'
 import { iconStyles } from '../../styles/icons.js'
 import { base } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
@@ -14,13 +14,6 @@ const VARIANT_LABEL: Record<SnackVariant, MessageKey> = {
   success: 'toast.success',
   error: 'toast.error',
   loading: 'toast.loading',
-}
-
-/** Core's spec §8 toasts (`$snack.code`) in the catalog; other toasts are shown as given. */
-const TOAST_TEXT: Readonly<Record<string, MessageKey>> = {
-  TOKEN_BALANCE_UNAVAILABLE: 'toast.tokenBalanceUnavailable',
-  FAILED_TO_FETCH_TRANSACTIONS: 'toast.failedToFetchTransactions',
-  SIGNATURE_DECLINED: 'toast.signatureDeclined',
 }
 
 /**
@@ -86,9 +79,9 @@ export class WuiToast extends OpenModalElement {
   private readonly snack = new StoreController(this, $snack)
 
   override render() {
-    const { open, variant, code } = this.snack.value
-    const key = code ? TOAST_TEXT[code] : undefined
-    const message = key ? t(key) : this.snack.value.message
+    const { open, variant } = this.snack.value
+    // Core's spec §8 toasts (`code`) by code in the catalog; other toasts as given.
+    const message = tToast(this.snack.value)
     return html`<div part="region" role="status" aria-live="polite" aria-atomic="true">
       ${
         open && message

@@ -1,4 +1,5 @@
-import { css, html, LitElement, type PropertyValues } from 'lit'
+import { initialState, Task, TaskStatus } from '@lit/task'
+import { css, html, LitElement } from 'lit'
 import { define } from '../../utils/define.js'
 import { safeImageUrl } from '../../utils/safe-url.js'
 
@@ -16,6 +17,31 @@ export function monogram(name: string): string {
 }
 
 /**
+ * Loads `src` off-screen: resolves once loaded, rejects when it fails or takes longer than
+ * 2 s; an abort (the element left the page) ends it unsettled, as if never started.
+ */
+function preload(src: string, signal: AbortSignal): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const image = new Image()
+    const finish = (settle: () => void) => {
+      clearTimeout(timer)
+      image.onload = image.onerror = null
+      signal.removeEventListener('abort', onAbort)
+      settle()
+    }
+    const onAbort = () => finish(() => resolve(initialState))
+    const timer = setTimeout(
+      () => finish(() => reject(new Error('timeout'))),
+      IMAGE_PRELOAD_TIMEOUT_MS,
+    )
+    image.onload = () => finish(() => resolve(src))
+    image.onerror = () => finish(() => reject(new Error('failed')))
+    signal.addEventListener('abort', onAbort)
+    image.src = src
+  })
+}
+
+/**
  * @summary A wallet image: preloaded off-screen and shown once it loaded; until then, when it
  * fails, or when it takes longer than 2 s, a monogram of the name. Only `http(s)` and
  * `data:image/` URLs are ever loaded. Decorative: the wallet's button carries its name.
@@ -28,7 +54,6 @@ export class WuiWalletImage extends LitElement {
   static override properties = {
     src: {},
     name: {},
-    state: { state: true },
   }
 
   static override styles = css`
@@ -59,64 +84,47 @@ export class WuiWalletImage extends LitElement {
 
   declare src: string | undefined
   declare name: string
-  declare state: 'loading' | 'loaded' | 'fallback'
 
-  private loader: HTMLImageElement | undefined
-  private timer: ReturnType<typeof setTimeout> | undefined
+  // Restarts when `src` changes; a newer preload supersedes an older one (@lit/task).
+  private readonly image = new Task(this, {
+    task: ([src], { signal }) => (src ? preload(src, signal) : Promise.reject(new Error('unsafe'))),
+    args: () => [safeImageUrl(this.src, { allowHttp: true })] as const,
+  })
+
+  /** The preload was stopped when the element left the page. */
+  private interrupted = false
 
   constructor() {
     super()
     this.name = ''
-    this.state = 'loading'
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('src')) this.preload()
+  /** `loading` until the image loaded (`loaded`) or failed, timed out or is unsafe (`fallback`). */
+  get state(): 'loading' | 'loaded' | 'fallback' {
+    if (!safeImageUrl(this.src, { allowHttp: true })) return 'fallback'
+    const status = this.image.status
+    if (status === TaskStatus.COMPLETE) return 'loaded'
+    return status === TaskStatus.ERROR ? 'fallback' : 'loading'
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback()
-    this.stop()
+    if (this.image.status !== TaskStatus.PENDING) return
+    this.interrupted = true
+    this.image.abort()
   }
 
   override connectedCallback(): void {
     super.connectedCallback()
-    // Re-attached by the virtualized grid before it loaded: try again.
-    if (this.state === 'loading' && !this.loader && this.hasUpdated) this.preload()
-  }
-
-  private stop() {
-    clearTimeout(this.timer)
-    if (this.loader) {
-      this.loader.onload = this.loader.onerror = null
-      this.loader = undefined
-    }
-  }
-
-  private preload() {
-    this.stop()
-    const src = safeImageUrl(this.src, { allowHttp: true })
-    if (!src) {
-      this.state = 'fallback'
-      return
-    }
-    this.state = 'loading'
-    const loader = new Image()
-    this.loader = loader
-    const settle = (state: 'loaded' | 'fallback') => {
-      if (this.loader !== loader) return
-      this.stop()
-      this.state = state
-    }
-    loader.onload = () => settle('loaded')
-    loader.onerror = () => settle('fallback')
-    this.timer = setTimeout(() => settle('fallback'), IMAGE_PRELOAD_TIMEOUT_MS)
-    loader.src = src
+    // Moved or re-attached by the virtualized grid before it loaded: try again.
+    if (!this.interrupted) return
+    this.interrupted = false
+    void this.image.run()
   }
 
   override render() {
     const src = safeImageUrl(this.src, { allowHttp: true })
-    if (this.state === 'loaded' && src) {
+    if (src && this.image.status === TaskStatus.COMPLETE) {
       return html`<img part="image" src=${src} alt="" width="56" height="56" />`
     }
     return html`<span part="monogram" class="monogram" aria-hidden="true"

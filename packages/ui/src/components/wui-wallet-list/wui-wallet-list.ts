@@ -1,6 +1,6 @@
 import { css, html, LitElement, nothing } from 'lit'
 import { repeat } from 'lit/directives/repeat.js'
-import { RovingFocusController } from '../../controllers/roving-focus.js'
+import { KeyboardNavigationController } from '../../controllers/keyboard-navigation.js'
 import { iconStyles } from '../../styles/icons.js'
 import { base, listRowStyles } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
@@ -71,6 +71,8 @@ export class WuiWalletList extends LitElement {
       }
 
       .tag {
+        flex: none;
+        white-space: nowrap;
         font-size: var(--wui-font-size-small);
         font-weight: 600;
         padding-block: 2px;
@@ -86,9 +88,10 @@ export class WuiWalletList extends LitElement {
   declare label: string
   declare busyId: string | undefined
 
-  private readonly roving = new RovingFocusController(this, () => [
-    ...this.renderRoot.querySelectorAll<HTMLElement>('li > button'),
-  ])
+  private readonly nav = new KeyboardNavigationController(this, {
+    layout: 'list',
+    items: () => [...this.renderRoot.querySelectorAll<HTMLElement>('li > button')],
+  })
 
   constructor() {
     super()
@@ -100,8 +103,8 @@ export class WuiWalletList extends LitElement {
     return html`<ul
       part="list"
       aria-label=${this.label}
-      @keydown=${this.roving.onKeydown}
-      @focusin=${this.roving.onFocusin}
+      @keydown=${this.nav.onKeydown}
+      @focusin=${this.nav.onFocusin}
     >
       ${repeat(
         this.wallets,

@@ -15,6 +15,12 @@ import { OpenModalElement } from '../../internal/openmodal-element.js'
  * @csspart address - Name or address (forwarded, when connected).
  */
 export class W3mButton extends OpenModalElement {
+  /** `host.focus()` (and a click on the host) focuses the inner button, so Enter presses it. */
+  static override shadowRootOptions: ShadowRootInit = {
+    ...OpenModalElement.shadowRootOptions,
+    delegatesFocus: true,
+  }
+
   static override properties = {
     label: {},
     loadingLabel: { attribute: 'loading-label' },

@@ -18,6 +18,11 @@ import { buttonStyles } from '../button-styles.js'
  */
 export class W3mConnectButton extends OpenModalElement {
   static override themed = true
+  /** `host.focus()` (and a click on the host) focuses the inner button, so Enter presses it. */
+  static override shadowRootOptions: ShadowRootInit = {
+    ...OpenModalElement.shadowRootOptions,
+    delegatesFocus: true,
+  }
 
   static override properties = {
     label: {},

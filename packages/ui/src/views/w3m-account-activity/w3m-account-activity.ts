@@ -4,12 +4,11 @@ import {
   $activeNetwork,
   $transactions,
   $transactionsByYear,
+  accountKey,
   errorMessage,
   fetchTransactions,
   isUnsupportedNetwork,
-  refreshTransactions,
   resetTransactions,
-  TRANSACTIONS_POLL_MS,
   transactionMonthGroups,
   truncateAddress,
   truncateDecimals,
@@ -126,7 +125,6 @@ export class W3mAccountActivity extends OpenModalElement {
   private readonly account = new StoreController(this, $activeAccount)
   private readonly network = new StoreController(this, $activeNetwork)
   private observer: IntersectionObserver | undefined
-  private poll: ReturnType<typeof setInterval> | undefined
   private observed: Element | undefined
   private wasLoading = false
 
@@ -134,7 +132,7 @@ export class W3mAccountActivity extends OpenModalElement {
     const network = this.network.value
     const address = this.account.value.address
     if (!address || !network || isUnsupportedNetwork(network)) return undefined
-    return `${network.caipNetworkId}:${address.toLowerCase()}`
+    return accountKey(network.caipNetworkId, address)
   }
 
   /** Starts the first page when the list is not this account's and chain's yet. */
@@ -164,25 +162,14 @@ export class W3mAccountActivity extends OpenModalElement {
     this.load(this.account.value.address)
   }
 
-  /** New transactions on top: a transfer made while Activity shows appears within seconds. */
-  private refresh = (): void => {
-    const address = this.account.value.address
-    if (!address || document.visibilityState === 'hidden') return
-    refreshTransactions(address).catch(() => {})
-  }
-
+  // New transactions on top while shown: core polls while `$transactions` is watched.
   override connectedCallback(): void {
     super.connectedCallback()
     this.observer = new IntersectionObserver(this.loadMore)
-    // A list kept from an earlier visit may be stale: look for news at once, then every 4 s.
-    this.refresh()
-    this.poll = setInterval(this.refresh, TRANSACTIONS_POLL_MS)
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback()
-    clearInterval(this.poll)
-    this.poll = undefined
     this.observer?.disconnect()
     this.observer = undefined
     this.observed = undefined

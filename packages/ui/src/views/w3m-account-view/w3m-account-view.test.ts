@@ -1,7 +1,7 @@
 // Account, rendered in the modal over the core test adapter.
 
 import { expect, fixture, html } from '@open-wc/testing'
-import { $accounts, $modal, $view, connect, setLocale } from '@openmodal/core/internal'
+import { $modal, $view, connect, setLocale, setProfile } from '@openmodal/core/internal'
 import type { W3mModal } from '../../modal/w3m-modal/w3m-modal.js'
 import '../../test/define-modal.js'
 import { loadLocale } from '../../i18n/index.js'
@@ -63,14 +63,12 @@ describe('Account view', () => {
   it('Account shows the profile name and a safe profile image, never an unsafe one', async () => {
     await setupConnected()
     const view = await showView(modal, 'w3m-account-view', 'Account')
-    const account = $accounts.get().eip155
-    if (!account) throw new Error('not connected')
-    $accounts.setKey('eip155', { ...account, profileName: 'alice.eth', profileImage: walletIcon })
+    setProfile('eip155', { name: 'alice.eth', avatar: walletIcon })
     await until(() => deep(view, '[data-address]')?.textContent?.includes('alice.eth'), 'name')
     const avatar = deep(view, 'wui-avatar') as HTMLElement
     await until(() => deep(avatar, 'img'), 'the avatar image')
     expect(deep(avatar, 'img')?.getAttribute('src')).to.equal(walletIcon)
-    $accounts.setKey('eip155', { ...account, profileImage: 'javascript:alert(1)' })
+    setProfile('eip155', { name: undefined, avatar: 'javascript:alert(1)' })
     await until(() => !deep(avatar, 'img'), 'the image to be dropped')
     expect(deep(view, '[data-address]')?.textContent?.trim()).to.equal('0x11…111111')
   })

@@ -19,6 +19,7 @@ import {
 import { html, nothing } from 'lit'
 import { icon } from '../../components/icons.js'
 import '../../components/wui-avatar/wui-avatar.js'
+import { KeyboardNavigationController } from '../../controllers/keyboard-navigation.js'
 import { StoreController } from '../../controllers/store-controller.js'
 import { dirFor, type MessageKey, t, tError } from '../../i18n/index.js'
 import '../../i18n/en-views.js'
@@ -93,28 +94,31 @@ export class W3mAccountView extends OpenModalElement {
     this.tab = 'tokens'
   }
 
+  // WAI-ARIA tabs: the selected tab is the Tab stop; arrows, Home and End select and focus.
+  private readonly nav = new KeyboardNavigationController(this, {
+    layout: 'tabs',
+    items: () => this.tabButtons(),
+    current: () => this.tabButtons().findIndex((tab) => tab.dataset.tab === this.tab),
+    move: (index) => {
+      const tab = this.tabButtons()[index]?.dataset.tab as AccountTab | undefined
+      if (tab) this.select(tab, true)
+    },
+    // In a right-to-left layout the next tab is on the left.
+    rtl: () => dirFor(this.locale.value) === 'rtl',
+    // The template binds each tab's tabindex from the selection.
+    roving: false,
+  })
+
+  private tabButtons(): HTMLElement[] {
+    return [...this.renderRoot.querySelectorAll<HTMLElement>('[role="tab"]')]
+  }
+
   private select(tab: AccountTab, focus: boolean): void {
     this.tab = tab
     if (!focus) return
     void this.updateComplete.then(() =>
       this.renderRoot.querySelector<HTMLElement>(`#tab-${tab}`)?.focus(),
     )
-  }
-
-  private onTabKeydown(event: KeyboardEvent, tabs: AccountTab[]): void {
-    const index = tabs.indexOf(this.tab)
-    // In a right-to-left layout the next tab is on the left.
-    const forward = dirFor(this.locale.value) === 'rtl' ? 'ArrowLeft' : 'ArrowRight'
-    const backward = forward === 'ArrowRight' ? 'ArrowLeft' : 'ArrowRight'
-    let next: number
-    if (event.key === forward) next = (index + 1) % tabs.length
-    else if (event.key === backward) next = (index - 1 + tabs.length) % tabs.length
-    else if (event.key === 'Home') next = 0
-    else if (event.key === 'End') next = tabs.length - 1
-    else return
-    event.preventDefault()
-    const tab = tabs[next]
-    if (tab) this.select(tab, true)
   }
 
   private renderTabs(namespace: ChainNamespace | undefined) {
@@ -137,7 +141,7 @@ export class W3mAccountView extends OpenModalElement {
         role="tablist"
         part="tabs"
         aria-label=${t('account.tabs')}
-        @keydown=${(event: KeyboardEvent) => this.onTabKeydown(event, tabs)}
+        @keydown=${this.nav.onKeydown}
       >
         ${tabs.map(
           (tab) => html`<button

@@ -9,11 +9,12 @@ import '../../components/wui-wallet-image/wui-wallet-image.js'
 import type { WuiWalletImage } from '../../components/wui-wallet-image/wui-wallet-image.js'
 import '../../test/define-modal.js'
 import type { W3mModal } from '../../modal/w3m-modal/w3m-modal.js'
-import { deep, deepAll, focused, resetAll, setupClient, until } from '../../test/helpers.js'
+import { deep, deepAll, focused, resetAll, settle, setupClient, until } from '../../test/helpers.js'
 import '../w3m-connect-view/w3m-connect-view.js'
 import {
   GRID_COLUMNS,
   OVERSCAN_ROWS,
+  ROW_HEIGHT,
   VISIBLE_ROWS,
   type W3mAllWalletsView,
 } from './w3m-all-wallets-view.js'
@@ -182,6 +183,27 @@ describe('AllWallets view (real server, 2,000-wallet registry)', () => {
     // Back: the grid returns with the focus on the same wallet.
     ;(details.querySelector('button') as HTMLButtonElement).click()
     await until(() => focusedName() === 'Trust Wallet', 'focus back on the wallet')
+  })
+
+  it('lays the virtualized rows out as a grid: four cells a row, one row every 96 px', async function () {
+    this.timeout(30_000)
+    setup()
+    const view = await openAllWallets(modal)
+    await until(() => cells(view).length >= 2 * GRID_COLUMNS, 'two rows', 10_000)
+    const box = grid(view).getBoundingClientRect()
+    const rects = cells(view).map((cell) => cell.getBoundingClientRect())
+    const [a, , , , e] = rects
+    for (const rect of rects) {
+      expect(rect.width).to.be.greaterThan(0)
+      expect(rect.left).to.be.at.least(box.left)
+      expect(rect.right).to.be.at.most(box.right)
+    }
+    // Four distinct columns, and the fifth cell starts the next row, 96 px down.
+    expect(new Set(rects.slice(0, GRID_COLUMNS).map((r) => Math.round(r.left))).size).to.equal(4)
+    expect(Math.round(e?.left ?? 0)).to.equal(Math.round(a?.left ?? -1))
+    expect(Math.round((e?.top ?? 0) - (a?.top ?? 0))).to.equal(ROW_HEIGHT)
+    await settle()
+    await expect(modal).to.be.accessible()
   })
 
   it('puts an installed registry wallet first and connects it like the Connect view', async function () {

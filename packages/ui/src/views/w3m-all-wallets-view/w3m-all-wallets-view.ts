@@ -15,6 +15,7 @@ import { styleMap } from 'lit/directives/style-map.js'
 import { icon } from '../../components/icons.js'
 import '../../components/wui-spinner/wui-spinner.js'
 import '../../components/wui-wallet-image/wui-wallet-image.js'
+import { KeyboardNavigationController } from '../../controllers/keyboard-navigation.js'
 import { StoreController } from '../../controllers/store-controller.js'
 import { t } from '../../i18n/index.js'
 import '../../i18n/en-views.js'
@@ -63,14 +64,12 @@ export class W3mAllWalletsView extends OpenModalElement {
   static override properties = {
     query: { state: true },
     scrollTop: { state: true },
-    focusIndex: { state: true },
     selected: { state: true },
   }
   static override styles = [base, iconStyles, viewStyles, styles, gridStyles]
 
   declare query: string
   declare scrollTop: number
-  declare focusIndex: number
   declare selected: RegistryWallet | undefined
 
   private readonly connectors = new StoreController(this, $connectors)
@@ -79,6 +78,19 @@ export class W3mAllWalletsView extends OpenModalElement {
   private readonly listed = new StoreController(this, $registryWallets)
   private readonly searched = new StoreController(this, $searchedWallets)
 
+  // One Tab stop; arrows, PageUp/PageDown, Home/End (Ctrl for the grid's ends) move in it.
+  private readonly nav = new KeyboardNavigationController(this, {
+    layout: 'grid',
+    columns: GRID_COLUMNS,
+    pageRows: VISIBLE_ROWS,
+    items: () => [...this.renderRoot.querySelectorAll<HTMLElement>('button.cell')],
+    count: () => this.items().length,
+    indexOf: (cell) => Number(cell.dataset.index),
+    move: (index) => this.focusCell(index),
+    // Only some rows are rendered: the template binds each cell's tabindex.
+    roving: false,
+  })
+
   private debounce: ReturnType<typeof setTimeout> | undefined
   private frame = 0
 
@@ -86,7 +98,6 @@ export class W3mAllWalletsView extends OpenModalElement {
     super()
     this.query = ''
     this.scrollTop = 0
-    this.focusIndex = 0
     this.selected = undefined
   }
 
@@ -154,7 +165,7 @@ export class W3mAllWalletsView extends OpenModalElement {
     this.query = (event.target as HTMLInputElement).value
     clearTimeout(this.debounce)
     this.debounce = setTimeout(() => {
-      this.focusIndex = 0
+      this.nav.setIndex(0)
       this.scrollTop = 0
       const scroller = this.scroller()
       if (scroller) scroller.scrollTop = 0
@@ -173,40 +184,8 @@ export class W3mAllWalletsView extends OpenModalElement {
     })
   }
 
-  private readonly onFocusin = (event: FocusEvent) => {
-    const index = Number((event.composedPath()[0] as HTMLElement).dataset?.index)
-    if (Number.isInteger(index)) this.focusIndex = index
-  }
-
-  private readonly onKeydown = async (event: KeyboardEvent) => {
-    const target = event.composedPath()[0] as HTMLElement
-    const from = Number(target.dataset?.index)
-    if (!Number.isInteger(from)) return
-    const count = this.items().length
-    const rtl = getComputedStyle(this).direction === 'rtl'
-    const page = GRID_COLUMNS * VISIBLE_ROWS
-    const moves: Record<string, number> = {
-      ArrowRight: rtl ? -1 : 1,
-      ArrowLeft: rtl ? 1 : -1,
-      ArrowDown: GRID_COLUMNS,
-      ArrowUp: -GRID_COLUMNS,
-      PageDown: page,
-      PageUp: -page,
-    }
-    let next: number
-    if (event.key === 'Home') next = event.ctrlKey ? 0 : from - (from % GRID_COLUMNS)
-    else if (event.key === 'End') {
-      next = event.ctrlKey ? count - 1 : from - (from % GRID_COLUMNS) + GRID_COLUMNS - 1
-    } else if (event.key in moves) next = from + (moves[event.key] ?? 0)
-    else return
-    event.preventDefault()
-    next = Math.max(0, Math.min(count - 1, next))
-    await this.focusCell(next)
-  }
-
-  /** Moves the roving Tab stop to `index`, scrolling its row into view, and focuses it. */
+  /** Scrolls the row of `index` into view and focuses its cell (the Tab stop already moved). */
   private async focusCell(index: number) {
-    this.focusIndex = index
     const scroller = this.scroller()
     if (scroller) {
       const top = Math.floor(index / GRID_COLUMNS) * ROW_HEIGHT
@@ -235,7 +214,7 @@ export class W3mAllWalletsView extends OpenModalElement {
 
   private async closeDetails() {
     this.selected = undefined
-    await this.focusCell(this.focusIndex)
+    await this.focusCell(this.nav.index)
   }
 
   protected override updated(): void {
@@ -267,12 +246,12 @@ export class W3mAllWalletsView extends OpenModalElement {
   private renderGrid(items: readonly GridItem[]): TemplateResult {
     const rows = Math.ceil(items.length / GRID_COLUMNS)
     const { first, last } = this.visibleRows(rows)
-    const focusRow = Math.floor(this.focusIndex / GRID_COLUMNS)
+    const focusIndex = this.nav.index
+    const focusRow = Math.floor(focusIndex / GRID_COLUMNS)
     const rendered: number[] = []
     for (let row = first; row <= last; row++) rendered.push(row)
     // The row holding the Tab stop stays in the DOM so focus is never lost while scrolling.
     if (focusRow < rows && (focusRow < first || focusRow > last)) rendered.push(focusRow)
-    const focusIndex = Math.min(this.focusIndex, items.length - 1)
     return html`<div
       class="scroller"
       style=${styleMap({ blockSize: `${Math.min(rows, VISIBLE_ROWS) * ROW_HEIGHT}px` })}
@@ -286,8 +265,8 @@ export class W3mAllWalletsView extends OpenModalElement {
         aria-rowcount=${rows}
         aria-colcount=${GRID_COLUMNS}
         style=${styleMap({ blockSize: `${rows * ROW_HEIGHT}px` })}
-        @keydown=${this.onKeydown}
-        @focusin=${this.onFocusin}
+        @keydown=${this.nav.onKeydown}
+        @focusin=${this.nav.onFocusin}
       >
         ${repeat(
           rendered.sort((a, b) => a - b),

@@ -3,6 +3,8 @@ import { css } from 'lit'
 export const styles = css`
   .methods {
     display: grid;
+    /* The panel's width, whatever a wallet's name: rows ellipsize it inside. */
+    grid-template-columns: minmax(0, 1fr);
     gap: 16px;
   }
 

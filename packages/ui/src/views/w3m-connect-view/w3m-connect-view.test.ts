@@ -2,7 +2,7 @@
 
 import { expect, fixture, html } from '@open-wc/testing'
 import { $recentWallets, closeModal, openModal, reset, setLocale } from '@openmodal/core/internal'
-import { sendKeys } from '@web/test-runner-commands'
+import { sendKeys, setViewport } from '@web/test-runner-commands'
 import '../../test/define-modal.js'
 import { loadLocale } from '../../i18n/index.js'
 import type { W3mModal } from '../../modal/w3m-modal/w3m-modal.js'
@@ -14,6 +14,7 @@ import {
   settle,
   setupClient,
   until,
+  WALLETS,
   walletIcon,
 } from '../../test/helpers.js'
 import { availableMethods, connectMethodOrder } from './w3m-connect-view.js'
@@ -143,6 +144,49 @@ describe('Connect view', () => {
     await sendKeys({ press: 'Home' })
     expect(focused()).to.equal(buttons[0])
   })
+
+  it('keeps every wallet row inside the panel, a 1 MB name ellipsized, at 320 and 360 px', async function () {
+    this.timeout(30_000)
+    const huge = 'W'.repeat(1_000_000)
+    try {
+      for (const width of [320, 360]) {
+        await setViewport({ width, height: 800 })
+        setupClient({
+          wallets: [...WALLETS, { id: 'io.huge', name: huge, rdns: 'io.huge' }],
+        })
+        const view = await openConnect(modal)
+        const list = await until(() => deep(view, 'wui-wallet-list'), 'the list')
+        const rows = await until(() => {
+          const found = deepAll(list, 'button')
+          return found.length === 4 ? found : null
+        }, 'four wallets')
+        await settle()
+        const panel = (deep(modal, '.panel') as HTMLElement).getBoundingClientRect()
+        expect(panel.width, `panel at ${width} px`).to.be.at.most(360)
+        for (const row of rows) {
+          const box = row.getBoundingClientRect()
+          const id = row.dataset.id
+          expect(box.left, `${id} at ${width} px`).to.be.at.least(panel.left)
+          expect(box.right, `${id} at ${width} px`).to.be.at.most(panel.right)
+          const tag = row.querySelector('.tag')?.getBoundingClientRect()
+          if (tag) {
+            expect(tag.left, `${id} tag at ${width} px`).to.be.at.least(box.left)
+            expect(tag.right, `${id} tag at ${width} px`).to.be.at.most(box.right)
+          }
+        }
+        const name = deep(list, 'button[data-id="io.huge"] .name') as HTMLElement
+        expect(name.textContent).to.have.length(huge.length)
+        // Ellipsized: the text is clipped inside the row, not laid out at its full width.
+        expect(name.scrollWidth).to.be.greaterThan(name.clientWidth)
+        expect(getComputedStyle(name).textOverflow).to.equal('ellipsis')
+        expect(deep(list, 'button[data-id="io.huge"] .tag')?.textContent).to.equal('Installed')
+        closeModal()
+      }
+    } finally {
+      await setViewport({ width: 800, height: 600 })
+    }
+  })
+
   it('shows an empty state when no wallet is found', async () => {
     setupClient({ wallets: [] })
     const view = await openConnect(modal)

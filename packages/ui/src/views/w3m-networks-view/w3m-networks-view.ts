@@ -18,7 +18,7 @@ import { repeat } from 'lit/directives/repeat.js'
 import { icon } from '../../components/icons.js'
 import '../../components/wui-spinner/wui-spinner.js'
 import { AttemptController } from '../../controllers/attempt-controller.js'
-import { RovingFocusController } from '../../controllers/roving-focus.js'
+import { KeyboardNavigationController } from '../../controllers/keyboard-navigation.js'
 import { StoreController } from '../../controllers/store-controller.js'
 import { t } from '../../i18n/index.js'
 import '../../i18n/en-views.js'
@@ -56,9 +56,10 @@ export class W3mNetworksView extends OpenModalElement {
   protected readonly networks = new StoreController(this, $networks)
   protected readonly active = new StoreController(this, $activeNetwork)
   private readonly attempt = new AttemptController(this)
-  private readonly roving = new RovingFocusController(this, () => [
-    ...this.renderRoot.querySelectorAll<HTMLElement>('li > button'),
-  ])
+  private readonly nav = new KeyboardNavigationController(this, {
+    layout: 'list',
+    items: () => [...this.renderRoot.querySelectorAll<HTMLElement>('li > button')],
+  })
 
   /** The last switch's failure, if any. */
   get error(): string | undefined {
@@ -126,8 +127,8 @@ export class W3mNetworksView extends OpenModalElement {
       <ul
         part="list"
         aria-label=${t('networks.list')}
-        @keydown=${this.roving.onKeydown}
-        @focusin=${this.roving.onFocusin}
+        @keydown=${this.nav.onKeydown}
+        @focusin=${this.nav.onFocusin}
       >
         ${repeat(
           this.networks.value,

@@ -117,7 +117,7 @@ describe('RegisterAccountName', () => {
     await type(view, 'taken')
     ;(deep(view, '[part="submit-button"]') as HTMLButtonElement).click()
     await until(() => deep(view, '[data-error]'), 'the error')
-    expect(text(deep(view, '[data-error]'))).to.equal('This name is already taken.')
+    expect(text(deep(view, '[data-error]'))).to.equal('This name is already taken')
     expect($view.get().view).to.equal('RegisterAccountName')
     await settle()
     await expect(modal).to.be.accessible()

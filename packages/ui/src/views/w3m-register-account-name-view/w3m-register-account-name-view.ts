@@ -9,8 +9,9 @@ import {
 } from '@openmodal/core/internal'
 import { html, nothing } from 'lit'
 import '../../components/wui-spinner/wui-spinner.js'
+import { AttemptController } from '../../controllers/attempt-controller.js'
 import { StoreController } from '../../controllers/store-controller.js'
-import { t, tError } from '../../i18n/index.js'
+import { t } from '../../i18n/index.js'
 import '../../i18n/en-views.js'
 import { OpenModalElement } from '../../internal/openmodal-element.js'
 import { base } from '../../styles/shared.js'
@@ -35,15 +36,11 @@ export class W3mRegisterAccountNameView extends OpenModalElement {
   static override properties = {
     name: { state: true },
     touched: { state: true },
-    pending: { state: true },
-    error: { state: true },
   }
   static override styles = [base, viewStyles, styles]
 
   declare name: string
   declare touched: boolean
-  declare pending: boolean
-  declare error: string | undefined
 
   private readonly account = new StoreController(this, $activeAccount)
   private readonly network = new StoreController(this, $activeNetwork)
@@ -52,8 +49,20 @@ export class W3mRegisterAccountNameView extends OpenModalElement {
     super()
     this.name = ''
     this.touched = false
-    this.pending = false
-    this.error = undefined
+  }
+
+  // NAME_TAKEN, INVALID_SIGNATURE, SIGNATURE_DECLINED… from the catalog; a refusal the server
+  // explains (NAME_REJECTED) in the server's words.
+  private readonly registration = new AttemptController(this)
+
+  /** Whether the signature and the server's answer are awaited. */
+  get pending(): boolean {
+    return this.registration.pending
+  }
+
+  /** The last registration's failure, as shown under the field. */
+  get error(): string | undefined {
+    return this.registration.error
   }
 
   private get valid(): boolean {
@@ -63,26 +72,17 @@ export class W3mRegisterAccountNameView extends OpenModalElement {
   private onInput(event: Event): void {
     this.name = (event.target as HTMLInputElement).value
     this.touched = true
-    this.error = undefined
+    this.registration.fail(undefined)
   }
 
   private async submit(event: Event): Promise<void> {
     event.preventDefault()
     this.touched = true
     if (!this.valid || this.pending) return
-    this.pending = true
-    this.error = undefined
-    try {
-      await registerAccountName(this.name)
-    } catch (error) {
-      // NAME_TAKEN, INVALID_SIGNATURE, SIGNATURE_DECLINED… from the catalog; a refusal the
-      // server explains (NAME_REJECTED) in the server's words.
-      this.error = tError(error)
-      return
-    } finally {
-      this.pending = false
+    const name = this.name
+    if (await this.registration.run(() => registerAccountName(name))) {
+      replace('RegisterAccountNameSuccess')
     }
-    replace('RegisterAccountNameSuccess')
   }
 
   override render() {

@@ -1,8 +1,7 @@
-// The blockchain API (issue 8): balances, history, NFTs, gas price and names.
-import type { Context, Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
+// (3) The blockchain API (issue 8): balances, history, NFTs, gas price and names.
+import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
-import { type Address, getAddress, type Hex, isAddress, type PublicClient } from 'viem'
+import { type Address, getAddress, type Hex, type PublicClient } from 'viem'
 import type {
   BalanceResponse,
   GasPriceResponse,
@@ -10,114 +9,59 @@ import type {
   NameResponse,
   NftsResponse,
 } from '../api-types.js'
-import type { Db } from '../db/db.js'
-import { HttpError, parseInput } from '../http/errors.js'
-import { createLogger, type Logger } from '../http/logger.js'
-import { createChainClient, evmChainNumber } from '../indexer/rpc.js'
-import { CaipNetworkIdSchema } from '../projects/schema.js'
-import type { Project, ProjectChainConfig } from '../projects/store.js'
-import {
-  type AccountContext,
-  accountBalances,
-  accountHistory,
-  accountNfts,
-  decodeHistoryCursor,
-} from './account.js'
+import { type AccountContext, accountBalances, accountNfts } from '../blockchain/account.js'
 import {
   createEnsResolver,
   ENS_NAME_MAX_LENGTH,
   type EnsOptions,
   ensUniversalResolverOf,
   normalizeEnsName,
-} from './ens.js'
-import { gasPrice } from './gas.js'
+} from '../blockchain/ens.js'
+import { gasPrice } from '../blockchain/gas.js'
+import { accountHistory, decodeHistoryCursor } from '../blockchain/history.js'
+import { registerName, resolveName, reverseName } from '../blockchain/names.js'
 import {
-  isValidRegisteredName,
-  NAME_RULE_MESSAGE,
-  registerName,
-  resolveName,
-  reverseName,
-} from './names.js'
-import type { PriceSource } from './prices.js'
+  AccountQuerySchema,
+  AddressSchema,
+  HISTORY_PAGE_SIZE,
+  HistoryQuerySchema,
+  NameQuerySchema,
+  NameSchema,
+  RegisterBodySchema,
+} from '../blockchain/params.js'
+import type { PriceSource } from '../blockchain/prices.js'
+import type { Db } from '../db/db.js'
+import { type AccessControl, type AppEnv, projectIdInQuery } from '../http/access.js'
+import { HttpError, parseInput } from '../http/errors.js'
+import { createLogger, type Logger } from '../http/logger.js'
+import { CLOSE_CONNECTION, limitBody } from '../http/middleware.js'
+import { pickQuery, readJsonBody } from '../http/params.js'
+import { createChainClient, evmChainNumber } from '../indexer/rpc.js'
+import type { Project, ProjectChainConfig } from '../projects/store.js'
 
-export const HISTORY_PAGE_SIZE = 20
-export const HISTORY_PAGE_MAX = 100
 const NAME_BODY_MAX_BYTES = 4 * 1024
-
-// biome-ignore lint/suspicious/noExplicitAny: the host app's Env is opaque here
-type AnyContext = Context<any>
 
 export interface BlockchainRoutesOptions {
   db: Db
+  access: AccessControl
   prices: PriceSource
-  /** The project-scoped access check of the app (projectId, rate limit, Origin). */
-  access(c: AnyContext, projectId: string | undefined): Promise<Project>
-  /** The app's CORS preflight handler for routes with `projectId` in the query. */
-  preflight(c: AnyContext): Promise<Response>
-  /** Clock for name timestamps and the ENS cache (tests move it). */
-  now?: () => number
+  /** Clock for name timestamps and the ENS cache (tests move it); default Date.now. */
+  now?: (() => number) | undefined
   /** Where failed ENS lookups are logged; default silent. */
-  logger?: Logger
+  logger?: Logger | undefined
   /** Timeout and cache of ENS lookups (spec §9 defaults). */
-  ens?: EnsOptions
+  ens?: EnsOptions | undefined
 }
 
-export const AddressSchema = v.pipe(
-  v.string('Expected an address'),
-  v.check(
-    (value) => /^0x[0-9a-fA-F]{40}$/.test(value) && isAddress(value, { strict: true }),
-    'Expected a 0x-prefixed 40-hex-digit address (lower case or a valid checksum)',
-  ),
-)
-
-const ChainQuery = v.pipe(v.string('chainId is required'), CaipNetworkIdSchema)
-
-const LimitSchema = v.pipe(
-  v.string(),
-  v.regex(/^\d{1,3}$/, `Expected a whole number from 1 to ${HISTORY_PAGE_MAX}`),
-  v.transform(Number),
-  v.minValue(1, `Expected a whole number from 1 to ${HISTORY_PAGE_MAX}`),
-  v.maxValue(HISTORY_PAGE_MAX, `Expected a whole number from 1 to ${HISTORY_PAGE_MAX}`),
-)
-
-const AccountQuerySchema = v.object({ chainId: ChainQuery })
-
-/** The name endpoints: without chainId only our registry answers; with it, also ENS. */
-const NameQuerySchema = v.object({ chainId: v.optional(v.pipe(v.string(), CaipNetworkIdSchema)) })
-
-const HistoryQuerySchema = v.object({
-  chainId: ChainQuery,
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(100))),
-  limit: v.optional(LimitSchema),
-})
-
-const NameSchema = v.pipe(
-  v.string('Expected a name'),
-  v.maxLength(64, 'A name has at most 64 characters'),
-  v.check(isValidRegisteredName, NAME_RULE_MESSAGE),
-)
-
-const RegisterBodySchema = v.strictObject({
-  name: NameSchema,
-  address: AddressSchema,
-  message: v.pipe(v.string('Expected the signed message'), v.maxLength(300)),
-  signature: v.pipe(
-    v.string('Expected a signature'),
-    v.regex(/^0x[0-9a-fA-F]{130}$/, 'Expected a 65-byte 0x-hex signature'),
-  ),
-})
-
 /**
- * Adds the routes of the blockchain API to `app`.
+ * The routes of the blockchain API (with their preflights); account data comes from the
+ * indexer's tables and the chain's RPC.
  *
  * @example
- * registerBlockchainRoutes(app, { db, prices: staticPriceSource(), access, preflight })
+ * app.route('/', blockchainRoutes({ db, access, prices: staticPriceSource() }))
  */
-export function registerBlockchainRoutes(
-  // biome-ignore lint/suspicious/noExplicitAny: mounted on the host app whatever its Env
-  app: Hono<any>,
-  options: BlockchainRoutesOptions,
-): void {
+export function blockchainRoutes(options: BlockchainRoutesOptions): Hono<AppEnv> {
+  const app = new Hono<AppEnv>()
   const { db, access } = options
   const now = options.now ?? Date.now
   const ens = createEnsResolver({
@@ -152,8 +96,8 @@ export function registerBlockchainRoutes(
   }
 
   /** Access, then the address and chain of an account route. */
-  const account = async (c: AnyContext): Promise<AccountContext> => {
-    const project = await access(c, c.req.query('projectId'))
+  const account = async (c: Context<AppEnv>): Promise<AccountContext> => {
+    const project = await access.access(c, c.req.query('projectId'))
     const address = parseInput(AddressSchema, c.req.param('address'), 'address')
     const { chainId } = parseInput(AccountQuerySchema, pickQuery(c, ['chainId']), 'query')
     const chain = evmChain(project, chainId)
@@ -184,6 +128,7 @@ export function registerBlockchainRoutes(
     }
   }
 
+  const preflight = access.preflight(projectIdInQuery)
   for (const path of [
     '/v1/account/:address/balance',
     '/v1/account/:address/history',
@@ -193,7 +138,7 @@ export function registerBlockchainRoutes(
     '/v1/names/:name',
     '/v1/names/reverse/:address',
   ]) {
-    app.options(path, (c) => options.preflight(c))
+    app.options(path, preflight)
   }
 
   app.get('/v1/account/:address/balance', async (c) => {
@@ -233,7 +178,7 @@ export function registerBlockchainRoutes(
   })
 
   app.get('/v1/gas-price', async (c) => {
-    const project = await access(c, c.req.query('projectId'))
+    const project = await access.access(c, c.req.query('projectId'))
     const { chainId } = parseInput(AccountQuerySchema, pickQuery(c, ['chainId']), 'query')
     const chain = evmChain(project, chainId, 'Network not supported for Gas Price')
     const prices = await upstream('the gas price', () => gasPrice(clientFor(chain)))
@@ -242,23 +187,14 @@ export function registerBlockchainRoutes(
 
   app.post(
     '/v1/names',
-    bodyLimit({
-      maxSize: NAME_BODY_MAX_BYTES,
-      onError: () => {
-        throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `Body exceeds ${NAME_BODY_MAX_BYTES} bytes`, {
-          headers: { connection: 'close' },
-        })
-      },
+    limitBody(NAME_BODY_MAX_BYTES, () => {
+      throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `Body exceeds ${NAME_BODY_MAX_BYTES} bytes`, {
+        headers: CLOSE_CONNECTION,
+      })
     }),
     async (c) => {
-      await access(c, c.req.query('projectId'))
-      let json: unknown
-      try {
-        json = JSON.parse(await c.req.text())
-      } catch (error) {
-        if (error instanceof HttpError) throw error
-        throw new HttpError(400, 'BAD_REQUEST', 'Invalid request: the body is not valid JSON')
-      }
+      await access.access(c, c.req.query('projectId'))
+      const json = await readJsonBody(c, 'request')
       const body = parseInput(RegisterBodySchema, json, 'request')
       const registered = await registerName(
         db,
@@ -270,7 +206,7 @@ export function registerBlockchainRoutes(
   )
 
   app.get('/v1/names/reverse/:address', async (c) => {
-    const project = await access(c, c.req.query('projectId'))
+    const project = await access.access(c, c.req.query('projectId'))
     const address = parseInput(AddressSchema, c.req.param('address'), 'address')
     const { chainId } = parseInput(NameQuerySchema, pickQuery(c, ['chainId']), 'query')
     const chain = chainId === undefined ? undefined : projectChain(project, chainId)
@@ -289,7 +225,7 @@ export function registerBlockchainRoutes(
   })
 
   app.get('/v1/names/:name', async (c) => {
-    const project = await access(c, c.req.query('projectId'))
+    const project = await access.access(c, c.req.query('projectId'))
     const raw = c.req.param('name')
     const { chainId } = parseInput(NameQuerySchema, pickQuery(c, ['chainId']), 'query')
     if (chainId === undefined) {
@@ -324,11 +260,5 @@ export function registerBlockchainRoutes(
     }
     throw new HttpError(404, 'NAME_NOT_FOUND', `No address has the name ${ensName ?? raw}`)
   })
-}
-
-// Only the named parameters (projectId is the access check's); unknown ones are ignored like
-// on the other endpoints. Absent ones are present as undefined, so a required one fails with
-// its own message ("chainId is required").
-function pickQuery(c: AnyContext, names: readonly string[]): Record<string, string | undefined> {
-  return Object.fromEntries(names.map((name) => [name, c.req.query(name)]))
+  return app
 }

@@ -1,0 +1,138 @@
+// Project-scoped access shared by every route family: projectId, rate limit, Origin, CORS.
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { DEFAULT_ALLOWED_ANCESTORS, isOriginAllowed } from '@openmodal/core'
+import type { Context, Handler } from 'hono'
+import * as v from 'valibot'
+import type { Db } from '../db/db.js'
+import { ProjectIdSchema } from '../projects/schema.js'
+import { getProject, type Project } from '../projects/store.js'
+import { HttpError, parseInput } from './errors.js'
+import { splitList } from './params.js'
+import type { RateLimiter } from './rate-limit.js'
+
+/** The app's context variables: the projectId of the request, for the request log. */
+export type AppEnv = { Variables: { projectId: string | undefined } }
+
+const CORS_METHODS = 'GET, POST, OPTIONS'
+const CORS_HEADERS = ['content-type']
+
+export interface AccessOptions {
+  db: Db
+  /** Undefined turns rate limiting off. */
+  limiter?: RateLimiter | undefined
+  /** Take the client address from X-Forwarded-For (only behind a trusted reverse proxy). */
+  trustProxy?: boolean | undefined
+}
+
+export interface AccessControl {
+  /**
+   * Project-scoped access: projectId format, rate limit, existence, then the Origin (when
+   * present, or always with `requireOrigin`) against the project's origins and the defaults
+   * of spec §5. Sets CORS headers for an allowed origin only.
+   */
+  access(
+    c: Context<AppEnv>,
+    rawProjectId: string | undefined,
+    requireOrigin?: boolean,
+  ): Promise<Project>
+  /** The CORS preflight handler of a route whose projectId `projectIdOf` reads. */
+  preflight(projectIdOf: (c: Context<AppEnv>) => string | undefined): Handler<AppEnv>
+  /** Takes a token of `scope` for the client's address, or throws 429. */
+  rateLimit(c: Context<AppEnv>, scope: string): void
+}
+
+/** Reads the projectId from the query (most routes) for `preflight`. */
+export const projectIdInQuery = (c: Context<AppEnv>) => c.req.query('projectId')
+
+/**
+ * The access checks over one database and rate limiter.
+ *
+ * @example
+ * const { access, preflight } = createAccessControl({ db, limiter })
+ * app.options('/v1/wallets', preflight(projectIdInQuery))
+ * app.get('/v1/wallets', async (c) => { const project = await access(c, c.req.query('projectId')) })
+ */
+export function createAccessControl(options: AccessOptions): AccessControl {
+  const { db, limiter } = options
+
+  const clientAddress = (c: Context<AppEnv>): string => {
+    if (options.trustProxy) {
+      const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+      if (forwarded) return forwarded
+    }
+    try {
+      return getConnInfo(c).remote.address ?? 'unknown'
+    } catch {
+      return 'unknown'
+    }
+  }
+
+  const rateLimit = (c: Context<AppEnv>, scope: string) => {
+    if (!limiter) return
+    const taken = limiter.take(`${scope}|${clientAddress(c)}`)
+    if (!taken.ok) {
+      throw new HttpError(
+        429,
+        'RATE_LIMITED',
+        `Too many requests; retry in ${taken.retryAfterSeconds} s`,
+        { headers: { 'retry-after': String(taken.retryAfterSeconds) } },
+      )
+    }
+  }
+
+  const access = async (
+    c: Context<AppEnv>,
+    rawProjectId: string | undefined,
+    requireOrigin = false,
+  ): Promise<Project> => {
+    c.set('projectId', rawProjectId?.slice(0, 64))
+    c.header('vary', 'Origin')
+    const projectId = parseInput(
+      v.pipe(v.string('projectId is required'), ProjectIdSchema),
+      rawProjectId,
+      'projectId',
+    )
+    rateLimit(c, projectId)
+    const project = await getProject(db, projectId)
+    if (!project) {
+      throw new HttpError(404, 'PROJECT_NOT_FOUND', `No project with projectId ${projectId}`)
+    }
+    const origin = c.req.header('origin')
+    if (origin === undefined) {
+      if (!requireOrigin) return project
+      throw new HttpError(403, 'INVALID_APP_CONFIGURATION', 'The Origin header is required')
+    }
+    if (!isOriginAllowed(origin, [...project.allowedOrigins, ...DEFAULT_ALLOWED_ANCESTORS])) {
+      throw new HttpError(
+        403,
+        'INVALID_APP_CONFIGURATION',
+        `Origin ${origin} is not allowed for project ${projectId}`,
+      )
+    }
+    c.header('access-control-allow-origin', origin)
+    return project
+  }
+
+  const preflight =
+    (projectIdOf: (c: Context<AppEnv>) => string | undefined): Handler<AppEnv> =>
+    async (c) => {
+      await access(c, projectIdOf(c), true)
+      const requested = splitList(c.req.header('access-control-request-headers') ?? '')
+      const unknown = requested.filter((name) => !CORS_HEADERS.includes(name.toLowerCase()))
+      if (unknown.length) {
+        c.header('access-control-allow-origin', undefined)
+        throw new HttpError(
+          403,
+          'BAD_REQUEST',
+          `Request headers not allowed: ${unknown.join(', ')}`,
+        )
+      }
+      return c.body(null, 204, {
+        'access-control-allow-methods': CORS_METHODS,
+        'access-control-allow-headers': CORS_HEADERS.join(', '),
+        'access-control-max-age': '600',
+      })
+    }
+
+  return { access, preflight, rateLimit }
+}

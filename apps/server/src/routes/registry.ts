@@ -1,0 +1,151 @@
+// (2) The wallet registry behind the AllWallets view: pages, search, recommendations, images.
+import { type Context, Hono } from 'hono'
+import * as v from 'valibot'
+import {
+  API_LIMITS,
+  type RecommendedWalletsResponse,
+  type Wallet,
+  type WalletListResponse,
+} from '../api-types.js'
+import type { Db } from '../db/db.js'
+import { type AccessControl, type AppEnv, projectIdInQuery } from '../http/access.js'
+import { HttpError, parseInput } from '../http/errors.js'
+import { baseUrlOf, splitList } from '../http/params.js'
+import { WalletIdSchema } from '../wallets/explorer-import.js'
+import { monogramSvg } from '../wallets/monogram.js'
+import { getWallet, listWallets, type WalletRecord } from '../wallets/store.js'
+
+export interface RegistryRoutesOptions {
+  db: Db
+  access: AccessControl
+  /** Base of the wallets' image URLs; default the request's origin. */
+  publicUrl?: string | undefined
+}
+
+const IntParam = (min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,9}$/, 'Expected a whole number'),
+    v.transform(Number),
+    v.minValue(min, `Expected a number from ${min} to ${max}`),
+    v.maxValue(max, `Expected a number from ${min} to ${max}`),
+  )
+
+const IdListParam = v.pipe(
+  v.string(),
+  v.maxLength(API_LIMITS.walletIdListMax * 130),
+  v.transform(splitList),
+  v.maxLength(API_LIMITS.walletIdListMax, `Expected at most ${API_LIMITS.walletIdListMax} ids`),
+  v.array(WalletIdSchema),
+)
+
+const ChainListParam = v.pipe(
+  v.string(),
+  v.maxLength(2000),
+  v.transform(splitList),
+  v.maxLength(50, 'Expected at most 50 chains'),
+  v.array(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^[-a-z0-9]{3,8}(:[-_a-zA-Z0-9]{1,32})?$/,
+        'Expected CAIP-2 chain ids (eip155:1) or namespaces (solana)',
+      ),
+    ),
+  ),
+)
+
+const WalletQuerySchema = v.object({
+  page: v.optional(IntParam(1, 100_000)),
+  entries: v.optional(IntParam(1, API_LIMITS.walletMaxPageSize)),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(API_LIMITS.walletSearchMaxLength))),
+  include: v.optional(IdListParam),
+  exclude: v.optional(IdListParam),
+  chains: v.optional(ChainListParam),
+})
+
+const RecommendedQuerySchema = v.object({
+  exclude: v.optional(IdListParam),
+  chains: v.optional(ChainListParam),
+})
+
+/**
+ * `GET /v1/wallets`, `GET /v1/wallets/recommended` (with preflights) and
+ * `GET /v1/wallets/:id/image`.
+ *
+ * @example
+ * app.route('/', registryRoutes({ db, access }))
+ */
+export function registryRoutes({ db, access, publicUrl }: RegistryRoutesOptions): Hono<AppEnv> {
+  const app = new Hono<AppEnv>()
+
+  const toWallet = (c: Context<AppEnv>, w: WalletRecord): Wallet => ({
+    id: w.id,
+    name: w.name,
+    imageUrl: `${baseUrlOf(c, publicUrl)}/v1/wallets/${encodeURIComponent(w.id)}/image`,
+    rdns: w.rdns,
+    homepage: w.homepage,
+    mobileLink: w.mobileLink,
+    desktopLink: w.desktopLink,
+    webappLink: w.webappLink,
+    appStore: w.appStore,
+    playStore: w.playStore,
+    chains: w.chains,
+    featured: w.featured,
+  })
+
+  app.options('/v1/wallets', access.preflight(projectIdInQuery))
+  app.options('/v1/wallets/recommended', access.preflight(projectIdInQuery))
+
+  app.get('/v1/wallets', async (c) => {
+    await access.access(c, c.req.query('projectId'))
+    const query = parseInput(WalletQuerySchema, c.req.query(), 'query')
+    const page = query.page ?? 1
+    const entries =
+      query.entries ?? (query.search ? API_LIMITS.walletSearchPageSize : API_LIMITS.walletPageSize)
+    const { count, data } = await listWallets(
+      db,
+      {
+        search: query.search,
+        include: query.include,
+        exclude: query.exclude,
+        chains: query.chains,
+      },
+      { page, entries },
+    )
+    const body: WalletListResponse = { count, page, entries, data: data.map((w) => toWallet(c, w)) }
+    return c.json(body)
+  })
+
+  app.get('/v1/wallets/recommended', async (c) => {
+    await access.access(c, c.req.query('projectId'))
+    const query = parseInput(RecommendedQuerySchema, c.req.query(), 'query')
+    // Featured wallets have their own group in the modal: recommendations are the others.
+    const { data } = await listWallets(
+      db,
+      { exclude: query.exclude, chains: query.chains, featured: false },
+      { page: 1, entries: API_LIMITS.recommendedWallets },
+    )
+    const body: RecommendedWalletsResponse = {
+      count: data.length,
+      data: data.map((w) => toWallet(c, w)),
+    }
+    return c.json(body)
+  })
+
+  // Images are loaded by <img>, which sends no projectId: rate-limited per address only.
+  app.get('/v1/wallets/:id/image', async (c) => {
+    access.rateLimit(c, 'wallet-image')
+    const id = parseInput(WalletIdSchema, c.req.param('id'), 'wallet id')
+    const wallet = await getWallet(db, id)
+    if (!wallet) throw new HttpError(404, 'WALLET_NOT_FOUND', `No wallet with id ${id}`)
+    return c.body(monogramSvg(wallet.name, wallet.color), 200, {
+      'content-type': 'image/svg+xml; charset=utf-8',
+      'cache-control': 'public, max-age=86400',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+      'cross-origin-resource-policy': 'cross-origin',
+      'x-content-type-options': 'nosniff',
+    })
+  })
+  return app
+}

@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict'
+import { afterEach, beforeEach, describe, test } from 'node:test'
+import { registerAdapter, unregisterAdapter } from '../adapters/registry.js'
+import { mainnet, optimism, solana } from '../testing/fixtures.js'
+import { resetStores } from '../testing/reset-stores.js'
+import { createTestAdapter } from '../testing/test-adapter.js'
+import { $accounts, $activeAccount, $isConnected, getAccountState } from './account.js'
+import { $nativeBalance, refreshBalance } from './balance.js'
+import { setNetworks } from './chain.js'
+import { $attempts, $connections, type Connection } from './connection.js'
+import { $profiles, setProfile } from './profile.js'
+
+const ALICE = '0x1111111111111111111111111111111111111111'
+const BOB = '0x2222222222222222222222222222222222222222'
+const SOL_ADDRESS = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
+
+const evmConnection = (address = ALICE, chainId: number | string = 1): Connection => ({
+  connectorId: 'io.alpha',
+  accounts: [
+    { address, namespace: 'eip155', type: 'eoa' },
+    { address: BOB, namespace: 'eip155', type: 'smartAccount' },
+  ],
+  chainId,
+  wallet: { name: 'Alpha', icon: 'https://example.org/alpha.png' },
+})
+
+describe('the account state is derived from the connection', () => {
+  beforeEach(() => {
+    resetStores()
+    setNetworks([mainnet, optimism, solana])
+  })
+  afterEach(() => unregisterAdapter('eip155'))
+
+  test('a connection alone makes the account: address, CAIP address, all accounts, wallet', () => {
+    assert.equal(getAccountState('eip155').status, 'disconnected')
+    assert.equal($isConnected.get(), false)
+    $connections.setKey('eip155', evmConnection())
+    const account = getAccountState('eip155')
+    assert.equal(account.status, 'connected')
+    assert.equal(account.address, ALICE)
+    assert.equal(account.caipAddress, `eip155:1:${ALICE}`)
+    assert.deepEqual(
+      account.allAccounts.map((a) => a.type),
+      ['eoa', 'smartAccount'],
+    )
+    assert.deepEqual(account.connectedWalletInfo, {
+      name: 'Alpha',
+      identifier: 'io.alpha',
+      icon: 'https://example.org/alpha.png',
+    })
+    assert.equal($activeAccount.get(), account)
+    assert.equal($isConnected.get(), true)
+    // The wallet moves chain: the CAIP address follows the connection, nothing else is written.
+    $connections.setKey('eip155', evmConnection(ALICE, 10))
+    assert.equal(getAccountState('eip155').caipAddress, `eip155:10:${ALICE}`)
+    $connections.setKey('eip155', undefined)
+    assert.equal(getAccountState('eip155').status, 'disconnected')
+    assert.equal($accounts.get().eip155, undefined)
+  })
+
+  test('an attempt shows connecting, over the live account when there is one', () => {
+    $attempts.setKey('solana', 'reconnecting')
+    assert.equal(getAccountState('solana').status, 'reconnecting')
+    assert.equal(getAccountState('solana').address, undefined)
+    $connections.setKey('eip155', evmConnection())
+    $attempts.setKey('eip155', 'connecting')
+    assert.equal(getAccountState('eip155').status, 'connecting')
+    assert.equal(getAccountState('eip155').address, ALICE)
+    assert.equal($isConnected.get(), false)
+    $attempts.setKey('eip155', undefined)
+    assert.equal(getAccountState('eip155').status, 'connected')
+  })
+
+  test('a namespace keeps its account object while another namespace changes', () => {
+    $connections.setKey('eip155', evmConnection())
+    const evm = getAccountState('eip155')
+    $connections.setKey('solana', {
+      connectorId: 'Sol Only',
+      accounts: [{ address: SOL_ADDRESS, namespace: 'solana' }],
+      chainId: solana.id,
+      wallet: { name: 'Sol Only' },
+    })
+    assert.equal(getAccountState('solana').address, SOL_ADDRESS)
+    assert.equal(getAccountState('eip155'), evm)
+    $connections.setKey('eip155', evmConnection(BOB))
+    assert.notEqual(getAccountState('eip155'), evm)
+  })
+
+  test('the balance and profile show only on the account and network they are of', async () => {
+    const adapter = createTestAdapter({ balance: 3_000_000_000_000_000_000n })
+    registerAdapter(adapter)
+    $connections.setKey('eip155', evmConnection())
+    await refreshBalance('eip155')
+    setProfile('eip155', { name: 'alice.eth' })
+    assert.equal($nativeBalance.get().eip155?.key, `eip155:1:${ALICE.toLowerCase()}`)
+    assert.equal(getAccountState('eip155').balance, '3.000')
+    assert.equal(getAccountState('eip155').balanceSymbol, 'ETH')
+    assert.equal(getAccountState('eip155').profileName, 'alice.eth')
+    // Another account: Alice's balance and name are not Bob's.
+    $connections.setKey('eip155', evmConnection(BOB))
+    assert.equal(getAccountState('eip155').balance, undefined)
+    assert.equal(getAccountState('eip155').profileName, undefined)
+    // Another network: not the mainnet balance either.
+    $connections.setKey('eip155', evmConnection(ALICE, 10))
+    assert.equal(getAccountState('eip155').balance, undefined)
+    // Back on Alice on mainnet: the stored values are hers again.
+    $connections.setKey('eip155', evmConnection())
+    assert.equal(getAccountState('eip155').balance, '3.000')
+    assert.equal(getAccountState('eip155').profileName, 'alice.eth')
+    assert.equal($profiles.get().eip155?.name, 'alice.eth')
+  })
+
+  test('a balance answer for an account left meanwhile is not shown on the next one', async () => {
+    let release: (value: { value: bigint; decimals: number; symbol: string }) => void = () => {}
+    const adapter = createTestAdapter()
+    registerAdapter({
+      ...adapter,
+      getBalance: () => new Promise((resolve) => (release = resolve)),
+    })
+    $connections.setKey('eip155', evmConnection())
+    const reading = refreshBalance('eip155')
+    const releaseAlice = release
+    assert.equal(getAccountState('eip155').balanceLoading, true)
+    $connections.setKey('eip155', evmConnection(BOB))
+    const next = refreshBalance('eip155')
+    releaseAlice({ value: 5n * 10n ** 18n, decimals: 18, symbol: 'ETH' })
+    await reading
+    assert.equal(getAccountState('eip155').address, BOB)
+    assert.equal(getAccountState('eip155').balance, undefined)
+    assert.equal(getAccountState('eip155').balanceLoading, true)
+    release({ value: 7n * 10n ** 18n, decimals: 18, symbol: 'ETH' })
+    await next
+    assert.equal(getAccountState('eip155').balance, '7.000')
+    assert.equal(getAccountState('eip155').balanceLoading, false)
+  })
+})

@@ -1,0 +1,41 @@
+// Catalog entries of core's coded texts: errors, alerts and toasts, keyed by core's codes. Their
+// English lives in core (ERROR_MESSAGES, ALERTS, TOAST_MESSAGES); a catalog translates them by
+// code, and a code it leaves out reads core's English.
+import type { AlertCode, ErrorCode, ToastCode } from '@openmodal/core/internal'
+
+export type CodeKey =
+  | `error.${ErrorCode}`
+  | `alert.${AlertCode}.title`
+  | `alert.${AlertCode}.description`
+  | `toast.${ToastCode}`
+
+/**
+ * A language's translations of every code: a complete list, so a new code in core is a type
+ * error here. `null` means "core's English on purpose" (texts for developers, never shown in
+ * the modal).
+ */
+export interface CodeMessages {
+  errors: Readonly<Record<ErrorCode, string | null>>
+  alerts: Readonly<Record<AlertCode, { title: string; description: string }>>
+  toasts: Readonly<Record<ToastCode, string>>
+}
+
+/**
+ * The catalog entries of `messages`.
+ *
+ * @example codeEntries(arCodes)['error.CONNECTION_REJECTED'] // 'رُفض الاتصال'
+ */
+export function codeEntries(messages: CodeMessages): Partial<Record<CodeKey, string>> {
+  const entries: Partial<Record<CodeKey, string>> = {}
+  for (const [code, text] of Object.entries(messages.errors)) {
+    if (text !== null) entries[`error.${code as ErrorCode}`] = text
+  }
+  for (const [code, { title, description }] of Object.entries(messages.alerts)) {
+    entries[`alert.${code as AlertCode}.title`] = title
+    entries[`alert.${code as AlertCode}.description`] = description
+  }
+  for (const [code, text] of Object.entries(messages.toasts)) {
+    entries[`toast.${code as ToastCode}`] = text
+  }
+  return entries
+}
