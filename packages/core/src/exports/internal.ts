@@ -144,6 +144,6 @@ export {
 } from '../stores/transactions.js'
 export { resetStores } from '../testing/reset-stores.js'
 export { DEFAULT_CAIP_NETWORK_ID } from '../types/network.js'
+export { accountKey } from '../utils/account-key.js'
 export { issueWarning } from '../utils/dev.js'
-export { accountKey } from '../utils/fetcher.js'
 export * from './index.js'
