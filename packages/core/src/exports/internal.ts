@@ -5,6 +5,7 @@
 export { type ConnectParameters, connect } from '../actions/connect.js'
 export { disconnect } from '../actions/disconnect.js'
 export { reconnect } from '../actions/reconnect.js'
+export { refreshBalance } from '../actions/refresh-account.js'
 export {
   $registeredName,
   INVALID_NAME_MESSAGE,
@@ -50,7 +51,6 @@ export {
   showAlert,
 } from '../stores/alerts.js'
 export { $api } from '../stores/api.js'
-export { refreshBalance } from '../stores/balance.js'
 export {
   $balances,
   BALANCE_API_NAMESPACES,
