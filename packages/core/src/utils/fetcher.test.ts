@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { afterEach, mock, test } from 'node:test'
 import { atom } from 'nanostores'
-import { accountKey, createFetcher, createMutation, pollWhileWatched } from './fetcher.js'
+import { createFetcher, createMutation, pollWhileWatched } from './fetcher.js'
 
 /** A load whose answer the test releases by hand, counting how often it was called. */
 function deferred<T>() {
@@ -14,11 +14,6 @@ function deferred<T>() {
 }
 
 afterEach(() => mock.timers.reset())
-
-test('accountKey is the network and the lower-cased address', () => {
-  assert.equal(accountKey('eip155:1', '0xAbCdEf'), 'eip155:1:0xabcdef')
-  assert.notEqual(accountKey('eip155:1', '0xab'), accountKey('eip155:10', '0xab'))
-})
 
 test('two fetches of one key in flight make one request and share its answer', async () => {
   const fetcher = createFetcher<string>()
