@@ -1,9 +1,14 @@
 import {
   $isConnected,
   $options,
+  type AccountState,
+  BaseError,
   createModalClient,
+  kitError,
   type ModalInstance,
   type ModalOptions,
+  type PublicState,
+  parseOptions,
 } from '@openmodal/core/internal'
 import { defineElements } from './elements/define-elements.js'
 import { preloadView } from './modal/load-modal.js'
@@ -17,12 +22,17 @@ let appended: HTMLElement | undefined
  * `enableEmbedded` is set, in which case place `<w3m-modal>` yourself (embedded, it renders
  * inline and always open). Calling it again never appends a second modal.
  *
+ * On a server (no `window`: server rendering, a Next.js prerender) it only validates the
+ * options and returns an inert instance (see `createServerModal`), so it can sit at the top of
+ * a module that also runs there.
+ *
  * @example
  * import { createModal } from '@openmodal/ui'
  * const modal = createModal({ projectId: 'demo', networks: [mainnet], adapters: [evm] })
  * document.querySelector('#connect').onclick = () => modal.open()
  */
 export function createModal(options: ModalOptions): ModalInstance {
+  if (typeof window === 'undefined') return createServerModal(options)
   const instance = createModalClient(options)
   defineElements()
   const resolved = $options.get()
@@ -49,4 +59,53 @@ function preloadWhenIdle(): void {
   }
   if (typeof requestIdleCallback === 'function') requestIdleCallback(preload, { timeout: 5000 })
   else setTimeout(preload, 2000)
+}
+
+// What a page shows before any wallet or modal activity; the React hooks' server snapshots
+// hold the same values, so server HTML and the first client render agree.
+const SERVER_STATE: PublicState = Object.freeze({
+  open: false,
+  loading: false,
+  view: 'Connect',
+  selectedNetworkId: undefined,
+  activeChain: undefined,
+})
+const SERVER_ACCOUNT: AccountState = Object.freeze({ status: 'disconnected', allAccounts: [] })
+const noop = () => {}
+
+function browserOnly(action: string): Promise<never> {
+  return Promise.reject(
+    new BaseError(`${action}() runs in the browser only`, {
+      details: 'createModal() was called on a server, where no wallet can connect.',
+    }),
+  )
+}
+
+/**
+ * The instance `createModal` returns on a server. It validates `options` (a bad option throws
+ * the same error as in the browser) and touches nothing else: no store of the shared server
+ * process, no DOM, no storage, no request. Reads give the state of a page before any wallet
+ * or modal activity; `open`, `close`, the setters and the subscriptions do nothing;
+ * `disconnect` resolves (nothing is connected); `connect` and `switchNetwork` reject, and
+ * `getProvider` throws, as they would in a browser without a connected wallet.
+ */
+function createServerModal(options: ModalOptions): ModalInstance {
+  parseOptions(options)
+  return {
+    open: noop,
+    close: noop,
+    getState: () => SERVER_STATE,
+    subscribeState: () => noop,
+    setThemeMode: noop,
+    setThemeVariables: noop,
+    setLocale: noop,
+    switchNetwork: () => browserOnly('switchNetwork'),
+    disconnect: () => Promise.resolve(),
+    getAccount: () => SERVER_ACCOUNT,
+    getProvider(namespace) {
+      throw kitError('PROVIDER_NOT_FOUND', { details: `${namespace} is not connected (server)` })
+    },
+    subscribeEvents: () => noop,
+    connect: () => browserOnly('connect'),
+  }
 }
