@@ -10,6 +10,7 @@ import {
   type PublicState,
   parseOptions,
 } from '@openmodal/core/internal'
+import { BROWSER } from 'esm-env'
 import { defineElements } from './elements/define-elements.js'
 import { preloadView } from './modal/load-modal.js'
 import { warmImage } from './utils/warm.js'
@@ -32,7 +33,9 @@ let appended: HTMLElement | undefined
  * document.querySelector('#connect').onclick = () => modal.open()
  */
 export function createModal(options: ModalOptions): ModalInstance {
-  if (typeof window === 'undefined') return createServerModal(options)
+  // BROWSER is `true` in browser builds (the `browser` export condition), which drop this
+  // branch and the server instance; elsewhere the window check decides (jsdom has one).
+  if (!BROWSER && typeof window === 'undefined') return createServerModal(options)
   const instance = createModalClient(options)
   defineElements()
   const resolved = $options.get()
@@ -61,16 +64,6 @@ function preloadWhenIdle(): void {
   else setTimeout(preload, 2000)
 }
 
-// What a page shows before any wallet or modal activity; the React hooks' server snapshots
-// hold the same values, so server HTML and the first client render agree.
-const SERVER_STATE: PublicState = Object.freeze({
-  open: false,
-  loading: false,
-  view: 'Connect',
-  selectedNetworkId: undefined,
-  activeChain: undefined,
-})
-const SERVER_ACCOUNT: AccountState = Object.freeze({ status: 'disconnected', allAccounts: [] })
 const noop = () => {}
 
 function browserOnly(action: string): Promise<never> {
@@ -91,17 +84,27 @@ function browserOnly(action: string): Promise<never> {
  */
 function createServerModal(options: ModalOptions): ModalInstance {
   parseOptions(options)
+  // What a page shows before any wallet or modal activity; the React hooks' server snapshots
+  // hold the same values, so server HTML and the first client render agree.
+  const state: PublicState = Object.freeze({
+    open: false,
+    loading: false,
+    view: 'Connect',
+    selectedNetworkId: undefined,
+    activeChain: undefined,
+  })
+  const account: AccountState = Object.freeze({ status: 'disconnected', allAccounts: [] })
   return {
     open: noop,
     close: noop,
-    getState: () => SERVER_STATE,
+    getState: () => state,
     subscribeState: () => noop,
     setThemeMode: noop,
     setThemeVariables: noop,
     setLocale: noop,
     switchNetwork: () => browserOnly('switchNetwork'),
     disconnect: () => Promise.resolve(),
-    getAccount: () => SERVER_ACCOUNT,
+    getAccount: () => account,
     getProvider(namespace) {
       throw kitError('PROVIDER_NOT_FOUND', { details: `${namespace} is not connected (server)` })
     },

@@ -5,6 +5,7 @@
 // (`preloadView`), or as soon as the modal has something to show.
 
 import { $modal, $options, $view, closeModal, type View } from '@openmodal/core/internal'
+import { BROWSER } from 'esm-env'
 import { groupStatus, loadGroup, views } from '../router/routes.js'
 // The view registry: importing it fills the router's table (`views`).
 import '../views/registry.js'
@@ -53,7 +54,9 @@ let watching = false
  * @example loadModalWhenNeeded()
  */
 export function loadModalWhenNeeded(): void {
-  if (typeof window === 'undefined' || watching || customElements.get('w3m-modal')) return
+  if ((!BROWSER && typeof window === 'undefined') || watching || customElements.get('w3m-modal')) {
+    return
+  }
   watching = true
   const needed = () =>
     $modal.get().open ||

@@ -1,3 +1,5 @@
+import { BROWSER } from 'esm-env'
+
 /**
  * Defines `tag` unless something already did (a second copy of the kit, or a host that
  * registered its own): defining twice throws. Where there is no registry (a server whose
@@ -7,6 +9,7 @@
  * define('w3m-modal', W3mModal)
  */
 export function define(tag: string, element: CustomElementConstructor): void {
-  if (typeof customElements === 'undefined') return
+  // Browser builds drop this check (BROWSER is `true` there, see create-modal.ts).
+  if (!BROWSER && typeof customElements === 'undefined') return
   if (!customElements.get(tag)) customElements.define(tag, element)
 }
