@@ -3,9 +3,10 @@
 
 import { expect } from '@open-wc/testing'
 import { $options, closeModal } from '@openmodal/core/internal'
-import { act, type ReactNode } from 'react'
-import { hydrateRoot, type Root } from 'react-dom/client'
-import { SsrApp } from './test/ssr-app.js'
+import { act, type ReactNode, StrictMode } from 'react'
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
+import { ModalProvider } from './exports/index.js'
+import { options, SsrApp } from './test/ssr-app.js'
 
 // Mocha's globals, typed here because @types/mocha is not a dependency.
 type Hook = () => void | Promise<void>
@@ -128,5 +129,34 @@ describe('hydrating the server HTML in Chromium', () => {
     const html = (await serverHtml()).replace('&quot;networks&quot;:0', '&quot;networks&quot;:7')
     const { problems } = await hydrate(html)
     expect(problems.join('\n')).to.match(/hydrat/i)
+  })
+
+  it('creates the modal once per options object, under StrictMode and on re-mount', async () => {
+    const next = { ...options, projectId: 'strict' }
+    let created = 0
+    const stop = $options.listen(() => created++)
+    const container = document.createElement('div')
+    document.body.append(container)
+    containers.push(container)
+    try {
+      const app = (
+        <StrictMode>
+          <ModalProvider options={next}>
+            <p>page</p>
+          </ModalProvider>
+        </StrictMode>
+      )
+      const root = createRoot(container)
+      await act(async () => root.render(app))
+      expect(container.textContent).to.equal('page')
+      expect($options.get()?.projectId).to.equal('strict')
+      // A second root with the same options (a re-mounted layout) creates nothing.
+      await act(async () => root.unmount())
+      roots.push(createRoot(container))
+      await act(async () => roots.at(-1)?.render(app))
+    } finally {
+      stop()
+    }
+    expect(created, 'createModal calls').to.equal(1)
   })
 })
