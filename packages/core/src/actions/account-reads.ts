@@ -25,8 +25,6 @@ export interface AccountReadsContext {
   connectionKey(namespace: ChainNamespace): string | undefined
   $nativeBalance: NamespaceStore<NativeBalance>
   $profiles: NamespaceStore<Profile>
-  balanceCacheMs: number
-  profileCacheMs: number
   /** The wallet's balance as the account shows it. */
   formatBalance(value: bigint, decimals: number): string
   /** Tells a failed read (once per request). */
@@ -41,6 +39,11 @@ export interface AccountReads {
   /** Forgets cached identities; answers of lookups running now are dropped. */
   resetIdentities(): void
 }
+
+/** Native balances are kept this long (spec §9). */
+export const BALANCE_CACHE_MS = 30 * 1000
+/** Identity names and avatars are kept this long (spec §9). */
+export const PROFILE_CACHE_MS = 5 * 60 * 1000
 
 /** One answer of the wallet, formatted for display. */
 type Read = { balance: string; symbol: string }
@@ -58,12 +61,12 @@ export function createAccountReads(context: AccountReadsContext): AccountReads {
   // when its namespace moved to another key meanwhile (checked below), not when another
   // namespace asked meanwhile: hence `newestWins: false`.
   const balances = createFetcher<Read>({
-    cacheMs: context.balanceCacheMs,
+    cacheMs: BALANCE_CACHE_MS,
     newestWins: false,
     onError: (error) => context.onError(error, 'balance'),
   })
   const identities = createFetcher<Identity>({
-    cacheMs: context.profileCacheMs,
+    cacheMs: PROFILE_CACHE_MS,
     newestWins: false,
     onError: (error) => context.onError(error, 'profile'),
   })

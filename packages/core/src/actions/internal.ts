@@ -17,7 +17,7 @@ import { $modal, openModal } from '../stores/modal.js'
 import { $options } from '../stores/options.js'
 import { push, replace } from '../stores/router.js'
 import type { CaipNetwork, ChainNamespace } from '../types/network.js'
-import { loadAccountReads, refreshBalance, refreshProfile } from './refresh-account.js'
+import { loadAccountReads } from './refresh-account.js'
 
 const eventStops = new Map<ChainNamespace, () => void>()
 
@@ -80,9 +80,9 @@ export async function refreshAccount(
   namespace: ChainNamespace,
   { balance = true } = {},
 ): Promise<void> {
-  if (!(await loadAccountReads())) return
-  if (balance) void refreshBalance(namespace)
-  void refreshProfile(namespace)
+  const reads = await loadAccountReads()
+  if (balance) void reads?.refreshBalance(namespace)
+  void reads?.refreshProfile(namespace)
 }
 
 /** Forgets the connection of `namespace` in the stores and storage (not in the wallet). */

@@ -4,12 +4,12 @@
 // is not. That module gets the stores and lookups from here instead of importing them.
 import { getAdapter } from '../adapters/registry.js'
 import { errorMessage } from '../errors/base.js'
-import { $nativeBalance, BALANCE_CACHE_MS } from '../stores/balance.js'
+import { $nativeBalance } from '../stores/balance.js'
 import { connectedTarget, connectionKey } from '../stores/connection.js'
 import { emitEvent } from '../stores/events.js'
-import { $profiles, PROFILE_CACHE_MS } from '../stores/profile.js'
+import { $profiles } from '../stores/profile.js'
 import type { ChainNamespace } from '../types/network.js'
-import { formatBalance, formatUnits } from '../utils/format.js'
+import { formatBalance } from '../utils/format.js'
 import type { AccountReads, AccountReadsContext } from './account-reads.js'
 
 const context: AccountReadsContext = {
@@ -18,9 +18,7 @@ const context: AccountReadsContext = {
   connectionKey,
   $nativeBalance,
   $profiles,
-  balanceCacheMs: BALANCE_CACHE_MS,
-  profileCacheMs: PROFILE_CACHE_MS,
-  formatBalance: (value, decimals) => formatBalance(formatUnits(value, decimals)),
+  formatBalance,
   onError: (error, where) => emitEvent('ERROR', { message: errorMessage(error), where }),
 }
 
