@@ -1,19 +1,9 @@
 // The one "fetch, cache, drop stale answers" primitive of core (issue 14): every store that
 // reads our server (token balances, NFTs, activity, names, the wallet registry, the project
 // config) asks through a fetcher instead of keeping its own cache, in-flight map and request
-// counter. Why not @nanostores/query: packages/core/README.md, "Fetching".
+// counter. Why not @nanostores/query: packages/core/README.md, "Fetching". Keys of an account on a
+// network are `accountKey()` (utils/account-key.ts).
 import { atom, onMount, type ReadableAtom, type Store } from 'nanostores'
-
-/**
- * The key of one account on one network, `caipNetworkId:address` with the address
- * lower-cased: what balances, NFTs, activity and the account caches are stored under.
- *
- * @example
- * accountKey('eip155:1', '0xAbC…') // 'eip155:1:0xabc…'
- */
-export function accountKey(caipNetworkId: string, address: string): string {
-  return `${caipNetworkId}:${address.toLowerCase()}`
-}
 
 /** What a fetch came to. */
 export type FetchResult<T> =
