@@ -1,10 +1,12 @@
 // Checks the package in the current directory as a user receives it: packs it once with
 // `pnpm pack` (workspace versions resolved), then checks the tarball with publint (--strict)
-// and @arethetypeswrong/cli, plus what neither covers: the LICENSE, the registry metadata, and
-// no build or test files. Prints one line per package and exits 1 on any problem.
+// and @arethetypeswrong/cli, plus what neither covers: the LICENSE, the registry metadata, no
+// build or test files, and dependencies that match what dist imports. Prints one line per
+// package and exits 1 on any problem.
 // Run by turbo as each package's `check:package` task (after its build), so by `pnpm test`.
 import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { isBuiltin } from 'node:module'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join, posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -29,6 +31,37 @@ async function exec(file, args, options = {}) {
       output: `${error.stdout ?? ''}${error.stderr ?? error.message}`,
     }
   }
+}
+
+// A bare module specifier in built code: import/export … from, import(), side-effect import,
+// require.resolve (a path inside a package, such as a platform binary's).
+const SPECIFIER =
+  /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\.resolve\(\s*)['"]((?:@[\w-][\w.-]*\/)?[\w-][\w.-]*)(?:\/[^'"]*)?['"]/g
+
+/**
+ * The dependencies the packed dist imports must be exactly the declared runtime ones
+ * (dependencies and peerDependencies): a missing one fails in the user's app, an unused one
+ * costs every install.
+ */
+async function checkDependencies(pkg, files) {
+  const imported = new Set()
+  for (const file of files.filter((f) => f.startsWith('dist/') && /\.(js|d\.ts)$/.test(f))) {
+    for (const [, name] of (await readFile(file, 'utf8')).matchAll(SPECIFIER)) {
+      if (!isBuiltin(name) && name !== pkg.name) imported.add(name)
+    }
+  }
+  const declared = new Set([
+    ...Object.keys(pkg.dependencies ?? {}),
+    ...Object.keys(pkg.peerDependencies ?? {}),
+  ])
+  return [
+    ...[...imported]
+      .filter((name) => !declared.has(name))
+      .map((name) => `imports undeclared ${name}`),
+    ...[...declared]
+      .filter((name) => !imported.has(name))
+      .map((name) => `unused dependency ${name}`),
+  ]
 }
 
 /** What publint and attw do not check: metadata, LICENSE and the list of packed files. */
@@ -73,7 +106,7 @@ async function checkContents(pkg, files) {
       if (!packed.has(target)) problems.push(`${file} names a source not packed: ${target}`)
     }
   }
-  return problems
+  return [...problems, ...(await checkDependencies(pkg, files))]
 }
 
 const pkg = JSON.parse(await readFile('package.json', 'utf8'))
