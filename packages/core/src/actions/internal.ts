@@ -2,7 +2,6 @@
 // (the account state is derived from it) and to storage.
 import { getAdapter } from '../adapters/registry.js'
 import type { AdapterEvent, Connector, ConnectResult } from '../adapters/types.js'
-import { errorMessage } from '../errors/base.js'
 import { storage } from '../storage/storage.js'
 import { getAccountState } from '../stores/account.js'
 import { $chain, findNetwork, setActiveNetwork } from '../stores/chain.js'
@@ -18,6 +17,7 @@ import { $modal, openModal } from '../stores/modal.js'
 import { $options } from '../stores/options.js'
 import { push, replace } from '../stores/router.js'
 import type { CaipNetwork, ChainNamespace } from '../types/network.js'
+import { loadAccountReads } from './refresh-account.js'
 
 const eventStops = new Map<ChainNamespace, () => void>()
 
@@ -69,8 +69,6 @@ export function applyConnection(
   return refreshAccount(namespace)
 }
 
-let reads: typeof import('./refresh-account.js') | undefined
-
 /**
  * Reads the native balance (unless `balance` is false) and the identity of the account
  * `namespace` is connected with again. Their module, with the fetcher, is loaded by the first
@@ -82,14 +80,9 @@ export async function refreshAccount(
   namespace: ChainNamespace,
   { balance = true } = {},
 ): Promise<void> {
-  try {
-    reads ??= await import('./refresh-account.js')
-  } catch (error) {
-    emitEvent('ERROR', { message: errorMessage(error), where: 'balance' })
-    return
-  }
-  if (balance) void reads.refreshBalance(namespace)
-  void reads.refreshProfile(namespace)
+  const reads = await loadAccountReads()
+  if (balance) void reads?.refreshBalance(namespace)
+  void reads?.refreshProfile(namespace)
 }
 
 /** Forgets the connection of `namespace` in the stores and storage (not in the wallet). */

@@ -6,10 +6,10 @@ import { createModalClient } from '../client/create-modal.js'
 import { storage } from '../storage/storage.js'
 import { $attempts, $connections } from '../stores/connection.js'
 import { $connectors, $discovered } from '../stores/connectors.js'
-import { PROFILE_CACHE_MS } from '../stores/profile.js'
 import { mainnet, sepolia } from '../testing/fixtures.js'
 import { createTestAdapter } from '../testing/test-adapter.js'
 import type { CaipNetwork } from '../types/network.js'
+import { PROFILE_CACHE_MS } from './account-reads.js'
 import { clearBalanceCache, clearProfileCache } from './refresh-account.js'
 
 const settle = async () => {

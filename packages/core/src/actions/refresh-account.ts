@@ -1,45 +1,60 @@
 // Reads the native balance (stores/balance.ts) and the identity (stores/profile.ts) of a
-// namespace's connected account through the one fetcher primitive. The connection actions load
-// this module with import() (`refreshAccount` in actions/internal.ts): the stores are in every
-// app's initial JS, the fetcher is not.
+// namespace's connected account. The reads and their fetcher are in actions/account-reads.ts,
+// loaded with import() by the first read: the stores are in every app's initial JS, the fetcher
+// is not. That module gets the stores and lookups from here instead of importing them.
 import { getAdapter } from '../adapters/registry.js'
 import { errorMessage } from '../errors/base.js'
-import { $nativeBalance, BALANCE_CACHE_MS } from '../stores/balance.js'
+import { $nativeBalance } from '../stores/balance.js'
 import { connectedTarget, connectionKey } from '../stores/connection.js'
 import { emitEvent } from '../stores/events.js'
-import { $profiles, PROFILE_CACHE_MS } from '../stores/profile.js'
+import { $profiles } from '../stores/profile.js'
 import type { ChainNamespace } from '../types/network.js'
-import { createFetcher } from '../utils/fetcher.js'
-import { formatBalance, formatUnits } from '../utils/format.js'
+import { formatBalance } from '../utils/format.js'
+import type { AccountReads, AccountReadsContext } from './account-reads.js'
 
-/** One answer of the wallet, formatted for display. */
-type Read = { balance: string; symbol: string }
-/** What an identity lookup found: only the fields it found. */
-type Identity = { name?: string; avatar?: string }
+const context: AccountReadsContext = {
+  getAdapter,
+  connectedTarget,
+  connectionKey,
+  $nativeBalance,
+  $profiles,
+  formatBalance,
+  onError: (error, where) => emitEvent('ERROR', { message: errorMessage(error), where }),
+}
 
-// Both keyed by `connectionKey`. Each namespace shows its own key, so an answer is dropped when
-// its namespace moved to another key meanwhile (checked below), not when another namespace
-// asked meanwhile: hence `newestWins: false`.
-const balances = createFetcher<Read>({
-  cacheMs: BALANCE_CACHE_MS,
-  newestWins: false,
-  onError: (error) => emitEvent('ERROR', { message: errorMessage(error), where: 'balance' }),
-})
-const identities = createFetcher<Identity>({
-  cacheMs: PROFILE_CACHE_MS,
-  newestWins: false,
-  onError: (error) => emitEvent('ERROR', { message: errorMessage(error), where: 'profile' }),
-})
+let reads: AccountReads | undefined
+let loading: Promise<AccountReads | undefined> | undefined
+
+/**
+ * Loads the reads once (later calls share the load). A failed load is reported as an ERROR
+ * event and resolves undefined; the next call tries again.
+ *
+ * @example if (await loadAccountReads()) void refreshProfile('eip155')
+ */
+export function loadAccountReads(): Promise<AccountReads | undefined> {
+  loading ??= import('./account-reads.js').then(
+    (module) => {
+      reads = module.createAccountReads(context)
+      return reads
+    },
+    (error: unknown) => {
+      loading = undefined
+      emitEvent('ERROR', { message: errorMessage(error), where: 'balance' })
+      return undefined
+    },
+  )
+  return loading
+}
 
 /** Forgets cached balances (after a transfer the host knows changed them, and in tests). */
 export function clearBalanceCache(): void {
-  balances.reset()
+  reads?.resetBalances()
   $nativeBalance.set({})
 }
 
 /** Forgets cached identities (tests, or a host that knows a name changed). */
 export function clearProfileCache(): void {
-  identities.reset()
+  reads?.resetIdentities()
   $profiles.set({})
 }
 
@@ -54,32 +69,8 @@ export async function refreshBalance(
   namespace: ChainNamespace,
   options: { force?: boolean } = {},
 ): Promise<void> {
-  const adapter = getAdapter(namespace)
-  const target = connectedTarget(namespace)
-  if (!adapter || !target) return
-  const { key, address, network } = target
-  const show = (read: Read) => $nativeBalance.setKey(namespace, { key, ...read, loading: false })
-  const cached = options.force ? undefined : balances.cached(key)
-  if (cached) {
-    show(cached)
-    return
-  }
-  const shown = $nativeBalance.get()[namespace]
-  // Loading the same account again keeps its last balance on screen.
-  $nativeBalance.setKey(namespace, { ...(shown?.key === key ? shown : { key }), loading: true })
-  const result = await balances.fetch(
-    key,
-    async () => {
-      const { value, decimals, symbol } = await adapter.getBalance({ address, network })
-      return { balance: formatBalance(formatUnits(value, decimals)), symbol }
-    },
-    options,
-  )
-  // A later read for another account or network owns the entry now.
-  const entry = $nativeBalance.get()[namespace]
-  if (result.status === 'stale' || entry?.key !== key) return
-  if (result.status === 'success') show(result.data)
-  else $nativeBalance.setKey(namespace, { ...entry, loading: false })
+  // Once loaded, the read starts within this call (no await before it).
+  await (reads ?? (await loadAccountReads()))?.refreshBalance(namespace, options)
 }
 
 /**
@@ -90,24 +81,5 @@ export async function refreshBalance(
  * @example await refreshProfile('eip155')
  */
 export async function refreshProfile(namespace: ChainNamespace): Promise<void> {
-  const adapter = getAdapter(namespace)
-  const target = connectedTarget(namespace)
-  if (!target || namespace !== 'eip155' || target.network.testnet || !adapter?.getProfile) {
-    $profiles.setKey(namespace, undefined)
-    return
-  }
-  const { key, address, network } = target
-  let identity = identities.cached(key)
-  if (!identity) {
-    const result = await identities.fetch(key, async () => {
-      const { name, avatar } = (await adapter.getProfile?.({ address, network })) ?? {}
-      return { ...(name ? { name } : {}), ...(avatar ? { avatar } : {}) }
-    })
-    if (result.status === 'stale') return
-    // A failed lookup shows no name (and is asked again next time).
-    identity = result.status === 'success' ? result.data : {}
-  }
-  // The account may have changed while the name was looked up.
-  if (connectionKey(namespace) !== key) return
-  $profiles.setKey(namespace, { key, ...identity })
+  await (reads ?? (await loadAccountReads()))?.refreshProfile(namespace)
 }

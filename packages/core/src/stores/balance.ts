@@ -1,6 +1,6 @@
 // The native balance of each namespace's connected account (spec §9: kept 30 s). The account
 // state shows it while it belongs to the account the namespace's connection shows. It is read
-// by actions/refresh-account.ts, which the connection actions load with import(): the fetcher
+// by actions/account-reads.ts, which actions/refresh-account.ts loads with import(): the fetcher
 // it reads through costs no initial JS.
 import { map } from 'nanostores'
 import type { ChainNamespace } from '../types/network.js'
@@ -16,6 +16,3 @@ export interface NativeBalance {
 
 /** Per namespace: the native balance last read or being read. */
 export const $nativeBalance = map<Partial<Record<ChainNamespace, NativeBalance>>>({})
-
-/** Native balances are kept this long (spec §9). */
-export const BALANCE_CACHE_MS = 30 * 1000

@@ -1,7 +1,7 @@
 // The identity (name and avatar) of each namespace's connected account (spec §5, kept 5 min,
 // spec §9). The account state shows it while it belongs to the account the namespace's
-// connection shows. It is looked up by actions/refresh-account.ts, which the connection actions
-// load with import(): the fetcher it looks up through costs no initial JS.
+// connection shows. It is looked up by actions/account-reads.ts, which actions/refresh-account.ts
+// loads with import(): the fetcher it looks up through costs no initial JS.
 import { map } from 'nanostores'
 import type { ChainNamespace } from '../types/network.js'
 import { connectionKey } from './connection.js'
@@ -15,9 +15,6 @@ export interface Profile {
 
 /** Per namespace: the identity of the connected account, when it has one. */
 export const $profiles = map<Partial<Record<ChainNamespace, Profile>>>({})
-
-/** Identity names and avatars are kept this long (spec §9). */
-export const PROFILE_CACHE_MS = 5 * 60 * 1000
 
 /**
  * Sets the name or avatar shown for the account `namespace` is connected with now (a name

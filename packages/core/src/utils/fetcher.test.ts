@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict'
 import { afterEach, mock, test } from 'node:test'
 import { atom } from 'nanostores'
-import { createFetcher, createMutation, pollWhileWatched } from './fetcher.js'
+import { createFetcher } from './fetcher.js'
+import { createMutation } from './mutation.js'
+import { pollWhileWatched } from './poll.js'
 
 /** A load whose answer the test releases by hand, counting how often it was called. */
 function deferred<T>() {
