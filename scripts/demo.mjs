@@ -200,7 +200,7 @@ const services = [
       const proc = await startProcess(
         'server',
         process.execPath,
-        ['--conditions=source', '--import', 'tsx', 'src/main.ts'],
+        ['--conditions=@openmodal/source', '--import', 'tsx', 'src/main.ts'],
         {
           cwd: serverDir,
           ready: /"msg":"listening"/,

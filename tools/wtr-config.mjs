@@ -10,7 +10,7 @@ import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs'
 export function wtrConfig({ files, plugins = [], tsconfig, timeout = 10000 }) {
   return {
     files,
-    nodeResolve: { exportConditions: ['source', 'browser', 'development'] },
+    nodeResolve: { exportConditions: ['@openmodal/source', 'browser', 'development'] },
     concurrency: 1,
     concurrentBrowsers: 1,
     browserStartTimeout: 60000,

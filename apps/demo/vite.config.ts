@@ -42,11 +42,12 @@ function openmodalLocal(): Plugin {
 
 // Production builds (`vite build`, `pnpm demo`, the e2e test) consume the workspace packages
 // the way an app consumes the published ones: their built `dist` (turbo builds them first).
-// The dev server adds the `source` condition instead, so `vite` serves the packages' TypeScript
-// directly and edits in packages/* reload without a rebuild.
+// The dev server adds the `@openmodal/source` condition instead, so `vite` serves the packages'
+// TypeScript directly and edits in packages/* reload without a rebuild.
 export default defineConfig(({ command }) => ({
   plugins: [openmodalLocal()],
-  resolve: command === 'serve' ? { conditions: ['source', ...defaultClientConditions] } : {},
+  resolve:
+    command === 'serve' ? { conditions: ['@openmodal/source', ...defaultClientConditions] } : {},
   oxc: { jsx: { runtime: 'automatic' } },
   build: {
     target: 'es2022',

@@ -1,5 +1,5 @@
 // Chromium tests of @openmodal/evm against real anvil chains. `pnpm test` runs WTR with
-// `--conditions=source --import tsx` so this config can start the chains from the TypeScript
+// `--conditions=@openmodal/source --import tsx` so this config can start the chains from the TypeScript
 // sources of @openmodal/testing.
 import { deployTestToken, startChains } from '@openmodal/testing/node'
 import { wtrConfig } from '../../tools/wtr-config.mjs'

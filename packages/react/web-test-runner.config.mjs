@@ -78,7 +78,7 @@ function serverHtml() {
       if (context.path !== '/__ssr/app.html') return
       html ??= promisify(execFile)(
         process.execPath,
-        ['--conditions=source', '--import', 'tsx', 'src/test/render-ssr-app.tsx'],
+        ['--conditions=@openmodal/source', '--import', 'tsx', 'src/test/render-ssr-app.tsx'],
         { env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.test.json' } },
       ).then(({ stdout }) => stdout)
       return { body: await html, type: 'txt' }

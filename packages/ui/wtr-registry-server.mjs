@@ -39,11 +39,15 @@ function explorerDump() {
 
 /** Runs `args` with node in apps/server and resolves with its output once `done` matches it. */
 function runServerScript(args, env, done) {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', ...args], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, ...env, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@openmodal/source', '--import', 'tsx', ...args],
+    {
+      cwd: SERVER_DIR,
+      env: { ...process.env, ...env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let output = ''
   let matched = false
   const ready = new Promise((resolve, reject) => {

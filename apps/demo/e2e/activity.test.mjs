@@ -37,18 +37,22 @@ function truncate3(decimal) {
  * with `{ url, output(), stop() }`. `stop()` ends that process by its pid and waits for it.
  */
 function startServer(port, env) {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
-    cwd: join(DEMO, '../server'),
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      OPENMODAL_HOST: HOST,
-      OPENMODAL_PORT: String(port),
-      LOG_LEVEL: 'info',
-      NO_COLOR: '1',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@openmodal/source', '--import', 'tsx', 'src/main.ts'],
+    {
+      cwd: join(DEMO, '../server'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        OPENMODAL_HOST: HOST,
+        OPENMODAL_PORT: String(port),
+        LOG_LEVEL: 'info',
+        NO_COLOR: '1',
+        ...env,
+      },
     },
-  })
+  )
   let output = ''
   const exited = new Promise((resolve) => child.once('exit', resolve))
   const stop = async () => {

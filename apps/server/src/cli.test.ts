@@ -318,7 +318,7 @@ test('runs as a process on a PGlite data directory it creates, and locks it', as
   const run = promisify(execFile)
   const dataDir = join(dir, 'data')
   const env = { ...process.env, OPENMODAL_DATA_DIR: dataDir, DATABASE_URL: '' }
-  const args = ['--conditions=source', '--import', 'tsx', 'src/cli.ts']
+  const args = ['--conditions=@openmodal/source', '--import', 'tsx', 'src/cli.ts']
   const cwd = new URL('..', import.meta.url).pathname
   const added = await run(
     process.execPath,

@@ -1,4 +1,4 @@
-// Entry point: `node --conditions=source --import tsx src/main.ts` (settings in env.ts).
+// Entry point: `node --conditions=@openmodal/source --import tsx src/main.ts` (settings in env.ts).
 import { priceSourceFromFile } from './blockchain/prices.js'
 import { prepareDatabase } from './bootstrap.js'
 import { openDb } from './db/db.js'

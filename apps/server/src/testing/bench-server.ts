@@ -25,11 +25,15 @@ async function waitForHealth(url: string, child: ChildProcess) {
  */
 export async function startServerProcess(env: Record<string, string>) {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
-    cwd,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, OPENMODAL_PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@openmodal/source', '--import', 'tsx', 'src/main.ts'],
+    {
+      cwd,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env, OPENMODAL_PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  )
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve()
