@@ -1,6 +1,6 @@
 import { $activeNetwork, isUnsupportedNetwork, openModal, reset } from '@openmodal/core/internal'
 import { html } from 'lit'
-import { icon } from '../../components/icons.js'
+import { ERROR_PATH, NETWORK_PATH, svgIcon } from '../../components/icon-svg.js'
 import { StoreController } from '../../controllers/store-controller.js'
 import { dirFor, t } from '../../i18n/index.js'
 import { OpenModalElement } from '../../internal/openmodal-element.js'
@@ -58,7 +58,7 @@ export class W3mNetworkButton extends OpenModalElement {
       @focus=${this.preload}
     >
       <span class="network-image" part="icon">
-        ${src ? html`<img src=${src} alt="" />` : icon(unsupported ? 'error' : 'network')}
+        ${src ? html`<img src=${src} alt="" />` : svgIcon(unsupported ? ERROR_PATH : NETWORK_PATH)}
       </span>
       <span part="name">${name}</span>
     </button>`
