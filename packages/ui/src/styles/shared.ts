@@ -112,8 +112,11 @@ export const buttonOutline = css`
   transition: background-color var(--wui-duration-hover) ease;
 `
 
-/** Resets and the focus ring every interactive part shares. */
-export const base = css`
+/**
+ * Resets, the focus ring and the primary button: what every element needs, the public buttons
+ * too. The modal's own controls add to it in `base` (styles/base.ts), which loads with them.
+ */
+export const elementBase = css`
   :host {
     font-family: var(--wui-font-family);
     font-size: var(--wui-font-size-body);
@@ -143,39 +146,13 @@ export const base = css`
     outline-offset: 2px;
   }
 
-  .visually-hidden {
-    position: absolute;
-    inline-size: 1px;
-    block-size: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-  }
-
-  .button-primary,
-  .button-secondary {
+  .button-primary {
     ${buttonShape}
     justify-content: center;
     padding-block: 8px;
-  }
-
-  .button-primary {
     border: 0;
     background: var(--wui-accent);
     color: var(--wui-on-accent);
-  }
-
-  .button-secondary {
-    ${buttonOutline}
-  }
-
-  .button-secondary:hover:not(:disabled) {
-    background: var(--wui-surface-hover);
-  }
-
-  .error-text {
-    color: var(--wui-error);
-    margin: 0;
   }
 
   @media (prefers-reduced-motion: reduce) {

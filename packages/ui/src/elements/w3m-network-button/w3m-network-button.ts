@@ -6,7 +6,7 @@ import { dirFor, t } from '../../i18n/index.js'
 import { OpenModalElement } from '../../internal/openmodal-element.js'
 import { preloadView } from '../../modal/load-modal.js'
 import { iconStyles } from '../../styles/icons.js'
-import { base, tokens } from '../../styles/shared.js'
+import { elementBase, tokens } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
 import { supportedNetwork } from '../../utils/network.js'
 import { safeImageUrl } from '../../utils/safe-url.js'
@@ -28,7 +28,7 @@ export class W3mNetworkButton extends OpenModalElement {
     delegatesFocus: true,
   }
 
-  static override styles = [tokens, base, iconStyles, buttonStyles]
+  static override styles = [tokens, elementBase, iconStyles, buttonStyles]
 
   private readonly network = new StoreController(this, $activeNetwork)
 
