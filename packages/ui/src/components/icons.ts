@@ -1,14 +1,15 @@
 // Inline SVG icons (static markup, no untrusted data). Decorative: the control carries the name.
-import { html, type SVGTemplateResult, svg, type TemplateResult } from 'lit'
+import { type SVGTemplateResult, svg, type TemplateResult } from 'lit'
+import { ERROR_PATH, NETWORK_PATH, svgIcon } from './icon-svg.js'
 
 const PATHS = {
   close: svg`<path d="M6 6l12 12M18 6L6 18" />`,
   back: svg`<path d="M15 5l-7 7 7 7" />`,
   copy: svg`<rect x="8" y="8" width="12" height="12" rx="2" /><path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />`,
   check: svg`<path d="M5 12.5l4.5 4.5L19 7.5" />`,
-  error: svg`<circle cx="12" cy="12" r="9" /><path d="M12 7.5v5.5M12 16.5v.01" />`,
+  error: ERROR_PATH,
   wallet: svg`<rect x="3" y="6" width="18" height="13" rx="3" /><path d="M16 12.5h2M3 9.5h18" />`,
-  network: svg`<circle cx="12" cy="12" r="9" /><path d="M3 12h18M12 3c2.5 2.6 3.5 5.6 3.5 9s-1 6.4-3.5 9c-2.5-2.6-3.5-5.6-3.5-9s1-6.4 3.5-9z" />`,
+  network: NETWORK_PATH,
   disconnect: svg`<path d="M10 5H6a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h4M15 8l4 4-4 4M19 12H9" />`,
   chevron: svg`<path d="M9 5l7 7-7 7" />`,
   search: svg`<circle cx="11" cy="11" r="6.5" /><path d="M16 16l4 4" />`,
@@ -24,18 +25,5 @@ export type IconName = keyof typeof PATHS
  * @example html`<button aria-label=${t('modal.close')}>${icon('close')}</button>`
  */
 export function icon(name: IconName): TemplateResult {
-  const directional = name === 'back' || name === 'chevron'
-  return html`<svg
-    class="icon ${directional ? 'icon-directional' : ''}"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    stroke-width="2"
-    stroke-linecap="round"
-    stroke-linejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    ${PATHS[name]}
-  </svg>`
+  return svgIcon(PATHS[name], name === 'back' || name === 'chevron')
 }

@@ -1,6 +1,6 @@
 import { Task, TaskStatus } from '@lit/task'
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
-import { tError } from '../i18n/index.js'
+import { tError } from '../i18n/coded.js'
 
 export interface AttemptOptions {
   /** Called once, the first time the host is connected: the attempt a view opens with. */

@@ -16,9 +16,10 @@ import {
 import { sendKeys } from '@web/test-runner-commands'
 import { createModal } from '../exports/index.js'
 import { ar } from '../i18n/ar.js'
+import { tParts } from '../i18n/coded.js'
 import { en } from '../i18n/en.js'
 import { enViews } from '../i18n/en-views.js'
-import { dirFor, loadLocale, registerCatalog, t, tParts } from '../i18n/index.js'
+import { dirFor, loadLocale, registerCatalog, t } from '../i18n/index.js'
 import {
   deep,
   focused,

@@ -18,8 +18,9 @@ import {
   type ToastCode,
 } from '@openmodal/core/internal'
 import { arCodes } from './ar.js'
+import { tAlert, tError, tToast } from './coded.js'
 import { enViews } from './en-views.js'
-import { loadLocale, tAlert, tError, tToast } from './index.js'
+import { loadLocale } from './index.js'
 
 const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[]
 /** The codes the kit builds errors from; the others always carry words of their own. */

@@ -4,13 +4,7 @@
 // imported by the modal shell and every view module) with the first view group. The
 // other shipped catalogs load with `import()` the first time their locale is used (text shows
 // in English for those few milliseconds), so a page pays only for the languages it speaks.
-import {
-  $locale,
-  type Alert,
-  BaseError,
-  errorMessage,
-  type SnackState,
-} from '@openmodal/core/internal'
+import { $locale } from '@openmodal/core/internal'
 import type { CodeKey } from './codes.js'
 import { en as enShell, type MessageKey } from './en.js'
 
@@ -103,26 +97,11 @@ export function registerCatalog(locale: string, messages: Catalog): void {
  * t('connecting.continueIn', { name: 'MetaMask' }) // 'Continue in MetaMask'
  */
 export function t(key: MessageKey, params?: MessageParams): string {
-  const template = catalogFor($locale.get())[key] ?? en[key] ?? key
+  const template = lookup(key, key)
   if (!params) return template
   return template.replace(/\{(\w+)\}/g, (match, name: string) =>
     name in params ? String(params[name]) : match,
   )
-}
-
-/**
- * Splits the message `key` around its `{placeholders}` so a caller can put elements (links)
- * in them: text pieces stay strings, each placeholder becomes `{ slot: name }`.
- *
- * @example
- * tParts('legal.terms') // ['By connecting your wallet, you agree to our ', { slot: 'terms' }, '.']
- */
-export function tParts(key: MessageKey): Array<string | { slot: string }> {
-  const template = catalogFor($locale.get())[key] ?? en[key] ?? key
-  return template
-    .split(/(\{\w+\})/)
-    .filter((part) => part !== '')
-    .map((part) => (/^\{\w+\}$/.test(part) ? { slot: part.slice(1, -1) } : part))
 }
 
 /**
@@ -143,46 +122,12 @@ export function langFor(locale: string): string {
   return 'en'
 }
 
-/** The catalog's text of a core code, else `english` (core's text, given by the caller). */
-function byCode(key: CodeKey, english: string): string {
-  return catalogFor($locale.get())[key] ?? en[key] ?? english
-}
-
 /**
- * The text to show a person for a thrown value. An error that reads its code's text (core's
- * `kitError`) is translated by code, falling back to core's English; an error with words of
- * its own (a server's, a wallet's, one with values) is shown in those words.
+ * The text of `key` in the current locale (`$locale`), else English, else `fallback`: what
+ * `t()` and the coded texts of i18n/coded.ts read.
  *
- * @example
- * tError(kitError('CONNECTION_REJECTED')) // 'رُفض الاتصال' under `ar`
+ * @example lookup('error.CONNECTION_REJECTED', 'Connection rejected')
  */
-export function tError(error: unknown): string {
-  if (error instanceof BaseError && error.codeText) {
-    return byCode(`error.${error.code}`, error.shortMessage)
-  }
-  return errorMessage(error)
-}
-
-/**
- * An alert's title and description in the current locale; a description of the caller's own
- * (a server's message: `ownDescription`) stays as given.
- *
- * @example tAlert($alert.get()).title // 'تجاوزت حد الطلبات' under `ar`
- */
-export function tAlert(alert: Alert): { title: string; description: string } {
-  return {
-    title: byCode(`alert.${alert.code}.title`, alert.title),
-    description: alert.ownDescription
-      ? alert.description
-      : byCode(`alert.${alert.code}.description`, alert.description),
-  }
-}
-
-/**
- * A toast's text in the current locale: a core toast (`code`) by code, another as given.
- *
- * @example tToast($snack.get())
- */
-export function tToast(snack: Pick<SnackState, 'code' | 'message'>): string {
-  return snack.code ? byCode(`toast.${snack.code}`, snack.message) : snack.message
+export function lookup(key: MessageKey | CodeKey, fallback: string): string {
+  return catalogFor($locale.get())[key] ?? en[key] ?? fallback
 }

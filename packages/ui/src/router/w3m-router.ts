@@ -6,7 +6,7 @@ import { StoreController } from '../controllers/store-controller.js'
 import '../i18n/en-views.js'
 import { t } from '../i18n/index.js'
 import { OpenModalElement } from '../internal/openmodal-element.js'
-import { base } from '../styles/shared.js'
+import { base } from '../styles/base.js'
 import { define } from '../utils/define.js'
 import { groupStatus, loadGroup, onGroupStatus, views } from './routes.js'
 

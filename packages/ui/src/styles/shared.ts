@@ -112,8 +112,11 @@ export const buttonOutline = css`
   transition: background-color var(--wui-duration-hover) ease;
 `
 
-/** Resets and the focus ring every interactive part shares. */
-export const base = css`
+/**
+ * Resets, the focus ring and the primary button: what every element needs, the public buttons
+ * too. The modal's own controls add to it in `base` (styles/base.ts), which loads with them.
+ */
+export const elementBase = css`
   :host {
     font-family: var(--wui-font-family);
     font-size: var(--wui-font-size-body);
@@ -143,39 +146,13 @@ export const base = css`
     outline-offset: 2px;
   }
 
-  .visually-hidden {
-    position: absolute;
-    inline-size: 1px;
-    block-size: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-  }
-
-  .button-primary,
-  .button-secondary {
+  .button-primary {
     ${buttonShape}
     justify-content: center;
     padding-block: 8px;
-  }
-
-  .button-primary {
     border: 0;
     background: var(--wui-accent);
     color: var(--wui-on-accent);
-  }
-
-  .button-secondary {
-    ${buttonOutline}
-  }
-
-  .button-secondary:hover:not(:disabled) {
-    background: var(--wui-surface-hover);
-  }
-
-  .error-text {
-    color: var(--wui-error);
-    margin: 0;
   }
 
   @media (prefers-reduced-motion: reduce) {
@@ -203,57 +180,5 @@ export const networkImageStyles = css`
   .network-image img {
     inline-size: 100%;
     block-size: 100%;
-  }
-`
-
-/**
- * Picker lists (wallets, networks): the list, each row's button, its `.image` box and `.name`.
- * Each list adds its own border, hover, image size and shape.
- */
-export const listRowStyles = css`
-  ul {
-    list-style: none;
-    margin: 0;
-    padding: 0;
-    display: grid;
-    /* One column no wider than the list: a long name ellipsizes instead of widening it. */
-    grid-template-columns: minmax(0, 1fr);
-    gap: 8px;
-  }
-
-  button {
-    inline-size: 100%;
-    display: flex;
-    align-items: center;
-    gap: 12px;
-    padding: 8px;
-    padding-inline-end: 12px;
-    border-radius: var(--wui-radius-m);
-    background: var(--wui-surface);
-    color: var(--wui-fg);
-    text-align: start;
-    transition: background-color var(--wui-duration-hover) ease;
-  }
-
-  .image {
-    display: grid;
-    place-items: center;
-    background: var(--wui-bg);
-    color: var(--wui-fg-muted);
-    overflow: hidden;
-    flex: none;
-  }
-
-  .image img {
-    inline-size: 100%;
-    block-size: 100%;
-    object-fit: cover;
-  }
-
-  .name {
-    flex: 1;
-    /* A flex item is at least as wide as its text unless told otherwise. */
-    min-inline-size: 0;
-    font-weight: 600;
   }
 `

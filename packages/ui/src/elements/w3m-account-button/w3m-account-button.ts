@@ -5,7 +5,7 @@ import { StoreController } from '../../controllers/store-controller.js'
 import { dirFor } from '../../i18n/index.js'
 import { OpenModalElement } from '../../internal/openmodal-element.js'
 import { preloadView } from '../../modal/load-modal.js'
-import { base, tokens } from '../../styles/shared.js'
+import { elementBase, tokens } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
 import { buttonStyles } from '../button-styles.js'
 
@@ -30,7 +30,7 @@ export class W3mAccountButton extends OpenModalElement {
     balance: {},
   }
 
-  static override styles = [tokens, base, buttonStyles]
+  static override styles = [tokens, elementBase, buttonStyles]
 
   /** `'show'` (default) or `'hide'` the balance. */
   declare balance: 'show' | 'hide'

@@ -1,12 +1,12 @@
 import { $activeNetwork, isUnsupportedNetwork, openModal, reset } from '@openmodal/core/internal'
 import { html } from 'lit'
-import { icon } from '../../components/icons.js'
+import { ERROR_PATH, NETWORK_PATH, svgIcon } from '../../components/icon-svg.js'
 import { StoreController } from '../../controllers/store-controller.js'
 import { dirFor, t } from '../../i18n/index.js'
 import { OpenModalElement } from '../../internal/openmodal-element.js'
 import { preloadView } from '../../modal/load-modal.js'
 import { iconStyles } from '../../styles/icons.js'
-import { base, tokens } from '../../styles/shared.js'
+import { elementBase, tokens } from '../../styles/shared.js'
 import { define } from '../../utils/define.js'
 import { supportedNetwork } from '../../utils/network.js'
 import { safeImageUrl } from '../../utils/safe-url.js'
@@ -28,7 +28,7 @@ export class W3mNetworkButton extends OpenModalElement {
     delegatesFocus: true,
   }
 
-  static override styles = [tokens, base, iconStyles, buttonStyles]
+  static override styles = [tokens, elementBase, iconStyles, buttonStyles]
 
   private readonly network = new StoreController(this, $activeNetwork)
 
@@ -58,7 +58,7 @@ export class W3mNetworkButton extends OpenModalElement {
       @focus=${this.preload}
     >
       <span class="network-image" part="icon">
-        ${src ? html`<img src=${src} alt="" />` : icon(unsupported ? 'error' : 'network')}
+        ${src ? html`<img src=${src} alt="" />` : svgIcon(unsupported ? ERROR_PATH : NETWORK_PATH)}
       </span>
       <span part="name">${name}</span>
     </button>`

@@ -15,7 +15,8 @@ import {
 } from '@openmodal/core/internal'
 import { emulateMedia, sendKeys } from '@web/test-runner-commands'
 import '../../elements/w3m-connect-button/w3m-connect-button.js'
-import { loadLocale, tError } from '../../i18n/index.js'
+import { tError } from '../../i18n/coded.js'
+import { loadLocale } from '../../i18n/index.js'
 import {
   deep,
   deepAll,

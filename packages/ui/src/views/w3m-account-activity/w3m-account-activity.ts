@@ -19,7 +19,7 @@ import { StoreController } from '../../controllers/store-controller.js'
 import { type MessageKey, t } from '../../i18n/index.js'
 import '../../i18n/en-views.js'
 import { OpenModalElement } from '../../internal/openmodal-element.js'
-import { base } from '../../styles/shared.js'
+import { base } from '../../styles/base.js'
 import { define } from '../../utils/define.js'
 import { assetListStyles } from '../asset-list-styles.js'
 
