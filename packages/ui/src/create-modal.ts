@@ -4,8 +4,10 @@ import {
   createModalClient,
   type ModalInstance,
   type ModalOptions,
+  setLocale,
 } from '@openmodal/core/internal'
 import { defineElements } from './elements/define-elements.js'
+import { pageLocale } from './i18n/index.js'
 import { preloadView } from './modal/load-modal.js'
 import { warmImage } from './utils/warm.js'
 
@@ -15,7 +17,9 @@ let appended: HTMLElement | undefined
  * Creates the modal: core's `createModalClient(options)`, the public elements defined, and
  * one `<w3m-modal>` appended to `document.body` — unless `disableAppendToBody` or
  * `enableEmbedded` is set, in which case place `<w3m-modal>` yourself (embedded, it renders
- * inline and always open). Calling it again never appends a second modal.
+ * inline and always open). Calling it again never appends a second modal. Without a `locale`
+ * option the modal speaks the page's language: `<html lang>`, else the browser's
+ * `navigator.languages`, the first one a catalog speaks for, else English (`pageLocale`).
  *
  * @example
  * import { createModal } from '@openmodal/ui'
@@ -24,6 +28,7 @@ let appended: HTMLElement | undefined
  */
 export function createModal(options: ModalOptions): ModalInstance {
   const instance = createModalClient(options)
+  if (options.locale === undefined) setLocale(pageLocale())
   defineElements()
   const resolved = $options.get()
   const append = !resolved?.disableAppendToBody && !resolved?.enableEmbedded
