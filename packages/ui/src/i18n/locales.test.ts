@@ -15,11 +15,10 @@ import {
   type ToastCode,
 } from '@openmodal/core/internal'
 import { createModal } from '../create-modal.js'
+import { englishCatalog } from '../test/catalogs.js'
 import { mainnet, resetAll } from '../test/helpers.js'
 import { ar, arCodeEntries } from './ar.js'
 import { de, deCodeEntries } from './de.js'
-import { en } from './en.js'
-import { enViews } from './en-views.js'
 import { es, esCodeEntries } from './es.js'
 import { fr, frCodeEntries } from './fr.js'
 import {
@@ -39,14 +38,7 @@ import { ja, jaCodeEntries } from './ja.js'
 import { ptBR, ptBRCodeEntries } from './pt-br.js'
 import { zhCN, zhCNCodeEntries } from './zh-cn.js'
 
-/** English: the view strings, and core's text of every code a catalog translates. */
-const ENGLISH: Record<string, string> = { ...en, ...enViews }
-for (const [code, text] of Object.entries(KIT_ERROR_MESSAGES)) ENGLISH[`error.${code}`] = text
-for (const [code, { title, description }] of Object.entries(ALERTS)) {
-  ENGLISH[`alert.${code}.title`] = title
-  ENGLISH[`alert.${code}.description`] = description
-}
-for (const [code, text] of Object.entries(TOAST_MESSAGES)) ENGLISH[`toast.${code}`] = text
+const ENGLISH = englishCatalog()
 
 const CATALOGS: Record<string, Catalog> = {
   ar: { ...ar, ...arCodeEntries },
