@@ -1,6 +1,7 @@
 // The Arabic catalog (right to left). Wallet, network and token names stay as given.
 import { type CodeMessages, codeEntries } from './codes.js'
 import type { Messages } from './en.js'
+import type { Catalog } from './index.js'
 
 export const ar: Messages = {
   'modal.back': 'رجوع',
@@ -275,3 +276,6 @@ export const arCodes: CodeMessages = {
 
 /** `arCodes` as catalog entries (`error.CONNECTION_REJECTED`…). */
 export const arCodeEntries = codeEntries(arCodes)
+
+/** The whole Arabic catalog, as `loadLocale` registers it. */
+export const catalog: Catalog = { ...ar, ...arCodeEntries }

@@ -2,6 +2,7 @@
 // token names stay as given.
 import { type CodeMessages, codeEntries } from './codes.js'
 import type { Messages } from './en.js'
+import type { Catalog } from './index.js'
 
 export const de: Messages = {
   'modal.back': 'Zurück',
@@ -280,5 +281,5 @@ export const deCodes: CodeMessages = {
   },
 }
 
-/** `deCodes` as catalog entries (`error.CONNECTION_REJECTED`…). */
-export const deCodeEntries = codeEntries(deCodes)
+/** The whole catalog, view strings and codes, as `loadLocale` registers it. */
+export const catalog: Catalog = { ...de, ...codeEntries(deCodes) }

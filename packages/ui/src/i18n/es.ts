@@ -1,6 +1,7 @@
 // The Spanish catalog. Wallet, network and token names stay as given.
 import { type CodeMessages, codeEntries } from './codes.js'
 import type { Messages } from './en.js'
+import type { Catalog } from './index.js'
 
 export const es: Messages = {
   'modal.back': 'Atrás',
@@ -278,5 +279,5 @@ export const esCodes: CodeMessages = {
   },
 }
 
-/** `esCodes` as catalog entries (`error.CONNECTION_REJECTED`…). */
-export const esCodeEntries = codeEntries(esCodes)
+/** The whole catalog, view strings and codes, as `loadLocale` registers it. */
+export const catalog: Catalog = { ...es, ...codeEntries(esCodes) }

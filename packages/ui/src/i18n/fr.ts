@@ -2,6 +2,7 @@
 // narrow no-break space (U+202F) before « : » « ; » « ? » « ! ».
 import { type CodeMessages, codeEntries } from './codes.js'
 import type { Messages } from './en.js'
+import type { Catalog } from './index.js'
 
 export const fr: Messages = {
   'modal.back': 'Retour',
@@ -284,5 +285,5 @@ export const frCodes: CodeMessages = {
   },
 }
 
-/** `frCodes` as catalog entries (`error.CONNECTION_REJECTED`…). */
-export const frCodeEntries = codeEntries(frCodes)
+/** The whole catalog, view strings and codes, as `loadLocale` registers it. */
+export const catalog: Catalog = { ...fr, ...codeEntries(frCodes) }

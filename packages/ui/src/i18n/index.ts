@@ -38,16 +38,14 @@ export function registerViewMessages(messages: Catalog): void {
 }
 
 /** The catalogs shipped with the package, by locale, loaded on first use. */
-const SHIPPED: Record<string, () => Promise<Catalog>> = {
-  ar: () => import('./ar.js').then((module) => ({ ...module.ar, ...module.arCodeEntries })),
-  de: () => import('./de.js').then((module) => ({ ...module.de, ...module.deCodeEntries })),
-  es: () => import('./es.js').then((module) => ({ ...module.es, ...module.esCodeEntries })),
-  fr: () => import('./fr.js').then((module) => ({ ...module.fr, ...module.frCodeEntries })),
-  ja: () => import('./ja.js').then((module) => ({ ...module.ja, ...module.jaCodeEntries })),
-  'pt-BR': () =>
-    import('./pt-br.js').then((module) => ({ ...module.ptBR, ...module.ptBRCodeEntries })),
-  'zh-CN': () =>
-    import('./zh-cn.js').then((module) => ({ ...module.zhCN, ...module.zhCNCodeEntries })),
+const SHIPPED: Record<string, () => Promise<{ catalog: Catalog }>> = {
+  ar: () => import('./ar.js'),
+  de: () => import('./de.js'),
+  es: () => import('./es.js'),
+  fr: () => import('./fr.js'),
+  ja: () => import('./ja.js'),
+  'pt-BR': () => import('./pt-br.js'),
+  'zh-CN': () => import('./zh-cn.js'),
 }
 
 /** The locales shipped with the package: English, built in, and the ones loaded on first use. */
@@ -118,8 +116,8 @@ export function loadLocale(locale: string): Promise<void> {
   let promise = loading.get(key)
   if (!promise) {
     promise = loader().then(
-      (messages) => {
-        if (!catalogs.has(key)) catalogs.set(key, messages)
+      ({ catalog }) => {
+        if (!catalogs.has(key)) catalogs.set(key, catalog)
         $locale.notify()
       },
       (error: unknown) => {

@@ -1,6 +1,7 @@
 // The Japanese catalog. Wallet, network and token names stay as given.
 import { type CodeMessages, codeEntries } from './codes.js'
 import type { Messages } from './en.js'
+import type { Catalog } from './index.js'
 
 export const ja: Messages = {
   'modal.back': '戻る',
@@ -281,5 +282,5 @@ export const jaCodes: CodeMessages = {
   },
 }
 
-/** `jaCodes` as catalog entries (`error.CONNECTION_REJECTED`…). */
-export const jaCodeEntries = codeEntries(jaCodes)
+/** The whole catalog, view strings and codes, as `loadLocale` registers it. */
+export const catalog: Catalog = { ...ja, ...codeEntries(jaCodes) }

@@ -17,10 +17,10 @@ import {
 import { createModal } from '../create-modal.js'
 import { englishCatalog } from '../test/catalogs.js'
 import { mainnet, resetAll } from '../test/helpers.js'
-import { ar, arCodeEntries } from './ar.js'
-import { de, deCodeEntries } from './de.js'
-import { es, esCodeEntries } from './es.js'
-import { fr, frCodeEntries } from './fr.js'
+import { catalog as arCatalog } from './ar.js'
+import { catalog as deCatalog } from './de.js'
+import { catalog as esCatalog } from './es.js'
+import { catalog as frCatalog } from './fr.js'
 import {
   type Catalog,
   dirFor,
@@ -34,20 +34,20 @@ import {
   tError,
   tToast,
 } from './index.js'
-import { ja, jaCodeEntries } from './ja.js'
-import { ptBR, ptBRCodeEntries } from './pt-br.js'
-import { zhCN, zhCNCodeEntries } from './zh-cn.js'
+import { catalog as jaCatalog } from './ja.js'
+import { catalog as ptBRCatalog } from './pt-br.js'
+import { catalog as zhCNCatalog } from './zh-cn.js'
 
 const ENGLISH = englishCatalog()
 
 const CATALOGS: Record<string, Catalog> = {
-  ar: { ...ar, ...arCodeEntries },
-  de: { ...de, ...deCodeEntries },
-  es: { ...es, ...esCodeEntries },
-  fr: { ...fr, ...frCodeEntries },
-  ja: { ...ja, ...jaCodeEntries },
-  'pt-BR': { ...ptBR, ...ptBRCodeEntries },
-  'zh-CN': { ...zhCN, ...zhCNCodeEntries },
+  ar: arCatalog,
+  de: deCatalog,
+  es: esCatalog,
+  fr: frCatalog,
+  ja: jaCatalog,
+  'pt-BR': ptBRCatalog,
+  'zh-CN': zhCNCatalog,
 }
 
 const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort()
@@ -194,6 +194,6 @@ describe('picking the locale', () => {
     createModal({ projectId: 'p', networks: [mainnet] })
     expect($locale.get()).to.equal('de')
     await loadLocale($locale.get())
-    expect(t('modal.close')).to.equal(de['modal.close'])
+    expect(t('modal.close')).to.equal(deCatalog['modal.close'])
   })
 })

@@ -2,6 +2,7 @@
 // names stay as given.
 import { type CodeMessages, codeEntries } from './codes.js'
 import type { Messages } from './en.js'
+import type { Catalog } from './index.js'
 
 export const ptBR: Messages = {
   'modal.back': 'Voltar',
@@ -277,5 +278,5 @@ export const ptBRCodes: CodeMessages = {
   },
 }
 
-/** `ptBRCodes` as catalog entries (`error.CONNECTION_REJECTED`…). */
-export const ptBRCodeEntries = codeEntries(ptBRCodes)
+/** The whole catalog, view strings and codes, as `loadLocale` registers it. */
+export const catalog: Catalog = { ...ptBR, ...codeEntries(ptBRCodes) }

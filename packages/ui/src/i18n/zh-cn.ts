@@ -2,6 +2,7 @@
 // names stay as given.
 import { type CodeMessages, codeEntries } from './codes.js'
 import type { Messages } from './en.js'
+import type { Catalog } from './index.js'
 
 export const zhCN: Messages = {
   'modal.back': '返回',
@@ -268,5 +269,5 @@ export const zhCNCodes: CodeMessages = {
   },
 }
 
-/** `zhCNCodes` as catalog entries (`error.CONNECTION_REJECTED`…). */
-export const zhCNCodeEntries = codeEntries(zhCNCodes)
+/** The whole catalog, view strings and codes, as `loadLocale` registers it. */
+export const catalog: Catalog = { ...zhCN, ...codeEntries(zhCNCodes) }
