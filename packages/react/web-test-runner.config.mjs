@@ -1,5 +1,8 @@
-// Chromium tests of @openmodal/react: the shared WTR setup plus React served as ESM.
+// Chromium tests of @openmodal/react: the shared WTR setup plus React served as ESM, and the
+// test page's server HTML rendered in Node.
+import { execFile } from 'node:child_process'
 import { createRequire } from 'node:module'
+import { promisify } from 'node:util'
 import { build } from 'esbuild'
 import { wtrConfig } from '../../tools/wtr-config.mjs'
 
@@ -63,8 +66,28 @@ function reactEsm() {
   }
 }
 
+/**
+ * Serves `/__ssr/app.html`: the HTML of `src/test/ssr-app.tsx` as react-dom/server renders it
+ * in a plain Node process (no DOM globals), for the hydration tests to hydrate.
+ */
+function serverHtml() {
+  let html
+  return {
+    name: 'ssr-html',
+    async serve(context) {
+      if (context.path !== '/__ssr/app.html') return
+      html ??= promisify(execFile)(
+        process.execPath,
+        ['--conditions=source', '--import', 'tsx', 'src/test/render-ssr-app.tsx'],
+        { env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.test.json' } },
+      ).then(({ stdout }) => stdout)
+      return { body: await html, type: 'txt' }
+    },
+  }
+}
+
 export default wtrConfig({
   files: 'src/**/*.browser.test.tsx',
   tsconfig: 'tsconfig.test.json',
-  plugins: [reactEsm()],
+  plugins: [reactEsm(), serverHtml()],
 })

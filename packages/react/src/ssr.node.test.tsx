@@ -1,12 +1,15 @@
 // Server rendering in plain Node: no `window`, no `document`. Lit's node build brings its own
 // minimal DOM shim (HTMLElement, customElements) so the element classes can be imported.
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
+import type { ModalOptions } from '@openmodal/core'
 import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 
 // Imported only after the window check below, so importing the package is part of what is checked.
 let api: typeof import('./exports/index.js')
+let fixture: typeof import('./test/ssr-app.js')
 
 /** Calls every hook: the server must render it without a window. */
 function Everything() {
@@ -57,6 +60,7 @@ describe('server rendering (no window)', () => {
   before(async () => {
     assertNoWindow()
     api = await import('./exports/index.js')
+    fixture = await import('./test/ssr-app.js')
     assertNoWindow()
   })
   after(assertNoWindow)
@@ -127,5 +131,106 @@ describe('server rendering (no window)', () => {
     } finally {
       core.closeModal({ force: true })
     }
+  })
+  test('imports every entry of @openmodal/core, @openmodal/ui and @openmodal/react', async () => {
+    const entries = ['core', 'ui', 'react'].flatMap((dir) => {
+      const url = new URL(`../../${dir}/package.json`, import.meta.url)
+      const { name, exports } = JSON.parse(readFileSync(url, 'utf8')) as {
+        name: string
+        exports: Record<string, unknown>
+      }
+      return Object.keys(exports).map((key) => name + key.slice(1))
+    })
+    assert.ok(entries.includes('@openmodal/ui/register'), entries.join())
+    for (const entry of entries) {
+      await assert.doesNotReject(import(entry), entry)
+      assertNoWindow()
+    }
+  })
+
+  test('createModal on the server returns an inert instance and touches no store', async () => {
+    const core = await import('@openmodal/core/internal')
+    const stores = [core.$options, core.$networks, core.$adapters, core.$remoteConfig]
+    const before = stores.map((store) => store.get())
+    const modal = api.createModal(fixture.options)
+    assertNoWindow()
+    // Nothing of the options reached the shared stores of the server process.
+    assert.deepEqual(
+      stores.map((store) => store.get()),
+      before,
+    )
+    assert.deepEqual(core.$networks.get(), [])
+    // Reads give the state the hooks' server snapshots render.
+    const state = modal.getState()
+    assert.deepEqual(state, {
+      open: false,
+      loading: false,
+      view: 'Connect',
+      selectedNetworkId: undefined,
+      activeChain: undefined,
+    })
+    assert.deepEqual(modal.getAccount(), { status: 'disconnected', allAccounts: [] })
+    assert.deepEqual(modal.getAccount('solana'), { status: 'disconnected', allAccounts: [] })
+    // Opening, closing and the setters do nothing; subscriptions never fire.
+    let calls = 0
+    const unsubscribe = modal.subscribeState(() => calls++)
+    const stopEvents = modal.subscribeEvents(() => calls++)
+    modal.open({ view: 'Networks' })
+    modal.setThemeMode('dark')
+    modal.setThemeVariables({ '--w3m-accent': 'red' })
+    modal.setLocale('ar')
+    modal.close()
+    unsubscribe()
+    stopEvents()
+    assert.equal(calls, 0)
+    assert.equal(core.$modal.get().open, false)
+    assert.equal(core.$theme.get().themeMode, 'light')
+    assert.equal(core.$locale.get(), 'en')
+    assert.deepEqual(modal.getState(), state)
+    // Wallet actions: nothing to disconnect; connecting and switching say why they cannot.
+    await modal.disconnect()
+    await assert.rejects(modal.connect('dev.openmodal.test'), {
+      name: 'OpenModalError',
+      message: /connect\(\) runs in the browser only/,
+    })
+    await assert.rejects(
+      modal.switchNetwork('eip155:31337'),
+      /switchNetwork\(\) runs in the browser/,
+    )
+    assert.throws(() => modal.getProvider('eip155'), { code: 'PROVIDER_NOT_FOUND' })
+    assertNoWindow()
+  })
+
+  test('createModal on the server still rejects invalid options', () => {
+    const invalid = { projectId: 'x', networks: [] } as ModalOptions
+    assert.throws(() => api.createModal(invalid), { name: 'InvalidOptionsError' })
+  })
+
+  test('renders the provider, the button and every hook to the same HTML every time', () => {
+    const html = render(<fixture.SsrApp />)
+    assert.match(html, /^<main><h1>Server page<\/h1><w3m-button><\/w3m-button><output /)
+    const json = html.match(/<output[^>]*>(.*)<\/output>/)?.[1]?.replaceAll('&quot;', '"')
+    assert.deepEqual(JSON.parse(json ?? 'null'), {
+      isOpen: false,
+      status: 'disconnected',
+      accountConnected: false,
+      solana: 'disconnected',
+      network: null,
+      networks: 0,
+      view: 'Connect',
+      open: false,
+      selectedNetworkId: null,
+      themeMode: 'light',
+      event: null,
+      disconnect: 'function',
+      walletInfo: null,
+      provider: null,
+      providerConnected: false,
+      locale: 'en',
+    })
+    // Deterministic: a second render, and one after createModal ran on the server, agree.
+    assert.equal(render(<fixture.SsrApp />), html)
+    api.createModal(fixture.options)
+    assert.equal(render(<fixture.SsrApp />), html)
   })
 })

@@ -1,11 +1,17 @@
 import {
   $isConnected,
   $options,
+  type AccountState,
+  BaseError,
   createModalClient,
+  kitError,
   type ModalInstance,
   type ModalOptions,
+  type PublicState,
+  parseOptions,
   setLocale,
 } from '@openmodal/core/internal'
+import { BROWSER } from 'esm-env'
 import { defineElements } from './elements/define-elements.js'
 import { pageLocale } from './i18n/index.js'
 import { preloadView } from './modal/load-modal.js'
@@ -21,12 +27,19 @@ let appended: HTMLElement | undefined
  * option the modal speaks the page's language: `<html lang>`, else the browser's
  * `navigator.languages`, the first one a catalog speaks for, else English (`pageLocale`).
  *
+ * On a server (no `window`: server rendering, a Next.js prerender) it only validates the
+ * options and returns an inert instance (see `createServerModal`), so it can sit at the top of
+ * a module that also runs there.
+ *
  * @example
  * import { createModal } from '@openmodal/ui'
  * const modal = createModal({ projectId: 'demo', networks: [mainnet], adapters: [evm] })
  * document.querySelector('#connect').onclick = () => modal.open()
  */
 export function createModal(options: ModalOptions): ModalInstance {
+  // BROWSER is `true` in browser builds (the `browser` export condition), which drop this
+  // branch and the server instance; elsewhere the window check decides (jsdom has one).
+  if (!BROWSER && typeof window === 'undefined') return createServerModal(options)
   const instance = createModalClient(options)
   if (options.locale === undefined) setLocale(pageLocale())
   defineElements()
@@ -54,4 +67,53 @@ function preloadWhenIdle(): void {
   }
   if (typeof requestIdleCallback === 'function') requestIdleCallback(preload, { timeout: 5000 })
   else setTimeout(preload, 2000)
+}
+
+const noop = () => {}
+
+function browserOnly(action: string): Promise<never> {
+  return Promise.reject(
+    new BaseError(`${action}() runs in the browser only`, {
+      details: 'createModal() was called on a server, where no wallet can connect.',
+    }),
+  )
+}
+
+/**
+ * The instance `createModal` returns on a server. It validates `options` (a bad option throws
+ * the same error as in the browser) and touches nothing else: no store of the shared server
+ * process, no DOM, no storage, no request. Reads give the state of a page before any wallet
+ * or modal activity; `open`, `close`, the setters and the subscriptions do nothing;
+ * `disconnect` resolves (nothing is connected); `connect` and `switchNetwork` reject, and
+ * `getProvider` throws, as they would in a browser without a connected wallet.
+ */
+function createServerModal(options: ModalOptions): ModalInstance {
+  parseOptions(options)
+  // What a page shows before any wallet or modal activity; the React hooks' server snapshots
+  // hold the same values, so server HTML and the first client render agree.
+  const state: PublicState = Object.freeze({
+    open: false,
+    loading: false,
+    view: 'Connect',
+    selectedNetworkId: undefined,
+    activeChain: undefined,
+  })
+  const account: AccountState = Object.freeze({ status: 'disconnected', allAccounts: [] })
+  return {
+    open: noop,
+    close: noop,
+    getState: () => state,
+    subscribeState: () => noop,
+    setThemeMode: noop,
+    setThemeVariables: noop,
+    setLocale: noop,
+    switchNetwork: () => browserOnly('switchNetwork'),
+    disconnect: () => Promise.resolve(),
+    getAccount: () => account,
+    getProvider(namespace) {
+      throw kitError('PROVIDER_NOT_FOUND', { details: `${namespace} is not connected (server)` })
+    },
+    subscribeEvents: () => noop,
+    connect: () => browserOnly('connect'),
+  }
 }

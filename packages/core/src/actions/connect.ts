@@ -55,7 +55,7 @@ export async function connect(params: ConnectParameters): Promise<void> {
     try {
       const connectorId = connectorIdFor(connector, namespace)
       const result = await guard(adapter.connect({ connectorId, network }))
-      applyConnection(namespace, { ...connector, id: connectorId }, result, connector)
+      await applyConnection(namespace, { ...connector, id: connectorId }, result, connector)
     } catch (error) {
       // A newer attempt (Try again) owns the status now: this one's failure must not undo it.
       // Ending the attempt leaves the namespace as it was: connected if it was, else not.

@@ -4,7 +4,6 @@ import { getAdapter } from '../adapters/registry.js'
 import type { AdapterEvent, Connector, ConnectResult } from '../adapters/types.js'
 import { storage } from '../storage/storage.js'
 import { getAccountState } from '../stores/account.js'
-import { refreshBalance } from '../stores/balance.js'
 import { $chain, findNetwork, setActiveNetwork } from '../stores/chain.js'
 import {
   $connections,
@@ -16,14 +15,15 @@ import {
 import { emitEvent } from '../stores/events.js'
 import { $modal, openModal } from '../stores/modal.js'
 import { $options } from '../stores/options.js'
-import { refreshProfile } from '../stores/profile.js'
 import { push, replace } from '../stores/router.js'
 import type { CaipNetwork, ChainNamespace } from '../types/network.js'
+import { loadAccountReads } from './refresh-account.js'
 
 const eventStops = new Map<ChainNamespace, () => void>()
 
 /**
- * Records a successful connect or reconnect in the connection store and in storage.
+ * Records a successful connect or reconnect in the connection store and in storage, and reads
+ * the account's balance and identity (resolves once those reads have started; never rejects).
  * `connector.id` is the id the namespace's adapter knows; `recent` is what the recent-wallets
  * list keeps (the merged connector of a MULTI_CHAIN wallet, so it is listed once).
  */
@@ -32,7 +32,7 @@ export function applyConnection(
   connector: Pick<Connector, 'id' | 'name' | 'imageUrl' | 'rdns'>,
   result: ConnectResult,
   recent: Pick<Connector, 'id' | 'rdns'> = connector,
-): void {
+): Promise<void> {
   if (!result.accounts[0]) throw new Error('The wallet returned no account')
   const caipNetworkId = connectionNetworkId(namespace, result)
   const activeNs = $chain
@@ -66,8 +66,23 @@ export function applyConnection(
     [namespace]: connector.id,
   })
   watchAdapterEvents(namespace)
-  void refreshBalance(namespace)
-  void refreshProfile(namespace)
+  return refreshAccount(namespace)
+}
+
+/**
+ * Reads the native balance (unless `balance` is false) and the identity of the account
+ * `namespace` is connected with again. Their module, with the fetcher, is loaded by the first
+ * call (it costs no initial JS); resolves once both reads have started, and never rejects.
+ *
+ * @example await refreshAccount('eip155')
+ */
+export async function refreshAccount(
+  namespace: ChainNamespace,
+  { balance = true } = {},
+): Promise<void> {
+  const reads = await loadAccountReads()
+  if (balance) void reads?.refreshBalance(namespace)
+  void reads?.refreshProfile(namespace)
 }
 
 /** Forgets the connection of `namespace` in the stores and storage (not in the wallet). */
@@ -93,20 +108,16 @@ function onAdapterEvent(namespace: ChainNamespace, event: AdapterEvent): void {
         return
       }
       setConnection(namespace, { ...connection, accounts: event.accounts })
-      void refreshBalance(namespace)
-      void refreshProfile(namespace)
+      void refreshAccount(namespace)
       return
     }
     case 'chainChanged': {
       const caipNetworkId = connectionNetworkId(namespace, event)
       setActiveNetwork(caipNetworkId)
       setConnection(namespace, { ...connection, chainId: event.chainId })
-      void refreshProfile(namespace)
-      if (findNetwork(caipNetworkId)) {
-        void refreshBalance(namespace)
-        return
-      }
-      showUnsupportedChain('push')
+      const supported = findNetwork(caipNetworkId) !== undefined
+      void refreshAccount(namespace, { balance: supported })
+      if (!supported) showUnsupportedChain('push')
       return
     }
     case 'disconnect':

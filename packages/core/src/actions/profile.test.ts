@@ -4,13 +4,13 @@ import { cleanStores } from 'nanostores'
 import { unregisterAdapter } from '../adapters/registry.js'
 import { createModalClient } from '../client/create-modal.js'
 import { storage } from '../storage/storage.js'
-import { clearBalanceCache } from '../stores/balance.js'
 import { $attempts, $connections } from '../stores/connection.js'
 import { $connectors, $discovered } from '../stores/connectors.js'
-import { clearProfileCache, PROFILE_CACHE_MS } from '../stores/profile.js'
 import { mainnet, sepolia } from '../testing/fixtures.js'
 import { createTestAdapter } from '../testing/test-adapter.js'
 import type { CaipNetwork } from '../types/network.js'
+import { PROFILE_CACHE_MS } from './account-reads.js'
+import { clearBalanceCache, clearProfileCache } from './refresh-account.js'
 
 const settle = async () => {
   for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0))

@@ -65,7 +65,7 @@ async function reconnectAll(
           const result = await adapter.reconnect({ connectorId, network })
           if (!result || result.accounts.length === 0) continue
           const connector = findConnector(connectorId) ?? { id: connectorId, name: connectorId }
-          applyConnection(namespace, { ...connector, id: connectorId }, result, connector)
+          await applyConnection(namespace, { ...connector, id: connectorId }, result, connector)
           emitEvent('RECONNECT_SUCCESS', { namespace, connectorId })
           return
         } catch (error) {

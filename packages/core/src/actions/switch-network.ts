@@ -1,12 +1,11 @@
 import { getAdapter } from '../adapters/registry.js'
 import { kitError } from '../errors/errors.js'
 import { showAlert } from '../stores/alerts.js'
-import { refreshBalance } from '../stores/balance.js'
 import { findNetwork, setActiveNetwork } from '../stores/chain.js'
 import { $connections, setConnection } from '../stores/connection.js'
 import { emitEvent } from '../stores/events.js'
-import { refreshProfile } from '../stores/profile.js'
 import type { CaipNetwork, CaipNetworkId } from '../types/network.js'
+import { refreshAccount } from './internal.js'
 
 /**
  * Makes `network` active. When a wallet of that namespace is connected it is asked to switch
@@ -33,8 +32,5 @@ export async function switchNetwork(network: CaipNetwork | CaipNetworkId): Promi
   }
   setActiveNetwork(target.caipNetworkId)
   emitEvent('SWITCH_NETWORK', { network: target.caipNetworkId })
-  if (connection) {
-    void refreshBalance(namespace)
-    void refreshProfile(namespace)
-  }
+  if (connection) await refreshAccount(namespace)
 }

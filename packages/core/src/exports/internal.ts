@@ -5,6 +5,7 @@
 export { type ConnectParameters, connect } from '../actions/connect.js'
 export { disconnect } from '../actions/disconnect.js'
 export { reconnect } from '../actions/reconnect.js'
+export { refreshBalance } from '../actions/refresh-account.js'
 export {
   $registeredName,
   INVALID_NAME_MESSAGE,
@@ -56,7 +57,6 @@ export {
   showAlert,
 } from '../stores/alerts.js'
 export { $api } from '../stores/api.js'
-export { refreshBalance } from '../stores/balance.js'
 export {
   $balances,
   BALANCE_API_NAMESPACES,
@@ -150,6 +150,6 @@ export {
 } from '../stores/transactions.js'
 export { resetStores } from '../testing/reset-stores.js'
 export { DEFAULT_CAIP_NETWORK_ID } from '../types/network.js'
+export { accountKey } from '../utils/account-key.js'
 export { issueWarning } from '../utils/dev.js'
-export { accountKey } from '../utils/fetcher.js'
 export * from './index.js'

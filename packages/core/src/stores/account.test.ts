@@ -1,13 +1,16 @@
 import assert from 'node:assert/strict'
 import { afterEach, beforeEach, describe, test } from 'node:test'
+import { refreshBalance } from '../actions/refresh-account.js'
 import { registerAdapter, unregisterAdapter } from '../adapters/registry.js'
 import { mainnet, optimism, solana } from '../testing/fixtures.js'
 import { resetStores } from '../testing/reset-stores.js'
 import { createTestAdapter } from '../testing/test-adapter.js'
+import { accountKey } from '../utils/account-key.js'
 import { $accounts, $activeAccount, $isConnected, getAccountState } from './account.js'
-import { $nativeBalance, refreshBalance } from './balance.js'
-import { setNetworks } from './chain.js'
-import { $attempts, $connections, type Connection } from './connection.js'
+import { activeTarget } from './active-target.js'
+import { $nativeBalance } from './balance.js'
+import { setActiveNetwork, setNetworks } from './chain.js'
+import { $attempts, $connections, type Connection, connectionKey } from './connection.js'
 import { $profiles, setProfile } from './profile.js'
 
 const ALICE = '0x1111111111111111111111111111111111111111'
@@ -132,5 +135,29 @@ describe('the account state is derived from the connection', () => {
     await next
     assert.equal(getAccountState('eip155').balance, '7.000')
     assert.equal(getAccountState('eip155').balanceLoading, false)
+  })
+
+  test('two reads of one account in flight make one wallet request and both show it', async () => {
+    const releases: ((value: { value: bigint; decimals: number; symbol: string }) => void)[] = []
+    registerAdapter({
+      ...createTestAdapter(),
+      getBalance: () => new Promise((resolve) => releases.push(resolve)),
+    })
+    $connections.setKey('eip155', evmConnection())
+    const first = refreshBalance('eip155')
+    const second = refreshBalance('eip155', { force: true })
+    for (const release of releases) release({ value: 4n * 10n ** 18n, decimals: 18, symbol: 'ETH' })
+    await Promise.all([first, second])
+    assert.equal(releases.length, 1, 'one getBalance request')
+    assert.equal(getAccountState('eip155').balance, '4.000')
+    assert.equal(getAccountState('eip155').balanceLoading, false)
+  })
+
+  test('the native balance and the server stores key an account alike (accountKey)', () => {
+    const mixedCase = '0xAbCdEf0000000000000000000000000000000001'
+    $connections.setKey('eip155', evmConnection(mixedCase, 10))
+    setActiveNetwork(optimism.caipNetworkId)
+    assert.equal(connectionKey('eip155'), accountKey('eip155:10', mixedCase))
+    assert.equal(activeTarget()?.key, connectionKey('eip155'))
   })
 })

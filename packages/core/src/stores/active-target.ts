@@ -1,7 +1,7 @@
 // What the blockchain-API stores (balances, NFTs) fetch for: the connected account on the active
 // network, and a reaction that fetches again when either changes.
 import type { ChainNamespace } from '../types/network.js'
-import { accountKey } from '../utils/fetcher.js'
+import { accountKey } from '../utils/account-key.js'
 import { $activeAccount } from './account.js'
 import { $activeNetwork, isUnsupportedNetwork } from './chain.js'
 

@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { after, afterEach, before, beforeEach, describe, mock, test } from 'node:test'
 import { cleanStores } from 'nanostores'
+import { clearBalanceCache, clearProfileCache } from '../actions/refresh-account.js'
 import { registerAccountName, registerNameMessage } from '../actions/register-name.js'
 import { unregisterAdapter } from '../adapters/registry.js'
 import type {
@@ -23,13 +24,11 @@ import { storage } from '../storage/storage.js'
 import { mainnet, sepolia } from '../testing/fixtures.js'
 import { createTestAdapter, type TestAdapter } from '../testing/test-adapter.js'
 import { $accounts } from './account.js'
-import { clearBalanceCache } from './balance.js'
 import { $balances, BALANCE_RETRY_GAP_MS, clearTokenBalances, fetchBalances } from './balances.js'
 import { $attempts, $connections } from './connection.js'
 import { $connectors, $discovered } from './connectors.js'
 import { $accountNames, clearAccountNames, lookupAccountName } from './names.js'
 import { $nfts, fetchNfts } from './nfts.js'
-import { clearProfileCache } from './profile.js'
 import { $snack, hideSnack } from './snack.js'
 import {
   $transactions,

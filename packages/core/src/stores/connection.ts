@@ -5,6 +5,7 @@ import { atom, computed, map } from 'nanostores'
 import type { AdapterAccount } from '../adapters/types.js'
 import { RECENT_WALLETS_MAX, type RecentWallet } from '../storage/storage.js'
 import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../types/network.js'
+import { accountKey } from '../utils/account-key.js'
 import { $activeNamespace, findNetwork } from './chain.js'
 
 export interface Connection {
@@ -61,9 +62,8 @@ export function connectionNetworkId(
 }
 
 /**
- * `${caipNetworkId}:${address lower-cased}` of the account `namespace` shows (on `connection`,
- * its live one by default), or undefined when it has none: what the balance and profile of that
- * account are kept under.
+ * The `accountKey` of the account `namespace` shows (on `connection`, its live one by default),
+ * or undefined when it has none: what the balance and profile of that account are kept under.
  */
 export function connectionKey(
   namespace: ChainNamespace,
@@ -71,7 +71,7 @@ export function connectionKey(
 ): string | undefined {
   const address = connection?.accounts[0]?.address
   if (!connection || !address) return undefined
-  return `${connectionNetworkId(namespace, connection)}:${address.toLowerCase()}`
+  return accountKey(connectionNetworkId(namespace, connection), address)
 }
 
 /**

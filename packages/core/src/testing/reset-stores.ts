@@ -1,12 +1,11 @@
 // Test-only: puts core's caches and counters back to their first state between tests, like
 // nanostores' cleanStores(). It throws in production builds, where no test runs.
+import { clearBalanceCache, clearProfileCache } from '../actions/refresh-account.js'
 import { $registeredName } from '../actions/register-name.js'
-import { clearBalanceCache } from '../stores/balance.js'
 import { clearTokenBalances } from '../stores/balances.js'
 import { $attempts, $connections } from '../stores/connection.js'
 import { resetAnalyticsLimit } from '../stores/events.js'
 import { clearAccountNames } from '../stores/names.js'
-import { clearProfileCache } from '../stores/profile.js'
 import { resetRemoteConfig } from '../stores/project-config.js'
 import { resetTransactions } from '../stores/transactions.js'
 

@@ -1,19 +1,10 @@
 // The one "fetch, cache, drop stale answers" primitive of core (issue 14): every store that
 // reads our server (token balances, NFTs, activity, names, the wallet registry, the project
 // config) asks through a fetcher instead of keeping its own cache, in-flight map and request
-// counter. Why not @nanostores/query: packages/core/README.md, "Fetching".
-import { atom, onMount, type ReadableAtom, type Store } from 'nanostores'
-
-/**
- * The key of one account on one network, `caipNetworkId:address` with the address
- * lower-cased: what balances, NFTs, activity and the account caches are stored under.
- *
- * @example
- * accountKey('eip155:1', '0xAbC…') // 'eip155:1:0xabc…'
- */
-export function accountKey(caipNetworkId: string, address: string): string {
-  return `${caipNetworkId}:${address.toLowerCase()}`
-}
+// counter. Why not @nanostores/query: packages/core/README.md, "Fetching". Keys of an account on a
+// network are `accountKey()` (utils/account-key.ts). It imports nothing, so a module loaded with
+// import() can use it without reaching the initial JS (actions/account-reads.ts); the
+// nanostores helpers beside it are in poll.ts and mutation.ts.
 
 /** What a fetch came to. */
 export type FetchResult<T> =
@@ -130,93 +121,6 @@ export function createFetcher<T>({
       failedAt = undefined
       cache.clear()
       running.clear()
-    },
-  }
-}
-
-/**
- * While `store` is watched, calls `tick` every `ms` milliseconds, and once at once when it
- * starts being watched; ticks are skipped while the page is hidden (a background tab does not
- * poll). For lists that must show news without a reload (Activity, spec §9 "polling 4 s").
- *
- * @example pollWhileWatched($transactions, 4_000, () => void refreshTransactions(address()))
- */
-export function pollWhileWatched(store: Store, ms: number, tick: () => void): void {
-  const run = () => {
-    if (typeof document === 'undefined' || document.visibilityState !== 'hidden') tick()
-  }
-  onMount(store, () => {
-    run()
-    const timer = setInterval(run, ms)
-    return () => clearInterval(timer)
-  })
-}
-
-/** Where a mutation is (spec §4 "Mutations: idle, pending, success, error; paused offline"). */
-export interface MutationState<R> {
-  status: 'idle' | 'pending' | 'success' | 'error'
-  /** Pending, but waiting for the browser to be online again before it runs. */
-  paused: boolean
-  data: R | undefined
-  error: unknown
-}
-
-export interface Mutation<A, R> {
-  /** The state of the newest `mutate` call. */
-  $state: ReadableAtom<MutationState<R>>
-  /** Runs the mutation (after waiting to be online); resolves with its result or rejects. */
-  mutate(args: A): Promise<R>
-  /** Back to idle; a call still running no longer changes `$state`. */
-  reset(): void
-}
-
-const offline = () =>
-  typeof window !== 'undefined' && typeof navigator !== 'undefined' && navigator.onLine === false
-
-/**
- * Creates a mutation: a write to the server (or a wallet) with its state in a store, so views
- * show pending, success and error without flags of their own. Offline, it waits paused until
- * the browser is online again. Only the newest call updates `$state`.
- *
- * @example
- * const register = createMutation((name: string) => registerAccountName(name))
- * await register.mutate('alice-01')
- * register.$state.get().status // 'success'
- */
-/* @__NO_SIDE_EFFECTS__ */
-export function createMutation<A, R>(run: (args: A) => Promise<R>): Mutation<A, R> {
-  const idle: MutationState<R> = {
-    status: 'idle',
-    paused: false,
-    data: undefined,
-    error: undefined,
-  }
-  const $state = atom(idle)
-  let turn = 0
-  const set = (mine: number, state: Partial<MutationState<R>>) => {
-    if (mine === turn) $state.set({ ...idle, ...state })
-  }
-  return {
-    $state,
-    async mutate(args) {
-      const mine = ++turn
-      if (offline()) {
-        set(mine, { status: 'pending', paused: true })
-        await new Promise((resolve) => window.addEventListener('online', resolve, { once: true }))
-      }
-      set(mine, { status: 'pending' })
-      try {
-        const data = await run(args)
-        set(mine, { status: 'success', data })
-        return data
-      } catch (error) {
-        set(mine, { status: 'error', error })
-        throw error
-      }
-    },
-    reset() {
-      turn++
-      $state.set(idle)
     },
   }
 }

@@ -4,6 +4,7 @@ import * as api from './index.js'
 
 test('the public API of @openmodal/react does not change by accident', () => {
   assert.deepEqual(Object.keys(api).sort(), [
+    'ModalProvider',
     'W3mAccountButton',
     'W3mButton',
     'W3mConnectButton',

@@ -1,3 +1,5 @@
+'use client'
+
 // @openmodal/react public API. Every name here is part of the contract: the exports test
 // snapshots this list so it never changes by accident.
 
@@ -22,6 +24,7 @@ export {
   W3mModal,
   W3mNetworkButton,
 } from '../components/components.js'
+export { ModalProvider, type ModalProviderProps } from '../components/modal-provider.js'
 export { type UseDisconnectReturnType, useDisconnect } from '../hooks/use-disconnect.js'
 export {
   type OpenModalOptions,

@@ -1,3 +1,5 @@
+'use client'
+
 import { type ChainNamespace, disconnect } from '@openmodal/core/internal'
 
 export interface UseDisconnectReturnType {

@@ -1,3 +1,5 @@
+'use client'
+
 import { type ModalEvent, subscribeEvents } from '@openmodal/core/internal'
 import { useEffect, useState } from 'react'
 

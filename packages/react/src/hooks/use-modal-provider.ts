@@ -1,3 +1,5 @@
+'use client'
+
 import { $adapters, type ChainNamespace } from '@openmodal/core/internal'
 import { useMemo } from 'react'
 import { useModalAccount } from './use-modal-account.js'

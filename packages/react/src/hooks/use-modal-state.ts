@@ -1,3 +1,5 @@
+'use client'
+
 import { $publicState, type PublicState } from '@openmodal/core/internal'
 import { useStore } from './use-store.js'
 

@@ -1,3 +1,5 @@
+'use client'
+
 import { $publicState, closeModal, type OpenTarget, openView } from '@openmodal/core/internal'
 import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react'
 

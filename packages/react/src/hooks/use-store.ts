@@ -1,3 +1,5 @@
+'use client'
+
 import { useCallback, useSyncExternalStore } from 'react'
 
 /** The part of a nanostores store this hook uses; every `@openmodal/core` `$store` fits. */

@@ -1,3 +1,5 @@
+'use client'
+
 import type { ChainNamespace, ConnectedWalletInfo } from '@openmodal/core/internal'
 import { useModalAccount } from './use-modal-account.js'
 

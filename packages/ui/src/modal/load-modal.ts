@@ -5,6 +5,7 @@
 // (`preloadView`), or as soon as the modal has something to show.
 
 import { $modal, $options, $view, closeModal, type View } from '@openmodal/core/internal'
+import { BROWSER } from 'esm-env'
 import { groupStatus, loadGroup, views } from '../router/routes.js'
 // The view registry: importing it fills the router's table (`views`).
 import '../views/registry.js'
@@ -47,12 +48,15 @@ let watching = false
  * `enableEmbedded` option, or a `<w3m-modal embedded>` in the page). Alerts and toasts show
  * inside the open modal, so they wait for it. When the load fails while the modal is open, the
  * modal closes again (so the next click retries) and the error goes to the console: there is
- * no shell to show it in.
+ * no shell to show it in. On a server (no `window`) it does nothing: there is no page to show
+ * a modal in, and subscribing would hold the shared server process's stores.
  *
  * @example loadModalWhenNeeded()
  */
 export function loadModalWhenNeeded(): void {
-  if (watching || customElements.get('w3m-modal')) return
+  if ((!BROWSER && typeof window === 'undefined') || watching || customElements.get('w3m-modal')) {
+    return
+  }
   watching = true
   const needed = () =>
     $modal.get().open ||

@@ -1,0 +1,135 @@
+// The balance and identity reads of a namespace's connected account, on the one fetcher
+// primitive. actions/refresh-account.ts loads this module with import() on the first read and
+// hands it the stores and functions it needs (`AccountReadsContext`): it imports no module of
+// the initial JS itself, only the fetcher, which imports nothing. A lazy module that imports
+// initial modules makes Vite's bundler split the page's entry into more files (apps/size
+// README, "What (a) loads before a click").
+import type { ChainAdapter } from '../adapters/types.js'
+import type { NativeBalance } from '../stores/balance.js'
+import type { Profile } from '../stores/profile.js'
+import type { CaipNetwork, ChainNamespace } from '../types/network.js'
+import { createFetcher } from '../utils/fetcher.js'
+
+/** A store of one entry per namespace (the nanostores `map` methods the reads use). */
+interface NamespaceStore<T> {
+  get(): Partial<Record<ChainNamespace, T>>
+  setKey(namespace: ChainNamespace, value: T | undefined): void
+}
+
+/** What the reads take from the initial side: the stores they write and the lookups they ask. */
+export interface AccountReadsContext {
+  getAdapter(namespace: ChainNamespace): ChainAdapter | undefined
+  connectedTarget(
+    namespace: ChainNamespace,
+  ): { key: string; address: string; network: CaipNetwork } | undefined
+  connectionKey(namespace: ChainNamespace): string | undefined
+  $nativeBalance: NamespaceStore<NativeBalance>
+  $profiles: NamespaceStore<Profile>
+  /** The wallet's balance as the account shows it. */
+  formatBalance(value: bigint, decimals: number): string
+  /** Tells a failed read (once per request). */
+  onError(error: unknown, where: 'balance' | 'profile'): void
+}
+
+export interface AccountReads {
+  refreshBalance(namespace: ChainNamespace, options?: { force?: boolean }): Promise<void>
+  refreshProfile(namespace: ChainNamespace): Promise<void>
+  /** Forgets cached balances; answers of reads running now are dropped. */
+  resetBalances(): void
+  /** Forgets cached identities; answers of lookups running now are dropped. */
+  resetIdentities(): void
+}
+
+/** Native balances are kept this long (spec §9). */
+export const BALANCE_CACHE_MS = 30 * 1000
+/** Identity names and avatars are kept this long (spec §9). */
+export const PROFILE_CACHE_MS = 5 * 60 * 1000
+
+/** One answer of the wallet, formatted for display. */
+type Read = { balance: string; symbol: string }
+/** What an identity lookup found: only the fields it found. */
+type Identity = { name?: string; avatar?: string }
+
+/**
+ * Creates the reads over `context`'s stores.
+ *
+ * @example const reads = createAccountReads(context); await reads.refreshBalance('eip155')
+ */
+export function createAccountReads(context: AccountReadsContext): AccountReads {
+  const { getAdapter, connectedTarget, connectionKey, $nativeBalance, $profiles } = context
+  // Both keyed by `connectionKey`. Each namespace shows its own key, so an answer is dropped
+  // when its namespace moved to another key meanwhile (checked below), not when another
+  // namespace asked meanwhile: hence `newestWins: false`.
+  const balances = createFetcher<Read>({
+    cacheMs: BALANCE_CACHE_MS,
+    newestWins: false,
+    onError: (error) => context.onError(error, 'balance'),
+  })
+  const identities = createFetcher<Identity>({
+    cacheMs: PROFILE_CACHE_MS,
+    newestWins: false,
+    onError: (error) => context.onError(error, 'profile'),
+  })
+
+  async function refreshBalance(
+    namespace: ChainNamespace,
+    options: { force?: boolean } = {},
+  ): Promise<void> {
+    const adapter = getAdapter(namespace)
+    const target = connectedTarget(namespace)
+    if (!adapter || !target) return
+    const { key, address, network } = target
+    const show = (read: Read) => $nativeBalance.setKey(namespace, { key, ...read, loading: false })
+    const cached = options.force ? undefined : balances.cached(key)
+    if (cached) {
+      show(cached)
+      return
+    }
+    const shown = $nativeBalance.get()[namespace]
+    // Loading the same account again keeps its last balance on screen.
+    $nativeBalance.setKey(namespace, { ...(shown?.key === key ? shown : { key }), loading: true })
+    const result = await balances.fetch(
+      key,
+      async () => {
+        const { value, decimals, symbol } = await adapter.getBalance({ address, network })
+        return { balance: context.formatBalance(value, decimals), symbol }
+      },
+      options,
+    )
+    // A later read for another account or network owns the entry now.
+    const entry = $nativeBalance.get()[namespace]
+    if (result.status === 'stale' || entry?.key !== key) return
+    if (result.status === 'success') show(result.data)
+    else $nativeBalance.setKey(namespace, { ...entry, loading: false })
+  }
+
+  async function refreshProfile(namespace: ChainNamespace): Promise<void> {
+    const adapter = getAdapter(namespace)
+    const target = connectedTarget(namespace)
+    if (!target || namespace !== 'eip155' || target.network.testnet || !adapter?.getProfile) {
+      $profiles.setKey(namespace, undefined)
+      return
+    }
+    const { key, address, network } = target
+    let identity = identities.cached(key)
+    if (!identity) {
+      const result = await identities.fetch(key, async () => {
+        const { name, avatar } = (await adapter.getProfile?.({ address, network })) ?? {}
+        return { ...(name ? { name } : {}), ...(avatar ? { avatar } : {}) }
+      })
+      if (result.status === 'stale') return
+      // A failed lookup shows no name (and is asked again next time).
+      identity = result.status === 'success' ? result.data : {}
+    }
+    // The account may have changed while the name was looked up.
+    if (connectionKey(namespace) !== key) return
+    $profiles.setKey(namespace, { key, ...identity })
+  }
+
+  return {
+    refreshBalance,
+    refreshProfile,
+    resetBalances: () => balances.reset(),
+    resetIdentities: () => identities.reset(),
+  }
+}
