@@ -70,17 +70,13 @@ const language = (locale: string) => locale.toLowerCase().split(/[-_]/)[0] ?? ''
  */
 export function matchLocale(tag: string): string | undefined {
   const wanted = tag.trim().replace(/_/g, '-').toLowerCase()
-  if (!wanted) return undefined
-  const known = [...SHIPPED_LOCALES, ...catalogs.keys()]
-  const exact = known.find((locale) => locale.toLowerCase() === wanted)
-  if (exact) return exact
   const [lang, ...subtags] = wanted.split('-')
-  if (lang === 'pt') return 'pt-BR'
-  if (lang === 'zh') {
-    const traditional = subtags.some((subtag) => ['hant', 'tw', 'hk', 'mo'].includes(subtag))
-    return traditional ? undefined : 'zh-CN'
-  }
-  return known.find((locale) => locale.toLowerCase() === lang)
+  const traditional = subtags.some((subtag) => /^(hant|tw|hk|mo)$/.test(subtag))
+  const fallback = lang === 'pt' ? 'pt-br' : lang === 'zh' && !traditional ? 'zh-cn' : lang
+  const known = [...SHIPPED_LOCALES, ...catalogs.keys()]
+  const find = (lower: string | undefined) =>
+    lower ? known.find((locale) => locale.toLowerCase() === lower) : undefined
+  return find(wanted) ?? find(fallback)
 }
 
 /**
