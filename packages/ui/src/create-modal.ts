@@ -9,9 +9,11 @@ import {
   type ModalOptions,
   type PublicState,
   parseOptions,
+  setLocale,
 } from '@openmodal/core/internal'
 import { BROWSER } from 'esm-env'
 import { defineElements } from './elements/define-elements.js'
+import { pageLocale } from './i18n/index.js'
 import { preloadView } from './modal/load-modal.js'
 import { warmImage } from './utils/warm.js'
 
@@ -21,7 +23,9 @@ let appended: HTMLElement | undefined
  * Creates the modal: core's `createModalClient(options)`, the public elements defined, and
  * one `<w3m-modal>` appended to `document.body` — unless `disableAppendToBody` or
  * `enableEmbedded` is set, in which case place `<w3m-modal>` yourself (embedded, it renders
- * inline and always open). Calling it again never appends a second modal.
+ * inline and always open). Calling it again never appends a second modal. Without a `locale`
+ * option the modal speaks the page's language: `<html lang>`, else the browser's
+ * `navigator.languages`, the first one a catalog speaks for, else English (`pageLocale`).
  *
  * On a server (no `window`: server rendering, a Next.js prerender) it only validates the
  * options and returns an inert instance (see `createServerModal`), so it can sit at the top of
@@ -37,6 +41,7 @@ export function createModal(options: ModalOptions): ModalInstance {
   // branch and the server instance; elsewhere the window check decides (jsdom has one).
   if (!BROWSER && typeof window === 'undefined') return createServerModal(options)
   const instance = createModalClient(options)
+  if (options.locale === undefined) setLocale(pageLocale())
   defineElements()
   const resolved = $options.get()
   const append = !resolved?.disableAppendToBody && !resolved?.enableEmbedded

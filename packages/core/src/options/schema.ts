@@ -125,6 +125,10 @@ export interface ModalOptions {
   themeMode?: ThemeMode
   themeVariables?: ThemeVariables
   connectMethodsOrder?: readonly ConnectMethod[]
+  /**
+   * The modal's language, a BCP 47 tag (`'de'`, `'pt-BR'`). Default here `'en'`; `@openmodal/ui`'s
+   * `createModal` picks the page's `<html lang>`, then `navigator.languages`, when it is unset.
+   */
   locale?: string
   adapters?: readonly ChainAdapter[]
   /**

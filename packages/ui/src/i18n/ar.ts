@@ -1,6 +1,7 @@
 // The Arabic catalog (right to left). Wallet, network and token names stay as given.
 import { type CodeMessages, codeEntries } from './codes.js'
 import type { Messages } from './en.js'
+import type { Catalog } from './index.js'
 
 export const ar: Messages = {
   'modal.back': 'رجوع',
@@ -168,8 +169,8 @@ export const ar: Messages = {
 }
 
 /**
- * Core's errors, alerts and toasts in Arabic, by code. `null`: core's English on purpose (a
- * text for developers), or an error that always carries its own words (shown as given).
+ * Core's errors, alerts and toasts in Arabic, by code. `null`: an error that always carries its
+ * own words (shown as given).
  */
 export const arCodes: CodeMessages = {
   errors: {
@@ -182,19 +183,19 @@ export const arCodes: CodeMessages = {
     FAILED_TO_INITIATE_SOCIAL: 'تعذّر بدء تسجيل الدخول الاجتماعي',
     NO_AUTH_CONNECTOR: 'لم يُعثر على موصل المصادقة',
     NOT_CONNECTED_TO_EMAIL_OR_SOCIAL: 'غير متصل بالبريد الإلكتروني أو بحساب اجتماعي',
-    NO_ACTIVE_CAIP_NETWORK_OR_CLIENT: null,
-    NO_CONNECTION_CONTROLLER_CLIENT: null,
-    TRANSACTIONS_WITHOUT_ADDRESS: null,
-    NO_TRANSPORT_URL: null,
+    NO_ACTIVE_CAIP_NETWORK_OR_CLIENT: 'لم يُعثر على شبكة نشطة أو عميل',
+    NO_CONNECTION_CONTROLLER_CLIENT: 'لم يُعثر على عميل الاتصال',
+    TRANSACTIONS_WITHOUT_ADDRESS: 'لا يمكن جلب المعاملات من دون عنوان حساب',
+    NO_TRANSPORT_URL: 'لم يُقدَّم عنوان URL لوسيلة النقل',
     EMAIL_LOGIN_DEPENDENCY: 'تعذّر تحميل مكوّن الدخول بالبريد الإلكتروني',
-    FRAME_IFRAME_NOT_SET: null,
-    FRAME_PARENT_NOT_SET: null,
-    SIWX_NOT_ENABLED: null,
+    FRAME_IFRAME_NOT_SET: 'إطار المحفظة المدمجة غير مهيّأ',
+    FRAME_PARENT_NOT_SET: 'الصفحة الأم غير مهيّأة',
+    SIWX_NOT_ENABLED: 'تسجيل الدخول بالمحفظة (SIWX) غير مفعّل',
     NO_ACTIVE_CAIP_ADDRESS: 'لم يُعثر على عنوان نشط',
     CHAIN_NOT_SUPPORTED: 'الشبكة غير مدعومة',
     ADAPTER_NOT_FOUND: 'لم يُعثر على المحوّل',
-    CAIP_NETWORK_UNDEFINED: null,
-    CAIP_NETWORK_OR_ADDRESS_UNDEFINED: null,
+    CAIP_NETWORK_UNDEFINED: 'الشبكة غير محددة',
+    CAIP_NETWORK_OR_ADDRESS_UNDEFINED: 'الشبكة أو العنوان غير محدد',
     CHAIN_NOT_CONFIGURED: 'الشبكة غير مهيّأة',
     CONNECTOR_ALREADY_CONNECTED: 'المحفظة متصلة بالفعل',
     CONNECTOR_NOT_CONNECTED: 'المحفظة غير متصلة',
@@ -209,7 +210,7 @@ export const arCodes: CodeMessages = {
     UNKNOWN: 'خطأ غير معروف',
     DISCONNECT_FAILED: null,
     SIGNATURE_DECLINED: 'تم رفض التوقيع',
-    SIWE_AND_SIWX: null,
+    SIWE_AND_SIWX: 'لا يمكن تعيين الخيارين `siweConfig` و`siwx` معًا',
     INVALID_OPTIONS: null,
     INVALID_STORAGE_VALUE: null,
     INVALID_CAIP_NETWORK_ID: null,
@@ -219,7 +220,7 @@ export const arCodes: CodeMessages = {
     INVALID_NUMBER: null,
     INVALID_DECIMALS: null,
     TOO_MANY_DECIMALS: null,
-    INVALID_GENESIS_HASH: null,
+    INVALID_GENESIS_HASH: 'تجزئة كتلة التكوين غير صالحة',
     API_UNREACHABLE: 'حدث خطأ ما',
     API_HTTP_ERROR: null,
     INVALID_NAME: 'استخدم 4 أحرف على الأقل: حروفًا وأرقامًا وشرطات فقط.',
@@ -275,3 +276,6 @@ export const arCodes: CodeMessages = {
 
 /** `arCodes` as catalog entries (`error.CONNECTION_REJECTED`…). */
 export const arCodeEntries = codeEntries(arCodes)
+
+/** The whole Arabic catalog, as `loadLocale` registers it. */
+export const catalog: Catalog = { ...ar, ...arCodeEntries }

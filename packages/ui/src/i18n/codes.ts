@@ -1,7 +1,7 @@
 // Catalog entries of core's coded texts: errors, alerts and toasts, keyed by core's codes. Their
 // English lives in core (ERROR_MESSAGES, ALERTS, TOAST_MESSAGES); a catalog translates them by
 // code, and a code it leaves out reads core's English.
-import type { AlertCode, ErrorCode, ToastCode } from '@openmodal/core/internal'
+import type { AlertCode, ErrorCode, KitErrorCode, ToastCode } from '@openmodal/core/internal'
 
 export type CodeKey =
   | `error.${ErrorCode}`
@@ -11,11 +11,12 @@ export type CodeKey =
 
 /**
  * A language's translations of every code: a complete list, so a new code in core is a type
- * error here. `null` means "core's English on purpose" (texts for developers, never shown in
- * the modal).
+ * error here. Every code the kit builds an error from (`KitErrorCode`) has its text; the
+ * others are `null`: their errors always carry words of their own (a value, a server's or a
+ * wallet's message), which are shown as given.
  */
 export interface CodeMessages {
-  errors: Readonly<Record<ErrorCode, string | null>>
+  errors: Readonly<Record<KitErrorCode, string> & Record<Exclude<ErrorCode, KitErrorCode>, null>>
   alerts: Readonly<Record<AlertCode, { title: string; description: string }>>
   toasts: Readonly<Record<ToastCode, string>>
 }

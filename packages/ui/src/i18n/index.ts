@@ -31,10 +31,20 @@ export function registerViewMessages(messages: Catalog): void {
   Object.assign(en, messages)
 }
 
-/** The catalogs shipped with the package, by language, loaded on first use. */
-const SHIPPED: Record<string, () => Promise<Catalog>> = {
-  ar: () => import('./ar.js').then((module) => ({ ...module.ar, ...module.arCodeEntries })),
+/** The catalogs shipped with the package, by locale, loaded on first use. */
+const SHIPPED: Record<string, () => Promise<{ catalog: Catalog }>> = {
+  ar: () => import('./ar.js'),
+  de: () => import('./de.js'),
+  es: () => import('./es.js'),
+  fr: () => import('./fr.js'),
+  ja: () => import('./ja.js'),
+  'pt-BR': () => import('./pt-br.js'),
+  'zh-CN': () => import('./zh-cn.js'),
 }
+
+/** The locales shipped with the package: English, built in, and the ones loaded on first use. */
+export const SHIPPED_LOCALES: readonly string[] = ['en', ...Object.keys(SHIPPED)]
+
 const loading = new Map<string, Promise<void>>()
 
 /** Languages written right to left (ISO 639-1). */
@@ -43,36 +53,77 @@ const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'ug', 'yi', '
 const language = (locale: string) => locale.toLowerCase().split(/[-_]/)[0] ?? ''
 
 /**
- * Loads the shipped catalog of `locale`'s language if it has one and it is not loaded yet;
+ * The shipped or registered locale that speaks for the language tag `tag`, or undefined: the
+ * tag itself (any case, `_` or `-`), else its language (`es-MX` → `es`), with Portuguese read
+ * as Brazilian (`pt`, `pt-PT` → `pt-BR`) and Chinese as Simplified unless the tag asks for
+ * Traditional (`zh`, `zh-Hans-SG` → `zh-CN`; `zh-TW`, `zh-Hant` → none).
+ *
+ * @example
+ * matchLocale('es-MX') // 'es'
+ * matchLocale('it') // undefined (unless a catalog was registered for it)
+ */
+export function matchLocale(tag: string): string | undefined {
+  const wanted = tag.trim().replace(/_/g, '-').toLowerCase()
+  const [lang, ...subtags] = wanted.split('-')
+  const traditional = subtags.some((subtag) => /^(hant|tw|hk|mo)$/.test(subtag))
+  const fallback = lang === 'pt' ? 'pt-br' : lang === 'zh' && !traditional ? 'zh-cn' : lang
+  const known = [...SHIPPED_LOCALES, ...catalogs.keys()]
+  const find = (lower: string | undefined) =>
+    lower ? known.find((locale) => locale.toLowerCase() === lower) : undefined
+  return find(wanted) ?? find(fallback)
+}
+
+/**
+ * The locale a page speaks, for a modal created without a `locale` option: the first of the
+ * page's `<html lang>`, then the browser's `navigator.languages`, that a catalog speaks for
+ * (`matchLocale`); else English.
+ *
+ * @example
+ * pageLocale(['', 'fr-CH', 'en']) // 'fr'
+ * pageLocale() // the page's and the browser's languages
+ */
+export function pageLocale(
+  tags: readonly string[] = [document.documentElement.lang, ...navigator.languages],
+): string {
+  for (const tag of tags) {
+    const match = matchLocale(tag)
+    if (match) return match
+  }
+  return 'en'
+}
+
+/**
+ * Loads the shipped catalog that speaks for `locale` if there is one and it is not loaded yet;
  * elements bound to `$locale` re-render when it arrives. A failed load is forgotten (the
  * text stays English) so the next use tries again.
  *
  * @example await loadLocale('ar') // before rendering, to avoid the English first frame
  */
 export function loadLocale(locale: string): Promise<void> {
-  const lang = language(locale)
-  const loader = SHIPPED[lang]
-  if (!loader || catalogs.has(lang)) return Promise.resolve()
-  let promise = loading.get(lang)
+  const key = matchLocale(locale)
+  const loader = key === undefined ? undefined : SHIPPED[key]
+  if (key === undefined || !loader || catalogs.has(key)) return Promise.resolve()
+  let promise = loading.get(key)
   if (!promise) {
     promise = loader().then(
-      (messages) => {
-        if (!catalogs.has(lang)) catalogs.set(lang, messages)
+      ({ catalog }) => {
+        if (!catalogs.has(key)) catalogs.set(key, catalog)
         $locale.notify()
       },
       (error: unknown) => {
-        loading.delete(lang)
-        console.warn(`[openmodal/ui] could not load the "${lang}" messages`, error)
+        loading.delete(key)
+        console.warn(`[openmodal/ui] could not load the "${key}" messages`, error)
       },
     )
-    loading.set(lang, promise)
+    loading.set(key, promise)
   }
   return promise
 }
 
-/** The catalog for `locale`: exact tag, then its language, then English. */
+/** The catalog for `locale`: a registered one of that exact tag, else `matchLocale`'s, else English. */
 function catalogFor(locale: string): Catalog {
-  const catalog = catalogs.get(locale) ?? catalogs.get(language(locale))
+  const key = catalogs.has(locale) ? locale : matchLocale(locale)
+  const catalog = key === undefined ? undefined : catalogs.get(key)
   if (catalog) return catalog
   void loadLocale(locale)
   return en
@@ -118,8 +169,8 @@ export function dirFor(locale: string): 'ltr' | 'rtl' {
 /** The language tag to put in `lang` (the catalog's, so text and tag agree). */
 export function langFor(locale: string): string {
   if (catalogs.has(locale)) return locale
-  if (catalogs.has(language(locale))) return language(locale)
-  return 'en'
+  const key = matchLocale(locale)
+  return key !== undefined && catalogs.has(key) ? key : 'en'
 }
 
 /**

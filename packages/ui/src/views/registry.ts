@@ -1,7 +1,8 @@
 // The one place a view is declared. Adding a view = its folder (whose module defines its
-// element), its catalog strings (en-views.ts, ar.ts) and one line here, plus, when it joins
-// an existing group, one `import` in that group's chunk module (`*-group.ts`). Core's view
-// names (`VIEWS`) are checked against this table by registry.test.ts.
+// element), its catalog strings (en-views.ts and each shipped locale), a pseudo-locale
+// scenario and one line here, plus, when it joins an existing group, one `import` in that
+// group's chunk module (`*-group.ts`). Core's view names (`VIEWS`) are checked against this
+// table by registry.test.ts.
 import type { View } from '@openmodal/core/internal'
 import type { MessageKey } from '../i18n/index.js'
 import { views } from '../router/routes.js'

@@ -1,0 +1,396 @@
+// A pseudo-locale whose every string is at least 40 % longer than English (accented letters
+// plus padding words, placeholders kept), rendered in every view of the view registry at a
+// 320 px wide viewport: nothing may stick out of the modal's panel. Text that does not fit
+// must wrap, or be cut with an ellipsis by the element that clips it.
+
+import { expect, fixture, html } from '@open-wc/testing'
+import type { TestAdapter } from '@openmodal/core/adapter-contract'
+import {
+  $registeredName,
+  connect,
+  getAdapter,
+  KIT_ERROR_MESSAGES,
+  kitError,
+  openModal,
+  push,
+  reset,
+  setLocale,
+  showAlert,
+  showSnack,
+  TOAST_MESSAGES,
+  type WalletConnectEntry,
+} from '@openmodal/core/internal'
+import { setViewport } from '@web/test-runner-commands'
+import '../test/define-modal.js'
+import type { W3mModal } from '../modal/w3m-modal/w3m-modal.js'
+import { ALICE, FAILING, openAccount, selectTab } from '../test/account-fixtures.js'
+import { englishCatalog } from '../test/catalogs.js'
+import {
+  deep,
+  mainnet,
+  optimism,
+  resetAll,
+  settle,
+  setupClient,
+  setupConnected,
+  solana,
+  until,
+  WALLETS,
+  walletIcon,
+} from '../test/helpers.js'
+import { startWalletConnect } from '../utils/walletconnect.js'
+import { VIEW_REGISTRY } from '../views/registry.js'
+import { switchActiveChainData } from '../views/w3m-switch-active-chain-view/w3m-switch-active-chain-view.js'
+import { type Catalog, registerCatalog } from './index.js'
+
+const PSEUDO = 'en-XA'
+
+const ACCENTS: Record<string, string> = {
+  a: 'á',
+  c: 'ç',
+  e: 'é',
+  i: 'í',
+  n: 'ñ',
+  o: 'ö',
+  s: 'š',
+  u: 'ü',
+  y: 'ý',
+  z: 'ž',
+  A: 'Å',
+  C: 'Ç',
+  E: 'É',
+  I: 'Í',
+  N: 'Ñ',
+  O: 'Ö',
+  S: 'Š',
+  U: 'Ü',
+  Y: 'Ý',
+  Z: 'Ž',
+}
+
+/** `text` accented and padded with words to at least 1.4 times its length; `{name}` kept. */
+function pseudo(text: string): string {
+  const accented = text
+    .split(/(\{\w+\})/)
+    .map((part) =>
+      /^\{\w+\}$/.test(part) ? part : part.replace(/[a-zA-Z]/g, (c) => ACCENTS[c] ?? c),
+    )
+    .join('')
+  const target = Math.ceil(text.length * 1.4)
+  let padded = accented
+  while (padded.length < target)
+    padded += ' ẋẋẋẋẋẋ'.slice(0, Math.max(2, target - padded.length + 1))
+  return padded
+}
+
+/** English, the view strings and core's coded texts, every one through `pseudo`. */
+function pseudoCatalog(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(englishCatalog()).map(([key, text]) => [key, pseudo(text)]),
+  )
+}
+
+const ADDRESS = '0x7777777777777777777777777777777777777777'
+const WC_ID = 'com.walletconnect'
+
+/** A WalletConnect entry with a pairing URI ready, as the real client gives one. */
+const walletConnect: WalletConnectEntry = {
+  id: WC_ID,
+  name: 'WalletConnect',
+  namespaces: ['eip155'],
+  async load() {
+    ;(getAdapter('eip155') as TestAdapter).setWallets([
+      ...WALLETS,
+      { id: WC_ID, name: 'WalletConnect' },
+    ])
+    return {
+      pairing: {
+        uri: `wc:${'ab'.repeat(32)}@2?symKey=${'cd'.repeat(32)}`,
+        expiresAt: Date.now() + 240_000,
+      },
+      onUri: () => () => {},
+      cancelPairing() {},
+    }
+  },
+}
+
+/** How each view of the registry is reached, in the state that shows the most of its text. */
+const SCENARIOS: Record<string, () => Promise<void>> = {
+  async Connect() {
+    setupClient(
+      {},
+      {
+        termsConditionsUrl: 'https://example.com/terms',
+        privacyPolicyUrl: 'https://example.com/privacy',
+      },
+    )
+    reset('Connect')
+    openModal()
+    // The longest alert title, in the banner above the view.
+    showAlert('EMBEDDED_WALLET_LOAD_FAILED')
+  },
+  async ConnectingExternal() {
+    setupClient().holdNextConnect()
+    reset('Connect')
+    push('ConnectingExternal', { connectorId: 'io.alpha' })
+    openModal()
+  },
+  async AllWallets() {
+    setupClient()
+    reset('AllWallets')
+    openModal()
+  },
+  async ConnectingWalletConnect() {
+    setupClient({}, { walletConnect }).holdNextConnect()
+    reset('Connect')
+    openModal()
+    startWalletConnect({
+      id: 'rainbow',
+      name: 'Rainbow',
+      imageUrl: walletIcon,
+      rdns: null,
+      homepage: 'https://rainbow.example.org',
+      mobileLink: 'rainbow:',
+      desktopLink: 'rainbow:',
+      webappLink: 'https://rainbow.example.org',
+      appStore: null,
+      playStore: null,
+      chains: ['eip155:1'],
+      featured: false,
+    })
+  },
+  async ConnectingWalletConnectBasic() {
+    setupClient({}, { walletConnect }).holdNextConnect()
+    reset('Connect')
+    openModal()
+    startWalletConnect()
+  },
+  async Networks() {
+    await setupConnected()
+    reset('Account')
+    push('Networks')
+    openModal()
+  },
+  async SwitchNetwork() {
+    const adapter = await setupConnected()
+    // The wallet's "no", the longest of core's texts, with Try again below it.
+    adapter.switchNetwork = async () => {
+      throw kitError('NO_PROGRAMMATIC_SWITCH')
+    }
+    reset('Account')
+    push('SwitchNetwork', { network: optimism })
+    openModal()
+  },
+  async UnsupportedChain() {
+    const adapter = await setupConnected()
+    adapter.emit({ type: 'chainChanged', chainId: 999 })
+  },
+  async SwitchActiveChain() {
+    setupClient({}, { networks: [mainnet, optimism, solana] })
+    await connect({ connectorId: 'io.alpha' })
+    reset('Account')
+    push('SwitchActiveChain', switchActiveChainData(solana))
+    openModal()
+  },
+  async Account() {
+    await setupConnected()
+    reset('Account')
+    openModal()
+  },
+  async RegisterAccountName() {
+    await setupConnected()
+    reset('Account')
+    push('RegisterAccountName')
+    openModal()
+  },
+  async RegisterAccountNameSuccess() {
+    await setupConnected()
+    $registeredName.set({ name: 'a-rather-long-name-for-an-account', address: ADDRESS })
+    reset('Account')
+    push('RegisterAccountNameSuccess')
+    openModal()
+  },
+}
+
+/** The nearest ancestor of `node` (through shadow hosts) that clips its overflow, up to `stop`. */
+function clipperOf(node: Node, stop: Element): Element | undefined {
+  let current: Node | null = node.parentNode
+  while (current && current !== stop) {
+    if (current instanceof ShadowRoot) current = current.host
+    else if (current instanceof Element) {
+      if (getComputedStyle(current).overflowX !== 'visible') return current
+      current = current.assignedSlot ?? current.parentNode
+    } else current = current.parentNode
+  }
+  return undefined
+}
+
+/**
+ * Text for screen readers only (a 1 px box, or clipped away): laid out off screen on purpose.
+ */
+function visuallyHidden(node: Node): boolean {
+  for (let current: Node | null = node; current; ) {
+    if (current instanceof ShadowRoot) current = current.host
+    if (current instanceof Element) {
+      const style = getComputedStyle(current)
+      const rect = current.getBoundingClientRect()
+      if (style.clipPath !== 'none' || (style.clip && style.clip !== 'auto')) return true
+      if (rect.width <= 1 && rect.height <= 1 && style.overflow !== 'visible') return true
+    }
+    current =
+      current instanceof Element ? (current.assignedSlot ?? current.parentNode) : current.parentNode
+  }
+  return false
+}
+
+/** What sticks out of the panel: `where: what` lines, none when everything fits. */
+function overflows(panel: HTMLElement): string[] {
+  const found: string[] = []
+  const box = panel.getBoundingClientRect()
+  if (panel.scrollWidth > panel.clientWidth) {
+    found.push(`panel: scrollWidth ${panel.scrollWidth} > clientWidth ${panel.clientWidth}`)
+  }
+  const seen = new Set<Node>()
+  for (const node of [panel, ...walkAll(panel)]) {
+    if (seen.has(node)) continue
+    seen.add(node)
+    if (visuallyHidden(node)) continue
+    const name = nameOf(node)
+    if (node instanceof HTMLElement) {
+      const rect = node.getBoundingClientRect()
+      if (rect.width === 0 && rect.height === 0) continue
+      const style = getComputedStyle(node)
+      if (rect.width > box.width + 0.5) found.push(`${name}: ${rect.width} px wide`)
+      if (
+        style.overflowX !== 'visible' &&
+        style.textOverflow !== 'ellipsis' &&
+        node.scrollWidth > node.clientWidth + 1
+      ) {
+        found.push(`${name}: scrollWidth ${node.scrollWidth} > clientWidth ${node.clientWidth}`)
+      }
+    } else if (node instanceof Text && node.data.trim()) {
+      const range = document.createRange()
+      range.selectNodeContents(node)
+      const rect = range.getBoundingClientRect()
+      if (rect.width === 0) continue
+      const clipper = clipperOf(node, panel)
+      const clip = clipper?.getBoundingClientRect()
+      const right = Math.min(rect.right, clip?.right ?? rect.right)
+      const left = Math.max(rect.left, clip?.left ?? rect.left)
+      if (right > box.right + 0.5 || left < box.left - 0.5) {
+        found.push(`${name}: text from ${left} to ${right}, panel ${box.left} to ${box.right}`)
+      }
+      if (clipper && clip && (rect.right > clip.right + 1 || rect.left < clip.left - 1)) {
+        // Cut text must say so: an ellipsis on the element that cuts it.
+        if (getComputedStyle(clipper).textOverflow !== 'ellipsis') {
+          found.push(`${name}: cut by ${nameOf(clipper)} without an ellipsis`)
+        }
+      }
+    }
+  }
+  return found
+}
+
+/** Every node under `root`, through shadow roots and slots' light DOM alike. */
+function* walkAll(root: Node): Generator<Node> {
+  const children =
+    root instanceof Element && root.shadowRoot
+      ? [root.shadowRoot, ...root.childNodes]
+      : [...root.childNodes]
+  for (const child of children) {
+    if (!(child instanceof ShadowRoot)) yield child
+    yield* walkAll(child)
+  }
+}
+
+function nameOf(node: Node): string {
+  if (node instanceof Text)
+    return `"${node.data.trim().slice(0, 40)}" in ${nameOf(node.parentNode ?? node)}`
+  if (node instanceof ShadowRoot) return `${nameOf(node.host)}::shadow`
+  if (!(node instanceof Element)) return node.nodeName
+  const part = node.getAttribute('part')
+  const id = node.id ? `#${node.id}` : ''
+  const cls = node.classList.length ? `.${[...node.classList].join('.')}` : ''
+  const host = (node.getRootNode() as ShadowRoot).host
+  return `${host ? `${host.localName} ` : ''}${node.localName}${id}${cls}${part ? `[part=${part}]` : ''}`
+}
+
+describe('pseudo-locale, 40 % longer, at 320 px', () => {
+  let modal: W3mModal
+
+  before(async () => {
+    registerCatalog(PSEUDO, pseudoCatalog() as Catalog)
+    await setViewport({ width: 320, height: 640 })
+  })
+
+  after(async () => {
+    await setViewport({ width: 800, height: 600 })
+  })
+
+  beforeEach(async () => {
+    modal = await fixture<W3mModal>(html`<w3m-modal></w3m-modal>`)
+  })
+
+  afterEach(() => {
+    $registeredName.set(undefined)
+    resetAll()
+  })
+
+  it('makes every string at least 40 % longer and keeps its placeholders', () => {
+    const catalog = pseudoCatalog()
+    for (const [key, text] of Object.entries(englishCatalog())) {
+      expect((catalog[key] as string).length, key).to.be.at.least(text.length * 1.4)
+      expect(catalog[key]?.match(/\{\w+\}/g) ?? [], key).to.deep.equal(text.match(/\{\w+\}/g) ?? [])
+    }
+    expect(catalog['error.CONNECTION_REJECTED']).to.not.equal(
+      KIT_ERROR_MESSAGES.CONNECTION_REJECTED,
+    )
+  })
+
+  it('has a scenario for every view of the registry', () => {
+    expect(Object.keys(SCENARIOS).sort()).to.deep.equal(Object.keys(VIEW_REGISTRY).sort())
+  })
+
+  for (const [view, entry] of Object.entries(VIEW_REGISTRY)) {
+    it(`${view}: nothing sticks out of the panel`, async () => {
+      const scenario = SCENARIOS[view]
+      if (!scenario || !entry) throw new Error(`no scenario for ${view}`)
+      await scenario()
+      setLocale(PSEUDO)
+      const element = await until(() => deep(modal, 'w3m-router', entry.tag), entry.tag)
+      await until(() => deep(modal, '#title')?.textContent?.includes('ẋ'), `${view} in pseudo`)
+      // Give lists, tabs and QR codes their data, then let the view's fade-in finish.
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      await settle()
+      // The view's own words (text, or labels where it shows only names) are pseudo.
+      const labels = [...(element.shadowRoot?.querySelectorAll('[aria-label]') ?? [])].map(
+        (labelled) => labelled.getAttribute('aria-label'),
+      )
+      expect([element.shadowRoot?.textContent, ...labels].join(' ')).to.match(/[ẋáéíöü]/)
+      const panel = deep(modal, '[part~="panel"]') as HTMLElement
+      expect(panel.getBoundingClientRect().width).to.be.at.most(320)
+      expect(overflows(panel), view).to.deep.equal([])
+    })
+  }
+
+  it("Account's tabs with data and with errors, and a toast: nothing sticks out", async () => {
+    for (const address of [ALICE, FAILING]) {
+      const view = await openAccount(modal, address)
+      setLocale(PSEUDO)
+      showSnack(TOAST_MESSAGES.TOKEN_BALANCE_UNAVAILABLE, {
+        variant: 'error',
+        code: 'TOKEN_BALANCE_UNAVAILABLE',
+        autoClose: false,
+      })
+      for (const tab of ['tokens', 'nfts', 'activity'] as const) {
+        await selectTab(view, tab)
+        await until(() => !deep(view, `#panel-${tab}`)?.querySelector('[aria-busy="true"]'), tab)
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        await settle()
+        const panel = deep(modal, '[part~="panel"]') as HTMLElement
+        expect(overflows(panel), `${address} ${tab}`).to.deep.equal([])
+      }
+      resetAll()
+    }
+  })
+})
