@@ -18,6 +18,7 @@ import { createModal } from '../create-modal.js'
 import { englishCatalog } from '../test/catalogs.js'
 import { mainnet, resetAll } from '../test/helpers.js'
 import { catalog as arCatalog } from './ar.js'
+import { tAlert, tError, tToast } from './coded.js'
 import { catalog as deCatalog } from './de.js'
 import { catalog as esCatalog } from './es.js'
 import { catalog as frCatalog } from './fr.js'
@@ -30,9 +31,6 @@ import {
   pageLocale,
   SHIPPED_LOCALES,
   t,
-  tAlert,
-  tError,
-  tToast,
 } from './index.js'
 import { catalog as jaCatalog } from './ja.js'
 import { catalog as ptBRCatalog } from './pt-br.js'
