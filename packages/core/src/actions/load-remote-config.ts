@@ -51,7 +51,7 @@ export function alertForConfigError(
  * Fetches `GET /v1/projects/:projectId/config` for the current options (createModal calls
  * it): merges the remote feature flags over the local ones, warns about each local setting in
  * `localFeatureKeys` (the keys the host set itself) that they override, and maps refusals to
- * the spec §8 alerts. Fetches nothing in basic mode or without a projectId. Never throws:
+ * the spec §8 alerts. Fetches nothing in basic mode, without an `apiUrl` or without a projectId. Never throws:
  * the outcome is in `$remoteConfig`.
  *
  * @example
@@ -68,6 +68,7 @@ export async function loadRemoteConfig(
     return state
   }
   if (options?.basic) return set({ status: 'disabled', reason: 'basic' })
+  if (!options?.apiUrl) return set({ status: 'disabled', reason: 'no-api' })
   if (!options?.projectId) return set({ status: 'disabled', reason: 'no-project' })
   set({ status: 'loading' })
   const api = $api.get()

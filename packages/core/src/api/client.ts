@@ -6,7 +6,10 @@ import { BaseError } from '../errors/base.js'
 import { httpStatusMessage, KIT_ERROR_MESSAGES } from '../errors/messages.js'
 import type { ApiError, ApiErrorCode } from './types.js'
 
-/** Where the client goes when the host sets no `apiUrl`: the server `pnpm server` starts. */
+/**
+ * Where `createApiClient` goes without a `baseUrl`: the server `pnpm server` starts. The modal
+ * never uses it by itself: without the host's `apiUrl` it calls no server at all.
+ */
 export const DEFAULT_API_URL = 'http://127.0.0.1:8787'
 
 /** Spec §9 "Network RPC timeout 10 s", used for every call to our server. */

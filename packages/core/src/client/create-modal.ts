@@ -31,6 +31,7 @@ import {
   type ThemeVariables,
 } from '../stores/theme.js'
 import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../types/network.js'
+import { issueWarning } from '../utils/dev.js'
 
 /** What `getState()` returns and `subscribeState()` reports. */
 export interface PublicState {
@@ -77,7 +78,7 @@ export interface ModalInstance {
 /**
  * Creates the modal's state from the host's options: validates them (a bad option throws
  * an error naming the field), loads the project's remote config from the server (unless
- * `basic`), registers the adapters and silently restores earlier connections. Framework-free: `@openmodal/ui`'s `createModal` adds the element.
+ * `basic`, or without `apiUrl`: local mode, no request to any server), registers the adapters and silently restores earlier connections. Framework-free: `@openmodal/ui`'s `createModal` adds the element.
  *
  * @example
  * const modal = createModalClient({ projectId: 'demo', networks: [mainnet] })
@@ -90,9 +91,15 @@ export function createModalClient(input: ModalOptions): ModalInstance {
   clearAlert()
   if (!options.projectId) showAlert('PROJECT_ID_NOT_CONFIGURED')
   // Spec §5: the project's remote config, fetched by a module loaded on demand (no initial
-  // JS); nothing at all in basic mode or without a projectId.
+  // JS); nothing at all in basic mode, without an apiUrl (local mode) or without a projectId.
   if (options.basic) $remoteConfig.set({ status: 'disabled', reason: 'basic' })
-  else if (!options.projectId) $remoteConfig.set({ status: 'disabled', reason: 'no-project' })
+  else if (!options.apiUrl) {
+    $remoteConfig.set({ status: 'disabled', reason: 'no-api' })
+    issueWarning(
+      'no-api-url',
+      'No apiUrl set: OpenModal runs in local mode (no wallet registry, remote config, balances API or analytics). Set apiUrl to your OpenModal server to enable them.',
+    )
+  } else if (!options.projectId) $remoteConfig.set({ status: 'disabled', reason: 'no-project' })
   else {
     $remoteConfig.set({ status: 'loading' })
     const localKeys = Object.keys(input.features ?? {})

@@ -140,7 +140,10 @@ export interface ModalOptions {
   disableAppendToBody?: boolean
   siwx?: object
   siweConfig?: object
-  /** Base URL of the OpenModal server (`apps/server`); default `DEFAULT_API_URL`. */
+  /**
+   * Base URL of the OpenModal server (`apps/server`). Without it the kit runs in local mode: no
+   * request to any server (no wallet registry, remote config, balances API or analytics).
+   */
   apiUrl?: string
   /**
    * Basic mode: no remote project config, wallet registry or analytics is fetched or sent,

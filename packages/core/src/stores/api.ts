@@ -5,10 +5,19 @@ import { computed } from 'nanostores'
 import { createApiClient } from '../api/client.js'
 import { $options } from './options.js'
 
-/** The client for our server: the host's `apiUrl` (default a local server) and projectId. */
+/** Whether the host set an `apiUrl`: without one (local mode) the kit calls no server at all. */
+export const hasApi = (): boolean => Boolean($options.get()?.apiUrl)
+
+/**
+ * The client for our server: the host's `apiUrl` and projectId. Without an `apiUrl` every call
+ * fails at once (`API_UNREACHABLE`) and nothing leaves the page: the kit never calls the
+ * visitor's loopback or any other server unless the host asked for it.
+ */
 export const $api = computed($options, (o) =>
   createApiClient({
-    ...(o?.apiUrl ? { baseUrl: o.apiUrl } : {}),
+    ...(o?.apiUrl
+      ? { baseUrl: o.apiUrl }
+      : { fetch: () => Promise.reject(new Error('No apiUrl set (local mode)')) }),
     ...(o?.projectId ? { projectId: o.projectId } : {}),
   }),
 )

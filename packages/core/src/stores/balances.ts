@@ -7,7 +7,7 @@ import { TOAST_MESSAGES } from '../errors/messages.js'
 import type { ChainNamespace } from '../types/network.js'
 import { createFetcher } from '../utils/fetcher.js'
 import { type ActiveTarget, activeTarget, followActiveTarget } from './active-target.js'
-import { $api } from './api.js'
+import { $api, hasApi } from './api.js'
 import { showSnack } from './snack.js'
 
 /** Namespaces whose token balances our server serves (it indexes EVM chains). */
@@ -70,7 +70,7 @@ export async function fetchBalances(options: { force?: boolean } = {}): Promise<
   if (state.key !== target.key) {
     $balances.set({ ...INITIAL, key: target.key, lastRetry: state.lastRetry })
   }
-  if (!BALANCE_API_NAMESPACES.includes(target.namespace)) return
+  if (!BALANCE_API_NAMESPACES.includes(target.namespace) || !hasApi()) return
   const result = await fetcher.fetch(target.key, () => load(target), options)
   if (result.status === 'stale' || result.status === 'blocked') return
   if (result.status === 'success') {

@@ -2,7 +2,7 @@
 // analytics of spec §7 (`POST /e` to our server). Nothing leaves the page unless the host
 // opted in with `features.analytics` (and never in basic mode); error reports are limited to
 // 5 a minute (spec §8).
-import { $options } from './options.js'
+import { $options, isLocalMode } from './options.js'
 
 export type ModalEventName =
   | 'MODAL_OPEN'
@@ -72,7 +72,7 @@ export function resetAnalyticsLimit(): void {
 
 function sendAnalytics(event: ModalEvent): void {
   const options = $options.get()
-  if (!options?.features.analytics || options.basic || !options.projectId) return
+  if (!options?.features.analytics || isLocalMode(options) || !options.projectId) return
   if (event.type === 'error') {
     const now = Date.now()
     errorReports = errorReports.filter((at) => now - at < 60_000)

@@ -4,7 +4,7 @@ import { map } from 'nanostores'
 import { ApiRequestError } from '../api/client.js'
 import type { NameResponse } from '../api/types.js'
 import { createFetcher } from '../utils/fetcher.js'
-import { $api } from './api.js'
+import { $api, hasApi } from './api.js'
 
 /** Identity answers are kept this long (spec §9 "ENS and identity 5 min"). */
 export const NAME_CACHE_MS = 5 * 60 * 1000
@@ -24,6 +24,7 @@ const fetcher = createFetcher<string | null>({ cacheMs: NAME_CACHE_MS, newestWin
  * await lookupAccountName('0xAb…') // 'alice-01', or null
  */
 export async function lookupAccountName(address: string): Promise<string | null | undefined> {
+  if (!hasApi()) return undefined
   const key = address.toLowerCase()
   const result = await fetcher.fetch(key, async () => {
     try {

@@ -5,7 +5,7 @@ import type { Nft, NftsResponse } from '../api/types.js'
 import type { ChainNamespace } from '../types/network.js'
 import { createFetcher } from '../utils/fetcher.js'
 import { activeTarget, followActiveTarget } from './active-target.js'
-import { $api } from './api.js'
+import { $api, hasApi } from './api.js'
 
 /** Namespaces whose NFTs our server indexes. */
 export const NFT_NAMESPACES: readonly ChainNamespace[] = ['eip155']
@@ -37,7 +37,7 @@ const fetcher = createFetcher<readonly Nft[]>()
  */
 export async function fetchNfts(): Promise<void> {
   const target = activeTarget()
-  if (!target || !NFT_NAMESPACES.includes(target.namespace)) {
+  if (!target || !NFT_NAMESPACES.includes(target.namespace) || !hasApi()) {
     fetcher.reset()
     $nfts.set({ ...INITIAL, ...(target ? { key: target.key } : {}) })
     return

@@ -7,7 +7,7 @@ import type { ApiRequestError } from '../api/client.js'
 import type { ProjectConfigResponse, RemoteFeatures } from '../api/types.js'
 import type { Features } from '../options/schema.js'
 import type { AlertCode } from './alerts.js'
-import { $options } from './options.js'
+import { $options, isLocalMode } from './options.js'
 
 /** The feature keys the project's remote config controls (spec §9 "Remote feature keys"). */
 export const REMOTE_FEATURE_KEYS = [
@@ -23,8 +23,8 @@ export type RemoteFeatureKey = (typeof REMOTE_FEATURE_KEYS)[number]
 export type RemoteConfigState =
   /** Nothing asked yet. */
   | { status: 'idle' }
-  /** Nothing is fetched: basic mode, or no projectId. */
-  | { status: 'disabled'; reason: 'basic' | 'no-project' }
+  /** Nothing is fetched: basic mode, no `apiUrl`, or no projectId. */
+  | { status: 'disabled'; reason: 'basic' | 'no-api' | 'no-project' }
   | { status: 'loading' }
   | {
       status: 'loaded'
@@ -39,7 +39,7 @@ export const $remoteConfig = atom<RemoteConfigState>({ status: 'idle' })
 
 /**
  * The features in effect: the host's options, with the remote flags over them once the
- * project config loaded, and every remote feature off in basic mode.
+ * project config loaded, and every remote feature off in local mode (basic, or no `apiUrl`).
  *
  * @example
  * mergeFeatures(local, { ...remote, swaps: false }, false).swaps // false
@@ -84,14 +84,14 @@ export function resetRemoteConfig(): void {
 
 /**
  * The features in effect (what the UI reads): the host's options with the remote flags over
- * them, or with every remote feature off in basic mode. Undefined before createModal.
+ * them, or with every remote feature off in local mode (basic, or no `apiUrl`). Undefined before createModal.
  */
 export const $features = computed([$options, $remoteConfig], (options, remote) =>
   options
     ? mergeFeatures(
         options.features,
         remote.status === 'loaded' ? remote.config.features : undefined,
-        options.basic,
+        isLocalMode(options),
       )
     : undefined,
 )

@@ -16,7 +16,7 @@ import { createFetcher } from '../utils/fetcher.js'
 import { $api } from './api.js'
 import { $recentWallets } from './connection.js'
 import { $connectors, CONNECTOR_GROUPS, type ConnectorGroup, connectorGroup } from './connectors.js'
-import { $options } from './options.js'
+import { $options, isLocalMode } from './options.js'
 
 /** Spec §9 "Wallet listing": pages of 40, search pages of 100, 4 recommended. */
 export const WALLET_PAGE_SIZE = API_LIMITS.walletPageSize
@@ -119,7 +119,7 @@ export function isWalletExcluded(wallet: Wallet, rules: readonly ExcludedWallet[
 
 function usable(): ResolvedOptions | undefined {
   const options = $options.get()
-  if (!options || options.basic || !options.projectId) return undefined
+  if (!options || isLocalMode(options) || !options.projectId) return undefined
   return options
 }
 
