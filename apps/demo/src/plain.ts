@@ -12,6 +12,8 @@ const networks = demoNetworks(config.chains)
 
 const modal = createModal({
   projectId: 'demo',
+  // The server `pnpm demo` started: the wallet list and the project's remote config.
+  ...(config.apiUrl ? { apiUrl: config.apiUrl } : {}),
   networks,
   defaultNetwork: networks[0].caipNetworkId,
   adapters: [evmAdapter()],
