@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { dirname } from 'node:path'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { rolldown } from 'rolldown'
 import { DEV_MODE, issueWarning } from './dev.js'
 
 test('warns once per code and message, with the code', (t) => {
@@ -22,23 +22,28 @@ test('warns once per code and message, with the code', (t) => {
   )
 })
 
-/** A minified bundle of a module that warns, built for `mode` the way an app bundler does. */
+/**
+ * A minified bundle of a module that warns, built for `mode` the way Vite (Rolldown) builds an
+ * app: `esm-env` resolves through the `development` or `production` export condition.
+ */
 async function bundle(mode: 'development' | 'production') {
-  const result = await build({
-    stdin: {
-      contents: `import { issueWarning } from './dev.ts'
-        export function check(n) { if (n > 1) issueWarning('test-strip', 'A warning text ' + n); return n }`,
-      resolveDir: dirname(fileURLToPath(import.meta.url)),
-      loader: 'ts',
-    },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    write: false,
+  const entry = `import { issueWarning } from './dev.ts'
+    export function check(n) { if (n > 1) issueWarning('test-strip', 'A warning text ' + n); return n }`
+  const bundler = await rolldown({
+    input: 'entry',
+    cwd: dirname(fileURLToPath(import.meta.url)),
+    resolve: { conditionNames: [mode, 'import', 'default'] },
     logLevel: 'silent',
-    define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
+    plugins: [
+      {
+        name: 'entry',
+        resolveId: (id) => (id === 'entry' ? id : null),
+        load: (id) => (id === 'entry' ? entry : null),
+      },
+    ],
   })
-  return result.outputFiles[0]?.text ?? ''
+  const { output } = await bundler.generate({ format: 'esm', minify: true })
+  return output[0].code
 }
 
 test('a production build drops the warnings, their texts and codes', async () => {

@@ -1,15 +1,12 @@
 // Development-only warnings with a stable code, stripped from production builds (lit's
-// `issueWarning`): bundlers replace `process.env.NODE_ENV`, which makes `DEV_MODE` the literal
-// `false` and `issueWarning` an empty function whose calls (and their texts) are dropped.
-declare const process: { env: { NODE_ENV?: string } } | undefined
+// `issueWarning`). `esm-env`'s `DEV` resolves through export conditions: `development` (Vite dev,
+// web-test-runner, node --conditions=development) gives `true`, `production` (Vite build) gives
+// `false`, which makes `issueWarning` an empty function whose calls (and their texts) are dropped;
+// bundlers without conditions fall back to a replaceable `process.env.NODE_ENV` check.
+import { DEV } from 'esm-env'
 
-/**
- * True in development builds (and in tests, whose pages shim `process.env.NODE_ENV`).
- * A ternary on purpose: `typeof process !== 'undefined' && …` leaves `typeof process<"u"&&!1`
- * after the replacement, which neither esbuild nor Rolldown folds, so nothing was stripped.
- */
-export const DEV_MODE: boolean =
-  typeof process !== 'undefined' ? process.env.NODE_ENV !== 'production' : false
+/** True in development builds and in tests (which resolve the `development` condition). */
+export const DEV_MODE: boolean = DEV
 
 const issued = new Set<string>()
 
