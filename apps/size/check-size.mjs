@@ -91,6 +91,20 @@ describe('size budgets (apps/size/size-budgets.json)', () => {
     assert.ok(found.lazy.ENS, "no lazy chunk holds the EVM adapter's ENS lookup")
   })
 
+  test('cdn is one initial file; WalletConnect, QR, ENS and Solana are its lazy chunks', () => {
+    const cdn = app('cdn')
+    assert.deepEqual(cdn.initialFiles, ['openmodal.js'])
+    assert.ok(cdn.found.lazy.WalletConnect, 'no lazy chunk holds the WalletConnect client')
+    assert.ok(cdn.found.lazy['QR code'], 'no lazy chunk holds the QR encoder')
+    assert.ok(cdn.found.lazy.ENS, "no lazy chunk holds the EVM adapter's ENS lookup")
+    assert.ok(cdn.found.lazy['Solana runtime library'], 'no lazy chunk holds @solana/web3.js')
+    assert.equal(cdn.found.initial.Solana, undefined)
+    console.log(
+      `cdn: openmodal.js ${kB(cdn.initial.gzip)} gzip (${cdn.initialModules} modules), ` +
+        `${cdn.allFiles.length - 1} lazy chunks ${kB(cdn.total.gzip - cdn.initial.gzip)} gzip`,
+    )
+  })
+
   test('react-evm has no Solana code at all, not even lazily', () => {
     const { found } = app('react-evm')
     assert.equal(found.initial.Solana, undefined)
