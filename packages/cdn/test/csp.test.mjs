@@ -1,8 +1,8 @@
 // The CDN build under `Content-Security-Policy: script-src 'self'; require-trusted-types-for
 // 'script'`, in the system Chromium: a page whose only scripts are same-origin files loads
-// dist/openmodal.js, opens the modal, shows the WalletConnect QR (against a local relay),
-// connects the dev wallet on a real anvil chain, shows the balance and the networks, and
-// disconnects, with no CSP violation, no console error and no request off loopback.
+// dist/openmodal.js, opens the modal, shows the WalletConnect QR (against a local relay) and
+// All wallets, connects the dev wallet on a real anvil chain, shows the balance, the NFTs tab,
+// the Arabic catalog and the networks, and disconnects, with no CSP violation, no console error and no request off loopback.
 import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { after, before, describe, test } from 'node:test'
@@ -124,6 +124,13 @@ describe('the CDN build under a strict CSP', () => {
     await view('w3m-connect-view').waitFor({ timeout: STEP_TIMEOUT })
   })
 
+  test('shows All wallets, then goes back to Connect', async () => {
+    await view('w3m-connect-view button.all-wallets').click()
+    await view('w3m-all-wallets-view [part="wallet"][data-key]').first().waitFor()
+    await page.locator('w3m-modal [part="back-button"]').click()
+    await view('w3m-connect-view').waitFor()
+  })
+
   test('connects the dev wallet; Account shows the anvil balance', async () => {
     await view(`w3m-connect-view button[data-id="${DEV_WALLET_ID}"]`).click()
     await page
@@ -136,6 +143,17 @@ describe('the CDN build under a strict CSP', () => {
     await view('w3m-account-view [data-balance]')
       .getByText('10000.000 ETH')
       .waitFor({ timeout: STEP_TIMEOUT })
+  })
+
+  test('shows the NFTs tab, and the Account view in Arabic (a lazy catalog, right to left)', async () => {
+    await view('w3m-account-view [part="tab"][data-tab="nfts"]').click()
+    await view('w3m-account-view [part="tab-panel"]:not([hidden])').first().waitFor()
+    await page.evaluate(() => window.__modal.setLocale('ar'))
+    await page.waitForFunction(() =>
+      document.querySelector('w3m-modal')?.shadowRoot?.querySelector('[dir="rtl"]'),
+    )
+    await page.evaluate(() => window.__modal.setLocale('en'))
+    await view('w3m-account-view [part="tab"][data-tab="tokens"]').click()
   })
 
   test('goes to Networks and back, then disconnects', async () => {
