@@ -2,7 +2,8 @@
 // 'script'`, in the system Chromium: a page whose only scripts are same-origin files loads
 // dist/openmodal.js, opens the modal, shows the WalletConnect QR (against a local relay) and
 // All wallets, connects the dev wallet on a real anvil chain, shows the balance, the NFTs tab,
-// the Arabic catalog and the networks, and disconnects, with no CSP violation, no console error and no request off loopback.
+// the Arabic catalog and the networks, and disconnects, with no CSP violation, no console
+// error and no request off loopback.
 import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { after, before, describe, test } from 'node:test'
