@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test'
 import { devWalletScriptPath, startAnvil, startRelay } from '@openmodal/testing/node'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { DIST, STRICT_CSP, startServer } from './serve.mjs'
+import { DIST, NAMED_POLICY_CSP, STRICT_CSP, startServer } from './serve.mjs'
 
 const DEV_WALLET_ID = 'dev.openmodal.wallet'
 const WALLETCONNECT_ID = 'com.walletconnect'
@@ -193,5 +193,66 @@ describe('the CDN build under a strict CSP', () => {
     const directives = (await violations()).map((v) => v.directive).sort()
     assert.deepEqual(directives, ['require-trusted-types-for', 'script-src-elem'])
     assert.equal(await page.evaluate(() => window.__inlineRan), undefined)
+  })
+})
+
+describe('the CDN build when the policy names the allowed Trusted Types policies', () => {
+  let relay
+  let server
+  let browser
+  let page
+  const errors = []
+
+  before(async () => {
+    ;[relay, server, browser] = await Promise.all([
+      startRelay(),
+      startServer({ csp: NAMED_POLICY_CSP }),
+      chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true }),
+    ])
+    page = await browser.newPage()
+    page.setDefaultTimeout(STEP_TIMEOUT)
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    page.on('pageerror', (error) => errors.push(String(error)))
+    await page.addInitScript(() => {
+      window.__cspViolations = []
+      document.addEventListener(
+        'securitypolicyviolation',
+        (event) => window.__cspViolations.push(`${event.effectiveDirective} ${event.sample}`),
+        true,
+      )
+    })
+  })
+
+  after(async () => {
+    await browser?.close()
+    await Promise.all([server?.stop(), relay?.stop()])
+  })
+
+  test('`trusted-types lit-html` is enough: Connect, All wallets and the QR code render', async () => {
+    const response = await page.goto(
+      `${server.origin}/?${new URLSearchParams({ relay: relay.url })}`,
+    )
+    assert.equal(response.headers()['content-security-policy'], NAMED_POLICY_CSP)
+    await page.locator('w3m-button button').click()
+    const view = (selector) => page.locator(`w3m-modal dialog ${selector}`)
+    await view('w3m-connect-view button.all-wallets').click()
+    await view('w3m-all-wallets-view').waitFor()
+    await page.locator('w3m-modal [part="back-button"]').click()
+    await view(`w3m-connect-view button[data-id="${WALLETCONNECT_ID}"]`).click()
+    await view('w3m-connecting-walletconnect-view wui-qr-code[part="qr"]').waitFor()
+    assert.deepEqual(await page.evaluate(() => window.__cspViolations), [])
+    assert.deepEqual(errors, [])
+    // A policy of another name is refused: the directive is in force.
+    const refused = await page.evaluate(() => {
+      try {
+        trustedTypes.createPolicy('not-allowed', {})
+        return false
+      } catch {
+        return true
+      }
+    })
+    assert.equal(refused, true)
   })
 })

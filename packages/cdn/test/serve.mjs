@@ -11,6 +11,8 @@ const PAGE = join(PACKAGE, 'test', 'page')
 
 /** No inline script, no eval, and only Trusted Types into HTML/script sinks. */
 export const STRICT_CSP = "script-src 'self'; require-trusted-types-for 'script'"
+/** STRICT_CSP, and the one Trusted Types policy the kit creates (Lit's) allowed by name. */
+export const NAMED_POLICY_CSP = `${STRICT_CSP}; trusted-types lit-html`
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -32,9 +34,9 @@ function fileFor(pathname) {
 
 /**
  * Starts the server on a free loopback port: `{ origin, requests, stop() }`; `requests` lists
- * every path asked for, in order.
+ * every path asked for, in order. Every answer carries `csp`.
  */
-export async function startServer() {
+export async function startServer({ csp = STRICT_CSP } = {}) {
   const requests = []
   const server = createServer(async (request, response) => {
     const { pathname } = new URL(request.url, 'http://localhost')
@@ -48,7 +50,7 @@ export async function startServer() {
     response
       .writeHead(200, {
         'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'Content-Security-Policy': STRICT_CSP,
+        'Content-Security-Policy': csp,
         'Cache-Control': 'no-store',
       })
       .end(body)
