@@ -230,10 +230,9 @@ describe('the CDN build when the policy names the allowed Trusted Types policies
     await Promise.all([server?.stop(), relay?.stop()])
   })
 
-  test('`trusted-types lit-html` is enough: Connect, All wallets and the QR code render', async () => {
-    const response = await page.goto(
-      `${server.origin}/?${new URLSearchParams({ relay: relay.url })}`,
-    )
+  test('`trusted-types lit-html` is enough: Solana, Connect, All wallets and the QR code', async () => {
+    const query = new URLSearchParams({ relay: relay.url, solana: '' })
+    const response = await page.goto(`${server.origin}/?${query}`)
     assert.equal(response.headers()['content-security-policy'], NAMED_POLICY_CSP)
     await page.locator('w3m-button button').click()
     const view = (selector) => page.locator(`w3m-modal dialog ${selector}`)
@@ -244,6 +243,13 @@ describe('the CDN build when the policy names the allowed Trusted Types policies
     await view('w3m-connecting-walletconnect-view wui-qr-code[part="qr"]').waitFor()
     assert.deepEqual(await page.evaluate(() => window.__cspViolations), [])
     assert.deepEqual(errors, [])
+    // loadSolana() fetched the Solana chunk, and the modal has both networks.
+    assert.ok(server.requests.some((path) => /^\/chunks\/solana-[\w-]+\.js$/.test(path)))
+    const ids = await page.evaluate(async () => {
+      const { $networks } = await import('/openmodal.js')
+      return $networks.get().map((network) => network.caipNetworkId)
+    })
+    assert.deepEqual(ids, ['eip155:31337', 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'])
     // A policy of another name is refused: the directive is in force.
     const refused = await page.evaluate(() => {
       try {
