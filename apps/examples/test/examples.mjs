@@ -107,6 +107,7 @@ export function install(dir, { registry, store, cache }) {
       `--registry=${registry}/`,
       `--store-dir=${store}`,
       `--cache-dir=${cache}`,
+      '--no-frozen-lockfile',
       '--config.confirmModulesPurge=false',
     ],
     { cwd: dir, env: { CI: 'true' } },

@@ -4,7 +4,7 @@
 // against a real anvil chain. Offline: the install resolves against a loopback registry made
 // from the workspace lockfile (registry.mjs) and takes every file from the pnpm store.
 import assert from 'node:assert/strict'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
@@ -21,7 +21,7 @@ import {
   storeDir,
 } from './examples.mjs'
 import { startRegistry } from './registry.mjs'
-import { freePort, HOST, ROOT, rpc } from './util.mjs'
+import { EXAMPLES, freePort, HOST, ROOT, rpc } from './util.mjs'
 
 const DEV_WALLET_ID = 'dev.openmodal.wallet'
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -76,6 +76,25 @@ after(async () => {
 test('finds the examples by directory', { skip: only && 'OPENMODAL_EXAMPLES is set' }, () => {
   const names = examples.map((example) => example.name)
   for (const name of ['react-vite', 'next']) assert.ok(names.includes(name), names.join(', '))
+})
+
+test('every example pins its third-party dependencies at the versions this package holds', async () => {
+  // The offline install can only resolve what the workspace lockfile holds, and the lockfile
+  // holds the examples' dependencies because this package depends on them at the same versions.
+  const { devDependencies } = JSON.parse(await readFile(join(EXAMPLES, 'package.json'), 'utf8'))
+  const mismatches = []
+  for (const { name, manifest } of examples) {
+    const wanted = { ...manifest.dependencies, ...manifest.devDependencies }
+    for (const [dependency, version] of Object.entries(wanted)) {
+      if (dependency.startsWith('@openmodal/')) continue
+      if (devDependencies[dependency] !== version) {
+        mismatches.push(
+          `${name}: ${dependency}@${version} (apps/examples/package.json has ${devDependencies[dependency] ?? 'none'})`,
+        )
+      }
+    }
+  }
+  assert.deepEqual(mismatches, [])
 })
 
 for (const example of examples) {
@@ -174,6 +193,11 @@ for (const example of examples) {
       await page.goto(`${origin}${example.path}`)
       await page.locator('w3m-button button').first().waitFor({ timeout: STEP_TIMEOUT })
       assert.ok(!(await bodyText()).includes(ACCOUNT_0), 'connected before any click')
+      if (example.ssr) {
+        // React reports a hydration mismatch as an error (production) or a warning (dev).
+        await page.waitForLoadState('networkidle')
+        assert.deepEqual(consoleMessages, [], 'hydration')
+      }
       await openModal()
       await view(`w3m-connect-view button[data-id="${DEV_WALLET_ID}"]`).waitFor({
         timeout: STEP_TIMEOUT,

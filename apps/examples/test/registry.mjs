@@ -79,9 +79,11 @@ export function metadataFromLockfile(lockfile, origin) {
       manifest.dependencies = { ...manifest.dependencies, ...optional }
     }
   }
+  // `latest` as npm sets it for most packages: the highest release, pre-releases only if alone.
   for (const document of documents.values()) {
-    const versions = Object.keys(document.versions)
-    document['dist-tags'].latest = versions.sort(compareVersions).at(-1)
+    const versions = Object.keys(document.versions).sort(compareVersions)
+    const releases = versions.filter((version) => !version.includes('-'))
+    document['dist-tags'].latest = (releases.length ? releases : versions).at(-1)
   }
   return documents
 }
