@@ -104,6 +104,7 @@ for (const example of examples) {
     let origin
     let page
     let anvilOrigin
+    let path
     const consoleMessages = []
     const requests = []
 
@@ -117,6 +118,8 @@ for (const example of examples) {
 
     before(async () => {
       anvilOrigin = new URL(chain.rpcUrl).origin
+      // `{rpcUrl}` in the example's path: the chain's URL, for a page without a build step.
+      path = example.path.replaceAll('{rpcUrl}', encodeURIComponent(chain.rpcUrl))
       dir = await copyExample(example, work, tarballs)
       const cache = join(work, `${example.name}.pnpm-cache`)
       await step('install', () =>
@@ -127,7 +130,7 @@ for (const example of examples) {
       await step('build', () => build(dir, env))
       const port = await freePort()
       origin = `http://${HOST}:${port}`
-      server = await step('start', () => start(dir, port, env, example.path))
+      server = await step('start', () => start(dir, port, env, path))
 
       const context = await browser.newContext({ viewport: { width: 1024, height: 800 } })
       page = await context.newPage()
@@ -182,7 +185,7 @@ for (const example of examples) {
 
     if (example.ssr) {
       test('the server renders the page with the button in its HTML', async () => {
-        const response = await fetch(`${origin}${example.path}`)
+        const response = await fetch(`${origin}${path}`)
         assert.equal(response.status, 200)
         const html = await response.text()
         assert.match(html, /<w3m-button[\s>]/)
@@ -190,7 +193,7 @@ for (const example of examples) {
     }
 
     test('renders the button; the modal opens and lists the dev wallet', async () => {
-      await page.goto(`${origin}${example.path}`)
+      await page.goto(`${origin}${path}`)
       await page.locator('w3m-button button').first().waitFor({ timeout: STEP_TIMEOUT })
       assert.ok(!(await bodyText()).includes(ACCOUNT_0), 'connected before any click')
       if (example.ssr) {
