@@ -4,7 +4,7 @@
 // against a real anvil chain. Offline: the install resolves against a loopback registry made
 // from the workspace lockfile (registry.mjs) and takes every file from the pnpm store.
 import assert from 'node:assert/strict'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
@@ -182,6 +182,19 @@ for (const example of examples) {
           })
         })
     }
+
+    test('installed @openmodal/* from the packed tarballs, not from the workspace', async () => {
+      const names = Object.keys(example.manifest.dependencies ?? {}).filter((name) =>
+        name.startsWith('@openmodal/'),
+      )
+      assert.ok(names.length > 0, 'the example depends on no @openmodal package')
+      for (const name of names) {
+        const installed = await realpath(join(dir, 'node_modules', name))
+        assert.ok(installed.startsWith(join(dir, 'node_modules', '.pnpm')), installed)
+        const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8'))
+        assert.doesNotMatch(JSON.stringify(manifest.dependencies ?? {}), /workspace:/, name)
+      }
+    })
 
     if (example.ssr) {
       test('the server renders the page with the button in its HTML', async () => {
