@@ -439,7 +439,7 @@ export function buildSchemas() {
         socials: {
           description:
             'Social login providers on Connect, in this order, or `false` for none; shown only with an `AUTH` connector. A remote feature (as `email`).',
-          spec: '§1: "social login (google, github, apple, facebook, x, discord …)"',
+          spec: '§1: "social login (google, github, apple, facebook, x, discord; the modal logic also lists farcaster)"',
         },
         emailShowWallets: {
           description: 'Show the wallets beside e-mail login. No view reads it yet.',
@@ -714,7 +714,10 @@ function optionDocs(): Record<keyof ModalOptions, OptionDoc> {
         "The dapp's name, description, http(s) URL and icons (https or `data:image/`), shown to wallets (WalletConnect). Extra keys are kept.",
     },
     features: {
-      description: 'Feature switches: see [features](#features). Each key is optional.',
+      description:
+        'Feature switches, each optional: see [feature switches](#feature-switches). Email, socials, swaps, onramp, activity and reownBranding are remote features.',
+      default: "each switch's own default",
+      spec: '§1: "Remote project configuration controls feature flags: email, socials, swaps, onramp, activity, reownBranding."',
     },
     allowWallets: {
       description:
