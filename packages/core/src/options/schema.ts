@@ -1,5 +1,6 @@
 // The host's options: one valibot schema, and `parseOptions` that turns whatever the host
 // passed into `ResolvedOptions` with every default filled, or throws an error naming the field.
+import { DEV } from 'esm-env'
 import * as v from 'valibot'
 import type { ChainAdapter } from '../adapters/types.js'
 import { isWalletConnectEntry, type WalletConnectEntry } from '../adapters/walletconnect.js'
@@ -15,7 +16,6 @@ import {
 } from '../types/network.js'
 import { isAddressFor } from '../utils/address.js'
 import { isCaipNetworkId, isChainNamespace } from '../utils/caip.js'
-import { DEV_MODE } from '../utils/dev.js'
 
 export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
@@ -312,7 +312,7 @@ export type OptionDoc = {
 }
 
 // Attaches each entry's doc as a valibot `description` + `metadata` pipe (no effect on
-// validation). Called as `DEV_MODE ? documented(entries, {…}) : entries`: production builds
+// validation). Called as `DEV ? documented(entries, {…}) : entries`: production builds
 // drop the call and its texts, so the docs cost the page nothing.
 function documented<T extends v.ObjectEntries>(entries: T, docs: Record<keyof T, OptionDoc>): T {
   return Object.fromEntries(
@@ -428,7 +428,7 @@ export function buildSchemas() {
     allowUnsupportedChain: v.optional(boolean()),
     reownBranding: v.optional(boolean()),
   } satisfies Record<keyof Features, v.GenericSchema>
-  const featureSchemas = DEV_MODE
+  const featureSchemas = DEV
     ? documented(featureEntries, {
         receive: { description: 'The Receive view. No view reads it yet.' },
         send: { description: 'Sending tokens (eip155 and solana). No view reads it yet.' },
@@ -560,7 +560,7 @@ export function buildSchemas() {
     '--w3m-qr-color': v.optional(string()),
   } satisfies Record<keyof ThemeVariables, v.GenericSchema>
   const themeVariablesSchema = strict(
-    DEV_MODE
+    DEV
       ? documented(themeVariableEntries, {
           '--w3m-font-family': {
             description: 'Font family of the modal and the buttons.',
@@ -685,7 +685,7 @@ export function buildSchemas() {
     basic: v.optional(boolean()),
   } satisfies Record<keyof ModalOptions, v.GenericSchema>
   const optionsSchema = strict(
-    DEV_MODE ? documented(optionEntries, optionDocs()) : optionEntries,
+    DEV ? documented(optionEntries, optionDocs()) : optionEntries,
     'an options object',
   )
 
