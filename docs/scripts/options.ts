@@ -5,7 +5,9 @@
 // condition (the docs pipes exist in development builds only):
 //
 //   pnpm --filter @openmodal/docs options          writes docs/options.md
+import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import * as v from 'valibot'
@@ -173,10 +175,21 @@ function section(row: OptionRow): string[] {
   ]
 }
 
+// The repository's formatter (Biome formats Markdown too: `pnpm lint` checks this file), so
+// the generated text is byte for byte what a formatted commit holds.
+function formatMarkdown(markdown: string): string {
+  const biome = createRequire(import.meta.url).resolve('@biomejs/biome/bin/biome')
+  return execFileSync(process.execPath, [biome, 'format', '--stdin-file-path=docs/options.md'], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    input: markdown,
+    encoding: 'utf8',
+  })
+}
+
 /** docs/options.md, as the schema says it today. */
 export function renderOptionsMarkdown(): string {
   const { options, features, theme } = optionRows()
-  return [
+  const markdown = [
     '# Options reference',
     '',
     '<!-- Generated from packages/core/src/options/schema.ts by docs/scripts/options.ts; do not edit.',
@@ -214,6 +227,7 @@ export function renderOptionsMarkdown(): string {
   ]
     .join('\n')
     .replace(/\n+$/, '\n')
+  return formatMarkdown(markdown)
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
