@@ -18,6 +18,7 @@ let dapp: ServedPage
 let browser: Browser
 let page: Page
 const consoleErrors: string[] = []
+const foreignRequests: string[] = []
 
 before(async () => {
   ;[anvil, dapp, browser] = await Promise.all([
@@ -36,6 +37,14 @@ before(async () => {
     if (message.type() === 'error') consoleErrors.push(message.text())
   })
   page.on('pageerror', (error) => consoleErrors.push(error.message))
+  // Local mode (no apiUrl): the page may reach the dapp's server and anvil, nothing else.
+  page.on('request', (request) => {
+    const { protocol, host } = new URL(request.url())
+    if (protocol === 'data:') return
+    if (host !== new URL(dapp.origin).host && host !== new URL(anvil.rpcUrl).host) {
+      foreignRequests.push(request.url())
+    }
+  })
 })
 
 after(async () => {
@@ -59,4 +68,5 @@ test('connects the dev wallet and shows its address and anvil balance', async ()
   await balance.waitFor({ timeout: TIMEOUT })
   assert.equal((await balance.textContent())?.replace(/\s+/g, ' ').trim(), '10000.000 ETH')
   assert.deepEqual(consoleErrors, [])
+  assert.deepEqual(foreignRequests, [])
 })
