@@ -301,8 +301,10 @@ function unique<T>(key: (item: T) => string, what: string, field?: string) {
 
 // --- Documentation: the generated options reference (docs/options.md) reads these ---
 
-/** What the options reference says about one option: valibot `description` and `metadata`. */
-// A type, not an interface: valibot's `metadata` takes a record.
+/**
+ * What the options reference says about one option: valibot `description` and `metadata`.
+ * (A type, not an interface: valibot's `metadata` takes a record.)
+ */
 export type OptionDoc = {
   description: string
   /** The spec's own words about the option, with its section. */
@@ -312,8 +314,9 @@ export type OptionDoc = {
 }
 
 // Attaches each entry's doc as a valibot `description` + `metadata` pipe (no effect on
-// validation). Called as `DEV ? documented(entries, {…}) : entries`: production builds
-// drop the call and its texts, so the docs cost the page nothing.
+// validation). Called as `DEV ? documented(entries, optionDocs()) : entries`, with esm-env's
+// DEV, a constant the bundler inlines: production builds drop the call, the docs functions
+// and their texts (apps/size checks it), so the docs cost the page nothing.
 function documented<T extends v.ObjectEntries>(entries: T, docs: Record<keyof T, OptionDoc>): T {
   return Object.fromEntries(
     Object.entries(entries).map(([key, schema]) => {
@@ -428,65 +431,7 @@ export function buildSchemas() {
     allowUnsupportedChain: v.optional(boolean()),
     reownBranding: v.optional(boolean()),
   } satisfies Record<keyof Features, v.GenericSchema>
-  const featureSchemas = DEV
-    ? documented(featureEntries, {
-        receive: { description: 'The Receive view. No view reads it yet.' },
-        send: { description: 'Sending tokens (eip155 and solana). No view reads it yet.' },
-        email: {
-          description:
-            'E-mail login on Connect, shown only when an embedded-wallet (`AUTH`) connector exists. A remote feature: the project config decides it once loaded, and it is off in local and basic mode.',
-        },
-        socials: {
-          description:
-            'Social login providers on Connect, in this order, or `false` for none; shown only with an `AUTH` connector. A remote feature (as `email`).',
-          spec: '§1: "social login (google, github, apple, facebook, x, discord; the modal logic also lists farcaster)"',
-        },
-        emailShowWallets: {
-          description: 'Show the wallets beside e-mail login. No view reads it yet.',
-        },
-        analytics: {
-          description:
-            'Send usage events to the OpenModal server (`apiUrl`). Off unless set: the kit sends no analytics by default, and never in local or basic mode.',
-          default: "`false` (the spec's default is on; here it is opt-in)",
-        },
-        allWallets: {
-          description:
-            'The "All Wallets" button on Connect, which opens the registry\'s full list.',
-        },
-        swaps: { description: 'Token swaps. A remote feature. No view reads it yet.' },
-        onramp: {
-          description:
-            'Buying crypto through on-ramp providers. A remote feature. No view reads it yet.',
-        },
-        activity: {
-          description:
-            'The Activity tab of Account (transactions from the OpenModal server). A remote feature.',
-        },
-        legalCheckbox: {
-          description:
-            'A checkbox to accept the legal links before connecting. No view reads it yet.',
-        },
-        smartSessions: {
-          description: 'Smart sessions (ERC-7715 permissions). No view reads it yet.',
-        },
-        collapseWallets: {
-          description: 'Collapse the wallet list on Connect. No view reads it yet.',
-        },
-        pay: { description: 'Payments. No view reads it yet.' },
-        networkSwitching: {
-          description:
-            'With `allowUnsupportedChain` false, a wallet on a network the dapp does not list opens the UnsupportedChain view.',
-          spec: '§2: "The unsupported-chain view shows if network switching is enabled and unsupported chains are not allowed."',
-        },
-        allowUnsupportedChain: {
-          description:
-            'Let a wallet stay on a network the dapp does not list, without the UnsupportedChain view.',
-        },
-        reownBranding: {
-          description: 'A branding line in the footer. A remote feature. No view reads it yet.',
-        },
-      })
-    : featureEntries
+  const featureSchemas = DEV ? documented(featureEntries, featureDocs()) : featureEntries
 
   const excludedWalletSchema = v.lazy((input) =>
     isRecord(input)
@@ -560,46 +505,7 @@ export function buildSchemas() {
     '--w3m-qr-color': v.optional(string()),
   } satisfies Record<keyof ThemeVariables, v.GenericSchema>
   const themeVariablesSchema = strict(
-    DEV
-      ? documented(themeVariableEntries, {
-          '--w3m-font-family': {
-            description: 'Font family of the modal and the buttons.',
-            default: 'the system UI font stack',
-          },
-          '--w3m-accent': {
-            description: 'Accent colour: primary buttons, links, the focus ring.',
-            default: '`#1769d1` (light), `#5aa5ff` (dark)',
-          },
-          '--w3m-color-mix': {
-            description:
-              'A colour mixed into the backgrounds and surfaces, by `--w3m-color-mix-strength`.',
-          },
-          '--w3m-color-mix-strength': {
-            description: 'How much of `--w3m-color-mix`, in percent.',
-            default: '`0`',
-            spec: '§2: "default colour-mix strength 0"',
-          },
-          '--w3m-font-size-master': {
-            description: 'Base of the type scale (titles 1.6×, body 1.4×, small 1.2×).',
-            default: '`10px`',
-            spec: '§2: "font size master 10px"',
-          },
-          '--w3m-border-radius-master': {
-            description: 'Base of the radius scale (1×, 2×, 4×, 9×, 25× for pills).',
-            default: '`4px`',
-            spec: '§2: "radius master 4px"',
-          },
-          '--w3m-z-index': {
-            description: 'Stacking order of the modal.',
-            default: '`999`',
-            spec: '§2: "z-index 999"',
-          },
-          '--w3m-qr-color': {
-            description: "Colour of the WalletConnect QR code's modules (on white).",
-            default: '`#141414`',
-          },
-        })
-      : themeVariableEntries,
+    DEV ? documented(themeVariableEntries, themeVariableDocs()) : themeVariableEntries,
     'an object of theme variables',
   )
 
@@ -692,7 +598,8 @@ export function buildSchemas() {
   return { optionsSchema, settableSchemas }
 }
 
-// The top-level options' docs (development builds only: see `documented`).
+// The docs of the options, the feature switches and the theme variables (development builds
+// only: see `documented`).
 function optionDocs(): Record<keyof ModalOptions, OptionDoc> {
   return {
     projectId: {
@@ -801,6 +708,105 @@ function optionDocs(): Record<keyof ModalOptions, OptionDoc> {
       description:
         'Basic mode: no remote project config, wallet registry or analytics is fetched or sent, and the remote features (email, socials, swaps, onramp, activity, reownBranding) are off.',
       spec: '§5: "basic mode disables all remote features."',
+    },
+  }
+}
+
+function featureDocs(): Record<keyof Features, OptionDoc> {
+  return {
+    receive: { description: 'The Receive view. No view reads it yet.' },
+    send: { description: 'Sending tokens (eip155 and solana). No view reads it yet.' },
+    email: {
+      description:
+        'E-mail login on Connect, shown only when an embedded-wallet (`AUTH`) connector exists. A remote feature: the project config decides it once loaded, and it is off in local and basic mode.',
+    },
+    socials: {
+      description:
+        'Social login providers on Connect, in this order, or `false` for none; shown only with an `AUTH` connector. A remote feature (as `email`).',
+      spec: '§1: "social login (google, github, apple, facebook, x, discord; the modal logic also lists farcaster)"',
+    },
+    emailShowWallets: {
+      description: 'Show the wallets beside e-mail login. No view reads it yet.',
+    },
+    analytics: {
+      description:
+        'Send usage events to the OpenModal server (`apiUrl`). Off unless set: the kit sends no analytics by default, and never in local or basic mode.',
+      default: "`false` (the spec's default is on; here it is opt-in)",
+    },
+    allWallets: {
+      description: 'The "All Wallets" button on Connect, which opens the registry\'s full list.',
+    },
+    swaps: { description: 'Token swaps. A remote feature. No view reads it yet.' },
+    onramp: {
+      description:
+        'Buying crypto through on-ramp providers. A remote feature. No view reads it yet.',
+    },
+    activity: {
+      description:
+        'The Activity tab of Account (transactions from the OpenModal server). A remote feature.',
+    },
+    legalCheckbox: {
+      description: 'A checkbox to accept the legal links before connecting. No view reads it yet.',
+    },
+    smartSessions: {
+      description: 'Smart sessions (ERC-7715 permissions). No view reads it yet.',
+    },
+    collapseWallets: {
+      description: 'Collapse the wallet list on Connect. No view reads it yet.',
+    },
+    pay: { description: 'Payments. No view reads it yet.' },
+    networkSwitching: {
+      description:
+        'With `allowUnsupportedChain` false, a wallet on a network the dapp does not list opens the UnsupportedChain view.',
+      spec: '§2: "The unsupported-chain view shows if network switching is enabled and unsupported chains are not allowed."',
+    },
+    allowUnsupportedChain: {
+      description:
+        'Let a wallet stay on a network the dapp does not list, without the UnsupportedChain view.',
+    },
+    reownBranding: {
+      description: 'A branding line in the footer. A remote feature. No view reads it yet.',
+    },
+  }
+}
+
+function themeVariableDocs(): Record<keyof ThemeVariables, OptionDoc> {
+  return {
+    '--w3m-font-family': {
+      description: 'Font family of the modal and the buttons.',
+      default: 'the system UI font stack',
+    },
+    '--w3m-accent': {
+      description: 'Accent colour: primary buttons, links, the focus ring.',
+      default: '`#1769d1` (light), `#5aa5ff` (dark)',
+    },
+    '--w3m-color-mix': {
+      description:
+        'A colour mixed into the backgrounds and surfaces, by `--w3m-color-mix-strength`.',
+    },
+    '--w3m-color-mix-strength': {
+      description: 'How much of `--w3m-color-mix`, in percent.',
+      default: '`0`',
+      spec: '§2: "default colour-mix strength 0"',
+    },
+    '--w3m-font-size-master': {
+      description: 'Base of the type scale (titles 1.6×, body 1.4×, small 1.2×).',
+      default: '`10px`',
+      spec: '§2: "font size master 10px"',
+    },
+    '--w3m-border-radius-master': {
+      description: 'Base of the radius scale (1×, 2×, 4×, 9×, 25× for pills).',
+      default: '`4px`',
+      spec: '§2: "radius master 4px"',
+    },
+    '--w3m-z-index': {
+      description: 'Stacking order of the modal.',
+      default: '`999`',
+      spec: '§2: "z-index 999"',
+    },
+    '--w3m-qr-color': {
+      description: "Colour of the WalletConnect QR code's modules (on white).",
+      default: '`#141414`',
     },
   }
 }
