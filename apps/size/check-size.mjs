@@ -111,17 +111,21 @@ describe('size budgets (apps/size/size-budgets.json)', () => {
     assert.ok(found.lazy.ENS, "no lazy chunk holds the EVM adapter's ENS lookup")
   })
 
-  for (const { name } of REFERENCE_APPS) {
-    test(`${name}: no development-only text (dev warnings, option docs) in any JS file`, () => {
-      const hits = devTextsIn(builtJs(app(name).dist), DEV_TEXTS)
-      assert.deepEqual(
-        hits,
-        [],
-        `${name}'s production build carries development code:\n${hits
-          .map((h) => `  ${h.kind} "${h.text}" (in ${h.file})`)
-          .join('\n')}\nKeep it behind DEV (esm-env) so production builds drop it.`,
-      )
-    })
+  for (const rule of BUDGETS.forbiddenInAll) {
+    // The one kind of text rule so far: the development-only texts of lib/dev-texts.mjs.
+    assert.equal(rule.texts, 'development-only', `${rule.name}: unknown texts ${rule.texts}`)
+    for (const { name } of REFERENCE_APPS) {
+      test(`${name}: no ${rule.name} (dev warnings, option docs) in any JS file`, () => {
+        const hits = devTextsIn(builtJs(app(name).dist), DEV_TEXTS)
+        assert.deepEqual(
+          hits,
+          [],
+          `${name}'s production build carries development code:\n${hits
+            .map((h) => `  ${h.kind} "${h.text}" (in ${h.file})`)
+            .join('\n')}\nKeep it behind DEV (esm-env) so production builds drop it.`,
+        )
+      })
+    }
   }
 
   test('react-evm has no Solana code at all, not even lazily', () => {
