@@ -33,6 +33,12 @@ export const REFERENCE_APPS = [
     title: '(b) React + OpenModal, EVM + Solana',
     pending: [],
   },
+  {
+    id: 'f',
+    name: 'react-evm-bitcoin',
+    title: '(f) React + OpenModal, EVM + Bitcoin',
+    pending: [],
+  },
   { id: 'c', name: 'html', title: '(c) plain HTML + elements', pending: [] },
   {
     id: 'e',

@@ -79,6 +79,18 @@ describe('size budgets (apps/size/size-budgets.json)', () => {
     )
   })
 
+  test('react-evm-bitcoin has the Bitcoin adapter up front and no Bitcoin library', () => {
+    const { found } = app('react-evm-bitcoin')
+    assert.ok(
+      found.initial.Bitcoin,
+      'the Bitcoin adapter is not in the initial JS: is it configured?',
+    )
+    assert.equal(found.initial['Bitcoin library'], undefined)
+    assert.equal(found.lazy['Bitcoin library'], undefined)
+    const added = app('react-evm-bitcoin').initial.gzip - app('react-evm').initial.gzip
+    console.log(`Bitcoin in (f): +${kB(added)} gzip initial (the adapter, over (a))`)
+  })
+
   test('react-every-option has its adapters and WalletConnect configured, their heavy parts lazy', () => {
     const { found } = app('react-every-option')
     assert.ok(
