@@ -2,12 +2,13 @@ import assert from 'node:assert/strict'
 import { after, afterEach, before, describe, test } from 'node:test'
 import { adapterContract } from '@openmodal/core/adapter-contract'
 import type { AdapterEvent, ChainAdapter, Connector } from '@openmodal/core/internal'
-import { bitcoinDevKeys } from '@openmodal/testing/bitcoin'
+import { bitcoinDevKeys, bitcoinStandardWallet } from '@openmodal/testing/bitcoin'
 import { base64 } from '@scure/base'
 import { Transaction } from '@scure/btc-signer'
 import { bitcoin, bitcoinTestnet } from '../networks/networks.js'
 import {
   BTC,
+  createRegistry,
   registerDevWallet,
   startLocalBitcoin,
   verifyBitcoinSignature,
@@ -286,6 +287,97 @@ describe('discovery of sats-connect providers', () => {
     const adapter = bitcoinAdapter({ scope })
     const names = (await discover(adapter)).map((c) => c.name)
     assert.deepEqual(names, ['Good'])
+  })
+})
+
+describe('wallet-standard Bitcoin wallets', () => {
+  function standardSetup(account = 0) {
+    const dev = registerDevWallet({ esploraUrl: local.regtest.url, account })
+    const registry = createRegistry()
+    const { wallet } = bitcoinStandardWallet(dev, { name: `Standard ${dev.name}` })
+    const unregister = registry.register(wallet)
+    // The sats-connect face is not listed: only the registry's wallet is discovered.
+    const adapter = bitcoinAdapter({ wallets: registry, scope: {} })
+    cleanups.push(dev.unregister, unregister, () => adapter.disconnect())
+    return { dev, wallet, adapter, connectorId: wallet.name }
+  }
+
+  test('discovers and connects one: the payment account first, ordinals after, by address type', async () => {
+    const { adapter, connectorId } = standardSetup()
+    const [connector] = await discover(adapter)
+    assert.deepEqual(
+      [connector?.id, connector?.type, connector?.namespaces],
+      [connectorId, 'ANNOUNCED', ['bip122']],
+    )
+    const { accounts } = await adapter.connect({ connectorId, network: local.network })
+    const keys = bitcoinDevKeys(0)
+    assert.deepEqual(
+      accounts.map((a) => [a.address, (a as { purpose?: string }).purpose]),
+      [
+        [keys.payment.address, 'payment'],
+        [keys.ordinals.address, 'ordinals'],
+      ],
+    )
+    assert.equal(accounts[0]?.publicKey, keys.payment.publicKey)
+  })
+
+  test('signs messages (BIP-322 and ECDSA) and PSBTs through its bitcoin: features', async () => {
+    const { adapter, connectorId } = standardSetup(5)
+    const [payment] = (await adapter.connect({ connectorId, network: local.network })).accounts
+    const address = payment?.address ?? ''
+    const message = 'Standard wallet message'
+    for (const protocol of ['BIP322', 'ECDSA'] as const) {
+      const signature = await adapter.signMessage({ message, address, protocol })
+      assert.ok(verifyBitcoinSignature({ address, message, signature }), protocol)
+    }
+    const keys = bitcoinDevKeys(5)
+    local.regtest.faucet(keys.payment.address, 40_000)
+    const [utxo] = local.regtest.ledger.utxos(keys.payment.address)
+    assert.ok(utxo)
+    const build = () => {
+      const tx = new Transaction()
+      tx.addInput({
+        txid: utxo.txid,
+        index: utxo.vout,
+        witnessUtxo: { script: keys.payment.script, amount: utxo.value },
+      })
+      tx.addOutputAddress(bitcoinDevKeys(7).payment.address, 30_000n, local.regtest.ledger.network)
+      return base64.encode(tx.toPSBT())
+    }
+    const { psbt } = await adapter.signPsbt({ psbt: build(), signInputs: { [address]: [0] } })
+    const signed = Transaction.fromPSBT(base64.decode(psbt))
+    signed.finalize()
+    assert.equal(signed.id.length, 64)
+    const sent = await adapter.signPsbt({
+      psbt: build(),
+      signInputs: { [address]: [0] },
+      broadcast: true,
+    })
+    assert.equal(sent.txid, signed.id)
+    assert.ok(local.regtest.ledger.tx(signed.id))
+    await assert.rejects(adapter.sendTransfer({ to: address, value: 1_000n }), {
+      code: 'UNSUPPORTED_METHOD',
+    })
+  })
+
+  test('a user rejection is the kit’s; account changes and revocation become events', async () => {
+    const { adapter, connectorId, dev } = standardSetup()
+    dev.rejectNext({ method: 'getAccounts' })
+    await assert.rejects(adapter.connect({ connectorId, network: local.network }), {
+      code: 'CONNECTION_REJECTED',
+    })
+    await adapter.connect({ connectorId, network: local.network })
+    const seen: AdapterEvent[] = []
+    adapter.on((e) => seen.push(e))
+    dev.setAccount(2)
+    dev.revoke()
+    assert.deepEqual(
+      seen.map((e) => e.type),
+      ['accountsChanged', 'disconnect'],
+    )
+    const first = seen[0]
+    assert.ok(first?.type === 'accountsChanged')
+    assert.equal(first.accounts[0]?.address, bitcoinDevKeys(2).payment.address)
   })
 })
 

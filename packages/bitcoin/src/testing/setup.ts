@@ -6,6 +6,8 @@ import {
   createBitcoinDevWallet,
 } from '@openmodal/testing/bitcoin'
 import { type BitcoinRegtest, startBitcoinRegtest } from '@openmodal/testing/node'
+import type { Wallets } from '@wallet-standard/app'
+import type { Wallet } from '@wallet-standard/base'
 import { Verifier } from 'bip322-js'
 import { bitcoinRegtest } from '../networks/networks.js'
 
@@ -42,5 +44,33 @@ export function verifyBitcoinSignature(params: {
     return Verifier.verifySignature(params.address, params.message, params.signature)
   } catch {
     return false
+  }
+}
+
+/**
+ * A wallet-standard registry (the `Wallets` of @wallet-standard/app) of its own, so tests do
+ * not share the page-global one.
+ */
+export function createRegistry(): Wallets {
+  const wallets = new Set<Wallet>()
+  const listeners = {
+    register: new Set<(...w: Wallet[]) => void>(),
+    unregister: new Set<(...w: Wallet[]) => void>(),
+  }
+  return {
+    get: () => [...wallets],
+    on(event, listener) {
+      const set = listeners[event] as Set<(...w: Wallet[]) => void>
+      set.add(listener as (...w: Wallet[]) => void)
+      return () => set.delete(listener as (...w: Wallet[]) => void)
+    },
+    register(...added) {
+      for (const w of added) wallets.add(w)
+      for (const l of listeners.register) l(...added)
+      return () => {
+        for (const w of added) wallets.delete(w)
+        for (const l of listeners.unregister) l(...added)
+      }
+    },
   }
 }

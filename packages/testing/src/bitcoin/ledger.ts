@@ -273,7 +273,8 @@ export function createBitcoinLedger(options: BitcoinLedgerOptions = {}) {
       let valid = false
       try {
         const parsed = secp256k1.Signature.fromDER(signature.subarray(0, -1))
-        valid = !parsed.hasHighS() && secp256k1.verify(parsed.toCompactRawBytes(), digest, publicKey)
+        valid =
+          !parsed.hasHighS() && secp256k1.verify(parsed.toCompactRawBytes(), digest, publicKey)
       } catch {
         valid = false
       }

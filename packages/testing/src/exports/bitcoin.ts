@@ -29,3 +29,4 @@ export {
   signBip322,
   signEcdsaMessage,
 } from '../bitcoin/signing.js'
+export { bitcoinStandardWallet } from '../bitcoin/standard-wallet.js'

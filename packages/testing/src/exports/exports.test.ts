@@ -78,6 +78,7 @@ test('@openmodal/testing/bitcoin exports exactly its public API', () => {
     'bip322MessageHash',
     'bitcoinCaipId',
     'bitcoinDevKeys',
+    'bitcoinStandardWallet',
     'createBitcoinDevWallet',
     'legacyMessageHash',
     'signBip322',
