@@ -116,6 +116,21 @@ describe('bitcoinAdapter with the sats-connect dev wallet on the regtest ledger'
     )
   })
 
+  test('builds the PSBT itself for a sats-connect wallet without sendTransfer', async () => {
+    const { connect, adapter, dev } = setup({ account: 12, omitMethods: ['sendTransfer'] })
+    const from = bitcoinDevKeys(12).payment.address
+    local.regtest.faucet(from, 90_000)
+    await connect()
+    const to = bitcoinDevKeys(13).payment.address
+    const txid = await adapter.sendTransfer({ to, value: 40_000n })
+    assert.ok(local.regtest.ledger.tx(txid))
+    assert.equal(local.regtest.ledger.balance(to), 40_000n)
+    assert.deepEqual(
+      dev.calls.map((c) => c.method),
+      ['getAccounts', 'sendTransfer', 'signPsbt'],
+    )
+  })
+
   test('signs messages with BIP-322 by default and ECDSA on request; bip322-js verifies both', async () => {
     const { connect, adapter } = setup()
     const [payment, ordinals] = (await connect()).accounts
@@ -355,9 +370,25 @@ describe('wallet-standard Bitcoin wallets', () => {
     })
     assert.equal(sent.txid, signed.id)
     assert.ok(local.regtest.ledger.tx(signed.id))
-    await assert.rejects(adapter.sendTransfer({ to: address, value: 1_000n }), {
-      code: 'UNSUPPORTED_METHOD',
-    })
+  })
+
+  test('sends through one: the adapter builds the PSBT, the wallet signs and broadcasts it', async () => {
+    const { adapter, connectorId, dev } = standardSetup(10)
+    const from = bitcoinDevKeys(10).payment.address
+    local.regtest.faucet(from, 200_000)
+    await adapter.connect({ connectorId, network: local.network })
+    const to = bitcoinDevKeys(11).payment.address
+    const txid = await adapter.sendTransfer({ to, value: 70_000n })
+    const tx = local.regtest.ledger.tx(txid)
+    assert.ok(tx, 'broadcast to the ledger')
+    assert.equal(local.regtest.ledger.balance(to), 70_000n)
+    assert.equal(local.regtest.ledger.balance(from), 200_000n - 70_000n - tx.fee)
+    assert.ok(tx.fee >= BigInt(Math.ceil(tx.weight / 4)) * 2n, `fee ${tx.fee} at 2 sat/vB`)
+    assert.deepEqual(
+      dev.calls.map((c) => c.method),
+      ['getAccounts', 'signPsbt'],
+    )
+    await assert.rejects(adapter.sendTransfer({ to, value: BTC }), { code: 'INVALID_TRANSFER' })
   })
 
   test('a user rejection is the kit’s; account changes and revocation become events', async () => {

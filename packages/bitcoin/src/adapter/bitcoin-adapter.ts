@@ -7,6 +7,7 @@
 import {
   type AdapterAccount,
   BaseError,
+  base64Encode,
   type CaipNetwork,
   type ChainAdapter,
   type ConnectResult,
@@ -25,6 +26,7 @@ import { bitcoinNetworkName } from '../networks/networks.js'
 import { isBitcoinAddress } from '../utils/address.js'
 import { NON_PAYMENT_ACCOUNT_MESSAGE } from './errors.js'
 import { addressBalance } from './esplora.js'
+import { loadTransfer } from './load-transfer.js'
 import { satsConnectWallet } from './sats-connect.js'
 import type {
   BitcoinAddressPurpose,
@@ -269,7 +271,30 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
     if (typeof value !== 'bigint' || value <= 0n || value > BigInt(Number.MAX_SAFE_INTEGER)) {
       throw new BaseError('Invalid amount', { code: 'INVALID_AMOUNT', details: String(value) })
     }
-    return current.provider.sendTransfer([{ address: to, amount: value }])
+    try {
+      return await current.provider.sendTransfer([{ address: to, amount: value }])
+    } catch (error) {
+      if (!(error instanceof BaseError && error.code === 'UNSUPPORTED_METHOD')) throw error
+    }
+    // No transfer method (wallet-standard wallets, some sats-connect ones): build the PSBT
+    // here, lazily, and have the wallet sign and broadcast it.
+    if (!name) throw kitError('UNSUPPORTED_CHAIN', { details: current.network.caipNetworkId })
+    const from = paymentAccount(current)
+    const { buildTransferPsbt } = await loadTransfer()
+    const { psbt, inputs } = await buildTransferPsbt({
+      esploraUrl: esploraUrl(current.network),
+      network: name,
+      from: { address: from.address, ...(from.publicKey ? { publicKey: from.publicKey } : {}) },
+      to,
+      amount: value,
+    })
+    const { txid } = await current.provider.signPsbt({
+      psbt: base64Encode(psbt),
+      signInputs: { [from.address]: inputs },
+      broadcast: true,
+    })
+    if (!txid) throw kitError('UNKNOWN', { details: 'The wallet returned no txid' })
+    return txid
   }
 
   const adapter: BitcoinAdapter = {
