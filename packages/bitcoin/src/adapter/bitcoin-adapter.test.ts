@@ -68,6 +68,16 @@ describe('bitcoinAdapter with the sats-connect dev wallet on the regtest ledger'
     assert.deepEqual(adapter.getAccountAddresses(), accounts)
   })
 
+  test('falls back to getAddresses for a wallet without getAccounts', async () => {
+    const { connect, dev } = setup({ omitMethods: ['getAccounts'] })
+    const { accounts } = await connect()
+    assert.equal(accounts[0]?.address, bitcoinDevKeys(0).payment.address)
+    assert.deepEqual(
+      dev.calls.map((c) => c.method),
+      ['getAccounts', 'getAddresses'],
+    )
+  })
+
   test('reads the balance from the ledger in sats with 8 decimals, mempool included', async () => {
     const { connect, adapter } = setup({ account: 1 })
     const [account] = (await connect()).accounts

@@ -102,11 +102,16 @@ export function satsConnectWallet(provider: SatsConnectProvider): BitcoinWallet 
     provider,
 
     async connect(message) {
-      const result = await call(
-        'getAccounts',
-        { purposes: [...PURPOSES], ...(message ? { message } : {}) },
-        true,
-      )
+      const params = { purposes: [...PURPOSES], ...(message ? { message } : {}) }
+      let result: unknown
+      try {
+        result = await call('getAccounts', params, true)
+      } catch (error) {
+        // Wallets that predate getAccounts answer getAddresses ({ addresses, network }).
+        if (!(error instanceof BaseError && error.code === 'UNSUPPORTED_METHOD')) throw error
+        const answer = await call('getAddresses', params, true)
+        result = isRecord(answer) ? answer.addresses : undefined
+      }
       const accounts = readAddresses(result)
       if (!accounts) throw invalid('getAccounts')
       return accounts
