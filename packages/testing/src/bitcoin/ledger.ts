@@ -360,10 +360,10 @@ export function createBitcoinLedger(options: BitcoinLedgerOptions = {}) {
       const spender = spentBy.get(key)
       if (spender) {
         const conflict = txs.get(spender)
-        throw new LedgerError(
-          conflict?.block ? 'bad-txns-inputs-missingorspent' : 'txn-mempool-conflict',
-          -26,
-        )
+        // Bitcoin Core: a confirmed spend is a missing input (-25), a mempool one a conflict (-26).
+        throw conflict?.block
+          ? new LedgerError('bad-txns-inputs-missingorspent', -25)
+          : new LedgerError('txn-mempool-conflict', -26)
       }
       const prevout = txs.get(prevTxid)?.outputs[input.index]
       if (!prevout) throw new LedgerError('bad-txns-inputs-missingorspent', -25)
