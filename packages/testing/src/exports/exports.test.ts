@@ -31,6 +31,8 @@ test('@openmodal/testing exports exactly its public API', () => {
 
 test('@openmodal/testing/node exports exactly its public API', () => {
   assert.deepEqual(Object.keys(node).sort(), [
+    'BIP122_WALLET_EVENTS',
+    'BIP122_WALLET_METHODS',
     'BLOCK_SUBSIDY',
     'EIP155_WALLET_EVENTS',
     'EIP155_WALLET_METHODS',
@@ -41,6 +43,7 @@ test('@openmodal/testing/node exports exactly its public API', () => {
     'SOLANA_WALLET_EVENTS',
     'SOLANA_WALLET_METHODS',
     'anvilBinaryPath',
+    'bitcoinNamespaceWallet',
     'createBitcoinLedger',
     'createWalletHarness',
     'deployTestMultiToken',

@@ -1,6 +1,11 @@
 // @openmodal/testing/node: local chains and helpers that need Node (child processes, files).
 
 export {
+  BIP122_WALLET_EVENTS,
+  BIP122_WALLET_METHODS,
+  bitcoinNamespaceWallet,
+} from '../bitcoin/bip122-namespace.js'
+export {
   type BitcoinRegtest,
   esploraTx,
   type StartBitcoinRegtestOptions,
