@@ -2,7 +2,8 @@
 // of size-budgets.json is exceeded or a forbidden module (WalletConnect, Solana, QR, ENS) sits
 // in a chunk that a page loads before any user action. Bytes, not time: deterministic.
 import assert from 'node:assert/strict'
-import { join } from 'node:path'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import {
@@ -15,6 +16,25 @@ import {
   sizeTable,
 } from './build.mjs'
 import { kB } from './lib/analyze.mjs'
+import { devOnlyTexts, devTextsIn } from './lib/dev-texts.mjs'
+
+// Every JS file of a build, lazy chunks included, as `{ fileName, code }`.
+function builtJs(dir) {
+  const files = []
+  const walk = (at) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else if (entry.name.endsWith('.js')) {
+        files.push({ fileName: relative(dir, path), code: readFileSync(path, 'utf8') })
+      }
+    }
+  }
+  walk(dir)
+  return files
+}
+
+const DEV_TEXTS = devOnlyTexts(fileURLToPath(new URL('../../packages', import.meta.url)))
 
 describe('size budgets (apps/size/size-budgets.json)', () => {
   /** @type {Awaited<ReturnType<typeof buildReferenceApps>>} */
@@ -108,10 +128,60 @@ describe('size budgets (apps/size/size-budgets.json)', () => {
     assert.ok(found.lazy.ENS, "no lazy chunk holds the EVM adapter's ENS lookup")
   })
 
+  for (const rule of BUDGETS.forbiddenInAll) {
+    // The one kind of text rule so far: the development-only texts of lib/dev-texts.mjs.
+    assert.equal(rule.texts, 'development-only', `${rule.name}: unknown texts ${rule.texts}`)
+    for (const { name } of REFERENCE_APPS) {
+      test(`${name}: no ${rule.name} (dev warnings, option docs) in any JS file`, () => {
+        const hits = devTextsIn(builtJs(app(name).dist), DEV_TEXTS)
+        assert.deepEqual(
+          hits,
+          [],
+          `${name}'s production build carries development code:\n${hits
+            .map((h) => `  ${h.kind} "${h.text}" (in ${h.file})`)
+            .join('\n')}\nKeep it behind DEV (esm-env) so production builds drop it.`,
+        )
+      })
+    }
+  }
+
   test('react-evm has no Solana code at all, not even lazily', () => {
     const { found } = app('react-evm')
     assert.equal(found.initial.Solana, undefined)
     assert.equal(found.lazy.Solana, undefined)
+  })
+})
+
+describe('the development-only texts', () => {
+  test('are read from every issueWarning call and every option doc', () => {
+    const kinds = (kind) => DEV_TEXTS.filter((text) => text.kind === kind)
+    assert.ok(kinds('warning code').some((text) => text.text === 'no-api-url'))
+    assert.ok(kinds('warning code').some((text) => text.text === 'evm-invalid-chain'))
+    assert.ok(kinds('warning code').some((text) => text.text === 'solana-duplicate-wallet'))
+    assert.ok(kinds('warning').length >= 15, `only ${kinds('warning').length} warning texts`)
+    assert.ok(kinds('option doc').length >= 48, `only ${kinds('option doc').length} option docs`)
+    for (const text of kinds('warning')) {
+      assert.ok(text.fragments.length > 0, `no searchable fragment in "${text.text}"`)
+    }
+  })
+
+  test('are caught in a build that resolves the development condition', async () => {
+    const outDir = join(DIST, 'fixtures', 'html-development')
+    await buildApp({
+      root: fileURLToPath(new URL('reference/html', import.meta.url)),
+      outDir,
+      config: { resolve: { conditions: ['module', 'browser', 'development'] } },
+    })
+    const hits = devTextsIn(builtJs(outDir), DEV_TEXTS)
+    const kinds = new Set(hits.map((hit) => hit.kind))
+    assert.deepEqual([...kinds].sort(), ['option doc', 'warning', 'warning code'])
+    assert.ok(
+      hits.some(
+        (hit) =>
+          hit.text === "'no-api-url'" || hit.text === '`no-api-url`' || hit.text === '"no-api-url"',
+      ),
+      JSON.stringify(hits.slice(0, 10)),
+    )
   })
 })
 
