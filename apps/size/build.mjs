@@ -35,11 +35,17 @@ export const REFERENCE_APPS = [
     title: '(b) React + OpenModal, EVM + Solana',
     pending: [],
   },
+  {
+    id: 'f',
+    name: 'react-evm-bitcoin',
+    title: '(f) React + OpenModal, EVM + Bitcoin',
+    pending: [],
+  },
   { id: 'c', name: 'html', title: '(c) plain HTML + elements', pending: [] },
   {
     id: 'f',
     name: 'cdn',
-    title: '(f) plain HTML + the CDN file (@openmodal/cdn)',
+    title: '(g) plain HTML + the CDN file (@openmodal/cdn)',
     pending: [],
     build: 'cdn',
   },

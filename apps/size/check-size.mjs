@@ -99,6 +99,23 @@ describe('size budgets (apps/size/size-budgets.json)', () => {
     )
   })
 
+  test('react-evm-bitcoin has the Bitcoin adapter up front and its PSBT builder lazy', () => {
+    const { found } = app('react-evm-bitcoin')
+    assert.ok(
+      found.initial.Bitcoin,
+      'the Bitcoin adapter is not in the initial JS: is it configured?',
+    )
+    assert.equal(found.initial['Bitcoin library'], undefined)
+    const lazy = found.lazy['Bitcoin library']
+    assert.ok(lazy, 'no lazy chunk holds @scure/btc-signer (the PSBT builder of transfers)')
+    const added = app('react-evm-bitcoin').initial.gzip - app('react-evm').initial.gzip
+    console.log(
+      `Bitcoin in (f): +${kB(added)} gzip initial (the adapter, over (a)); @scure/btc-signer ` +
+        `${kB(lazy.gzip)} gzip in ${lazy.files.join(', ')}, loaded on the first transfer ` +
+        'through a wallet without its own transfer method',
+    )
+  })
+
   test('react-every-option has its adapters and WalletConnect configured, their heavy parts lazy', () => {
     const { found } = app('react-every-option')
     assert.ok(
