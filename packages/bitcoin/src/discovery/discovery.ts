@@ -4,11 +4,10 @@
 //   event, so it is read when watching starts and again a few times while the page settles.
 // - wallet-standard wallets with a `bitcoin:` chain and `bitcoin:connect`, from the
 //   registry of @wallet-standard/app (loaded only when a `window` exists).
-import { type Connector, issueWarning } from '@openmodal/core/internal'
+import { type Connector, cleanName, isSafeIcon, issueWarning } from '@openmodal/core/internal'
 import { getWallets, type Wallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
 import type { SatsConnectProvider } from '../adapter/sats-connect.js'
-import { cleanName, isSafeIcon } from '../utils/wallet-info.js'
 
 export interface DiscoveryOptions {
   /** Where `btc_providers` and the providers live; default `globalThis` (the page's window). */

@@ -152,4 +152,10 @@ export { resetStores } from '../testing/reset-stores.js'
 export { DEFAULT_CAIP_NETWORK_ID } from '../types/network.js'
 export { accountKey } from '../utils/account-key.js'
 export { issueWarning } from '../utils/dev.js'
+export {
+  cleanName,
+  ICON_MAX_LENGTH,
+  isSafeIcon,
+  NAME_MAX_LENGTH,
+} from '../utils/wallet-info.js'
 export * from './index.js'

@@ -1,9 +1,11 @@
-// Untrusted wallet fields (any page script can list a provider or register a wallet): names
-// become plain visible text, icons are kept only as `data:image/…` URIs.
+// Untrusted wallet fields: any page script can announce an EIP-6963 provider, register a
+// wallet-standard wallet or list a sats-connect provider. Every adapter's discovery cleans what
+// it shows with these two functions: names become plain visible text, icons are kept only as
+// `data:image/…` URIs.
 
 export const NAME_MAX_LENGTH = 64
 /** Icons above this many characters are dropped (a data URI of ~190 KB of image). */
-const ICON_MAX_LENGTH = 256 * 1024
+export const ICON_MAX_LENGTH = 256 * 1024
 const ICON = /^data:image\/(?:svg\+xml|png|webp|jpeg|gif)[;,]/i
 
 // C0/C1 controls, zero-width characters and bidi overrides/isolates: invisible characters
@@ -20,19 +22,21 @@ function isInvisible(code: number): boolean {
 }
 
 /**
- * A display name: invisible characters removed, whitespace collapsed, trimmed, at most 64
- * code points; `undefined` when nothing is left.
+ * A display name: control and bidi characters removed, whitespace collapsed, trimmed and
+ * capped at 64 characters (code points). `undefined` when nothing is left.
  *
- * @example cleanName(' Xverse\u202e ') // 'Xverse'
+ * @example cleanName('  <b>Wallet</b>\u202e ') // '<b>Wallet</b>' (text, never HTML)
  */
 export function cleanName(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined
+  // Only the start of a huge name matters: the cap is 64 characters anyway.
   const visible = Array.from(value.slice(0, NAME_MAX_LENGTH * 8).replace(/\s+/g, ' '))
     .filter((char) => !isInvisible(char.codePointAt(0) ?? 0))
     .join('')
     .replace(/ {2,}/g, ' ')
     .trim()
-  return Array.from(visible).slice(0, NAME_MAX_LENGTH).join('').trim() || undefined
+  const name = Array.from(visible).slice(0, NAME_MAX_LENGTH).join('').trim()
+  return name || undefined
 }
 
 /**
