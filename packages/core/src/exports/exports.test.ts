@@ -142,6 +142,7 @@ test('the internal entry exports the host API and the internal names', () => {
       'isView',
       'issueWarning',
       'kitError',
+      'lazyCode',
       'lookupAccountName',
       'mergeFeatures',
       'openModal',

@@ -16,6 +16,7 @@ export {
 } from '../actions/register-name.js'
 export { switchNetwork } from '../actions/switch-network.js'
 export { createEmitter, type Emitter } from '../adapters/kit/emitter.js'
+export { lazyCode } from '../adapters/kit/lazy-code.js'
 export {
   type AdapterSession,
   type AdapterSessionState,
