@@ -203,6 +203,17 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
     push('RegisterAccountName')
     openModal()
   },
+  async WalletReceive() {
+    setupClient({}, { networks: [mainnet, optimism, solana] })
+    await connect({ connectorId: 'io.alpha' })
+    reset('Account')
+    push('WalletReceive')
+    openModal()
+  },
+  async Transactions() {
+    await openAccount(document.querySelector('w3m-modal') as W3mModal, ALICE)
+    push('Transactions')
+  },
   async RegisterAccountNameSuccess() {
     await setupConnected()
     $registeredName.set({ name: 'a-rather-long-name-for-an-account', address: ADDRESS })
