@@ -30,6 +30,7 @@ test('@openmodal/testing exports exactly its public API', () => {
 
 test('@openmodal/testing/node exports exactly its public API', () => {
   assert.deepEqual(Object.keys(node).sort(), [
+    'ASSOCIATED_TOKEN_PROGRAM_ID',
     'EIP155_WALLET_EVENTS',
     'EIP155_WALLET_METHODS',
     'LOCALNET_GENESIS_HASH',
@@ -37,7 +38,10 @@ test('@openmodal/testing/node exports exactly its public API', () => {
     'SOLANA_COMMITMENTS',
     'SOLANA_WALLET_EVENTS',
     'SOLANA_WALLET_METHODS',
+    'TOKEN_2022_PROGRAM_ID',
+    'TOKEN_PROGRAM_ID',
     'anvilBinaryPath',
+    'associatedTokenAddress',
     'createWalletHarness',
     'deployTestMultiToken',
     'deployTestNft',
