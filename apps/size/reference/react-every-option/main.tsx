@@ -104,6 +104,13 @@ function App() {
       <button type="button" id="open" onClick={() => open()}>
         Connect wallet
       </button>
+      {/* Views a host opens itself: they load with their lazy view group, on the click. */}
+      <button type="button" id="receive" onClick={() => open({ view: 'WalletReceive' })}>
+        Receive
+      </button>
+      <button type="button" id="transactions" onClick={() => open({ view: 'Transactions' })}>
+        Activity
+      </button>
       <W3mModal />
     </main>
   )

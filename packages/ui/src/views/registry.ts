@@ -38,7 +38,6 @@ const walletconnect: ViewGroup = {
 }
 const network: ViewGroup = { name: 'network', load: () => import('./network-group.js') }
 const account: ViewGroup = { name: 'account', load: () => import('./account-group.js') }
-const receive: ViewGroup = { name: 'receive', load: () => import('./receive-group.js') }
 
 /** Views that exist so far; navigating to any other shows the "not available yet" state. */
 export const VIEW_REGISTRY: Partial<Record<View, ViewEntry>> = Object.assign(views, {
@@ -57,6 +56,6 @@ export const VIEW_REGISTRY: Partial<Record<View, ViewEntry>> = Object.assign(vie
   Account: { tag: 'w3m-account-view', group: account },
   RegisterAccountName: { tag: 'w3m-register-account-name-view', group: account },
   RegisterAccountNameSuccess: { tag: 'w3m-register-account-name-success-view', group: account },
-  WalletReceive: { tag: 'w3m-wallet-receive-view', group: receive },
-  Transactions: { tag: 'w3m-transactions-view', group: receive },
+  WalletReceive: { tag: 'w3m-wallet-receive-view', group: account },
+  Transactions: { tag: 'w3m-transactions-view', group: account },
 } satisfies Partial<Record<View, ViewEntry>>)
