@@ -104,6 +104,7 @@ function App() {
       <button type="button" id="open" onClick={() => open()}>
         Connect wallet
       </button>
+      <W3mModal />
       {/* Views a host opens itself: they load with their lazy view group, on the click. */}
       <button type="button" id="receive" onClick={() => open({ view: 'WalletReceive' })}>
         Receive
@@ -111,7 +112,6 @@ function App() {
       <button type="button" id="transactions" onClick={() => open({ view: 'Transactions' })}>
         Activity
       </button>
-      <W3mModal />
     </main>
   )
 }

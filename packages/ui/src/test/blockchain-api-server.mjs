@@ -7,7 +7,6 @@
 //   0x3333…3333  500 SERVER_ERROR on every read (error states)
 //   0x4444…4444  history answered after 1.5 s (loading state), then empty
 //   0x5555…5555  history that grows: each request has one more transaction on top
-//   7EcD…CFLtV on Solana (solana:5eykt…)  SOL 2.5 and two SPL tokens (one without a name)
 // Names: `taken` belongs to another address (0x9999…, also `GET /v1/names/reverse/…`); the signature must be the core test adapter's
 // `signed:${address}:${message}` (the real server verifies an EIP-191 signature instead).
 
