@@ -11,6 +11,7 @@ import {
   reset,
   setLocale,
 } from '@openmodal/core/internal'
+import { sendKeys } from '@web/test-runner-commands'
 import { loadLocale } from '../../i18n/index.js'
 import type { W3mModal } from '../../modal/w3m-modal/w3m-modal.js'
 import { ALICE, EMPTY, text } from '../../test/account-fixtures.js'
@@ -18,6 +19,7 @@ import '../../test/define-modal.js'
 import {
   deep,
   deepAll,
+  focused,
   mainnet,
   resetAll,
   settle,
@@ -72,6 +74,21 @@ describe('Transactions view', () => {
     await until(() => text(deep(modal, '#title')) === 'النشاط', 'the Arabic title')
     await settle()
     await expect(modal).to.be.accessible()
+  })
+
+  it('the keyboard reaches the list, and arrow keys scroll it', async () => {
+    const view = await openTransactions(ALICE)
+    const activity = await until(() => deep(view, 'w3m-account-activity'), 'the activity list')
+    await until(() => deepAll(activity, '[part="transaction"]').length === 20, 'the first page')
+    const list = deep(view, 'section.list') as HTMLElement
+    expect(list.getAttribute('aria-label')).to.equal('Activity')
+    for (let i = 0; i < 10 && focused() !== list; i++) await sendKeys({ press: 'Tab' })
+    expect(focused(), 'Tab reaches the list').to.equal(list)
+    const body = deep(modal, '[part~="body"]') as HTMLElement
+    expect(body.scrollHeight).to.be.greaterThan(body.clientHeight)
+    const before = body.scrollTop
+    await sendKeys({ press: 'PageDown' })
+    await until(() => body.scrollTop > before, 'the list to scroll')
   })
 
   it('shows the empty state of an account without transactions', async () => {
