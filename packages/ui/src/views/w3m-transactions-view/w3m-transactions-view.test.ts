@@ -10,6 +10,7 @@ import {
   openModal,
   reset,
   setLocale,
+  setThemeMode,
 } from '@openmodal/core/internal'
 import { sendKeys } from '@web/test-runner-commands'
 import { loadLocale } from '../../i18n/index.js'
@@ -57,7 +58,7 @@ describe('Transactions view', () => {
     return until(() => deep(modal, 'w3m-router', TAG), 'the Transactions view')
   }
 
-  it("open('Transactions') lists the activity with the Activity tab's element", async () => {
+  it("open('Transactions') lists the activity with the Activity tab's element; axe in light, dark and RTL", async () => {
     const view = await openTransactions(ALICE)
     expect($view.get().view).to.equal('Transactions')
     expect(text(deep(modal, '#title'))).to.equal('Activity')
@@ -66,6 +67,9 @@ describe('Transactions view', () => {
     const first = deepAll(activity, '[part="transaction"]')[0]
     expect(text(first?.querySelector('[data-operation]'))).to.equal('Sent')
     expect(text(first?.querySelector('[data-amount]'))).to.equal('Sent: −0.123 ETH')
+    await settle()
+    await expect(modal).to.be.accessible()
+    setThemeMode('dark')
     await settle()
     await expect(modal).to.be.accessible()
     setLocale('ar')
