@@ -1,4 +1,4 @@
-// SPL tokens on the local Solana RPC: mints and balances written by the test helpers, read back
+// SPL tokens on the local Solana RPC: mints and balances written by createMint and mintTo, read back
 // through @solana/web3.js as from a real node (jsonParsed), and moved by the real Token program.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
