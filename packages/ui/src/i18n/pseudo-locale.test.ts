@@ -197,12 +197,6 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
     reset('Account')
     openModal()
   },
-  async RegisterAccountName() {
-    await setupConnected()
-    reset('Account')
-    push('RegisterAccountName')
-    openModal()
-  },
   async WalletReceive() {
     setupClient({}, { networks: [mainnet, optimism, solana] })
     await connect({ connectorId: 'io.alpha' })
@@ -213,6 +207,12 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
   async Transactions() {
     await openAccount(document.querySelector('w3m-modal') as W3mModal, ALICE)
     push('Transactions')
+  },
+  async RegisterAccountName() {
+    await setupConnected()
+    reset('Account')
+    push('RegisterAccountName')
+    openModal()
   },
   async RegisterAccountNameSuccess() {
     await setupConnected()
