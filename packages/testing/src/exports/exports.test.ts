@@ -31,6 +31,7 @@ test('@openmodal/testing exports exactly its public API', () => {
 
 test('@openmodal/testing/node exports exactly its public API', () => {
   assert.deepEqual(Object.keys(node).sort(), [
+    'ASSOCIATED_TOKEN_PROGRAM_ID',
     'BIP122_WALLET_EVENTS',
     'BIP122_WALLET_METHODS',
     'BLOCK_SUBSIDY',
@@ -42,7 +43,10 @@ test('@openmodal/testing/node exports exactly its public API', () => {
     'SOLANA_COMMITMENTS',
     'SOLANA_WALLET_EVENTS',
     'SOLANA_WALLET_METHODS',
+    'TOKEN_2022_PROGRAM_ID',
+    'TOKEN_PROGRAM_ID',
     'anvilBinaryPath',
+    'associatedTokenAddress',
     'bitcoinNamespaceWallet',
     'createBitcoinLedger',
     'createWalletHarness',

@@ -38,6 +38,13 @@ export {
   type StartSolanaRpcOptions,
   startSolanaRpc,
 } from '../solana/rpc-server.js'
+export {
+  ASSOCIATED_TOKEN_PROGRAM_ID,
+  associatedTokenAddress,
+  type CreateMintOptions,
+  TOKEN_2022_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+} from '../solana/spl.js'
 export { MemoryStorage } from '../walletconnect/memory-storage.js'
 export {
   type RelayInstance,
