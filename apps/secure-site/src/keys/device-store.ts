@@ -29,11 +29,32 @@ function openDb(): Promise<IDBDatabase> {
   })
 }
 
+/**
+ * Where a browser refuses this origin storage in a third-party frame (Chromium's third-party
+ * cookie phase-out, Safari, Brave, private windows deny IndexedDB there), the store lives in
+ * memory for the life of the frame: the wallet still works, but each load is a new device
+ * (recovery share, then a re-split) and a reload needs a new code.
+ */
+let memory: Map<string, unknown> | undefined
+
+async function database(): Promise<IDBDatabase | null> {
+  if (memory) return null
+  try {
+    return await openDb()
+  } catch (error) {
+    console.warn('Secure storage unavailable here; keeping keys in memory only:', error)
+    memory = new Map()
+    return null
+  }
+}
+
 async function run<T>(
   mode: IDBTransactionMode,
   fn: (store: IDBObjectStore) => IDBRequest<T>,
+  inMemory: (map: Map<string, unknown>) => T,
 ): Promise<T> {
-  const db = await openDb()
+  const db = await database()
+  if (!db) return inMemory(memory as Map<string, unknown>)
   try {
     return await new Promise<T>((resolve, reject) => {
       const tx = db.transaction(STORE, mode)
@@ -48,13 +69,39 @@ async function run<T>(
 }
 
 /** Reads a value of this origin's secure store. */
-export const readValue = <T>(key: string) => run<T | undefined>('readonly', (s) => s.get(key))
+export const readValue = <T>(key: string) =>
+  run<T | undefined>(
+    'readonly',
+    (s) => s.get(key),
+    (map) => map.get(key) as T | undefined,
+  )
 /** Writes a value of this origin's secure store. */
 export const writeValue = (key: string, value: unknown) =>
-  run('readwrite', (s) => s.put(value, key)).then(() => undefined)
+  run(
+    'readwrite',
+    (s) => s.put(value, key),
+    (map) => {
+      map.set(key, value)
+      return key
+    },
+  ).then(() => undefined)
 /** Deletes a value of this origin's secure store. */
 export const deleteValue = (key: string) =>
-  run('readwrite', (s) => s.delete(key)).then(() => undefined)
+  run(
+    'readwrite',
+    (s) => s.delete(key),
+    (map) => {
+      map.delete(key)
+      return undefined
+    },
+  ).then(() => undefined)
+
+/** True when this browser gave the frame no persistent storage (see `memory`). */
+export async function storageIsMemoryOnly(): Promise<boolean> {
+  const db = await database()
+  db?.close()
+  return db === null
+}
 
 /** Scope of the device share: one per user id, so two logins on one browser stay apart. */
 const shareKeyName = (userId: string) => `device-share:${userId}`

@@ -1,0 +1,130 @@
+// The logged-in user's session and wallet inside the frame: the session token (kept in this
+// origin's IndexedDB so a reload needs no new code), the wallet's commitment, and the keys,
+// rebuilt from the device and auth shares only for the time of one signature.
+import type { Commitment, DerivedKeys } from '../keys/derive.js'
+import {
+  deleteValue,
+  loadDeviceShare,
+  readValue,
+  storeDeviceShare,
+  writeValue,
+} from '../keys/device-store.js'
+import { createWallet, recoverWallet, unlockWallet } from '../keys/wallet.js'
+import { type ApiClient, createApi } from './api.js'
+
+const SESSION = 'session'
+
+interface StoredSession {
+  token: string
+  userId: string
+  email: string
+}
+
+export interface WalletSession {
+  api: ApiClient
+  user: { id: string; email: string } | undefined
+  commitment: Commitment | undefined
+  /** After a verified code: makes the wallet (first login) or recovers it (new device). */
+  open(): Promise<void>
+  /** Restores a stored session on load; false when there is none or it expired. */
+  restore(): Promise<boolean>
+  /** Rebuilds the keys, runs `fn`, and wipes them. */
+  withKeys<T>(fn: (keys: DerivedKeys) => Promise<T>): Promise<T>
+  signOut(): Promise<void>
+}
+
+/**
+ * The wallet session against the server at `apiUrl`.
+ *
+ * @example
+ * const session = createWalletSession(apiUrl)
+ * await session.restore()
+ */
+export function createWalletSession(apiUrl: string): WalletSession {
+  const session: WalletSession = {
+    api: createApi(apiUrl),
+    user: undefined,
+    commitment: undefined,
+    async open() {
+      const me = await session.api.me()
+      session.user = me.user
+      if (!me.wallet) {
+        const { upload, deviceShare } = await createWallet('automatic')
+        await session.api.putWallet(upload)
+        await storeDeviceShare(me.user.id, deviceShare)
+        session.commitment = upload.commitment
+      } else {
+        const commitment = me.wallet.commitment as Commitment
+        const deviceShare = await loadDeviceShare(me.user.id)
+        if (deviceShare) {
+          // Checks the device share against the commitment now, not at the first signature.
+          await unlockWallet(deviceShare, (await session.api.shares()).authShare, commitment)
+        } else {
+          // A new device: rebuild from auth + recovery share, re-split; the server replaces
+          // the old auth and recovery shares atomically, so old device shares are retired.
+          const { upload, deviceShare: fresh } = await recoverWallet(
+            await session.api.shares(),
+            commitment,
+          )
+          const { recovery: _mode, ...rotate } = upload
+          await session.api.rotate(rotate)
+          await storeDeviceShare(me.user.id, fresh)
+        }
+        session.commitment = commitment
+      }
+      if (session.api.token) {
+        const stored: StoredSession = {
+          token: session.api.token,
+          userId: me.user.id,
+          email: me.user.email,
+        }
+        await writeValue(SESSION, stored)
+      }
+    },
+    async restore() {
+      const stored = await readValue<StoredSession>(SESSION)
+      if (!stored) return false
+      session.api.token = stored.token
+      try {
+        const me = await session.api.me()
+        if (!me.wallet) return false
+        session.user = me.user
+        session.commitment = me.wallet.commitment as Commitment
+        return true
+      } catch {
+        session.api.token = undefined
+        await deleteValue(SESSION)
+        return false
+      }
+    },
+    async withKeys(fn) {
+      const { user, commitment } = session
+      if (!user || !commitment)
+        throw Object.assign(new Error('Not connected to email or social'), { code: 4100 })
+      const deviceShare = await loadDeviceShare(user.id)
+      if (!deviceShare)
+        throw Object.assign(new Error('No device share on this device'), { code: 4100 })
+      const keys = await unlockWallet(
+        deviceShare,
+        (await session.api.shares()).authShare,
+        commitment,
+      )
+      try {
+        return await fn(keys)
+      } finally {
+        keys.solanaSecretKey.fill(0)
+      }
+    },
+    async signOut() {
+      try {
+        if (session.api.token) await session.api.signOut()
+      } finally {
+        session.api.token = undefined
+        session.user = undefined
+        session.commitment = undefined
+        await deleteValue(SESSION)
+      }
+    },
+  }
+  return session
+}
