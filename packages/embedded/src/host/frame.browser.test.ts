@@ -1,5 +1,7 @@
+import { ed25519 } from '@noble/curves/ed25519'
 import { expect } from '@open-wc/testing'
 import { $alert } from '@openmodal/core/internal'
+import { base58 } from '@scure/base'
 import { executeServerCommand } from '@web/test-runner-commands'
 import { verifyMessage } from 'viem'
 import { HANDSHAKE_ACCEPT } from '../protocol/schemas.js'
@@ -98,12 +100,16 @@ describe('secure frame (host side)', () => {
   it('logs in by e-mail code and signs with personal_sign after in-frame approval', async () => {
     const frame = open('p-ok')
     const provider = createEmbeddedProvider(frame)
+    const t0 = performance.now()
     expect(await frame.request('CONNECT_EMAIL', { email: EMAIL })).to.deep.equal({
       action: 'VERIFY_OTP',
     })
+    const t1 = performance.now()
     const mail = await mailboxCode(EMAIL)
     expect(mail.dappOrigin).to.equal(location.origin) // the origin the frame verified
+    const t2 = performance.now()
     expect(await frame.request('CONNECT_OTP', { otp: mail.otp })).to.deep.equal({})
+    const t3 = performance.now()
 
     const user = await frame.request('GET_USER', {})
     address = user.address as `0x${string}`
@@ -117,11 +123,32 @@ describe('secure frame (host side)', () => {
     const message = 'Hello from the dapp'
     const signing = provider.request({ method: 'personal_sign', params: [message, address] })
     expect(await stateAfter(signing, 300)).to.equal('pending') // waits for the user
+    const t4 = performance.now()
     await frameClick('Approve')
     const signature = (await signing) as `0x${string}`
+    const t5 = performance.now()
     expect(await verifyMessage({ address, message, signature })).to.equal(true)
     expect(shown).to.deep.equal([true, false])
+    console.log(
+      `timings: e-mail submit -> code screen ${Math.round(t1 - t0)} ms; code -> wallet ready ${Math.round(t3 - t2)} ms; sign round trip incl. approval click ${Math.round(t5 - t4)} ms`,
+    )
     expect(frame.iframe.style.visibility).to.equal('hidden')
+  })
+
+  it("signs a Solana message with the account of m/44'/501'/0'/0' after approval", async () => {
+    const frame = frames.at(-1) as SecureFrame
+    const user = await frame.request('GET_USER', {})
+    const solana = user.accounts?.find((account) => account.namespace === 'solana')?.address ?? ''
+    expect(base58.decode(solana).length).to.equal(32)
+    const message = new TextEncoder().encode('Hello Solana')
+    const signing = frame.request('RPC_REQUEST', {
+      method: 'solana_signMessage',
+      params: [{ message: base58.encode(message) }],
+    })
+    await frameClick('Approve')
+    const { result } = await signing
+    const signature = base58.decode((result as { signature: string }).signature)
+    expect(ed25519.verify(signature, message, base58.decode(solana))).to.equal(true)
   })
 
   it('rejects with 4001 when the user rejects in the frame', async () => {
