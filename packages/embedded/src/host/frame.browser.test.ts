@@ -3,7 +3,7 @@ import { expect } from '@open-wc/testing'
 import { $alert } from '@openmodal/core/internal'
 import { base58 } from '@scure/base'
 import { executeServerCommand } from '@web/test-runner-commands'
-import { verifyMessage } from 'viem'
+import { verifyMessage, verifyTypedData } from 'viem'
 import { HANDSHAKE_ACCEPT } from '../protocol/schemas.js'
 import { FrameError } from './errors.js'
 import { createSecureFrame, type SecureFrame, type SecureFrameOptions } from './frame.js'
@@ -73,6 +73,17 @@ function recordIds(): { ids: string[]; restore: () => void } {
 describe('secure frame (host side)', () => {
   after(() => {
     for (const frame of frames) frame.destroy()
+  })
+
+  it('loads nothing and makes no request until a frame is asked for', async () => {
+    const before = performance.getEntriesByType('resource').length
+    await import('../exports/index.js')
+    const made = performance
+      .getEntriesByType('resource')
+      .slice(before)
+      .filter((entry) => !entry.name.startsWith(location.origin)) // our own module files
+    expect(made).to.deep.equal([])
+    expect(document.querySelector('iframe')).to.equal(null)
   })
 
   it('is created hidden and full-screen with the spec query, then becomes ready', async () => {
@@ -149,6 +160,28 @@ describe('secure frame (host side)', () => {
     const { result } = await signing
     const signature = base58.decode((result as { signature: string }).signature)
     expect(ed25519.verify(signature, message, base58.decode(solana))).to.equal(true)
+  })
+
+  it('signs EIP-712 typed data (eth_signTypedData_v4) after approval', async () => {
+    const provider = createEmbeddedProvider(frames.at(-1) as SecureFrame)
+    const typedData = {
+      domain: { name: 'OpenModal', version: '1', chainId: 31337 },
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+        ],
+        Mail: [{ name: 'contents', type: 'string' }],
+      },
+      primaryType: 'Mail',
+      message: { contents: 'Hello typed' },
+    } as const
+    const signing = provider.request({ method: 'eth_signTypedData_v4', params: [address, JSON.stringify(typedData)] })
+    await frameClick('Approve')
+    const signature = (await signing) as `0x${string}`
+    const { EIP712Domain: _domain, ...types } = typedData.types
+    expect(await verifyTypedData({ ...typedData, types, address, signature })).to.equal(true)
   })
 
   it('rejects with 4001 when the user rejects in the frame', async () => {
