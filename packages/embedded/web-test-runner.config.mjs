@@ -1,9 +1,10 @@
 // Chromium tests of the host side against the real secure site on a second loopback origin:
 // the page runs on http://localhost:<wtr port>, the secure site (built by Vite, served with its
-// CSP and frame-ancestors) and the server stand-in on http://127.0.0.1:<free port>.
+// CSP and frame-ancestors) and the server stand-in on http://127.0.0.1:<free port>, and anvil.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { startAnvil } from '@openmodal/testing/node'
 import { playwrightLauncher } from '@web/test-runner-playwright'
 import { createApiStandIn } from '../../apps/secure-site/scripts/api-stand-in.mjs'
 import { buildSecureSite, startSecureSite } from '../../apps/secure-site/scripts/serve.mjs'
@@ -13,15 +14,17 @@ import { wtrConfig } from '../../tools/wtr-config.mjs'
 function secureSite() {
   let site
   let dist
+  let anvil
   return {
     name: 'openmodal-secure-site',
     async serverStart() {
+      anvil = await startAnvil({ chainId: 31337 })
       dist = await buildSecureSite({ outDir: await mkdtemp(join(tmpdir(), 'openmodal-secure-')) })
       site = await startSecureSite({
         dist,
         projects: {
           // The test page's origin through a wildcard (spec §5).
-          'p-ok': { allowedOrigins: ['http://localhost:*'] },
+          'p-ok': { allowedOrigins: ['http://localhost:*'], rpcUrls: { 31337: anvil.rpcUrl } },
           // frame-ancestors 'none': the browser refuses to show the frame at all.
           'p-blocked': { allowedOrigins: [] },
           // Framing allowed but the origin not on the project's list: the handshake is refused.
@@ -35,11 +38,12 @@ function secureSite() {
     },
     async serverStop() {
       await site?.close()
+      await anvil?.stop()
       if (dist) await rm(dist, { recursive: true, force: true })
     },
     serve(context) {
       if (context.path === '/__openmodal/secure-site.json') {
-        return { body: JSON.stringify({ origin: site.origin }), type: 'json' }
+        return { body: JSON.stringify({ origin: site.origin, rpcUrl: anvil.rpcUrl }), type: 'json' }
       }
     },
     /** Real clicks inside the cross-origin frame, through Playwright (a user's input). */

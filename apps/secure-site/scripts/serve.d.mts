@@ -3,10 +3,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 export interface SecureSiteProject {
   allowedOrigins: string[]
   frameAncestors?: string[]
+  /** JSON-RPC URL per EVM chain id, for node reads and sending transactions. */
+  rpcUrls?: Record<string, string>
 }
 
 export function buildSecureSite(options?: { outDir?: string }): Promise<string>
-export function contentSecurityPolicy(allowedOrigins: string[], apiOrigin: string): string
+export function contentSecurityPolicy(
+  allowedOrigins: string[],
+  apiOrigin: string,
+  rpcOrigins?: string[],
+): string
 export function startSecureSite(options: {
   dist?: string
   host?: string

@@ -36,14 +36,15 @@ export async function buildSecureSite({ outDir = join(SITE_DIR, 'dist') } = {}) 
  * The CSP of a page for a project's allowed origins.
  * @param {string[]} allowedOrigins
  * @param {string} apiOrigin
+ * @param {string[]} [rpcOrigins] the origins of the project's chain RPC URLs
  */
-export function contentSecurityPolicy(allowedOrigins, apiOrigin) {
+export function contentSecurityPolicy(allowedOrigins, apiOrigin, rpcOrigins = []) {
   const ancestors = allowedOrigins.length ? allowedOrigins.join(' ') : "'none'"
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    `connect-src 'self' ${apiOrigin}`,
+    `connect-src ${["'self'", apiOrigin, ...rpcOrigins].join(' ')}`,
     "img-src 'self' data:",
     "object-src 'none'",
     "base-uri 'none'",
@@ -58,7 +59,7 @@ export function contentSecurityPolicy(allowedOrigins, apiOrigin) {
  *   dist?: string,
  *   host?: string,
  *   port?: number,
- *   projects: Record<string, { allowedOrigins: string[], frameAncestors?: string[] }>,
+ *   projects: Record<string, { allowedOrigins: string[], frameAncestors?: string[], rpcUrls?: Record<string, string> }>,
  *   apiUrl?: string,
  *   api?: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, origin: string) => Promise<boolean>,
  * }} options `api` mounts a server stand-in on the same origin (tests); `apiUrl` defaults to this origin.
@@ -94,13 +95,15 @@ export async function startSecureSite({
         const body = JSON.stringify({
           apiUrl: apiUrl ?? origin,
           allowedOrigins: project.allowedOrigins,
+          rpcUrls: project.rpcUrls ?? {},
         })
         return send(res, 200, headers, 'application/json', body)
       }
       const page = PAGES[url.pathname]
       if (page) {
         const ancestors = project?.frameAncestors ?? project?.allowedOrigins ?? []
-        const csp = contentSecurityPolicy(ancestors, new URL(apiUrl ?? origin).origin)
+        const rpcOrigins = Object.values(project?.rpcUrls ?? {}).map((url) => new URL(url).origin)
+        const csp = contentSecurityPolicy(ancestors, new URL(apiUrl ?? origin).origin, rpcOrigins)
         const body = await readFile(join(dist, page))
         return send(res, 200, { ...headers, 'content-security-policy': csp }, 'text/html', body)
       }

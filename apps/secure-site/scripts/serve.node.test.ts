@@ -14,6 +14,7 @@ describe('the served secure site', () => {
       projects: {
         p1: { allowedOrigins: ['https://dapp.example', 'http://localhost:*'] },
         p2: { allowedOrigins: [] },
+        p3: { allowedOrigins: [], rpcUrls: { 1: 'https://rpc.example/v1?chainId=1' } },
       },
     })
   })
@@ -54,7 +55,17 @@ describe('the served secure site', () => {
     assert.deepEqual(config, {
       apiUrl: site.origin,
       allowedOrigins: ['https://dapp.example', 'http://localhost:*'],
+      rpcUrls: {},
     })
+    const withRpc = await (await fetch(`${site.origin}/frame-config?projectId=p3`)).json()
+    assert.deepEqual(withRpc.rpcUrls, { 1: 'https://rpc.example/v1?chainId=1' })
+    const csp = (await fetch(`${site.origin}/frame?projectId=p3`)).headers.get(
+      'content-security-policy',
+    )
+    assert.match(
+      csp ?? '',
+      new RegExp(`connect-src 'self' ${site.origin} https://rpc\\.example(;|$)`),
+    )
     assert.equal((await fetch(`${site.origin}/frame-config?projectId=nope`)).status, 404)
     assert.equal((await fetch(`${site.origin}/assets/../package.json`)).status, 404)
     assert.equal((await fetch(`${site.origin}/frame.html`)).status, 404)

@@ -25,6 +25,8 @@ let chainId: string | number = /^\d+$/.test(rawChainId) ? Number(rawChainId) : r
 const frameConfig = v.object({
   apiUrl: v.pipe(v.string(), v.url()),
   allowedOrigins: v.array(v.string()),
+  /** JSON-RPC URL per EVM chain id (the project server's RPC proxy in production). */
+  rpcUrls: v.optional(v.record(v.string(), v.pipe(v.string(), v.url())), {}),
 })
 
 /** The project's API and allowed origins, from the server that serves this site. */
@@ -42,7 +44,7 @@ window.addEventListener('message', async (event: MessageEvent) => {
   if (connected || event.source !== window.parent) return
   const hello = tryMessage(handshake, event.data)
   if (!hello) return
-  const { allowedOrigins, apiUrl } = await config
+  const { allowedOrigins, apiUrl, rpcUrls } = await config
   // location.ancestorOrigins (Chromium, WebKit) names the real embedder: a message from any
   // other origin (a nested foreign frame posting to our parent is not our parent) is refused.
   const ancestor = location.ancestorOrigins?.[0]
@@ -57,10 +59,15 @@ window.addEventListener('message', async (event: MessageEvent) => {
   connected = true
   const channel = new MessageChannel()
   target.postMessage({ type: HANDSHAKE_ACCEPT, nonce: hello.nonce }, event.origin, [channel.port2])
-  await serve(channel.port1, event.origin, apiUrl)
+  await serve(channel.port1, event.origin, apiUrl, rpcUrls)
 })
 
-async function serve(port: MessagePort, dappOrigin: string, apiUrl: string) {
+async function serve(
+  port: MessagePort,
+  dappOrigin: string,
+  apiUrl: string,
+  rpcUrls: Record<string, string>,
+) {
   const session = createWalletSession(apiUrl)
   let attemptId: string | undefined
   let updateAttemptId: string | undefined
@@ -71,6 +78,7 @@ async function serve(port: MessagePort, dappOrigin: string, apiUrl: string) {
     chainId: () => chainId,
     setChainId: (id: string | number) => (chainId = id),
     setVisible,
+    rpcUrl: () => rpcUrls[String(chainId).split(':').at(-1) ?? ''],
   }
 
   const user = () => {

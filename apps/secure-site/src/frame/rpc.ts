@@ -4,7 +4,17 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { methodKind } from '@openmodal/embedded/protocol'
 import { base58 } from '@scure/base'
-import { type Hex, hexToString, isHex, numberToHex } from 'viem'
+import {
+  createWalletClient,
+  defineChain,
+  type Hex,
+  hexToBigInt,
+  hexToString,
+  http,
+  isAddress,
+  isHex,
+  numberToHex,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { askApproval } from './om-approve.js'
 import type { WalletSession } from './wallet-session.js'
@@ -27,6 +37,36 @@ export interface RpcContext {
   setChainId: (chainId: string | number) => void
   /** Tells the host to show / hide the frame around the approval UI. */
   setVisible: (visible: boolean) => void
+  /** The JSON-RPC URL of the current EVM chain, when the project configured one. */
+  rpcUrl: () => string | undefined
+}
+
+interface TransactionRequest {
+  from?: string
+  to?: `0x${string}`
+  value?: Hex
+  data?: Hex
+  gas?: Hex
+}
+
+/** A node read, sent to the chain's RPC URL as it is. */
+async function forward(context: RpcContext, method: string, params: unknown[]): Promise<unknown> {
+  const url = context.rpcUrl()
+  if (!url) throw new RpcError(4200, `${method} is not answered by the embedded wallet`)
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    credentials: 'omit',
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  if (!response.ok) throw new RpcError(-32603, `HTTP status code: ${response.status}`)
+  const body = (await response.json()) as {
+    result?: unknown
+    error?: { code?: number; message?: string }
+  }
+  if (body.error)
+    throw new RpcError(body.error.code ?? -32603, String(body.error.message ?? 'RPC error'))
+  return body.result
 }
 
 const rejected = () => new RpcError(4001, 'User rejected the request.')
@@ -112,8 +152,7 @@ export async function handleRpc(
         return null
       }
       default:
-        // Node reads go to the host's own transport; the frame holds no RPC endpoint.
-        throw new RpcError(4200, `${method} is not answered by the embedded wallet`)
+        return forward(context, method, params)
     }
   }
 
@@ -152,6 +191,39 @@ export async function handleRpc(
       return session.withKeys(async ({ solanaSecretKey }) => ({
         signature: base58.encode(ed25519.sign(bytes, solanaSecretKey.slice(0, 32))),
       }))
+    }
+    case 'eth_sendTransaction': {
+      const [tx] = params as [TransactionRequest?]
+      if (
+        !tx ||
+        !sameAddress(tx.from, commitment.eip155) ||
+        (tx.to !== undefined && !isAddress(tx.to))
+      ) {
+        throw new RpcError(-32602, 'Invalid params')
+      }
+      const url = context.rpcUrl()
+      if (!url) throw new RpcError(4200, 'No RPC URL for this chain')
+      await approve(context, method, params)
+      return session.withKeys(async ({ evmPrivateKey }) => {
+        const id = Number(evmChainHex(context.chainId()))
+        const chain = defineChain({
+          id,
+          name: `Chain ${id}`,
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrls: { default: { http: [url] } },
+        })
+        const wallet = createWalletClient({
+          account: privateKeyToAccount(evmPrivateKey),
+          chain,
+          transport: http(url),
+        })
+        return wallet.sendTransaction({
+          ...(tx.to ? { to: tx.to } : {}),
+          ...(tx.value ? { value: hexToBigInt(tx.value) } : {}),
+          ...(tx.data ? { data: tx.data } : {}),
+          ...(tx.gas ? { gas: hexToBigInt(tx.gas) } : {}),
+        })
+      })
     }
     default:
       throw new RpcError(4200, `${method} is not supported by the embedded wallet yet`)

@@ -3,14 +3,18 @@ import { expect } from '@open-wc/testing'
 import { $alert } from '@openmodal/core/internal'
 import { base58 } from '@scure/base'
 import { executeServerCommand } from '@web/test-runner-commands'
-import { verifyMessage, verifyTypedData } from 'viem'
+import { createPublicClient, http, verifyMessage, verifyTypedData } from 'viem'
+import { anvil as anvilChain } from 'viem/chains'
 import { HANDSHAKE_ACCEPT } from '../protocol/schemas.js'
 import { FrameError } from './errors.js'
 import { createSecureFrame, type SecureFrame, type SecureFrameOptions } from './frame.js'
 import { createEmbeddedProvider } from './provider.js'
 
-const { origin: secureOrigin } = (await (await fetch('/__openmodal/secure-site.json')).json()) as {
+const { origin: secureOrigin, rpcUrl } = (await (
+  await fetch('/__openmodal/secure-site.json')
+).json()) as {
   origin: string
+  rpcUrl: string
 }
 const EMAIL = `user-${crypto.randomUUID().slice(0, 8)}@example.com`
 const frames: SecureFrame[] = []
@@ -177,11 +181,41 @@ describe('secure frame (host side)', () => {
       primaryType: 'Mail',
       message: { contents: 'Hello typed' },
     } as const
-    const signing = provider.request({ method: 'eth_signTypedData_v4', params: [address, JSON.stringify(typedData)] })
+    const signing = provider.request({
+      method: 'eth_signTypedData_v4',
+      params: [address, JSON.stringify(typedData)],
+    })
     await frameClick('Approve')
     const signature = (await signing) as `0x${string}`
     const { EIP712Domain: _domain, ...types } = typedData.types
     expect(await verifyTypedData({ ...typedData, types, address, signature })).to.equal(true)
+  })
+
+  it('sends ETH on anvil with eth_sendTransaction after approval, and reads through the frame', async () => {
+    const provider = createEmbeddedProvider(frames.at(-1) as SecureFrame)
+    const anvil = createPublicClient({
+      chain: { ...anvilChain, rpcUrls: { default: { http: [rpcUrl] } } },
+      transport: http(rpcUrl),
+    })
+    await anvil.request({
+      method: 'anvil_setBalance' as never,
+      params: [address, '0xde0b6b3a7640000'] as never,
+    })
+    expect(
+      await provider.request({ method: 'eth_getBalance', params: [address, 'latest'] }),
+    ).to.equal('0xde0b6b3a7640000')
+    const to = '0x000000000000000000000000000000000000bEEF'
+    const before = await anvil.getBalance({ address: to })
+    const sending = provider.request({
+      method: 'eth_sendTransaction',
+      params: [{ from: address, to, value: '0x2386f26fc10000' }],
+    })
+    await frameClick('Approve')
+    const hash = (await sending) as `0x${string}`
+    const receipt = await anvil.waitForTransactionReceipt({ hash })
+    expect(receipt.status).to.equal('success')
+    expect(receipt.from.toLowerCase()).to.equal(address.toLowerCase())
+    expect(await anvil.getBalance({ address: to })).to.equal(before + 10_000_000_000_000_000n)
   })
 
   it('rejects with 4001 when the user rejects in the frame', async () => {
