@@ -33,7 +33,8 @@ for (const message of messages) {
   parent.postMessage(message, '*', [channel.port2])
 }`
 
-export function createApiStandIn() {
+/** @param {{ freshMs?: number }} [options] */
+export function createApiStandIn({ freshMs = 300_000 } = {}) {
   const attempts = new Map() // attemptId -> { email, otp, tries }
   const mailbox = new Map() // email -> { otp, dappOrigin }
   const users = new Map() // email -> { id, email }
@@ -93,6 +94,12 @@ export function createApiStandIn() {
       res.end(`<script>${FORGER}</script>`)
       return true
     }
+    if (url.pathname === '/__test/age-sessions' && req.method === 'POST') {
+      // Makes every login 10 minutes older: shares are then refused (not fresh).
+      for (const session of sessions.values()) session.loginAt -= 600_000
+      res.setHeader('access-control-allow-origin', '*')
+      return ok(res, 204)
+    }
     if (!url.pathname.startsWith('/v1/')) return false
     const route = `${req.method} ${url.pathname}`
     const body = req.method === 'GET' ? {} : await readJson(req)
@@ -122,9 +129,9 @@ export function createApiStandIn() {
       if (isNew) users.set(attempt.email, { id: randomUUID(), email: attempt.email })
       const user = users.get(attempt.email)
       const token = b64url(webcrypto.getRandomValues(new Uint8Array(32)))
-      sessions.set(token, { userId: user.id, jkt })
+      sessions.set(token, { userId: user.id, jkt, loginAt: Date.now() })
       return ok(res, 200, {
-        session: { token, expiresAt: Date.now() + 3_600_000 },
+        session: { token, expiresAt: new Date(Date.now() + 3_600_000).toISOString() },
         user: { ...user, isNew },
       })
     }
@@ -136,23 +143,26 @@ export function createApiStandIn() {
     const user = [...users.values()].find(({ id }) => id === session.userId)
     const wallet = wallets.get(user.id)
 
+    // Shares leave the vault only for a login at most `freshMs` old (the server's rule).
+    const fresh = Date.now() - session.loginAt <= freshMs
+    if ((route === 'GET /v1/wallet/shares' || route === 'POST /v1/wallet/rotate') && !fresh) {
+      return fail(res, 403, 'SESSION_NOT_FRESH', 'Log in again')
+    }
     switch (route) {
       case 'GET /v1/me':
         return ok(res, 200, { user, wallet: wallet ? { commitment: wallet.commitment } : null })
       case 'PUT /v1/wallet':
         if (wallet) return fail(res, 409, 'WALLET_EXISTS', 'A wallet exists')
         wallets.set(user.id, body)
-        return ok(res, 201, {})
-      case 'GET /v1/wallet/shares': {
-        if (!wallet) return fail(res, 404, 'NO_WALLET', 'No wallet')
-        const { commitment: _c, ...shares } = wallet
-        return ok(res, 200, shares)
-      }
+        return ok(res, 201, { commitment: body.commitment })
+      case 'GET /v1/wallet/shares':
+        if (!wallet) return fail(res, 404, 'WALLET_NOT_FOUND', 'No wallet')
+        return ok(res, 200, wallet)
       case 'POST /v1/wallet/rotate':
-        if (!wallet) return fail(res, 404, 'NO_WALLET', 'No wallet')
+        if (!wallet) return fail(res, 404, 'WALLET_NOT_FOUND', 'No wallet')
         wallets.set(user.id, { ...wallet, ...body })
-        return ok(res, 200, {})
-      case 'POST /v1/auth/sign-out':
+        return ok(res, 200, { commitment: wallet.commitment })
+      case 'POST /v1/auth/email/sign-out':
         sessions.delete(token)
         return ok(res, 204)
       default:

@@ -117,7 +117,7 @@ export function createApi(apiUrl: string, token?: string): ApiClient {
     updateSecondary: (body) =>
       call('POST', '/v1/auth/email/update/verify-secondary', v.object({ email: v.string() }), body),
     async signOut() {
-      await call('POST', '/v1/auth/sign-out', undefined)
+      await call('POST', '/v1/auth/email/sign-out', undefined)
       client.token = undefined
     },
   }

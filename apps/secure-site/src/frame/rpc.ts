@@ -158,6 +158,8 @@ export async function handleRpc(
 
   const commitment = session.commitment
   if (!commitment) throw unauthorized()
+  // Before asking the user: a stale login cannot sign, whatever they answer.
+  await session.prepareSigning()
   switch (method) {
     case 'personal_sign': {
       const [message, address] = params

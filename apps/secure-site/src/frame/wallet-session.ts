@@ -28,6 +28,8 @@ export interface WalletSession {
   open(): Promise<void>
   /** Restores a stored session on load; false when there is none or it expired. */
   restore(): Promise<boolean>
+  /** Fails with 4100 "Session Expired" when the auth share cannot be had (stale login). */
+  prepareSigning(): Promise<void>
   /** Rebuilds the keys, runs `fn`, and wipes them. */
   withKeys<T>(fn: (keys: DerivedKeys) => Promise<T>): Promise<T>
   signOut(): Promise<void>
@@ -41,6 +43,18 @@ export interface WalletSession {
  * await session.restore()
  */
 export function createWalletSession(apiUrl: string): WalletSession {
+  // The server releases the auth share only to a login at most 5 minutes old. It is kept in
+  // this frame's memory (never on disk) for the frame's life: a stolen disk holds one share.
+  let authShare: string | undefined
+  async function currentAuthShare(): Promise<string> {
+    if (authShare) return authShare
+    try {
+      authShare = (await session.api.shares()).authShare
+      return authShare
+    } catch (cause) {
+      throw Object.assign(new Error('Session Expired'), { code: 4100, cause })
+    }
+  }
   const session: WalletSession = {
     api: createApi(apiUrl),
     user: undefined,
@@ -52,13 +66,16 @@ export function createWalletSession(apiUrl: string): WalletSession {
         const { upload, deviceShare } = await createWallet('automatic')
         await session.api.putWallet(upload)
         await storeDeviceShare(me.user.id, deviceShare)
+        authShare = upload.authShare
         session.commitment = upload.commitment
       } else {
         const commitment = me.wallet.commitment as Commitment
         const deviceShare = await loadDeviceShare(me.user.id)
         if (deviceShare) {
           // Checks the device share against the commitment now, not at the first signature.
-          await unlockWallet(deviceShare, (await session.api.shares()).authShare, commitment)
+          const shares = await session.api.shares()
+          await unlockWallet(deviceShare, shares.authShare, commitment)
+          authShare = shares.authShare
         } else {
           // A new device: rebuild from auth + recovery share, re-split; the server replaces
           // the old auth and recovery shares atomically, so old device shares are retired.
@@ -69,6 +86,7 @@ export function createWalletSession(apiUrl: string): WalletSession {
           const { recovery: _mode, ...rotate } = upload
           await session.api.rotate(rotate)
           await storeDeviceShare(me.user.id, fresh)
+          authShare = upload.authShare
         }
         session.commitment = commitment
       }
@@ -97,6 +115,9 @@ export function createWalletSession(apiUrl: string): WalletSession {
         return false
       }
     },
+    async prepareSigning() {
+      await currentAuthShare()
+    },
     async withKeys(fn) {
       const { user, commitment } = session
       if (!user || !commitment)
@@ -104,11 +125,7 @@ export function createWalletSession(apiUrl: string): WalletSession {
       const deviceShare = await loadDeviceShare(user.id)
       if (!deviceShare)
         throw Object.assign(new Error('No device share on this device'), { code: 4100 })
-      const keys = await unlockWallet(
-        deviceShare,
-        (await session.api.shares()).authShare,
-        commitment,
-      )
+      const keys = await unlockWallet(deviceShare, await currentAuthShare(), commitment)
       try {
         return await fn(keys)
       } finally {
@@ -120,6 +137,7 @@ export function createWalletSession(apiUrl: string): WalletSession {
         if (session.api.token) await session.api.signOut()
       } finally {
         session.api.token = undefined
+        authShare = undefined
         session.user = undefined
         session.commitment = undefined
         await deleteValue(SESSION)

@@ -311,6 +311,29 @@ describe('secure frame (host side)', () => {
     await frameClick('Reject') // closes the frame's dialog of the aborted request
   })
 
+  it('signs in a frame holding the auth share, and asks for a new code after 5 minutes elsewhere', async () => {
+    await fetch(`${secureOrigin}/__test/age-sessions`, { method: 'POST' })
+    const holding = createEmbeddedProvider(frames.at(-1) as SecureFrame)
+    const signing = holding.request({ method: 'personal_sign', params: ['still here', address] })
+    await frameClick('Approve')
+    const signature = (await signing) as `0x${string}`
+    expect(await verifyMessage({ address, message: 'still here', signature })).to.equal(true)
+
+    const reloaded = open('p-ok')
+    const shown: boolean[] = []
+    reloaded.onVisibility((visible) => shown.push(visible))
+    const provider = createEmbeddedProvider(reloaded)
+    expect(await provider.request({ method: 'eth_accounts' })).to.deep.equal([address])
+    const error = (await provider
+      .request({ method: 'personal_sign', params: ['stale', address] })
+      .catch((e) => e)) as {
+      code: number
+      message: string
+    }
+    expect([error.code, error.message]).to.deep.equal([4100, 'Session Expired'])
+    expect(shown).to.deep.equal([]) // no dialog for a request that cannot be signed
+  })
+
   it('reports iframe_load_failed after the load timeout when frame-ancestors blocks the frame', async () => {
     $alert.set(null as never)
     const frame = open('p-blocked', { timeouts: { load: 1_500 } })
