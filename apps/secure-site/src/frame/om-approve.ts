@@ -6,6 +6,8 @@ import { css, html, LitElement } from 'lit'
  * of it is rendered as text.
  *
  * @summary Approve or reject one request inside the secure frame.
+ * Focus starts on Reject; Escape rejects.
+ *
  * @event om-decision - `detail: { approved: boolean }`
  * @csspart panel - The dialog panel.
  */
@@ -50,7 +52,7 @@ export class OmApprove extends LitElement {
     }
     .actions { display: flex; gap: 8px; justify-content: flex-end; }
     button { font: inherit; padding: 8px 16px; border-radius: 8px; border: 1px solid #ccc; cursor: pointer; }
-    button.approve { background: #3396ff; color: #fff; border-color: #3396ff; }
+    button.approve { background: #0052cc; color: #fff; border-color: #0052cc; }
   `
 
   constructor() {
@@ -58,6 +60,28 @@ export class OmApprove extends LitElement {
     this.origin = ''
     this.method = ''
     this.summary = ''
+  }
+
+  override connectedCallback() {
+    super.connectedCallback()
+    this.addEventListener('keydown', this.onKeydown)
+  }
+
+  override disconnectedCallback() {
+    super.disconnectedCallback()
+    this.removeEventListener('keydown', this.onKeydown)
+  }
+
+  /** Focus starts on Reject: a stray Enter never approves. */
+  protected override firstUpdated() {
+    this.renderRoot.querySelector<HTMLButtonElement>('button.reject')?.focus()
+  }
+
+  private onKeydown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault()
+      this.decide(false)
+    }
   }
 
   private decide(approved: boolean) {
@@ -72,7 +96,7 @@ export class OmApprove extends LitElement {
       <p><span class="origin">${this.origin}</span> asks you to <code>${this.method}</code>.</p>
       <pre aria-label="What you sign">${this.summary}</pre>
       <div class="actions">
-        <button type="button" @click=${() => this.decide(false)}>Reject</button>
+        <button type="button" class="reject" @click=${() => this.decide(false)}>Reject</button>
         <button type="button" class="approve" @click=${() => this.decide(true)}>Approve</button>
       </div>
     </div>`
