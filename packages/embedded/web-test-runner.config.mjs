@@ -48,10 +48,16 @@ function secureSite() {
     },
     /** Real clicks inside the cross-origin frame, through Playwright (a user's input). */
     async executeCommand({ command, payload, session }) {
-      if (command !== 'frame-click') return undefined
+      if (command !== 'frame-click' && command !== 'frame-fill') return undefined
       const page = session.browser.getPage(session.id)
       const frame = page.frameLocator('iframe[title="Secure wallet"]:visible')
-      await frame.getByRole('button', { name: payload.name }).click({ timeout: 10_000 })
+      if (command === 'frame-fill') {
+        await frame
+          .getByLabel(payload.label, { exact: true })
+          .fill(payload.value, { timeout: 10_000 })
+      } else {
+        await frame.getByRole('button', { name: payload.name }).click({ timeout: 10_000 })
+      }
       return true
     },
   }
@@ -73,7 +79,7 @@ const BLOCKED = 'src/**/*.storage-blocked.browser.test.ts'
 const base = wtrConfig({
   files: 'src/**/*.browser.test.ts',
   plugins: [secureSite()],
-  timeout: 30000,
+  timeout: 60000,
 })
 
 export default {

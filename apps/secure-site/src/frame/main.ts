@@ -13,6 +13,7 @@ import {
 } from '@openmodal/embedded/protocol'
 import * as v from 'valibot'
 import { ApiError } from './api.js'
+import { askPassphrase } from './om-passphrase.js'
 import { originAllowed } from './origin.js'
 import { handleRpc, RpcError } from './rpc.js'
 import { createWalletSession } from './wallet-session.js'
@@ -68,10 +69,20 @@ async function serve(
   apiUrl: string,
   rpcUrls: Record<string, string>,
 ) {
-  const session = createWalletSession(apiUrl)
+  const setVisible = (visible: boolean) => port.postMessage({ event: visible ? 'SHOW' : 'HIDE' })
+  const session = createWalletSession(apiUrl, {
+    recovery: query.get('recovery') === 'passphrase' ? 'passphrase' : 'automatic',
+    async askPassphrase(mode, use) {
+      setVisible(true)
+      try {
+        return await askPassphrase(mode, use)
+      } finally {
+        setVisible(false)
+      }
+    },
+  })
   let attemptId: string | undefined
   let updateAttemptId: string | undefined
-  const setVisible = (visible: boolean) => port.postMessage({ event: visible ? 'SHOW' : 'HIDE' })
   const rpc = {
     session,
     dappOrigin,

@@ -9,6 +9,7 @@ import {
   storeDeviceShare,
   writeValue,
 } from '../keys/device-store.js'
+import type { RecoveryMode } from '../keys/recovery.js'
 import { createWallet, recoverWallet, unlockWallet } from '../keys/wallet.js'
 import { type ApiClient, createApi } from './api.js'
 
@@ -42,7 +43,21 @@ export interface WalletSession {
  * const session = createWalletSession(apiUrl)
  * await session.restore()
  */
-export function createWalletSession(apiUrl: string): WalletSession {
+export function createWalletSession(
+  apiUrl: string,
+  options: {
+    recovery?: RecoveryMode
+    /** Asks the user for the passphrase (`passphrase` mode) until `use` succeeds. */
+    askPassphrase?: <T>(
+      mode: 'create' | 'enter',
+      use: (passphrase: string) => Promise<T>,
+    ) => Promise<T>
+  } = {},
+): WalletSession {
+  const recovery = options.recovery ?? 'automatic'
+  const ask =
+    options.askPassphrase ??
+    (() => Promise.reject(new Error('The passphrase recovery mode needs a passphrase prompt')))
   // The server releases the auth share only to a login at most 5 minutes old. It is kept in
   // this frame's memory (never on disk) for the frame's life: a stolen disk holds one share.
   let authShare: string | undefined
@@ -63,7 +78,10 @@ export function createWalletSession(apiUrl: string): WalletSession {
       const me = await session.api.me()
       session.user = me.user
       if (!me.wallet) {
-        const { upload, deviceShare } = await createWallet('automatic')
+        const { upload, deviceShare } =
+          recovery === 'passphrase'
+            ? await ask('create', (passphrase) => createWallet('passphrase', passphrase))
+            : await createWallet('automatic')
         await session.api.putWallet(upload)
         await storeDeviceShare(me.user.id, deviceShare)
         authShare = upload.authShare
@@ -79,10 +97,11 @@ export function createWalletSession(apiUrl: string): WalletSession {
         } else {
           // A new device: rebuild from auth + recovery share, re-split; the server replaces
           // the old auth and recovery shares atomically, so old device shares are retired.
-          const { upload, deviceShare: fresh } = await recoverWallet(
-            await session.api.shares(),
-            commitment,
-          )
+          const vault = await session.api.shares()
+          const { upload, deviceShare: fresh } =
+            vault.recovery === 'passphrase'
+              ? await ask('enter', (passphrase) => recoverWallet(vault, commitment, passphrase))
+              : await recoverWallet(vault, commitment)
           const { recovery: _mode, ...rotate } = upload
           await session.api.rotate(rotate)
           await storeDeviceShare(me.user.id, fresh)

@@ -12,12 +12,27 @@ const { origin: secureOrigin } = (await (await fetch('/__openmodal/secure-site.j
 }
 const EMAIL = `blocked-${crypto.randomUUID().slice(0, 8)}@example.com`
 
-async function login(frame: SecureFrame): Promise<`0x${string}`> {
-  await frame.request('CONNECT_EMAIL', { email: EMAIL })
-  const response = await fetch(`${secureOrigin}/__test/mailbox?email=${encodeURIComponent(EMAIL)}`)
+async function login(
+  frame: SecureFrame,
+  email = EMAIL,
+  duringOtp: () => Promise<void> = async () => {},
+): Promise<`0x${string}`> {
+  await frame.request('CONNECT_EMAIL', { email })
+  const response = await fetch(`${secureOrigin}/__test/mailbox?email=${encodeURIComponent(email)}`)
   const { otp } = (await response.json()) as { otp: string }
-  await frame.request('CONNECT_OTP', { otp })
+  const verified = frame.request('CONNECT_OTP', { otp })
+  await duringOtp()
+  await verified
   return (await frame.request('GET_USER', {})).address as `0x${string}`
+}
+
+const fill = (label: string, value: string) => executeServerCommand('frame-fill', { label, value })
+const click = (name: string) => executeServerCommand('frame-click', { name })
+const wrongThenRight = async () => {
+  await fill('Passphrase', 'not my passphrase')
+  await click('Continue')
+  await fill('Passphrase', 'correct horse battery')
+  await click('Continue')
 }
 
 describe('secure frame without third-party storage', () => {
@@ -36,6 +51,33 @@ describe('secure frame without third-party storage', () => {
     const second = open()
     expect(await second.request('IS_CONNECTED', {})).to.deep.equal({ isConnected: false })
     expect(await login(second)).to.equal(address)
+    second.destroy()
+  })
+
+  it('in passphrase mode asks for the passphrase at creation and on a new device', async () => {
+    const email = `pass-${crypto.randomUUID().slice(0, 8)}@example.com`
+    const open = () =>
+      createSecureFrame({
+        secureOrigin,
+        projectId: 'p-ok',
+        chainId: 1,
+        version: '0.1.0',
+        recovery: 'passphrase',
+      })
+    const first = open()
+    expect(new URL(first.iframe.src).searchParams.get('recovery')).to.equal('passphrase')
+    const address = await login(first, email, async () => {
+      await fill('Passphrase', 'correct horse battery')
+      await fill('Repeat it', 'correct horse battery')
+      await click('Continue')
+    })
+    first.destroy()
+
+    const second = open()
+    const shown: boolean[] = []
+    second.onVisibility((visible) => shown.push(visible))
+    expect(await login(second, email, wrongThenRight)).to.equal(address)
+    expect(shown).to.deep.equal([true, false])
     second.destroy()
   })
 })

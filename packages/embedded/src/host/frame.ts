@@ -28,6 +28,11 @@ export interface SecureFrameOptions {
   /** The kit's version, passed to the frame. */
   version: string
   enableLogger?: boolean
+  /**
+   * `automatic` (default: the server keeps the recovery share, operator-custodial) or
+   * `passphrase` (the frame asks the user for a passphrase that wraps it).
+   */
+  recovery?: 'automatic' | 'passphrase'
   /** Path of the frame page on the secure origin; default `/frame`. */
   framePath?: string
   /** Spec §9 timeouts; override only in tests. */
@@ -71,6 +76,7 @@ function frameUrl(options: SecureFrameOptions): string {
   url.searchParams.set('chainId', String(options.chainId))
   url.searchParams.set('version', options.version)
   url.searchParams.set('enableLogger', String(options.enableLogger ?? false))
+  if (options.recovery === 'passphrase') url.searchParams.set('recovery', 'passphrase')
   return url.href
 }
 
