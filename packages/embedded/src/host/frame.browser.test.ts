@@ -334,6 +334,18 @@ describe('secure frame (host side)', () => {
     expect(shown).to.deep.equal([]) // no dialog for a request that cannot be signed
   })
 
+  it('signs out within the 3 s limit and forgets the session in the frame', async () => {
+    const frame = frames.at(-1) as SecureFrame
+    const provider = createEmbeddedProvider(frame)
+    const started = performance.now()
+    expect(await frame.request('SIGN_OUT', {})).to.deep.equal({})
+    expect(performance.now() - started).to.be.below(3_000)
+    expect(await frame.request('IS_CONNECTED', {})).to.deep.equal({ isConnected: false })
+    expect(await provider.request({ method: 'eth_accounts' })).to.deep.equal([])
+    const again = open('p-ok') // a reload after sign-out: no session to restore
+    expect(await again.request('IS_CONNECTED', {})).to.deep.equal({ isConnected: false })
+  })
+
   it('reports iframe_load_failed after the load timeout when frame-ancestors blocks the frame', async () => {
     $alert.set(null as never)
     const frame = open('p-blocked', { timeouts: { load: 1_500 } })
