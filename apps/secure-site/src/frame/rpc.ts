@@ -4,17 +4,7 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { methodKind } from '@openmodal/embedded/protocol'
 import { base58 } from '@scure/base'
-import {
-  createWalletClient,
-  defineChain,
-  type Hex,
-  hexToBigInt,
-  hexToString,
-  http,
-  isAddress,
-  isHex,
-  numberToHex,
-} from 'viem'
+import { type Hex, hexToString, isAddress, isHex, numberToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { askApproval } from './om-approve.js'
 import type { WalletSession } from './wallet-session.js'
@@ -41,7 +31,7 @@ export interface RpcContext {
   rpcUrl: () => string | undefined
 }
 
-interface TransactionRequest {
+export interface TransactionRequest {
   from?: string
   to?: `0x${string}`
   value?: Hex
@@ -206,26 +196,12 @@ export async function handleRpc(
       const url = context.rpcUrl()
       if (!url) throw new RpcError(4200, 'No RPC URL for this chain')
       await approve(context, method, params)
-      return session.withKeys(async ({ evmPrivateKey }) => {
-        const id = Number(evmChainHex(context.chainId()))
-        const chain = defineChain({
-          id,
-          name: `Chain ${id}`,
-          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-          rpcUrls: { default: { http: [url] } },
-        })
-        const wallet = createWalletClient({
-          account: privateKeyToAccount(evmPrivateKey),
-          chain,
-          transport: http(url),
-        })
-        return wallet.sendTransaction({
-          ...(tx.to ? { to: tx.to } : {}),
-          ...(tx.value ? { value: hexToBigInt(tx.value) } : {}),
-          ...(tx.data ? { data: tx.data } : {}),
-          ...(tx.gas ? { gas: hexToBigInt(tx.gas) } : {}),
-        })
-      })
+      // viem's wallet client is most of the frame's code: loaded only to send.
+      const { sendTransaction } = await import('./send-transaction.js')
+      const chainId = Number(evmChainHex(context.chainId()))
+      return session.withKeys(({ evmPrivateKey }) =>
+        sendTransaction(evmPrivateKey, chainId, url, tx),
+      )
     }
     default:
       throw new RpcError(4200, `${method} is not supported by the embedded wallet yet`)
