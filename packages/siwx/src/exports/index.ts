@@ -1,0 +1,29 @@
+// @openmodal/siwx: Sign-In With X. Messages (EIP-4361, SIWS, CAIP-122), verification, and the
+// SIWXConfig contract with its ready configs. Load it lazily: nothing here is needed before a
+// wallet connects.
+export { SiwxError, type SiwxErrorReason, type SiwxField } from '../errors.js'
+export {
+  type CreateSiweMessageParameters,
+  createSiweMessage,
+  formatSiweMessage,
+  parseSiweMessage,
+  type SiweMessageFields,
+} from '../message/eip4361.js'
+export { generateNonce, parseDateTime } from '../message/grammar.js'
+export {
+  type CreateSiwxMessageParameters,
+  createSiwxMessageData,
+  formatSiwxMessage,
+  parseSiwxMessage,
+  SIWX_ACCOUNT_LABELS,
+  type SIWXMessageData,
+  type SiwxChainId,
+  SOLANA_CLUSTERS,
+} from '../message/siwx.js'
+export { type VerifyEvmSignatureParameters, verifyEvmSignature } from '../verify/evm.js'
+export { decodeSolanaSignature, verifySolanaSignature } from '../verify/solana.js'
+export {
+  type SignatureVerifier,
+  type VerifySiwxMessageParameters,
+  verifySiwxMessage,
+} from '../verify/verify.js'
