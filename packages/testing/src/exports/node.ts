@@ -1,6 +1,12 @@
 // @openmodal/testing/node: local chains and helpers that need Node (child processes, files).
 
 export { deployTestMultiToken, deployTestNft } from '../evm/nft.js'
+export {
+  createCounterfactualWallet,
+  deployTestSmartWallet,
+  type TestSmartWallet,
+  type TestSmartWalletOptions,
+} from '../evm/smart-wallet.js'
 export { deployTestToken, fundAccount } from '../evm/token.js'
 export {
   type AnvilChains,
