@@ -21,6 +21,10 @@ export type SiwxErrorReason =
   | 'invalid-signature'
   /** A namespace this package cannot verify (no verifier given for it). */
   | 'unsupported-namespace'
+  /** The sign-in server could not be reached or failed (see `status`). */
+  | 'server-error'
+  /** The sign-in server has no valid session for the token (HTTP 401). */
+  | 'unauthorized'
 
 /** A message field, as named in the messages (`Chain ID`) and in code (`chainId`). */
 export type SiwxField =
@@ -52,11 +56,13 @@ export class SiwxError extends BaseError {
   override name = 'SiwxError'
   readonly reason: SiwxErrorReason
   readonly field: SiwxField | undefined
+  /** The HTTP status of a server answer (serverSiwx), if any. */
+  readonly status: number | undefined
 
   constructor(
     reason: SiwxErrorReason,
     message: string,
-    options: { field?: SiwxField; cause?: unknown; details?: string } = {},
+    options: { field?: SiwxField; cause?: unknown; details?: string; status?: number } = {},
   ) {
     super(message, {
       ...(options.cause !== undefined ? { cause: options.cause } : {}),
@@ -64,5 +70,6 @@ export class SiwxError extends BaseError {
     })
     this.reason = reason
     this.field = options.field
+    this.status = options.status
   }
 }

@@ -1,6 +1,39 @@
 // @openmodal/siwx: Sign-In With X. Messages (EIP-4361, SIWS, CAIP-122), verification, and the
 // SIWXConfig contract with its ready configs. Load it lazily: nothing here is needed before a
 // wallet connects.
+
+export type {
+  AuthApiError,
+  AuthApiErrorCode,
+  AuthAuthenticateBody,
+  AuthAuthenticateResponse,
+  AuthMeResponse,
+  AuthNonceResponse,
+  AuthSession,
+  AuthSignOutResponse,
+} from '../config/api-types.js'
+export {
+  DEFAULT_SESSION_TTL_MS,
+  LOCAL_NONCE_TTL_MS,
+  type LocalSiwxOptions,
+  localSiwx,
+  type SiwxStorage,
+} from '../config/local.js'
+export { type ServerSiwxOptions, serverSiwx } from '../config/server.js'
+export {
+  fromSiweConfig,
+  type SIWEConfig,
+  type SIWECreateMessageArgs,
+  type SIWEMessageParams,
+} from '../config/siwe-config.js'
+export {
+  type Cacao,
+  isSameAccount,
+  type SIWXConfig,
+  type SIWXMessage,
+  type SIWXMessageInput,
+  type SIWXSession,
+} from '../config/types.js'
 export { SiwxError, type SiwxErrorReason, type SiwxField } from '../errors.js'
 export {
   type CreateSiweMessageParameters,
