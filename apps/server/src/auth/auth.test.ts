@@ -6,10 +6,12 @@ import { after, before, describe, test } from 'node:test'
 import {
   createSiwxMessageData,
   formatSiwxMessage,
+  fromSolanaSignInOutput,
   parseSiwxMessage,
   type SiwxChainId,
   SiwxError,
   serverSiwx,
+  toSolanaSignInInput,
 } from '@openmodal/siwx'
 import { ANVIL_PRIVATE_KEYS } from '@openmodal/testing'
 import {
@@ -358,6 +360,27 @@ describe('POST /v1/auth/authenticate', () => {
     })
     assert.equal(answer.status, 201, JSON.stringify(answer.body))
     assert.equal(answer.body.session.chainId, SOLANA_LOCAL)
+  })
+})
+
+describe('Sign-In With Solana through solana:signIn', () => {
+  test('the wallet writes and signs the message; the server verifies it', async () => {
+    const dev = createSolanaDevWallet({ accounts: [1] })
+    const issued = await nonce()
+    const data = parseSiwxMessage(
+      messageFor(SOLANA_DEV_ADDRESSES[1] as string, issued.nonce, { chainId: SOLANA_LOCAL }),
+    )
+    const [output] = await (
+      dev.wallet.features['solana:signIn'] as {
+        signIn(input: unknown): Promise<{ signedMessage: Uint8Array; signature: Uint8Array }[]>
+      }
+    ).signIn(toSolanaSignInInput(data))
+    const { message, signature } = fromSolanaSignInOutput(
+      output as { signedMessage: Uint8Array; signature: Uint8Array },
+    )
+    const answer = await authenticate({ message, signature, token: issued.token })
+    assert.equal(answer.status, 201, JSON.stringify(answer.body))
+    assert.equal(answer.body.session.address, SOLANA_DEV_ADDRESSES[1])
   })
 })
 

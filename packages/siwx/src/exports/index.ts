@@ -53,6 +53,11 @@ export {
   type SiwxChainId,
   SOLANA_CLUSTERS,
 } from '../message/siwx.js'
+export {
+  fromSolanaSignInOutput,
+  type SolanaSignInInput,
+  toSolanaSignInInput,
+} from '../message/solana-sign-in.js'
 export { type VerifyEvmSignatureParameters, verifyEvmSignature } from '../verify/evm.js'
 export { decodeSolanaSignature, verifySolanaSignature } from '../verify/solana.js'
 export {

@@ -8,6 +8,7 @@ import { base58 } from '@scure/base'
 import { privateKeyToAccount } from 'viem/accounts'
 import { SiwxError, type SiwxErrorReason } from '../errors.js'
 import { createSiwxMessageData, formatSiwxMessage, type SiwxChainId } from '../message/siwx.js'
+import { fromSolanaSignInOutput, toSolanaSignInInput } from '../message/solana-sign-in.js'
 import { verifySiwxMessage } from './verify.js'
 
 const refused = (reason: SiwxErrorReason, field: string) => (error: unknown) =>
@@ -154,5 +155,40 @@ describe('Sign-In With Solana', () => {
       verifySiwxMessage({ message, signature: base58.encode(other?.signature as Uint8Array) }),
       refused('invalid-signature', 'signature'),
     )
+  })
+})
+
+describe('Sign-In With Solana through solana:signIn', () => {
+  test('the wallet writes the text from our input; it parses to the same data and verifies', async () => {
+    const dev = createSolanaDevWallet()
+    const data = createSiwxMessageData({
+      accountAddress: SOLANA_DEV_ADDRESSES[0] as string,
+      chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      domain: 'app.example.com',
+      uri: 'https://app.example.com',
+      statement: 'Sign in to Example',
+      expiresInMs: 60_000,
+    })
+    const input = toSolanaSignInInput(data)
+    assert.equal(input.chainId, 'mainnet')
+    const signIn = (
+      dev.wallet.features['solana:signIn'] as {
+        signIn(
+          ...inputs: unknown[]
+        ): Promise<{ signedMessage: Uint8Array; signature: Uint8Array }[]>
+      }
+    ).signIn
+    const [output] = await signIn(input)
+    const session = fromSolanaSignInOutput(
+      output as { signedMessage: Uint8Array; signature: Uint8Array },
+    )
+    assert.deepEqual(session.data, data)
+    const verified = await verifySiwxMessage({
+      ...session,
+      domain: 'app.example.com',
+      nonce: data.nonce,
+    })
+    assert.equal(verified.accountAddress, SOLANA_DEV_ADDRESSES[0])
+    assert.throws(() => toSolanaSignInInput({ ...data, chainId: 'eip155:1' }), SiwxError)
   })
 })

@@ -65,6 +65,7 @@ test('@openmodal/testing/solana exports exactly its public API', () => {
     'SOLANA_DEV_ADDRESSES',
     'SOLANA_DEV_SEEDS',
     'SOLANA_DEV_WALLET_FEATURES',
+    'createSignInMessageText',
     'createSolanaDevWallet',
     'verifySolanaSignature',
   ])
