@@ -1,8 +1,9 @@
 // localSiwx(): sessions in the browser's localStorage, verified again on every read.
 import type { Client } from 'viem'
 import { SiwxError } from '../errors.js'
-import { createSiwxMessageData, formatSiwxMessage, type SiwxChainId } from '../message/siwx.js'
-import { type SignatureVerifier, verifySiwxMessage } from '../verify/verify.js'
+import type { SiwxChainId } from '../message/siwx.js'
+import type { SignatureVerifier } from '../verify/verify.js'
+import { loadMessages, loadVerifier } from './lazy.js'
 import { pageDefaults } from './page.js'
 import { isSameAccount, type SIWXConfig, type SIWXSession, toSiwxMessage } from './types.js'
 
@@ -88,6 +89,7 @@ export function localSiwx(options: LocalSiwxOptions = {}): SIWXConfig {
       )
     }
     const { domain } = pageDefaults(options)
+    const { verifySiwxMessage } = await loadVerifier()
     const data = await verifySiwxMessage({
       message: session.message,
       signature: session.signature,
@@ -124,6 +126,7 @@ export function localSiwx(options: LocalSiwxOptions = {}): SIWXConfig {
   return {
     async createMessage(input) {
       const { domain, uri } = pageDefaults(options)
+      const { createSiwxMessageData, formatSiwxMessage } = await loadMessages()
       const data = createSiwxMessageData({
         accountAddress: input.accountAddress,
         chainId: input.chainId,

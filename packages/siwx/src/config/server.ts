@@ -2,13 +2,13 @@
 // single-use nonces, verifies the signed message and keeps the session; the browser keeps
 // only each session's bearer token.
 import { SiwxError, type SiwxErrorReason } from '../errors.js'
-import { createSiwxMessageData, formatSiwxMessage, parseSiwxMessage } from '../message/siwx.js'
 import type {
   AuthApiError,
   AuthAuthenticateResponse,
   AuthMeResponse,
   AuthNonceResponse,
 } from './api-types.js'
+import { loadMessages } from './lazy.js'
 import { DEFAULT_SESSION_TTL_MS, type SiwxStorage } from './local.js'
 import { pageDefaults } from './page.js'
 import { isSameAccount, type SIWXConfig, type SIWXSession, toSiwxMessage } from './types.js'
@@ -129,7 +129,10 @@ export function serverSiwx(options: ServerSiwxOptions): SIWXConfig {
   return {
     async createMessage(input) {
       const { domain, uri } = pageDefaults(options)
-      const { nonce, token } = await call<AuthNonceResponse>('GET', '/v1/auth/nonce')
+      const [{ nonce, token }, { createSiwxMessageData, formatSiwxMessage }] = await Promise.all([
+        call<AuthNonceResponse>('GET', '/v1/auth/nonce'),
+        loadMessages(),
+      ])
       const data = createSiwxMessageData({
         accountAddress: input.accountAddress,
         chainId: input.chainId,
@@ -190,6 +193,7 @@ export function serverSiwx(options: ServerSiwxOptions): SIWXConfig {
 
     async getSessions(chainId, address) {
       const sessions: SIWXSession[] = []
+      const { parseSiwxMessage } = await loadMessages()
       for (const entry of readTokens()) {
         if (
           !isSameAccount(

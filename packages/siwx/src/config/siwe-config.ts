@@ -1,8 +1,8 @@
 // The older `siweConfig` option (SIWE only) through the SIWXConfig contract: the modal speaks
 // one contract, and apps written for siweConfig keep working.
-import { getAddress } from 'viem'
 import { SiwxError } from '../errors.js'
-import { parseSiwxMessage, type SiwxChainId } from '../message/siwx.js'
+import type { SiwxChainId } from '../message/siwx.js'
+import { loadMessages } from './lazy.js'
 import { isSameAccount, type SIWXConfig, type SIWXSession, toSiwxMessage } from './types.js'
 
 /** What `createMessage` of a siweConfig receives. */
@@ -98,11 +98,14 @@ export function fromSiweConfig(siwe: SIWEConfig): SIWXConfig {
       if (!domain || !uri) {
         throw new TypeError('siweConfig: getMessageParams must give domain and uri outside a page')
       }
-      const nonce = await siwe.getNonce(input.accountAddress)
+      const [nonce, { checksumAddress, parseSiwxMessage }] = await Promise.all([
+        siwe.getNonce(input.accountAddress),
+        loadMessages(),
+      ])
       const text = siwe.createMessage({
         domain,
         uri,
-        address: getAddress(input.accountAddress),
+        address: checksumAddress(input.accountAddress),
         version: '1',
         nonce,
         chainId,

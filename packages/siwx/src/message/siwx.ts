@@ -118,6 +118,14 @@ function toData(fields: MessageFields<unknown>, chainId: SiwxChainId): SIWXMessa
 }
 
 /**
+ * The EIP-55 form of an EVM address (any case in, checksum out).
+ *
+ * @example
+ * checksumAddress('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266') // '0xf39Fd6e5…'
+ */
+export const checksumAddress = (address: string): string => getAddress(address)
+
+/**
  * The text a wallet signs for `data`: EIP-4361 on eip155 (address checksummed), Sign-In With
  * Solana on solana, CAIP-122 elsewhere. Fields are checked as the parsers check them.
  *
