@@ -189,6 +189,7 @@ export function authRoutes(options: AuthRoutesOptions): Hono<AppEnv> {
           message: body.message,
           signature: body.signature,
           domain: origin.host,
+          scheme: origin.protocol.slice(0, -1),
           nonce: data.nonce,
           chains: project.chains.map((chain) => chain.caipNetworkId as SiwxChainId),
           time,

@@ -19,6 +19,8 @@ export interface VerifySiwxMessageParameters {
   signature: string
   /** The RFC 3986 authority the message must name (your site's host, `app.example.com:8443`). */
   domain?: string | undefined
+  /** The page's URI scheme (`https`): a message that names a scheme must name this one. */
+  scheme?: string | undefined
   /** The nonce this sign-in was given. */
   nonce?: string | undefined
   /** The CAIP-2 chain the message must be for. */
@@ -63,6 +65,17 @@ export async function verifySiwxMessage(
       'domain-mismatch',
       `The message is for ${data.domain}, not ${parameters.domain}`,
       { field: 'domain' },
+    )
+  }
+  if (
+    parameters.scheme !== undefined &&
+    data.scheme !== undefined &&
+    data.scheme.toLowerCase() !== parameters.scheme.toLowerCase()
+  ) {
+    throw new SiwxError(
+      'domain-mismatch',
+      `The message is for ${data.scheme}://${data.domain}, not ${parameters.scheme}://${parameters.domain ?? data.domain}`,
+      { field: 'scheme' },
     )
   }
   if (parameters.nonce !== undefined && data.nonce !== parameters.nonce) {
