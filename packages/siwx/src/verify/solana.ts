@@ -1,5 +1,5 @@
-// Solana signatures (Sign-In With Solana): ed25519 over the message's UTF-8 bytes.
-import { ed25519 } from '@noble/curves/ed25519'
+// Solana signatures (Sign-In With Solana): ed25519 over the message's UTF-8 bytes, checked with
+// WebCrypto's Ed25519 (browsers since 2025, Node 20), so no curve library is bundled.
 import { base58, base64 } from '@scure/base'
 
 /** The signature's bytes from base58 (Solana's usual form), base64 or 0x hex; undefined if none fits. */
@@ -26,26 +26,44 @@ export function decodeSolanaSignature(signature: string): Uint8Array | undefined
  * Malformed input is `false`.
  *
  * @example
- * verifySolanaSignature({ address, message, signature: base58Signature }) // true
+ * await verifySolanaSignature({ address, message, signature: base58Signature }) // true
  */
-export function verifySolanaSignature(parameters: {
+export async function verifySolanaSignature(parameters: {
   address: string
   message: string | Uint8Array
   signature: string | Uint8Array
-}): boolean {
+}): Promise<boolean> {
+  let publicKey: Uint8Array
   try {
-    const publicKey = base58.decode(parameters.address)
-    const signature =
-      typeof parameters.signature === 'string'
-        ? decodeSolanaSignature(parameters.signature)
-        : parameters.signature
-    if (publicKey.length !== 32 || signature?.length !== 64) return false
-    const bytes =
-      typeof parameters.message === 'string'
-        ? new TextEncoder().encode(parameters.message)
-        : parameters.message
-    return ed25519.verify(signature, bytes, publicKey)
+    publicKey = base58.decode(parameters.address)
   } catch {
+    return false
+  }
+  const signature =
+    typeof parameters.signature === 'string'
+      ? decodeSolanaSignature(parameters.signature)
+      : parameters.signature
+  if (publicKey.length !== 32 || signature?.length !== 64) return false
+  const bytes =
+    typeof parameters.message === 'string'
+      ? new TextEncoder().encode(parameters.message)
+      : parameters.message
+  try {
+    const key = await crypto.subtle.importKey(
+      'raw',
+      publicKey as BufferSource,
+      { name: 'Ed25519' },
+      false,
+      ['verify'],
+    )
+    return await crypto.subtle.verify(
+      { name: 'Ed25519' },
+      key,
+      signature as BufferSource,
+      bytes as BufferSource,
+    )
+  } catch {
+    // A point that is not on the curve fails to import: not a valid signer.
     return false
   }
 }

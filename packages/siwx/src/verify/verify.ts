@@ -128,7 +128,7 @@ export async function verifySiwxMessage(
       client: parameters.getClient?.(data.chainId),
     })
   } else if (namespace === 'solana') {
-    valid = verifySolanaSignature({ address: data.accountAddress, message, signature })
+    valid = await verifySolanaSignature({ address: data.accountAddress, message, signature })
   } else {
     const verifier = parameters.verifiers?.[namespace]
     if (!verifier) {
