@@ -3,7 +3,8 @@
 // The stack is a list of services started in order and stopped in reverse order (on Ctrl-C,
 // on SIGTERM, or when any of them dies): two anvil chains (31337 on 8545 and 31338 on 8546 when
 // free, else the next free ports) with a test ERC-20 on the first, the local Solana cluster
-// (8899 when free), then the demo, which serves
+// (8899 when free), the Bitcoin regtest ledger behind the Esplora API (3002 when free), then
+// the demo, which serves
 // their RPC URLs to the page (`/__openmodal/local.json`) and injects the dev wallet; apps/server
 // (embedded PGlite in apps/server/.data, the `demo` project of its openmodal.config.json, indexing
 // the anvil chains on the ports they got) serves
@@ -180,6 +181,32 @@ const services = [
     },
   },
   {
+    // The Bitcoin regtest ledger behind the Esplora API (3002 when free), with 1 BTC for the
+    // Bitcoin dev wallet's payment and ordinals addresses.
+    name: 'bitcoin',
+    async start() {
+      const testing = await import(
+        pathToFileURL(join(ROOT, 'packages/testing/dist/exports/node.js')).href
+      )
+      const { bitcoinDevKeys, bitcoinCaipId } = await import(
+        pathToFileURL(join(ROOT, 'packages/testing/dist/exports/bitcoin.js')).href
+      )
+      const port = await freePort(3002).catch(() => undefined)
+      const regtest = await testing.startBitcoinRegtest(port ? { port } : {})
+      const keys = bitcoinDevKeys(0, 'regtest')
+      for (const key of [keys.payment, keys.ordinals]) regtest.faucet(key.address, 100_000_000n)
+      return {
+        url: regtest.url,
+        stop: () => regtest.stop(),
+        banner: [
+          `Bitcoin regtest (${bitcoinCaipId('regtest')}), Esplora API: ${regtest.url}`,
+          `  1 BTC for ${keys.payment.address} (payment) and ${keys.ordinals.address} (ordinals)`,
+          `  Mine a block: curl -X POST ${regtest.url}/regtest/mine -d '{"blocks":1}'`,
+        ].join('\n'),
+      }
+    },
+  },
+  {
     name: 'server',
     async start({ anvil }) {
       const port = await freePort(8787)
@@ -239,7 +266,7 @@ const services = [
   },
   {
     name: 'demo',
-    async start({ anvil, solana, server, relay }) {
+    async start({ anvil, solana, bitcoin, server, relay }) {
       const port = await freePort(Number(args.port))
       const demoDir = join(ROOT, 'apps/demo')
       const vite = join(demoDir, 'node_modules/vite/bin/vite.js')
@@ -258,6 +285,7 @@ const services = [
               apiUrl: server.url,
               relayUrl: relay.url,
               solana: { rpcUrl: solana.rpcUrl, genesisHash: solana.genesisHash },
+              bitcoin: { esploraUrl: bitcoin.url },
             }),
           },
         },
@@ -276,6 +304,8 @@ const services = [
             .join(' ')} '<link>'`,
           '  The Solana dev wallet (100 SOL on the local cluster) is registered too:',
           '  "OpenModal Solana Dev Wallet" connects Solana; connect both and switch in Networks.',
+          '  The Bitcoin dev wallet (sats-connect, 1 BTC on regtest) is listed as "OpenModal',
+          "  Bitcoin Dev Wallet\"; send regtest sats from the page's useModalAccount('bip122') form.",
         ].join('\n'),
       }
     },

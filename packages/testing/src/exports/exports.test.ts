@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import * as bitcoin from './bitcoin.js'
 import * as entry from './index.js'
 import * as node from './node.js'
 import * as solana from './solana.js'
@@ -34,14 +35,20 @@ test('@openmodal/testing exports exactly its public API', () => {
 
 test('@openmodal/testing/node exports exactly its public API', () => {
   assert.deepEqual(Object.keys(node).sort(), [
+    'BIP122_WALLET_EVENTS',
+    'BIP122_WALLET_METHODS',
+    'BLOCK_SUBSIDY',
     'EIP155_WALLET_EVENTS',
     'EIP155_WALLET_METHODS',
     'LOCALNET_GENESIS_HASH',
+    'LedgerError',
     'MemoryStorage',
     'SOLANA_COMMITMENTS',
     'SOLANA_WALLET_EVENTS',
     'SOLANA_WALLET_METHODS',
     'anvilBinaryPath',
+    'bitcoinNamespaceWallet',
+    'createBitcoinLedger',
     'createCounterfactualWallet',
     'createWalletHarness',
     'deployTestMultiToken',
@@ -49,10 +56,12 @@ test('@openmodal/testing/node exports exactly its public API', () => {
     'deployTestSmartWallet',
     'deployTestToken',
     'devWalletScriptPath',
+    'esploraTx',
     'freePort',
     'fundAccount',
     'solanaNamespaceWallet',
     'startAnvil',
+    'startBitcoinRegtest',
     'startChains',
     'startRelay',
     'startSolanaRpc',
@@ -68,5 +77,21 @@ test('@openmodal/testing/solana exports exactly its public API', () => {
     'createSignInMessageText',
     'createSolanaDevWallet',
     'verifySolanaSignature',
+  ])
+})
+
+test('@openmodal/testing/bitcoin exports exactly its public API', () => {
+  assert.deepEqual(Object.keys(bitcoin).sort(), [
+    'BITCOIN_DEV_WALLET_METHODS',
+    'BITCOIN_GENESIS_HASHES',
+    'SATS_CONNECT_ERROR_CODES',
+    'bip322MessageHash',
+    'bitcoinCaipId',
+    'bitcoinDevKeys',
+    'bitcoinStandardWallet',
+    'createBitcoinDevWallet',
+    'legacyMessageHash',
+    'signBip322',
+    'signEcdsaMessage',
   ])
 })

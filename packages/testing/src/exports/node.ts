@@ -1,5 +1,23 @@
 // @openmodal/testing/node: local chains and helpers that need Node (child processes, files).
 
+export {
+  BIP122_WALLET_EVENTS,
+  BIP122_WALLET_METHODS,
+  bitcoinNamespaceWallet,
+} from '../bitcoin/bip122-namespace.js'
+export {
+  type BitcoinRegtest,
+  esploraTx,
+  type StartBitcoinRegtestOptions,
+  startBitcoinRegtest,
+} from '../bitcoin/esplora-server.js'
+export {
+  type BitcoinLedger,
+  type BitcoinLedgerOptions,
+  BLOCK_SUBSIDY,
+  createBitcoinLedger,
+  LedgerError,
+} from '../bitcoin/ledger.js'
 export { deployTestMultiToken, deployTestNft } from '../evm/nft.js'
 export {
   createCounterfactualWallet,
