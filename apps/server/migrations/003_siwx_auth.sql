@@ -19,6 +19,8 @@ create table auth_sessions (
   address text not null,
   message text not null,
   signature text not null,
+  -- The CAIP-74 Cacao of a WalletConnect one-click sign-in, as the wallet gave it.
+  cacao jsonb,
   expires_at timestamptz not null,
   created_at timestamptz not null default now()
 );

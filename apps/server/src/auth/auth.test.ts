@@ -305,6 +305,16 @@ function authSuite() {
           ['message.nonce'],
         )
         assert.match(badNonce.body.message, /Nonce: expected at least 8 letters or digits/)
+        const badCacao = await authenticate({
+          message,
+          signature: '0x00',
+          cacao: { h: { t: 1 }, p: {}, s: { t: 'eip191', s: '0x' } },
+        })
+        assert.equal(badCacao.status, 400)
+        assert.deepEqual(
+          badCacao.body.issues.map((i: Json) => i.path),
+          ['cacao.h.t'],
+        )
         const extra = await authenticate({ message, signature: '0x00', admin: true })
         assert.equal(extra.status, 400)
         const notJson = await call(url('/v1/auth/authenticate'), {
@@ -451,6 +461,25 @@ function authSuite() {
       await reloaded.revokeSession('eip155:31337', alice.address)
       assert.deepEqual(await config(storage).getSessions('eip155:31337', alice.address), [])
       assert.equal((await config(storage).getSessions('eip155:31337', bob.address)).length, 1)
+    })
+
+    test('a Cacao (WalletConnect one-click auth) is kept with the session', async () => {
+      const storage = memory()
+      const siwx = config(storage)
+      const message = await siwx.createMessage({
+        accountAddress: alice.address,
+        chainId: 'eip155:31337',
+      })
+      const text = message.toString()
+      const signature = await alice.signMessage({ message: text })
+      const cacao = {
+        h: { t: 'caip122' },
+        p: { domain: DOMAIN, iss: `did:pkh:eip155:31337:${alice.address}` },
+        s: { t: 'eip191', s: signature },
+      }
+      await siwx.addSession({ data: parseSiwxMessage(text), message: text, signature, cacao })
+      const [session] = await config(storage).getSessions('eip155:31337', alice.address)
+      assert.deepEqual(session?.cacao, cacao)
     })
 
     test('a refusal comes back as a SiwxError with the server reason', async () => {

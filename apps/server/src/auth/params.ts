@@ -31,4 +31,15 @@ export const AuthenticateBodySchema = v.strictObject({
   token: v.optional(
     v.pipe(v.string('token must be a string'), v.maxLength(1024, 'token is too long')),
   ),
+  /** CAIP-74 Cacao of a WalletConnect one-click sign-in: kept with the session, not trusted. */
+  cacao: v.optional(
+    v.looseObject({
+      h: v.looseObject({ t: v.string('cacao.h.t must be a string') }),
+      p: v.record(v.string(), v.unknown()),
+      s: v.looseObject({
+        t: v.string('cacao.s.t must be a string'),
+        s: v.string('cacao.s.s must be a string'),
+      }),
+    }),
+  ),
 })

@@ -9,6 +9,7 @@ export interface StoredSession {
   address: string
   message: string
   signature: string
+  cacao: Record<string, unknown> | null
   expiresAt: Date
   createdAt: Date
 }
@@ -20,6 +21,7 @@ interface SessionRow extends Record<string, unknown> {
   address: string
   message: string
   signature: string
+  cacao: Record<string, unknown> | null
   expires_at: Date | string
   created_at: Date | string
 }
@@ -31,6 +33,7 @@ const toSession = (row: SessionRow): StoredSession => ({
   address: row.address,
   message: row.message,
   signature: row.signature,
+  cacao: row.cacao ?? null,
   expiresAt: new Date(row.expires_at),
   createdAt: new Date(row.created_at),
 })
@@ -98,9 +101,9 @@ export async function createSession(
     if (used.length === 0) return undefined
     const [row] = await tx.query<SessionRow>(
       `insert into auth_sessions
-         (id, project_id, token_hash, chain_id, address, message, signature, expires_at, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-       returning id, project_id, chain_id, address, message, signature, expires_at, created_at`,
+         (id, project_id, token_hash, chain_id, address, message, signature, cacao, expires_at, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       returning id, project_id, chain_id, address, message, signature, cacao, expires_at, created_at`,
       [
         session.id,
         session.projectId,
@@ -109,6 +112,7 @@ export async function createSession(
         session.address,
         session.message,
         session.signature,
+        session.cacao === null ? null : JSON.stringify(session.cacao),
         session.expiresAt,
         now,
       ],
@@ -125,7 +129,7 @@ export async function findSession(
   now: Date,
 ): Promise<StoredSession | undefined> {
   const [row] = await db.query<SessionRow>(
-    `select id, project_id, chain_id, address, message, signature, expires_at, created_at
+    `select id, project_id, chain_id, address, message, signature, cacao, expires_at, created_at
        from auth_sessions where token_hash = $1 and project_id = $2 and expires_at > $3`,
     [tokenHash, projectId, now],
   )

@@ -58,6 +58,7 @@ const toAnswer = (session: StoredSession): AuthSession => ({
   address: session.address,
   message: session.message,
   signature: session.signature,
+  ...(session.cacao ? { cacao: session.cacao } : {}),
   expiresAt: session.expiresAt.toISOString(),
   createdAt: session.createdAt.toISOString(),
 })
@@ -228,6 +229,7 @@ export function authRoutes(options: AuthRoutesOptions): Hono<AppEnv> {
           address: data.accountAddress,
           message: body.message,
           signature: body.signature,
+          cacao: body.cacao ?? null,
           expiresAt,
         },
         time,

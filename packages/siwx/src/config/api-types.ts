@@ -18,6 +18,8 @@ export interface AuthAuthenticateBody {
   signature: string
   /** The `token` of the nonce answer. */
   token?: string | undefined
+  /** The CAIP-74 Cacao of a WalletConnect one-click sign-in, kept with the session. */
+  cacao?: Record<string, unknown> | undefined
 }
 
 /** A stored sign-in session. */
@@ -28,6 +30,8 @@ export interface AuthSession {
   address: string
   message: string
   signature: string
+  /** Present when the sign-in came with one (WalletConnect one-click auth). */
+  cacao?: Record<string, unknown> | undefined
   /** RFC 3339. */
   expiresAt: string
   createdAt: string

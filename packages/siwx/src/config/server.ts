@@ -11,7 +11,13 @@ import type {
 import { loadMessages } from './lazy.js'
 import { DEFAULT_SESSION_TTL_MS, type SiwxStorage } from './local.js'
 import { pageDefaults } from './page.js'
-import { isSameAccount, type SIWXConfig, type SIWXSession, toSiwxMessage } from './types.js'
+import {
+  type Cacao,
+  isSameAccount,
+  type SIWXConfig,
+  type SIWXSession,
+  toSiwxMessage,
+} from './types.js'
 
 export interface ServerSiwxOptions {
   /** Base URL of the OpenModal server. */
@@ -120,6 +126,7 @@ export function serverSiwx(options: ServerSiwxOptions): SIWXConfig {
         message: session.message,
         signature: session.signature,
         ...(nonceTokens.has(nonce) ? { token: nonceTokens.get(nonce) } : {}),
+        ...(session.cacao ? { cacao: session.cacao } : {}),
       },
     })
     nonceTokens.delete(nonce)
@@ -211,6 +218,7 @@ export function serverSiwx(options: ServerSiwxOptions): SIWXConfig {
             data: parseSiwxMessage(session.message),
             message: session.message,
             signature: session.signature,
+            ...(session.cacao ? { cacao: session.cacao as unknown as Cacao } : {}),
           })
         } catch (error) {
           if (!(error instanceof SiwxError && error.reason === 'unauthorized')) throw error
