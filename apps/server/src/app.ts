@@ -9,6 +9,7 @@ import { createLogger, type Logger, type LogLevel } from './http/logger.js'
 import { errorAnswer, noBodyOnReads, notFound, requestLog } from './http/middleware.js'
 import { createRateLimiter } from './http/rate-limit.js'
 import { analyticsRoutes } from './routes/analytics.js'
+import { type AuthOptions, authRoutes } from './routes/auth.js'
 import { blockchainRoutes } from './routes/blockchain.js'
 import { configRoutes } from './routes/config.js'
 import { healthRoutes } from './routes/health.js'
@@ -35,6 +36,8 @@ export interface AppOptions {
   now?: () => number
   /** Timeout and cache of the name endpoints' ENS lookups (spec §9 defaults). */
   ens?: EnsOptions
+  /** Nonce and session lifetimes of Sign-In With X (5 min / 7 days by default). */
+  auth?: AuthOptions
 }
 
 export const DEFAULT_RATE_LIMIT = { burst: 120, perSecond: 20 } as const
@@ -77,6 +80,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     )
     .route('/', rpcRoutes({ access, upstream: { ...DEFAULT_UPSTREAM_OPTIONS, ...options.rpc } }))
     .route('/', analyticsRoutes({ db, access }))
+    .route('/', authRoutes({ db, access, now: options.now, ...options.auth }))
     .notFound(notFound)
     .onError(errorAnswer(logger))
 }

@@ -1,6 +1,8 @@
-// Compiles the test NFT contracts into committed TypeScript (ABI + creation bytecode):
-//   contracts/TestNft.sol        -> src/evm/test-nft.ts          (ERC-721)
-//   contracts/TestMultiToken.sol -> src/evm/test-multi-token.ts  (ERC-1155)
+// Compiles the test contracts into committed TypeScript (ABI + creation bytecode):
+//   contracts/TestNft.sol                -> src/evm/test-nft.ts                    (ERC-721)
+//   contracts/TestMultiToken.sol         -> src/evm/test-multi-token.ts            (ERC-1155)
+//   contracts/TestSmartWallet.sol        -> src/evm/test-smart-wallet.ts           (ERC-1271)
+//   contracts/TestSmartWalletFactory.sol -> src/evm/test-smart-wallet-factory.ts   (CREATE2)
 // Run by hand only when a contract changes (solc-js is slow and not a dependency), then
 // `pnpm format`:
 //   npm install --prefix <scratch dir> solc@0.8.28
@@ -22,6 +24,20 @@ const CONTRACTS = [
     prefix: 'TEST_MULTI_TOKEN',
     what: 'the test ERC-1155',
     constructor: '(name, uri)',
+  },
+  {
+    name: 'TestSmartWallet',
+    out: 'test-smart-wallet.ts',
+    prefix: 'TEST_SMART_WALLET',
+    what: 'the test ERC-1271 contract wallet',
+    constructor: '(owner)',
+  },
+  {
+    name: 'TestSmartWalletFactory',
+    out: 'test-smart-wallet-factory.ts',
+    prefix: 'TEST_SMART_WALLET_FACTORY',
+    what: 'the CREATE2 factory of the test contract wallet (ERC-6492)',
+    constructor: '()',
   },
 ]
 

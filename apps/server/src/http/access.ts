@@ -35,8 +35,14 @@ export interface AccessControl {
     rawProjectId: string | undefined,
     requireOrigin?: boolean,
   ): Promise<Project>
-  /** The CORS preflight handler of a route whose projectId `projectIdOf` reads. */
-  preflight(projectIdOf: (c: Context<AppEnv>) => string | undefined): Handler<AppEnv>
+  /**
+   * The CORS preflight handler of a route whose projectId `projectIdOf` reads; `headers` are
+   * request headers allowed beside content-type, `credentials` allows cookies.
+   */
+  preflight(
+    projectIdOf: (c: Context<AppEnv>) => string | undefined,
+    options?: { headers?: readonly string[]; credentials?: boolean },
+  ): Handler<AppEnv>
   /** Takes a token of `scope` for the client's address, or throws 429. */
   rateLimit(c: Context<AppEnv>, scope: string): void
 }
@@ -114,11 +120,15 @@ export function createAccessControl(options: AccessOptions): AccessControl {
   }
 
   const preflight =
-    (projectIdOf: (c: Context<AppEnv>) => string | undefined): Handler<AppEnv> =>
+    (
+      projectIdOf: (c: Context<AppEnv>) => string | undefined,
+      options: { headers?: readonly string[]; credentials?: boolean } = {},
+    ): Handler<AppEnv> =>
     async (c) => {
       await access(c, projectIdOf(c), true)
+      const allowed = [...CORS_HEADERS, ...(options.headers ?? [])]
       const requested = splitList(c.req.header('access-control-request-headers') ?? '')
-      const unknown = requested.filter((name) => !CORS_HEADERS.includes(name.toLowerCase()))
+      const unknown = requested.filter((name) => !allowed.includes(name.toLowerCase()))
       if (unknown.length) {
         c.header('access-control-allow-origin', undefined)
         throw new HttpError(
@@ -129,7 +139,8 @@ export function createAccessControl(options: AccessOptions): AccessControl {
       }
       return c.body(null, 204, {
         'access-control-allow-methods': CORS_METHODS,
-        'access-control-allow-headers': CORS_HEADERS.join(', '),
+        'access-control-allow-headers': allowed.join(', '),
+        ...(options.credentials ? { 'access-control-allow-credentials': 'true' } : {}),
         'access-control-max-age': '600',
       })
     }

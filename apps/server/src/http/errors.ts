@@ -1,4 +1,6 @@
 // Error answers: one `{ code, message, issues? }` JSON shape for every endpoint but JSON-RPC.
+
+import type { AuthApiErrorCode } from '@openmodal/siwx'
 import * as v from 'valibot'
 import type { ApiError, ApiErrorCode, ApiIssue, BlockchainApiErrorCode } from '../api-types.js'
 
@@ -8,28 +10,40 @@ export type HttpStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 5
 export class HttpError extends Error {
   override name = 'HttpError'
   readonly status: HttpStatus
-  readonly code: ApiErrorCode | BlockchainApiErrorCode
+  readonly code: ApiErrorCode | BlockchainApiErrorCode | AuthApiErrorCode
   readonly issues: ApiIssue[] | undefined
   readonly headers: Record<string, string>
+  /** Why a sign-in was refused (auth routes), sent beside the message. */
+  readonly reason: string | undefined
 
   constructor(
     status: HttpStatus,
-    code: ApiErrorCode | BlockchainApiErrorCode,
+    code: ApiErrorCode | BlockchainApiErrorCode | AuthApiErrorCode,
     message: string,
-    options: { issues?: ApiIssue[]; headers?: Record<string, string>; cause?: unknown } = {},
+    options: {
+      issues?: ApiIssue[]
+      headers?: Record<string, string>
+      cause?: unknown
+      reason?: string
+    } = {},
   ) {
     super(message, { cause: options.cause })
     this.status = status
     this.code = code
     this.issues = options.issues
     this.headers = options.headers ?? {}
+    this.reason = options.reason
   }
 
-  toJSON(): Omit<ApiError, 'code'> & { code: ApiErrorCode | BlockchainApiErrorCode } {
+  toJSON(): Omit<ApiError, 'code'> & {
+    code: ApiErrorCode | BlockchainApiErrorCode | AuthApiErrorCode
+    reason?: string
+  } {
     return {
       code: this.code,
       message: this.message,
       ...(this.issues ? { issues: this.issues } : {}),
+      ...(this.reason ? { reason: this.reason } : {}),
     }
   }
 }

@@ -39,6 +39,8 @@ export async function countRows(db: Db): Promise<Record<string, number>> {
     'token_metadata',
     'nft_metadata',
     'account_names',
+    'auth_nonces',
+    'auth_sessions',
   ]) {
     const [row] = await db.query<{ n: number }>(`select count(*)::int as n from ${table}`)
     counts[table] = row?.n ?? -1

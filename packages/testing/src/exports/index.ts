@@ -26,6 +26,14 @@ export {
 export { ProviderRpcError, RPC_ERROR_CODES } from '../evm/provider-error.js'
 export { TEST_MULTI_TOKEN_ABI, TEST_MULTI_TOKEN_BYTECODE } from '../evm/test-multi-token.js'
 export { TEST_NFT_ABI, TEST_NFT_BYTECODE } from '../evm/test-nft.js'
+export {
+  TEST_SMART_WALLET_ABI,
+  TEST_SMART_WALLET_BYTECODE,
+} from '../evm/test-smart-wallet.js'
+export {
+  TEST_SMART_WALLET_FACTORY_ABI,
+  TEST_SMART_WALLET_FACTORY_BYTECODE,
+} from '../evm/test-smart-wallet-factory.js'
 export { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from '../evm/test-token.js'
 export {
   type DeployTestTokenOptions,

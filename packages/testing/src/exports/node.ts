@@ -19,6 +19,12 @@ export {
   LedgerError,
 } from '../bitcoin/ledger.js'
 export { deployTestMultiToken, deployTestNft } from '../evm/nft.js'
+export {
+  createCounterfactualWallet,
+  deployTestSmartWallet,
+  type TestSmartWallet,
+  type TestSmartWalletOptions,
+} from '../evm/smart-wallet.js'
 export { deployTestToken, fundAccount } from '../evm/token.js'
 export {
   type AnvilChains,

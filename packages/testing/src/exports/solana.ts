@@ -2,6 +2,7 @@
 // in Node. A subpath of its own so EVM-only pages never load Solana code.
 export { SOLANA_DEV_ADDRESSES, SOLANA_DEV_SEEDS } from '../solana/accounts.js'
 export {
+  createSignInMessageText,
   createSolanaDevWallet,
   SOLANA_CHAINS,
   SOLANA_DEV_WALLET_FEATURES,
@@ -11,5 +12,6 @@ export {
   type SolanaDevWalletFeature,
   type SolanaDevWalletOptions,
   type SolanaFaultOptions,
+  type SolanaSignInInput,
 } from '../solana/dev-wallet.js'
 export { verifySolanaSignature } from '../solana/verify.js'

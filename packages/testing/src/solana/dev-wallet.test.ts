@@ -32,6 +32,7 @@ type MethodName =
   | 'signMessage'
   | 'signTransaction'
   | 'signAndSendTransaction'
+  | 'signIn'
 function feature(wallet: Wallet, name: string): Readonly<Record<MethodName, Method>> {
   const object = (wallet.features as Record<string, Record<string, unknown>>)[name]
   assert.ok(object, `the wallet lacks ${name}`)
@@ -303,4 +304,42 @@ test('verifySolanaSignature accepts the signer and refuses another key or messag
     false,
   )
   assert.equal(verifySolanaSignature({ address: '0OIl', message, signature }), false)
+})
+
+test('solana:signIn connects, writes the Sign-In With Solana text and signs it', async () => {
+  const dev = createSolanaDevWallet({ accounts: [0, 1] })
+  const [output] = (await feature(dev.wallet, 'solana:signIn').signIn({
+    domain: 'app.example.com',
+    address: SOLANA_DEV_ADDRESSES[1],
+    statement: 'Sign in to Example',
+    uri: 'https://app.example.com',
+    version: '1',
+    chainId: 'devnet',
+    nonce: 'abcdEFGH1234',
+    issuedAt: '2026-01-01T00:00:00.000Z',
+  })) as [{ account: { address: string }; signedMessage: Uint8Array; signature: Uint8Array }]
+  const text = new TextDecoder().decode(output.signedMessage)
+  assert.equal(
+    text,
+    `app.example.com wants you to sign in with your Solana account:\n${SOLANA_DEV_ADDRESSES[1]}\n\nSign in to Example\n\nURI: https://app.example.com\nVersion: 1\nChain ID: devnet\nNonce: abcdEFGH1234\nIssued At: 2026-01-01T00:00:00.000Z`,
+  )
+  assert.equal(output.account.address, SOLANA_DEV_ADDRESSES[1])
+  const signature = bs58.encode(output.signature)
+  assert.equal(
+    verifySolanaSignature({ address: SOLANA_DEV_ADDRESSES[1], message: text, signature }),
+    true,
+  )
+  assert.equal(dev.wallet.accounts.length, 2, 'signIn connected the wallet')
+  // Without an address it signs in with the first account; a signMessage-only wallet lacks it.
+  const [first] = (await feature(dev.wallet, 'solana:signIn').signIn({ domain: 'a.example' })) as [
+    { account: { address: string }; signedMessage: Uint8Array },
+  ]
+  assert.equal(first.account.address, SOLANA_DEV_ADDRESSES[0])
+  assert.equal(
+    new TextDecoder().decode(first.signedMessage),
+    `a.example wants you to sign in with your Solana account:\n${SOLANA_DEV_ADDRESSES[0]}`,
+  )
+  const plain = createSolanaDevWallet({ omitFeatures: ['solana:signIn'] })
+  assert.equal('solana:signIn' in plain.wallet.features, false)
+  assert.ok(!dev.wallet.accounts[0]?.features.includes('solana:signIn'))
 })

@@ -27,6 +27,7 @@ export const SOLANA_DEV_WALLET_FEATURES = [
   'solana:signMessage',
   'solana:signTransaction',
   'solana:signAndSendTransaction',
+  'solana:signIn',
 ] as const
 export type SolanaDevWalletFeature = (typeof SOLANA_DEV_WALLET_FEATURES)[number]
 
@@ -127,6 +128,46 @@ const toBase64 = (bytes: Uint8Array) => {
   return btoa(binary)
 }
 
+/** The input of `solana:signIn` (Sign-In With Solana); every field optional. */
+export interface SolanaSignInInput {
+  domain?: string
+  address?: string
+  statement?: string
+  uri?: string
+  version?: string
+  chainId?: string
+  nonce?: string
+  issuedAt?: string
+  expirationTime?: string
+  notBefore?: string
+  requestId?: string
+  resources?: readonly string[]
+}
+
+/**
+ * The Sign-In With Solana text a wallet writes for `solana:signIn` (the layout of
+ * `createSignInMessageText` in @solana/wallet-standard-util): fields that are absent are left
+ * out, and without a statement no empty statement line is written.
+ */
+export function createSignInMessageText(
+  input: SolanaSignInInput & { domain: string; address: string },
+): string {
+  let message = `${input.domain} wants you to sign in with your Solana account:\n${input.address}`
+  if (input.statement) message += `\n\n${input.statement}`
+  const fields: string[] = []
+  if (input.uri) fields.push(`URI: ${input.uri}`)
+  if (input.version) fields.push(`Version: ${input.version}`)
+  if (input.chainId) fields.push(`Chain ID: ${input.chainId}`)
+  if (input.nonce) fields.push(`Nonce: ${input.nonce}`)
+  if (input.issuedAt) fields.push(`Issued At: ${input.issuedAt}`)
+  if (input.expirationTime) fields.push(`Expiration Time: ${input.expirationTime}`)
+  if (input.notBefore) fields.push(`Not Before: ${input.notBefore}`)
+  if (input.requestId) fields.push(`Request ID: ${input.requestId}`)
+  if (input.resources) fields.push('Resources:', ...input.resources.map((r) => `- ${r}`))
+  if (fields.length) message += `\n\n${fields.join('\n')}`
+  return message
+}
+
 /**
  * Creates a Solana dev wallet. `standard:connect` grants the app at once (no person needed);
  * `silent: true` returns accounts only when already granted.
@@ -142,7 +183,10 @@ export function createSolanaDevWallet(options: SolanaDevWalletOptions = {}): Sol
   const chains = [...(options.chains ?? SOLANA_CHAINS)] as Wallet['chains']
   const omitted = new Set<string>(options.omitFeatures ?? [])
   const featureNames = SOLANA_DEV_WALLET_FEATURES.filter((f) => !omitted.has(f))
-  const accountFeatures = featureNames.filter((f) => f.startsWith('solana:'))
+  // solana:signIn is a feature of the wallet, not of an account (it picks the account).
+  const accountFeatures = featureNames.filter(
+    (f) => f.startsWith('solana:') && f !== 'solana:signIn',
+  )
   const listeners = new Set<ChangeListener>()
   const calls: SolanaDevWalletCall[] = []
   const faults: Fault[] = []
@@ -239,6 +283,32 @@ export function createSolanaDevWallet(options: SolanaDevWalletOptions = {}): Sol
         signatureType: 'ed25519',
       }
     },
+    'solana:signIn': async (input) => {
+      // Sign-In With Solana: connects if needed, writes the message itself, signs it.
+      const fields = (input ?? {}) as SolanaSignInInput
+      if (!authorized) {
+        authorized = true
+        emit({ accounts: visibleAccounts() })
+      }
+      const chosen =
+        fields.address === undefined
+          ? exposedAccounts()[0]
+          : exposedAccounts().find((a) => a.address === fields.address)
+      if (!chosen) throw new ProviderRpcError(4100, 'No such account in this wallet')
+      const keyPair = signerFor({ account: chosen })
+      const domain =
+        fields.domain ?? (globalThis as { location?: { host?: string } }).location?.host
+      if (!domain) throw new ProviderRpcError(-32602, 'domain is required outside a page')
+      const signedMessage = new TextEncoder().encode(
+        createSignInMessageText({ ...fields, domain, address: chosen.address }),
+      )
+      return {
+        account: chosen,
+        signedMessage,
+        signature: nacl.sign.detached(signedMessage, keyPair.secretKey),
+        signatureType: 'ed25519',
+      }
+    },
     'solana:signTransaction': async (input) => ({ signedTransaction: signTransaction(input) }),
     'solana:signAndSendTransaction': async (input) => {
       const url = rpcUrlFor((input as { chain?: unknown }).chain)
@@ -299,6 +369,7 @@ export function createSolanaDevWallet(options: SolanaDevWalletOptions = {}): Sol
       },
     },
     'solana:signMessage': { version: '1.0.0', signMessage: batch('solana:signMessage') },
+    'solana:signIn': { version: '1.0.0', signIn: batch('solana:signIn') },
     'solana:signTransaction': {
       version: '1.0.0',
       supportedTransactionVersions: ['legacy', 0],

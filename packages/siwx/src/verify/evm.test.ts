@@ -1,0 +1,95 @@
+// EVM sign-in verification on a real anvil chain: an EOA, a deployed ERC-1271 contract wallet
+// and an undeployed ERC-6492 counterfactual wallet, all through verifySiwxMessage.
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { ANVIL_PRIVATE_KEYS } from '@openmodal/testing'
+import {
+  type AnvilInstance,
+  createCounterfactualWallet,
+  deployTestSmartWallet,
+  startAnvil,
+} from '@openmodal/testing/node'
+import { createPublicClient, hashMessage, http, type PublicClient } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { SiwxError } from '../errors.js'
+import { createSiwxMessageData, formatSiwxMessage } from '../message/siwx.js'
+import { verifySiwxMessage } from './verify.js'
+
+let anvil: AnvilInstance
+let client: PublicClient
+
+before(async () => {
+  anvil = await startAnvil()
+  client = createPublicClient({ transport: http(anvil.rpcUrl) })
+})
+after(() => anvil?.stop())
+
+const messageFor = (accountAddress: string) =>
+  formatSiwxMessage(
+    createSiwxMessageData({
+      accountAddress,
+      chainId: 'eip155:31337',
+      domain: 'app.example.com',
+      uri: 'https://app.example.com/',
+      statement: 'Sign in to Example',
+      expiresInMs: 60_000,
+    }),
+  )
+
+const verify = (message: string, signature: string) =>
+  verifySiwxMessage({ message, signature, domain: 'app.example.com', getClient: () => client })
+
+const refusedSignature = (error: unknown) =>
+  error instanceof SiwxError && error.reason === 'invalid-signature' && error.field === 'signature'
+
+describe('verifySiwxMessage on anvil', () => {
+  test('an EOA signature verifies; another key refuses', async () => {
+    const account = privateKeyToAccount(ANVIL_PRIVATE_KEYS[2])
+    const message = messageFor(account.address)
+    const data = await verify(message, await account.signMessage({ message }))
+    assert.equal(data.accountAddress, account.address)
+    const other = privateKeyToAccount(ANVIL_PRIVATE_KEYS[3])
+    await assert.rejects(verify(message, await other.signMessage({ message })), refusedSignature)
+  })
+
+  test('a deployed ERC-1271 contract wallet verifies by eth_call; a non-owner refuses', async () => {
+    const wallet = await deployTestSmartWallet(anvil.rpcUrl)
+    const message = messageFor(wallet.address)
+    const data = await verify(message, await wallet.signHash(hashMessage(message)))
+    assert.equal(data.accountAddress, wallet.address)
+    const intruder = privateKeyToAccount(ANVIL_PRIVATE_KEYS[4])
+    await assert.rejects(
+      verify(message, await intruder.sign({ hash: hashMessage(message) })),
+      refusedSignature,
+    )
+    // Without a client only EOA recovery is possible: the contract's signature does not verify.
+    await assert.rejects(
+      verifySiwxMessage({ message, signature: await wallet.signHash(hashMessage(message)) }),
+      refusedSignature,
+    )
+  })
+
+  test('an undeployed ERC-6492 wallet verifies and stays undeployed', async () => {
+    const wallet = await createCounterfactualWallet(anvil.rpcUrl, { salt: `0x${'ab'.repeat(32)}` })
+    assert.equal(await client.getCode({ address: wallet.address }), undefined)
+    const message = messageFor(wallet.address)
+    const signature = await wallet.signHash(hashMessage(message))
+    assert.ok(signature.endsWith('6492'.repeat(16)), 'the signature carries the ERC-6492 suffix')
+    const data = await verify(message, signature)
+    assert.equal(data.accountAddress, wallet.address)
+    assert.equal(await client.getCode({ address: wallet.address }), undefined)
+    // A wrapped signature of another owner refuses.
+    const stranger = await createCounterfactualWallet(anvil.rpcUrl, {
+      salt: `0x${'ab'.repeat(32)}`,
+      ownerKey: ANVIL_PRIVATE_KEYS[5],
+    })
+    await assert.rejects(
+      verify(message, await stranger.signHash(hashMessage(message))),
+      refusedSignature,
+    )
+    // Once deployed, the plain ERC-1271 signature verifies too.
+    await wallet.deployWallet()
+    assert.ok(await client.getCode({ address: wallet.address }))
+    await verify(message, await wallet.signHash(hashMessage(message)))
+  })
+})
