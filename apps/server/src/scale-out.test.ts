@@ -205,8 +205,12 @@ test('two instances on one PostgreSQL share codes, limits and the indexer', asyn
     assert.ok(!b.logs.some((line) => line.msg === 'indexer lock taken'))
 
     // Killing a (no clean shutdown) frees the lock with its connection; b takes over.
+    const killedAt = performance.now()
     await stopInstance(a, 'SIGKILL')
     await b.waitForLog('indexer lock taken')
+    t.diagnostic(
+      `b took the indexer lock ${Math.round(performance.now() - killedAt)} ms after a was killed`,
+    )
     hashes.push(await chain.sendEth(0, bob, 3n), await chain.sendEth(0, bob, 4n))
     const rows = await until('b to index', () => indexed(hashes))
     assert.deepEqual(

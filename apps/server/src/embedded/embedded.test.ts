@@ -489,6 +489,27 @@ async function embeddedSuite(t: TestContext, db: Db) {
   })
 }
 
+test('answers MAIL_FAILED when the SMTP server cannot be reached', async () => {
+  const db = await openPglite()
+  const sink = await startSmtpSink()
+  await sink.close()
+  // The sink's port is closed now: nodemailer's connection is refused.
+  const stack = await startStack(db, sink)
+  try {
+    await prepareDatabase(db, { seed: false })
+    await syncConfig(db, { projects: [testProject({ features: { email: true } })] })
+    const answer = await stack.send('POST', '/v1/auth/email/start', {
+      body: { projectId: 'test-project', email: freshEmail(), dappOrigin: DAPP },
+    })
+    assert.equal(answer.status, 502)
+    assert.equal(answer.body.error.code, 'MAIL_FAILED')
+    assert.equal(answer.body.error.message, 'The e-mail could not be sent; try again')
+  } finally {
+    await stack.close()
+    await db.close()
+  }
+})
+
 test('embedded wallet server on embedded PGlite', async (t) => {
   const db = await openPglite()
   try {
