@@ -5,7 +5,6 @@ import type { EnsOptions } from './blockchain/ens.js'
 import { type PriceSource, staticPriceSource } from './blockchain/prices.js'
 import type { Db } from './db/db.js'
 import type { EmbeddedOptions } from './embedded/config.js'
-import { embeddedContext } from './embedded/context.js'
 import { type AppEnv, createAccessControl } from './http/access.js'
 import { createLogger, type Logger, type LogLevel } from './http/logger.js'
 import { errorAnswer, noBodyOnReads, notFound, requestLog } from './http/middleware.js'
@@ -13,11 +12,10 @@ import { createRateLimiter } from './http/rate-limit.js'
 import { analyticsRoutes } from './routes/analytics.js'
 import { blockchainRoutes } from './routes/blockchain.js'
 import { configRoutes } from './routes/config.js'
-import { emailAuthRoutes } from './routes/email-auth.js'
+import { embeddedRoutes } from './routes/embedded.js'
 import { healthRoutes } from './routes/health.js'
 import { registryRoutes } from './routes/registry.js'
 import { rpcRoutes } from './routes/rpc.js'
-import { walletVaultRoutes } from './routes/wallet-vault.js'
 import { DEFAULT_UPSTREAM_OPTIONS, type UpstreamOptions } from './rpc/upstream.js'
 
 export interface AppOptions {
@@ -29,6 +27,8 @@ export interface AppOptions {
   /** Default 'info'; tests pass 'silent'. */
   logLevel?: LogLevel
   logger?: Logger
+  /** The embedded wallet's routes (e-mail login, sessions, share vault); off when undefined. */
+  embedded?: EmbeddedOptions
   /** Base of absolute URLs in answers (image and RPC URLs); default: the request's origin. */
   publicUrl?: string
   /** Take the client address from X-Forwarded-For (only behind a trusted reverse proxy). */
@@ -39,8 +39,6 @@ export interface AppOptions {
   now?: () => number
   /** Timeout and cache of the name endpoints' ENS lookups (spec §9 defaults). */
   ens?: EnsOptions
-  /** The embedded wallet's routes (e-mail login, sessions, share vault); off when undefined. */
-  embedded?: EmbeddedOptions
 }
 
 export const DEFAULT_RATE_LIMIT = { burst: 120, perSecond: 20 } as const
@@ -64,10 +62,21 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     trustProxy: options.trustProxy,
   })
 
-  const app = new Hono<AppEnv>()
+  return new Hono<AppEnv>()
     .use('*', requestLog(logger))
     .use('*', noBodyOnReads)
     .route('/', healthRoutes({ db }))
+    .route(
+      '/',
+      embeddedRoutes({
+        db,
+        logger,
+        embedded: options.embedded,
+        now: options.now,
+        publicUrl,
+        trustProxy: options.trustProxy,
+      }),
+    )
     .route('/', configRoutes({ access, publicUrl }))
     .route('/', registryRoutes({ db, access, publicUrl }))
     .route(
@@ -83,16 +92,6 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     )
     .route('/', rpcRoutes({ access, upstream: { ...DEFAULT_UPSTREAM_OPTIONS, ...options.rpc } }))
     .route('/', analyticsRoutes({ db, access }))
-  if (options.embedded) {
-    const context = embeddedContext({
-      db,
-      options: options.embedded,
-      logger,
-      now: options.now,
-      publicUrl,
-      trustProxy: options.trustProxy,
-    })
-    app.route('/', emailAuthRoutes(context)).route('/', walletVaultRoutes(context))
-  }
-  return app.notFound(notFound).onError(errorAnswer(logger))
+    .notFound(notFound)
+    .onError(errorAnswer(logger))
 }
