@@ -8,7 +8,9 @@
 // their RPC URLs to the page (`/__openmodal/local.json`) and injects the dev wallet; apps/server
 // (embedded PGlite in apps/server/.data, the `demo` project of its openmodal.config.json, indexing
 // the anvil chains on the ports they got, and answering balances on the Solana cluster) serves
-// the wallet registry and project config, its URL handed to the page as `apiUrl`; the local
+// the wallet registry and project config, its URL handed to the page as `apiUrl`, and sends the
+// embedded wallet's login codes to the mailbox (a local SMTP server and a page listing the mail,
+// apps/server/src/mailbox.ts); the local
 // WalletConnect relay (ws://127.0.0.1:8788 when free) is the wallets' other end. Each service is
 // `{ name, start(context) }`, where `start` resolves once it is ready with `{ url?, stop() }`, and `context` holds what earlier
 // services returned. The output of the server and of the demo's web server goes to
@@ -17,8 +19,9 @@
 //
 //   node scripts/demo.mjs [--port 5173] [--no-build]
 import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -217,8 +220,38 @@ const services = [
     },
   },
   {
+    // The mailbox (apps/server/src/mailbox.ts): a local SMTP server the API sends its login codes
+    // to (2525 when free) and a page listing what it received (8025 when free).
+    name: 'mailbox',
+    async start() {
+      const [smtpPort, httpPort] = [await freePort(2525), await freePort(8025)]
+      const proc = await startProcess(
+        'mailbox',
+        process.execPath,
+        [
+          '--conditions=@openmodal/source',
+          '--import',
+          'tsx',
+          'src/mailbox.ts',
+          '--smtp-port',
+          String(smtpPort),
+          '--http-port',
+          String(httpPort),
+        ],
+        { cwd: join(ROOT, 'apps/server'), ready: /"msg":"mailbox ready"/ },
+      )
+      const url = `http://${HOST}:${httpPort}/`
+      return {
+        ...proc,
+        url,
+        smtpUrl: `smtp://${HOST}:${smtpPort}`,
+        banner: `Mailbox (login codes of "Continue with e-mail"): ${url}  (SMTP ${HOST}:${smtpPort})`,
+      }
+    },
+  },
+  {
     name: 'server',
-    async start({ anvil, solana }) {
+    async start({ anvil, solana, mailbox, ...others }) {
       const port = await freePort(8787)
       const serverDir = join(ROOT, 'apps/server')
       // The `demo` project indexes the anvil chains started above, wherever their ports ended up.
@@ -242,6 +275,24 @@ const services = [
       const removeConfig = () => rm(configDir, { recursive: true, force: true })
       const configPath = join(configDir, 'openmodal.config.json')
       await writeFile(configPath, JSON.stringify(config))
+      // The embedded wallet's keys for the demo, kept beside its PGlite data so that wallets
+      // made in one run open in the next. Never use these outside the demo.
+      const keysPath = join(serverDir, '.data', 'demo-embedded-keys.json')
+      const keys = await readFile(keysPath, 'utf8')
+        .then(JSON.parse)
+        .catch(async () => {
+          const fresh = {
+            authSecret: randomBytes(32).toString('hex'),
+            vaultKey: randomBytes(32).toString('hex'),
+          }
+          await mkdir(dirname(keysPath), { recursive: true })
+          await writeFile(keysPath, JSON.stringify(fresh), { mode: 0o600 })
+          return fresh
+        })
+      const secureOrigin =
+        (others['secure-site']?.url && new URL(others['secure-site'].url).origin) ??
+        process.env.OPENMODAL_SECURE_ORIGIN ??
+        'http://localhost:5174'
       const proc = await startProcess(
         'server',
         process.execPath,
@@ -254,6 +305,11 @@ const services = [
             OPENMODAL_PORT: String(port),
             OPENMODAL_CONFIG: configPath,
             LOG_LEVEL: 'info',
+            OPENMODAL_SECURE_ORIGIN: secureOrigin,
+            OPENMODAL_AUTH_SECRET: keys.authSecret,
+            OPENMODAL_VAULT_KEY: keys.vaultKey,
+            OPENMODAL_SMTP_URL: mailbox.smtpUrl,
+            OPENMODAL_MAIL_FROM: 'OpenModal demo <no-reply@localhost>',
           },
         },
       ).catch(async (error) => {
@@ -262,7 +318,12 @@ const services = [
       })
       const url = `http://${HOST}:${port}`
       const stop = () => proc.stop().then(removeConfig)
-      return { ...proc, stop, url, banner: `OpenModal server (PGlite, project "demo"): ${url}` }
+      return {
+        ...proc,
+        stop,
+        url,
+        banner: `OpenModal server (PGlite, project "demo"): ${url}\n  E-mail login codes go to the mailbox; the secure site's origin is ${secureOrigin}`,
+      }
     },
   },
   {

@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import type { EnsOptions } from './blockchain/ens.js'
 import { type PriceSource, staticPriceSource } from './blockchain/prices.js'
 import type { Db } from './db/db.js'
+import type { EmbeddedOptions } from './embedded/config.js'
 import { type AppEnv, createAccessControl } from './http/access.js'
 import { createLogger, type Logger, type LogLevel } from './http/logger.js'
 import { errorAnswer, noBodyOnReads, notFound, requestLog } from './http/middleware.js'
@@ -12,6 +13,7 @@ import { analyticsRoutes } from './routes/analytics.js'
 import { type AuthOptions, authRoutes } from './routes/auth.js'
 import { blockchainRoutes } from './routes/blockchain.js'
 import { configRoutes } from './routes/config.js'
+import { embeddedRoutes } from './routes/embedded.js'
 import { healthRoutes } from './routes/health.js'
 import { registryRoutes } from './routes/registry.js'
 import { rpcRoutes } from './routes/rpc.js'
@@ -26,6 +28,8 @@ export interface AppOptions {
   /** Default 'info'; tests pass 'silent'. */
   logLevel?: LogLevel
   logger?: Logger
+  /** The embedded wallet's routes (e-mail login, sessions, share vault); off when undefined. */
+  embedded?: EmbeddedOptions
   /** Base of absolute URLs in answers (image and RPC URLs); default: the request's origin. */
   publicUrl?: string
   /** Take the client address from X-Forwarded-For (only behind a trusted reverse proxy). */
@@ -65,6 +69,17 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     .use('*', requestLog(logger))
     .use('*', noBodyOnReads)
     .route('/', healthRoutes({ db }))
+    .route(
+      '/',
+      embeddedRoutes({
+        db,
+        logger,
+        embedded: options.embedded,
+        now: options.now,
+        publicUrl,
+        trustProxy: options.trustProxy,
+      }),
+    )
     .route('/', configRoutes({ access, publicUrl }))
     .route('/', registryRoutes({ db, access, publicUrl }))
     .route(

@@ -2,6 +2,7 @@
 // Each one is listed in turbo.json globalPassThroughEnv.
 import { resolve } from 'node:path'
 import * as v from 'valibot'
+import { type EmbeddedEnv, readEmbeddedEnv } from './embedded/config.js'
 import { isLogLevel, type LogLevel } from './http/logger.js'
 
 export interface ServerSettings {
@@ -22,8 +23,12 @@ export interface ServerSettings {
   indexerPollMs: number
   /** Blocks read per indexer batch. */
   indexerBatch: number
+  /** How often an instance not indexing tries the shared indexer lock (PostgreSQL only). */
+  indexerLockRetryMs: number
   /** A JSON `{ "SYMBOL": usd }` file replacing the default price table. */
   pricesFile: string | undefined
+  /** The embedded wallet (OPENMODAL_SECURE_ORIGIN and the keys of embedded/config.ts), or off. */
+  embedded: EmbeddedEnv | undefined
 }
 
 const Positive = v.pipe(v.string(), v.transform(Number), v.number(), v.minValue(0.001))
@@ -48,8 +53,9 @@ function read<T>(
  * Reads DATABASE_URL, OPENMODAL_DATA_DIR, OPENMODAL_CONFIG, OPENMODAL_HOST, OPENMODAL_PORT,
  * LOG_LEVEL, OPENMODAL_PUBLIC_URL, OPENMODAL_TRUST_PROXY, OPENMODAL_RATE_BURST,
  * OPENMODAL_RATE_PER_SECOND, OPENMODAL_INDEXER, OPENMODAL_INDEXER_POLL_MS,
- * OPENMODAL_INDEXER_BATCH and OPENMODAL_PRICES_FILE; relative paths resolve against the
- * working directory.
+ * OPENMODAL_INDEXER_BATCH, OPENMODAL_INDEXER_LOCK_RETRY_MS, OPENMODAL_PRICES_FILE and the embedded wallet's OPENMODAL_SECURE_ORIGIN,
+ * OPENMODAL_AUTH_SECRET, OPENMODAL_VAULT_KEY, OPENMODAL_SMTP_URL and OPENMODAL_MAIL_FROM;
+ * relative paths resolve against the working directory.
  *
  * @example
  * const settings = readSettings(process.env)
@@ -79,6 +85,13 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ServerSettin
     indexer: !['0', 'off', 'false'].includes((env.OPENMODAL_INDEXER ?? '').toLowerCase()),
     indexerPollMs: read(env, 'OPENMODAL_INDEXER_POLL_MS', WholeNumber(50, 3_600_000), 4_000),
     indexerBatch: read(env, 'OPENMODAL_INDEXER_BATCH', WholeNumber(1, 1_000), 100),
+    indexerLockRetryMs: read(
+      env,
+      'OPENMODAL_INDEXER_LOCK_RETRY_MS',
+      WholeNumber(50, 3_600_000),
+      5_000,
+    ),
     pricesFile: env.OPENMODAL_PRICES_FILE ? resolve(env.OPENMODAL_PRICES_FILE) : undefined,
+    embedded: readEmbeddedEnv(env),
   }
 }

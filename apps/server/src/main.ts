@@ -2,9 +2,11 @@
 import { priceSourceFromFile } from './blockchain/prices.js'
 import { prepareDatabase } from './bootstrap.js'
 import { openDb } from './db/db.js'
+import { createSmtpMailer } from './embedded/mailer.js'
 import { readSettings } from './env.js'
 import { createLogger } from './http/logger.js'
-import { type IndexerManager, startIndexers } from './indexer/manager.js'
+import { type IndexerLeadership, leadIndexers } from './indexer/leader.js'
+import { startIndexers } from './indexer/manager.js'
 import { startServer } from './server.js'
 
 const settings = readSettings()
@@ -28,6 +30,9 @@ try {
   process.exit(1)
 }
 
+const mailer = settings.embedded
+  ? createSmtpMailer({ url: settings.embedded.smtpUrl, from: settings.embedded.mailFrom })
+  : undefined
 const server = await startServer({
   db,
   ...(settings.pricesFile ? { prices: priceSourceFromFile(settings.pricesFile) } : {}),
@@ -37,16 +42,34 @@ const server = await startServer({
   rateLimit: settings.rateLimit,
   trustProxy: settings.trustProxy,
   ...(settings.publicUrl ? { publicUrl: settings.publicUrl } : {}),
+  ...(settings.embedded && mailer
+    ? {
+        embedded: {
+          secureOrigin: settings.embedded.secureOrigin,
+          authSecret: settings.embedded.authSecret,
+          vaultKey: settings.embedded.vaultKey,
+          mailer,
+        },
+      }
+    : {}),
 })
 logger.info('listening', { url: server.url })
 
-// One indexer per EVM chain of the projects; they follow projects edited while running.
-const indexers: IndexerManager | undefined = settings.indexer
-  ? await startIndexers({
+// One indexer per EVM chain of the projects; they follow projects edited while running. On a
+// shared PostgreSQL only the instance holding the indexer lock runs them (indexer/leader.ts).
+const indexers: IndexerLeadership | undefined = settings.indexer
+  ? await leadIndexers({
       db,
+      databaseUrl: settings.databaseUrl,
       logger,
-      pollIntervalMs: settings.indexerPollMs,
-      blocksPerBatch: settings.indexerBatch,
+      retryMs: settings.indexerLockRetryMs,
+      start: () =>
+        startIndexers({
+          db,
+          logger,
+          pollIntervalMs: settings.indexerPollMs,
+          blocksPerBatch: settings.indexerBatch,
+        }),
     })
   : undefined
 
@@ -56,6 +79,7 @@ const stop = async () => {
   stopping = true
   await indexers?.stop()
   await server.close()
+  mailer?.close()
   await db.close()
   process.exit(0)
 }
