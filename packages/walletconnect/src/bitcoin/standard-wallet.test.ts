@@ -29,9 +29,11 @@ import {
 import { Transaction } from '@scure/btc-signer'
 import { Verifier } from 'bip322-js'
 import { BIP122_EVENTS, BIP122_METHODS } from '../client/constants.js'
+import { createWalletConnectClient } from '../client/create-client.js'
 import { walletConnect } from '../entry/wallet-connect-entry.js'
 import { metadata, until } from '../testing/setup.js'
 import { MemoryStorage } from '../utils/memory-storage.js'
+import { createBitcoinWallet } from './standard-wallet.js'
 
 // The wallet-standard registry binds to `window`; Node has none (an EventTarget is enough).
 const scope = globalThis as { window?: EventTarget }
@@ -160,5 +162,94 @@ describe('WalletConnect Bitcoin wallet', () => {
       10_000,
       'bip122 disconnected',
     )
+  })
+
+  test('the wallet-standard wallet: bad input, a rejection and bip122_addressesChanged', async () => {
+    const client = await createWalletConnectClient({
+      projectId: 'openmodal-test',
+      relayUrl: relay.url,
+      networks: [network],
+      metadata,
+      verify: false,
+      storage: new MemoryStorage(),
+      customStoragePrefix: 'bitcoin-wallet-unit',
+    })
+    const off = client.on('uri', ({ uri }) => {
+      void wallet.pair(uri)
+    })
+    try {
+      const { wallet: btc } = createBitcoinWallet({
+        client: async () => client,
+        networks: [network],
+      })
+      assert.deepEqual(btc.chains, [network.caipNetworkId, 'bitcoin:regtest'])
+      const feature = <T>(name: string, method: string) =>
+        (btc.features[name] as Record<string, T>)[method] as T
+      const connectFn = feature<(i?: { silent?: boolean }) => Promise<{ accounts: unknown[] }>>(
+        'bitcoin:connect',
+        'connect',
+      )
+      // Silent: no pairing, no accounts.
+      assert.deepEqual((await connectFn({ silent: true })).accounts, [])
+      await connectFn()
+      assert.deepEqual(
+        btc.accounts.map((a) => [a.address, a.purpose]),
+        [
+          [PAYMENT, 'payment'],
+          [ORDINALS, 'ordinals'],
+        ],
+      )
+      assert.equal(btc.accounts[0]?.publicKey.length, 33, 'the wallet told the public key')
+      const [payment] = btc.accounts
+
+      const send = feature<(i: unknown) => Promise<{ txid: string }>>(
+        'bip122:sendTransfer',
+        'sendTransfer',
+      )
+      await assert.rejects(send({ account: payment, recipientAddress: PAYMENT, amount: 0n }), {
+        code: 'INVALID_PARAMS',
+      })
+      await assert.rejects(
+        send({ account: { address: 'bcrt1qnotours' }, recipientAddress: PAYMENT, amount: 1n }),
+        { code: 'CONNECTOR_ACCOUNT_NOT_FOUND' },
+      )
+      await assert.rejects(
+        send({ account: payment, recipientAddress: PAYMENT, amount: 1n, chain: 'bitcoin:mainnet' }),
+        { code: 'UNSUPPORTED_CHAIN' },
+      )
+
+      // The user says no in the wallet: the wallet's 5000 comes back as a rejection.
+      const sign = feature<(i: unknown) => Promise<unknown>>('bitcoin:signMessage', 'signMessage')
+      wallet.rejectNextRequest(5000, 'signMessage')
+      await assert.rejects(
+        sign({ account: payment, message: new TextEncoder().encode('no') }),
+        (error: { code?: unknown }) => error.code === 5000 || error.code === 4001,
+      )
+
+      // The wallet announces other addresses: the accounts follow, listeners hear of it.
+      const changes: unknown[] = []
+      const on = feature<(e: string, l: (p: unknown) => void) => () => void>(
+        'standard:events',
+        'on',
+      )
+      const stop = on('change', (properties) => changes.push(properties))
+      const other = bitcoinDevKeys(3).payment.address
+      const topic = wallet.sessions.at(-1)?.topic as string
+      await wallet.client.emit({
+        topic,
+        chainId: network.caipNetworkId,
+        event: { name: 'bip122_addressesChanged', data: [{ address: other }] },
+      })
+      await until(() => changes.length > 0, 5_000, 'a change event')
+      stop()
+      assert.deepEqual(
+        btc.accounts.map((a) => [a.address, a.purpose]),
+        [[other, 'payment']],
+      )
+    } finally {
+      off()
+      await client.disconnect().catch(() => undefined)
+      await client.close()
+    }
   })
 })

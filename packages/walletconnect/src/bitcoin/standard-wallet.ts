@@ -171,9 +171,25 @@ export function createBitcoinWallet(options: BitcoinWalletOptions): WalletConnec
     loading ??= options.client().then((wc) => {
       client = wc
       wc.on('connect', refresh)
-      wc.on('accountsChanged', ({ namespace }) => {
+      wc.on('accountsChanged', ({ namespace, accounts: changed }) => {
         if (namespace !== 'bip122') return
-        listed = undefined
+        // The event names addresses only: a known one keeps its purpose, a new one is payment.
+        const topic = wc.session?.topic
+        const known = new Map(listed?.entries.map((e) => [e.address, e]))
+        const addresses = [...new Set(changed.map((a) => a.split(':')[2] ?? '').filter(Boolean))]
+        listed = topic
+          ? {
+              topic,
+              entries: addresses.map(
+                (address) =>
+                  known.get(address) ?? {
+                    address,
+                    publicKey: new Uint8Array(),
+                    purpose: 'payment' as const,
+                  },
+              ),
+            }
+          : undefined
         refresh()
       })
       wc.on('disconnect', () => {
