@@ -1,7 +1,8 @@
 // A wallet-standard Bitcoin wallet (`bitcoin:connect`, `bitcoin:signMessage`,
 // `bitcoin:signTransaction`, `bitcoin:signAndSendTransaction`) as a `BitcoinWallet`. The
 // standard's accounts carry no purpose: a taproot address is taken as the ordinals account,
-// any other as a payment account.
+// any other as a payment account, unless the account says its `purpose` (WalletConnect's
+// wallet does). A `bip122:sendTransfer` feature (WalletConnect's `sendTransfer`) pays directly.
 import { BaseError, base64Decode, base64Encode, kitError } from '@openmodal/core/internal'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { isTaprootAddress } from '../utils/address.js'
@@ -43,10 +44,16 @@ function toAccounts(list: unknown): {
     try {
       const { address, publicKey } = entry
       if (typeof address !== 'string' || !/^[0-9A-Za-z]{14,90}$/.test(address)) continue
-      const key = publicKey instanceof Uint8Array ? publicKey : undefined
+      const key = publicKey instanceof Uint8Array && publicKey.length > 0 ? publicKey : undefined
+      const told = (entry as { purpose?: unknown }).purpose
       accounts.push({
         address,
-        purpose: isTaprootAddress(address) ? 'ordinals' : 'payment',
+        purpose:
+          told === 'payment' || told === 'ordinals'
+            ? told
+            : isTaprootAddress(address)
+              ? 'ordinals'
+              : 'payment',
         ...(key
           ? { publicKey: Array.from(key, (b) => b.toString(16).padStart(2, '0')).join('') }
           : {}),
@@ -163,7 +170,27 @@ export function standardBitcoinWallet(wallet: Wallet, chain: () => string): Bitc
       }
     },
 
-    async sendTransfer() {
+    async sendTransfer(recipients) {
+      const transfer = feature(wallet, 'bip122:sendTransfer', 'sendTransfer')
+      const [recipient] = recipients
+      if (transfer && recipients.length === 1 && recipient) {
+        const from = [...byAddress.values()].find(
+          (a) => (a as { purpose?: unknown }).purpose !== 'ordinals',
+        )
+        try {
+          const answer = (await transfer({
+            account: from,
+            recipientAddress: recipient.address,
+            amount: recipient.amount,
+            chain: chain(),
+          })) as { txid?: unknown } | undefined
+          if (typeof answer?.txid !== 'string') throw new Error('no txid')
+          return answer.txid
+        } catch (thrown) {
+          if (thrown instanceof BaseError) throw thrown
+          throw asWalletError('bip122:sendTransfer', thrown)
+        }
+      }
       // The standard has no transfer feature: a PSBT must be built from the UTXOs first.
       throw kitError('UNSUPPORTED_METHOD', {
         details: 'wallet-standard Bitcoin wallets: build a PSBT and call signPsbt with broadcast',

@@ -197,6 +197,13 @@ export async function createWalletConnectClient(
         .filter((a): a is string => typeof a === 'string')
         .map((a) => (a.includes(':') ? a : `${params.chainId}:${a}`))
       emit('accountsChanged', { namespace, accounts })
+    } else if (name === 'bip122_addressesChanged' && Array.isArray(data)) {
+      // WalletConnect's Bitcoin event lists address objects ({ address, … }) or strings.
+      const accounts = data
+        .map((a: unknown) => (typeof a === 'string' ? a : (a as { address?: unknown })?.address))
+        .filter((a): a is string => typeof a === 'string')
+        .map((a) => (a.includes(':') ? a : `${params.chainId}:${a}`))
+      emit('accountsChanged', { namespace, accounts })
     }
   }
   const onSessionUpdate = ({ topic }: SignClientTypes.EventArguments['session_update']) => {

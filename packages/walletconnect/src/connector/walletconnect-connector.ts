@@ -1,8 +1,11 @@
 // WalletConnect as an EVM wallet: the session's EIP-1193 provider, announced with EIP-6963 so
 // the EVM adapter discovers and drives it with its own, unchanged logic (connect, reconnect,
 // switch with the 4902 path, signing, transfers, events). With Solana networks, the session's
-// solana namespace is also a wallet-standard wallet the Solana adapter discovers the same way.
+// solana namespace is also a wallet-standard wallet the Solana adapter discovers the same way,
+// and with Bitcoin networks its bip122 namespace one the Bitcoin adapter discovers.
 // Nothing loads sign-client before the first request.
+
+import { createBitcoinWallet, type WalletConnectBitcoinWallet } from '../bitcoin/standard-wallet.js'
 import {
   createWalletConnectClient,
   type WalletConnectClient,
@@ -27,11 +30,16 @@ export interface WalletConnectConnector {
    * the Solana adapter; present when the networks include a Solana one.
    */
   readonly solana: WalletConnectSolanaWallet | undefined
+  /**
+   * The session's `bip122` namespace as a wallet-standard wallet named "WalletConnect", for
+   * the Bitcoin adapter; present when the networks include a Bitcoin one.
+   */
+  readonly bitcoin: WalletConnectBitcoinWallet | undefined
   /** The client (created on first use): pairing URIs come through its `uri` event. */
   client(): Promise<WalletConnectClient>
   /**
    * Announces the provider with EIP-6963 on `target` (default `window`) and registers the
-   * Solana wallet with the page's wallet-standard registry (`window`); returns a stop function.
+   * Solana and Bitcoin wallets with the page's wallet-standard registry (`window`); returns a stop function.
    */
   announce(target?: EventTarget): () => void
 }
@@ -57,6 +65,9 @@ export function walletConnectConnector(
   const solana = options.networks.some((n) => n.chainNamespace === 'solana')
     ? createSolanaWallet({ client, networks: options.networks })
     : undefined
+  const bitcoin = options.networks.some((n) => n.chainNamespace === 'bip122')
+    ? createBitcoinWallet({ client, networks: options.networks })
+    : undefined
   const info = Object.freeze({
     uuid: crypto.randomUUID(),
     name: 'WalletConnect',
@@ -67,6 +78,7 @@ export function walletConnectConnector(
     info,
     provider,
     solana,
+    bitcoin,
     client,
     announce(target = globalThis as unknown as EventTarget) {
       const detail = Object.freeze({ info, provider })
@@ -74,10 +86,10 @@ export function walletConnectConnector(
         target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
       target.addEventListener('eip6963:requestProvider', announce)
       announce()
-      const unregister = solana?.register()
+      const unregisters = [solana?.register(), bitcoin?.register()]
       return () => {
         target.removeEventListener('eip6963:requestProvider', announce)
-        unregister?.()
+        for (const unregister of unregisters) unregister?.()
       }
     },
   }

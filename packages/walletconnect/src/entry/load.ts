@@ -58,6 +58,7 @@ export async function loadWalletConnect(
     cancelPairing: () => {
       connector.provider.cancelPairing()
       connector.solana?.cancelPairing()
+      connector.bitcoin?.cancelPairing()
     },
   }
 }

@@ -4,6 +4,7 @@
 import { $adapters, $options, getNetworks, type WalletConnectEntry } from '@openmodal/core/internal'
 import type { WalletConnectClientOptions } from '../client/create-client.js'
 import {
+  WALLETCONNECT_BITCOIN_ID,
   WALLETCONNECT_CONNECTOR_ID,
   WALLETCONNECT_ICON,
   WALLETCONNECT_SOLANA_ID,
@@ -43,9 +44,13 @@ export function walletConnect(options: WalletConnectOptions = {}): WalletConnect
     name: options.name ?? 'WalletConnect',
     imageUrl: WALLETCONNECT_ICON,
     // The EVM adapter drives the session's EIP-1193 provider (EIP-6963 id `com.walletconnect`),
-    // the Solana adapter its wallet-standard wallet (id = its name, "WalletConnect").
-    namespaces: ['eip155', 'solana'],
-    connectorIds: { eip155: WALLETCONNECT_CONNECTOR_ID, solana: WALLETCONNECT_SOLANA_ID },
+    // the Solana and Bitcoin adapters its wallet-standard wallets (id = name, "WalletConnect").
+    namespaces: ['eip155', 'solana', 'bip122'],
+    connectorIds: {
+      eip155: WALLETCONNECT_CONNECTOR_ID,
+      solana: WALLETCONNECT_SOLANA_ID,
+      bip122: WALLETCONNECT_BITCOIN_ID,
+    },
     load() {
       // The modal's state is read here, in the entry: the lazy module imports no core store,
       // which keeps bundlers from splitting core into extra initial chunks.

@@ -1,5 +1,12 @@
 // @openmodal/walletconnect public API. Load it with `import()` when the user picks
 // WalletConnect; sign-client itself loads inside `createWalletConnectClient`.
+
+export type {
+  BitcoinPurpose,
+  BitcoinStandardWallet,
+  BitcoinWalletAccount,
+  WalletConnectBitcoinWallet,
+} from '../bitcoin/standard-wallet.js'
 export {
   BIP122_EVENTS,
   BIP122_METHODS,
