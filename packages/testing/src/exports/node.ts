@@ -14,6 +14,18 @@ export {
 } from '../node/anvil.js'
 export { devWalletScriptPath } from '../node/dev-wallet-script.js'
 export {
+  type DeployedSafe,
+  type DeploySafeOptions,
+  deploySafe,
+  SAFE_ABI,
+} from '../safe/deploy.js'
+export {
+  SAFE_STAND_IN_VERSION,
+  type SafeStandIn,
+  type StartSafeStandInOptions,
+  startSafeStandIn,
+} from '../safe/stand-in.js'
+export {
   LOCALNET_GENESIS_HASH,
   SOLANA_COMMITMENTS,
   type SolanaRpc,
