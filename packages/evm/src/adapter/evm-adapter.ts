@@ -291,6 +291,18 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
       return session.current?.provider
     },
 
+    ...(options.connectors?.some((source) => source.autoConnect)
+      ? {
+          async autoConnectorId() {
+            for (const source of options.connectors ?? []) {
+              const id = await source.autoConnect?.()
+              if (id) return id
+            }
+            return undefined
+          },
+        }
+      : {}),
+
     on: session.on,
   }
 }

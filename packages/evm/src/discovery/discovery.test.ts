@@ -257,3 +257,67 @@ describe('legacy window.ethereum', () => {
     await adapter.disconnect()
   })
 })
+
+describe('connector sources', () => {
+  const sourceOf = (entries: unknown[]) => {
+    let report: ((entries: never[]) => void) | undefined
+    let watching = 0
+    return {
+      watch(listener: (entries: never[]) => void) {
+        watching++
+        report = listener
+        listener(entries as never[])
+        return () => {
+          watching--
+        }
+      },
+      set: (next: unknown[]) => report?.(next as never[]),
+      watching: () => watching,
+    }
+  }
+  const entry = (id: string, replacedBy?: string) => ({
+    connector: { id, type: 'EXTERNAL', name: id, namespaces: ['eip155'], installed: true },
+    provider: provider(),
+    ...(replacedBy ? { replacedBy } : {}),
+  })
+
+  it('lists a source connector after the announced wallets, and follows its changes', async () => {
+    const source = sourceOf([])
+    const wallet = info()
+    const answer = () => announce({ info: wallet, provider: provider() })
+    window.addEventListener('eip6963:requestProvider', answer)
+    try {
+      const { state } = watch({ connectors: [source] })
+      await tick()
+      expect(state.latest.map((c) => c.id)).to.deep.equal([wallet.rdns])
+      source.set([entry('safe')])
+      await tick()
+      expect(state.latest.map((c) => c.id)).to.deep.equal([wallet.rdns, 'safe'])
+    } finally {
+      window.removeEventListener('eip6963:requestProvider', answer)
+    }
+  })
+
+  it('hides a source connector while a wallet with its replacedBy rdns is announced', async () => {
+    const source = sourceOf([entry('coinbaseWalletSDK', 'com.coinbase.wallet')])
+    const { state } = watch({ connectors: [source] })
+    await tick()
+    expect(state.latest.map((c) => c.id)).to.deep.equal(['coinbaseWalletSDK'])
+    announce({
+      info: info({ rdns: 'com.coinbase.wallet', name: 'Coinbase Wallet' }),
+      provider: provider(),
+    })
+    await tick()
+    expect(state.latest.map((c) => c.id)).to.deep.equal(['com.coinbase.wallet'])
+  })
+
+  it('watches the sources only while connectors are watched', () => {
+    const source = sourceOf([])
+    const adapter = evmAdapter({ connectors: [source] })
+    expect(source.watching()).to.equal(0)
+    const stop = adapter.watchConnectors(() => {})
+    expect(source.watching()).to.equal(1)
+    stop()
+    expect(source.watching()).to.equal(0)
+  })
+})

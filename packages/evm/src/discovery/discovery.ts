@@ -1,6 +1,7 @@
 // Wallet discovery for the EVM adapter: EIP-6963 announcements, plus the legacy
 // `window.ethereum` as one "Browser Wallet" when no announcement stands for it.
 import { type Connector, issueWarning } from '@openmodal/core/internal'
+import type { ConnectorSource } from '../connectors/source.js'
 import type { Eip1193Provider } from '../provider/types.js'
 import { type Announcement, isProvider, parseAnnouncement } from './announcement.js'
 
@@ -13,6 +14,8 @@ export interface DiscoveryOptions {
   legacyDelayMs?: number
   /** Offer `window.ethereum` as "Browser Wallet" (default true). */
   legacy?: boolean
+  /** Connectors from other sources (`safeConnector()`, `coinbaseConnector()`), listed after the announced wallets. */
+  connectors?: readonly ConnectorSource[]
 }
 
 export interface Discovery {
@@ -30,6 +33,7 @@ const NAMESPACES = ['eip155'] as const
 interface Entry {
   connector: Connector
   provider: Eip1193Provider
+  replacedBy?: string
 }
 
 /**
@@ -58,6 +62,19 @@ export function createDiscovery(options: DiscoveryOptions = {}): Discovery {
   let legacy: Entry | undefined
   let flushQueued = false
   let reported: readonly Connector[] = []
+  const sources = options.connectors ?? []
+  /** Each source's latest entries, by source index. */
+  const sourced = new Map<number, readonly Entry[]>()
+  let sourcedIds: readonly string[] = []
+  let stopSources: (() => void)[] = []
+
+  /** The sources' entries that no announced wallet replaces, their ids not yet taken. */
+  const visibleSourced = (): Entry[] => {
+    const announcedRdns = new Set([...byUuid.values()].map((e) => e.connector.rdns))
+    return [...sourced.values()]
+      .flat()
+      .filter((e) => !e.replacedBy || !announcedRdns.has(e.replacedBy))
+  }
 
   const readLegacy = (): Eip1193Provider | undefined => {
     if (options.legacy === false) return undefined
@@ -94,7 +111,13 @@ export function createDiscovery(options: DiscoveryOptions = {}): Discovery {
     const injected = legacyEntry()
     if (injected) byId.set(INJECTED_CONNECTOR_ID, injected)
     else byId.delete(INJECTED_CONNECTOR_ID)
-    const next = [...byUuid.values(), ...(injected ? [injected] : [])].map((e) => e.connector)
+    for (const id of sourcedIds) byId.delete(id)
+    const extra = visibleSourced().filter((e) => !byId.has(e.connector.id))
+    for (const entry of extra) byId.set(entry.connector.id, entry)
+    sourcedIds = extra.map((e) => e.connector.id)
+    const next = [...byUuid.values(), ...(injected ? [injected] : []), ...extra].map(
+      (e) => e.connector,
+    )
     for (const waiter of [...waiters]) waiter()
     if (next.length === reported.length && next.every((c, i) => c === reported[i])) return
     reported = next
@@ -164,7 +187,17 @@ export function createDiscovery(options: DiscoveryOptions = {}): Discovery {
   const canListen = typeof (target as Partial<EventTarget>).addEventListener === 'function'
 
   const acquire = () => {
-    if (users++ > 0 || !canListen) return
+    if (users++ > 0) return
+    stopSources = sources.map((source, index) =>
+      source.watch((entries) => {
+        sourced.set(index, entries)
+        scheduleFlush()
+      }),
+    )
+    if (!canListen) {
+      flush()
+      return
+    }
     target.addEventListener('eip6963:announceProvider', onAnnounce)
     target.dispatchEvent(new Event('eip6963:requestProvider'))
     if (!legacyWindowOver && legacyTimer === undefined) {
@@ -178,7 +211,10 @@ export function createDiscovery(options: DiscoveryOptions = {}): Discovery {
     flush()
   }
   const release = () => {
-    if (--users > 0 || !canListen) return
+    if (--users > 0) return
+    for (const stop of stopSources) stop()
+    stopSources = []
+    if (!canListen) return
     target.removeEventListener('eip6963:announceProvider', onAnnounce)
     if (!legacyWindowOver) {
       clearTimeout(legacyTimer)

@@ -65,13 +65,15 @@ const SAFE_TX_TYPES = {
 const SAFE_MESSAGE_TYPES = { SafeMessage: [{ name: 'message', type: 'bytes' }] } as const
 const MULTI_SEND_NOT_SUPPORTED = 'The stand-in executes one transaction per request'
 
+const escapeAttribute = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)
+
 const page = (app: string, safeAddress: string) => `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Safe stand-in</title>
 <style>body{margin:0;font:14px system-ui}header{padding:8px 12px;background:#121312;color:#12ff80}
 iframe{border:0;width:100%;height:calc(100vh - 36px)}</style></head>
 <body><header>Safe stand-in · Safe <span id="safe"></span></header>
-<iframe id="app" title="Safe app" src="${encodeURI(app)}"></iframe>
+<iframe id="app" title="Safe app" src="${escapeAttribute(app)}"></iframe>
 <script type="module">
 const frame = document.getElementById('app')
 const appOrigin = new URL(frame.src).origin
