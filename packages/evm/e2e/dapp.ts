@@ -2,6 +2,7 @@
 // the EVM adapter with the Safe connector, set up from the page's query string.
 import { createModalClient } from '@openmodal/core'
 import { $connectors } from '@openmodal/core/internal'
+import { type CoinbasePreference, coinbaseConnector } from '../src/exports/coinbase.js'
 import { evmAdapter } from '../src/exports/index.js'
 import { anvil } from '../src/exports/networks.js'
 import { safeConnector } from '../src/exports/safe.js'
@@ -9,8 +10,19 @@ import { safeConnector } from '../src/exports/safe.js'
 const query = new URL(window.location.href).searchParams
 const rpcUrl = query.get('rpc') ?? ''
 const allowedOrigins = query.getAll('safe-origin')
+const keysUrl = query.get('coinbase-keys')
 const adapter = evmAdapter({
-  connectors: [safeConnector(allowedOrigins.length > 0 ? { allowedOrigins } : {})],
+  connectors: [
+    safeConnector(allowedOrigins.length > 0 ? { allowedOrigins } : {}),
+    ...(keysUrl
+      ? [
+          coinbaseConnector({
+            keysUrl,
+            coinbasePreference: (query.get('coinbase-preference') ?? 'all') as CoinbasePreference,
+          }),
+        ]
+      : []),
+  ],
 })
 const modal = createModalClient({
   projectId: 'e2e',

@@ -32,3 +32,14 @@ describe('@openmodal/evm/safe entry point', () => {
     ])
   })
 })
+
+describe('@openmodal/evm/coinbase entry point', () => {
+  it('exports exactly the Coinbase connector API', async () => {
+    const entry = await import('../exports/coinbase.js')
+    expect(Object.keys(entry).sort()).to.deep.equal([
+      'COINBASE_CONNECTOR_ID',
+      'COINBASE_EXTENSION_RDNS',
+      'coinbaseConnector',
+    ])
+  })
+})

@@ -1,5 +1,11 @@
 // @openmodal/testing/node: local chains and helpers that need Node (child processes, files).
 
+export {
+  type CoinbaseHandshake,
+  type CoinbaseStandIn,
+  type StartCoinbaseStandInOptions,
+  startCoinbaseStandIn,
+} from '../coinbase/stand-in.js'
 export { deployTestMultiToken, deployTestNft } from '../evm/nft.js'
 export { deployTestToken, fundAccount } from '../evm/token.js'
 export {
