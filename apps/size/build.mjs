@@ -35,6 +35,12 @@ export const REFERENCE_APPS = [
   },
   { id: 'c', name: 'html', title: '(c) plain HTML + elements', pending: [] },
   {
+    id: 'f',
+    name: 'react-evm-connectors',
+    title: '(f) (a) + the Safe app and Coinbase Wallet connectors',
+    pending: [],
+  },
+  {
     id: 'e',
     name: 'react-every-option',
     title: '(e) React + OpenModal, EVM + Solana, every option on',

@@ -21,7 +21,10 @@ import { type ServedPage, servePage } from './serve.js'
 
 interface DappWindow {
   dapp: {
-    modal: { getAccount(namespace: string): { status: string; address?: string } }
+    modal: {
+      getAccount(namespace: string): { status: string; address?: string }
+      getProvider(namespace: string): { request(args: unknown): Promise<unknown> }
+    }
     adapter: {
       sendTransfer(params: { to: string; value: bigint }): Promise<string>
       signMessage(params: { message: string; address: string }): Promise<string>
@@ -102,6 +105,24 @@ describe('Safe app connector (Chromium)', () => {
     assert.equal(standIn.executed.has(safeTxHash as Hex), true)
     assert.equal((await client.getBalance({ address: to })) - before, parseEther('1.25'))
     assert.equal(await client.getBalance({ address: safe.address }), parseEther('1.75'))
+
+    // Reads go through the parent's RPC; a receipt is found by the safeTxHash.
+    const [balance, receipt] = await frame.evaluate(
+      async ([address, hash]) => {
+        const provider = (window as unknown as DappWindow).dapp.modal.getProvider('eip155')
+        return [
+          await provider.request({ method: 'eth_getBalance', params: [address, 'latest'] }),
+          await provider.request({ method: 'eth_getTransactionReceipt', params: [hash] }),
+        ]
+      },
+      [safe.address, safeTxHash],
+    )
+    assert.equal(BigInt(balance as string), parseEther('1.75'))
+    assert.equal((receipt as { status: string }).status, '0x1')
+    assert.equal(
+      (receipt as { transactionHash: string }).transactionHash,
+      standIn.executed.get(safeTxHash as Hex),
+    )
   })
 
   it('signs messages the Safe validates by EIP-1271', async () => {
