@@ -238,8 +238,35 @@ const services = [
     },
   },
   {
+    // A real Safe on the first anvil chain (anvil account 0 owns it, 100 ETH in it) behind the
+    // Safe stand-in page, and the Coinbase keys-page stand-in (anvil account 2 answers).
+    name: 'stand-ins',
+    async start({ anvil }) {
+      const testing = await import(
+        pathToFileURL(join(ROOT, 'packages/testing/dist/exports/node.js')).href
+      )
+      const [chain] = anvil.chains
+      const safe = await testing.deploySafe(chain.rpcUrl)
+      await testing.fundAccount(chain.rpcUrl, safe.address, { value: 100n * 10n ** 18n })
+      const safeStandIn = await testing.startSafeStandIn({ rpcUrl: chain.rpcUrl, safe })
+      const coinbase = await testing
+        .startCoinbaseStandIn({ rpcUrl: chain.rpcUrl, chainId: chain.chainId })
+        .catch(async (error) => {
+          await safeStandIn.stop()
+          throw error
+        })
+      return {
+        safe,
+        safeStandIn,
+        coinbase,
+        stop: () => Promise.all([safeStandIn.stop(), coinbase.stop()]),
+        banner: `Safe stand-in: ${safeStandIn.origin} (Safe ${safe.address}); Coinbase keys stand-in: ${coinbase.keysUrl}`,
+      }
+    },
+  },
+  {
     name: 'demo',
-    async start({ anvil, solana, server, relay }) {
+    async start({ anvil, solana, server, relay, 'stand-ins': standIns }) {
       const port = await freePort(Number(args.port))
       const demoDir = join(ROOT, 'apps/demo')
       const vite = join(demoDir, 'node_modules/vite/bin/vite.js')
@@ -258,6 +285,8 @@ const services = [
               apiUrl: server.url,
               relayUrl: relay.url,
               solana: { rpcUrl: solana.rpcUrl, genesisHash: solana.genesisHash },
+              safeOrigin: standIns.safeStandIn.origin,
+              coinbaseKeysUrl: standIns.coinbase.keysUrl,
             }),
           },
         },
@@ -276,6 +305,9 @@ const services = [
             .join(' ')} '<link>'`,
           '  The Solana dev wallet (100 SOL on the local cluster) is registered too:',
           '  "OpenModal Solana Dev Wallet" connects Solana; connect both and switch in Networks.',
+          '  "Coinbase Wallet" opens the Coinbase keys stand-in as its popup (anvil account 2).',
+          `  Inside the Safe stand-in (connects the Safe ${standIns.safe.address} at once):`,
+          `    ${standIns.safeStandIn.url(url)}`,
         ].join('\n'),
       }
     },

@@ -20,7 +20,27 @@ const networks: [CaipNetwork, ...CaipNetwork[]] = [
   ...(solana ? [solanaLocalnet(solana)] : []),
 ]
 const solanaLocal = solana ? solanaAdapter() : undefined
-const adapters: ChainAdapter[] = [evmAdapter(), ...(solanaLocal ? [solanaLocal] : [])]
+// The Safe and Coinbase stand-ins `pnpm demo` started: their connectors (SDKs load lazily).
+const connectors = [
+  ...(localConfig.safeOrigin
+    ? [
+        (await import('@openmodal/evm/safe')).safeConnector({
+          allowedOrigins: [localConfig.safeOrigin],
+        }),
+      ]
+    : []),
+  ...(localConfig.coinbaseKeysUrl
+    ? [
+        (await import('@openmodal/evm/coinbase')).coinbaseConnector({
+          keysUrl: localConfig.coinbaseKeysUrl,
+        }),
+      ]
+    : []),
+]
+const adapters: ChainAdapter[] = [
+  evmAdapter(connectors.length > 0 ? { connectors } : {}),
+  ...(solanaLocal ? [solanaLocal] : []),
+]
 
 export const modal = createModal({
   projectId: 'demo',
