@@ -104,7 +104,10 @@ describe('size budgets (apps/size/size-budgets.json)', () => {
     const safe = found.lazy['Safe apps SDK']
     const coinbase = found.lazy['Coinbase Wallet SDK']
     assert.ok(safe, 'no lazy chunk holds the Safe apps SDK: is safeConnector() configured?')
-    assert.ok(coinbase, 'no lazy chunk holds the Coinbase Wallet SDK: is coinbaseConnector() configured?')
+    assert.ok(
+      coinbase,
+      'no lazy chunk holds the Coinbase Wallet SDK: is coinbaseConnector() configured?',
+    )
     const added = app('react-evm-connectors').initial.gzip - app('react-evm').initial.gzip
     console.log(
       `Connectors in (f): +${kB(added)} gzip initial (both stubs, over (a)); Safe apps SDK ` +
