@@ -1,5 +1,6 @@
 // A real Safe (v1.4.1, the @safe-global/safe-contracts artifacts) on a local chain: the
 // singleton, the proxy factory and the fallback handler that answers EIP-1271, then one proxy.
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import {
   type Abi,
@@ -21,8 +22,20 @@ interface Artifact {
 }
 
 const require = createRequire(import.meta.url)
+/** The artifacts used, by their path under the package's `build/artifacts/contracts/`. */
+const ARTIFACT_FILES: Record<string, string> = {
+  'Safe.sol/Safe.json': require.resolve(
+    '@safe-global/safe-contracts/build/artifacts/contracts/Safe.sol/Safe.json',
+  ),
+  'proxies/SafeProxyFactory.sol/SafeProxyFactory.json': require.resolve(
+    '@safe-global/safe-contracts/build/artifacts/contracts/proxies/SafeProxyFactory.sol/SafeProxyFactory.json',
+  ),
+  'handler/CompatibilityFallbackHandler.sol/CompatibilityFallbackHandler.json': require.resolve(
+    '@safe-global/safe-contracts/build/artifacts/contracts/handler/CompatibilityFallbackHandler.sol/CompatibilityFallbackHandler.json',
+  ),
+}
 const artifact = (path: string): Artifact =>
-  require(`@safe-global/safe-contracts/build/artifacts/contracts/${path}`) as Artifact
+  JSON.parse(readFileSync(ARTIFACT_FILES[path] as string, 'utf8')) as Artifact
 
 /** The Safe singleton's ABI (what a proxy answers to). */
 export const SAFE_ABI = artifact('Safe.sol/Safe.json').abi
