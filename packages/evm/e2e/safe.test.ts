@@ -22,7 +22,11 @@ import { type ServedPage, servePage } from './serve.js'
 interface DappWindow {
   dapp: {
     modal: {
-      getAccount(namespace: string): { status: string; address?: string }
+      getAccount(namespace: string): {
+        status: string
+        address?: string
+        allAccounts?: { type?: string }[]
+      }
       getProvider(namespace: string): { request(args: unknown): Promise<unknown> }
     }
     adapter: {
@@ -85,6 +89,7 @@ describe('Safe app connector (Chromium)', () => {
       (window as unknown as DappWindow).dapp.modal.getAccount('eip155'),
     )
     assert.equal(account.address?.toLowerCase(), safe.address.toLowerCase())
+    assert.equal(account.allAccounts?.[0]?.type, 'smartAccount')
     assert.deepEqual(
       await frame.evaluate(() => (window as unknown as DappWindow).dapp.connectorIds()),
       ['safe'],

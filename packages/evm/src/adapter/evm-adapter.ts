@@ -39,8 +39,10 @@ const HEX_DATA = /^0x[0-9a-fA-F]+$/
 const ENS_CHAIN_IDS: ReadonlySet<number> = new Set([1])
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/
 
-const toAccounts = (addresses: readonly Address[]): AdapterAccount[] =>
-  addresses.map((address) => ({ address, namespace: 'eip155', type: 'eoa' }))
+const toAccounts = (
+  addresses: readonly Address[],
+  type: 'eoa' | 'smartAccount' = 'eoa',
+): AdapterAccount[] => addresses.map((address) => ({ address, namespace: 'eip155', type }))
 
 /** `promise`, or FAILED_TO_CONNECT when the wallet does not answer `what` within `ms`. */
 const answerWithin = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
@@ -81,7 +83,7 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
         emit({ type: 'accountsChanged', accounts: [] })
         return
       }
-      current.accounts = toAccounts(parsed.accounts)
+      current.accounts = toAccounts(parsed.accounts, discovery.accountType(current.connectorId))
       emit({ type: 'accountsChanged', accounts: current.accounts })
     }
     const onChainChanged = (payload: unknown) => {
@@ -130,7 +132,12 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
     chainId: number,
   ): ConnectResult => {
     const { accounts } = session.begin(
-      { connectorId, provider, accounts: toAccounts(addresses), chainId },
+      {
+        connectorId,
+        provider,
+        accounts: toAccounts(addresses, discovery.accountType(connectorId)),
+        chainId,
+      },
       () => subscribe(provider, actions),
     )
     return { accounts, chainId }

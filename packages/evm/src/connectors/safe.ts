@@ -57,6 +57,7 @@ export function safeConnector(options: SafeConnectorOptions = {}): ConnectorSour
       const provider = await createSafeProvider({ origin, timeoutMs })
       return {
         provider,
+        accountType: 'smartAccount',
         connector: {
           id: SAFE_CONNECTOR_ID,
           type: 'EXTERNAL',

@@ -9,6 +9,8 @@ export interface ConnectorEntry {
   provider: Eip1193Provider
   /** Hidden while an EIP-6963 wallet with this rdns is announced (that wallet wins). */
   replacedBy?: string
+  /** The type of the accounts it gives (default `eoa`; a Safe is a `smartAccount`). */
+  accountType?: 'eoa' | 'smartAccount'
 }
 
 export interface ConnectorSource {

@@ -23,6 +23,8 @@ export interface Discovery {
   subscribe(listener: (connectors: readonly Connector[]) => void): () => void
   /** The provider behind a connector id, if discovered. */
   provider(connectorId: string): Eip1193Provider | undefined
+  /** The type of the accounts a connector gives: `smartAccount` for a Safe, else `eoa`. */
+  accountType(connectorId: string): 'eoa' | 'smartAccount'
   /** Starts discovery (if needed) and waits up to `timeoutMs` for `connectorId` to appear. */
   waitFor(connectorId: string, timeoutMs: number): Promise<Eip1193Provider | undefined>
 }
@@ -34,6 +36,7 @@ interface Entry {
   connector: Connector
   provider: Eip1193Provider
   replacedBy?: string
+  accountType?: 'eoa' | 'smartAccount'
 }
 
 /**
@@ -238,6 +241,9 @@ export function createDiscovery(options: DiscoveryOptions = {}): Discovery {
     provider(connectorId) {
       if (connectorId === INJECTED_CONNECTOR_ID) return legacyEntry()?.provider
       return byId.get(connectorId)?.provider
+    },
+    accountType(connectorId) {
+      return byId.get(connectorId)?.accountType ?? 'eoa'
     },
     waitFor(connectorId, timeoutMs) {
       const found = this.provider(connectorId)
