@@ -89,6 +89,8 @@ export function coinbaseConnector(options: CoinbaseConnectorOptions = {}): Conne
       id: COINBASE_CONNECTOR_ID,
       type: 'EXTERNAL',
       name: 'Coinbase Wallet',
+      // The wallet registry's Coinbase Wallet (matched by rdns) is this row, not a second one.
+      rdns: COINBASE_EXTENSION_RDNS,
       namespaces: ['eip155'],
     },
   }
