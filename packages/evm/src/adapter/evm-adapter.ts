@@ -14,6 +14,7 @@ import {
   withTimeout,
 } from '@openmodal/core/internal'
 import type { Address } from 'viem'
+import type { ConnectorSource } from '../connectors/source.js'
 import { createDiscovery, type DiscoveryOptions } from '../discovery/discovery.js'
 import { parseChainId } from '../provider/chain-id.js'
 import { asError, call, rpcErrorCode } from '../provider/errors.js'
@@ -21,6 +22,8 @@ import type { Eip1193Provider } from '../provider/types.js'
 import { loadWalletActions, type WalletActions } from './load-wallet-actions.js'
 
 export interface EvmAdapterOptions extends DiscoveryOptions {
+  /** Connectors beside EIP-6963 (`safeConnector()`, `coinbaseConnector()`), listed after the announced wallets. */
+  connectors?: readonly ConnectorSource[]
   /** How long connect/reconnect wait for a connector to be announced (default 500 ms). */
   discoveryTimeoutMs?: number
   /** How long reconnect waits for `eth_accounts`/`eth_chainId` (default 5 s). */
@@ -63,7 +66,9 @@ const answerWithin = <T>(promise: Promise<T>, ms: number, what: string): Promise
  * createModalClient({ projectId, networks: [mainnet], adapters: [evmAdapter()] })
  */
 export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
-  const discovery = createDiscovery(options)
+  const sources = options.connectors ?? []
+  const announced = createDiscovery(options)
+  const discovery = sources.find((s) => s.discover)?.discover?.(announced, sources) ?? announced
   const discoveryTimeoutMs = options.discoveryTimeoutMs ?? 500
   const reconnectTimeoutMs = options.reconnectTimeoutMs ?? 5_000
   const session = createAdapterSession<Session>()
@@ -83,7 +88,7 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
         emit({ type: 'accountsChanged', accounts: [] })
         return
       }
-      current.accounts = toAccounts(parsed.accounts, discovery.accountType(current.connectorId))
+      current.accounts = toAccounts(parsed.accounts, discovery.accountType?.(current.connectorId))
       emit({ type: 'accountsChanged', accounts: current.accounts })
     }
     const onChainChanged = (payload: unknown) => {
@@ -135,7 +140,7 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
       {
         connectorId,
         provider,
-        accounts: toAccounts(addresses, discovery.accountType(connectorId)),
+        accounts: toAccounts(addresses, discovery.accountType?.(connectorId)),
         chainId,
       },
       () => subscribe(provider, actions),
@@ -298,17 +303,8 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
       return session.current?.provider
     },
 
-    ...(options.connectors?.some((source) => source.autoConnect)
-      ? {
-          async autoConnectorId() {
-            for (const source of options.connectors ?? []) {
-              const id = await source.autoConnect?.()
-              if (id) return id
-            }
-            return undefined
-          },
-        }
-      : {}),
+    // Only with connector sources (a Safe app's Safe is connected on load).
+    ...(discovery.autoConnectorId ? { autoConnectorId: discovery.autoConnectorId } : {}),
 
     on: session.on,
   }

@@ -4,6 +4,7 @@
 import { $networks } from '@openmodal/core/internal'
 import type { Eip1193Provider } from '../provider/types.js'
 import type { ConnectorEntry, ConnectorSource } from './source.js'
+import { withSources } from './sources-discovery.js'
 
 /** The Coinbase SDK connector's id. */
 export const COINBASE_CONNECTOR_ID = 'coinbaseWalletSDK'
@@ -96,6 +97,7 @@ export function coinbaseConnector(options: CoinbaseConnectorOptions = {}): Conne
   }
 
   return {
+    discover: withSources,
     watch(listener) {
       listener([entry])
       // The SDK opens its popup inside the click's request: load it while the wallet list is

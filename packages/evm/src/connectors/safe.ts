@@ -2,6 +2,7 @@
 // Safe itself is the wallet. Detection reads only the parent's origin; the Safe apps SDK and
 // provider (safe-provider.ts) load by `import()` only when that origin is allowed.
 import type { ConnectorEntry, ConnectorSource } from './source.js'
+import { withSources } from './sources-discovery.js'
 
 /** The Safe connector's id (what core stores and reconnects by). */
 export const SAFE_CONNECTOR_ID = 'safe'
@@ -71,6 +72,7 @@ export function safeConnector(options: SafeConnectorOptions = {}): ConnectorSour
   }
 
   return {
+    discover: withSources,
     watch(listener) {
       let active = true
       listener([])

@@ -2,6 +2,7 @@
 // the host hands them to `evmAdapter({ connectors })` and discovery lists them beside the
 // announced wallets. Each module keeps its SDK behind `import()`.
 import type { Connector } from '@openmodal/core/internal'
+import type { Discovery } from '../discovery/discovery.js'
 import type { Eip1193Provider } from '../provider/types.js'
 
 export interface ConnectorEntry {
@@ -21,4 +22,10 @@ export interface ConnectorSource {
    * sensible wallet (a Safe app inside the Safe interface); `undefined` otherwise.
    */
   autoConnect?(): Promise<string | undefined>
+  /**
+   * Lists the sources' connectors beside `inner`'s announced wallets (`withSources` of
+   * sources-discovery.ts). A member of the source, not an import of the adapter, so an app
+   * without connector sources bundles none of it.
+   */
+  discover?(inner: Discovery, sources: readonly ConnectorSource[]): Discovery
 }

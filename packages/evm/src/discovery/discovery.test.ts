@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing'
 import type { Connector } from '@openmodal/core/internal'
 import { ANVIL_ADDRESSES, createDevWallet } from '@openmodal/testing'
 import { evmAdapter } from '../adapter/evm-adapter.js'
+import { withSources } from '../connectors/sources-discovery.js'
 import { anvilChains, toNetwork } from '../testing/fixtures.js'
 import { cleanName, parseAnnouncement } from './announcement.js'
 
@@ -263,6 +264,7 @@ describe('connector sources', () => {
     let report: ((entries: never[]) => void) | undefined
     let watching = 0
     return {
+      discover: withSources,
       watch(listener: (entries: never[]) => void) {
         watching++
         report = listener

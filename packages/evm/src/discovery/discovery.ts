@@ -1,7 +1,6 @@
 // Wallet discovery for the EVM adapter: EIP-6963 announcements, plus the legacy
 // `window.ethereum` as one "Browser Wallet" when no announcement stands for it.
 import { type Connector, issueWarning } from '@openmodal/core/internal'
-import type { ConnectorSource } from '../connectors/source.js'
 import type { Eip1193Provider } from '../provider/types.js'
 import { type Announcement, isProvider, parseAnnouncement } from './announcement.js'
 
@@ -14,8 +13,6 @@ export interface DiscoveryOptions {
   legacyDelayMs?: number
   /** Offer `window.ethereum` as "Browser Wallet" (default true). */
   legacy?: boolean
-  /** Connectors from other sources (`safeConnector()`, `coinbaseConnector()`), listed after the announced wallets. */
-  connectors?: readonly ConnectorSource[]
 }
 
 export interface Discovery {
@@ -23,8 +20,10 @@ export interface Discovery {
   subscribe(listener: (connectors: readonly Connector[]) => void): () => void
   /** The provider behind a connector id, if discovered. */
   provider(connectorId: string): Eip1193Provider | undefined
-  /** The type of the accounts a connector gives: `smartAccount` for a Safe, else `eoa`. */
-  accountType(connectorId: string): 'eoa' | 'smartAccount'
+  /** The type of the accounts a connector gives (default `eoa`; a Safe's are `smartAccount`). */
+  accountType?(connectorId: string): 'eoa' | 'smartAccount'
+  /** The connector to connect on load without asking, if any (see `ConnectorSource`). */
+  autoConnectorId?(): Promise<string | undefined>
   /** Starts discovery (if needed) and waits up to `timeoutMs` for `connectorId` to appear. */
   waitFor(connectorId: string, timeoutMs: number): Promise<Eip1193Provider | undefined>
 }
@@ -35,8 +34,6 @@ const NAMESPACES = ['eip155'] as const
 interface Entry {
   connector: Connector
   provider: Eip1193Provider
-  replacedBy?: string
-  accountType?: 'eoa' | 'smartAccount'
 }
 
 /**
@@ -65,19 +62,6 @@ export function createDiscovery(options: DiscoveryOptions = {}): Discovery {
   let legacy: Entry | undefined
   let flushQueued = false
   let reported: readonly Connector[] = []
-  const sources = options.connectors ?? []
-  /** Each source's latest entries, by source index. */
-  const sourced = new Map<number, readonly Entry[]>()
-  let sourcedIds: readonly string[] = []
-  let stopSources: (() => void)[] = []
-
-  /** The sources' entries that no announced wallet replaces, their ids not yet taken. */
-  const visibleSourced = (): Entry[] => {
-    const announcedRdns = new Set([...byUuid.values()].map((e) => e.connector.rdns))
-    return [...sourced.values()]
-      .flat()
-      .filter((e) => !e.replacedBy || !announcedRdns.has(e.replacedBy))
-  }
 
   const readLegacy = (): Eip1193Provider | undefined => {
     if (options.legacy === false) return undefined
@@ -114,13 +98,7 @@ export function createDiscovery(options: DiscoveryOptions = {}): Discovery {
     const injected = legacyEntry()
     if (injected) byId.set(INJECTED_CONNECTOR_ID, injected)
     else byId.delete(INJECTED_CONNECTOR_ID)
-    for (const id of sourcedIds) byId.delete(id)
-    const extra = visibleSourced().filter((e) => !byId.has(e.connector.id))
-    for (const entry of extra) byId.set(entry.connector.id, entry)
-    sourcedIds = extra.map((e) => e.connector.id)
-    const next = [...byUuid.values(), ...(injected ? [injected] : []), ...extra].map(
-      (e) => e.connector,
-    )
+    const next = [...byUuid.values(), ...(injected ? [injected] : [])].map((e) => e.connector)
     for (const waiter of [...waiters]) waiter()
     if (next.length === reported.length && next.every((c, i) => c === reported[i])) return
     reported = next
@@ -190,17 +168,7 @@ export function createDiscovery(options: DiscoveryOptions = {}): Discovery {
   const canListen = typeof (target as Partial<EventTarget>).addEventListener === 'function'
 
   const acquire = () => {
-    if (users++ > 0) return
-    stopSources = sources.map((source, index) =>
-      source.watch((entries) => {
-        sourced.set(index, entries)
-        scheduleFlush()
-      }),
-    )
-    if (!canListen) {
-      flush()
-      return
-    }
+    if (users++ > 0 || !canListen) return
     target.addEventListener('eip6963:announceProvider', onAnnounce)
     target.dispatchEvent(new Event('eip6963:requestProvider'))
     if (!legacyWindowOver && legacyTimer === undefined) {
@@ -214,10 +182,7 @@ export function createDiscovery(options: DiscoveryOptions = {}): Discovery {
     flush()
   }
   const release = () => {
-    if (--users > 0) return
-    for (const stop of stopSources) stop()
-    stopSources = []
-    if (!canListen) return
+    if (--users > 0 || !canListen) return
     target.removeEventListener('eip6963:announceProvider', onAnnounce)
     if (!legacyWindowOver) {
       clearTimeout(legacyTimer)
@@ -241,9 +206,6 @@ export function createDiscovery(options: DiscoveryOptions = {}): Discovery {
     provider(connectorId) {
       if (connectorId === INJECTED_CONNECTOR_ID) return legacyEntry()?.provider
       return byId.get(connectorId)?.provider
-    },
-    accountType(connectorId) {
-      return byId.get(connectorId)?.accountType ?? 'eoa'
     },
     waitFor(connectorId, timeoutMs) {
       const found = this.provider(connectorId)
