@@ -35,9 +35,9 @@ export const REFERENCE_APPS = [
   },
   { id: 'c', name: 'html', title: '(c) plain HTML + elements', pending: [] },
   {
-    id: 'f',
+    id: 'g',
     name: 'react-evm-connectors',
-    title: '(f) (a) + the Safe app and Coinbase Wallet connectors',
+    title: '(g) (a) + the Safe app and Coinbase Wallet connectors',
     pending: [],
   },
   {

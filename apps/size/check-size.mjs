@@ -110,7 +110,7 @@ describe('size budgets (apps/size/size-budgets.json)', () => {
     )
     const added = app('react-evm-connectors').initial.gzip - app('react-evm').initial.gzip
     console.log(
-      `Connectors in (f): +${kB(added)} gzip initial (both stubs, over (a)); Safe apps SDK ` +
+      `Connectors in (g): +${kB(added)} gzip initial (both stubs, over (a)); Safe apps SDK ` +
         `${kB(safe.gzip)} gzip in ${safe.files.join(', ')}; Coinbase Wallet SDK ` +
         `${kB(coinbase.gzip)} gzip in ${coinbase.files.join(', ')}`,
     )

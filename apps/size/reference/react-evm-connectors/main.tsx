@@ -1,4 +1,4 @@
-// Reference app (f): (a) with the Safe app and Coinbase Wallet SDK connectors. Only their
+// Reference app (g): (a) with the Safe app and Coinbase Wallet SDK connectors. Only their
 // stubs are initial: the Safe apps SDK loads when the page runs in an allowed parent frame,
 // the Coinbase Wallet SDK when the wallet list is shown (the size check forbids both in
 // initial chunks).
