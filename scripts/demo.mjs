@@ -344,8 +344,35 @@ const services = [
     },
   },
   {
+    // A real Safe on the first anvil chain (anvil account 0 owns it, 100 ETH in it) behind the
+    // Safe stand-in page, and the Coinbase keys-page stand-in (anvil account 2 answers).
+    name: 'stand-ins',
+    async start({ anvil }) {
+      const testing = await import(
+        pathToFileURL(join(ROOT, 'packages/testing/dist/exports/node.js')).href
+      )
+      const [chain] = anvil.chains
+      const safe = await testing.deploySafe(chain.rpcUrl)
+      await testing.fundAccount(chain.rpcUrl, safe.address, { value: 100n * 10n ** 18n })
+      const safeStandIn = await testing.startSafeStandIn({ rpcUrl: chain.rpcUrl, safe })
+      const coinbase = await testing
+        .startCoinbaseStandIn({ rpcUrl: chain.rpcUrl, chainId: chain.chainId })
+        .catch(async (error) => {
+          await safeStandIn.stop()
+          throw error
+        })
+      return {
+        safe,
+        safeStandIn,
+        coinbase,
+        stop: () => Promise.all([safeStandIn.stop(), coinbase.stop()]),
+        banner: `Safe stand-in: ${safeStandIn.origin} (Safe ${safe.address}); Coinbase keys stand-in: ${coinbase.keysUrl}`,
+      }
+    },
+  },
+  {
     name: 'demo',
-    async start({ anvil, solana, bitcoin, server, relay }) {
+    async start({ anvil, solana, bitcoin, server, relay, 'stand-ins': standIns }) {
       const port = await freePort(Number(args.port))
       const demoDir = join(ROOT, 'apps/demo')
       const vite = join(demoDir, 'node_modules/vite/bin/vite.js')
@@ -369,6 +396,8 @@ const services = [
                 token: solana.token.mint,
               },
               bitcoin: { esploraUrl: bitcoin.url },
+              safeOrigin: standIns.safeStandIn.origin,
+              coinbaseKeysUrl: standIns.coinbase.keysUrl,
             }),
           },
         },
@@ -389,6 +418,9 @@ const services = [
           '  "OpenModal Solana Dev Wallet" connects Solana; connect both and switch in Networks.',
           '  The Bitcoin dev wallet (sats-connect, 1 BTC on regtest) is listed as "OpenModal',
           "  Bitcoin Dev Wallet\"; send regtest sats from the page's useModalAccount('bip122') form.",
+          '  "Coinbase Wallet" opens the Coinbase keys stand-in as its popup (anvil account 2).',
+          `  Inside the Safe stand-in (connects the Safe ${standIns.safe.address} at once):`,
+          `    ${standIns.safeStandIn.url(url)}`,
         ].join('\n'),
       }
     },

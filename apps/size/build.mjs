@@ -50,6 +50,12 @@ export const REFERENCE_APPS = [
     build: 'cdn',
   },
   {
+    id: 'h',
+    name: 'react-evm-connectors',
+    title: '(h) (a) + the Safe app and Coinbase Wallet connectors',
+    pending: [],
+  },
+  {
     id: 'e',
     name: 'react-every-option',
     title: '(e) React + OpenModal, EVM + Solana, every option on',

@@ -116,6 +116,23 @@ describe('size budgets (apps/size/size-budgets.json)', () => {
     )
   })
 
+  test('react-evm-connectors has the Safe and Coinbase connectors, their SDKs lazy', () => {
+    const { found } = app('react-evm-connectors')
+    const safe = found.lazy['Safe apps SDK']
+    const coinbase = found.lazy['Coinbase Wallet SDK']
+    assert.ok(safe, 'no lazy chunk holds the Safe apps SDK: is safeConnector() configured?')
+    assert.ok(
+      coinbase,
+      'no lazy chunk holds the Coinbase Wallet SDK: is coinbaseConnector() configured?',
+    )
+    const added = app('react-evm-connectors').initial.gzip - app('react-evm').initial.gzip
+    console.log(
+      `Connectors in (h): +${kB(added)} gzip initial (both stubs, over (a)); Safe apps SDK ` +
+        `${kB(safe.gzip)} gzip in ${safe.files.join(', ')}; Coinbase Wallet SDK ` +
+        `${kB(coinbase.gzip)} gzip in ${coinbase.files.join(', ')}`,
+    )
+  })
+
   test('react-every-option has its adapters and WalletConnect configured, their heavy parts lazy', () => {
     const { found } = app('react-every-option')
     assert.ok(

@@ -43,6 +43,10 @@ export interface DemoConfig {
   apiUrl?: string
   /** The local WalletConnect relay (`ws://127.0.0.1:…`); WalletConnect is offered only with it. */
   relayUrl?: string
+  /** The Safe stand-in's origin: the Safe connector answers to a parent page there. */
+  safeOrigin?: string
+  /** The Coinbase keys-page stand-in: the Coinbase Wallet connector opens it as its popup. */
+  coinbaseKeysUrl?: string
 }
 
 declare global {
@@ -141,6 +145,10 @@ export async function loadLocalConfig(): Promise<DemoConfig> {
       : {}),
     ...(isLoopbackHttp(source?.apiUrl) ? { apiUrl: source.apiUrl } : {}),
     ...(isLoopbackWs(source?.relayUrl) ? { relayUrl: source.relayUrl } : {}),
+    ...(isLoopbackHttp(source?.safeOrigin)
+      ? { safeOrigin: new URL(source.safeOrigin).origin }
+      : {}),
+    ...(isLoopbackHttp(source?.coinbaseKeysUrl) ? { coinbaseKeysUrl: source.coinbaseKeysUrl } : {}),
   }
 }
 

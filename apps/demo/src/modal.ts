@@ -33,8 +33,25 @@ const networks: [CaipNetwork, ...CaipNetwork[]] = [
 ]
 const solanaLocal = solana ? solanaAdapter() : undefined
 const bitcoinLocal = localConfig.bitcoin ? bitcoinAdapter() : undefined
+// The Safe and Coinbase stand-ins `pnpm demo` started: their connectors (SDKs load lazily).
+const connectors = [
+  ...(localConfig.safeOrigin
+    ? [
+        (await import('@openmodal/evm/safe')).safeConnector({
+          allowedOrigins: [localConfig.safeOrigin],
+        }),
+      ]
+    : []),
+  ...(localConfig.coinbaseKeysUrl
+    ? [
+        (await import('@openmodal/evm/coinbase')).coinbaseConnector({
+          keysUrl: localConfig.coinbaseKeysUrl,
+        }),
+      ]
+    : []),
+]
 const adapters: ChainAdapter[] = [
-  evmAdapter(),
+  evmAdapter(connectors.length > 0 ? { connectors } : {}),
   ...(solanaLocal ? [solanaLocal] : []),
   ...(bitcoinLocal ? [bitcoinLocal] : []),
 ]

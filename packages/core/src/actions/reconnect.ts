@@ -18,7 +18,8 @@ import { applyConnection, networkFor } from './internal.js'
  */
 export async function reconnect(): Promise<void> {
   const stored = storage.get('connectedConnectorIds') ?? {}
-  if (Object.keys(stored).length === 0) return
+  const auto = $adapters.get().some((adapter) => adapter.autoConnectorId)
+  if (Object.keys(stored).length === 0 && !auto) return
   const recent = $recentWallets.get().map((w) => w.id)
   // A stored connection means the wallet is wanted now: run discovery while reconnecting so
   // the account shows the wallet's own name and icon.
@@ -39,12 +40,23 @@ async function reconnectAll(
   await Promise.all(
     $adapters.get().map(async (adapter) => {
       const namespace = adapter.namespace
-      const last = stored[namespace]
-      if (!last || getAccountState(namespace).status === 'connected') return
+      const saved = stored[namespace]
+      if (!saved && !adapter.autoConnectorId) return
+      if (getAccountState(namespace).status === 'connected') return
       const network = networkFor(namespace)
       if (!network) return
-      const candidates = [...new Set([last, ...recent])]
       $attempts.setKey(namespace, 'reconnecting')
+      // The wallet the page runs inside (a Safe app's Safe) comes before any stored one.
+      const auto = adapter.autoConnectorId
+        ? await adapter.autoConnectorId().catch(() => undefined)
+        : undefined
+      const last = auto ?? saved
+      if (!last) {
+        $attempts.setKey(namespace, undefined)
+        return
+      }
+      // Recent wallets stand in only for a stored connection, never for an auto connector.
+      const candidates = saved ? [...new Set([last, ...recent])] : [last]
       // A stored WalletConnect connection: its client (an `import()`) must be loaded and its
       // providers announced before the adapter looks for them. Nothing loads otherwise.
       if (wc && isWalletConnectId(wc, last)) {

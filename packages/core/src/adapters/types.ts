@@ -88,6 +88,11 @@ export interface ChainAdapter {
    */
   watchConnectors(onChange: (connectors: readonly Connector[]) => void): () => void
   connect(params: { connectorId: string; network: CaipNetwork }): Promise<ConnectResult>
+  /**
+   * Optional: a connector to connect silently on page load even without a stored connection,
+   * because the page runs inside that wallet (a Safe app in the Safe interface).
+   */
+  autoConnectorId?(): Promise<string | undefined>
   /** Silent reconnect: resolves `null` when the wallet no longer grants access. Never prompts. */
   reconnect(params: { connectorId: string; network: CaipNetwork }): Promise<ConnectResult | null>
   disconnect(): Promise<void>

@@ -328,6 +328,36 @@ describe('createModalClient', () => {
     assert.equal(storage.get('connectedConnectorIds')?.eip155, undefined)
   })
 
+  test('connects the adapter auto connector on load with no stored connection', async () => {
+    const adapter = createTestAdapter({ wallets, authorized: ['io.beta'] })
+    const asked: string[] = []
+    adapter.autoConnectorId = async () => {
+      asked.push('auto')
+      return 'io.beta'
+    }
+    setup(adapter)
+    for (let i = 0; i < 20 && $activeAccount.get().status !== 'connected'; i++) await settle()
+    assert.deepEqual(asked, ['auto'])
+    assert.deepEqual(
+      adapter.calls.filter((c) => c.startsWith('reconnect')),
+      ['reconnect:io.beta'],
+    )
+    assert.equal($activeAccount.get().status, 'connected')
+    assert.equal($connections.get().eip155?.connectorId, 'io.beta')
+  })
+
+  test('an auto connector that finds nothing leaves the account disconnected', async () => {
+    const adapter = createTestAdapter({ wallets, authorized: ['io.beta'] })
+    adapter.autoConnectorId = async () => undefined
+    setup(adapter)
+    for (let i = 0; i < 5; i++) await settle()
+    assert.deepEqual(
+      adapter.calls.filter((c) => c.startsWith('reconnect')),
+      [],
+    )
+    assert.notEqual($activeAccount.get().status, 'connected')
+  })
+
   test('disconnect clears the account and the cached login data', async () => {
     const adapter = createTestAdapter({ wallets })
     const modal = setup(adapter)

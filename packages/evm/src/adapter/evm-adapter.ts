@@ -14,6 +14,7 @@ import {
   withTimeout,
 } from '@openmodal/core/internal'
 import type { Address } from 'viem'
+import type { ConnectorSource } from '../connectors/source.js'
 import { createDiscovery, type DiscoveryOptions } from '../discovery/discovery.js'
 import { parseChainId } from '../provider/chain-id.js'
 import { asError, call, rpcErrorCode } from '../provider/errors.js'
@@ -21,6 +22,8 @@ import type { Eip1193Provider } from '../provider/types.js'
 import { loadWalletActions, type WalletActions } from './load-wallet-actions.js'
 
 export interface EvmAdapterOptions extends DiscoveryOptions {
+  /** Connectors beside EIP-6963 (`safeConnector()`, `coinbaseConnector()`), listed after the announced wallets. */
+  connectors?: readonly ConnectorSource[]
   /** How long connect/reconnect wait for a connector to be announced (default 500 ms). */
   discoveryTimeoutMs?: number
   /** How long reconnect waits for `eth_accounts`/`eth_chainId` (default 5 s). */
@@ -39,8 +42,10 @@ const HEX_DATA = /^0x[0-9a-fA-F]+$/
 const ENS_CHAIN_IDS: ReadonlySet<number> = new Set([1])
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/
 
-const toAccounts = (addresses: readonly Address[]): AdapterAccount[] =>
-  addresses.map((address) => ({ address, namespace: 'eip155', type: 'eoa' }))
+const toAccounts = (
+  addresses: readonly Address[],
+  type: 'eoa' | 'smartAccount' = 'eoa',
+): AdapterAccount[] => addresses.map((address) => ({ address, namespace: 'eip155', type }))
 
 /** `promise`, or FAILED_TO_CONNECT when the wallet does not answer `what` within `ms`. */
 const answerWithin = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
@@ -61,7 +66,9 @@ const answerWithin = <T>(promise: Promise<T>, ms: number, what: string): Promise
  * createModalClient({ projectId, networks: [mainnet], adapters: [evmAdapter()] })
  */
 export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
-  const discovery = createDiscovery(options)
+  const sources = options.connectors ?? []
+  const announced = createDiscovery(options)
+  const discovery = sources.find((s) => s.discover)?.discover?.(announced, sources) ?? announced
   const discoveryTimeoutMs = options.discoveryTimeoutMs ?? 500
   const reconnectTimeoutMs = options.reconnectTimeoutMs ?? 5_000
   const session = createAdapterSession<Session>()
@@ -81,7 +88,7 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
         emit({ type: 'accountsChanged', accounts: [] })
         return
       }
-      current.accounts = toAccounts(parsed.accounts)
+      current.accounts = toAccounts(parsed.accounts, discovery.accountType?.(current.connectorId))
       emit({ type: 'accountsChanged', accounts: current.accounts })
     }
     const onChainChanged = (payload: unknown) => {
@@ -130,7 +137,12 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
     chainId: number,
   ): ConnectResult => {
     const { accounts } = session.begin(
-      { connectorId, provider, accounts: toAccounts(addresses), chainId },
+      {
+        connectorId,
+        provider,
+        accounts: toAccounts(addresses, discovery.accountType?.(connectorId)),
+        chainId,
+      },
       () => subscribe(provider, actions),
     )
     return { accounts, chainId }
@@ -290,6 +302,9 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
     getProvider() {
       return session.current?.provider
     },
+
+    // Only with connector sources (a Safe app's Safe is connected on load).
+    ...(discovery.autoConnectorId ? { autoConnectorId: discovery.autoConnectorId } : {}),
 
     on: session.on,
   }

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing'
 import type { Connector } from '@openmodal/core/internal'
 import { ANVIL_ADDRESSES, createDevWallet } from '@openmodal/testing'
 import { evmAdapter } from '../adapter/evm-adapter.js'
+import { withSources } from '../connectors/sources-discovery.js'
 import { anvilChains, toNetwork } from '../testing/fixtures.js'
 import { parseAnnouncement } from './announcement.js'
 
@@ -253,5 +254,70 @@ describe('legacy window.ethereum', () => {
     expect(result.accounts[0]?.address).to.equal(ANVIL_ADDRESSES[0])
     expect(adapter.getProvider()).to.equal(wallet.provider)
     await adapter.disconnect()
+  })
+})
+
+describe('connector sources', () => {
+  const sourceOf = (entries: unknown[]) => {
+    let report: ((entries: never[]) => void) | undefined
+    let watching = 0
+    return {
+      discover: withSources,
+      watch(listener: (entries: never[]) => void) {
+        watching++
+        report = listener
+        listener(entries as never[])
+        return () => {
+          watching--
+        }
+      },
+      set: (next: unknown[]) => report?.(next as never[]),
+      watching: () => watching,
+    }
+  }
+  const entry = (id: string, replacedBy?: string) => ({
+    connector: { id, type: 'EXTERNAL', name: id, namespaces: ['eip155'], installed: true },
+    provider: provider(),
+    ...(replacedBy ? { replacedBy } : {}),
+  })
+
+  it('lists a source connector after the announced wallets, and follows its changes', async () => {
+    const source = sourceOf([])
+    const wallet = info()
+    const answer = () => announce({ info: wallet, provider: provider() })
+    window.addEventListener('eip6963:requestProvider', answer)
+    try {
+      const { state } = watch({ connectors: [source] })
+      await tick()
+      expect(state.latest.map((c) => c.id)).to.deep.equal([wallet.rdns])
+      source.set([entry('safe')])
+      await tick()
+      expect(state.latest.map((c) => c.id)).to.deep.equal([wallet.rdns, 'safe'])
+    } finally {
+      window.removeEventListener('eip6963:requestProvider', answer)
+    }
+  })
+
+  it('hides a source connector while a wallet with its replacedBy rdns is announced', async () => {
+    const source = sourceOf([entry('coinbaseWalletSDK', 'com.coinbase.wallet')])
+    const { state } = watch({ connectors: [source] })
+    await tick()
+    expect(state.latest.map((c) => c.id)).to.deep.equal(['coinbaseWalletSDK'])
+    announce({
+      info: info({ rdns: 'com.coinbase.wallet', name: 'Coinbase Wallet' }),
+      provider: provider(),
+    })
+    await tick()
+    expect(state.latest.map((c) => c.id)).to.deep.equal(['com.coinbase.wallet'])
+  })
+
+  it('watches the sources only while connectors are watched', () => {
+    const source = sourceOf([])
+    const adapter = evmAdapter({ connectors: [source] })
+    expect(source.watching()).to.equal(0)
+    const stop = adapter.watchConnectors(() => {})
+    expect(source.watching()).to.equal(1)
+    stop()
+    expect(source.watching()).to.equal(0)
   })
 })

@@ -20,6 +20,10 @@ export interface Discovery {
   subscribe(listener: (connectors: readonly Connector[]) => void): () => void
   /** The provider behind a connector id, if discovered. */
   provider(connectorId: string): Eip1193Provider | undefined
+  /** The type of the accounts a connector gives (default `eoa`; a Safe's are `smartAccount`). */
+  accountType?(connectorId: string): 'eoa' | 'smartAccount'
+  /** The connector to connect on load without asking, if any (see `ConnectorSource`). */
+  autoConnectorId?(): Promise<string | undefined>
   /** Starts discovery (if needed) and waits up to `timeoutMs` for `connectorId` to appear. */
   waitFor(connectorId: string, timeoutMs: number): Promise<Eip1193Provider | undefined>
 }

@@ -20,3 +20,26 @@ describe('@openmodal/evm entry point', () => {
     ])
   })
 })
+
+describe('@openmodal/evm/safe entry point', () => {
+  it('exports exactly the Safe connector API', async () => {
+    const entry = await import('../exports/safe.js')
+    expect(Object.keys(entry).sort()).to.deep.equal([
+      'SAFE_CONNECTOR_ID',
+      'SAFE_ORIGINS',
+      'parentOrigin',
+      'safeConnector',
+    ])
+  })
+})
+
+describe('@openmodal/evm/coinbase entry point', () => {
+  it('exports exactly the Coinbase connector API', async () => {
+    const entry = await import('../exports/coinbase.js')
+    expect(Object.keys(entry).sort()).to.deep.equal([
+      'COINBASE_CONNECTOR_ID',
+      'COINBASE_EXTENSION_RDNS',
+      'coinbaseConnector',
+    ])
+  })
+})

@@ -18,6 +18,12 @@ export {
   createBitcoinLedger,
   LedgerError,
 } from '../bitcoin/ledger.js'
+export {
+  type CoinbaseHandshake,
+  type CoinbaseStandIn,
+  type StartCoinbaseStandInOptions,
+  startCoinbaseStandIn,
+} from '../coinbase/stand-in.js'
 export { deployTestMultiToken, deployTestNft } from '../evm/nft.js'
 export {
   createCounterfactualWallet,
@@ -37,6 +43,18 @@ export {
   startChains,
 } from '../node/anvil.js'
 export { devWalletScriptPath } from '../node/dev-wallet-script.js'
+export {
+  type DeployedSafe,
+  type DeploySafeOptions,
+  deploySafe,
+  SAFE_ABI,
+} from '../safe/deploy.js'
+export {
+  SAFE_STAND_IN_VERSION,
+  type SafeStandIn,
+  type StartSafeStandInOptions,
+  startSafeStandIn,
+} from '../safe/stand-in.js'
 export {
   LOCALNET_GENESIS_HASH,
   SOLANA_COMMITMENTS,
