@@ -44,6 +44,8 @@ test('@openmodal/testing/node exports exactly its public API', () => {
     'LOCALNET_GENESIS_HASH',
     'LedgerError',
     'MemoryStorage',
+    'SAFE_ABI',
+    'SAFE_STAND_IN_VERSION',
     'SOLANA_COMMITMENTS',
     'SOLANA_WALLET_EVENTS',
     'SOLANA_WALLET_METHODS',
@@ -55,6 +57,7 @@ test('@openmodal/testing/node exports exactly its public API', () => {
     'createBitcoinLedger',
     'createCounterfactualWallet',
     'createWalletHarness',
+    'deploySafe',
     'deployTestMultiToken',
     'deployTestNft',
     'deployTestSmartWallet',
@@ -67,7 +70,9 @@ test('@openmodal/testing/node exports exactly its public API', () => {
     'startAnvil',
     'startBitcoinRegtest',
     'startChains',
+    'startCoinbaseStandIn',
     'startRelay',
+    'startSafeStandIn',
     'startSolanaRpc',
   ])
 })
