@@ -113,6 +113,9 @@ test('the internal entry exports the host API and the internal names', () => {
       'TOKEN_BALANCE_CACHE_MS',
       'TRANSACTIONS_POLL_MS',
       'VIEWS',
+      'WALLET_FEATURE_NAMESPACES',
+      'WALLET_FEATURE_ORDER',
+      'WALLET_FEATURE_VIEWS',
       'accountKey',
       'clearAlert',
       'closeModal',
@@ -166,6 +169,8 @@ test('the internal entry exports the host API and the internal names', () => {
       'transactionMonthGroups',
       'unregisterAdapter',
       'untilModalCloses',
+      'walletFeatureBlock',
+      'walletFeatures',
       'withTimeout',
     ],
   )

@@ -148,6 +148,15 @@ export {
   type TransactionsState,
   transactionMonthGroups,
 } from '../stores/transactions.js'
+export {
+  WALLET_FEATURE_NAMESPACES,
+  WALLET_FEATURE_ORDER,
+  WALLET_FEATURE_VIEWS,
+  type WalletFeature,
+  type WalletFeatureBlock,
+  walletFeatureBlock,
+  walletFeatures,
+} from '../stores/wallet-features.js'
 export { resetStores } from '../testing/reset-stores.js'
 export { DEFAULT_CAIP_NETWORK_ID } from '../types/network.js'
 export { accountKey } from '../utils/account-key.js'

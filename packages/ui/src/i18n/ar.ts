@@ -155,6 +155,11 @@ export const ar: Messages = {
   'registerName.successTitle': '{name} أصبح لك',
   'registerName.successText': 'يشير الاسم الآن إلى {address}.',
   'registerName.done': 'العودة إلى الحساب',
+  'account.features': 'إجراءات المحفظة',
+  'account.feature.onramp': 'شراء',
+  'account.feature.swaps': 'مبادلة',
+  'account.feature.receive': 'استلام',
+  'account.feature.send': 'إرسال',
 
   'button.connect': 'ربط المحفظة',
   'button.connecting': 'جارٍ الربط…',

@@ -161,6 +161,11 @@ export const de: Messages = {
   'registerName.successTitle': '{name} gehört dir',
   'registerName.successText': 'Der Name verweist jetzt auf {address}.',
   'registerName.done': 'Zurück zum Konto',
+  'account.features': 'Wallet-Aktionen',
+  'account.feature.onramp': 'Kaufen',
+  'account.feature.swaps': 'Tauschen',
+  'account.feature.receive': 'Empfangen',
+  'account.feature.send': 'Senden',
 
   'button.connect': 'Wallet verbinden',
   'button.connecting': 'Verbinde…',

@@ -178,6 +178,11 @@ export const enViews = {
   'registerName.successTitle': '{name} is yours',
   'registerName.successText': 'The name now points to {address}.',
   'registerName.done': 'Back to account',
+  'account.features': 'Wallet actions',
+  'account.feature.onramp': 'Buy',
+  'account.feature.swaps': 'Swap',
+  'account.feature.receive': 'Receive',
+  'account.feature.send': 'Send',
 } as const
 
 registerViewMessages(enViews)

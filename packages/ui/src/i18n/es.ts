@@ -159,6 +159,11 @@ export const es: Messages = {
   'registerName.successTitle': '{name} es tuyo',
   'registerName.successText': 'El nombre ahora apunta a {address}.',
   'registerName.done': 'Volver a la cuenta',
+  'account.features': 'Acciones de la billetera',
+  'account.feature.onramp': 'Comprar',
+  'account.feature.swaps': 'Intercambiar',
+  'account.feature.receive': 'Recibir',
+  'account.feature.send': 'Enviar',
 
   'button.connect': 'Conectar billetera',
   'button.connecting': 'Conectando…',

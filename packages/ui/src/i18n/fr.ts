@@ -161,6 +161,11 @@ export const fr: Messages = {
   'registerName.successTitle': '{name} est à vous',
   'registerName.successText': 'Le nom pointe désormais vers {address}.',
   'registerName.done': 'Retour au compte',
+  'account.features': 'Actions du portefeuille',
+  'account.feature.onramp': 'Acheter',
+  'account.feature.swaps': 'Échanger',
+  'account.feature.receive': 'Recevoir',
+  'account.feature.send': 'Envoyer',
 
   'button.connect': 'Connecter un portefeuille',
   'button.connecting': 'Connexion…',

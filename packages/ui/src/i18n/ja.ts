@@ -160,6 +160,11 @@ export const ja: Messages = {
   'registerName.successTitle': '{name} があなたのものになりました',
   'registerName.successText': 'この名前は {address} を指すようになりました。',
   'registerName.done': 'アカウントに戻る',
+  'account.features': 'ウォレットの操作',
+  'account.feature.onramp': '購入',
+  'account.feature.swaps': 'スワップ',
+  'account.feature.receive': '受け取る',
+  'account.feature.send': '送信',
 
   'button.connect': 'ウォレットを接続',
   'button.connecting': '接続中…',

@@ -159,6 +159,11 @@ export const ptBR: Messages = {
   'registerName.successTitle': '{name} é seu',
   'registerName.successText': 'O nome agora aponta para {address}.',
   'registerName.done': 'Voltar para a conta',
+  'account.features': 'Ações da carteira',
+  'account.feature.onramp': 'Comprar',
+  'account.feature.swaps': 'Trocar',
+  'account.feature.receive': 'Receber',
+  'account.feature.send': 'Enviar',
 
   'button.connect': 'Conectar carteira',
   'button.connecting': 'Conectando…',

@@ -156,6 +156,11 @@ export const zhCN: Messages = {
   'registerName.successTitle': '{name} 归你了',
   'registerName.successText': '该名称现已指向 {address}。',
   'registerName.done': '返回账户',
+  'account.features': '钱包操作',
+  'account.feature.onramp': '购买',
+  'account.feature.swaps': '兑换',
+  'account.feature.receive': '接收',
+  'account.feature.send': '发送',
 
   'button.connect': '连接钱包',
   'button.connecting': '连接中…',
