@@ -14,6 +14,25 @@ export {
   registerAccountName,
   registerNameMessage,
 } from '../actions/register-name.js'
+export {
+  estimateSendFee,
+  loadSendTokens,
+  maxSendAmount,
+  nativeToken,
+  type ResolvedReceiver,
+  resolveReceiver,
+  SEND_MAX_POLLS,
+  SEND_POLL_MS,
+  SEND_WAIT_MS,
+  type SendCallbacks,
+  type SendFee,
+  type SendResult,
+  sendMutation,
+  sendToken,
+  tokenContract,
+  tokenUnits,
+  validateSend,
+} from '../actions/send.js'
 export { switchNetwork } from '../actions/switch-network.js'
 export { createEmitter, type Emitter } from '../adapters/kit/emitter.js'
 export {
@@ -29,7 +48,11 @@ export {
   requireAdapter,
   unregisterAdapter,
 } from '../adapters/registry.js'
-export type { SendTransactionParameters, SendTransferParameters } from '../adapters/types.js'
+export type {
+  SendTransactionParameters,
+  SendTransferParameters,
+  SentTransactionStatus,
+} from '../adapters/types.js'
 export type {
   WalletConnectEntry,
   WalletConnectLoaded,
@@ -127,6 +150,14 @@ export {
   reset,
   VIEWS,
 } from '../stores/router.js'
+export {
+  $sendDraft,
+  resetSendDraft,
+  type SendDraft,
+  setReceiver,
+  setSendToken,
+  updateSendDraft,
+} from '../stores/send.js'
 export {
   $snack,
   hideSnack,

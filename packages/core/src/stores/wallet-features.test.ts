@@ -20,7 +20,18 @@ describe('wallet features (Account buttons)', () => {
   test('leaves out a feature whose flag is off, locally or in the remote config', () => {
     const local = { ...DEFAULT_FEATURES, send: false }
     assert.deepEqual(walletFeatures(local, 'eip155', every), ['onramp', 'swaps', 'receive'])
-    const remote = mergeFeatures(DEFAULT_FEATURES, { swaps: false, onramp: false }, false)
+    const remote = mergeFeatures(
+      DEFAULT_FEATURES,
+      {
+        email: true,
+        socials: false,
+        swaps: false,
+        onramp: false,
+        activity: true,
+        reownBranding: false,
+      },
+      false,
+    )
     assert.deepEqual(walletFeatures(remote, 'eip155', every), ['receive', 'send'])
     assert.equal(walletFeatureBlock('send', local, 'eip155'), 'disabled')
     assert.equal(walletFeatureBlock('send', undefined, 'eip155'), 'disabled')

@@ -254,6 +254,20 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
       return send((actions, from) => actions.transferRequest(from, params))
     },
 
+    async estimateTransferFee(params) {
+      const { provider, accounts } = requireSession()
+      const actions = await loadWalletActions()
+      const from = actions.toAddress(accounts[0]?.address)
+      if (!from) throw kitError('CONNECTOR_ACCOUNT_NOT_FOUND')
+      return actions.transferFee(provider, from, params)
+    },
+
+    async getTransactionStatus(hash) {
+      const { provider } = requireSession()
+      const { transactionStatus } = await loadWalletActions()
+      return transactionStatus(provider, hash)
+    },
+
     async sendTransaction(params) {
       return send((actions, from) => actions.transactionRequest(from, params))
     },
