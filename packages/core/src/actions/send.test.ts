@@ -92,6 +92,8 @@ describe('send (spec §4, §5, §9)', () => {
     assert.equal(rule(), 'An amount and receiver address are required')
     draft('0.1', '0x123')
     assert.equal(rule(), 'Invalid receiver address')
+    draft('0.0000000000000000001', '0x123')
+    assert.match(rule() ?? '', /more decimal places/, 'the amount is checked before the address')
     draft('0.0000000000000000001')
     assert.match(rule() ?? '', /more decimal places than the token allows \(18\)/)
     draft('0')

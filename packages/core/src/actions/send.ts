@@ -145,7 +145,9 @@ export async function resolveReceiver(input: string): Promise<ResolvedReceiver> 
   const network = activeNetwork()
   if (!network) throw kitError('UNSUPPORTED_CHAIN')
   if (isAddressFor(network.chainNamespace, text)) return { address: text }
-  const looksLikeName = /^[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)*$/u.test(text) && text.length >= 3
+  // `0x…` that is no address is a mistyped address, never a name.
+  const looksLikeName =
+    /^[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)*$/u.test(text) && text.length >= 3 && !/^0x/i.test(text)
   if (network.chainNamespace !== 'eip155' || !looksLikeName || !hasApi()) {
     throw kitError('INVALID_RECEIVER', { details: text })
   }
@@ -175,15 +177,15 @@ export function transferOf(draft: SendDraft): SendTransferParameters & { token: 
   if (!sendTokenAmount?.trim() || !receiverAddress?.trim()) {
     throw kitError('SEND_AMOUNT_AND_RECEIVER_REQUIRED')
   }
-  const network = activeNetwork()
-  if (network && !isAddressFor(network.chainNamespace, receiverAddress.trim())) {
-    throw kitError('INVALID_RECEIVER', { details: receiverAddress })
-  }
   // More decimals than the token has is an error (TOO_MANY_DECIMALS), never a silent rounding.
   const value = parseUnits(sendTokenAmount.trim(), Number(token.quantity.decimals))
   if (value <= 0n) throw kitError('SEND_AMOUNT_NOT_POSITIVE')
   const balance = tokenUnits(token)
   if (balance === undefined || value > balance) throw kitError('INSUFFICIENT_BALANCE')
+  const network = activeNetwork()
+  if (network && !isAddressFor(network.chainNamespace, receiverAddress.trim())) {
+    throw kitError('INVALID_RECEIVER', { details: receiverAddress })
+  }
   const contract = tokenContract(token)
   return {
     token,
@@ -237,6 +239,22 @@ export async function estimateSendFee(): Promise<SendFee | undefined> {
   if (!adapter.estimateTransferFee) return undefined
   const value = await adapter.estimateTransferFee(transfer)
   return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
+}
+
+/**
+ * The fee of sending the native token to `to` (or to the account itself when `to` is not an
+ * address yet), for "Max": a plain value transfer costs the same gas whatever its value, so
+ * the estimate is made for 0 and cannot fail for want of funds. Undefined when the adapter
+ * cannot estimate.
+ *
+ * @example maxSendAmount(eth, await estimateNativeFee(receiver))
+ */
+export async function estimateNativeFee(to?: string): Promise<bigint | undefined> {
+  const { adapter, network } = sendingAdapter()
+  const receiver =
+    to && isAddressFor(network.chainNamespace, to.trim()) ? to.trim() : activeTarget()?.address
+  if (!adapter.estimateTransferFee || !receiver) return undefined
+  return adapter.estimateTransferFee({ to: receiver, value: 0n })
 }
 
 /**

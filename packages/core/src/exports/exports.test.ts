@@ -130,6 +130,7 @@ test('the internal entry exports the host API and the internal names', () => {
       'createStorage',
       'disconnect',
       'emitEvent',
+      'estimateNativeFee',
       'estimateSendFee',
       'expireTokenBalances',
       'fetchBalances',

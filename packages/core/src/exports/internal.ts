@@ -15,6 +15,7 @@ export {
   registerNameMessage,
 } from '../actions/register-name.js'
 export {
+  estimateNativeFee,
   estimateSendFee,
   loadSendTokens,
   maxSendAmount,

@@ -38,6 +38,7 @@ const walletconnect: ViewGroup = {
 }
 const network: ViewGroup = { name: 'network', load: () => import('./network-group.js') }
 const account: ViewGroup = { name: 'account', load: () => import('./account-group.js') }
+const send: ViewGroup = { name: 'send', load: () => import('./send-group.js') }
 
 /** Views that exist so far; navigating to any other shows the "not available yet" state. */
 export const VIEW_REGISTRY: Partial<Record<View, ViewEntry>> = Object.assign(views, {
@@ -56,4 +57,7 @@ export const VIEW_REGISTRY: Partial<Record<View, ViewEntry>> = Object.assign(vie
   Account: { tag: 'w3m-account-view', group: account },
   RegisterAccountName: { tag: 'w3m-register-account-name-view', group: account },
   RegisterAccountNameSuccess: { tag: 'w3m-register-account-name-success-view', group: account },
+  WalletSend: { tag: 'w3m-wallet-send-view', group: send },
+  WalletSendSelectToken: { tag: 'w3m-wallet-send-select-token-view', group: send },
+  WalletSendPreview: { tag: 'w3m-wallet-send-preview-view', group: send },
 } satisfies Partial<Record<View, ViewEntry>>)
