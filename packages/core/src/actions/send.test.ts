@@ -97,14 +97,14 @@ describe('send (spec §4, §5, §9)', () => {
     draft('0.0000000000000000001')
     assert.match(rule() ?? '', /more decimal places than the token allows \(18\)/)
     draft('0')
-    assert.equal(rule(), 'The amount must be more than 0')
+    assert.equal(rule(), 'Enter an amount above 0')
     draft('1.23456790')
     assert.equal(rule(), 'Insufficient balance')
     draft('1.23456789')
     assert.equal(rule(), undefined)
     assert.equal(
       validateSend($sendDraft.get(), FEE)?.shortMessage,
-      'Not enough funds left for the network fee',
+      'Insufficient funds for the network fee',
     )
     draft('1')
     assert.equal(validateSend($sendDraft.get(), FEE), undefined)

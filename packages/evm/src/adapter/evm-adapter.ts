@@ -256,16 +256,11 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
 
     async estimateTransferFee(params) {
       const { provider, accounts } = requireSession()
-      const actions = await loadWalletActions()
-      const from = actions.toAddress(accounts[0]?.address)
-      if (!from) throw kitError('CONNECTOR_ACCOUNT_NOT_FOUND')
-      return actions.transferFee(provider, from, params)
+      return (await loadWalletActions()).transferFee(provider, accounts[0]?.address, params)
     },
 
     async getTransactionStatus(hash) {
-      const { provider } = requireSession()
-      const { transactionStatus } = await loadWalletActions()
-      return transactionStatus(provider, hash)
+      return (await loadWalletActions()).transactionStatus(requireSession().provider, hash)
     },
 
     async sendTransaction(params) {

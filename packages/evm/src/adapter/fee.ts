@@ -1,8 +1,9 @@
 // The network fee of a transfer and the state of a sent transaction, asked of the wallet's
 // node through its EIP-1193 provider (the `eth_` reads every wallet forwards).
-import type { SendTransferParameters } from '@openmodal/core/internal'
-import { type Address, hexToBigInt, isHex } from 'viem'
+import { kitError, type SendTransferParameters } from '@openmodal/core/internal'
+import { hexToBigInt, isHex } from 'viem'
 import { call } from '../provider/errors.js'
+import { toAddress } from '../provider/parse.js'
 import type { Eip1193Provider } from '../provider/types.js'
 import { transferRequest } from './transfer.js'
 
@@ -17,13 +18,15 @@ const DEFAULT_PRIORITY_FEE = 1_000_000_000n
  * `eth_gasPrice`). Using the ceiling keeps "Max" sendable: the wallet refuses a transaction
  * whose value plus gas × maxFeePerGas exceeds the balance.
  *
- * @example await transferFee(provider, from, { to, value: 1n }) // 21000n * 2_000_000_000n
+ * @example await transferFee(provider, account, { to, value: 1n }) // 21000n * 2_000_000_000n
  */
 export async function transferFee(
   provider: Eip1193Provider,
-  from: Address,
+  account: string | undefined,
   params: SendTransferParameters,
 ): Promise<bigint> {
+  const from = toAddress(account)
+  if (!from) throw kitError('CONNECTOR_ACCOUNT_NOT_FOUND')
   const request = transferRequest(from, params)
   const [gas, block] = await Promise.all([
     call(provider, 'eth_estimateGas', [request]),

@@ -38,7 +38,6 @@ const walletconnect: ViewGroup = {
 }
 const network: ViewGroup = { name: 'network', load: () => import('./network-group.js') }
 const account: ViewGroup = { name: 'account', load: () => import('./account-group.js') }
-const send: ViewGroup = { name: 'send', load: () => import('./send-group.js') }
 
 /** Views that exist so far; navigating to any other shows the "not available yet" state. */
 export const VIEW_REGISTRY: Partial<Record<View, ViewEntry>> = Object.assign(views, {
@@ -57,7 +56,8 @@ export const VIEW_REGISTRY: Partial<Record<View, ViewEntry>> = Object.assign(vie
   Account: { tag: 'w3m-account-view', group: account },
   RegisterAccountName: { tag: 'w3m-register-account-name-view', group: account },
   RegisterAccountNameSuccess: { tag: 'w3m-register-account-name-success-view', group: account },
-  WalletSend: { tag: 'w3m-wallet-send-view', group: send },
-  WalletSendSelectToken: { tag: 'w3m-wallet-send-select-token-view', group: send },
-  WalletSendPreview: { tag: 'w3m-wallet-send-preview-view', group: send },
+  // The Send views load with the account group (views/send-group.ts says why).
+  WalletSend: { tag: 'w3m-wallet-send-view', group: account },
+  WalletSendSelectToken: { tag: 'w3m-wallet-send-select-token-view', group: account },
+  WalletSendPreview: { tag: 'w3m-wallet-send-preview-view', group: account },
 } satisfies Partial<Record<View, ViewEntry>>)

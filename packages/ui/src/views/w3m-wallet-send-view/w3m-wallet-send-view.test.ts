@@ -206,7 +206,7 @@ describe('Send views', () => {
       'the preview',
     )
     await until(
-      () => status(previewView) === 'Not enough funds left for the network fee',
+      () => status(previewView) === 'Insufficient funds for the network fee',
       'the fee check',
     )
     expect((deep(previewView, '[part="send-button"]') as HTMLButtonElement).disabled).to.equal(true)
