@@ -315,6 +315,9 @@ function settleSuccess(namespaceKey: string | undefined, result: SendResult, add
   const network = activeNetwork()
   if (network) void refreshBalance(network.chainNamespace, { force: true })
   if (namespaceKey) expireTokenBalances(namespaceKey)
+  // Fetched now, watched or not: the view that shows them next (Account, where the send
+  // returns) may mount before its store noticed it was left (nanostores unmounts 1 s late).
+  if (namespaceKey && activeTarget()?.key === namespaceKey) void fetchBalances({ force: true })
   void refreshTransactions(address).catch(() => {})
   if ($sendDraft.get().key === namespaceKey) resetSendDraft()
 }
