@@ -23,11 +23,14 @@ import {
   setupClient,
   setupConnected,
   showView,
+  solana,
   until,
 } from '../../test/helpers.js'
 
 const OTHER = '0x9999999999999999999999999999999999999999'
 const RECEIVER = '0x2222222222222222222222222222222222222222'
+const SOL_SENDER = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
+const SOL_RECEIVER = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 const text = (element: Element | null | undefined) =>
   element?.textContent?.replace(/\s+/g, ' ').trim()
 
@@ -210,6 +213,42 @@ describe('Send views', () => {
       'the fee check',
     )
     expect((deep(previewView, '[part="send-button"]') as HTMLButtonElement).disabled).to.equal(true)
+  })
+
+  it('sends on Solana: base58 receivers only, no names, amounts in lamports', async () => {
+    const adapter = setupClient(
+      {
+        namespace: 'solana',
+        chainId: solana.id,
+        accounts: [SOL_SENDER],
+        balance: 2_000_000_000n,
+      },
+      { networks: [solana] },
+    )
+    // Solana's fee: 5,000 lamports per signature.
+    adapter.estimateTransferFee = async () => 5_000n
+    await connect({ connectorId: 'io.alpha' })
+    const view = await showView(modal, 'w3m-wallet-send-view', 'Account', 'WalletSend')
+    await until(() => text(deep(view, '[data-token-symbol]')) === 'SOL', 'SOL picked')
+    expect(text(deep(view, '[data-balance]'))).to.equal('Balance: 2.000 SOL')
+    type(input(view, 'amount-input'), '0.0000000001')
+    await until(() => status(view)?.includes('(9)'), 'the decimals error')
+    type(input(view, 'amount-input'), '0.5')
+    type(input(view, 'receiver-input'), RECEIVER)
+    await until(() => status(view) === 'Invalid receiver address', 'an EVM address refused')
+    type(input(view, 'receiver-input'), 'taken')
+    await until(() => status(view) === 'Invalid receiver address', 'no names on Solana')
+    type(input(view, 'receiver-input'), SOL_RECEIVER)
+    await until(() => !status(view), 'a Solana address')
+    await preview(view)
+    const previewView = await until(
+      () => deep(modal, 'w3m-router', 'w3m-wallet-send-preview-view'),
+      'the preview',
+    )
+    await until(() => text(deep(previewView, '[data-fee]')) === '0.000005 SOL', 'the fee')
+    ;(deep(previewView, '[part="send-button"]') as HTMLButtonElement).click()
+    await until(() => $view.get().view === 'Account', 'back to Account')
+    expect(adapter.calls).to.include(`sendTransfer:${SOL_RECEIVER}:500000000`)
   })
 
   it('says why when sending is turned off', async () => {
