@@ -258,7 +258,7 @@ describe('Send views', () => {
     expect(text(deep(view, '[data-reason]'))).to.equal('Sending is turned off for this app.')
   })
 
-  it('passes axe in dark mode and right to left', async () => {
+  it('passes axe in dark mode and right to left: form, picker and preview', async () => {
     await setupConnected()
     const view = await openSend()
     setThemeMode('dark')
@@ -270,9 +270,23 @@ describe('Send views', () => {
     await preview(view)
     await settle()
     await expect(modal).to.be.accessible()
-    type(input(view, 'amount-input'), '0.5')
-    type(input(view, 'receiver-input'), RECEIVER)
-    await preview(view)
+    // The token picker, dark and right to left.
+    ;(deep(view, '[part="token-button"]') as HTMLButtonElement).click()
+    const picker = await until(
+      () => deep(modal, 'w3m-router', 'w3m-wallet-send-select-token-view'),
+      'the token picker',
+    )
+    await until(() => deepAll(picker, '[part="token"]').length === 3, 'the tokens')
+    await settle()
+    await expect(modal).to.be.accessible()
+    deepAll(picker, '[part="token"]')[0]?.click()
+    const back = await until(
+      () => deep(modal, 'w3m-router', 'w3m-wallet-send-view'),
+      'back to WalletSend',
+    )
+    type(input(back, 'amount-input'), '0.5')
+    type(input(back, 'receiver-input'), RECEIVER)
+    await preview(back)
     const previewView = await until(
       () => deep(modal, 'w3m-router', 'w3m-wallet-send-preview-view'),
       'the preview',
