@@ -3,10 +3,11 @@
 // The stack is a list of services started in order and stopped in reverse order (on Ctrl-C,
 // on SIGTERM, or when any of them dies): two anvil chains (31337 on 8545 and 31338 on 8546 when
 // free, else the next free ports) with a test ERC-20 on the first, the local Solana cluster
-// (8899 when free), then the demo, which serves
+// (8899 when free) with a test SPL token, the Bitcoin regtest ledger behind the Esplora API (3002
+// when free), then the demo, which serves
 // their RPC URLs to the page (`/__openmodal/local.json`) and injects the dev wallet; apps/server
 // (embedded PGlite in apps/server/.data, the `demo` project of its openmodal.config.json, indexing
-// the anvil chains on the ports they got) serves
+// the anvil chains on the ports they got, and answering balances on the Solana cluster) serves
 // the wallet registry and project config, its URL handed to the page as `apiUrl`; the local
 // WalletConnect relay (ws://127.0.0.1:8788 when free) is the wallets' other end. Each service is
 // `{ name, start(context) }`, where `start` resolves once it is ready with `{ url?, stop() }`, and `context` holds what earlier
@@ -25,6 +26,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs, stripVTControlCharacters } from 'node:util'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
+/** The test SPL token minted to the Solana dev wallet (its mint address is new each run). */
+const SPL_TOKEN = { name: 'Test SPL Token', symbol: 'TSPL' }
 const HOST = '127.0.0.1'
 const { values: args } = parseArgs({
   options: {
@@ -161,7 +164,8 @@ const services = [
   },
   {
     // The local Solana cluster (litesvm JSON-RPC on 8899 and its WebSocket on 8900 when free),
-    // with 100 SOL for the Solana dev wallet's first account.
+    // with 100 SOL and 1,000,000 of a test SPL token for the Solana dev wallet's first account
+    // (also the token's mint authority, so the Token program can mint more).
     name: 'solana',
     async start() {
       const testing = await import(
@@ -171,17 +175,50 @@ const services = [
         pathToFileURL(join(ROOT, 'packages/testing/dist/exports/solana.js')).href
       )
       const rpc = await testing.startSolanaRpc({ port: 8899 }).catch(() => testing.startSolanaRpc())
-      await rpc.airdrop(SOLANA_DEV_ADDRESSES[0], 100n * 10n ** 9n)
+      const owner = SOLANA_DEV_ADDRESSES[0]
+      await rpc.airdrop(owner, 100n * 10n ** 9n)
+      const token = { ...SPL_TOKEN, mint: rpc.createMint({ decimals: 6, mintAuthority: owner }) }
+      rpc.mintTo(token.mint, owner, 1_000_000n * 10n ** 6n)
       return {
         ...rpc,
+        token,
         url: rpc.rpcUrl,
-        banner: `Local Solana cluster: ${rpc.rpcUrl} (WebSocket ${rpc.wsUrl}), 100 SOL for ${SOLANA_DEV_ADDRESSES[0]}`,
+        banner: [
+          `Local Solana cluster: ${rpc.rpcUrl} (WebSocket ${rpc.wsUrl}), 100 SOL for ${owner}`,
+          `  test SPL token "${token.symbol}" (6 decimals, 1,000,000 for ${owner}): ${token.mint}`,
+        ].join('\n'),
+      }
+    },
+  },
+  {
+    // The Bitcoin regtest ledger behind the Esplora API (3002 when free), with 1 BTC for the
+    // Bitcoin dev wallet's payment and ordinals addresses.
+    name: 'bitcoin',
+    async start() {
+      const testing = await import(
+        pathToFileURL(join(ROOT, 'packages/testing/dist/exports/node.js')).href
+      )
+      const { bitcoinDevKeys, bitcoinCaipId } = await import(
+        pathToFileURL(join(ROOT, 'packages/testing/dist/exports/bitcoin.js')).href
+      )
+      const port = await freePort(3002).catch(() => undefined)
+      const regtest = await testing.startBitcoinRegtest(port ? { port } : {})
+      const keys = bitcoinDevKeys(0, 'regtest')
+      for (const key of [keys.payment, keys.ordinals]) regtest.faucet(key.address, 100_000_000n)
+      return {
+        url: regtest.url,
+        stop: () => regtest.stop(),
+        banner: [
+          `Bitcoin regtest (${bitcoinCaipId('regtest')}), Esplora API: ${regtest.url}`,
+          `  1 BTC for ${keys.payment.address} (payment) and ${keys.ordinals.address} (ordinals)`,
+          `  Mine a block: curl -X POST ${regtest.url}/regtest/mine -d '{"blocks":1}'`,
+        ].join('\n'),
       }
     },
   },
   {
     name: 'server',
-    async start({ anvil }) {
+    async start({ anvil, solana }) {
       const port = await freePort(8787)
       const serverDir = join(ROOT, 'apps/server')
       // The `demo` project indexes the anvil chains started above, wherever their ports ended up.
@@ -191,6 +228,14 @@ const services = [
         project.chains = project.chains.map((chain) => {
           const local = anvil.chains.find((c) => chain.caipNetworkId === `eip155:${c.chainId}`)
           return local ? { ...chain, rpcUrls: [local.rpcUrl] } : chain
+        })
+        // Balances on the local Solana cluster (SOL and the test SPL token, named here).
+        project.chains.push({
+          caipNetworkId: `solana:${solana.genesisHash.slice(0, 32)}`,
+          rpcUrls: [solana.rpcUrl],
+          splTokens: [
+            { mint: solana.token.mint, name: solana.token.name, symbol: solana.token.symbol },
+          ],
         })
       }
       const configDir = await mkdtemp(join(tmpdir(), 'openmodal-demo-'))
@@ -239,7 +284,7 @@ const services = [
   },
   {
     name: 'demo',
-    async start({ anvil, solana, server, relay }) {
+    async start({ anvil, solana, bitcoin, server, relay }) {
       const port = await freePort(Number(args.port))
       const demoDir = join(ROOT, 'apps/demo')
       const vite = join(demoDir, 'node_modules/vite/bin/vite.js')
@@ -257,7 +302,12 @@ const services = [
               token: anvil.token.address,
               apiUrl: server.url,
               relayUrl: relay.url,
-              solana: { rpcUrl: solana.rpcUrl, genesisHash: solana.genesisHash },
+              solana: {
+                rpcUrl: solana.rpcUrl,
+                genesisHash: solana.genesisHash,
+                token: solana.token.mint,
+              },
+              bitcoin: { esploraUrl: bitcoin.url },
             }),
           },
         },
@@ -274,8 +324,10 @@ const services = [
           `    pnpm --filter @openmodal/testing wc-wallet --relay ${relay.url} ${anvil.chains
             .map((c) => `--rpc ${c.rpcUrl}`)
             .join(' ')} '<link>'`,
-          '  The Solana dev wallet (100 SOL on the local cluster) is registered too:',
+          `  The Solana dev wallet (100 SOL and 1,000,000 ${solana.token.symbol} on the local cluster) is registered too:`,
           '  "OpenModal Solana Dev Wallet" connects Solana; connect both and switch in Networks.',
+          '  The Bitcoin dev wallet (sats-connect, 1 BTC on regtest) is listed as "OpenModal',
+          "  Bitcoin Dev Wallet\"; send regtest sats from the page's useModalAccount('bip122') form.",
         ].join('\n'),
       }
     },

@@ -13,6 +13,8 @@ import { build } from 'vite'
 import { analyzeBuild, forbiddenModules, kB } from './lib/analyze.mjs'
 
 const HERE = dirname(fileURLToPath(import.meta.url))
+/** packages/cdn: its own Vite config builds dist/openmodal.js and the chunks beside it. */
+const CDN = join(HERE, '..', '..', 'packages', 'cdn')
 export const DIST = join(HERE, 'dist')
 export const BUDGETS = JSON.parse(readFileSync(join(HERE, 'size-budgets.json'), 'utf8'))
 
@@ -33,7 +35,20 @@ export const REFERENCE_APPS = [
     title: '(b) React + OpenModal, EVM + Solana',
     pending: [],
   },
+  {
+    id: 'f',
+    name: 'react-evm-bitcoin',
+    title: '(f) React + OpenModal, EVM + Bitcoin',
+    pending: [],
+  },
   { id: 'c', name: 'html', title: '(c) plain HTML + elements', pending: [] },
+  {
+    id: 'f',
+    name: 'cdn',
+    title: '(g) plain HTML + the CDN file (@openmodal/cdn)',
+    pending: [],
+    build: 'cdn',
+  },
   {
     id: 'e',
     name: 'react-every-option',
@@ -138,6 +153,39 @@ export async function buildApp({ root, outDir, config = {}, app }) {
         ` but the manifest's entries import ${fromManifest.join(', ')}`,
     )
   }
+  return { outDir, chunks, analysis, ...findRules(chunks, analysis, app) }
+}
+
+/**
+ * Builds the CDN file of `@openmodal/cdn` with its own Vite config into `outDir` and analyses
+ * it as the page of its README loads it: one `<script type="module" src="openmodal.js">`
+ * (plus the page's own few lines, not counted), everything else on demand.
+ *
+ * `sourcemap: 'hidden'` adds maps without changing the files (`explain.mjs`).
+ *
+ * @example const report = await buildCdn({ outDir: 'dist/cdn', app: 'cdn' })
+ */
+export async function buildCdn({ outDir, app, sourcemap = false }) {
+  const chunks = []
+  await build({
+    root: CDN,
+    configFile: join(CDN, 'vite.config.ts'),
+    envDir: false,
+    logLevel: 'warn',
+    plugins: [captureChunks(chunks)],
+    build: { outDir, emptyOutDir: true, sourcemap },
+  })
+  for (const chunk of chunks) chunk.code = readFileSync(join(outDir, chunk.fileName), 'utf8')
+  const analysis = analyzeBuild(chunks, '<script type="module" src="./openmodal.js"></script>')
+  if (analysis.roots.join() !== 'openmodal.js') throw new Error(`${outDir}: no openmodal.js`)
+  return { outDir, chunks, analysis, ...findRules(chunks, analysis, app) }
+}
+
+/**
+ * `forbidden`: the modules of the initial chunks that `app`'s rules forbid; `found`: every
+ * rule whose modules are in the build at all (exceptions ignored), in initial and lazy chunks.
+ */
+function findRules(chunks, analysis, app) {
   const forbidden = forbiddenModules(chunks, analysis.initialFiles, forbiddenRulesFor(app))
   const initial = new Set(analysis.initialFiles)
   const lazyFiles = analysis.allFiles.filter((file) => !initial.has(file))
@@ -154,7 +202,7 @@ export async function buildApp({ root, outDir, config = {}, app }) {
     )
   }
   const found = { initial: rulesIn(analysis.initialFiles), lazy: rulesIn(lazyFiles) }
-  return { outDir, chunks, analysis, forbidden, found }
+  return { forbidden, found }
 }
 
 /** Builds the reference apps into dist/<name>/ and writes dist/report.json. */
@@ -162,11 +210,11 @@ export async function buildReferenceApps({ log = console.log } = {}) {
   const results = []
   for (const app of REFERENCE_APPS) {
     const started = performance.now()
-    const { analysis, forbidden, found } = await buildApp({
-      root: join(HERE, 'reference', app.name),
-      outDir: join(DIST, app.name),
-      app: app.name,
-    })
+    const outDir = join(DIST, app.name)
+    const { analysis, chunks, forbidden, found } =
+      app.build === 'cdn'
+        ? await buildCdn({ outDir, app: app.name })
+        : await buildApp({ root: join(HERE, 'reference', app.name), outDir, app: app.name })
     log(`built ${app.title} in ${Math.round(performance.now() - started)} ms`)
     results.push({
       ...app,
@@ -174,6 +222,9 @@ export async function buildReferenceApps({ log = console.log } = {}) {
       initial: analysis.initial,
       total: analysis.total,
       initialFiles: analysis.initialFiles,
+      initialModules: chunks
+        .filter((chunk) => analysis.initialFiles.includes(chunk.fileName))
+        .reduce((sum, chunk) => sum + chunk.moduleIds.length, 0),
       allFiles: analysis.allFiles,
       forbidden,
       found,

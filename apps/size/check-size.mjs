@@ -2,7 +2,8 @@
 // of size-budgets.json is exceeded or a forbidden module (WalletConnect, Solana, QR, ENS) sits
 // in a chunk that a page loads before any user action. Bytes, not time: deterministic.
 import assert from 'node:assert/strict'
-import { join } from 'node:path'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import {
@@ -15,6 +16,25 @@ import {
   sizeTable,
 } from './build.mjs'
 import { kB } from './lib/analyze.mjs'
+import { devOnlyTexts, devTextsIn } from './lib/dev-texts.mjs'
+
+// Every JS file of a build, lazy chunks included, as `{ fileName, code }`.
+function builtJs(dir) {
+  const files = []
+  const walk = (at) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else if (entry.name.endsWith('.js')) {
+        files.push({ fileName: relative(dir, path), code: readFileSync(path, 'utf8') })
+      }
+    }
+  }
+  walk(dir)
+  return files
+}
+
+const DEV_TEXTS = devOnlyTexts(fileURLToPath(new URL('../../packages', import.meta.url)))
 
 describe('size budgets (apps/size/size-budgets.json)', () => {
   /** @type {Awaited<ReturnType<typeof buildReferenceApps>>} */
@@ -79,6 +99,23 @@ describe('size budgets (apps/size/size-budgets.json)', () => {
     )
   })
 
+  test('react-evm-bitcoin has the Bitcoin adapter up front and its PSBT builder lazy', () => {
+    const { found } = app('react-evm-bitcoin')
+    assert.ok(
+      found.initial.Bitcoin,
+      'the Bitcoin adapter is not in the initial JS: is it configured?',
+    )
+    assert.equal(found.initial['Bitcoin library'], undefined)
+    const lazy = found.lazy['Bitcoin library']
+    assert.ok(lazy, 'no lazy chunk holds @scure/btc-signer (the PSBT builder of transfers)')
+    const added = app('react-evm-bitcoin').initial.gzip - app('react-evm').initial.gzip
+    console.log(
+      `Bitcoin in (f): +${kB(added)} gzip initial (the adapter, over (a)); @scure/btc-signer ` +
+        `${kB(lazy.gzip)} gzip in ${lazy.files.join(', ')}, loaded on the first transfer ` +
+        'through a wallet without its own transfer method',
+    )
+  })
+
   test('react-every-option has its adapters and WalletConnect configured, their heavy parts lazy', () => {
     const { found } = app('react-every-option')
     assert.ok(
@@ -91,10 +128,74 @@ describe('size budgets (apps/size/size-budgets.json)', () => {
     assert.ok(found.lazy.ENS, "no lazy chunk holds the EVM adapter's ENS lookup")
   })
 
+  test('cdn is one initial file; WalletConnect, QR, ENS and Solana are its lazy chunks', () => {
+    const cdn = app('cdn')
+    assert.deepEqual(cdn.initialFiles, ['openmodal.js'])
+    assert.ok(cdn.found.lazy.WalletConnect, 'no lazy chunk holds the WalletConnect client')
+    assert.ok(cdn.found.lazy['QR code'], 'no lazy chunk holds the QR encoder')
+    assert.ok(cdn.found.lazy.ENS, "no lazy chunk holds the EVM adapter's ENS lookup")
+    assert.ok(cdn.found.lazy['Solana runtime library'], 'no lazy chunk holds @solana/web3.js')
+    assert.equal(cdn.found.initial.Solana, undefined)
+    console.log(
+      `cdn: openmodal.js ${kB(cdn.initial.gzip)} gzip (${cdn.initialModules} modules), ` +
+        `${cdn.allFiles.length - 1} lazy chunks ${kB(cdn.total.gzip - cdn.initial.gzip)} gzip`,
+    )
+  })
+
+  for (const rule of BUDGETS.forbiddenInAll) {
+    // The one kind of text rule so far: the development-only texts of lib/dev-texts.mjs.
+    assert.equal(rule.texts, 'development-only', `${rule.name}: unknown texts ${rule.texts}`)
+    for (const { name } of REFERENCE_APPS) {
+      test(`${name}: no ${rule.name} (dev warnings, option docs) in any JS file`, () => {
+        const hits = devTextsIn(builtJs(app(name).dist), DEV_TEXTS)
+        assert.deepEqual(
+          hits,
+          [],
+          `${name}'s production build carries development code:\n${hits
+            .map((h) => `  ${h.kind} "${h.text}" (in ${h.file})`)
+            .join('\n')}\nKeep it behind DEV (esm-env) so production builds drop it.`,
+        )
+      })
+    }
+  }
+
   test('react-evm has no Solana code at all, not even lazily', () => {
     const { found } = app('react-evm')
     assert.equal(found.initial.Solana, undefined)
     assert.equal(found.lazy.Solana, undefined)
+  })
+})
+
+describe('the development-only texts', () => {
+  test('are read from every issueWarning call and every option doc', () => {
+    const kinds = (kind) => DEV_TEXTS.filter((text) => text.kind === kind)
+    assert.ok(kinds('warning code').some((text) => text.text === 'no-api-url'))
+    assert.ok(kinds('warning code').some((text) => text.text === 'evm-invalid-chain'))
+    assert.ok(kinds('warning code').some((text) => text.text === 'solana-duplicate-wallet'))
+    assert.ok(kinds('warning').length >= 15, `only ${kinds('warning').length} warning texts`)
+    assert.ok(kinds('option doc').length >= 48, `only ${kinds('option doc').length} option docs`)
+    for (const text of kinds('warning')) {
+      assert.ok(text.fragments.length > 0, `no searchable fragment in "${text.text}"`)
+    }
+  })
+
+  test('are caught in a build that resolves the development condition', async () => {
+    const outDir = join(DIST, 'fixtures', 'html-development')
+    await buildApp({
+      root: fileURLToPath(new URL('reference/html', import.meta.url)),
+      outDir,
+      config: { resolve: { conditions: ['module', 'browser', 'development'] } },
+    })
+    const hits = devTextsIn(builtJs(outDir), DEV_TEXTS)
+    const kinds = new Set(hits.map((hit) => hit.kind))
+    assert.deepEqual([...kinds].sort(), ['option doc', 'warning', 'warning code'])
+    assert.ok(
+      hits.some(
+        (hit) =>
+          hit.text === "'no-api-url'" || hit.text === '`no-api-url`' || hit.text === '"no-api-url"',
+      ),
+      JSON.stringify(hits.slice(0, 10)),
+    )
   })
 })
 

@@ -14,7 +14,7 @@
 // without that group, the gain to expect from moving it behind import().
 import { join, relative } from 'node:path'
 import { parseArgs } from 'node:util'
-import { buildApp, DIST, REFERENCE_APPS } from './build.mjs'
+import { buildApp, buildCdn, DIST, REFERENCE_APPS } from './build.mjs'
 import { kB } from './lib/analyze.mjs'
 import { groupChunk, gzipShares } from './lib/explain.mjs'
 
@@ -79,11 +79,14 @@ function mergeRows(perFile) {
 const report = {}
 for (const name of names) {
   const outDir = join(DIST, 'explain', name)
-  const { chunks, analysis } = await buildApp({
-    root: join(HERE, 'reference', name),
-    outDir,
-    config: { build: { sourcemap: 'hidden' } },
-  })
+  const { chunks, analysis } =
+    REFERENCE_APPS.find((app) => app.name === name)?.build === 'cdn'
+      ? await buildCdn({ outDir, sourcemap: 'hidden' })
+      : await buildApp({
+          root: join(HERE, 'reference', name),
+          outDir,
+          config: { build: { sourcemap: 'hidden' } },
+        })
   const files = new Set(values.all ? analysis.allFiles : analysis.initialFiles)
   const cache = new Map()
   const perPackage = []

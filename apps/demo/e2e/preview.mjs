@@ -1,5 +1,5 @@
-// Shared by the e2e tests: a free loopback port, `vite preview` of the built demo on one, a
-// JSON-RPC call, starting several things at once, and an
+// Shared by the e2e tests: a free loopback port, `vite preview` of the built demo on one,
+// apps/server as a child process, a JSON-RPC call, starting several things at once, and an
 // ed25519 check of Solana signatures that shares no code with the wallets or the adapter.
 import { spawn } from 'node:child_process'
 import { createPublicKey, verify } from 'node:crypto'
@@ -20,6 +20,59 @@ export function freePort() {
         const { port } = server.address()
         server.close(() => resolve(port))
       })
+  })
+}
+
+/**
+ * apps/server as `pnpm demo` starts it (main.ts) on `port`, with `env` on top (its config file,
+ * data directory…); resolves once it listens with `{ url, output(), stop() }`. `stop()` ends
+ * that process by its pid and waits for it.
+ *
+ * @example const server = await startServer(await freePort(), { OPENMODAL_CONFIG: path })
+ */
+export function startServer(port, env) {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@openmodal/source', '--import', 'tsx', 'src/main.ts'],
+    {
+      cwd: join(DEMO, '../server'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        OPENMODAL_HOST: HOST,
+        OPENMODAL_PORT: String(port),
+        LOG_LEVEL: 'info',
+        NO_COLOR: '1',
+        ...env,
+      },
+    },
+  )
+  let output = ''
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      process.kill(child.pid, 'SIGTERM')
+      await exited
+    }
+  }
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop()
+      reject(new Error(`the server was not ready after 60 s:\n${output}`))
+    }, 60_000)
+    const onData = (chunk) => {
+      output += stripVTControlCharacters(String(chunk))
+      if (output.includes('"msg":"listening"')) {
+        clearTimeout(timer)
+        resolve({ url: `http://${HOST}:${port}`, output: () => output, stop })
+      }
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`the server exited (${code}):\n${output}`))
+    })
   })
 }
 

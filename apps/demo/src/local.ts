@@ -21,6 +21,11 @@ export interface LocalSolana {
   genesisHash: string
 }
 
+/** The regtest ledger `pnpm demo` started (`@openmodal/testing`'s Esplora API). */
+export interface LocalBitcoin {
+  esploraUrl: string
+}
+
 export interface DemoConfig {
   /** The two local chains: `[31337, 31338]` by default. */
   chains: readonly LocalChain[]
@@ -32,6 +37,8 @@ export interface DemoConfig {
   devWalletChainIds?: readonly number[]
   /** The local Solana cluster, when one runs: adds its network, the Solana adapter and wallet. */
   solana?: LocalSolana
+  /** The regtest ledger, when one runs: adds its network, the Bitcoin adapter and dev wallet. */
+  bitcoin?: LocalBitcoin
   /** The OpenModal server `pnpm demo` started (wallet registry, project config). */
   apiUrl?: string
   /** The local WalletConnect relay (`ws://127.0.0.1:…`); WalletConnect is offered only with it. */
@@ -46,6 +53,8 @@ declare global {
     __openmodal?: ModalInstance
     /** The demo's Solana adapter when a local cluster runs (signMessage, sendTransfer, …). */
     __openmodalSolana?: ChainAdapter
+    /** The demo's Bitcoin adapter when a regtest ledger runs (sendTransfer, signPsbt, …). */
+    __openmodalBitcoin?: ChainAdapter
     /** Present once the dev wallet script ran. */
     __openmodalDevWallet?: unknown
   }
@@ -94,6 +103,11 @@ function parseSolana(value: unknown): LocalSolana | undefined {
   return /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(genesisHash) ? { rpcUrl, genesisHash } : undefined
 }
 
+function parseBitcoin(value: unknown): LocalBitcoin | undefined {
+  const { esploraUrl } = (value ?? {}) as Partial<LocalBitcoin>
+  return isLoopbackHttp(esploraUrl) ? { esploraUrl } : undefined
+}
+
 /** `?devwallet=0` turns the dev wallet off, `?devwallet` / `?devwallet=1` on; default on. */
 export function devWalletFromUrl(search: string): boolean | undefined {
   const value = new URLSearchParams(search).get('devwallet')
@@ -122,6 +136,9 @@ export async function loadLocalConfig(): Promise<DemoConfig> {
     devWallet: fromUrl ?? source?.devWallet ?? true,
     ...(source?.devWalletChainIds ? { devWalletChainIds: source.devWalletChainIds } : {}),
     ...(parseSolana(source?.solana) ? { solana: parseSolana(source?.solana) as LocalSolana } : {}),
+    ...(parseBitcoin(source?.bitcoin)
+      ? { bitcoin: parseBitcoin(source?.bitcoin) as LocalBitcoin }
+      : {}),
     ...(isLoopbackHttp(source?.apiUrl) ? { apiUrl: source.apiUrl } : {}),
     ...(isLoopbackWs(source?.relayUrl) ? { relayUrl: source.relayUrl } : {}),
   }
@@ -135,6 +152,17 @@ export async function installSolanaDevWallet(config: DemoConfig): Promise<void> 
   if (!config.devWallet || !config.solana) return
   const { createSolanaDevWallet } = await import('@openmodal/testing/solana')
   createSolanaDevWallet({ rpcUrl: config.solana.rpcUrl }).register()
+}
+
+/**
+ * Registers the Bitcoin dev wallet (sats-connect, keys of `@openmodal/testing`) in
+ * `window.btc_providers` against the regtest ledger, like an installed extension would. Its
+ * code is loaded only here.
+ */
+export async function installBitcoinDevWallet(config: DemoConfig): Promise<void> {
+  if (!config.devWallet || !config.bitcoin) return
+  const { createBitcoinDevWallet } = await import('@openmodal/testing/bitcoin')
+  createBitcoinDevWallet({ esploraUrl: config.bitcoin.esploraUrl }).register()
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   W3mButton,
   W3mNetworkButton,
 } from '@openmodal/react'
-import { StrictMode, useEffect, useState } from 'react'
+import { type FormEvent, StrictMode, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { EIP1193Provider } from 'viem'
 import { localConfig, modal } from './modal.js'
@@ -109,6 +109,56 @@ function SolanaAccount() {
   )
 }
 
+/**
+ * The Bitcoin account (`useModalAccount('bip122')`) and a regtest transfer through the
+ * adapter's `sendTransfer`: the dev wallet builds, signs and broadcasts it to the ledger.
+ */
+function BitcoinAccount() {
+  const { isConnected, address, balance, balanceSymbol } = useModalAccount('bip122')
+  const [to, setTo] = useState('')
+  const [sats, setSats] = useState('10000')
+  const [result, setResult] = useState('')
+  if (!localConfig.bitcoin) return null
+  const send = async (event: FormEvent) => {
+    event.preventDefault()
+    const adapter = window.__openmodalBitcoin
+    if (!adapter) return
+    setResult('Sending…')
+    try {
+      const txid = await adapter.sendTransfer({ to: to.trim(), value: BigInt(sats) })
+      setResult(`Sent: ${txid}`)
+    } catch (error) {
+      setResult(error instanceof Error ? error.message : String(error))
+    }
+  }
+  return (
+    <section aria-labelledby="bitcoin-title">
+      <h2 id="bitcoin-title">useModalAccount('bip122')</h2>
+      <output data-testid="bitcoin-account">
+        {isConnected ? `${address} · ${balance ?? '…'} ${balanceSymbol ?? ''}` : 'Not connected'}
+      </output>
+      <form onSubmit={send} className="row">
+        <label>
+          To <input data-testid="bitcoin-to" value={to} onChange={(e) => setTo(e.target.value)} />
+        </label>
+        <label>
+          Sats{' '}
+          <input
+            data-testid="bitcoin-sats"
+            inputMode="numeric"
+            value={sats}
+            onChange={(e) => setSats(e.target.value)}
+          />
+        </label>
+        <button type="submit" data-testid="bitcoin-send" disabled={!isConnected}>
+          Send regtest sats
+        </button>
+      </form>
+      <output data-testid="bitcoin-result">{result}</output>
+    </section>
+  )
+}
+
 function StateView() {
   const state = useModalState()
   const account = useModalAccount()
@@ -146,6 +196,7 @@ function App() {
       </section>
       <SignMessage />
       <SolanaAccount />
+      <BitcoinAccount />
       <StateView />
       <p>
         <a href="./plain.html">The same elements on a page without a framework</a>

@@ -2,25 +2,42 @@
 // The local chains and the dev wallet come first (top-level await): the wallet then announces
 // itself before discovery starts, like an installed extension.
 
+import { bitcoinAdapter, bitcoinRegtest } from '@openmodal/bitcoin'
 import type { CaipNetwork, ChainAdapter } from '@openmodal/core'
 import { evmAdapter } from '@openmodal/evm'
 import { createModal } from '@openmodal/react'
 import { solanaAdapter, solanaLocalnet } from '@openmodal/solana'
 import { walletConnect } from '@openmodal/walletconnect/connector'
-import { installDevWallet, installSolanaDevWallet, loadLocalConfig } from './local.js'
+import {
+  installBitcoinDevWallet,
+  installDevWallet,
+  installSolanaDevWallet,
+  loadLocalConfig,
+} from './local.js'
 import { demoNetworks } from './networks.js'
 
 export const localConfig = await loadLocalConfig()
-await Promise.all([installDevWallet(localConfig), installSolanaDevWallet(localConfig)])
+await Promise.all([
+  installDevWallet(localConfig),
+  installSolanaDevWallet(localConfig),
+  installBitcoinDevWallet(localConfig),
+])
 
 const solana = localConfig.solana
 const networks: [CaipNetwork, ...CaipNetwork[]] = [
   ...demoNetworks(localConfig.chains),
   // The local Solana cluster, when `pnpm demo` started one.
   ...(solana ? [solanaLocalnet(solana)] : []),
+  // The regtest ledger, when `pnpm demo` started one.
+  ...(localConfig.bitcoin ? [bitcoinRegtest(localConfig.bitcoin.esploraUrl)] : []),
 ]
 const solanaLocal = solana ? solanaAdapter() : undefined
-const adapters: ChainAdapter[] = [evmAdapter(), ...(solanaLocal ? [solanaLocal] : [])]
+const bitcoinLocal = localConfig.bitcoin ? bitcoinAdapter() : undefined
+const adapters: ChainAdapter[] = [
+  evmAdapter(),
+  ...(solanaLocal ? [solanaLocal] : []),
+  ...(bitcoinLocal ? [bitcoinLocal] : []),
+]
 
 export const modal = createModal({
   projectId: 'demo',
@@ -44,3 +61,4 @@ export const modal = createModal({
 // For the end-to-end tests and the browser console; a real app would not do this.
 window.__openmodal = modal
 if (solanaLocal) window.__openmodalSolana = solanaLocal
+if (bitcoinLocal) window.__openmodalBitcoin = bitcoinLocal

@@ -624,10 +624,18 @@ describe('bad input on the blockchain endpoints', () => {
     ],
     [
       'non-EVM chain',
-      `/v1/account/${bob}/balance`,
+      `/v1/account/${bob}/nfts`,
       { chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' },
       404,
       /is not an EVM chain/,
+    ],
+    [
+      // Balances are served on Solana chains too (solana.test.ts), for Solana addresses.
+      'EVM address on a Solana chain',
+      `/v1/account/${bob}/balance`,
+      { chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' },
+      400,
+      /^Invalid address: Expected a base58 Solana address/,
     ],
     ['bad cursor', `/v1/account/${bob}/history`, { chainId: MAIN, cursor: 'abc' }, 400, /cursor/],
     [

@@ -27,6 +27,7 @@ export const DEFAULT_PRICE_TABLE: Readonly<Record<string, number>> = {
   USDC: 1,
   USDT: 1,
   DAI: 1,
+  SOL: 150,
 }
 
 /**

@@ -95,6 +95,25 @@ export const ChainSchema = v.pipe(
      * elsewhere.
      */
     ensUniversalResolver: v.optional(v.union([EvmAddressSchema, v.literal(false)])),
+    /**
+     * Solana chains: names and symbols of SPL token mints for the balances (an SPL mint has no
+     * name on chain without a metadata program); other mints are named by their address.
+     */
+    splTokens: v.optional(
+      v.pipe(
+        v.array(
+          v.strictObject({
+            mint: v.pipe(
+              v.string(),
+              v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Expected a base58 mint address'),
+            ),
+            name: v.pipe(v.string(), v.minLength(1), v.maxLength(50)),
+            symbol: v.pipe(v.string(), v.minLength(1), v.maxLength(20)),
+          }),
+        ),
+        v.maxLength(100),
+      ),
+    ),
   }),
   v.check(
     (chain) =>
@@ -104,6 +123,10 @@ export const ChainSchema = v.pipe(
   v.check(
     (chain) => !chain.internalTransfers || chain.caipNetworkId.startsWith('eip155:'),
     'internalTransfers is only for eip155 chains',
+  ),
+  v.check(
+    (chain) => chain.splTokens === undefined || chain.caipNetworkId.startsWith('solana:'),
+    'splTokens is only for solana chains',
   ),
 )
 

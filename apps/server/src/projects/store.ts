@@ -13,6 +13,8 @@ export interface ProjectChainConfig {
   tokens?: string[] | undefined
   spamContracts?: string[] | undefined
   nativeCurrency?: { name: string; symbol: string; decimals: number } | undefined
+  /** Solana chains: names and symbols of SPL mints (see schema.ts). */
+  splTokens?: { mint: string; name: string; symbol: string }[] | undefined
   /** ENS Universal Resolver; `false` = no ENS (see schema.ts). */
   ensUniversalResolver?: string | false | undefined
 }

@@ -30,6 +30,7 @@ import {
   RegisterBodySchema,
 } from '../blockchain/params.js'
 import type { PriceSource } from '../blockchain/prices.js'
+import { SolanaAddressSchema, solanaBalances } from '../blockchain/solana.js'
 import type { Db } from '../db/db.js'
 import { type AccessControl, type AppEnv, projectIdInQuery } from '../http/access.js'
 import { HttpError, parseInput } from '../http/errors.js'
@@ -40,6 +41,8 @@ import { createChainClient, evmChainNumber } from '../indexer/rpc.js'
 import type { Project, ProjectChainConfig } from '../projects/store.js'
 
 const NAME_BODY_MAX_BYTES = 4 * 1024
+const BALANCE_NOT_SERVED = (chainId: string) =>
+  `Chain ${chainId} is not an EVM or Solana chain; balances are served for eip155 and solana chains`
 
 export interface BlockchainRoutesOptions {
   db: Db
@@ -95,13 +98,24 @@ export function blockchainRoutes(options: BlockchainRoutesOptions): Hono<AppEnv>
     return chain
   }
 
+  /** The address and EVM chain of an account route, once access is granted. */
+  const evmAccount = (
+    c: Context<AppEnv>,
+    project: Project,
+    chainId: string,
+    notServed?: string,
+  ): AccountContext => {
+    const address = parseInput(AddressSchema, c.req.param('address'), 'address')
+    const configured = project.chains.some((candidate) => candidate.caipNetworkId === chainId)
+    const chain = evmChain(project, chainId, configured ? notServed : undefined)
+    return { db, client: clientFor(chain), chain, address: address.toLowerCase() }
+  }
+
   /** Access, then the address and chain of an account route. */
   const account = async (c: Context<AppEnv>): Promise<AccountContext> => {
     const project = await access.access(c, c.req.query('projectId'))
-    const address = parseInput(AddressSchema, c.req.param('address'), 'address')
     const { chainId } = parseInput(AccountQuerySchema, pickQuery(c, ['chainId']), 'query')
-    const chain = evmChain(project, chainId)
-    return { db, client: clientFor(chain), chain, address: address.toLowerCase() }
+    return evmAccount(c, project, chainId)
   }
 
   /** The chain `chainId` of the project whatever its namespace, or 404. */
@@ -142,7 +156,18 @@ export function blockchainRoutes(options: BlockchainRoutesOptions): Hono<AppEnv>
   }
 
   app.get('/v1/account/:address/balance', async (c) => {
-    const context = await account(c)
+    const project = await access.access(c, c.req.query('projectId'))
+    const { chainId } = parseInput(AccountQuerySchema, pickQuery(c, ['chainId']), 'query')
+    const chain = projectChain(project, chainId)
+    // Spec §9: balances on eip155 and solana.
+    if (chainId.startsWith('solana:')) {
+      const address = parseInput(SolanaAddressSchema, c.req.param('address'), 'address')
+      const balances = await upstream('balances', () =>
+        solanaBalances(chain, address, options.prices),
+      )
+      return c.json({ balances } satisfies BalanceResponse)
+    }
+    const context = evmAccount(c, project, chainId, BALANCE_NOT_SERVED(chainId))
     const balances = await upstream('balances', () => accountBalances(context, options.prices))
     return c.json({ balances } satisfies BalanceResponse)
   })

@@ -109,6 +109,13 @@ function App() {
         Send
       </button>
       <W3mModal />
+      {/* Views a host opens itself: they load with their lazy view group, on the click. */}
+      <button type="button" id="receive" onClick={() => open({ view: 'WalletReceive' })}>
+        Receive
+      </button>
+      <button type="button" id="transactions" onClick={() => open({ view: 'Transactions' })}>
+        Activity
+      </button>
     </main>
   )
 }

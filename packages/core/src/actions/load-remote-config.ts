@@ -1,6 +1,8 @@
 // The request half of the remote project configuration (spec §5) and the allowed-origin
 // alerts of spec §8. createModal loads this module with import(): the HTTP client costs no
 // initial JS.
+
+import { DEV } from 'esm-env'
 import { ApiRequestError } from '../api/client.js'
 import type { ProjectConfigResponse } from '../api/types.js'
 import { type AlertCode, showAlert } from '../stores/alerts.js'
@@ -80,11 +82,16 @@ export async function loadRemoteConfig(
   if (result.status === 'stale' || result.status === 'blocked') return $remoteConfig.get()
   if (result.status === 'success') {
     const ignored = REMOTE_FEATURE_KEYS.filter((key) => localFeatureKeys.includes(key))
-    for (const key of ignored) {
-      issueWarning(
-        'remote-config-override',
-        `The local setting features.${key} is ignored: project ${projectId} sets it in its remote config`,
-      )
+    // esm-env's DEV at the call: this module is a lazy chunk, and the bundler drops calls to
+    // the empty production issueWarning (texts included) only in the chunk that defines it;
+    // DEV itself is inlined as a constant in every chunk.
+    if (DEV) {
+      for (const key of ignored) {
+        issueWarning(
+          'remote-config-override',
+          `The local setting features.${key} is ignored: project ${projectId} sets it in its remote config`,
+        )
+      }
     }
     return set({ status: 'loaded', config: result.data, ignored })
   }
@@ -96,7 +103,7 @@ export async function loadRemoteConfig(
   const alert = alertForConfigError(error)
   if (alert) {
     showAlert(alert.code, alert.description ? { description: alert.description } : {})
-  } else {
+  } else if (DEV) {
     issueWarning(
       'remote-config-unreachable',
       `The project server ${api.baseUrl} did not answer (${error.details ?? error.shortMessage}); using the local options only`,

@@ -36,6 +36,7 @@ export {
 } from '../actions/send.js'
 export { switchNetwork } from '../actions/switch-network.js'
 export { createEmitter, type Emitter } from '../adapters/kit/emitter.js'
+export { lazyCode } from '../adapters/kit/lazy-code.js'
 export {
   type AdapterSession,
   type AdapterSessionState,
@@ -193,4 +194,10 @@ export { resetStores } from '../testing/reset-stores.js'
 export { DEFAULT_CAIP_NETWORK_ID } from '../types/network.js'
 export { accountKey } from '../utils/account-key.js'
 export { issueWarning } from '../utils/dev.js'
+export {
+  cleanName,
+  ICON_MAX_LENGTH,
+  isSafeIcon,
+  NAME_MAX_LENGTH,
+} from '../utils/wallet-info.js'
 export * from './index.js'

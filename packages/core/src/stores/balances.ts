@@ -10,8 +10,11 @@ import { type ActiveTarget, activeTarget, followActiveTarget } from './active-ta
 import { $api, hasApi } from './api.js'
 import { showSnack } from './snack.js'
 
-/** Namespaces whose token balances our server serves (it indexes EVM chains). */
-export const BALANCE_API_NAMESPACES: readonly ChainNamespace[] = ['eip155']
+/**
+ * Namespaces whose token balances our server serves (spec §9: balance on eip155 and solana;
+ * EVM from its index, Solana from the chain's RPC).
+ */
+export const BALANCE_API_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
 /** An answer is reused this long for the same account and network (spec §9 "Balance cache 30 s"). */
 export const TOKEN_BALANCE_CACHE_MS = 30_000
 /** After a failed fetch no other is made for this long (spec §8, §9 "balance retry gap 30 s"). */

@@ -1,6 +1,7 @@
 // Native balances through a viem client on the network's first RPC URL (spec §9 limits).
 import type { CaipNetwork } from '@openmodal/core/internal'
-import { type Address, hexToBigInt } from 'viem'
+import type { Address } from 'viem'
+import { hexToBigInt } from 'viem/utils'
 import { rpcClient } from './rpc-client.js'
 
 /**

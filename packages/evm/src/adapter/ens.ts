@@ -6,9 +6,9 @@
 // - no CCIP-Read (EIP-3668): a name or avatar served by an offchain gateway is not found;
 // - avatars are shown only when the record is an https: URL or a data:image URI of a safe
 //   type; NFT (`eip155:1/erc721:…`), ipfs://, ar:// and http: avatars are not resolved.
-import type { CaipNetwork } from '@openmodal/core/internal'
-import { type Address, bytesToHex, type Hex, hexToBytes, keccak256, stringToBytes } from 'viem'
-import { isSafeIcon } from '../discovery/announcement.js'
+import { type CaipNetwork, isSafeIcon } from '@openmodal/core/internal'
+import type { Address, Hex } from 'viem'
+import { bytesToHex, hexToBytes, keccak256, stringToBytes } from 'viem/utils'
 import { ENS_UNIVERSAL_RESOLVER } from './ens-address.js'
 import { rpcClient } from './rpc-client.js'
 

@@ -1,4 +1,7 @@
-// The viem clients of the adapter's reads (balances, ENS): one per RPC URL.
+// The viem clients of the adapter's reads (balances, ENS): one per RPC URL. The one import
+// from the 'viem' root: `createClient` and `http` (retries, timeouts, viem's RPC error classes)
+// have no narrower entry point. Only the lazy wallet actions load this module, never the
+// adapter's entry.
 import { type Client, createClient, http } from 'viem'
 
 const clients = new Map<string, Client>()

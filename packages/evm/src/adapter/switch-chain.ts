@@ -1,6 +1,6 @@
 // EIP-3326 switch, with the EIP-3085 add when the wallet does not know the chain (spec §4).
 import { type CaipNetwork, kitError } from '@openmodal/core/internal'
-import { numberToHex } from 'viem'
+import { numberToHex } from 'viem/utils'
 import { asError, isUnrecognizedChain, isUnsupportedMethod } from '../provider/errors.js'
 import type { Eip1193Provider } from '../provider/types.js'
 

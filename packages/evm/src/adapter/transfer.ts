@@ -1,7 +1,8 @@
 // The transaction of a send: a native value transfer or an ERC-20 `transfer` call.
 import type { SendTransactionParameters, SendTransferParameters } from '@openmodal/core/internal'
 import { type BaseError, kitError } from '@openmodal/core/internal'
-import { type Address, type Hex, numberToHex } from 'viem'
+import type { Address, Hex } from 'viem'
+import { numberToHex } from 'viem/utils'
 import { toAddress } from '../provider/parse.js'
 
 // `transfer(address,uint256)`: its selector and two 32-byte words, encoded by hand so the

@@ -3,7 +3,7 @@
 // adapter loads this module with `import()` on first use (`loadWalletActions`), so listing
 // wallets (EIP-6963 discovery) ships no viem code.
 
-export { stringToHex } from 'viem'
+export { stringToHex } from 'viem/utils'
 export { parseAccounts, toAddress } from '../provider/parse.js'
 export { readNativeBalance } from './balance.js'
 export { transactionStatus, transferFee } from './fee.js'

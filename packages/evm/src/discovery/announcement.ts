@@ -1,5 +1,6 @@
 // Validation of EIP-6963 announcements. Any page script can dispatch one, so every field is
 // untrusted: a wallet earns only what it announced, and only in a safe form.
+import { cleanName, isSafeIcon } from '@openmodal/core/internal'
 import type { Eip1193Provider } from '../provider/types.js'
 
 /** A validated announcement. */
@@ -15,45 +16,9 @@ export interface Announcement {
   provider: Eip1193Provider
 }
 
-export const NAME_MAX_LENGTH = 64
-/** Icons above this many characters are dropped (a data URI of ~190 KB of image). */
-export const ICON_MAX_LENGTH = 256 * 1024
-
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
 const RDNS =
   /^(?=.{3,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i
-const ICON = /^data:image\/(?:svg\+xml|png|webp|jpeg|gif)[;,]/i
-
-// C0/C1 controls, zero-width characters and bidi overrides/isolates: invisible characters
-// that let one name pass for another.
-function isInvisible(code: number): boolean {
-  return (
-    code < 0x20 ||
-    (code >= 0x7f && code <= 0x9f) ||
-    (code >= 0x200b && code <= 0x200f) ||
-    (code >= 0x202a && code <= 0x202e) ||
-    (code >= 0x2060 && code <= 0x2069) ||
-    code === 0xfeff
-  )
-}
-
-/**
- * A display name: control and bidi characters removed, whitespace collapsed, trimmed and
- * capped at 64 characters (code points). `undefined` when nothing is left.
- *
- * @example cleanName('  <b>Wallet</b>\u202e ') // '<b>Wallet</b>' (text, never HTML)
- */
-export function cleanName(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined
-  // Only the start of a huge name matters: the cap is 64 characters anyway.
-  const visible = Array.from(value.slice(0, NAME_MAX_LENGTH * 8).replace(/\s+/g, ' '))
-    .filter((char) => !isInvisible(char.codePointAt(0) ?? 0))
-    .join('')
-    .replace(/ {2,}/g, ' ')
-    .trim()
-  const name = Array.from(visible).slice(0, NAME_MAX_LENGTH).join('').trim()
-  return name || undefined
-}
 
 /**
  * Whether `value` is a reverse-DNS id as EIP-6963 asks (`io.metamask`, `com.example.wallet`).
@@ -62,15 +27,6 @@ export function cleanName(value: unknown): string | undefined {
  */
 export function isRdns(value: unknown): value is string {
   return typeof value === 'string' && RDNS.test(value)
-}
-
-/**
- * Whether `value` is an icon the kit may show: a `data:` URI of an SVG, PNG, WebP, JPEG or GIF.
- *
- * @example isSafeIcon('javascript:alert(1)') // false
- */
-export function isSafeIcon(value: unknown): value is string {
-  return typeof value === 'string' && value.length <= ICON_MAX_LENGTH && ICON.test(value)
 }
 
 /**

@@ -1,7 +1,8 @@
 // Validation of the accounts wallets return or emit. Loaded with the wallet actions, never at
 // startup: checksumming (EIP-55) needs keccak-256.
 import { isEip155Address } from '@openmodal/core/internal'
-import { type Address, getAddress } from 'viem'
+import type { Address } from 'viem'
+import { getAddress } from 'viem/utils'
 
 const MAX_ACCOUNTS = 100
 

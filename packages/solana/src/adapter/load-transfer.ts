@@ -1,27 +1,14 @@
 // The lazy load of `transfer.ts` (and with it @solana/web3.js): one `import()` per page.
-import { kitError } from '@openmodal/core/internal'
+import { lazyCode } from '@openmodal/core/internal'
 
 export type TransferModule = typeof import('./transfer.js')
 
-let loading: Promise<TransferModule> | undefined
-
 /**
- * The transfer code, loaded on the first call and cached. A failed load rejects with
- * `WALLET_CODE_NOT_LOADED` and is not cached, so the next use tries again.
+ * The transfer code, loaded on the first call (see `lazyCode`).
  *
  * @example const { prepareTransfer } = await loadTransfer()
  */
-export function loadTransfer(): Promise<TransferModule> {
-  if (!loading) {
-    const attempt = import('./transfer.js').catch((cause: unknown) => {
-      if (loading === attempt) loading = undefined
-      throw kitError('WALLET_CODE_NOT_LOADED', {
-        details: `import() of @openmodal/solana's transfer code failed: ${String(cause)}`,
-        cause,
-      })
-    })
-    attempt.catch(() => undefined)
-    loading = attempt
-  }
-  return loading
-}
+export const loadTransfer: () => Promise<TransferModule> = lazyCode(
+  () => import('./transfer.js'),
+  "@openmodal/solana's transfer code",
+)

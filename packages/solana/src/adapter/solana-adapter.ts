@@ -16,6 +16,7 @@ import {
   withTimeout,
 } from '@openmodal/core/internal'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
+import { DEV } from 'esm-env'
 import { createDiscovery, type DiscoveryOptions } from '../discovery/discovery.js'
 import { walletChain } from '../networks/networks.js'
 import { asError, rentAccountIndex, rentError } from './errors.js'
@@ -159,12 +160,16 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
         if (!('accounts' in properties)) return
         value = (properties as { accounts: unknown }).accounts
       } catch {
-        issueWarning('solana-invalid-change', 'Ignored a malformed standard:events change')
+        if (DEV) {
+          issueWarning('solana-invalid-change', 'Ignored a malformed standard:events change')
+        }
         return
       }
       const list = readAccounts(value)
       if (!list || (Array.isArray(value) && list.length !== value.length)) {
-        issueWarning('solana-invalid-accounts', 'Ignored a change with invalid accounts')
+        if (DEV) {
+          issueWarning('solana-invalid-accounts', 'Ignored a change with invalid accounts')
+        }
         return
       }
       if (list.length === 0) {
@@ -185,7 +190,9 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
         }
       }
     } catch (error) {
-      issueWarning('solana-events-on', `The wallet's standard:events on failed: ${String(error)}`)
+      if (DEV) {
+        issueWarning('solana-events-on', `The wallet's standard:events on failed: ${String(error)}`)
+      }
       return () => undefined
     }
   }

@@ -3,6 +3,7 @@
 import { type Connector, issueWarning } from '@openmodal/core/internal'
 import { getWallets, type Wallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
+import { DEV } from 'esm-env'
 import { parseWallet } from './wallet.js'
 
 export interface DiscoveryOptions {
@@ -66,22 +67,28 @@ export function createDiscovery(options: DiscoveryOptions = {}): Discovery {
     for (const entry of byId.values()) if (entry.wallet === wallet) return
     const parsed = parseWallet(wallet)
     if (!parsed) {
-      issueWarning(
-        'solana-invalid-wallet',
-        'Ignored a wallet-standard wallet without a name, a solana chain or standard:connect',
-      )
+      if (DEV) {
+        issueWarning(
+          'solana-invalid-wallet',
+          'Ignored a wallet-standard wallet without a name, a solana chain or standard:connect',
+        )
+      }
       return
     }
     const key = parsed.name.toLowerCase()
     if ([...byId.keys()].some((id) => id.toLowerCase() === key)) {
-      issueWarning('solana-duplicate-wallet', `Ignored a second wallet named "${parsed.name}"`)
+      if (DEV) {
+        issueWarning('solana-duplicate-wallet', `Ignored a second wallet named "${parsed.name}"`)
+      }
       return
     }
     if (byId.size >= maxWallets) {
-      issueWarning(
-        'solana-too-many-wallets',
-        `Ignored wallet-standard wallets beyond ${maxWallets}`,
-      )
+      if (DEV) {
+        issueWarning(
+          'solana-too-many-wallets',
+          `Ignored wallet-standard wallets beyond ${maxWallets}`,
+        )
+      }
       return
     }
     byId.set(parsed.name, {

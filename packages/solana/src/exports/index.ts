@@ -1,6 +1,12 @@
 // @openmodal/solana public API. The exports test snapshots this list.
 
-export { base58Decode, base58Encode } from '@openmodal/core/internal'
+export {
+  base58Decode,
+  base58Encode,
+  cleanName,
+  isSafeIcon,
+  NAME_MAX_LENGTH,
+} from '@openmodal/core/internal'
 export { formatSol } from '../adapter/errors.js'
 export { SOLANA_METHODS } from '../adapter/request.js'
 export {
@@ -10,13 +16,7 @@ export {
   solanaAdapter,
   walletCommitment,
 } from '../adapter/solana-adapter.js'
-export {
-  cleanName,
-  isSafeIcon,
-  NAME_MAX_LENGTH,
-  parseWallet,
-  type SolanaWallet,
-} from '../discovery/wallet.js'
+export { parseWallet, type SolanaWallet } from '../discovery/wallet.js'
 export {
   fetchSolanaLocalnet,
   type SolanaLocalnetParameters,

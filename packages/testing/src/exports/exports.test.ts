@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import * as bitcoin from './bitcoin.js'
 import * as entry from './index.js'
 import * as node from './node.js'
 import * as solana from './solana.js'
@@ -30,23 +31,35 @@ test('@openmodal/testing exports exactly its public API', () => {
 
 test('@openmodal/testing/node exports exactly its public API', () => {
   assert.deepEqual(Object.keys(node).sort(), [
+    'ASSOCIATED_TOKEN_PROGRAM_ID',
+    'BIP122_WALLET_EVENTS',
+    'BIP122_WALLET_METHODS',
+    'BLOCK_SUBSIDY',
     'EIP155_WALLET_EVENTS',
     'EIP155_WALLET_METHODS',
     'LOCALNET_GENESIS_HASH',
+    'LedgerError',
     'MemoryStorage',
     'SOLANA_COMMITMENTS',
     'SOLANA_WALLET_EVENTS',
     'SOLANA_WALLET_METHODS',
+    'TOKEN_2022_PROGRAM_ID',
+    'TOKEN_PROGRAM_ID',
     'anvilBinaryPath',
+    'associatedTokenAddress',
+    'bitcoinNamespaceWallet',
+    'createBitcoinLedger',
     'createWalletHarness',
     'deployTestMultiToken',
     'deployTestNft',
     'deployTestToken',
     'devWalletScriptPath',
+    'esploraTx',
     'freePort',
     'fundAccount',
     'solanaNamespaceWallet',
     'startAnvil',
+    'startBitcoinRegtest',
     'startChains',
     'startRelay',
     'startSolanaRpc',
@@ -61,5 +74,21 @@ test('@openmodal/testing/solana exports exactly its public API', () => {
     'SOLANA_DEV_WALLET_FEATURES',
     'createSolanaDevWallet',
     'verifySolanaSignature',
+  ])
+})
+
+test('@openmodal/testing/bitcoin exports exactly its public API', () => {
+  assert.deepEqual(Object.keys(bitcoin).sort(), [
+    'BITCOIN_DEV_WALLET_METHODS',
+    'BITCOIN_GENESIS_HASHES',
+    'SATS_CONNECT_ERROR_CODES',
+    'bip322MessageHash',
+    'bitcoinCaipId',
+    'bitcoinDevKeys',
+    'bitcoinStandardWallet',
+    'createBitcoinDevWallet',
+    'legacyMessageHash',
+    'signBip322',
+    'signEcdsaMessage',
   ])
 })

@@ -1,5 +1,23 @@
 // @openmodal/testing/node: local chains and helpers that need Node (child processes, files).
 
+export {
+  BIP122_WALLET_EVENTS,
+  BIP122_WALLET_METHODS,
+  bitcoinNamespaceWallet,
+} from '../bitcoin/bip122-namespace.js'
+export {
+  type BitcoinRegtest,
+  esploraTx,
+  type StartBitcoinRegtestOptions,
+  startBitcoinRegtest,
+} from '../bitcoin/esplora-server.js'
+export {
+  type BitcoinLedger,
+  type BitcoinLedgerOptions,
+  BLOCK_SUBSIDY,
+  createBitcoinLedger,
+  LedgerError,
+} from '../bitcoin/ledger.js'
 export { deployTestMultiToken, deployTestNft } from '../evm/nft.js'
 export { deployTestToken, fundAccount } from '../evm/token.js'
 export {
@@ -20,6 +38,13 @@ export {
   type StartSolanaRpcOptions,
   startSolanaRpc,
 } from '../solana/rpc-server.js'
+export {
+  ASSOCIATED_TOKEN_PROGRAM_ID,
+  associatedTokenAddress,
+  type CreateMintOptions,
+  TOKEN_2022_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+} from '../solana/spl.js'
 export { MemoryStorage } from '../walletconnect/memory-storage.js'
 export {
   type RelayInstance,

@@ -6,6 +6,16 @@ import type { AddressInfo } from 'node:net'
 import bs58 from 'bs58'
 import { type WebSocket, WebSocketServer } from 'ws'
 import { createLedger, LAMPORTS_PER_SIGNATURE, type Ledger, RpcError } from './ledger.js'
+import {
+  type CreateMintOptions,
+  createMint,
+  mintTo,
+  parsedTokenData,
+  parseMint,
+  parseTokenAccount,
+  TOKEN_PROGRAMS,
+  uiTokenAmount,
+} from './spl.js'
 import { parseTransaction } from './wire.js'
 
 /** The genesis hash of every local cluster this server starts (its CAIP-2 id is the first 32). */
@@ -39,16 +49,19 @@ export interface SolanaRpc {
   ledger: Ledger
   /** Credits `lamports` to `address` (base58); resolves with the airdrop's signature. */
   airdrop(address: string, lamports: bigint | number): Promise<string>
+  /** Creates an SPL token mint (Token program by default, 6 decimals) and returns its address. */
+  createMint(options?: CreateMintOptions): string
+  /**
+   * Credits `amount` (smallest units) of `mint` to `owner`'s associated token account, created
+   * when missing; returns that account's address.
+   */
+  mintTo(mint: string, owner: string, amount: bigint | number): string
   /** Closes the WebSocket clients, then both servers. */
   stop(): Promise<void>
 }
 
 const BODY_LIMIT = 1 << 20
 const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
-const TOKEN_PROGRAMS = [
-  'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
-  'TokenzQdBNbLqP5VEhdkAS6EHpX5Gm4Ruog6YCMVZNqfU',
-]
 // What Agave reports for rent-exempt accounts (u64::MAX); a JSON number, so it is rounded.
 const RENT_EPOCH_EXEMPT = Number(2n ** 64n - 1n)
 
@@ -119,8 +132,13 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
   const accountJson = (address: string, encoding: unknown) => {
     const account = ledger.svm.getAccount(address as Parameters<Ledger['svm']['getAccount']>[0])
     if (!account.exists) return null
+    // jsonParsed: Token program accounts as objects, like Agave; anything else stays base64.
+    const parsed =
+      encoding === 'jsonParsed'
+        ? parsedTokenData(ledger.svm, account.programAddress, account.data)
+        : undefined
     return {
-      data: encodeData(account.data, encoding),
+      data: parsed ?? encodeData(account.data, encoding),
       executable: account.executable,
       lamports: Number(account.lamports),
       owner: account.programAddress,
@@ -141,7 +159,7 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
         .getProgramAccounts(program as Parameters<Ledger['svm']['getProgramAccounts']>[0])
         .filter(
           (a) =>
-            a.data.length >= 165 &&
+            parseTokenAccount(a.data) !== undefined &&
             same(a.data.subarray(32, 64), owner) &&
             (!mint || same(a.data.subarray(0, 32), mint)),
         )
@@ -261,6 +279,26 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
       if (!Number.isSafeInteger(p[1]) || (p[1] as number) <= 0) throw invalidParams('lamports')
       return ledger.airdrop(p[0] as string, BigInt(p[1] as number))
     },
+    getTokenAccountBalance: (p) => {
+      config(p, 1)
+      pubkey(p[0])
+      const account = ledger.svm.getAccount(p[0] as never)
+      const token = account.exists ? parseTokenAccount(account.data) : undefined
+      const mint = token && ledger.svm.getAccount(token.mint as never)
+      const decimals = mint?.exists ? parseMint(mint.data)?.decimals : undefined
+      if (!token || decimals === undefined) {
+        throw invalidParams('Invalid param: not a Token account')
+      }
+      return withContext(uiTokenAmount(token.amount, decimals))
+    },
+    getTokenSupply: (p) => {
+      config(p, 1)
+      pubkey(p[0])
+      const account = ledger.svm.getAccount(p[0] as never)
+      const mint = account.exists ? parseMint(account.data) : undefined
+      if (!mint) throw invalidParams('Invalid param: not a Token mint')
+      return withContext(uiTokenAmount(mint.supply, mint.decimals))
+    },
     getTokenAccountsByOwner: (p) => {
       const { encoding } = config(p, 2)
       const filter = p[1]
@@ -338,6 +376,17 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
     async airdrop(address, lamports) {
       pubkey(address)
       return ledger.airdrop(address, BigInt(lamports))
+    },
+    createMint(mintOptions) {
+      for (const key of [mintOptions?.mintAuthority, mintOptions?.freezeAuthority]) {
+        if (key) pubkey(key)
+      }
+      return createMint(ledger.svm, mintOptions)
+    },
+    mintTo(mint, owner, amount) {
+      pubkey(mint)
+      pubkey(owner)
+      return mintTo(ledger.svm, mint, owner, BigInt(amount))
     },
     stop() {
       stopped ??= (async () => {

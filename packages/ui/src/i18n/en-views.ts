@@ -129,6 +129,14 @@ export const enViews = {
   'account.explorer': 'View on {name}',
   'account.disconnect': 'Disconnect',
   'account.notConnected': 'No wallet connected',
+  'receive.qrLabel': 'QR code of your address on {name}',
+  'receive.hint': 'Scan to send to this address, or copy it.',
+  'receive.networks': 'Networks this address can receive on',
+  'receive.networksHint': 'The same address works on each of these networks.',
+  'receive.off': 'Receiving is turned off in this app.',
+  'receive.unsupported': 'Switch to a supported network to see your address.',
+  'transactions.off': 'Activity is turned off in this app.',
+  'transactions.unsupported': 'Activity is not available on {name}.',
 
   // Account tabs
   'account.tabs': 'Assets and activity',

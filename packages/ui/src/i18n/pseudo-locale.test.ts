@@ -200,6 +200,17 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
     reset('Account')
     openModal()
   },
+  async WalletReceive() {
+    setupClient({}, { networks: [mainnet, optimism, solana] })
+    await connect({ connectorId: 'io.alpha' })
+    reset('Account')
+    push('WalletReceive')
+    openModal()
+  },
+  async Transactions() {
+    await openAccount(document.querySelector('w3m-modal') as W3mModal, ALICE)
+    push('Transactions')
+  },
   async RegisterAccountName() {
     await setupConnected()
     reset('Account')

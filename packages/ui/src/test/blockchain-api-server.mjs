@@ -18,6 +18,11 @@ const GROWING = '0x5555555555555555555555555555555555555555'
 let grown = 0
 const OTHER = '0x9999999999999999999999999999999999999999'
 const CHAINS = new Set(['eip155:1', 'eip155:10', 'eip155:137'])
+// Balances on Solana (spec §9): SOL and SPL tokens for SOL_ALICE, SOL 0 for any other address.
+const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+const SOL_ALICE = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
+const SOL_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
+const TSUSD_MINT = 'TSUSDxAbc7VvB9NzRVzRjvC4gGm6ZgCgwVcVxuYpump'
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const NAME = /^[a-zA-Z0-9-]{4,}$/
 const PAGE = 20
@@ -62,6 +67,42 @@ function balances(origin) {
       price: null,
       quantity: { decimals: '8', numeric: '0.0009' },
       iconUrl: 'javascript:alert(1)',
+    },
+  ]
+}
+
+function solanaBalances(address) {
+  const sol = {
+    name: 'Solana',
+    symbol: 'SOL',
+    chainId: SOLANA,
+    value: null,
+    price: null,
+    quantity: { decimals: '9', numeric: address === SOL_ALICE ? '2.5' : '0' },
+    iconUrl: null,
+  }
+  if (address !== SOL_ALICE) return [sol]
+  return [
+    sol,
+    {
+      name: 'Test Solana USD',
+      symbol: 'TSUSD',
+      chainId: SOLANA,
+      address: `${SOLANA}:${TSUSD_MINT}`,
+      value: 12.5,
+      price: 1,
+      quantity: { decimals: '6', numeric: '12.5' },
+      iconUrl: null,
+    },
+    {
+      name: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin',
+      symbol: '',
+      chainId: SOLANA,
+      address: `${SOLANA}:9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin`,
+      value: null,
+      price: null,
+      quantity: { decimals: '9', numeric: '0.000000001' },
+      iconUrl: null,
     },
   ]
 }
@@ -203,6 +244,15 @@ async function handle(req, res, url, origin) {
   if (req.method === 'GET' && account) {
     const address = decodeURIComponent(account[1])
     const chainId = url.searchParams.get('chainId') ?? ''
+    if (chainId.startsWith('solana:') && account[2] === 'balance') {
+      if (!SOL_ADDRESS.test(address)) {
+        return send(res, 400, { code: 'BAD_REQUEST', message: 'Invalid address' })
+      }
+      if (chainId !== SOLANA) {
+        return send(res, 404, { code: 'CHAIN_NOT_CONFIGURED', message: 'Chain not configured' })
+      }
+      return send(res, 200, { balances: solanaBalances(address) })
+    }
     if (!ADDRESS.test(address)) {
       return send(res, 400, {
         code: 'BAD_REQUEST',

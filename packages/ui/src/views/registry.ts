@@ -54,6 +54,8 @@ export const VIEW_REGISTRY: Partial<Record<View, ViewEntry>> = Object.assign(vie
   UnsupportedChain: { tag: 'w3m-unsupported-chain-view', group: network },
   SwitchActiveChain: { tag: 'w3m-switch-active-chain-view', group: network },
   Account: { tag: 'w3m-account-view', group: account },
+  WalletReceive: { tag: 'w3m-wallet-receive-view', group: account },
+  Transactions: { tag: 'w3m-transactions-view', group: account },
   RegisterAccountName: { tag: 'w3m-register-account-name-view', group: account },
   RegisterAccountNameSuccess: { tag: 'w3m-register-account-name-success-view', group: account },
   // The Send views load with the account group (views/send-group.ts says why).

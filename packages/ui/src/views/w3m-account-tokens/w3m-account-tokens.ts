@@ -3,6 +3,7 @@ import {
   $activeAccount,
   $activeNetwork,
   $balances,
+  $options,
   BALANCE_API_NAMESPACES,
   isUnsupportedNetwork,
 } from '@openmodal/core/internal'
@@ -45,9 +46,10 @@ function row(balance: TokenBalance, locale: string): Row {
 /**
  * @summary The Tokens tab of Account: each token's icon (safe URLs only), name, amount
  * (3 decimals truncated) and fiat value (2 decimals), grouped as the locale groups numbers
- * (`Intl.NumberFormat`). EVM balances come from the server
- * (`$balances`, fetched when this element first shows); other namespaces show the native
- * balance the adapter reported. Names and symbols are text, never markup.
+ * (`Intl.NumberFormat`). EVM and Solana balances (native and ERC-20 / SPL tokens) come from
+ * the server (`$balances`, fetched when this element first shows); other namespaces, and
+ * Solana in local mode (no `apiUrl`), show the native balance the adapter reported. Names and
+ * symbols are text, never markup.
  *
  * @csspart token - One token row.
  */
@@ -57,14 +59,20 @@ export class W3mAccountTokens extends OpenModalElement {
   private readonly balances = new StoreController(this, $balances)
   private readonly account = new StoreController(this, $activeAccount)
   private readonly network = new StoreController(this, $activeNetwork)
+  private readonly options = new StoreController(this, $options)
 
   private rows(): Row[] | undefined {
     const network = this.network.value
     if (!network || isUnsupportedNetwork(network)) return []
-    if (BALANCE_API_NAMESPACES.includes(network.chainNamespace)) {
+    const namespace = network.chainNamespace
+    // Solana without a server (local mode) still has the balance its wallet adapter reads.
+    if (
+      BALANCE_API_NAMESPACES.includes(namespace) &&
+      (namespace === 'eip155' || this.options.value?.apiUrl)
+    ) {
       return this.balances.value.balances.map((balance) => row(balance, this.locale.value))
     }
-    // The server indexes EVM chains only: elsewhere the adapter's native balance is the list.
+    // A namespace the server does not serve: the adapter's native balance is the list.
     const account = this.account.value
     if (account.balance === undefined) return account.balanceLoading ? undefined : []
     return [

@@ -122,7 +122,7 @@ describe('Account tabs', () => {
     await until(() => requests() > before, 'the retry request')
     await until(() => deep(activity, '[data-state="error"]'), 'the error again')
   })
-  it('on Solana shows only Tokens (the native balance), no NFTs, Activity or names (spec §9)', async () => {
+  it('on Solana shows only Tokens (SOL and SPL tokens from the server), no NFTs, Activity or names (spec §9)', async () => {
     setupClient(
       {
         namespace: 'solana',
@@ -142,6 +142,14 @@ describe('Account tabs', () => {
     const row = await until(() => deep(tokens, '[part="token"]'), 'the native balance')
     expect(text(row.querySelector('[data-name]'))).to.equal('Solana')
     expect(text(row.querySelector('[data-amount]'))).to.equal('2.500 SOL')
+    const rows = await until(() => {
+      const all = deepAll(tokens, '[part="token"]')
+      return all.length === 3 ? all : undefined
+    }, 'the SPL tokens')
+    expect(text(rows[1]?.querySelector('[data-name]'))).to.equal('Test Solana USD')
+    expect(text(rows[1]?.querySelector('[data-amount]'))).to.equal('12.500 TSUSD')
+    // Below the 3 decimals shown, truncated, never rounded up.
+    expect(text(rows[2]?.querySelector('[data-amount]'))).to.equal('0.000')
     expect(deep(view, '[role="tablist"]')).to.equal(null)
     expect(deep(view, '[data-tab="nfts"]')).to.equal(null)
     expect(deep(view, '[data-tab="activity"]')).to.equal(null)
@@ -149,9 +157,34 @@ describe('Account tabs', () => {
     const requests = performance
       .getEntriesByType('resource')
       .filter((entry) => entry.name.includes('7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'))
-    expect(requests, 'our server indexes EVM chains only').to.deep.equal([])
+      .map((entry) => new URL(entry.name).pathname)
+    // Balances come from our server on Solana too (issue 15); activity, NFTs and names do not.
+    expect(requests, 'balances only').to.deep.equal([
+      '/v1/account/7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV/balance',
+    ])
     await settle()
     await expect(modal).to.be.accessible()
+  })
+  it('on Solana in local mode (no apiUrl) lists the native balance the adapter read', async () => {
+    setupClient(
+      {
+        namespace: 'solana',
+        chainId: solana.id,
+        knownChainIds: [solana.id],
+        accounts: ['7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'],
+        balance: 1_750_000_000n,
+      },
+      { networks: [solana], apiUrl: undefined },
+    )
+    await connect({ connectorId: 'io.alpha' })
+    reset('Account')
+    openModal()
+    await modal.updateComplete
+    const view = await until(() => deep(modal, 'w3m-router', 'w3m-account-view'), 'the view')
+    const tokens = await until(() => deep(view, 'w3m-account-tokens'), 'the tokens panel')
+    const row = await until(() => deep(tokens, '[part="token"]'), 'the native balance')
+    expect(text(row.querySelector('[data-amount]'))).to.equal('1.750 SOL')
+    expect(deepAll(tokens, '[part="token"]')).to.have.length(1)
   })
   it('does not offer "Choose a name" when the server knows a name for the address', async () => {
     const view = await openAccount(modal, OTHER)

@@ -1,0 +1,180 @@
+// End to end over Bitcoin: the built demo (`vite preview`) with `bitcoinAdapter()` on the
+// regtest ledger of @openmodal/testing (Esplora API on loopback), the sats-connect Bitcoin dev
+// wallet registered in `window.btc_providers` as the demo registers it, in the system
+// Chromium. One page, reused in order: each test starts where the previous left off.
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { bitcoinDevKeys } from '@openmodal/testing/bitcoin'
+import { startBitcoinRegtest } from '@openmodal/testing/node'
+import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
+import { startPreview, startTogether } from './preview.mjs'
+
+const WALLET_ID = 'OpenModalBitcoinDev.BitcoinProvider'
+const WALLET_NAME = 'OpenModal Bitcoin Dev Wallet'
+const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+const keys = bitcoinDevKeys(0, 'regtest')
+const PAYMENT = keys.payment.address
+const ORDINALS = keys.ordinals.address
+const RECIPIENT = bitcoinDevKeys(8, 'regtest').payment.address
+// An odd amount, so the display must truncate (never round) to 3 decimals: 1.23456789 rBTC.
+const FUNDING = 123_456_789n
+const STEP_TIMEOUT = 8_000
+
+const truncateAddress = (address) => `${address.slice(0, 4)}…${address.slice(-6)}`
+
+describe('Bitcoin end to end: the sats-connect dev wallet on the regtest ledger', () => {
+  let regtest
+  let preview
+  let browser
+  let page
+  const pageErrors = []
+
+  before(async () => {
+    ;[regtest, preview, browser] = await startTogether([
+      startBitcoinRegtest(),
+      startPreview(),
+      chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true }),
+    ])
+    regtest.faucet(PAYMENT, FUNDING)
+    const context = await browser.newContext({ viewport: { width: 1024, height: 800 } })
+    page = await context.newPage()
+    page.on('pageerror', (error) => pageErrors.push(error))
+    await context.addInitScript(
+      ({ esploraUrl }) => {
+        // What `pnpm demo` serves at /__openmodal/local.json, with this test's ledger.
+        window.__openmodalDemo = { devWallet: true, bitcoin: { esploraUrl } }
+      },
+      { esploraUrl: regtest.url },
+    )
+  })
+
+  after(async () => {
+    await browser?.close()
+    await Promise.all([preview?.stop(), regtest?.stop()])
+  })
+
+  const view = (tag) => page.locator(`w3m-modal dialog ${tag}`)
+
+  async function openModal() {
+    await page.locator('w3m-button button').click()
+    await page.locator('w3m-modal dialog').waitFor({ state: 'visible', timeout: STEP_TIMEOUT })
+  }
+
+  const buttonText = () =>
+    page.evaluate(() => {
+      const account = document
+        .querySelector('w3m-button')
+        ?.shadowRoot?.querySelector('w3m-account-button')?.shadowRoot
+      return [
+        account?.querySelector('[data-address]')?.textContent?.trim(),
+        account?.querySelector('[data-balance]')?.textContent?.trim(),
+      ]
+        .filter(Boolean)
+        .join(' · ')
+    })
+
+  async function waitForButton(expected) {
+    await page
+      .waitForFunction(
+        (want) => {
+          const account = document
+            .querySelector('w3m-button')
+            ?.shadowRoot?.querySelector('w3m-account-button')?.shadowRoot
+          const address = account?.querySelector('[data-address]')?.textContent?.trim()
+          const balance = account?.querySelector('[data-balance]')?.textContent?.trim()
+          return [address, balance].filter(Boolean).join(' · ') === want
+        },
+        expected,
+        { timeout: STEP_TIMEOUT },
+      )
+      .catch(async (error) => {
+        throw new Error(`<w3m-button> shows "${await buttonText()}", not "${expected}"`, {
+          cause: error,
+        })
+      })
+  }
+
+  test('lists the dev wallet; connecting shows the payment account and the ledger’s balance', async () => {
+    await page.goto(preview.origin)
+    await openModal()
+    const row = view(`w3m-connect-view button[data-id="${WALLET_ID}"]`)
+    await row.waitFor({ timeout: STEP_TIMEOUT })
+    assert.match(await row.textContent(), new RegExp(WALLET_NAME))
+    await row.click()
+    await page.locator('w3m-modal dialog').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT })
+    assert.equal(regtest.ledger.balance(PAYMENT), FUNDING)
+    await waitForButton(`${truncateAddress(PAYMENT)} · 1.234 rBTC`)
+    const account = await page.evaluate(() => window.__openmodal.getAccount('bip122'))
+    assert.equal(account.caipAddress, `${REGTEST}:${PAYMENT}`)
+    assert.equal(account.connectedWalletInfo.name, WALLET_NAME)
+    const listed = await page.evaluate(() =>
+      window.__openmodalBitcoin
+        .getAccountAddresses()
+        .map((a) => [a.address, a.purpose, a.type ?? null]),
+    )
+    assert.deepEqual(listed, [
+      [PAYMENT, 'payment', 'payment'],
+      [ORDINALS, 'ordinals', null],
+    ])
+  })
+
+  test('sends sats from the page: the ledger has the transaction, both balances move', async () => {
+    await page.getByTestId('bitcoin-to').fill(RECIPIENT)
+    await page.getByTestId('bitcoin-sats').fill('25000')
+    await page.getByTestId('bitcoin-send').click()
+    await page.waitForFunction(
+      () =>
+        /^Sent: [0-9a-f]{64}$/.test(
+          document.querySelector('[data-testid="bitcoin-result"]')?.textContent ?? '',
+        ),
+      null,
+      { timeout: STEP_TIMEOUT },
+    )
+    const txid = (await page.getByTestId('bitcoin-result').textContent()).slice('Sent: '.length)
+    const tx = regtest.ledger.tx(txid)
+    assert.ok(tx, 'the ledger knows the transaction')
+    assert.deepEqual(regtest.ledger.mempool, [txid])
+    regtest.mine(1)
+    assert.equal(regtest.ledger.balance(RECIPIENT), 25_000n)
+    assert.equal(regtest.ledger.balance(PAYMENT), FUNDING - 25_000n - tx.fee)
+  })
+
+  test('refuses a switch to the ordinals account with the spec’s text', async () => {
+    const message = await page.evaluate(
+      (address) =>
+        window.__openmodalBitcoin.switchAccount(address).then(
+          () => 'switched',
+          (error) => error.shortMessage,
+        ),
+      ORDINALS,
+    )
+    assert.equal(message, 'Switching to non-payment accounts is not allowed')
+    const account = await page.evaluate(() => window.__openmodal.getAccount('bip122'))
+    assert.equal(account.address, PAYMENT)
+  })
+
+  test('signs a PSBT in the page; the ledger verifies the signature on broadcast', async () => {
+    regtest.faucet(PAYMENT, 60_000)
+    const utxo = regtest.ledger.utxos(PAYMENT).find((u) => u.value === 60_000n)
+    assert.ok(utxo)
+    const { Transaction } = await import('@scure/btc-signer')
+    const unsigned = new Transaction()
+    unsigned.addInput({
+      txid: utxo.txid,
+      index: utxo.vout,
+      witnessUtxo: { script: keys.payment.script, amount: utxo.value },
+    })
+    unsigned.addOutputAddress(RECIPIENT, 50_000n, regtest.ledger.network)
+    const psbt = Buffer.from(unsigned.toPSBT()).toString('base64')
+    const signed = await page.evaluate(
+      ({ psbt, address }) =>
+        window.__openmodalBitcoin.signPsbt({ psbt, signInputs: { [address]: [0] } }),
+      { psbt, address: PAYMENT },
+    )
+    const tx = Transaction.fromPSBT(Buffer.from(signed.psbt, 'base64'))
+    tx.finalize()
+    assert.equal(regtest.ledger.broadcast(tx.hex), tx.id)
+    assert.deepEqual(pageErrors, [])
+  })
+})

@@ -1,0 +1,186 @@
+// End to end on Solana, the way `pnpm demo` runs: the local litesvm cluster with a test SPL
+// token, apps/server (its own PGlite, the `demo` project with the cluster as a chain) as a
+// child process, and the built demo (`vite preview`) with the Solana dev wallet. Account →
+// Tokens lists SOL and the SPL token with the amounts the node reports, and Receive shows a QR
+// code that decodes, from the pixels Chromium painted, to the connected address.
+import assert from 'node:assert/strict'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { startChains, startSolanaRpc } from '@openmodal/testing/node'
+import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
+import {
+  freePort,
+  HOST,
+  rpc as rpcCall,
+  startPreview,
+  startServer,
+  startTogether,
+} from './preview.mjs'
+
+const SOLANA_WALLET = 'OpenModal Solana Dev Wallet'
+// The Solana dev wallet's account 0 (@openmodal/testing SOLANA_DEV_ADDRESSES[0]).
+const SOL_ADDRESS = 'FZQwydwD6YfmqGgBnZxw6rEhV6d5T5hDnAp2M2sYcKQ1'
+const TOKEN = { name: 'Test SPL Token', symbol: 'TSPL' }
+// Odd amounts, so the display must truncate (never round) to 3 decimals.
+const LAMPORTS = 3_141_592_653n
+const TOKEN_UNITS = 123_456_789n // 6 decimals: 123.456789 TSPL
+const STEP_TIMEOUT = 10_000
+// jsQR (UMD): a QR reader that shares no code with the encoder the modal uses.
+const JSQR = createRequire(import.meta.url).resolve('jsqr')
+
+/** '123.456789' → '123.456' (spec §5: 3 decimals, truncated). */
+function truncate3(decimal) {
+  const [integer, fraction = ''] = decimal.split('.')
+  return `${integer}.${fraction.slice(0, 3).padEnd(3, '0')}`
+}
+
+describe('Demo on Solana: SPL token balances and Receive, end to end', () => {
+  let rpc
+  let chains
+  let server
+  let preview
+  let browser
+  let page
+  let dataDir
+  let mint
+  const pageErrors = []
+
+  before(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'openmodal-demo-receive-'))
+    ;[rpc, chains, browser] = await startTogether([
+      startSolanaRpc(),
+      startChains(),
+      chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true }),
+    ])
+    await rpc.airdrop(SOL_ADDRESS, LAMPORTS)
+    mint = rpc.createMint({ decimals: 6, mintAuthority: SOL_ADDRESS })
+    rpc.mintTo(mint, SOL_ADDRESS, TOKEN_UNITS)
+    const local = chains.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }))
+    const solana = { rpcUrl: rpc.rpcUrl, genesisHash: rpc.genesisHash, token: mint }
+    // The demo page's project, as scripts/demo.mjs configures it.
+    const config = {
+      projects: [
+        {
+          projectId: 'demo',
+          name: 'OpenModal demo',
+          allowedOrigins: [`http://${HOST}:*`],
+          chains: [
+            ...local.map(({ chainId, rpcUrl }) => ({
+              caipNetworkId: `eip155:${chainId}`,
+              rpcUrls: [rpcUrl],
+              index: false,
+            })),
+            {
+              caipNetworkId: `solana:${rpc.genesisHash.slice(0, 32)}`,
+              rpcUrls: [rpc.rpcUrl],
+              splTokens: [{ mint, ...TOKEN }],
+            },
+          ],
+        },
+      ],
+    }
+    const configPath = join(dataDir, 'openmodal.config.json')
+    await writeFile(configPath, JSON.stringify(config))
+    ;[server, preview] = await startTogether([
+      startServer(await freePort(), {
+        OPENMODAL_CONFIG: configPath,
+        OPENMODAL_DATA_DIR: join(dataDir, 'pglite'),
+      }),
+      startPreview(),
+    ])
+    // What `pnpm demo` serves at /__openmodal/local.json, with these test ports.
+    const context = await browser.newContext({ viewport: { width: 1024, height: 900 } })
+    await context.addInitScript(
+      (demo) => {
+        window.__openmodalDemo = demo
+      },
+      { chains: local, devWallet: true, apiUrl: server.url, solana },
+    )
+    page = await context.newPage()
+    page.on('pageerror', (error) => pageErrors.push(error))
+    await page.goto(`${preview.origin}/`)
+  })
+
+  after(async () => {
+    // The page's web3.js WebSocket first, then the servers (it retries while the page lives).
+    await browser?.close()
+    await Promise.all([preview?.stop(), server?.stop()])
+    await Promise.all([chains?.stop(), rpc?.stop()])
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  })
+
+  const view = (selector) => page.locator(`w3m-modal dialog ${selector}`)
+  const text = async (locator) =>
+    (await locator.textContent({ timeout: STEP_TIMEOUT })).replace(/\s+/g, ' ').trim()
+
+  test('the Solana dev wallet connects; Tokens lists SOL and the SPL token as the node reports them', async () => {
+    await page.evaluate(() => window.__openmodal.open())
+    await view(`w3m-connect-view button[data-id="${SOLANA_WALLET}"]`).click({
+      timeout: STEP_TIMEOUT,
+    })
+    await page.waitForFunction(
+      () => window.__openmodal.getAccount('solana').status === 'connected',
+      null,
+      { timeout: STEP_TIMEOUT },
+    )
+    await page.evaluate(() => window.__openmodal.open({ view: 'Account' }))
+    const tokens = view('w3m-account-view w3m-account-tokens [part="token"]')
+    await tokens.nth(1).waitFor({ timeout: STEP_TIMEOUT })
+    assert.equal(await tokens.count(), 2)
+
+    const lamports = (await rpcCall(rpc.rpcUrl, 'getBalance', [SOL_ADDRESS])).value
+    assert.equal(BigInt(lamports), LAMPORTS)
+    assert.equal(await text(tokens.nth(0).locator('[data-name]')), 'Solana')
+    assert.equal(await text(tokens.nth(0).locator('[data-amount]')), '3.141 SOL')
+
+    const accounts = await rpcCall(rpc.rpcUrl, 'getTokenAccountsByOwner', [
+      SOL_ADDRESS,
+      { mint },
+      { encoding: 'jsonParsed' },
+    ])
+    const reported = accounts.value[0].account.data.parsed.info.tokenAmount.uiAmountString
+    assert.equal(reported, '123.456789')
+    const row = tokens.nth(1)
+    assert.equal(
+      await row.getAttribute('data-token'),
+      `solana:${rpc.genesisHash.slice(0, 32)}:${mint}`,
+    )
+    assert.equal(await text(row.locator('[data-name]')), TOKEN.name)
+    assert.equal(await text(row.locator('[data-amount]')), `${truncate3(reported)} TSPL`)
+  })
+
+  test("open('WalletReceive') shows a QR code that decodes to the address", async () => {
+    await page.evaluate(() => window.__openmodal.open({ view: 'WalletReceive' }))
+    const receive = view('w3m-wallet-receive-view')
+    assert.equal(await text(receive.locator('[part="address"]')), SOL_ADDRESS)
+    assert.equal(await text(receive.locator('[part="network"]')), 'Solana Localnet')
+    const qr = receive.locator('wui-qr-code')
+    await qr.locator('svg path').waitFor({ timeout: STEP_TIMEOUT })
+    // The view's fade-in done, decode what is on screen (the network icon, if any, included).
+    await page.waitForTimeout(400)
+    const png = (await qr.screenshot()).toString('base64')
+    await page.addScriptTag({ path: JSQR })
+    const decoded = await page.evaluate(async (data) => {
+      const image = new Image()
+      image.src = `data:image/png;base64,${data}`
+      await image.decode()
+      // A quiet zone around the code, as printed codes have.
+      const margin = 32
+      const canvas = document.createElement('canvas')
+      canvas.width = image.width + margin * 2
+      canvas.height = image.height + margin * 2
+      const context = canvas.getContext('2d')
+      context.fillStyle = '#fff'
+      context.fillRect(0, 0, canvas.width, canvas.height)
+      context.drawImage(image, margin, margin)
+      const pixels = context.getImageData(0, 0, canvas.width, canvas.height)
+      return window.jsQR(pixels.data, canvas.width, canvas.height)?.data ?? null
+    }, png)
+    assert.equal(decoded, SOL_ADDRESS)
+    assert.deepEqual(pageErrors, [])
+  })
+})

@@ -1,0 +1,8 @@
+import './modal'
+import { mount } from 'svelte'
+import App from './App.svelte'
+
+const target = document.getElementById('app')
+if (!target) throw new Error('index.html has no #app element')
+
+mount(App, { target })

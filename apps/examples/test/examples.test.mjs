@@ -1,0 +1,268 @@
+// The consumer test (issue 19, point 2): every example app of apps/examples, installed the way a
+// dapp developer installs OpenModal (from the packed tarballs, not workspace links), built for
+// production, served by its own `start` script and driven in Chromium with the dev wallet
+// against a real anvil chain. Offline: the install resolves against a loopback registry made
+// from the workspace lockfile (registry.mjs) and takes every file from the pnpm store.
+import assert from 'node:assert/strict'
+import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { devWalletScriptPath, startAnvil } from '@openmodal/testing/node'
+import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
+import {
+  build,
+  copyExample,
+  discoverExamples,
+  install,
+  packAll,
+  start,
+  storeDir,
+} from './examples.mjs'
+import { startRegistry } from './registry.mjs'
+import { EXAMPLES, freePort, HOST, ROOT, rpc } from './util.mjs'
+
+const DEV_WALLET_ID = 'dev.openmodal.wallet'
+const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+// An odd balance, so the Account view must truncate it (spec §5: 3 decimals, never rounded).
+const BALANCE = 1234567890123456789012n // 1234.567890… ETH
+const BALANCE_TEXT = '1234.567 ETH'
+const STEP_TIMEOUT = 15_000
+
+// OPENMODAL_EXAMPLES=next,vue runs only those (a developer's shortcut; CI runs them all).
+const only = process.env.OPENMODAL_EXAMPLES?.split(',').filter(Boolean)
+const examples = (await discoverExamples()).filter(({ name }) => !only || only.includes(name))
+/** Figures printed at the end: packed sizes and each step's time. */
+const figures = { tarballs: [], steps: [] }
+const started = performance.now()
+
+let work
+let registry
+let chain
+let browser
+let tarballs
+
+before(async () => {
+  work = await mkdtemp(join(tmpdir(), 'openmodal-examples-'))
+  const t0 = performance.now()
+  ;[tarballs, registry, chain, browser] = await Promise.all([
+    packAll(join(work, 'tarballs')),
+    startRegistry(join(ROOT, 'pnpm-lock.yaml')),
+    startAnvil({ chainId: 31337 }),
+    chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true }),
+  ])
+  figures.steps.push(['pack + anvil + registry + browser', performance.now() - t0])
+  figures.tarballs = tarballs
+  await rpc(chain.rpcUrl, 'anvil_setBalance', [ACCOUNT_0, `0x${BALANCE.toString(16)}`])
+})
+
+after(async () => {
+  await browser?.close()
+  await Promise.all([registry?.stop(), chain?.stop()])
+  if (work) await rm(work, { recursive: true, force: true })
+  const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
+  const lines = ['', 'Consumer test figures', 'Packed tarballs:']
+  for (const { name, bytes } of figures.tarballs) {
+    lines.push(`  ${name.padEnd(26)} ${(bytes / 1024).toFixed(1).padStart(7)} KiB`)
+  }
+  const total = figures.tarballs.reduce((sum, { bytes }) => sum + bytes, 0)
+  lines.push(`  ${'total'.padEnd(26)} ${(total / 1024).toFixed(1).padStart(7)} KiB`, 'Steps:')
+  for (const [step, ms] of figures.steps) lines.push(`  ${step.padEnd(40)} ${seconds(ms)}`)
+  lines.push(`  ${'whole test'.padEnd(40)} ${seconds(performance.now() - started)}`)
+  console.log(lines.join('\n'))
+})
+
+test('finds the examples by directory', { skip: only && 'OPENMODAL_EXAMPLES is set' }, () => {
+  const names = examples.map((example) => example.name)
+  for (const name of ['react-vite', 'next']) assert.ok(names.includes(name), names.join(', '))
+})
+
+test('every example pins its third-party dependencies at the versions this package holds', async () => {
+  // The offline install can only resolve what the workspace lockfile holds, and the lockfile
+  // holds the examples' dependencies because this package depends on them at the same versions.
+  const { devDependencies } = JSON.parse(await readFile(join(EXAMPLES, 'package.json'), 'utf8'))
+  const mismatches = []
+  for (const { name, manifest } of examples) {
+    const wanted = { ...manifest.dependencies, ...manifest.devDependencies }
+    for (const [dependency, version] of Object.entries(wanted)) {
+      if (dependency.startsWith('@openmodal/')) continue
+      if (devDependencies[dependency] !== version) {
+        mismatches.push(
+          `${name}: ${dependency}@${version} (apps/examples/package.json has ${devDependencies[dependency] ?? 'none'})`,
+        )
+      }
+    }
+  }
+  assert.deepEqual(mismatches, [])
+})
+
+for (const example of examples) {
+  describe(`${example.name}: installed from the tarballs, built, driven in Chromium`, () => {
+    let dir
+    let server
+    let origin
+    let page
+    let anvilOrigin
+    let path
+    const consoleMessages = []
+    const requests = []
+
+    /** Runs one step, timed into the figures. */
+    async function step(name, fn) {
+      const t0 = performance.now()
+      const result = await fn()
+      figures.steps.push([`${example.name}: ${name}`, performance.now() - t0])
+      return result
+    }
+
+    before(async () => {
+      anvilOrigin = new URL(chain.rpcUrl).origin
+      // `{rpcUrl}` in the example's path: the chain's URL, for a page without a build step.
+      path = example.path.replaceAll('{rpcUrl}', encodeURIComponent(chain.rpcUrl))
+      dir = await copyExample(example, work, tarballs)
+      const cache = join(work, `${example.name}.pnpm-cache`)
+      await step('install', () =>
+        install(dir, { registry: registry.url, store: storeDir(), cache }),
+      )
+      // The RPC URL of chain 31337, in the variable each framework inlines at build time.
+      const env = { VITE_RPC_URL: chain.rpcUrl, NEXT_PUBLIC_RPC_URL: chain.rpcUrl }
+      await step('build', () => build(dir, env))
+      const port = await freePort()
+      origin = `http://${HOST}:${port}`
+      server = await step('start', () => start(dir, port, env, path))
+
+      const context = await browser.newContext({ viewport: { width: 1024, height: 800 } })
+      page = await context.newPage()
+      page.on('console', (message) => {
+        if (['error', 'warning'].includes(message.type())) {
+          const { url } = message.location()
+          consoleMessages.push(`${message.type()}: ${message.text()}${url ? ` (${url})` : ''}`)
+        }
+      })
+      page.on('pageerror', (error) => consoleMessages.push(`pageerror: ${error.message}`))
+      page.on('request', (request) => requests.push(request.url()))
+      page.on('websocket', (socket) => requests.push(socket.url()))
+      // The dev wallet, injected like an extension on every load; it keeps its grants across
+      // reloads (persistKey), as an extension does.
+      await context.addInitScript((rpcUrl) => {
+        window.__openmodalDevWalletConfig = {
+          chains: [{ id: 31337, rpcUrl }],
+          persistKey: 'openmodal-example-dev-wallet',
+        }
+      }, chain.rpcUrl)
+      await context.addInitScript({ path: devWalletScriptPath() })
+    })
+
+    after(async () => {
+      await page?.context().close()
+      await server?.stop()
+    })
+
+    const view = (tag) => page.locator(`w3m-modal dialog ${tag}`)
+    // innerText on purpose: what the page shows (textContent includes Next's inline scripts).
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point
+    const bodyText = () => page.evaluate(() => document.body.innerText)
+
+    async function openModal() {
+      await page.locator('w3m-button button').first().click({ timeout: STEP_TIMEOUT })
+      await page.locator('w3m-modal dialog').waitFor({ state: 'visible', timeout: STEP_TIMEOUT })
+    }
+
+    /** The app's own line (its framework binding) shows the connected address. */
+    async function waitForAddressOnPage() {
+      await page
+        // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point
+        .waitForFunction((address) => document.body.innerText.includes(address), ACCOUNT_0, {
+          timeout: STEP_TIMEOUT,
+        })
+        .catch(async (error) => {
+          throw new Error(`the page never showed ${ACCOUNT_0}:\n${await bodyText()}`, {
+            cause: error,
+          })
+        })
+    }
+
+    test('installed @openmodal/* from the packed tarballs, not from the workspace', async () => {
+      const names = Object.keys(example.manifest.dependencies ?? {}).filter((name) =>
+        name.startsWith('@openmodal/'),
+      )
+      assert.ok(names.length > 0, 'the example depends on no @openmodal package')
+      for (const name of names) {
+        const installed = await realpath(join(dir, 'node_modules', name))
+        assert.ok(installed.startsWith(join(dir, 'node_modules', '.pnpm')), installed)
+        const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8'))
+        assert.doesNotMatch(JSON.stringify(manifest.dependencies ?? {}), /workspace:/, name)
+      }
+    })
+
+    if (example.ssr) {
+      test('the server renders the page with the button in its HTML', async () => {
+        const response = await fetch(`${origin}${path}`)
+        assert.equal(response.status, 200)
+        const html = await response.text()
+        assert.match(html, /<w3m-button[\s>]/)
+      })
+    }
+
+    test('renders the button; the modal opens and lists the dev wallet', async () => {
+      await page.goto(`${origin}${path}`)
+      await page.locator('w3m-button button').first().waitFor({ timeout: STEP_TIMEOUT })
+      assert.ok(!(await bodyText()).includes(ACCOUNT_0), 'connected before any click')
+      if (example.ssr) {
+        // React reports a hydration mismatch as an error (production) or a warning (dev).
+        await page.waitForLoadState('networkidle')
+        assert.deepEqual(consoleMessages, [], 'hydration')
+      }
+      await openModal()
+      await view(`w3m-connect-view button[data-id="${DEV_WALLET_ID}"]`).waitFor({
+        timeout: STEP_TIMEOUT,
+      })
+    })
+
+    test('connects with the dev wallet; the page shows the address, Account the balance', async () => {
+      await view(`w3m-connect-view button[data-id="${DEV_WALLET_ID}"]`).click()
+      await waitForAddressOnPage()
+      await page.locator('w3m-modal dialog').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT })
+      await openModal()
+      const balance = view('w3m-account-view [data-balance]')
+      await page.waitForFunction(
+        () =>
+          document
+            .querySelector('w3m-modal')
+            ?.shadowRoot?.querySelector('w3m-router')
+            ?.shadowRoot?.querySelector('w3m-account-view')
+            ?.shadowRoot?.querySelector('[data-balance]')
+            ?.textContent?.includes('ETH'),
+        null,
+        { timeout: STEP_TIMEOUT },
+      )
+      const text = (await balance.textContent()).replace(/\s+/g, ' ').trim()
+      assert.equal(text, BALANCE_TEXT)
+      await page.keyboard.press('Escape')
+      await page.locator('w3m-modal dialog').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT })
+    })
+
+    test('a reload restores the connection', async () => {
+      await page.reload()
+      await waitForAddressOnPage()
+    })
+
+    test('logs no console error (nor warning) and calls no host the test did not start', async () => {
+      // Settle: whatever the page does after the last step (balance polls) is counted too.
+      await page.waitForTimeout(500)
+      assert.deepEqual(consoleMessages, [])
+      const allowed = new Set([origin, anvilOrigin])
+      const foreign = requests.filter((url) => {
+        const { protocol, origin: requestOrigin } = new URL(url)
+        if (protocol === 'data:' || protocol === 'blob:') return false
+        return !allowed.has(requestOrigin.replace(/^ws/, 'http'))
+      })
+      assert.deepEqual(foreign, [])
+      assert.ok(
+        requests.some((url) => url.startsWith(anvilOrigin)),
+        'the chain was never asked',
+      )
+    })
+  })
+}

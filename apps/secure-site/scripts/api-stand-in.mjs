@@ -1,0 +1,172 @@
+// A loopback stand-in of the server's embedded-wallet routes (the contract apps/server
+// implements): same paths, bodies, answers and error shape, in memory. It checks the
+// frame's device-key proofs (ES256 JWS, htm/htu, iat within 60 s, jti once, ath, the key
+// bound to the session) as the server does. Instead of SMTP, `GET /__test/mailbox?email=`
+// returns the last code sent (with CORS, so a test page can read it).
+import { createHash, randomInt, randomUUID, webcrypto } from 'node:crypto'
+
+const b64url = (buffer) => Buffer.from(buffer).toString('base64url')
+const fromB64url = (text) => Buffer.from(text, 'base64url')
+
+async function readJson(req) {
+  let size = 0
+  const chunks = []
+  for await (const chunk of req) {
+    size += chunk.length
+    if (size > 65_536) throw Object.assign(new Error('Body too large'), { status: 413 })
+    chunks.push(chunk)
+  }
+  return chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {}
+}
+
+/** RFC 7638 thumbprint of an EC JWK. */
+const thumbprint = ({ crv, kty, x, y }) =>
+  createHash('sha256').update(JSON.stringify({ crv, kty, x, y })).digest('base64url')
+
+/** The forging frame's script: what any script on a page could post. */
+const FORGER = `
+const messages = JSON.parse(decodeURIComponent(location.hash.slice(1)))
+for (const message of messages) {
+  const channel = new MessageChannel()
+  channel.port1.onmessage = (event) => channel.port1.postMessage({ id: event.data.id, status: 'SUCCESS', payload: { result: ['0x000000000000000000000000000000000000dEaD'] } })
+  channel.port1.postMessage({ event: 'READY' })
+  parent.postMessage(message, '*', [channel.port2])
+}`
+
+/** @param {{ freshMs?: number }} [options] */
+export function createApiStandIn({ freshMs = 300_000 } = {}) {
+  const attempts = new Map() // attemptId -> { email, otp, tries }
+  const mailbox = new Map() // email -> { otp, dappOrigin }
+  const users = new Map() // email -> { id, email }
+  const sessions = new Map() // token -> { userId, jkt }
+  const wallets = new Map() // userId -> { commitment, authShare, recovery, recoveryShare?, recoveryShareWrapped? }
+  const seenJti = new Set()
+
+  async function checkProof(req, url, token) {
+    const proof = req.headers['openmodal-proof']
+    const [h, p, s] = typeof proof === 'string' ? proof.split('.') : []
+    if (!h || !p || !s) return null
+    const header = JSON.parse(fromB64url(h).toString('utf8'))
+    const payload = JSON.parse(fromB64url(p).toString('utf8'))
+    if (header.alg !== 'ES256' || header.typ !== 'dpop+jwt' || !header.jwk) return null
+    const key = await webcrypto.subtle.importKey(
+      'jwk',
+      header.jwk,
+      { name: 'ECDSA', namedCurve: 'P-256' },
+      false,
+      ['verify'],
+    )
+    const ok = await webcrypto.subtle.verify(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      key,
+      fromB64url(s),
+      Buffer.from(`${h}.${p}`),
+    )
+    if (!ok || payload.htm !== req.method || payload.htu !== `${url.origin}${url.pathname}`)
+      return null
+    if (Math.abs(Date.now() / 1000 - payload.iat) > 60 || seenJti.has(payload.jti)) return null
+    if (token && payload.ath !== createHash('sha256').update(token).digest('base64url')) return null
+    seenJti.add(payload.jti)
+    return thumbprint(header.jwk)
+  }
+
+  function fail(res, status, code, message) {
+    res.writeHead(status, { 'content-type': 'application/json' })
+    res.end(JSON.stringify({ error: { code, message } }))
+    return true
+  }
+  function ok(res, status, body) {
+    res.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' })
+    res.end(body === undefined ? undefined : JSON.stringify(body))
+    return true
+  }
+
+  return async function handle(req, res, origin) {
+    const url = new URL(req.url ?? '/', origin)
+    if (url.pathname === '/__test/mailbox') {
+      res.setHeader('access-control-allow-origin', '*')
+      return ok(res, 200, mailbox.get(url.searchParams.get('email') ?? '') ?? null)
+    }
+    if (url.pathname === '/__test/forger') {
+      // A foreign frame on the secure origin itself: posts the forged messages in its hash to
+      // its parent, the handshake answer with a port of its own that answers anything.
+      res.writeHead(200, { 'content-type': 'text/html' })
+      res.end(`<script>${FORGER}</script>`)
+      return true
+    }
+    if (url.pathname === '/__test/age-sessions' && req.method === 'POST') {
+      // Makes every login 10 minutes older: shares are then refused (not fresh).
+      for (const session of sessions.values()) session.loginAt -= 600_000
+      res.setHeader('access-control-allow-origin', '*')
+      return ok(res, 204)
+    }
+    if (!url.pathname.startsWith('/v1/')) return false
+    const route = `${req.method} ${url.pathname}`
+    const body = req.method === 'GET' ? {} : await readJson(req)
+
+    if (route === 'POST /v1/auth/email/start') {
+      if (typeof body.email !== 'string' || !body.email.includes('@'))
+        return fail(res, 400, 'INVALID_EMAIL', 'Invalid email')
+      // A slow mail server, for the request-timeout tests.
+      if (body.email.startsWith('slow')) await new Promise((resolve) => setTimeout(resolve, 2_000))
+      const attemptId = randomUUID()
+      const otp = String(randomInt(0, 1_000_000)).padStart(6, '0')
+      attempts.set(attemptId, { email: body.email, otp, tries: 0 })
+      mailbox.set(body.email, { otp, dappOrigin: body.dappOrigin })
+      return ok(res, 200, { attemptId, action: 'VERIFY_OTP' })
+    }
+    if (route === 'POST /v1/auth/email/verify') {
+      const jkt = await checkProof(req, url)
+      if (!jkt) return fail(res, 401, 'INVALID_PROOF', 'Invalid proof')
+      const attempt = attempts.get(body.attemptId)
+      if (!attempt || attempt.tries >= 5) return fail(res, 400, 'INVALID_CODE', 'Invalid code')
+      if (attempt.otp !== body.otp) {
+        attempt.tries++
+        return fail(res, 400, 'INVALID_CODE', 'Invalid code')
+      }
+      attempts.delete(body.attemptId)
+      const isNew = !users.has(attempt.email)
+      if (isNew) users.set(attempt.email, { id: randomUUID(), email: attempt.email })
+      const user = users.get(attempt.email)
+      const token = b64url(webcrypto.getRandomValues(new Uint8Array(32)))
+      sessions.set(token, { userId: user.id, jkt, loginAt: Date.now() })
+      return ok(res, 200, {
+        session: { token, expiresAt: new Date(Date.now() + 3_600_000).toISOString() },
+        user: { ...user, isNew },
+      })
+    }
+
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1]
+    const session = token && sessions.get(token)
+    const jkt = session && (await checkProof(req, url, token))
+    if (!session || jkt !== session.jkt) return fail(res, 401, 'UNAUTHORIZED', 'Session Expired')
+    const user = [...users.values()].find(({ id }) => id === session.userId)
+    const wallet = wallets.get(user.id)
+
+    // Shares leave the vault only for a login at most `freshMs` old (the server's rule).
+    const fresh = Date.now() - session.loginAt <= freshMs
+    if ((route === 'GET /v1/wallet/shares' || route === 'POST /v1/wallet/rotate') && !fresh) {
+      return fail(res, 403, 'SESSION_NOT_FRESH', 'Log in again')
+    }
+    switch (route) {
+      case 'GET /v1/me':
+        return ok(res, 200, { user, wallet: wallet ? { commitment: wallet.commitment } : null })
+      case 'PUT /v1/wallet':
+        if (wallet) return fail(res, 409, 'WALLET_EXISTS', 'A wallet exists')
+        wallets.set(user.id, body)
+        return ok(res, 201, { commitment: body.commitment })
+      case 'GET /v1/wallet/shares':
+        if (!wallet) return fail(res, 404, 'WALLET_NOT_FOUND', 'No wallet')
+        return ok(res, 200, wallet)
+      case 'POST /v1/wallet/rotate':
+        if (!wallet) return fail(res, 404, 'WALLET_NOT_FOUND', 'No wallet')
+        wallets.set(user.id, { ...wallet, ...body })
+        return ok(res, 200, { commitment: wallet.commitment })
+      case 'POST /v1/auth/email/sign-out':
+        sessions.delete(token)
+        return ok(res, 204)
+      default:
+        return fail(res, 404, 'NOT_FOUND', 'Not found')
+    }
+  }
+}

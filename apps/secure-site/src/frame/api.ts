@@ -1,0 +1,127 @@
+// The frame's client of the server contract (e-mail login, share vault). Every call after
+// the login carries the session token and a fresh proof signed with the device key.
+import * as v from 'valibot'
+import type { Commitment } from '../keys/derive.js'
+import type { VaultShares, VaultUpload } from '../keys/wallet.js'
+import { createProof } from './proof.js'
+
+/** The server answered with `{error:{code,message}}` or a non-ok status. */
+export class ApiError extends Error {
+  override name = 'ApiError'
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+const errorBody = v.object({ error: v.object({ code: v.string(), message: v.string() }) })
+const startAnswer = v.object({
+  attemptId: v.string(),
+  action: v.picklist(['VERIFY_OTP', 'VERIFY_DEVICE']),
+})
+const session = v.object({ token: v.string(), expiresAt: v.union([v.string(), v.number()]) })
+const verifyAnswer = v.object({
+  session,
+  user: v.object({ id: v.string(), email: v.string(), isNew: v.optional(v.boolean()) }),
+})
+const commitment = v.object({
+  eip155: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/)),
+  solana: v.string(),
+})
+const meAnswer = v.object({
+  user: v.object({ id: v.string(), email: v.string() }),
+  wallet: v.nullable(v.object({ commitment })),
+})
+const sharesAnswer = v.object({
+  authShare: v.string(),
+  recovery: v.picklist(['automatic', 'passphrase']),
+  recoveryShare: v.optional(v.string()),
+  recoveryShareWrapped: v.optional(v.string()),
+})
+
+export type Me = v.InferOutput<typeof meAnswer>
+
+export interface ApiClient {
+  start(body: {
+    projectId: string
+    email: string
+    dappOrigin: string
+  }): Promise<v.InferOutput<typeof startAnswer>>
+  verify(body: { attemptId: string; otp: string }): Promise<v.InferOutput<typeof verifyAnswer>>
+  me(): Promise<Me>
+  putWallet(body: VaultUpload): Promise<void>
+  shares(): Promise<VaultShares>
+  rotate(body: Omit<VaultUpload, 'recovery'>): Promise<void>
+  signOut(): Promise<void>
+  updateStart(body: { newEmail: string }): Promise<{ attemptId: string }>
+  updatePrimary(body: { attemptId: string; otp: string }): Promise<void>
+  updateSecondary(body: { attemptId: string; otp: string }): Promise<{ email: string }>
+  /** The bearer token of the current session, if any. */
+  token: string | undefined
+}
+
+/**
+ * The API client of the server at `apiUrl`.
+ *
+ * @example
+ * const api = createApi('https://api.example.com')
+ */
+export function createApi(apiUrl: string, token?: string): ApiClient {
+  async function call<S extends v.GenericSchema | undefined>(
+    method: string,
+    path: string,
+    schema: S,
+    body?: unknown,
+  ): Promise<S extends v.GenericSchema ? v.InferOutput<S> : undefined> {
+    const url = new URL(path, apiUrl).href
+    const headers: Record<string, string> = {
+      'OpenModal-Proof': await createProof(method, url, client.token),
+    }
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    if (client.token) headers.authorization = `Bearer ${client.token}`
+    const response = await fetch(url, {
+      method,
+      headers,
+      credentials: 'omit',
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    const data: unknown =
+      response.status === 204 ? undefined : await response.json().catch(() => undefined)
+    if (!response.ok) {
+      const parsed = v.safeParse(errorBody, data)
+      const { code, message } = parsed.success
+        ? parsed.output.error
+        : { code: 'HTTP_ERROR', message: `HTTP status code: ${response.status}` }
+      throw new ApiError(response.status, code, message)
+    }
+    return (schema ? v.parse(schema, data) : undefined) as never
+  }
+  const client: ApiClient = {
+    token,
+    start: (body) => call('POST', '/v1/auth/email/start', startAnswer, body),
+    async verify(body) {
+      const answer = await call('POST', '/v1/auth/email/verify', verifyAnswer, body)
+      client.token = answer.session.token
+      return answer
+    },
+    me: () => call('GET', '/v1/me', meAnswer),
+    putWallet: (body) => call('PUT', '/v1/wallet', undefined, body),
+    shares: () => call('GET', '/v1/wallet/shares', sharesAnswer),
+    rotate: (body) => call('POST', '/v1/wallet/rotate', undefined, body),
+    updateStart: (body) =>
+      call('POST', '/v1/auth/email/update/start', v.object({ attemptId: v.string() }), body),
+    updatePrimary: (body) => call('POST', '/v1/auth/email/update/verify-primary', undefined, body),
+    updateSecondary: (body) =>
+      call('POST', '/v1/auth/email/update/verify-secondary', v.object({ email: v.string() }), body),
+    async signOut() {
+      await call('POST', '/v1/auth/email/sign-out', undefined)
+      client.token = undefined
+    },
+  }
+  return client
+}
+
+export type { Commitment }

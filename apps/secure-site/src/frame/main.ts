@@ -1,0 +1,194 @@
+// The /frame page: answers the dapp's handshake only when `event.origin` is an allowed
+// origin of the project (and, where the browser tells, the page that embeds us), then talks
+// only over the MessageChannel port it hands over. Every request is checked with the
+// protocol schemas before it runs.
+import {
+  APP_EVENTS,
+  type AppEventType,
+  appRequest,
+  HANDSHAKE_ACCEPT,
+  HANDSHAKE_REFUSE,
+  handshake,
+  tryMessage,
+} from '@openmodal/embedded/protocol'
+import * as v from 'valibot'
+import { ApiError } from './api.js'
+import { askPassphrase } from './om-passphrase.js'
+import { originAllowed } from './origin.js'
+import { handleRpc, RpcError } from './rpc.js'
+import { createWalletSession } from './wallet-session.js'
+
+const query = new URLSearchParams(location.search)
+const projectId = query.get('projectId') ?? ''
+const rawChainId = query.get('chainId') ?? '1'
+let chainId: string | number = /^\d+$/.test(rawChainId) ? Number(rawChainId) : rawChainId
+
+const frameConfig = v.object({
+  apiUrl: v.pipe(v.string(), v.url()),
+  allowedOrigins: v.array(v.string()),
+  /** JSON-RPC URL per EVM chain id (the project server's RPC proxy in production). */
+  rpcUrls: v.optional(v.record(v.string(), v.pipe(v.string(), v.url())), {}),
+})
+
+/** The project's API and allowed origins, from the server that serves this site. */
+const config = fetch(`/frame-config?projectId=${encodeURIComponent(projectId)}`, {
+  credentials: 'omit',
+})
+  .then((response) =>
+    response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`)),
+  )
+  .then((data) => v.parse(frameConfig, data))
+
+let connected = false
+
+window.addEventListener('message', async (event: MessageEvent) => {
+  if (connected || event.source !== window.parent) return
+  const hello = tryMessage(handshake, event.data)
+  if (!hello) return
+  const { allowedOrigins, apiUrl, rpcUrls } = await config
+  // location.ancestorOrigins (Chromium, WebKit) names the real embedder: a message from any
+  // other origin (a nested foreign frame posting to our parent is not our parent) is refused.
+  const ancestor = location.ancestorOrigins?.[0]
+  const allowed =
+    originAllowed(event.origin, allowedOrigins) &&
+    (ancestor === undefined || ancestor === event.origin)
+  const target = event.source as Window
+  if (!allowed) {
+    target.postMessage({ type: HANDSHAKE_REFUSE, nonce: hello.nonce }, event.origin)
+    return
+  }
+  connected = true
+  const channel = new MessageChannel()
+  target.postMessage({ type: HANDSHAKE_ACCEPT, nonce: hello.nonce }, event.origin, [channel.port2])
+  await serve(channel.port1, event.origin, apiUrl, rpcUrls)
+})
+
+async function serve(
+  port: MessagePort,
+  dappOrigin: string,
+  apiUrl: string,
+  rpcUrls: Record<string, string>,
+) {
+  const setVisible = (visible: boolean) => port.postMessage({ event: visible ? 'SHOW' : 'HIDE' })
+  const session = createWalletSession(apiUrl, {
+    recovery: query.get('recovery') === 'passphrase' ? 'passphrase' : 'automatic',
+    async askPassphrase(mode, use) {
+      setVisible(true)
+      try {
+        return await askPassphrase(mode, use)
+      } finally {
+        setVisible(false)
+      }
+    },
+  })
+  let attemptId: string | undefined
+  let updateAttemptId: string | undefined
+  const rpc = {
+    session,
+    dappOrigin,
+    chainId: () => chainId,
+    setChainId: (id: string | number) => (chainId = id),
+    setVisible,
+    rpcUrl: () => rpcUrls[String(chainId).split(':').at(-1) ?? ''],
+  }
+
+  const user = () => {
+    const { commitment, user: who } = session
+    if (!commitment || !who) throw new RpcError(4100, 'Not connected to email or social')
+    return {
+      email: who.email,
+      address: commitment.eip155,
+      chainId,
+      accounts: [
+        { address: commitment.eip155, type: 'eoa' as const, namespace: 'eip155' as const },
+        { address: commitment.solana, type: 'eoa' as const, namespace: 'solana' as const },
+      ],
+      preferredAccountType: 'eoa' as const,
+      smartAccountDeployed: false,
+    }
+  }
+
+  const handlers: Partial<Record<AppEventType, (payload: never) => Promise<unknown>>> = {
+    CONNECT_EMAIL: async ({ email }: { email: string }) => {
+      const answer = await session.api.start({ projectId, email, dappOrigin })
+      attemptId = answer.attemptId
+      return { action: answer.action }
+    },
+    CONNECT_DEVICE: async () => ({}),
+    CONNECT_OTP: async ({ otp }: { otp: string }) => {
+      if (!attemptId) throw new Error('Send the e-mail first')
+      await session.api.verify({ attemptId, otp })
+      attemptId = undefined
+      await session.open()
+      return {}
+    },
+    GET_USER: async () => user(),
+    IS_CONNECTED: async () => ({ isConnected: session.commitment !== undefined }),
+    GET_CHAIN_ID: async () => ({ chainId }),
+    SWITCH_NETWORK: async ({ chainId: next }: { chainId: string | number }) => {
+      chainId = next
+      return { chainId }
+    },
+    SIGN_OUT: async () => {
+      await session.signOut()
+      return {}
+    },
+    GET_SMART_ACCOUNT_ENABLED_NETWORKS: async () => ({ smartAccountEnabledNetworks: [] }),
+    SET_PREFERRED_ACCOUNT: async ({ type }: { type: string }) => {
+      if (type !== 'eoa') throw new Error('This application might not support Smart Accounts')
+      return { type, address: user().address }
+    },
+    UPDATE_EMAIL: async ({ email }: { email: string }) => {
+      const answer = await session.api.updateStart({ newEmail: email })
+      updateAttemptId = answer.attemptId
+      return { action: 'VERIFY_PRIMARY_OTP' }
+    },
+    UPDATE_EMAIL_PRIMARY_OTP: async ({ otp }: { otp: string }) => {
+      if (!updateAttemptId) throw new Error('Start the e-mail update first')
+      await session.api.updatePrimary({ attemptId: updateAttemptId, otp })
+      return { action: 'VERIFY_SECONDARY_OTP' }
+    },
+    UPDATE_EMAIL_SECONDARY_OTP: async ({ otp }: { otp: string }) => {
+      if (!updateAttemptId) throw new Error('Start the e-mail update first')
+      const { email } = await session.api.updateSecondary({ attemptId: updateAttemptId, otp })
+      updateAttemptId = undefined
+      if (session.user) session.user = { ...session.user, email }
+      return { newEmail: email }
+    },
+    RPC_REQUEST: async (request: { method: string; params?: unknown }) => ({
+      result: await handleRpc(rpc, request),
+    }),
+    SYNC_THEME: async () => ({}),
+    SYNC_DAPP_DATA: async () => ({}),
+    RELOAD: async () => {
+      setTimeout(() => location.reload(), 0)
+      return {}
+    },
+  }
+
+  port.onmessage = async (event: MessageEvent) => {
+    const request = tryMessage(appRequest, event.data)
+    if (!request) return
+    const reply = (status: 'SUCCESS' | 'ERROR', payload: unknown) =>
+      port.postMessage({ id: request.id, status, payload })
+    try {
+      const payload = v.safeParse(APP_EVENTS[request.type].payload, request.payload)
+      if (!payload.success)
+        throw new RpcError(-32602, payload.issues[0]?.message ?? 'Invalid params')
+      const handler = handlers[request.type]
+      if (!handler) throw new Error(`${request.type} is not supported by this secure site yet`)
+      reply('SUCCESS', await handler(payload.output as never))
+    } catch (error) {
+      const code = error instanceof RpcError ? error.code : (error as { code?: unknown }).code
+      const message =
+        error instanceof ApiError || error instanceof Error ? error.message : 'An error occurred'
+      reply('ERROR', {
+        message: message.slice(0, 1024),
+        ...(typeof code === 'number' ? { code } : {}),
+      })
+    }
+  }
+
+  await session.restore().catch(() => false)
+  port.postMessage({ event: 'READY' })
+}

@@ -1,0 +1,209 @@
+// RPC requests inside the frame: safe ones answered from what the frame knows, unsafe ones
+// only after the user approved them in the frame's own UI, signed with the rebuilt keys.
+
+import { ed25519 } from '@noble/curves/ed25519'
+import { methodKind } from '@openmodal/embedded/protocol'
+import { base58 } from '@scure/base'
+import { type Hex, hexToString, isAddress, isHex, numberToHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { askApproval } from './om-approve.js'
+import type { WalletSession } from './wallet-session.js'
+
+/** An error the host gets as an EIP-1193 error (numeric code, message). */
+export class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export interface RpcContext {
+  session: WalletSession
+  /** The dapp origin verified in the handshake. */
+  dappOrigin: string
+  chainId: () => string | number
+  setChainId: (chainId: string | number) => void
+  /** Tells the host to show / hide the frame around the approval UI. */
+  setVisible: (visible: boolean) => void
+  /** The JSON-RPC URL of the current EVM chain, when the project configured one. */
+  rpcUrl: () => string | undefined
+}
+
+export interface TransactionRequest {
+  from?: string
+  to?: `0x${string}`
+  value?: Hex
+  data?: Hex
+  gas?: Hex
+}
+
+/** A node read, sent to the chain's RPC URL as it is. */
+async function forward(context: RpcContext, method: string, params: unknown[]): Promise<unknown> {
+  const url = context.rpcUrl()
+  if (!url) throw new RpcError(4200, `${method} is not answered by the embedded wallet`)
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    credentials: 'omit',
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  if (!response.ok) throw new RpcError(-32603, `HTTP status code: ${response.status}`)
+  const body = (await response.json()) as {
+    result?: unknown
+    error?: { code?: number; message?: string }
+  }
+  if (body.error)
+    throw new RpcError(body.error.code ?? -32603, String(body.error.message ?? 'RPC error'))
+  return body.result
+}
+
+const rejected = () => new RpcError(4001, 'User rejected the request.')
+const unauthorized = () => new RpcError(4100, 'Not connected to email or social')
+
+function evmChainHex(chainId: string | number): Hex {
+  const id = typeof chainId === 'number' ? chainId : Number(String(chainId).split(':').at(-1))
+  if (!Number.isSafeInteger(id)) throw new RpcError(4901, 'Not on an EVM chain')
+  return numberToHex(id)
+}
+
+function sameAddress(a: unknown, b: string): boolean {
+  return typeof a === 'string' && a.toLowerCase() === b.toLowerCase()
+}
+
+/** What the approval UI shows of a request: the message as text when it is text. */
+function summarise(method: string, params: unknown[]): string {
+  if (method === 'personal_sign') {
+    const message = params[0]
+    if (typeof message === 'string' && isHex(message)) {
+      try {
+        return hexToString(message)
+      } catch {
+        return message
+      }
+    }
+    return String(message)
+  }
+  return JSON.stringify(params, null, 2).slice(0, 4000)
+}
+
+async function approve(context: RpcContext, method: string, params: unknown[]) {
+  context.setVisible(true)
+  try {
+    const approved = await askApproval({
+      origin: context.dappOrigin,
+      method,
+      summary: summarise(method, params),
+    })
+    if (!approved) throw rejected()
+  } finally {
+    context.setVisible(false)
+  }
+}
+
+/**
+ * Answers one RPC request of the host.
+ *
+ * @example
+ * await handleRpc(context, { method: 'eth_chainId' }) // '0x1'
+ */
+export async function handleRpc(
+  context: RpcContext,
+  request: { method: string; params?: unknown },
+): Promise<unknown> {
+  const { method } = request
+  const params = Array.isArray(request.params)
+    ? request.params
+    : request.params === undefined
+      ? []
+      : [request.params]
+  const { session } = context
+  const kind = methodKind(method)
+  if (kind === 'unknown') throw new RpcError(4200, 'Requested RPC call is not allowed')
+
+  if (kind === 'safe') {
+    switch (method) {
+      case 'eth_chainId':
+        return evmChainHex(context.chainId())
+      case 'eth_accounts':
+        return session.commitment ? [session.commitment.eip155] : []
+      case 'eth_requestAccounts':
+        if (!session.commitment) throw unauthorized()
+        return [session.commitment.eip155]
+      case 'solana_getAccounts':
+      case 'solana_requestAccounts':
+        return session.commitment ? [session.commitment.solana] : []
+      case 'wallet_switchEthereumChain': {
+        const [{ chainId } = { chainId: undefined }] = params as [{ chainId?: unknown }?]
+        if (typeof chainId !== 'string' || !isHex(chainId))
+          throw new RpcError(-32602, 'Invalid chain id')
+        context.setChainId(Number(chainId))
+        return null
+      }
+      default:
+        return forward(context, method, params)
+    }
+  }
+
+  const commitment = session.commitment
+  if (!commitment) throw unauthorized()
+  // Before asking the user: a stale login cannot sign, whatever they answer.
+  await session.prepareSigning()
+  switch (method) {
+    case 'personal_sign': {
+      const [message, address] = params
+      if (typeof message !== 'string' || !sameAddress(address, commitment.eip155)) {
+        throw new RpcError(-32602, 'Invalid params')
+      }
+      await approve(context, method, params)
+      return session.withKeys(async ({ evmPrivateKey }) =>
+        privateKeyToAccount(evmPrivateKey).signMessage({
+          message: isHex(message) ? { raw: message } : message,
+        }),
+      )
+    }
+    case 'eth_signTypedData_v4': {
+      const [address, data] = params
+      if (!sameAddress(address, commitment.eip155) || typeof data !== 'string') {
+        throw new RpcError(-32602, 'Invalid params')
+      }
+      const typed = JSON.parse(data)
+      await approve(context, method, params)
+      return session.withKeys(async ({ evmPrivateKey }) => {
+        const { EIP712Domain: _domain, ...types } = typed.types ?? {}
+        return privateKeyToAccount(evmPrivateKey).signTypedData({ ...typed, types })
+      })
+    }
+    case 'solana_signMessage': {
+      const [{ message } = { message: undefined }] = params as [{ message?: unknown }?]
+      if (typeof message !== 'string') throw new RpcError(-32602, 'Invalid params')
+      const bytes = base58.decode(message)
+      await approve(context, method, [new TextDecoder().decode(bytes)])
+      return session.withKeys(async ({ solanaSecretKey }) => ({
+        signature: base58.encode(ed25519.sign(bytes, solanaSecretKey.slice(0, 32))),
+      }))
+    }
+    case 'eth_sendTransaction': {
+      const [tx] = params as [TransactionRequest?]
+      if (
+        !tx ||
+        !sameAddress(tx.from, commitment.eip155) ||
+        (tx.to !== undefined && !isAddress(tx.to))
+      ) {
+        throw new RpcError(-32602, 'Invalid params')
+      }
+      const url = context.rpcUrl()
+      if (!url) throw new RpcError(4200, 'No RPC URL for this chain')
+      await approve(context, method, params)
+      // viem's wallet client is most of the frame's code: loaded only to send.
+      const { sendTransaction } = await import('./send-transaction.js')
+      const chainId = Number(evmChainHex(context.chainId()))
+      return session.withKeys(({ evmPrivateKey }) =>
+        sendTransaction(evmPrivateKey, chainId, url, tx),
+      )
+    }
+    default:
+      throw new RpcError(4200, `${method} is not supported by the embedded wallet yet`)
+  }
+}

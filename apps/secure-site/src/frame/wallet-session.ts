@@ -1,0 +1,167 @@
+// The logged-in user's session and wallet inside the frame: the session token (kept in this
+// origin's IndexedDB so a reload needs no new code), the wallet's commitment, and the keys,
+// rebuilt from the device and auth shares only for the time of one signature.
+import type { Commitment, DerivedKeys } from '../keys/derive.js'
+import {
+  deleteValue,
+  loadDeviceShare,
+  readValue,
+  storeDeviceShare,
+  writeValue,
+} from '../keys/device-store.js'
+import type { RecoveryMode } from '../keys/recovery.js'
+import { createWallet, recoverWallet, unlockWallet } from '../keys/wallet.js'
+import { type ApiClient, createApi } from './api.js'
+
+const SESSION = 'session'
+
+interface StoredSession {
+  token: string
+  userId: string
+  email: string
+}
+
+export interface WalletSession {
+  api: ApiClient
+  user: { id: string; email: string } | undefined
+  commitment: Commitment | undefined
+  /** After a verified code: makes the wallet (first login) or recovers it (new device). */
+  open(): Promise<void>
+  /** Restores a stored session on load; false when there is none or it expired. */
+  restore(): Promise<boolean>
+  /** Fails with 4100 "Session Expired" when the auth share cannot be had (stale login). */
+  prepareSigning(): Promise<void>
+  /** Rebuilds the keys, runs `fn`, and wipes them. */
+  withKeys<T>(fn: (keys: DerivedKeys) => Promise<T>): Promise<T>
+  signOut(): Promise<void>
+}
+
+/**
+ * The wallet session against the server at `apiUrl`.
+ *
+ * @example
+ * const session = createWalletSession(apiUrl)
+ * await session.restore()
+ */
+export function createWalletSession(
+  apiUrl: string,
+  options: {
+    recovery?: RecoveryMode
+    /** Asks the user for the passphrase (`passphrase` mode) until `use` succeeds. */
+    askPassphrase?: <T>(
+      mode: 'create' | 'enter',
+      use: (passphrase: string) => Promise<T>,
+    ) => Promise<T>
+  } = {},
+): WalletSession {
+  const recovery = options.recovery ?? 'automatic'
+  const ask =
+    options.askPassphrase ??
+    (() => Promise.reject(new Error('The passphrase recovery mode needs a passphrase prompt')))
+  // The server releases the auth share only to a login at most 5 minutes old. It is kept in
+  // this frame's memory (never on disk) for the frame's life: a stolen disk holds one share.
+  let authShare: string | undefined
+  async function currentAuthShare(): Promise<string> {
+    if (authShare) return authShare
+    try {
+      authShare = (await session.api.shares()).authShare
+      return authShare
+    } catch (cause) {
+      throw Object.assign(new Error('Session Expired'), { code: 4100, cause })
+    }
+  }
+  const session: WalletSession = {
+    api: createApi(apiUrl),
+    user: undefined,
+    commitment: undefined,
+    async open() {
+      const me = await session.api.me()
+      session.user = me.user
+      if (!me.wallet) {
+        const { upload, deviceShare } =
+          recovery === 'passphrase'
+            ? await ask('create', (passphrase) => createWallet('passphrase', passphrase))
+            : await createWallet('automatic')
+        await session.api.putWallet(upload)
+        await storeDeviceShare(me.user.id, deviceShare)
+        authShare = upload.authShare
+        session.commitment = upload.commitment
+      } else {
+        const commitment = me.wallet.commitment as Commitment
+        const deviceShare = await loadDeviceShare(me.user.id)
+        if (deviceShare) {
+          // Checks the device share against the commitment now, not at the first signature.
+          const shares = await session.api.shares()
+          await unlockWallet(deviceShare, shares.authShare, commitment)
+          authShare = shares.authShare
+        } else {
+          // A new device: rebuild from auth + recovery share, re-split; the server replaces
+          // the old auth and recovery shares atomically, so old device shares are retired.
+          const vault = await session.api.shares()
+          const { upload, deviceShare: fresh } =
+            vault.recovery === 'passphrase'
+              ? await ask('enter', (passphrase) => recoverWallet(vault, commitment, passphrase))
+              : await recoverWallet(vault, commitment)
+          const { recovery: _mode, ...rotate } = upload
+          await session.api.rotate(rotate)
+          await storeDeviceShare(me.user.id, fresh)
+          authShare = upload.authShare
+        }
+        session.commitment = commitment
+      }
+      if (session.api.token) {
+        const stored: StoredSession = {
+          token: session.api.token,
+          userId: me.user.id,
+          email: me.user.email,
+        }
+        await writeValue(SESSION, stored)
+      }
+    },
+    async restore() {
+      const stored = await readValue<StoredSession>(SESSION)
+      if (!stored) return false
+      session.api.token = stored.token
+      try {
+        const me = await session.api.me()
+        if (!me.wallet) return false
+        session.user = me.user
+        session.commitment = me.wallet.commitment as Commitment
+        return true
+      } catch {
+        session.api.token = undefined
+        await deleteValue(SESSION)
+        return false
+      }
+    },
+    async prepareSigning() {
+      await currentAuthShare()
+    },
+    async withKeys(fn) {
+      const { user, commitment } = session
+      if (!user || !commitment)
+        throw Object.assign(new Error('Not connected to email or social'), { code: 4100 })
+      const deviceShare = await loadDeviceShare(user.id)
+      if (!deviceShare)
+        throw Object.assign(new Error('No device share on this device'), { code: 4100 })
+      const keys = await unlockWallet(deviceShare, await currentAuthShare(), commitment)
+      try {
+        return await fn(keys)
+      } finally {
+        keys.solanaSecretKey.fill(0)
+      }
+    },
+    async signOut() {
+      try {
+        if (session.api.token) await session.api.signOut()
+      } finally {
+        session.api.token = undefined
+        authShare = undefined
+        session.user = undefined
+        session.commitment = undefined
+        await deleteValue(SESSION)
+      }
+    },
+  }
+  return session
+}

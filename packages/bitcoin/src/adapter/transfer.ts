@@ -1,0 +1,133 @@
+// Builds the PSBT of a transfer for wallets that sign PSBTs but have no transfer method of
+// their own (wallet-standard Bitcoin wallets, sats-connect wallets without `sendTransfer`):
+// UTXOs and fee rate from the Esplora API, coin selection and change with @scure/btc-signer.
+// Loaded with `import()` on the first such transfer only (load-transfer.ts).
+
+import { hexToBytes } from '@noble/hashes/utils'
+import { BaseError } from '@openmodal/core/internal'
+import {
+  Address,
+  NETWORK,
+  OutScript,
+  p2sh,
+  p2wpkh,
+  selectUTXO,
+  TEST_NETWORK,
+} from '@scure/btc-signer'
+import type { BitcoinNetworkName } from '../networks/networks.js'
+import { esploraGet } from './esplora.js'
+
+const NETWORKS = {
+  mainnet: NETWORK,
+  testnet: TEST_NETWORK,
+  regtest: { ...TEST_NETWORK, bech32: 'bcrt' },
+} as const
+
+export interface TransferPsbtParameters {
+  esploraUrl: string
+  network: BitcoinNetworkName
+  /** The paying account: its address, and its public key (hex) for p2sh and p2tr inputs. */
+  from: { address: string; publicKey?: string }
+  to: string
+  amount: bigint
+}
+
+/**
+ * A PSBT paying `amount` sats to `to` from `from`'s UTXOs, change back to `from`, at the API's
+ * next-block fee rate; with the indexes of the inputs `from` must sign.
+ *
+ * @example const { psbt, inputs } = await buildTransferPsbt({ esploraUrl, network: 'mainnet', from, to, amount })
+ */
+export async function buildTransferPsbt({
+  esploraUrl,
+  network,
+  from,
+  to,
+  amount,
+}: TransferPsbtParameters): Promise<{ psbt: Uint8Array; inputs: number[]; fee: bigint }> {
+  const net = NETWORKS[network]
+  let script: Uint8Array
+  try {
+    script = OutScript.encode(Address(net).decode(from.address))
+  } catch (cause) {
+    throw new BaseError('Invalid address', {
+      code: 'INVALID_ADDRESS',
+      details: from.address,
+      cause,
+    })
+  }
+  const type = OutScript.decode(script).type
+  const key = from.publicKey ? hexToBytes(from.publicKey) : undefined
+  const extra: Record<string, unknown> = {}
+  if (type === 'tr') {
+    if (key?.length !== 32) {
+      throw new BaseError('The wallet gave no taproot key for its payment address', {
+        code: 'INVALID_PARAMS',
+      })
+    }
+    extra.tapInternalKey = key
+  } else if (type === 'sh') {
+    // p2sh-p2wpkh, the payment address type of several wallets: the redeem script is the key's.
+    if (key?.length !== 33) {
+      throw new BaseError('The wallet gave no public key for its p2sh address', {
+        code: 'INVALID_PARAMS',
+      })
+    }
+    extra.redeemScript = p2sh(p2wpkh(key, net), net).redeemScript
+  } else if (type !== 'wpkh') {
+    throw new BaseError(`Transfers from ${type} addresses are not supported`, {
+      code: 'UNSUPPORTED_METHOD',
+    })
+  }
+  const [utxos, rates] = await Promise.all([
+    esploraGet(esploraUrl, `/address/${encodeURIComponent(from.address)}/utxo`),
+    esploraGet(esploraUrl, '/fee-estimates'),
+  ])
+  if (!Array.isArray(utxos)) {
+    throw new BaseError('The Esplora API answered in an unexpected shape', { code: 'RPC_ERROR' })
+  }
+  const rate = (rates as Record<string, unknown> | null)?.['1']
+  const feePerByte = BigInt(Math.max(1, Math.ceil(typeof rate === 'number' ? rate : 1)))
+  const inputs = utxos.flatMap((u: { txid?: unknown; vout?: unknown; value?: unknown }) =>
+    typeof u?.txid === 'string' &&
+    /^[0-9a-f]{64}$/i.test(u.txid) &&
+    Number.isSafeInteger(u.vout) &&
+    Number.isSafeInteger(u.value)
+      ? [
+          {
+            txid: u.txid,
+            index: u.vout as number,
+            witnessUtxo: { script, amount: BigInt(u.value as number) },
+            ...extra,
+          },
+        ]
+      : [],
+  )
+  let selected: ReturnType<typeof selectUTXO>
+  try {
+    selected = selectUTXO(inputs, [{ address: to, amount }], 'default', {
+      changeAddress: from.address,
+      feePerByte,
+      bip69: false,
+      createTx: true,
+      network: net,
+    })
+  } catch (cause) {
+    throw new BaseError('Invalid transfer', {
+      code: 'INVALID_TRANSFER',
+      details: String(cause),
+      cause,
+    })
+  }
+  if (!selected?.tx) {
+    throw new BaseError('Insufficient funds', {
+      code: 'INVALID_TRANSFER',
+      details: `${from.address} cannot pay ${amount} sats plus the fee`,
+    })
+  }
+  return {
+    psbt: selected.tx.toPSBT(),
+    inputs: selected.inputs.map((_, i) => i),
+    fee: selected.fee ?? 0n,
+  }
+}

@@ -1,0 +1,83 @@
+// The stock Chromium of this machine denies IndexedDB to the cross-site frame: the frame must
+// still log in and sign, keeping keys in memory; after a reload it is a new device, and the
+// same login rebuilds the same wallet from the auth and recovery shares.
+import { expect } from '@open-wc/testing'
+import { executeServerCommand } from '@web/test-runner-commands'
+import { verifyMessage } from 'viem'
+import { createSecureFrame, type SecureFrame } from './frame.js'
+import { createEmbeddedProvider } from './provider.js'
+
+const { origin: secureOrigin } = (await (await fetch('/__openmodal/secure-site.json')).json()) as {
+  origin: string
+}
+const EMAIL = `blocked-${crypto.randomUUID().slice(0, 8)}@example.com`
+
+async function login(
+  frame: SecureFrame,
+  email = EMAIL,
+  duringOtp: () => Promise<void> = async () => {},
+): Promise<`0x${string}`> {
+  await frame.request('CONNECT_EMAIL', { email })
+  const response = await fetch(`${secureOrigin}/__test/mailbox?email=${encodeURIComponent(email)}`)
+  const { otp } = (await response.json()) as { otp: string }
+  const verified = frame.request('CONNECT_OTP', { otp })
+  await duringOtp()
+  await verified
+  return (await frame.request('GET_USER', {})).address as `0x${string}`
+}
+
+const fill = (label: string, value: string) => executeServerCommand('frame-fill', { label, value })
+const click = (name: string) => executeServerCommand('frame-click', { name })
+const wrongThenRight = async () => {
+  await fill('Passphrase', 'not my passphrase')
+  await click('Continue')
+  await fill('Passphrase', 'correct horse battery')
+  await click('Continue')
+}
+
+describe('secure frame without third-party storage', () => {
+  it('signs with keys in memory, and a new device rebuilds the same wallet', async () => {
+    const open = () =>
+      createSecureFrame({ secureOrigin, projectId: 'p-ok', chainId: 1, version: '0.1.0' })
+    const first = open()
+    const address = await login(first)
+    const provider = createEmbeddedProvider(first)
+    const signing = provider.request({ method: 'personal_sign', params: ['in memory', address] })
+    await executeServerCommand('frame-click', { name: 'Approve' })
+    const signature = (await signing) as `0x${string}`
+    expect(await verifyMessage({ address, message: 'in memory', signature })).to.equal(true)
+    first.destroy()
+
+    const second = open()
+    expect(await second.request('IS_CONNECTED', {})).to.deep.equal({ isConnected: false })
+    expect(await login(second)).to.equal(address)
+    second.destroy()
+  })
+
+  it('in passphrase mode asks for the passphrase at creation and on a new device', async () => {
+    const email = `pass-${crypto.randomUUID().slice(0, 8)}@example.com`
+    const open = () =>
+      createSecureFrame({
+        secureOrigin,
+        projectId: 'p-ok',
+        chainId: 1,
+        version: '0.1.0',
+        recovery: 'passphrase',
+      })
+    const first = open()
+    expect(new URL(first.iframe.src).searchParams.get('recovery')).to.equal('passphrase')
+    const address = await login(first, email, async () => {
+      await fill('Passphrase', 'correct horse battery')
+      await fill('Repeat it', 'correct horse battery')
+      await click('Continue')
+    })
+    first.destroy()
+
+    const second = open()
+    const shown: boolean[] = []
+    second.onVisibility((visible) => shown.push(visible))
+    expect(await login(second, email, wrongThenRight)).to.equal(address)
+    expect(shown).to.deep.equal([true, false])
+    second.destroy()
+  })
+})

@@ -1,0 +1,52 @@
+import type { AppEventType } from '../protocol/schemas.js'
+
+/** Spec §9 timeouts, in ms. */
+export interface FrameTimeouts {
+  /** From creation to ready: `iframe_load_failed` after it. */
+  load: number
+  /** Most requests: `iframe_request_timeout` after it. */
+  request: number
+  /** Login steps (connect e-mail / device / otp / social, social redirect). */
+  login: number
+  /** Sign-out: disconnect waits at most this long. */
+  signOut: number
+  /** Spec §4: the frame counts as ready this long after its ready event. */
+  readyDelay: number
+}
+
+export const DEFAULT_TIMEOUTS: FrameTimeouts = {
+  load: 20_000,
+  request: 20_000,
+  login: 120_000,
+  signOut: 3_000,
+  readyDelay: 500,
+}
+
+const LOGIN_EVENTS = new Set<AppEventType>([
+  'CONNECT_EMAIL',
+  'CONNECT_DEVICE',
+  'CONNECT_OTP',
+  'CONNECT_SOCIAL',
+  'GET_SOCIAL_REDIRECT_URI',
+])
+/** Spec §9: no timeout for these (they wait for nothing the user does not see). */
+const UNTIMED_EVENTS = new Set<AppEventType>([
+  'SYNC_THEME',
+  'SYNC_DAPP_DATA',
+  'SET_PREFERRED_ACCOUNT',
+])
+
+/**
+ * The timeout of one request; 0 waits without a limit. Unsafe RPC requests wait for the
+ * user's approval in the frame, so they have none either (closing the modal aborts them).
+ */
+export function timeoutOf(
+  type: AppEventType,
+  timeouts: FrameTimeouts,
+  needsApproval: boolean,
+): number {
+  if (type === 'SIGN_OUT') return timeouts.signOut
+  if (LOGIN_EVENTS.has(type)) return timeouts.login
+  if (UNTIMED_EVENTS.has(type) || needsApproval) return 0
+  return timeouts.request
+}

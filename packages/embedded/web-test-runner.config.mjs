@@ -1,0 +1,90 @@
+// Chromium tests of the host side against the real secure site on a second loopback origin:
+// the page runs on http://localhost:<wtr port>, the secure site (built by Vite, served with its
+// CSP and frame-ancestors) and the server stand-in on http://127.0.0.1:<free port>, and anvil.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startAnvil } from '@openmodal/testing/node'
+import { playwrightLauncher } from '@web/test-runner-playwright'
+import { createApiStandIn } from '../../apps/secure-site/scripts/api-stand-in.mjs'
+import { buildSecureSite, startSecureSite } from '../../apps/secure-site/scripts/serve.mjs'
+import { CHROMIUM_ARGS, chromiumPath } from '../../tools/chromium.mjs'
+import { wtrConfig } from '../../tools/wtr-config.mjs'
+
+function secureSite() {
+  let site
+  let dist
+  let anvil
+  return {
+    name: 'openmodal-secure-site',
+    async serverStart() {
+      anvil = await startAnvil({ chainId: 31337 })
+      dist = await buildSecureSite({ outDir: await mkdtemp(join(tmpdir(), 'openmodal-secure-')) })
+      site = await startSecureSite({
+        dist,
+        projects: {
+          // The test page's origin through a wildcard (spec §5).
+          'p-ok': { allowedOrigins: ['http://localhost:*'], rpcUrls: { 31337: anvil.rpcUrl } },
+          // frame-ancestors 'none': the browser refuses to show the frame at all.
+          'p-blocked': { allowedOrigins: [] },
+          // Framing allowed but the origin not on the project's list: the handshake is refused.
+          'p-unverified': {
+            allowedOrigins: ['https://elsewhere.example'],
+            frameAncestors: ['http://localhost:*'],
+          },
+        },
+        api: createApiStandIn(),
+      })
+    },
+    async serverStop() {
+      await site?.close()
+      await anvil?.stop()
+      if (dist) await rm(dist, { recursive: true, force: true })
+    },
+    serve(context) {
+      if (context.path === '/__openmodal/secure-site.json') {
+        return { body: JSON.stringify({ origin: site.origin, rpcUrl: anvil.rpcUrl }), type: 'json' }
+      }
+    },
+    /** Real clicks inside the cross-origin frame, through Playwright (a user's input). */
+    async executeCommand({ command, payload, session }) {
+      if (command !== 'frame-click' && command !== 'frame-fill') return undefined
+      const page = session.browser.getPage(session.id)
+      const frame = page.frameLocator('iframe[title="Secure wallet"]:visible')
+      if (command === 'frame-fill') {
+        await frame
+          .getByLabel(payload.label, { exact: true })
+          .fill(payload.value, { timeout: 10_000 })
+      } else {
+        await frame.getByRole('button', { name: payload.name }).click({ timeout: 10_000 })
+      }
+      return true
+    },
+  }
+}
+
+/**
+ * Chromium 156 denies IndexedDB to cross-site frames (third-party cookie phase-out), as
+ * Safari, Brave and private windows do. The default browser of this config turns that off
+ * (`TrackingProtection3pcd`), so the frame keeps its device share and session as in a browser
+ * that allows partitioned storage; the `storage-blocked` group runs the stock browser, where
+ * the frame keeps keys in memory and every load is a new device.
+ */
+const launcher = (args) =>
+  playwrightLauncher({
+    product: 'chromium',
+    launchOptions: { executablePath: chromiumPath(), args, headless: true },
+  })
+const BLOCKED = 'src/**/*.storage-blocked.browser.test.ts'
+const base = wtrConfig({
+  files: 'src/**/*.browser.test.ts',
+  plugins: [secureSite()],
+  timeout: 60000,
+})
+
+export default {
+  ...base,
+  files: ['src/**/*.browser.test.ts', `!${BLOCKED}`],
+  browsers: [launcher([...CHROMIUM_ARGS, '--disable-features=TrackingProtection3pcd'])],
+  groups: [{ name: 'storage-blocked', files: BLOCKED, browsers: [launcher(CHROMIUM_ARGS)] }],
+}
