@@ -26,10 +26,10 @@ const ACTIVITY_TIMEOUT = 30_000
 
 const truncateAddress = (address) => `${address.slice(0, 4)}…${address.slice(-6)}`
 
-/** '1234.5678' → '1234.567' (spec §5: 3 decimals, truncated). */
+/** '1234.5678' → '1,234.567' (spec §5: 3 decimals, truncated; grouped as English groups). */
 function truncate3(decimal) {
   const [integer, fraction = ''] = decimal.split('.')
-  return `${integer}.${fraction.slice(0, 3).padEnd(3, '0')}`
+  return `${BigInt(integer).toLocaleString('en')}.${fraction.slice(0, 3).padEnd(3, '0')}`
 }
 
 /**

@@ -18,10 +18,10 @@ const BALANCE_A = 1234567890123456789012n // 1234.567890… ETH
 const BALANCE_B = 42999999999999999999n // 42.999… ETH
 const STEP_TIMEOUT = 5_000
 
-/** '1234.5678' → '1234.567' (spec §5: balances 3 decimals, truncated). */
+/** '1234.5678' → '1,234.567' (spec §5: 3 decimals, truncated; grouped as English groups). */
 function truncate3(decimal) {
   const [integer, fraction = ''] = decimal.split('.')
-  return `${integer}.${fraction.slice(0, 3).padEnd(3, '0')}`
+  return `${BigInt(integer).toLocaleString('en')}.${fraction.slice(0, 3).padEnd(3, '0')}`
 }
 
 const truncateAddress = (address) => `${address.slice(0, 4)}…${address.slice(-6)}`
@@ -147,7 +147,7 @@ describe('EVM wallets through viem, end to end', () => {
     const wei = await client.getBalance({ address: ACCOUNT_0 })
     assert.equal(wei, BALANCE_A)
     assert.equal(await balanceText(), `${truncate3(formatEther(wei))} ETH`)
-    assert.equal(await balanceText(), '1234.567 ETH')
+    assert.equal(await balanceText(), '1,234.567 ETH')
     assert.equal(await text(view('w3m-account-view [part="network-button"]')), 'Anvil')
     assert.deepEqual(pageErrors, [])
   })

@@ -104,6 +104,10 @@ function App() {
       <button type="button" id="open" onClick={() => open()}>
         Connect wallet
       </button>
+      {/* The Send feature (its views are a lazy group: nothing here before the click). */}
+      <button type="button" id="send" onClick={() => open('WalletSend')}>
+        Send
+      </button>
       <W3mModal />
       {/* Views a host opens itself: they load with their lazy view group, on the click. */}
       <button type="button" id="receive" onClick={() => open({ view: 'WalletReceive' })}>

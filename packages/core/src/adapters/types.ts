@@ -66,6 +66,9 @@ export interface SendTransferParameters {
   tokenAddress?: string
 }
 
+/** Where a sent transaction stands (`ChainAdapter.getTransactionStatus`). */
+export type SentTransactionStatus = 'pending' | 'success' | 'failed'
+
 /** A transaction for the wallet to sign and send (EVM `eth_sendTransaction`). */
 export interface SendTransactionParameters {
   to: string
@@ -106,6 +109,18 @@ export interface ChainAdapter {
   }>
   signMessage(params: { message: string; address: string }): Promise<string>
   sendTransfer(params: SendTransferParameters): Promise<string>
+  /**
+   * Optional: the network fee `sendTransfer(params)` would cost the connected account, in the
+   * native currency's smallest unit (EVM: `eth_estimateGas` × the gas price; Solana: the fee of
+   * the message, plus the rent of a token account it creates for the receiver).
+   */
+  estimateTransferFee?(params: SendTransferParameters): Promise<bigint>
+  /**
+   * Optional: where a transaction this adapter sent stands: `pending` (no receipt yet),
+   * `success`, or `failed` (mined and reverted). An adapter whose `sendTransfer` resolves only
+   * once the transaction is confirmed may leave it out.
+   */
+  getTransactionStatus?(id: string): Promise<SentTransactionStatus>
   /** Optional: sends an arbitrary transaction from the connected account; resolves its id. */
   sendTransaction?(params: SendTransactionParameters): Promise<string>
   /** Raw RPC request to the wallet (EIP-1193 style). */

@@ -74,6 +74,20 @@ export const KIT_ERROR_MESSAGES = {
   NAME_TAKEN: 'This name is already taken',
   INVALID_SIGNATURE: 'The signature does not match this address.',
 
+  // Sending (spec §5 texts word for word, then the checks made before the wallet is asked)
+  SEND_TOKEN_REQUIRED: 'A token is required',
+  SEND_AMOUNT_AND_RECEIVER_REQUIRED: 'An amount and receiver address are required',
+  SEND_AMOUNT_NOT_POSITIVE: 'Enter an amount above 0',
+  INSUFFICIENT_BALANCE: 'Insufficient balance',
+  INSUFFICIENT_FEE: 'Insufficient funds for the network fee',
+  INVALID_RECEIVER: 'Invalid receiver address',
+  NAME_NOT_RESOLVED: 'No address found for this name',
+  SEND_UNAVAILABLE: 'Sending is not available here',
+  /** The transaction was mined and reverted. */
+  TRANSACTION_REVERTED: 'The transaction failed',
+  /** No receipt after the pending watch's last poll (spec §9: it stops at 99). */
+  TRANSACTION_DROPPED: 'Transaction not found on the network',
+
   // Wallets and nodes (the adapters)
   WALLET_CODE_NOT_LOADED: 'Failed to load the wallet code',
   UNSUPPORTED_METHOD: 'Requested RPC call is not allowed',

@@ -14,6 +14,26 @@ export {
   registerAccountName,
   registerNameMessage,
 } from '../actions/register-name.js'
+export {
+  estimateNativeFee,
+  estimateSendFee,
+  loadSendTokens,
+  maxSendAmount,
+  nativeToken,
+  type ResolvedReceiver,
+  resolveReceiver,
+  SEND_MAX_POLLS,
+  SEND_POLL_MS,
+  SEND_WAIT_MS,
+  type SendCallbacks,
+  type SendFee,
+  type SendResult,
+  sendMutation,
+  sendToken,
+  tokenContract,
+  tokenUnits,
+  validateSend,
+} from '../actions/send.js'
 export { switchNetwork } from '../actions/switch-network.js'
 export { createEmitter, type Emitter } from '../adapters/kit/emitter.js'
 export { lazyCode } from '../adapters/kit/lazy-code.js'
@@ -30,7 +50,11 @@ export {
   requireAdapter,
   unregisterAdapter,
 } from '../adapters/registry.js'
-export type { SendTransactionParameters, SendTransferParameters } from '../adapters/types.js'
+export type {
+  SendTransactionParameters,
+  SendTransferParameters,
+  SentTransactionStatus,
+} from '../adapters/types.js'
 export type {
   WalletConnectEntry,
   WalletConnectLoaded,
@@ -129,6 +153,14 @@ export {
   VIEWS,
 } from '../stores/router.js'
 export {
+  $sendDraft,
+  resetSendDraft,
+  type SendDraft,
+  setReceiver,
+  setSendToken,
+  updateSendDraft,
+} from '../stores/send.js'
+export {
   $snack,
   hideSnack,
   type SnackState,
@@ -149,6 +181,15 @@ export {
   type TransactionsState,
   transactionMonthGroups,
 } from '../stores/transactions.js'
+export {
+  WALLET_FEATURE_NAMESPACES,
+  WALLET_FEATURE_ORDER,
+  WALLET_FEATURE_VIEWS,
+  type WalletFeature,
+  type WalletFeatureBlock,
+  walletFeatureBlock,
+  walletFeatures,
+} from '../stores/wallet-features.js'
 export { resetStores } from '../testing/reset-stores.js'
 export { DEFAULT_CAIP_NETWORK_ID } from '../types/network.js'
 export { accountKey } from '../utils/account-key.js'

@@ -15,6 +15,8 @@ export type ModalEventName =
   | 'SWITCH_NETWORK'
   | 'RECONNECT_SUCCESS'
   | 'RECONNECT_FAILED'
+  | 'SEND_SUCCESS'
+  | 'SEND_ERROR'
   | 'ERROR'
 
 export interface ModalEvent {

@@ -30,6 +30,8 @@ export const VIEWS = [
   'Networks',
   'Swap',
   'WalletSend',
+  'WalletSendSelectToken',
+  'WalletSendPreview',
   'WalletReceive',
   'OnRampProviders',
   'Transactions',

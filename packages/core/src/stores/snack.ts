@@ -13,6 +13,8 @@ export interface SnackState {
   autoClose: boolean
   /** Stable code of a spec §8 toast (`TOKEN_BALANCE_UNAVAILABLE`), so the UI can translate it. */
   code?: ToastCode
+  /** A link the toast offers (the transaction on the block explorer); http(s) only is shown. */
+  link?: { href: string; label: string }
 }
 
 /** A new toast waits this long after an open one closes (spec §4). */
@@ -48,7 +50,13 @@ function display(next: Omit<SnackState, 'open'>): void {
  */
 export function showSnack(
   message: string,
-  options: { variant?: SnackVariant; svg?: string; autoClose?: boolean; code?: ToastCode } = {},
+  options: {
+    variant?: SnackVariant
+    svg?: string
+    autoClose?: boolean
+    code?: ToastCode
+    link?: { href: string; label: string }
+  } = {},
 ): void {
   const variant = options.variant ?? 'success'
   const next = {
@@ -57,6 +65,7 @@ export function showSnack(
     autoClose: options.autoClose ?? variant !== 'loading',
     ...(options.svg ? { svg: options.svg } : {}),
     ...(options.code ? { code: options.code } : {}),
+    ...(options.link ? { link: options.link } : {}),
   }
   const wasOpen = $snack.get().open || showTimer !== undefined
   clearTimers()

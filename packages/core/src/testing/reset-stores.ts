@@ -7,6 +7,7 @@ import { $attempts, $connections } from '../stores/connection.js'
 import { resetAnalyticsLimit } from '../stores/events.js'
 import { clearAccountNames } from '../stores/names.js'
 import { resetRemoteConfig } from '../stores/project-config.js'
+import { resetSendDraft } from '../stores/send.js'
 import { resetTransactions } from '../stores/transactions.js'
 
 declare const process: { env: { NODE_ENV?: string } }
@@ -31,4 +32,5 @@ export function resetStores(): void {
   $registeredName.set(undefined)
   resetAnalyticsLimit()
   resetRemoteConfig()
+  resetSendDraft()
 }

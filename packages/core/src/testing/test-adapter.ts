@@ -167,9 +167,18 @@ export function createTestAdapter(options: TestAdapterOptions = {}): TestAdapter
       if (!connectedId) throw kitError('CONNECTOR_NOT_CONNECTED')
       return `signed:${address}:${message}`
     },
-    async sendTransfer({ to, value }) {
+    async sendTransfer({ to, value, tokenAddress }) {
+      calls.push(`sendTransfer:${to}:${value}${tokenAddress ? `:${tokenAddress}` : ''}`)
       if (!connectedId) throw kitError('CONNECTOR_NOT_CONNECTED')
       return `tx:${to}:${value}`
+    },
+    async estimateTransferFee() {
+      if (!connectedId) throw kitError('CONNECTOR_NOT_CONNECTED')
+      // 21,000 gas at 1 gwei.
+      return 21_000_000_000_000n
+    },
+    async getTransactionStatus() {
+      return 'success'
     },
     async request({ method }) {
       calls.push(`request:${method}`)

@@ -359,6 +359,21 @@ describe('evmAdapter reads and writes on anvil', () => {
     expect(await balanceOf()).to.equal(before + 1_500_000n)
   })
 
+  it('estimates a transfer fee at the wallet fee ceiling, and reads the sent transaction', async () => {
+    const { adapter, rdns } = await setup({ accounts: [2] })
+    await connect(adapter, rdns)
+    const to = ANVIL_ADDRESSES[7]
+    const fee = await adapter.estimateTransferFee?.({ to, value: parseEther('0.1') })
+    const block = await client().getBlock()
+    const priority = await client().estimateMaxPriorityFeePerGas()
+    // A plain value transfer is 21,000 gas; the ceiling is twice the base fee plus the tip.
+    expect(fee).to.equal(21_000n * ((block.baseFeePerGas ?? 0n) * 2n + priority))
+    const hash = await adapter.sendTransfer({ to, value: parseEther('0.1') })
+    await client().waitForTransactionReceipt({ hash: hash as Hex, pollingInterval: 50 })
+    expect(await adapter.getTransactionStatus?.(hash)).to.equal('success')
+    expect(await adapter.getTransactionStatus?.(`0x${'ab'.repeat(32)}`)).to.equal('pending')
+  })
+
   it('sends an arbitrary transaction (calldata and value) that anvil mines; bad input is refused', async () => {
     const token = chainA.token
     if (!token) throw new Error('the WTR config deployed no token')

@@ -266,6 +266,15 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
       return send((actions, from) => actions.transferRequest(from, params))
     },
 
+    async estimateTransferFee(params) {
+      const { provider, accounts } = requireSession()
+      return (await loadWalletActions()).transferFee(provider, accounts[0]?.address, params)
+    },
+
+    async getTransactionStatus(hash) {
+      return (await loadWalletActions()).transactionStatus(requireSession().provider, hash)
+    },
+
     async sendTransaction(params) {
       return send((actions, from) => actions.transactionRequest(from, params))
     },

@@ -6,5 +6,6 @@
 export { stringToHex } from 'viem/utils'
 export { parseAccounts, toAddress } from '../provider/parse.js'
 export { readNativeBalance } from './balance.js'
+export { transactionStatus, transferFee } from './fee.js'
 export { switchChain } from './switch-chain.js'
 export { transactionRequest, transferRequest } from './transfer.js'

@@ -90,6 +90,9 @@ describe('solanaAdapter against the local litesvm RPC', () => {
     const signature = await adapter.sendTransfer({ to, value: amount })
     assert.equal(runtimeBalance(local.rpc, to), toBefore + amount)
     assert.equal(runtimeBalance(local.rpc, from), fromBefore - amount - 5000n)
+    // The estimate the Send view shows is what the transfer cost.
+    const fee = await adapter.estimateTransferFee?.({ to, value: amount })
+    assert.equal(fee, fromBefore - amount - runtimeBalance(local.rpc, from))
     assert.equal(local.rpc.ledger.status(signature)?.err, null)
     assert.deepEqual(
       dev.calls.map((c) => c.feature),

@@ -340,6 +340,19 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       return base58Encode(signature)
     },
 
+    async estimateTransferFee({ tokenAddress }) {
+      if (tokenAddress !== undefined) {
+        throw new BaseError('Token transfers are not supported on Solana yet', {
+          code: 'UNSUPPORTED_TOKEN_TRANSFER',
+          details: tokenAddress,
+        })
+      }
+      requireSession()
+      // A SOL transfer carries one signature (the sender's) at the network's fixed base fee;
+      // the adapter sets no priority fee. The Send view's Max and fee check read this.
+      return FEE_PER_SIGNATURE
+    },
+
     async sendTransfer({ to, value, tokenAddress }) {
       if (tokenAddress !== undefined) {
         throw new BaseError('Token transfers are not supported on Solana yet', {

@@ -14,6 +14,10 @@ const PATHS = {
   chevron: svg`<path d="M9 5l7 7-7 7" />`,
   search: svg`<circle cx="11" cy="11" r="6.5" /><path d="M16 16l4 4" />`,
   external: svg`<path d="M14 4h6v6M20 4l-9 9M18 14v4a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h4" />`,
+  send: svg`<path d="M12 19V5M6 11l6-6 6 6" />`,
+  receive: svg`<path d="M12 5v14M6 13l6 6 6-6" />`,
+  swap: svg`<path d="M7 4v14M3 14l4 4 4-4M17 20V6M13 10l4-4 4 4" />`,
+  card: svg`<rect x="3" y="6" width="18" height="13" rx="2" /><path d="M3 10h18M7 15h3" />`,
 } satisfies Record<string, SVGTemplateResult>
 
 export type IconName = keyof typeof PATHS

@@ -11,13 +11,16 @@ import {
   getAdapter,
   KIT_ERROR_MESSAGES,
   kitError,
+  loadSendTokens,
   openModal,
   push,
   reset,
   setLocale,
+  setReceiver,
   showAlert,
   showSnack,
   TOAST_MESSAGES,
+  updateSendDraft,
   type WalletConnectEntry,
 } from '@openmodal/core/internal'
 import { setViewport } from '@web/test-runner-commands'
@@ -212,6 +215,33 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
     await setupConnected()
     reset('Account')
     push('RegisterAccountName')
+    openModal()
+  },
+  async WalletSend() {
+    await setupConnected()
+    await loadSendTokens()
+    // A name that resolved, and an amount too large: the longest lines the form shows.
+    updateSendDraft({ sendTokenAmount: '123456.123456789' })
+    setReceiver(ADDRESS, { name: 'a-rather-long-name-for-an-account' })
+    reset('Account')
+    push('WalletSend')
+    openModal()
+  },
+  async WalletSendSelectToken() {
+    await setupConnected()
+    reset('Account')
+    push('WalletSend')
+    push('WalletSendSelectToken')
+    openModal()
+  },
+  async WalletSendPreview() {
+    await setupConnected()
+    await loadSendTokens()
+    updateSendDraft({ sendTokenAmount: '1.23456789' })
+    setReceiver(ADDRESS, { name: 'a-rather-long-name-for-an-account' })
+    reset('Account')
+    push('WalletSend')
+    push('WalletSendPreview')
     openModal()
   },
   async RegisterAccountNameSuccess() {

@@ -7,7 +7,8 @@
 //   0x3333…3333  500 SERVER_ERROR on every read (error states)
 //   0x4444…4444  history answered after 1.5 s (loading state), then empty
 //   0x5555…5555  history that grows: each request has one more transaction on top
-// Names: `taken` belongs to another address (0x9999…, also `GET /v1/names/reverse/…`); the signature must be the core test adapter's
+// Names: `taken` belongs to another address (0x9999…, also `GET /v1/names/reverse/…` and
+// `GET /v1/names/taken`, as the Send view's receiver lookup asks); the signature must be the core test adapter's
 // `signed:${address}:${message}` (the real server verifies an EIP-191 signature instead).
 
 const ALICE = '0x1111111111111111111111111111111111111111'
@@ -312,6 +313,14 @@ async function handle(req, res, url, origin) {
     const name = [...names].find(([, owner]) => owner.toLowerCase() === address)?.[0]
     if (!name) return send(res, 404, { code: 'NAME_NOT_FOUND', message: 'No name' })
     return send(res, 200, { name, address: names.get(name) })
+  }
+  const forward = /^\/v1\/names\/([^/]+)$/.exec(url.pathname)
+  if (req.method === 'GET' && forward) {
+    const name = decodeURIComponent(forward[1]).toLowerCase()
+    const address = names.get(name)
+    if (!address)
+      return send(res, 404, { code: 'NAME_NOT_FOUND', message: `No address has the name ${name}` })
+    return send(res, 200, { name, address, source: 'registry' })
   }
   return send(res, 404, { code: 'NOT_FOUND', message: 'No such route' })
 }

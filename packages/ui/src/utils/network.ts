@@ -27,3 +27,19 @@ export function explorerAddressUrl(
   if (!base) return undefined
   return `${base.replace(/\/+$/, '')}/address/${encodeURIComponent(address)}`
 }
+
+/**
+ * The block explorer page of transaction `id` on `network` (`<explorer>/tx/<id>`), or
+ * `undefined` when the network has no explorer or its URL is not `http:`/`https:`.
+ *
+ * @example
+ * explorerTransactionUrl(mainnet, '0x5c…') // 'https://etherscan.io/tx/0x5c…'
+ */
+export function explorerTransactionUrl(
+  network: Readonly<CaipNetwork> | undefined,
+  id: string,
+): string | undefined {
+  const base = safeLinkUrl(network?.blockExplorers?.default.url)
+  if (!base) return undefined
+  return `${base.replace(/\/+$/, '')}/tx/${encodeURIComponent(id)}`
+}

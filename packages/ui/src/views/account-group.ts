@@ -10,3 +10,5 @@ import './w3m-register-account-name-success-view/w3m-register-account-name-succe
 import './w3m-register-account-name-view/w3m-register-account-name-view.js'
 import './w3m-transactions-view/w3m-transactions-view.js'
 import './w3m-wallet-receive-view/w3m-wallet-receive-view.js'
+// The Send views ride in this chunk (see send-group.ts for why).
+import './send-group.js'

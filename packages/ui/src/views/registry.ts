@@ -58,4 +58,8 @@ export const VIEW_REGISTRY: Partial<Record<View, ViewEntry>> = Object.assign(vie
   Transactions: { tag: 'w3m-transactions-view', group: account },
   RegisterAccountName: { tag: 'w3m-register-account-name-view', group: account },
   RegisterAccountNameSuccess: { tag: 'w3m-register-account-name-success-view', group: account },
+  // The Send views load with the account group (views/send-group.ts says why).
+  WalletSend: { tag: 'w3m-wallet-send-view', group: account },
+  WalletSendSelectToken: { tag: 'w3m-wallet-send-select-token-view', group: account },
+  WalletSendPreview: { tag: 'w3m-wallet-send-preview-view', group: account },
 } satisfies Partial<Record<View, ViewEntry>>)

@@ -7,6 +7,7 @@ import { type MessageKey, t } from '../../i18n/index.js'
 import { base } from '../../styles/base.js'
 import { iconStyles } from '../../styles/icons.js'
 import { define } from '../../utils/define.js'
+import { safeLinkUrl } from '../../utils/safe-url.js'
 import { icon } from '../icons.js'
 import '../wui-spinner/wui-spinner.js'
 import { OpenModalElement } from '../../internal/openmodal-element.js'
@@ -23,6 +24,7 @@ const VARIANT_LABEL: Record<SnackVariant, MessageKey> = {
  *
  * @csspart region - The polite live region (role status).
  * @csspart toast - The visible pill.
+ * @csspart toast-link - A link the toast offers (the transaction on the block explorer).
  * @cssproperty --wui-toast-offset - Distance from the panel's bottom edge, default 16px.
  */
 export class WuiToast extends OpenModalElement {
@@ -56,6 +58,15 @@ export class WuiToast extends OpenModalElement {
         animation: toast-in var(--wui-duration-view) ease-out;
       }
 
+      .toast.linked {
+        pointer-events: auto;
+      }
+
+      a {
+        color: var(--wui-accent);
+        white-space: nowrap;
+      }
+
       .success .icon {
         color: var(--wui-success);
       }
@@ -80,13 +91,18 @@ export class WuiToast extends OpenModalElement {
   private readonly snack = new StoreController(this, $snack)
 
   override render() {
-    const { open, variant } = this.snack.value
+    const { open, variant, link } = this.snack.value
+    const href = safeLinkUrl(link?.href)
     // Core's spec §8 toasts (`code`) by code in the catalog; other toasts as given.
     const message = tToast(this.snack.value)
     return html`<div part="region" role="status" aria-live="polite" aria-atomic="true">
       ${
         open && message
-          ? html`<div part="toast" class="toast ${variant}" data-variant=${variant}>
+          ? html`<div
+            part="toast"
+            class="toast ${variant} ${href ? 'linked' : ''}"
+            data-variant=${variant}
+          >
             ${
               variant === 'loading'
                 ? html`<wui-spinner></wui-spinner>`
@@ -94,6 +110,13 @@ export class WuiToast extends OpenModalElement {
             }
             <span class="visually-hidden">${t(VARIANT_LABEL[variant])}:</span>
             <span class="message">${message}</span>
+            ${
+              href && link
+                ? html`<a part="toast-link" href=${href} target="_blank" rel="noopener noreferrer"
+                    >${link.label}<span class="visually-hidden"> ${t('common.newTab')}</span></a
+                  >`
+                : nothing
+            }
           </div>`
           : nothing
       }

@@ -27,7 +27,7 @@ describe('Account Tokens panel', () => {
     const [eth, usdc, evil] = rows as [HTMLElement, HTMLElement, HTMLElement]
     expect(text(eth.querySelector('[data-name]'))).to.equal('Ether')
     expect(text(eth.querySelector('[data-amount]'))).to.equal('1.234 ETH')
-    expect(text(eth.querySelector('[data-fiat]'))).to.equal('$3703.70')
+    expect(text(eth.querySelector('[data-fiat]'))).to.equal('$3,703.70')
     expect(text(usdc.querySelector('[data-amount]'))).to.equal('12.999 USDC')
     expect(text(usdc.querySelector('[data-fiat]'))).to.equal('$12.99')
     expect(usdc.querySelector('img')?.getAttribute('src')).to.equal(

@@ -5,8 +5,6 @@ import {
   $balances,
   $options,
   BALANCE_API_NAMESPACES,
-  formatBalance,
-  formatFiat,
   isUnsupportedNetwork,
 } from '@openmodal/core/internal'
 import { html } from 'lit'
@@ -16,18 +14,10 @@ import { t } from '../../i18n/index.js'
 import '../../i18n/en-views.js'
 import { OpenModalElement } from '../../internal/openmodal-element.js'
 import { base } from '../../styles/base.js'
+import { groupDecimal, localBalance, localFiat } from '../../utils/amount.js'
 import { define } from '../../utils/define.js'
 import { safeAssetImageUrl } from '../../utils/safe-url.js'
 import { assetListStyles } from '../asset-list-styles.js'
-
-/** A server-supplied amount for display; anything that is not a number shows as a dash. */
-function safely(format: () => string): string {
-  try {
-    return format()
-  } catch {
-    return '—'
-  }
-}
 
 interface Row {
   key: string
@@ -38,17 +28,16 @@ interface Row {
   iconUrl: string | undefined
 }
 
-function row(balance: TokenBalance): Row {
+// Server-supplied amounts: anything that is not a number shows as a dash.
+function row(balance: TokenBalance, locale: string): Row {
   return {
     key: balance.address ?? `native:${balance.chainId}`,
     name: balance.name,
     symbol: balance.symbol,
-    amount: safely(() => formatBalance(balance.quantity.numeric)),
+    amount: localBalance(balance.quantity.numeric, locale),
     fiat:
       typeof balance.value === 'number'
-        ? safely(() =>
-            t('tokens.usd', { currency: '$', value: formatFiat(balance.value as number) }),
-          )
+        ? t('tokens.usd', { currency: '$', value: localFiat(balance.value, locale) })
         : undefined,
     iconUrl: safeAssetImageUrl(balance.iconUrl),
   }
@@ -56,10 +45,11 @@ function row(balance: TokenBalance): Row {
 
 /**
  * @summary The Tokens tab of Account: each token's icon (safe URLs only), name, amount
- * (3 decimals truncated) and fiat value (2 decimals). EVM and Solana balances (native and
- * ERC-20 / SPL tokens) come from the server (`$balances`, fetched when this element first
- * shows); other namespaces, and Solana in local mode (no `apiUrl`), show the native balance the
- * adapter reported. Names and symbols are text, never markup.
+ * (3 decimals truncated) and fiat value (2 decimals), grouped as the locale groups numbers
+ * (`Intl.NumberFormat`). EVM and Solana balances (native and ERC-20 / SPL tokens) come from
+ * the server (`$balances`, fetched when this element first shows); other namespaces, and
+ * Solana in local mode (no `apiUrl`), show the native balance the adapter reported. Names and
+ * symbols are text, never markup.
  *
  * @csspart token - One token row.
  */
@@ -80,7 +70,7 @@ export class W3mAccountTokens extends OpenModalElement {
       BALANCE_API_NAMESPACES.includes(namespace) &&
       (namespace === 'eip155' || this.options.value?.apiUrl)
     ) {
-      return this.balances.value.balances.map(row)
+      return this.balances.value.balances.map((balance) => row(balance, this.locale.value))
     }
     // A namespace the server does not serve: the adapter's native balance is the list.
     const account = this.account.value
@@ -90,7 +80,7 @@ export class W3mAccountTokens extends OpenModalElement {
         key: 'native',
         name: network.nativeCurrency.name,
         symbol: account.balanceSymbol ?? network.nativeCurrency.symbol,
-        amount: account.balance,
+        amount: groupDecimal(account.balance, this.locale.value, 3),
         fiat: undefined,
         iconUrl: safeAssetImageUrl(network.assets?.imageUrl),
       },

@@ -127,4 +127,34 @@ export const styles = css`
     margin: 0;
     font-size: var(--wui-font-size-body);
   }
+
+  .features {
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(72px, 1fr));
+    gap: 8px;
+    inline-size: 100%;
+  }
+
+  .feature {
+    display: grid;
+    justify-items: center;
+    gap: 4px;
+    min-inline-size: 0;
+    padding: 10px 4px;
+    border: 0;
+    border-radius: var(--wui-radius-m);
+    background: var(--wui-surface);
+    color: var(--wui-fg);
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+
+  .feature:hover {
+    background: var(--wui-surface-hover);
+  }
+
+  .feature:focus-visible {
+    outline: 2px solid var(--wui-accent);
+    outline-offset: 2px;
+  }
 `

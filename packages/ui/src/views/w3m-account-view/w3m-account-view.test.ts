@@ -4,7 +4,9 @@ import { expect, fixture, html } from '@open-wc/testing'
 import { $modal, $view, connect, setLocale, setProfile } from '@openmodal/core/internal'
 import type { W3mModal } from '../../modal/w3m-modal/w3m-modal.js'
 import '../../test/define-modal.js'
+import type { View } from '@openmodal/core/internal'
 import { loadLocale } from '../../i18n/index.js'
+import { views } from '../../router/routes.js'
 import {
   deep,
   deferred,
@@ -14,6 +16,7 @@ import {
   setupClient,
   setupConnected,
   showView,
+  solana,
   until,
   walletIcon,
 } from '../../test/helpers.js'
@@ -181,6 +184,93 @@ describe('Account view', () => {
     ;(await until(() => deep(view, '[part="network-button"]'), 'network')).click()
     await until(() => deep(modal, 'w3m-router', 'w3m-networks-view'), 'networks')
     expect($view.get().view).to.equal('Networks')
+  })
+
+  it('Account groups the balance as the locale does, still truncated to 3 decimals', async () => {
+    await setupConnected()
+    resetAll()
+    const adapter = setupClient({ balance: 29_999_996_571_900_000_000_000_000n })
+    await connect({ connectorId: 'io.alpha' })
+    expect(adapter.connected).to.equal(true)
+    const view = await showView(modal, 'w3m-account-view', 'Account')
+    const line = await until(() => {
+      const found = deep(view, '[data-balance]')
+      return found?.textContent?.includes('ETH') ? found : null
+    }, 'the balance')
+    expect(line.textContent?.trim()).to.equal('29,999,996.571 ETH')
+    setLocale('de')
+    await loadLocale('de')
+    await until(() => line.textContent?.trim() === '29.999.996,571 ETH', 'the German grouping')
+  })
+
+  describe('feature buttons', () => {
+    const FEATURE_VIEWS: View[] = ['OnRampProviders', 'Swap', 'WalletReceive', 'WalletSend']
+    const saved = new Map<View, (typeof views)[View]>()
+
+    beforeEach(() => {
+      // Every feature view "built", so each button's flag and namespace rule shows alone.
+      for (const view of FEATURE_VIEWS) {
+        saved.set(view, views[view])
+        views[view] ??= { ...(views.Account as NonNullable<(typeof views)[View]>) }
+      }
+    })
+
+    afterEach(() => {
+      for (const view of FEATURE_VIEWS) {
+        const before = saved.get(view)
+        if (before) views[view] = before
+        else delete views[view]
+      }
+    })
+
+    const buttons = async (view: HTMLElement) => {
+      await until(() => deep(view, '[data-balance]'), 'the account')
+      await settle()
+      return [...(view.shadowRoot?.querySelectorAll('[part="feature-button"]') ?? [])].map(
+        (button) => (button as HTMLElement).dataset.feature,
+      )
+    }
+
+    it('shows on-ramp, swaps, receive and send in the spec order, each opening its view', async () => {
+      await setupConnected()
+      const view = await showView(modal, 'w3m-account-view', 'Account')
+      expect(await buttons(view)).to.deep.equal(['onramp', 'swaps', 'receive', 'send'])
+      const send = deep(view, '[data-feature="send"]') as HTMLButtonElement
+      expect(send.textContent?.trim()).to.equal('Send')
+      send.click()
+      expect($view.get().view).to.equal('WalletSend')
+      await settle()
+    })
+
+    it('hides a feature whose flag is off, and those of features not built yet', async () => {
+      setupClient({}, { features: { send: false, onramp: false } })
+      await connect({ connectorId: 'io.alpha' })
+      const view = await showView(modal, 'w3m-account-view', 'Account')
+      expect(await buttons(view)).to.deep.equal(['swaps', 'receive'])
+      resetAll()
+      delete views.Swap
+      delete views.WalletReceive
+      await setupConnected()
+      const again = await showView(modal, 'w3m-account-view', 'Account')
+      expect(await buttons(again)).to.deep.equal(['onramp', 'send'])
+    })
+
+    it('follows the namespace: no swaps on Solana, nothing where sending is unsupported', async () => {
+      const solanaAdapter = setupClient(
+        {
+          namespace: 'solana',
+          chainId: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+          accounts: ['7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'],
+        },
+        { networks: [solana] },
+      )
+      expect(solanaAdapter.namespace).to.equal('solana')
+      await connect({ connectorId: 'io.alpha' })
+      const view = await showView(modal, 'w3m-account-view', 'Account')
+      expect(await buttons(view)).to.deep.equal(['onramp', 'receive', 'send'])
+      await settle()
+      await expect(modal).to.be.accessible()
+    })
   })
 
   it('Account passes axe connected, in light and in Arabic right to left', async () => {

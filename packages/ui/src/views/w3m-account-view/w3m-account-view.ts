@@ -15,6 +15,9 @@ import {
   reset,
   showSnack,
   truncateAddress,
+  WALLET_FEATURE_VIEWS,
+  type WalletFeature,
+  walletFeatures,
 } from '@openmodal/core/internal'
 import { html, nothing } from 'lit'
 import { icon } from '../../components/icons.js'
@@ -24,9 +27,11 @@ import { StoreController } from '../../controllers/store-controller.js'
 import { tError } from '../../i18n/coded.js'
 import { dirFor, type MessageKey, t } from '../../i18n/index.js'
 import '../../i18n/en-views.js'
+import { views } from '../../router/routes.js'
 import { base } from '../../styles/base.js'
 import { iconStyles } from '../../styles/icons.js'
 import { networkImageStyles } from '../../styles/shared.js'
+import { groupDecimal } from '../../utils/amount.js'
 import { define } from '../../utils/define.js'
 import { explorerAddressUrl, supportedNetwork } from '../../utils/network.js'
 import { safeImageUrl } from '../../utils/safe-url.js'
@@ -36,6 +41,20 @@ import '../w3m-account-nfts/w3m-account-nfts.js'
 import '../w3m-account-tokens/w3m-account-tokens.js'
 import { OpenModalElement } from '../../internal/openmodal-element.js'
 import { styles } from './w3m-account-view.styles.js'
+
+const FEATURE_LABEL: Record<WalletFeature, MessageKey> = {
+  onramp: 'account.feature.onramp',
+  swaps: 'account.feature.swaps',
+  receive: 'account.feature.receive',
+  send: 'account.feature.send',
+}
+
+const FEATURE_ICON: Record<WalletFeature, Parameters<typeof icon>[0]> = {
+  onramp: 'card',
+  swaps: 'swap',
+  receive: 'receive',
+  send: 'send',
+}
 
 /** The Account tabs of spec §2. */
 export type AccountTab = 'tokens' | 'nfts' | 'activity'
@@ -60,8 +79,10 @@ function tabsFor(namespace: ChainNamespace | undefined, activity: boolean): Acco
 /**
  * @summary Account: avatar (the profile image when safe, else a gradient derived from the
  * address), profile name or truncated address (4/6) with a copy button, native balance
- * (3 decimals truncated, a skeleton while loading), "Choose a name" on EVM accounts without
- * one, the network (opens Networks), a link to the address on the network's block explorer,
+ * (3 decimals truncated, grouped as the locale groups numbers, a skeleton while loading), the
+ * wallet feature buttons in the spec's order (on-ramp, swaps, receive, send: each only when its
+ * flag is on, the namespace supports it and its view is built), "Choose a name" on EVM accounts
+ * without one, the network (opens Networks), a link to the address on the network's block explorer,
  * Disconnect, and the tabs Tokens, NFTs and Activity (WAI-ARIA tabs: arrow keys, Home and
  * End move between them; NFTs and Activity only where the server indexes them).
  *
@@ -72,6 +93,8 @@ function tabsFor(namespace: ChainNamespace | undefined, activity: boolean): Acco
  * @csspart explorer-link - Opens the address on the block explorer in a new tab.
  * @csspart disconnect-button - Disconnects and closes the modal.
  * @csspart choose-name-button - Opens RegisterAccountName.
+ * @csspart features - The wallet feature buttons.
+ * @csspart feature-button - One feature button (`data-feature` names it).
  * @csspart tabs - The tab list.
  * @csspart tab - One tab.
  * @csspart tab-panel - The panel of the selected tab.
@@ -175,6 +198,24 @@ export class W3mAccountView extends OpenModalElement {
     </div>`
   }
 
+  private renderFeatures(namespace: ChainNamespace | undefined) {
+    const offered = walletFeatures(this.features.value, namespace, (view) => Boolean(views[view]))
+    if (offered.length === 0) return nothing
+    return html`<div class="features" part="features" role="group" aria-label=${t('account.features')}>
+      ${offered.map(
+        (feature) => html`<button
+          class="feature"
+          part="feature-button"
+          data-feature=${feature}
+          @click=${() => push(WALLET_FEATURE_VIEWS[feature])}
+        >
+          ${icon(FEATURE_ICON[feature])}
+          <span>${t(FEATURE_LABEL[feature])}</span>
+        </button>`,
+      )}
+    </div>`
+  }
+
   private async copy(address: string): Promise<void> {
     try {
       await navigator.clipboard.writeText(address)
@@ -248,9 +289,10 @@ export class W3mAccountView extends OpenModalElement {
           loading
             ? html`<span class="skeleton" data-skeleton aria-hidden="true"></span>
                 <span class="visually-hidden">${t('account.balanceLoading')}</span>`
-            : `${account.balance ?? '0.000'} ${account.balanceSymbol ?? ''}`.trim()
+            : `${groupDecimal(account.balance ?? '0.000', this.locale.value, 3)} ${account.balanceSymbol ?? ''}`.trim()
         }
       </p>
+      ${this.renderFeatures(namespace)}
       ${
         canChooseName
           ? html`<button

@@ -1,0 +1,215 @@
+import assert from 'node:assert/strict'
+import { afterEach, beforeEach, describe, test } from 'node:test'
+import { unregisterAdapter } from '../adapters/registry.js'
+import { createModalClient } from '../client/create-modal.js'
+import type { BaseError } from '../errors/base.js'
+import { storage } from '../storage/storage.js'
+import { $connections } from '../stores/connection.js'
+import { type ModalEvent, subscribeEvents } from '../stores/events.js'
+import { $sendDraft, setReceiver, updateSendDraft } from '../stores/send.js'
+import { mainnet } from '../testing/fixtures.js'
+import { resetStores } from '../testing/reset-stores.js'
+import { createTestAdapter, type TestAdapter } from '../testing/test-adapter.js'
+import type { CaipNetwork } from '../types/network.js'
+import { connect } from './connect.js'
+import {
+  estimateSendFee,
+  loadSendTokens,
+  maxSendAmount,
+  nativeToken,
+  resolveReceiver,
+  sendToken,
+  validateSend,
+} from './send.js'
+
+const RECEIVER = '0x2222222222222222222222222222222222222222'
+const FEE = 21_000_000_000_000n
+const messageOf = (error: unknown) => (error as BaseError).shortMessage
+
+const bitcoin: CaipNetwork = {
+  id: '000000000019d6689c085ae165831e93',
+  chainNamespace: 'bip122',
+  caipNetworkId: 'bip122:000000000019d6689c085ae165831e93',
+  name: 'Bitcoin',
+  nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8332'] } },
+}
+
+async function setup(options: Parameters<typeof createTestAdapter>[0] = {}, features = {}) {
+  resetStores()
+  storage.remove('lastUsedChain')
+  unregisterAdapter('eip155')
+  const adapter = createTestAdapter({ wallets: [{ id: 'io.alpha', name: 'Alpha' }], ...options })
+  createModalClient({
+    projectId: 'p',
+    networks: options.namespace === 'bip122' ? [bitcoin] : [mainnet],
+    adapters: [adapter],
+    features,
+  })
+  await connect({ connectorId: 'io.alpha' })
+  await loadSendTokens()
+  return adapter
+}
+
+function draft(amount: string | undefined, receiver: string | undefined = RECEIVER) {
+  updateSendDraft({ sendTokenAmount: amount })
+  setReceiver(receiver)
+}
+
+describe('send (spec §4, §5, §9)', () => {
+  let adapter: TestAdapter
+  let events: ModalEvent[]
+  let stop: () => void
+
+  beforeEach(async () => {
+    adapter = await setup()
+    events = []
+    stop = subscribeEvents((event) => events.push(event))
+  })
+
+  afterEach(() => {
+    stop()
+    unregisterAdapter('eip155')
+    unregisterAdapter('solana')
+    $connections.set({})
+  })
+
+  test('lists the exact native balance first and picks it', () => {
+    const { tokenBalances, token } = $sendDraft.get()
+    assert.equal(tokenBalances.length, 1)
+    assert.deepEqual(tokenBalances[0]?.quantity, { decimals: '18', numeric: '1.23456789' })
+    assert.equal(token, nativeToken(tokenBalances))
+  })
+
+  test('checks the draft with the spec texts, in order', () => {
+    const rule = () => validateSend($sendDraft.get())?.shortMessage
+    updateSendDraft({ token: undefined })
+    assert.equal(rule(), 'A token is required')
+    updateSendDraft({ token: nativeToken($sendDraft.get().tokenBalances) })
+    draft(undefined)
+    assert.equal(rule(), 'An amount and receiver address are required')
+    draft('0.1', '')
+    assert.equal(rule(), 'An amount and receiver address are required')
+    draft('0.1', '0x123')
+    assert.equal(rule(), 'Invalid receiver address')
+    draft('0.0000000000000000001', '0x123')
+    assert.match(rule() ?? '', /more decimal places/, 'the amount is checked before the address')
+    draft('0.0000000000000000001')
+    assert.match(rule() ?? '', /more decimal places than the token allows \(18\)/)
+    draft('0')
+    assert.equal(rule(), 'Enter an amount above 0')
+    draft('1.23456790')
+    assert.equal(rule(), 'Insufficient balance')
+    draft('1.23456789')
+    assert.equal(rule(), undefined)
+    assert.equal(
+      validateSend($sendDraft.get(), FEE)?.shortMessage,
+      'Insufficient funds for the network fee',
+    )
+    draft('1')
+    assert.equal(validateSend($sendDraft.get(), FEE), undefined)
+  })
+
+  test('Max for the native token is the balance less the fee', async () => {
+    draft('0.5')
+    const fee = await estimateSendFee()
+    assert.deepEqual(fee, { value: FEE, decimals: 18, symbol: 'ETH' })
+    const eth = nativeToken($sendDraft.get().tokenBalances)
+    assert.ok(eth)
+    assert.equal(maxSendAmount(eth, fee?.value), '1.23454689')
+    assert.equal(maxSendAmount({ ...eth, address: 'eip155:1:0xabc' }, fee?.value), '1.23456789')
+  })
+
+  test('sends the native token, emits SEND_SUCCESS and clears the draft', async () => {
+    draft('0.5')
+    const result = await sendToken()
+    assert.equal(result.status, 'confirmed')
+    assert.equal(result.id, `tx:${RECEIVER}:500000000000000000`)
+    assert.ok(adapter.calls.includes(`sendTransfer:${RECEIVER}:500000000000000000`))
+    assert.deepEqual(
+      events.filter((e) => e.event === 'SEND_SUCCESS').map((e) => e.properties?.hash),
+      [result.id],
+    )
+    assert.equal($sendDraft.get().sendTokenAmount, undefined)
+    assert.equal($sendDraft.get().loading, false)
+  })
+
+  test('sends a token by its contract address', async () => {
+    const eth = nativeToken($sendDraft.get().tokenBalances)
+    assert.ok(eth)
+    const token = {
+      ...eth,
+      symbol: 'TUSD',
+      address: 'eip155:1:0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      quantity: { decimals: '6', numeric: '10' },
+    }
+    updateSendDraft({ token })
+    draft('2.5')
+    await sendToken()
+    assert.ok(
+      adapter.calls.includes(
+        `sendTransfer:${RECEIVER}:2500000:0x5FbDB2315678afecb367f032d93F642f64180aa3`,
+      ),
+    )
+  })
+
+  test('a wallet rejection is "Signature declined" and keeps the draft', async () => {
+    adapter.sendTransfer = async () => {
+      throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+    }
+    draft('0.5')
+    await assert.rejects(sendToken(), (error) => messageOf(error) === 'Signature declined')
+    assert.equal($sendDraft.get().sendTokenAmount, '0.5')
+    assert.equal($sendDraft.get().receiverAddress, RECEIVER)
+    assert.equal($sendDraft.get().loading, false)
+    assert.equal(
+      events.some((e) => e.event === 'SEND_SUCCESS'),
+      false,
+    )
+  })
+
+  test('a reverted transaction rejects and keeps the draft', async () => {
+    adapter.getTransactionStatus = async () => 'failed'
+    draft('0.5')
+    await assert.rejects(sendToken(), (error) => messageOf(error) === 'The transaction failed')
+    assert.equal($sendDraft.get().sendTokenAmount, '0.5')
+  })
+
+  test('a second call while one runs sends once', async () => {
+    let sends = 0
+    adapter.sendTransfer = async () => {
+      sends++
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      return '0xabc'
+    }
+    draft('0.5')
+    const [a, b] = await Promise.all([sendToken(), sendToken()])
+    assert.equal(sends, 1)
+    assert.equal(a, b)
+  })
+
+  test('sending where the feature is off, or the namespace cannot send, refuses', async () => {
+    await setup({}, { send: false })
+    draft('0.5')
+    await assert.rejects(
+      sendToken(),
+      (error) => messageOf(error) === 'Sending is not available here',
+    )
+    await setup({
+      namespace: 'bip122',
+      chainId: '000000000019d6689c085ae165831e93',
+      accounts: ['bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'],
+    })
+    draft('0.5', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')
+    await assert.rejects(sendToken(), (error) => messageOf(error) === 'Unsupported chain')
+    unregisterAdapter('bip122')
+  })
+
+  test('reads a receiver: an address as is; a name without a server is invalid', async () => {
+    assert.deepEqual(await resolveReceiver(` ${RECEIVER} `), { address: RECEIVER })
+    await assert.rejects(
+      resolveReceiver('not an address'),
+      (error) => messageOf(error) === 'Invalid receiver address',
+    )
+  })
+})
