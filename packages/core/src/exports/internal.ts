@@ -14,6 +14,13 @@ export {
   registerAccountName,
   registerNameMessage,
 } from '../actions/register-name.js'
+export {
+  cancelSignIn,
+  signInWithX,
+  signOutWithX,
+  stopSiwx,
+  watchSiwx,
+} from '../actions/siwx.js'
 export { switchNetwork } from '../actions/switch-network.js'
 export { createEmitter, type Emitter } from '../adapters/kit/emitter.js'
 export { lazyCode } from '../adapters/kit/lazy-code.js'
@@ -128,6 +135,14 @@ export {
   reset,
   VIEWS,
 } from '../stores/router.js'
+export {
+  $siwx,
+  type SiwxConfigLike,
+  type SiwxSessionLike,
+  type SiwxState,
+  type SiwxStatus,
+  type SiwxTarget,
+} from '../stores/siwx.js'
 export {
   $snack,
   hideSnack,

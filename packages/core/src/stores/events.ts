@@ -15,6 +15,8 @@ export type ModalEventName =
   | 'SWITCH_NETWORK'
   | 'RECONNECT_SUCCESS'
   | 'RECONNECT_FAILED'
+  | 'SIWX_AUTH_SUCCESS'
+  | 'SIWX_AUTH_ERROR'
   | 'ERROR'
 
 export interface ModalEvent {
