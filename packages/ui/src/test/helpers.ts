@@ -29,6 +29,7 @@ import {
   setLocale,
   setThemeMode,
   setThemeVariables,
+  stopSiwx,
   unregisterAdapter,
   type View,
 } from '@openmodal/core/internal'
@@ -55,6 +56,7 @@ export const WALLETS: TestWallet[] = [
 
 /** Puts every store back to a clean, closed, English, light state. */
 export function resetAll(): void {
+  stopSiwx()
   closeModal({ force: true })
   resetStores()
   setCloseDisabled(false)
