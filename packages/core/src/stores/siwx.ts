@@ -65,3 +65,52 @@ export interface SiwxPendingMessage {
 }
 
 export const $siwx = atom<SiwxState>({ status: 'idle' })
+
+// The flow's actions, for the view, the hooks and tests. Each loads the flow module with
+// import() (never a static import: a module that is both imported statically and with
+// import() makes the bundler split the page's entry into several initial files).
+type Flow = typeof import('../actions/siwx.js')
+let flow: Promise<Flow> | undefined
+const loadFlow = (): Promise<Flow> => {
+  flow ??= import('../actions/siwx.js')
+  return flow
+}
+
+/**
+ * Starts the SIWX flow with the host's config (createModal does this when `siwx` is set).
+ * @example await watchSiwx(localSiwx())
+ */
+export async function watchSiwx(config: SiwxConfigLike): Promise<void> {
+  ;(await loadFlow()).watchSiwx(config)
+}
+
+/**
+ * Asks the connected wallet to sign in now; a failure lands in `$siwx` (status `error`).
+ * @example await signInWithX()
+ */
+export async function signInWithX(): Promise<void> {
+  return (await loadFlow()).signInWithX()
+}
+
+/**
+ * The sign view's Cancel (spec §4): back to the last signed network, else disconnect when
+ * signing is required, else close.
+ * @example await cancelSignIn()
+ */
+export async function cancelSignIn(): Promise<void> {
+  return (await loadFlow()).cancelSignIn()
+}
+
+/**
+ * Revokes exactly the connected account's session, then disconnects.
+ * @example await signOutWithX()
+ */
+export async function signOutWithX(): Promise<void> {
+  return (await loadFlow()).signOutWithX()
+}
+
+/** Stops the flow and resets its state (tests). */
+export function stopSiwx(): void {
+  $siwx.set({ status: 'idle' })
+  void flow?.then((m) => m.stopSiwx())
+}
