@@ -235,7 +235,7 @@ describe('@openmodal/react in Chromium', () => {
         sessions.filter((s) => s.data.chainId === chainId && s.data.accountAddress === address),
       getRequired: () => false,
     }
-    watchSiwx(config)
+    watchSiwx(config, { disconnect, switchNetwork: modal.switchNetwork })
     try {
       await render(<SiwxProbe />)
       expect(text('siwx')).to.equal('idle:-')

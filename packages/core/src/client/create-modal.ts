@@ -24,7 +24,6 @@ import { $modal, closeModal, openModal } from '../stores/modal.js'
 import { setOptions } from '../stores/options.js'
 import { $remoteConfig, resetRemoteConfig } from '../stores/project-config.js'
 import { $view, isView, type RouterData, reset, VIEWS, type View } from '../stores/router.js'
-import type { SiwxConfigLike } from '../stores/siwx.js'
 import {
   setThemeMode,
   setThemeVariables,
@@ -116,9 +115,6 @@ export function createModalClient(input: ModalOptions): ModalInstance {
   $recentWallets.set(storage.get('recentWallets') ?? [])
   for (const adapter of options.adapters as readonly ChainAdapter[]) registerAdapter(adapter)
   reset('Connect')
-  // Sign-In With X (spec §4): its flow loads only for hosts that set `siwx`.
-  const siwx = options.siwx as SiwxConfigLike | undefined
-  if (siwx) void import('../actions/siwx.js').then((m) => m.watchSiwx(siwx))
   void reconnect()
 
   return {

@@ -14,6 +14,13 @@ export {
   registerAccountName,
   registerNameMessage,
 } from '../actions/register-name.js'
+export {
+  cancelSignIn,
+  signInWithX,
+  signOutWithX,
+  stopSiwx,
+  watchSiwx,
+} from '../actions/siwx.js'
 export { switchNetwork } from '../actions/switch-network.js'
 export { createEmitter, type Emitter } from '../adapters/kit/emitter.js'
 export { lazyCode } from '../adapters/kit/lazy-code.js'
@@ -130,16 +137,11 @@ export {
 } from '../stores/router.js'
 export {
   $siwx,
-  cancelSignIn,
   type SiwxConfigLike,
   type SiwxSessionLike,
   type SiwxState,
   type SiwxStatus,
   type SiwxTarget,
-  signInWithX,
-  signOutWithX,
-  stopSiwx,
-  watchSiwx,
 } from '../stores/siwx.js'
 export {
   $snack,

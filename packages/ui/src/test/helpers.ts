@@ -19,19 +19,23 @@ import {
   closeModal,
   connect,
   createModalClient,
+  disconnect,
   hideSnack,
   type ModalOptions,
   openModal,
   push,
   reset,
   resetStores,
+  type SiwxConfigLike,
   setCloseDisabled,
   setLocale,
   setThemeMode,
   setThemeVariables,
   stopSiwx,
+  switchNetwork,
   unregisterAdapter,
   type View,
+  watchSiwx,
 } from '@openmodal/core/internal'
 import type { W3mModal } from '../modal/w3m-modal/w3m-modal.js'
 
@@ -131,6 +135,8 @@ export function setupClient(
     apiUrl: location.origin,
     ...options,
   })
+  // What the ui's createModal does for a host with `siwx`.
+  if (options.siwx) watchSiwx(options.siwx as SiwxConfigLike, { disconnect, switchNetwork })
   return adapter
 }
 

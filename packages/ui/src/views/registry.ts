@@ -38,7 +38,6 @@ const walletconnect: ViewGroup = {
 }
 const network: ViewGroup = { name: 'network', load: () => import('./network-group.js') }
 const account: ViewGroup = { name: 'account', load: () => import('./account-group.js') }
-const siwx: ViewGroup = { name: 'siwx', load: () => import('./siwx-group.js') }
 
 /** Views that exist so far; navigating to any other shows the "not available yet" state. */
 export const VIEW_REGISTRY: Partial<Record<View, ViewEntry>> = Object.assign(views, {
@@ -59,5 +58,5 @@ export const VIEW_REGISTRY: Partial<Record<View, ViewEntry>> = Object.assign(vie
   Transactions: { tag: 'w3m-transactions-view', group: account },
   RegisterAccountName: { tag: 'w3m-register-account-name-view', group: account },
   RegisterAccountNameSuccess: { tag: 'w3m-register-account-name-success-view', group: account },
-  SIWXSignMessage: { tag: 'w3m-siwx-sign-message-view', group: siwx },
+  SIWXSignMessage: { tag: 'w3m-siwx-sign-message-view', group: connect },
 } satisfies Partial<Record<View, ViewEntry>>)
