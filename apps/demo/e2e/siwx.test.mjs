@@ -38,7 +38,11 @@ describe('Sign-In With X in the demo, end to end', () => {
       ({ local }) => {
         window.__openmodalDemo = { chains: local, devWallet: false }
         window.__openmodalDevWalletConfig = {
-          chains: local.map((c) => ({ id: c.chainId, rpcUrl: c.rpcUrl })),
+          // A third chain the demo does not configure (served by the first anvil).
+          chains: [
+            ...local.map((c) => ({ id: c.chainId, rpcUrl: c.rpcUrl })),
+            { id: 4242, rpcUrl: local[0].rpcUrl },
+          ],
           persistKey: 'e2e-siwx-dev-wallet',
         }
       },
@@ -144,6 +148,35 @@ describe('Sign-In With X in the demo, end to end', () => {
     await view.locator('[data-sign]').click()
     await waitStatus('signed')
     assert.ok((await sessionsOfAccount()) > 0)
+    await page.getByTestId('siwx-sign-out').click()
+    await waitStatus('idle')
+  })
+
+  test('a network the app did not configure never prompts; a configured one does, and Cancel goes back', async () => {
+    await page.goto(`${origin}/?siwx=optional`)
+    await waitStatus('idle')
+    await connectDevWallet()
+    await signView().locator('[data-sign]').click()
+    await waitStatus('signed')
+    const [first, second] = chains.chains
+    const switchTo = (id) =>
+      page.evaluate(
+        (id) =>
+          window.__openmodalDevWallet.wallet.request({
+            method: 'wallet_switchEthereumChain',
+            params: [{ chainId: `0x${id.toString(16)}` }],
+          }),
+        id,
+      )
+    await switchTo(4242)
+    await waitStatus('idle')
+    await page.waitForTimeout(300)
+    assert.equal(await signView().isVisible(), false, 'no sign view on chain 4242')
+    await switchTo(second.chainId)
+    await signView().locator('[data-statement]').waitFor({ timeout: STEP_TIMEOUT })
+    await signView().locator('[data-cancel]').click()
+    await waitStatus('signed')
+    assert.equal(await page.getByTestId('siwx-chain').textContent(), `eip155:${first.chainId}`)
     await page.getByTestId('siwx-sign-out').click()
     await waitStatus('idle')
   })
