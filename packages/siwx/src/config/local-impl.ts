@@ -2,8 +2,12 @@
 
 import { SiwxError } from '../errors.js'
 import { loadMessages, loadVerifier } from './lazy.js'
-import type { LocalSiwxOptions, SiwxStorage } from './local.js'
-import { DEFAULT_SESSION_TTL_MS, LOCAL_NONCE_TTL_MS } from './local.js'
+import {
+  DEFAULT_SESSION_TTL_MS,
+  LOCAL_NONCE_TTL_MS,
+  type LocalSiwxOptions,
+  type SiwxStorage,
+} from './local-options.js'
 import { pageDefaults } from './page.js'
 import { isSameAccount, type SIWXConfig, type SIWXSession, toSiwxMessage } from './types.js'
 
