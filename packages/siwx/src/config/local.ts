@@ -3,12 +3,7 @@
 import type { LocalSiwxOptions } from './local-options.js'
 import type { SIWXConfig } from './types.js'
 
-export {
-  DEFAULT_SESSION_TTL_MS,
-  LOCAL_NONCE_TTL_MS,
-  type LocalSiwxOptions,
-  type SiwxStorage,
-} from './local-options.js'
+export type { LocalSiwxOptions, SiwxStorage } from './local-options.js'
 
 /**
  * A SIWXConfig keeping sessions in localStorage. Each session is verified when added (its nonce
