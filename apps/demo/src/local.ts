@@ -112,6 +112,14 @@ function parseBitcoin(value: unknown): LocalBitcoin | undefined {
   return isLoopbackHttp(esploraUrl) ? { esploraUrl } : undefined
 }
 
+/** Sign-In With X in the demo: `?siwx=required|optional`; anything else (or none) is off. */
+export type SiwxMode = 'required' | 'optional' | 'off'
+
+export function siwxModeFromUrl(search: string): SiwxMode {
+  const value = new URLSearchParams(search).get('siwx')
+  return value === 'required' || value === 'optional' ? value : 'off'
+}
+
 /** `?devwallet=0` turns the dev wallet off, `?devwallet` / `?devwallet=1` on; default on. */
 export function devWalletFromUrl(search: string): boolean | undefined {
   const value = new URLSearchParams(search).get('devwallet')

@@ -5,6 +5,7 @@ import {
   useModalProvider,
   useModalState,
   useModalTheme,
+  useSiwxSession,
   useStore,
   W3mButton,
   W3mNetworkButton,
@@ -12,7 +13,7 @@ import {
 import { type FormEvent, StrictMode, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { EIP1193Provider } from 'viem'
-import { localConfig, modal } from './modal.js'
+import { localConfig, modal, siwxMode } from './modal.js'
 
 const LOCALES = [
   { code: 'en', label: 'English', dir: 'ltr' },
@@ -60,6 +61,64 @@ function DevWalletToggle() {
     <a href={href} data-testid="dev-wallet-toggle">
       Dev wallet: {on ? 'injected' : 'off'} ({on ? 'remove' : 'inject'} it)
     </a>
+  )
+}
+
+/** Reloads the page with Sign-In With X required, optional or off (`?siwx=`). */
+function SiwxToggle() {
+  const change = (mode: string) => {
+    const url = new URL(location.href)
+    url.searchParams.set('siwx', mode)
+    location.assign(url)
+  }
+  return (
+    <label>
+      Sign-In With X{' '}
+      <select
+        data-testid="siwx-select"
+        value={siwxMode}
+        onChange={(event) => change(event.currentTarget.value)}
+      >
+        <option value="off">off</option>
+        <option value="optional">optional</option>
+        <option value="required">required</option>
+      </select>
+    </label>
+  )
+}
+
+/** The SIWX session of the connected account (`useSiwxSession()`), with sign-in and sign-out. */
+function SiwxSession() {
+  const { session, status, error, signIn, signOut } = useSiwxSession()
+  if (siwxMode === 'off') return null
+  return (
+    <section aria-labelledby="siwx-title">
+      <h2 id="siwx-title">Sign-In With X ({siwxMode})</h2>
+      <p data-testid="siwx-status">{status}</p>
+      {session ? (
+        <dl data-testid="siwx-session">
+          <dt>Account</dt>
+          <dd data-testid="siwx-address">{session.data.accountAddress}</dd>
+          <dt>Chain</dt>
+          <dd data-testid="siwx-chain">{session.data.chainId}</dd>
+          <dt>Domain</dt>
+          <dd>{String(session.data.domain ?? '')}</dd>
+          <dt>Expires</dt>
+          <dd>{String(session.data.expirationTime ?? '-')}</dd>
+        </dl>
+      ) : null}
+      {error ? <p role="alert">{error.message}</p> : null}
+      {status === 'signed' ? (
+        <button type="button" data-testid="siwx-sign-out" onClick={() => void signOut()}>
+          Sign out
+        </button>
+      ) : null}
+      {status === 'unsigned' || status === 'error' ? (
+        <button type="button" data-testid="siwx-sign-in" onClick={() => void signIn()}>
+          Sign in
+        </button>
+      ) : null}
+    </section>
   )
 }
 
@@ -193,7 +252,9 @@ function App() {
         <ThemeToggle />
         <LocaleSwitch />
         <DevWalletToggle />
+        <SiwxToggle />
       </section>
+      <SiwxSession />
       <SignMessage />
       <SolanaAccount />
       <BitcoinAccount />

@@ -6,6 +6,7 @@ import { bitcoinAdapter, bitcoinRegtest } from '@openmodal/bitcoin'
 import type { CaipNetwork, ChainAdapter } from '@openmodal/core'
 import { evmAdapter } from '@openmodal/evm'
 import { createModal } from '@openmodal/react'
+import { localSiwx } from '@openmodal/siwx'
 import { solanaAdapter, solanaLocalnet } from '@openmodal/solana'
 import { walletConnect } from '@openmodal/walletconnect/connector'
 import {
@@ -13,6 +14,7 @@ import {
   installDevWallet,
   installSolanaDevWallet,
   loadLocalConfig,
+  siwxModeFromUrl,
 } from './local.js'
 import { demoNetworks } from './networks.js'
 
@@ -56,6 +58,13 @@ const adapters: ChainAdapter[] = [
   ...(bitcoinLocal ? [bitcoinLocal] : []),
 ]
 
+/** The SIWX toggle (`?siwx=required|optional|off`): sessions in this browser, verified on read. */
+export const siwxMode = siwxModeFromUrl(location.search)
+const siwx =
+  siwxMode === 'off'
+    ? undefined
+    : localSiwx({ statement: 'Sign in to the OpenModal demo', required: siwxMode === 'required' })
+
 export const modal = createModal({
   projectId: 'demo',
   // The server `pnpm demo` started: the wallet list and the project's remote config.
@@ -67,6 +76,7 @@ export const modal = createModal({
   ...(localConfig.relayUrl
     ? { walletConnect: walletConnect({ relayUrl: localConfig.relayUrl, verify: false }) }
     : {}),
+  ...(siwx ? { siwx } : {}),
   metadata: {
     name: 'OpenModal demo',
     description: 'The OpenModal laboratory',

@@ -9,7 +9,11 @@ import {
   createModalClient,
   disconnect,
   type ModalInstance,
+  type SiwxConfigLike,
+  type SiwxSessionLike,
   setThemeMode,
+  stopSiwx,
+  watchSiwx,
 } from '@openmodal/core/internal'
 import { act, type ReactNode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
@@ -22,6 +26,7 @@ import {
   useModalProvider,
   useModalState,
   useModalTheme,
+  useSiwxSession,
   useWalletInfo,
   W3mButton,
   W3mModal,
@@ -95,6 +100,26 @@ function Probe() {
       <button type="button" data-testid="disconnect" onClick={() => disconnect()} />
     </div>
   )
+}
+
+function SiwxProbe() {
+  const { session, status, signIn, signOut } = useSiwxSession()
+  return (
+    <div>
+      <span data-testid="siwx">{`${status}:${session?.data.accountAddress ?? '-'}`}</span>
+      <button type="button" data-testid="sign-in" onClick={() => signIn()} />
+      <button type="button" data-testid="sign-out" onClick={() => signOut()} />
+    </div>
+  )
+}
+
+/** Polls `check` (letting React and the stores settle) until it holds. */
+async function waitUntil(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (check()) return
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)))
+  }
+  throw new Error(`timed out waiting for ${what}`)
 }
 
 /** Render counts of the two useModal components below. */
@@ -190,6 +215,42 @@ describe('@openmodal/react in Chromium', () => {
     await act(async () => modal.close())
     expect(text('reader')).to.equal('false')
     expect(renders.opener).to.equal(before.opener)
+  })
+
+  it('useSiwxSession follows the flow: unsigned, signIn stores, signOut revokes that session', async () => {
+    const sessions: SiwxSessionLike[] = []
+    const revoked: string[] = []
+    const config: SiwxConfigLike = {
+      async createMessage({ accountAddress, chainId }) {
+        const data = { accountAddress, chainId, domain: 'app.example.org' }
+        return Object.defineProperty(data, 'toString', { value: () => `sign in ${chainId}` })
+      },
+      addSession: async (session) => {
+        sessions.push(session)
+      },
+      revokeSession: async (chainId, address) => {
+        revoked.push(`${chainId}/${address}`)
+      },
+      getSessions: async (chainId, address) =>
+        sessions.filter((s) => s.data.chainId === chainId && s.data.accountAddress === address),
+      getRequired: () => false,
+    }
+    watchSiwx(config, { disconnect, switchNetwork: modal.switchNetwork })
+    try {
+      await render(<SiwxProbe />)
+      expect(text('siwx')).to.equal('idle:-')
+      await act(async () => modal.connect('dev.openmodal.test'))
+      await waitUntil(() => text('siwx') === 'unsigned:-', 'unsigned')
+      await click('sign-in')
+      await waitUntil(() => text('siwx').startsWith('signed:'), 'signed')
+      expect(text('siwx')).to.equal(`signed:${ADDRESS}`)
+      expect(sessions[0]?.signature).to.equal(`signed:${ADDRESS}:sign in eip155:31337`)
+      await click('sign-out')
+      await waitUntil(() => text('siwx') === 'idle:-', 'signed out')
+      expect(revoked).to.deep.equal([`eip155:31337/${ADDRESS}`])
+    } finally {
+      stopSiwx()
+    }
   })
 
   it('the hooks’ actions change the stores', async () => {

@@ -4,12 +4,15 @@ import {
   type AccountState,
   BaseError,
   createModalClient,
+  disconnect,
   kitError,
   type ModalInstance,
   type ModalOptions,
   type PublicState,
   parseOptions,
+  type SiwxConfigLike,
   setLocale,
+  switchNetwork,
 } from '@openmodal/core/internal'
 import { BROWSER } from 'esm-env'
 import { defineElements } from './elements/define-elements.js'
@@ -51,6 +54,14 @@ export function createModal(options: ModalOptions): ModalInstance {
     appended = modal
   }
   preloadWhenIdle()
+  // Sign-In With X (spec §4): core's flow rides in the connect group's chunk (the sign view
+  // follows a connect), loaded now only for hosts that set `siwx`.
+  const siwx = options.siwx as SiwxConfigLike | undefined
+  if (siwx) {
+    void import('./views/connect-group.js').then((m) =>
+      m.watchSiwx(siwx, { disconnect, switchNetwork }),
+    )
+  }
   return instance
 }
 

@@ -4,8 +4,8 @@
 // everything on; the size check bounds it (size-budgets.json). `EveryOption` makes every
 // option, feature switch and theme variable required, so a new one fails the typecheck until
 // it is set here (apps/size/README.md).
-// TODO(siwx, siweConfig): no code reads them yet; set `siwx` here when sign-in lands (the two
-// exclude each other: siwx is the one to keep).
+// `siweConfig` is left out: it excludes `siwx`, the one set here (sign-in's flow, view and
+// message code load with import() once a wallet connects).
 import { evmAdapter } from '@openmodal/evm'
 import {
   createModal,
@@ -16,13 +16,14 @@ import {
   W3mModal,
   W3mNetworkButton,
 } from '@openmodal/react'
+import { localSiwx } from '@openmodal/siwx'
 import { solana, solanaAdapter } from '@openmodal/solana'
 import { walletConnect } from '@openmodal/walletconnect/connector'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { evmNetworks, mainnet } from '../shared/networks.js'
 
-type EveryOption = Required<Omit<ModalOptions, 'siwx' | 'siweConfig'>> & {
+type EveryOption = Required<Omit<ModalOptions, 'siweConfig'>> & {
   features: Required<NonNullable<ModalOptions['features']>>
   themeVariables: Required<ThemeVariables>
 }
@@ -89,6 +90,8 @@ const options = {
   enableEmbedded: true,
   disableAppendToBody: true,
   apiUrl: 'https://api.example.org',
+  // Sign-In With X, required: the sign view opens after connect and the modal stays open.
+  siwx: localSiwx({ statement: 'Sign in to the size reference', required: true }),
   // Basic mode turns the remote features off: "on" here is false.
   basic: false,
 } satisfies EveryOption

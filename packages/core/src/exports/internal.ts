@@ -34,6 +34,13 @@ export {
   tokenUnits,
   validateSend,
 } from '../actions/send.js'
+export {
+  cancelSignIn,
+  signInWithX,
+  signOutWithX,
+  stopSiwx,
+  watchSiwx,
+} from '../actions/siwx.js'
 export { switchNetwork } from '../actions/switch-network.js'
 export { createEmitter, type Emitter } from '../adapters/kit/emitter.js'
 export { lazyCode } from '../adapters/kit/lazy-code.js'
@@ -160,6 +167,14 @@ export {
   setSendToken,
   updateSendDraft,
 } from '../stores/send.js'
+export {
+  $siwx,
+  type SiwxConfigLike,
+  type SiwxSessionLike,
+  type SiwxState,
+  type SiwxStatus,
+  type SiwxTarget,
+} from '../stores/siwx.js'
 export {
   $snack,
   hideSnack,

@@ -693,7 +693,8 @@ function optionDocs(): Record<keyof ModalOptions, OptionDoc> {
       spec: '§2: "The modal element is appended to the page body unless appending is disabled or it is embedded."',
     },
     siwx: {
-      description: 'Sign in with a wallet signature (SIWX). Reserved: no code reads it yet.',
+      description:
+        'Sign in with a wallet signature (SIWX): a SIWXConfig such as `localSiwx()` or `serverSiwx()` from @openmodal/siwx.',
       spec: '§5: "Setting both siweConfig and siwx throws \'Cannot set both `siweConfig` and `siwx` options\'."',
     },
     siweConfig: {

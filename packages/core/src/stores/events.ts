@@ -17,6 +17,8 @@ export type ModalEventName =
   | 'RECONNECT_FAILED'
   | 'SEND_SUCCESS'
   | 'SEND_ERROR'
+  | 'SIWX_AUTH_SUCCESS'
+  | 'SIWX_AUTH_ERROR'
   | 'ERROR'
 
 export interface ModalEvent {

@@ -19,6 +19,7 @@ test('the public API of @openmodal/react does not change by accident', () => {
     'useModalProvider',
     'useModalState',
     'useModalTheme',
+    'useSiwxSession',
     'useStore',
     'useWalletInfo',
   ])

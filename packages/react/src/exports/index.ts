@@ -46,5 +46,6 @@ export {
 } from '../hooks/use-modal-provider.js'
 export { useModalState } from '../hooks/use-modal-state.js'
 export { type UseModalThemeReturnType, useModalTheme } from '../hooks/use-modal-theme.js'
+export { type UseSiwxSessionReturnType, useSiwxSession } from '../hooks/use-siwx-session.js'
 export { type ReadableStore, type UseStoreOptions, useStore } from '../hooks/use-store.js'
 export { type UseWalletInfoReturnType, useWalletInfo } from '../hooks/use-wallet-info.js'

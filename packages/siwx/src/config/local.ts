@@ -1,182 +1,32 @@
 // localSiwx(): sessions in the browser's localStorage, verified again on every read.
-import type { Client } from 'viem'
-import { SiwxError } from '../errors.js'
-import type { SiwxChainId } from '../message/siwx.js'
-import type { SignatureVerifier } from '../verify/verify.js'
-import { loadMessages, loadVerifier } from './lazy.js'
-import { pageDefaults } from './page.js'
-import { isSameAccount, type SIWXConfig, type SIWXSession, toSiwxMessage } from './types.js'
 
-export interface SiwxStorage {
-  getItem(key: string): string | null
-  setItem(key: string, value: string): void
-  removeItem(key: string): void
-}
+import type { LocalSiwxOptions } from './local-options.js'
+import type { SIWXConfig } from './types.js'
 
-export interface LocalSiwxOptions {
-  /** The authority messages name; default `location.host`. */
-  domain?: string | undefined
-  /** The URI messages name; default `location.origin`. */
-  uri?: string | undefined
-  statement?: string | undefined
-  /** Session lifetime written as `Expiration Time`; default 7 days. */
-  expiresInMs?: number | undefined
-  /** The modal cannot close without a session (spec §4). Default false. */
-  required?: boolean | undefined
-  /** Default `localStorage`. */
-  storage?: SiwxStorage | undefined
-  /** Default `@openmodal/siwx/sessions`. */
-  storageKey?: string | undefined
-  /** Clients of eip155 chains: smart-account sessions verify by eth_call (else EOA only). */
-  getClient?: ((chainId: SiwxChainId) => Client | undefined) | undefined
-  /** Signature checks of namespaces other than eip155 and solana. */
-  verifiers?: Readonly<Record<string, SignatureVerifier>> | undefined
-  /** Chains sessions may be for (the app's networks); default any. */
-  chains?: readonly SiwxChainId[] | undefined
-  signOutOnDisconnect?: boolean | undefined
-  /** Clock; default now. */
-  now?: (() => Date) | undefined
-}
-
-export const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
-/** A message must be signed within this time of `createMessage` (its nonce is forgotten after). */
-export const LOCAL_NONCE_TTL_MS = 10 * 60 * 1000
+export type { LocalSiwxOptions, SiwxStorage } from './local-options.js'
 
 /**
  * A SIWXConfig keeping sessions in localStorage. Each session is verified when added (its nonce
  * must be one this config issued, once) and again on every read, so an edited, expired or
- * foreign entry is dropped instead of trusted.
+ * foreign entry is dropped instead of trusted. The config is thin: its code loads with
+ * import() on its first call (after a wallet connects), so a host pays almost nothing for it
+ * up front.
  *
  * @example
  * createModal({ …, siwx: localSiwx({ statement: 'Sign in to Example', required: true }) })
  */
 export function localSiwx(options: LocalSiwxOptions = {}): SIWXConfig {
-  const key = options.storageKey ?? '@openmodal/siwx/sessions'
-  const now = options.now ?? (() => new Date())
-  const issued = new Map<string, number>()
-  const storage = (): SiwxStorage => {
-    const store = options.storage ?? (globalThis as { localStorage?: SiwxStorage }).localStorage
-    if (!store) throw new TypeError('localSiwx: no localStorage here; pass `storage`')
-    return store
+  let impl: Promise<SIWXConfig> | undefined
+  const load = () => {
+    impl ??= import('./local-impl.js').then((m) => m.createLocalSiwx(options))
+    return impl
   }
-
-  const read = (): SIWXSession[] => {
-    try {
-      const parsed = JSON.parse(storage().getItem(key) ?? '[]')
-      return Array.isArray(parsed) ? parsed : []
-    } catch {
-      return []
-    }
-  }
-  const write = (sessions: readonly SIWXSession[]) => {
-    if (sessions.length) storage().setItem(key, JSON.stringify(sessions))
-    else storage().removeItem(key)
-  }
-
-  const verify = async (session: SIWXSession, nonce?: string): Promise<SIWXSession> => {
-    if (
-      typeof session !== 'object' ||
-      session === null ||
-      typeof session.message !== 'string' ||
-      typeof session.signature !== 'string'
-    ) {
-      throw new SiwxError(
-        'invalid-message',
-        'Invalid SIWX session: message and signature are required',
-        {
-          field: 'message',
-        },
-      )
-    }
-    const { domain } = pageDefaults(options)
-    const { verifySiwxMessage } = await loadVerifier()
-    const data = await verifySiwxMessage({
-      message: session.message,
-      signature: session.signature,
-      domain,
-      nonce,
-      chains: options.chains,
-      time: now(),
-      getClient: options.getClient,
-      verifiers: options.verifiers,
-    })
-    return {
-      data,
-      message: session.message,
-      signature: session.signature,
-      ...(session.cacao ? { cacao: session.cacao } : {}),
-    }
-  }
-
-  /** The stored sessions that still verify; the others are removed from storage. */
-  const valid = async (): Promise<SIWXSession[]> => {
-    const stored = read()
-    const kept: SIWXSession[] = []
-    for (const session of stored) {
-      try {
-        kept.push(await verify(session))
-      } catch (error) {
-        if (!(error instanceof SiwxError)) throw error
-      }
-    }
-    if (kept.length !== stored.length) write(kept)
-    return kept
-  }
-
   return {
-    async createMessage(input) {
-      const { domain, uri } = pageDefaults(options)
-      const { createSiwxMessageData, formatSiwxMessage } = await loadMessages()
-      const data = createSiwxMessageData({
-        accountAddress: input.accountAddress,
-        chainId: input.chainId,
-        domain,
-        uri,
-        statement: options.statement,
-        issuedAt: now(),
-        expiresInMs: options.expiresInMs ?? DEFAULT_SESSION_TTL_MS,
-        ...(input.notBefore ? { notBefore: new Date(input.notBefore) } : {}),
-      })
-      const time = now().getTime()
-      for (const [nonce, at] of issued) if (time - at > LOCAL_NONCE_TTL_MS) issued.delete(nonce)
-      issued.set(data.nonce, time)
-      return toSiwxMessage(data, formatSiwxMessage(data))
-    },
-
-    async addSession(session) {
-      const nonce = /\nNonce: ([A-Za-z0-9]+)\n/.exec(session?.message ?? '')?.[1]
-      const at = nonce === undefined ? undefined : issued.get(nonce)
-      if (nonce === undefined || at === undefined || now().getTime() - at > LOCAL_NONCE_TTL_MS) {
-        throw new SiwxError(
-          'nonce-mismatch',
-          'The message does not carry a nonce this app issued',
-          {
-            field: 'nonce',
-          },
-        )
-      }
-      const verified = await verify(session, nonce)
-      issued.delete(nonce)
-      const others = (await valid()).filter(
-        (s) => !isSameAccount(s.data, verified.data.chainId, verified.data.accountAddress),
-      )
-      write([...others, verified])
-    },
-
-    async revokeSession(chainId, address) {
-      write(read().filter((s) => !(s?.data && isSameAccount(s.data, chainId, address))))
-    },
-
-    async setSessions(sessions) {
-      const verified: SIWXSession[] = []
-      for (const session of sessions) verified.push(await verify(session))
-      write(verified)
-    },
-
-    async getSessions(chainId, address) {
-      return (await valid()).filter((s) => isSameAccount(s.data, chainId, address))
-    },
-
+    createMessage: async (input) => (await load()).createMessage(input),
+    addSession: async (session) => (await load()).addSession(session),
+    revokeSession: async (chainId, address) => (await load()).revokeSession(chainId, address),
+    setSessions: async (sessions) => (await load()).setSessions(sessions),
+    getSessions: async (chainId, address) => (await load()).getSessions(chainId, address),
     getRequired: () => options.required ?? false,
     signOutOnDisconnect: options.signOutOnDisconnect ?? true,
   }

@@ -9,7 +9,7 @@ import type {
   AuthNonceResponse,
 } from './api-types.js'
 import { loadMessages } from './lazy.js'
-import { DEFAULT_SESSION_TTL_MS, type SiwxStorage } from './local.js'
+import { DEFAULT_SESSION_TTL_MS, type SiwxStorage } from './local-options.js'
 import { pageDefaults } from './page.js'
 import {
   type Cacao,

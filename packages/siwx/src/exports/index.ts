@@ -12,13 +12,8 @@ export type {
   AuthSession,
   AuthSignOutResponse,
 } from '../config/api-types.js'
-export {
-  DEFAULT_SESSION_TTL_MS,
-  LOCAL_NONCE_TTL_MS,
-  type LocalSiwxOptions,
-  localSiwx,
-  type SiwxStorage,
-} from '../config/local.js'
+export { type LocalSiwxOptions, localSiwx, type SiwxStorage } from '../config/local.js'
+export { DEFAULT_SESSION_TTL_MS, LOCAL_NONCE_TTL_MS } from '../config/local-options.js'
 export { type ServerSiwxOptions, serverSiwx } from '../config/server.js'
 export {
   fromSiweConfig,

@@ -97,6 +97,11 @@ export const de: Messages = {
   'networks.switching': 'Netzwerk wird gewechselt…',
   'networks.unsupported':
     'Diese App unterstützt dein aktuelles Netzwerk nicht. Wechsle zu einer verfügbaren Option, um fortzufahren.',
+  'siwx.headline': 'Bei {name} anmelden',
+  'siwx.domain': 'Deine Wallet zeigt diese Anfrage als kommend von',
+  'siwx.approve': 'Bestätige die Signatur in deiner Wallet',
+  'siwx.sign': 'Signieren',
+  'siwx.cancel': 'Abbrechen',
   'switchNetwork.title': 'In der Wallet bestätigen',
   'switchNetwork.approve': 'Bestätige den Netzwerkwechsel in deiner Wallet',
   'switchNetwork.to': 'Zu {name} wechseln',

@@ -112,6 +112,11 @@ export const enViews = {
   'networks.switching': 'Switching network…',
   'networks.unsupported':
     "This app doesn't support your current network. Switch to an available option to continue.",
+  'siwx.headline': 'Sign in to {name}',
+  'siwx.domain': 'Your wallet will show this request as coming from',
+  'siwx.approve': 'Approve the signature in your wallet',
+  'siwx.sign': 'Sign',
+  'siwx.cancel': 'Cancel',
   'switchNetwork.title': 'Approve in wallet',
   'switchNetwork.approve': 'Approve the network switch in your wallet',
   'switchNetwork.to': 'Switch to {name}',

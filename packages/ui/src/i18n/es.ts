@@ -95,6 +95,11 @@ export const es: Messages = {
   'networks.switching': 'Cambiando de red…',
   'networks.unsupported':
     'Esta aplicación no admite tu red actual. Cambia a una de las opciones disponibles para continuar.',
+  'siwx.headline': 'Inicia sesión en {name}',
+  'siwx.domain': 'Tu billetera mostrará que esta solicitud viene de',
+  'siwx.approve': 'Aprueba la firma en tu billetera',
+  'siwx.sign': 'Firmar',
+  'siwx.cancel': 'Cancelar',
   'switchNetwork.title': 'Aprueba en la billetera',
   'switchNetwork.approve': 'Aprueba el cambio de red en tu billetera',
   'switchNetwork.to': 'Cambiar a {name}',

@@ -96,6 +96,11 @@ export const fr: Messages = {
   'networks.switching': 'Changement de réseau…',
   'networks.unsupported':
     'Cette application ne prend pas en charge votre réseau actuel. Passez à une option disponible pour continuer.',
+  'siwx.headline': 'Connexion à {name}',
+  'siwx.domain': 'Votre portefeuille indiquera que cette demande vient de',
+  'siwx.approve': 'Approuvez la signature dans votre portefeuille',
+  'siwx.sign': 'Signer',
+  'siwx.cancel': 'Annuler',
   'switchNetwork.title': 'Approuvez dans le portefeuille',
   'switchNetwork.approve': 'Approuvez le changement de réseau dans votre portefeuille',
   'switchNetwork.to': 'Passer à {name}',

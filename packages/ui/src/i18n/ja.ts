@@ -95,6 +95,11 @@ export const ja: Messages = {
   'networks.switching': 'ネットワークを切り替えています…',
   'networks.unsupported':
     'このアプリは現在のネットワークに対応していません。続けるには、利用可能なネットワークに切り替えてください。',
+  'siwx.headline': '{name} にサインイン',
+  'siwx.domain': 'ウォレットにはこのリクエストの送信元として次が表示されます',
+  'siwx.approve': 'ウォレットで署名を承認してください',
+  'siwx.sign': '署名',
+  'siwx.cancel': 'キャンセル',
   'switchNetwork.title': 'ウォレットで承認',
   'switchNetwork.approve': 'ウォレットでネットワークの切り替えを承認してください',
   'switchNetwork.to': '{name} に切り替え',

@@ -7,6 +7,7 @@ import { expect, fixture, html } from '@open-wc/testing'
 import type { TestAdapter } from '@openmodal/core/adapter-contract'
 import {
   $registeredName,
+  $siwx,
   connect,
   getAdapter,
   KIT_ERROR_MESSAGES,
@@ -15,10 +16,12 @@ import {
   openModal,
   push,
   reset,
+  type SiwxConfigLike,
   setLocale,
   setReceiver,
   showAlert,
   showSnack,
+  signInWithX,
   TOAST_MESSAGES,
   updateSendDraft,
   type WalletConnectEntry,
@@ -47,6 +50,24 @@ import { switchActiveChainData } from '../views/w3m-switch-active-chain-view/w3m
 import { type Catalog, registerCatalog } from './index.js'
 
 const PSEUDO = 'en-XA'
+
+/** A SIWX config (the contract of @openmodal/siwx's) with no sessions and a long message. */
+const longSiwx: SiwxConfigLike = {
+  async createMessage({ accountAddress, chainId }) {
+    const data = {
+      accountAddress,
+      chainId,
+      domain: 'a-very-long-subdomain-of-the-application.example-organisation.org',
+      statement:
+        'I accept the Terms of Service of the Example Organisation and sign in to its application with this account',
+    }
+    return Object.defineProperty(data, 'toString', { value: () => JSON.stringify(data) })
+  },
+  addSession: async () => {},
+  revokeSession: async () => {},
+  getSessions: async () => [],
+  getRequired: () => false,
+}
 
 const ACCENTS: Record<string, string> = {
   a: 'á',
@@ -183,6 +204,16 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
     reset('Account')
     push('SwitchNetwork', { network: optimism })
     openModal()
+  },
+  async SIWXSignMessage() {
+    // A long statement and domain, and the wallet's "no" below them (spec §8).
+    const adapter = setupClient({}, { siwx: longSiwx })
+    adapter.signMessage = async () => {
+      throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+    }
+    await connect({ connectorId: 'io.alpha' })
+    await until(() => $siwx.get().message, 'the message')
+    await signInWithX()
   },
   async UnsupportedChain() {
     const adapter = await setupConnected()

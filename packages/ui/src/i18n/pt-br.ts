@@ -95,6 +95,11 @@ export const ptBR: Messages = {
   'networks.switching': 'Trocando de rede…',
   'networks.unsupported':
     'Este app não é compatível com sua rede atual. Troque para uma opção disponível para continuar.',
+  'siwx.headline': 'Entrar em {name}',
+  'siwx.domain': 'Sua carteira mostrará que esta solicitação vem de',
+  'siwx.approve': 'Aprove a assinatura na sua carteira',
+  'siwx.sign': 'Assinar',
+  'siwx.cancel': 'Cancelar',
   'switchNetwork.title': 'Aprove na carteira',
   'switchNetwork.approve': 'Aprove a troca de rede na sua carteira',
   'switchNetwork.to': 'Trocar para {name}',

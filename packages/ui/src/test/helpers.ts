@@ -19,18 +19,23 @@ import {
   closeModal,
   connect,
   createModalClient,
+  disconnect,
   hideSnack,
   type ModalOptions,
   openModal,
   push,
   reset,
   resetStores,
+  type SiwxConfigLike,
   setCloseDisabled,
   setLocale,
   setThemeMode,
   setThemeVariables,
+  stopSiwx,
+  switchNetwork,
   unregisterAdapter,
   type View,
+  watchSiwx,
 } from '@openmodal/core/internal'
 import type { W3mModal } from '../modal/w3m-modal/w3m-modal.js'
 
@@ -55,6 +60,7 @@ export const WALLETS: TestWallet[] = [
 
 /** Puts every store back to a clean, closed, English, light state. */
 export function resetAll(): void {
+  stopSiwx()
   closeModal({ force: true })
   resetStores()
   setCloseDisabled(false)
@@ -129,6 +135,8 @@ export function setupClient(
     apiUrl: location.origin,
     ...options,
   })
+  // What the ui's createModal does for a host with `siwx`.
+  if (options.siwx) watchSiwx(options.siwx as SiwxConfigLike, { disconnect, switchNetwork })
   return adapter
 }
 

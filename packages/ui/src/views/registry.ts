@@ -62,4 +62,5 @@ export const VIEW_REGISTRY: Partial<Record<View, ViewEntry>> = Object.assign(vie
   WalletSend: { tag: 'w3m-wallet-send-view', group: account },
   WalletSendSelectToken: { tag: 'w3m-wallet-send-select-token-view', group: account },
   WalletSendPreview: { tag: 'w3m-wallet-send-preview-view', group: account },
+  SIWXSignMessage: { tag: 'w3m-siwx-sign-message-view', group: connect },
 } satisfies Partial<Record<View, ViewEntry>>)
