@@ -9,7 +9,7 @@ import { connectedTarget, connectionKey } from '../stores/connection.js'
 import { emitEvent } from '../stores/events.js'
 import { $profiles } from '../stores/profile.js'
 import type { ChainNamespace } from '../types/network.js'
-import { formatBalance } from '../utils/format.js'
+import { formatUnitsFixed } from '../utils/units.js'
 import type { AccountReads, AccountReadsContext } from './account-reads.js'
 
 const context: AccountReadsContext = {
@@ -18,7 +18,8 @@ const context: AccountReadsContext = {
   connectionKey,
   $nativeBalance,
   $profiles,
-  formatBalance,
+  // formatBalance's bigint case, without the rest of utils/format.ts (lazy code only).
+  formatBalance: (value, decimals) => formatUnitsFixed(value, decimals, 3),
   onError: (error, where) => emitEvent('ERROR', { message: errorMessage(error), where }),
 }
 

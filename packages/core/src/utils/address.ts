@@ -4,6 +4,9 @@ import type { ChainNamespace } from '../types/network.js'
 const EIP155_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/
 // Base58 alphabet: no 0, O, I or l.
 const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
+const TRUNCATE_START = 4
+const TRUNCATE_END = 6
+const ELLIPSIS = '…'
 
 /**
  * Whether `address` is an EVM address: 40 hex characters with an optional `0x` (spec §5).
@@ -45,4 +48,16 @@ export function isAddressFor(namespace: ChainNamespace, address: unknown): boole
     default:
       return typeof address === 'string' && /^\S+$/.test(address)
   }
+}
+
+/**
+ * Shortens an address to its first 4 and last 6 characters around an ellipsis (spec §5).
+ * Strings of 11 characters or fewer (where truncation saves nothing) come back unchanged.
+ *
+ * @example
+ * truncateAddress('0xab5801a7d398351b8be11c439e05c5b3259aec9b') // '0xab…9aec9b'
+ */
+export function truncateAddress(address: string): string {
+  if (address.length <= TRUNCATE_START + TRUNCATE_END + ELLIPSIS.length) return address
+  return `${address.slice(0, TRUNCATE_START)}${ELLIPSIS}${address.slice(-TRUNCATE_END)}`
 }

@@ -1,29 +1,20 @@
 // Display formatting of addresses and amounts. Amounts use string arithmetic only: no
 // float rounding ever reaches what a person reads.
 import { BaseError } from '../errors/base.js'
+import { assertDecimals, formatUnitsFixed } from './units.js'
 
-const TRUNCATE_START = 4
-const TRUNCATE_END = 6
-const ELLIPSIS = '…'
+// In address.js, which the account button loads up front; the rest of this module loads with
+// the account reads and the views.
+export { truncateAddress } from './address.js'
+
+// In units.js, which the account reads get from the initial JS: this module is lazy code only.
+export { formatUnits } from './units.js'
+
 const DECIMAL = /^\d+(\.\d+)?$/
 const SIGNED_DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/
 const NUMERIC = /^([-+])?(?:(\d+)(?:\.(\d*))?|\.(\d+))(?:[eE]([-+]?\d+))?$/
 // Exponents past this are not amounts; refusing them keeps '1e999999999' from eating memory.
 const MAX_EXPONENT = 1000
-// Token decimals are a uint8 on EVM chains.
-const MAX_DECIMALS = 255
-
-/**
- * Shortens an address to its first 4 and last 6 characters around an ellipsis (spec §5).
- * Strings of 11 characters or fewer (where truncation saves nothing) come back unchanged.
- *
- * @example
- * truncateAddress('0xab5801a7d398351b8be11c439e05c5b3259aec9b') // '0xab…9aec9b'
- */
-export function truncateAddress(address: string): string {
-  if (address.length <= TRUNCATE_START + TRUNCATE_END + ELLIPSIS.length) return address
-  return `${address.slice(0, TRUNCATE_START)}${ELLIPSIS}${address.slice(-TRUNCATE_END)}`
-}
 
 /**
  * Whether `value` is a plain decimal string: digits, optionally one dot followed by digits.
@@ -35,32 +26,6 @@ export function truncateAddress(address: string): string {
  */
 export function isDecimalString(value: unknown): boolean {
   return typeof value === 'string' && DECIMAL.test(value)
-}
-
-function assertDecimals(decimals: number): void {
-  if (!Number.isInteger(decimals) || decimals < 0 || decimals > MAX_DECIMALS) {
-    throw new BaseError(`Invalid token decimals ${decimals}`, {
-      code: 'INVALID_DECIMALS',
-      details: `Expected an integer from 0 to ${MAX_DECIMALS}.`,
-    })
-  }
-}
-
-/**
- * Writes an amount in a token's smallest unit as an exact decimal string, without trailing
- * zeros.
- *
- * @example
- * formatUnits(1500000000000000000n, 18) // '1.5'
- * formatUnits(-1n, 6) // '-0.000001'
- */
-export function formatUnits(value: bigint, decimals: number): string {
-  assertDecimals(decimals)
-  const negative = value < 0n
-  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0')
-  const integer = digits.slice(0, digits.length - decimals)
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
-  return `${negative ? '-' : ''}${integer}${fraction ? `.${fraction}` : ''}`
 }
 
 /**
@@ -177,7 +142,7 @@ export function formatBalance(value: string | number | bigint, decimals?: number
         code: 'INVALID_DECIMALS',
       })
     }
-    return truncateDecimals(formatUnits(value, decimals), 3)
+    return formatUnitsFixed(value, decimals, 3)
   }
   return truncateDecimals(value, 3)
 }

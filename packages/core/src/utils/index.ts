@@ -1,4 +1,4 @@
-export { isAddressFor, isEip155Address, isSolanaAddress } from './address.js'
+export { isAddressFor, isEip155Address, isSolanaAddress, truncateAddress } from './address.js'
 export {
   isCaipAddress,
   isCaipNetworkId,
@@ -17,7 +17,6 @@ export {
   formatUnits,
   isDecimalString,
   parseUnits,
-  truncateAddress,
   truncateDecimals,
 } from './format.js'
 export {
