@@ -7,9 +7,6 @@ import { assertDecimals, formatUnitsFixed } from './units.js'
 // the account reads and the views.
 export { truncateAddress } from './address.js'
 
-// In units.js, which the account reads get from the initial JS: this module is lazy code only.
-export { formatUnits } from './units.js'
-
 const DECIMAL = /^\d+(\.\d+)?$/
 const SIGNED_DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/
 const NUMERIC = /^([-+])?(?:(\d+)(?:\.(\d*))?|\.(\d+))(?:[eE]([-+]?\d+))?$/
@@ -26,6 +23,23 @@ const MAX_EXPONENT = 1000
  */
 export function isDecimalString(value: unknown): boolean {
   return typeof value === 'string' && DECIMAL.test(value)
+}
+
+/**
+ * Writes an amount in a token's smallest unit as an exact decimal string, without trailing
+ * zeros.
+ *
+ * @example
+ * formatUnits(1500000000000000000n, 18) // '1.5'
+ * formatUnits(-1n, 6) // '-0.000001'
+ */
+export function formatUnits(value: bigint, decimals: number): string {
+  assertDecimals(decimals)
+  const negative = value < 0n
+  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0')
+  const integer = digits.slice(0, digits.length - decimals)
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
+  return `${negative ? '-' : ''}${integer}${fraction ? `.${fraction}` : ''}`
 }
 
 /**
