@@ -4,17 +4,15 @@
 // `/__openmodal/local.json`, which injects the dev wallet itself. A transfer sent with the dev
 // wallet shows in the Account view's Activity tab, and Tokens shows the chain's balance.
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { stripVTControlCharacters } from 'node:util'
 import { startChains } from '@openmodal/testing/node'
 import { chromium } from 'playwright-core'
 import { createPublicClient, formatEther, http, parseEther } from 'viem'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { DEMO, freePort, HOST, startPreview, startTogether } from './preview.mjs'
+import { freePort, HOST, startPreview, startServer, startTogether } from './preview.mjs'
 
 const DEV_WALLET_ID = 'dev.openmodal.wallet'
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -30,56 +28,6 @@ const truncateAddress = (address) => `${address.slice(0, 4)}…${address.slice(-
 function truncate3(decimal) {
   const [integer, fraction = ''] = decimal.split('.')
   return `${BigInt(integer).toLocaleString('en')}.${fraction.slice(0, 3).padEnd(3, '0')}`
-}
-
-/**
- * apps/server as `pnpm demo` starts it (main.ts), with `env` on top; resolves once it listens
- * with `{ url, output(), stop() }`. `stop()` ends that process by its pid and waits for it.
- */
-function startServer(port, env) {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@openmodal/source', '--import', 'tsx', 'src/main.ts'],
-    {
-      cwd: join(DEMO, '../server'),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        OPENMODAL_HOST: HOST,
-        OPENMODAL_PORT: String(port),
-        LOG_LEVEL: 'info',
-        NO_COLOR: '1',
-        ...env,
-      },
-    },
-  )
-  let output = ''
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      process.kill(child.pid, 'SIGTERM')
-      await exited
-    }
-  }
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void stop()
-      reject(new Error(`the server was not ready after 60 s:\n${output}`))
-    }, 60_000)
-    const onData = (chunk) => {
-      output += stripVTControlCharacters(String(chunk))
-      if (output.includes('"msg":"listening"')) {
-        clearTimeout(timer)
-        resolve({ url: `http://${HOST}:${port}`, output: () => output, stop })
-      }
-    }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`the server exited (${code}):\n${output}`))
-    })
-  })
 }
 
 describe('Demo Activity: a dev-wallet transfer shows in Account, end to end', () => {

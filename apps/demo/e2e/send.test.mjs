@@ -3,18 +3,16 @@
 // which injects the dev wallet. A visitor sends ETH and TUSD from Account → Send; the chain is
 // read directly to check that exactly the amount moved.
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { stripVTControlCharacters } from 'node:util'
 import { TEST_TOKEN_ABI } from '@openmodal/testing'
 import { deployTestToken, startChains } from '@openmodal/testing/node'
 import { chromium } from 'playwright-core'
 import { createPublicClient, formatEther, http, parseEther } from 'viem'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { DEMO, freePort, HOST, rpc, startPreview, startTogether } from './preview.mjs'
+import { freePort, HOST, rpc, startPreview, startServer, startTogether } from './preview.mjs'
 
 const DEV_WALLET_ID = 'dev.openmodal.wallet'
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -25,53 +23,6 @@ const REVERT_CODE = '0x60006000fd'
 const STEP_TIMEOUT = 10_000
 // The Activity tab polls every 4 s and the indexer every 250 ms here.
 const ACTIVITY_TIMEOUT = 30_000
-
-/** apps/server as `pnpm demo` starts it, with `env` on top; `stop()` ends it by its pid. */
-function startServer(port, env) {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@openmodal/source', '--import', 'tsx', 'src/main.ts'],
-    {
-      cwd: join(DEMO, '../server'),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        OPENMODAL_HOST: HOST,
-        OPENMODAL_PORT: String(port),
-        LOG_LEVEL: 'info',
-        NO_COLOR: '1',
-        ...env,
-      },
-    },
-  )
-  let output = ''
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      process.kill(child.pid, 'SIGTERM')
-      await exited
-    }
-  }
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void stop()
-      reject(new Error(`the server was not ready after 60 s:\n${output}`))
-    }, 60_000)
-    const onData = (chunk) => {
-      output += stripVTControlCharacters(String(chunk))
-      if (output.includes('"msg":"listening"')) {
-        clearTimeout(timer)
-        resolve({ url: `http://${HOST}:${port}`, stop })
-      }
-    }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`the server exited (${code}):\n${output}`))
-    })
-  })
-}
 
 describe('Demo Send: ETH and an ERC-20 from Account → Send, checked on anvil', () => {
   let chains
