@@ -219,9 +219,14 @@ describe('Demo Send: ETH and an ERC-20 from Account → Send, checked on anvil',
     await native.filter({ hasText: shown }).waitFor({ timeout: ACTIVITY_TIMEOUT })
     // And Activity lists the transfer.
     await modal('w3m-account-view [data-tab="activity"]').click()
-    const row = modal('w3m-account-activity [part="transaction"]').first()
-    await row.waitFor({ timeout: ACTIVITY_TIMEOUT })
-    assert.equal(await text(row.locator('[data-amount]')), 'Sent: −1.234 ETH')
+    // The indexer may list the page's earlier rows (the TUSD mint) before it has seen the send:
+    // wait for the send's row, then check it is the newest.
+    const rows = modal('w3m-account-activity [part="transaction"]')
+    await rows
+      .locator('[data-amount]')
+      .filter({ hasText: `Sent: −${amount} ETH` })
+      .waitFor({ timeout: ACTIVITY_TIMEOUT })
+    assert.equal(await text(rows.first().locator('[data-amount]')), `Sent: −${amount} ETH`)
     console.log(`# test 1 end to end (open Send → Activity row): ${Date.now() - started} ms`)
     await modal('w3m-account-view [data-tab="tokens"]').click()
   })

@@ -27,7 +27,7 @@ const DEV_WALLET_ID = 'dev.openmodal.wallet'
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 // An odd balance, so the Account view must truncate it (spec §5: 3 decimals, never rounded).
 const BALANCE = 1234567890123456789012n // 1234.567890… ETH
-const BALANCE_TEXT = '1234.567 ETH'
+const BALANCE_TEXT = '1,234.567 ETH'
 const STEP_TIMEOUT = 15_000
 
 // OPENMODAL_EXAMPLES=next,vue runs only those (a developer's shortcut; CI runs them all).

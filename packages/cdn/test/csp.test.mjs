@@ -142,7 +142,7 @@ describe('the CDN build under a strict CSP', () => {
     await openModal()
     // anvil's first account starts with 10000 ETH.
     await view('w3m-account-view [data-balance]')
-      .getByText('10000.000 ETH')
+      .getByText('10,000.000 ETH')
       .waitFor({ timeout: STEP_TIMEOUT })
   })
 
