@@ -220,13 +220,13 @@ describe('Demo Send: ETH and an ERC-20 from Account → Send, checked on anvil',
     // And Activity lists the transfer.
     await modal('w3m-account-view [data-tab="activity"]').click()
     // The indexer may list the page's earlier rows (the TUSD mint) before it has seen the send:
-    // wait for the send's row, then check it is the newest.
+    // wait for the send's row (1.2345 shown truncated, spec §5), then check it is the newest.
     const rows = modal('w3m-account-activity [part="transaction"]')
     await rows
       .locator('[data-amount]')
-      .filter({ hasText: `Sent: −${amount} ETH` })
+      .filter({ hasText: 'Sent: −1.234 ETH' })
       .waitFor({ timeout: ACTIVITY_TIMEOUT })
-    assert.equal(await text(rows.first().locator('[data-amount]')), `Sent: −${amount} ETH`)
+    assert.equal(await text(rows.first().locator('[data-amount]')), 'Sent: −1.234 ETH')
     console.log(`# test 1 end to end (open Send → Activity row): ${Date.now() - started} ms`)
     await modal('w3m-account-view [data-tab="tokens"]').click()
   })
