@@ -184,8 +184,9 @@ describe('bitcoinAdapter with the sats-connect dev wallet on the regtest ledger'
     const seen: AdapterEvent[] = []
     adapter.on((e) => seen.push(e))
     await assert.rejects(adapter.switchAccount(ordinals?.address ?? ''), {
-      code: 'INVALID_PARAMS',
+      code: 'NON_PAYMENT_ACCOUNT',
       shortMessage: 'Switching to non-payment accounts is not allowed',
+      codeText: true,
     })
     await assert.rejects(adapter.switchAccount(''), { code: 'INVALID_PARAMS' })
     await assert.rejects(adapter.switchAccount(bitcoinDevKeys(9).payment.address), {
