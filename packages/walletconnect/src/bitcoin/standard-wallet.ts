@@ -112,6 +112,8 @@ function base64Field(answer: unknown, field: string): Uint8Array {
 export function createBitcoinWallet(options: BitcoinWalletOptions): WalletConnectBitcoinWallet {
   /** The wallet's `getAccountAddresses` answer for this session (topic), once read. */
   let listed: { topic: string; entries: AccountEntry[] } | undefined
+  /** The session whose addresses a restore is reading in the background. */
+  let reading: string | undefined
 
   return createSessionWallet<BitcoinChain, BitcoinWalletAccount>({
     namespace: 'bip122',
@@ -147,23 +149,35 @@ export function createBitcoinWallet(options: BitcoinWalletOptions): WalletConnec
     onDisconnect() {
       listed = undefined
     },
-    async onSession(wc, { sessionChains, request }) {
+    async onSession(wc, { sessionChains, request, refresh }, silent) {
       // Asks the wallet for its addresses with their purpose (`getAccountAddresses`).
       const topic = wc.session?.topic
       const chainId = sessionChains()[0]
       if (!topic || !chainId || listed?.topic === topic) return
-      const payment = wc.getAccounts('bip122')[0]?.split(':')[2]
-      const answer = await request(chainId, 'getAccountAddresses', {
-        account: payment,
-        intentions: ['payment', 'ordinal'],
-      })
-      const entries = (Array.isArray(answer) ? answer : []).flatMap((entry: unknown) => {
-        const { address, publicKey, intention } = (entry ?? {}) as Record<string, unknown>
-        if (typeof address !== 'string' || !/^[0-9A-Za-z]{14,90}$/.test(address)) return []
-        const purpose: BitcoinPurpose = intention === 'ordinal' ? 'ordinals' : 'payment'
-        return [{ address, publicKey: fromHex(publicKey), purpose }]
-      })
-      if (entries.length > 0) listed = { topic, entries }
+      const read = async () => {
+        const payment = wc.getAccounts('bip122')[0]?.split(':')[2]
+        const answer = await request(chainId, 'getAccountAddresses', {
+          account: payment,
+          intentions: ['payment', 'ordinal'],
+        })
+        const entries = (Array.isArray(answer) ? answer : []).flatMap((entry: unknown) => {
+          const { address, publicKey, intention } = (entry ?? {}) as Record<string, unknown>
+          if (typeof address !== 'string' || !/^[0-9A-Za-z]{14,90}$/.test(address)) return []
+          const purpose: BitcoinPurpose = intention === 'ordinal' ? 'ordinals' : 'payment'
+          return [{ address, publicKey: fromHex(publicKey), purpose }]
+        })
+        if (entries.length > 0 && wc.session?.topic === topic) listed = { topic, entries }
+      }
+      if (!silent) return read()
+      // A restored session comes back at once with the session's (payment) accounts; the
+      // wallet's purposes follow when it answers, as a change. A wallet offline keeps them.
+      if (reading === topic) return
+      reading = topic
+      void read()
+        .then(refresh, () => undefined)
+        .finally(() => {
+          if (reading === topic) reading = undefined
+        })
     },
     features: ({ accounts, addressOf, chainFor, request }) => {
       const signMessage = async (...inputs: unknown[]) => {

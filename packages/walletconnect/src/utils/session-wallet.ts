@@ -34,6 +34,8 @@ export interface SessionWalletContext<Chain extends string, Account> {
   addressOf(input: unknown): string
   /** Sends a request of the namespace's RPC to the wallet on `chainId`. */
   request(chainId: string, method: string, params: unknown): Promise<unknown>
+  /** Reads the accounts again and tells listeners what changed. */
+  refresh(): void
 }
 
 export interface SessionWalletOptions<Chain extends string, Account extends { address: string }> {
@@ -58,8 +60,15 @@ export interface SessionWalletOptions<Chain extends string, Account extends { ad
   accountKey?(account: Account): string
   /** Connect features to offer besides `standard:connect` (e.g. `bitcoin:connect`). */
   connectFeatures?: readonly string[]
-  /** Runs once a session with the namespace exists, before `connect` answers. */
-  onSession?(wc: WalletConnectClient, context: SessionWalletContext<Chain, Account>): Promise<void>
+  /**
+   * Runs once a session with the namespace exists, before `connect` answers; `silent` is a
+   * restore (page load), where nothing may wait on the wallet.
+   */
+  onSession?(
+    wc: WalletConnectClient,
+    context: SessionWalletContext<Chain, Account>,
+    silent: boolean,
+  ): Promise<void>
   /** The wallet announced other accounts (CAIP-10), before they are read again. */
   onAccountsChanged?(wc: WalletConnectClient, accounts: readonly string[]): void
   /** The session ended, before the accounts are read again. */
@@ -186,6 +195,7 @@ export function createSessionWallet<Chain extends string, Account extends { addr
       const wc = await load()
       return wc.request<unknown>({ chainId, method, params })
     },
+    refresh: () => refresh(),
   }
 
   const connect = async (input?: { silent?: boolean }) => {
@@ -198,7 +208,7 @@ export function createSessionWallet<Chain extends string, Account extends { addr
         details: `The wallet did not approve ${options.label} in the WalletConnect session`,
       })
     }
-    if (wc.session) await options.onSession?.(wc, context)
+    if (wc.session) await options.onSession?.(wc, context, input?.silent === true)
     refresh()
     return { accounts }
   }
