@@ -251,12 +251,15 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
     },
 
     async signMessage({ message, address }) {
-      const { provider } = requireSession()
+      const { provider, accounts } = requireSession()
       const { stringToHex, toAddress } = await loadWalletActions()
       const signer = toAddress(address)
       if (!signer) throw kitError('CONNECTOR_ACCOUNT_NOT_FOUND', { details: address })
       const signature = await call(provider, 'personal_sign', [stringToHex(message), signer])
-      if (typeof signature !== 'string' || !HEX_DATA.test(signature)) {
+      // A smart account that approved the message on chain (a Safe's SignMessageLib) answers
+      // the empty signature: ERC-1271's isValidSignature(hash, 0x) is then its proof.
+      const approvedOnChain = signature === '0x' && accounts.some((a) => a.type === 'smartAccount')
+      if (typeof signature !== 'string' || (!HEX_DATA.test(signature) && !approvedOnChain)) {
         throw kitError('UNKNOWN', { details: 'The wallet returned no signature' })
       }
       return signature
