@@ -5,20 +5,26 @@
 // the wallet's ERC-1271 isValidSignature directly: the universal validator reverts on it.
 import {
   type Address,
+  BaseError,
   type Client,
+  ExecutionRevertedError,
   type Hex,
   hashMessage,
   isHex,
-  parseAbi,
   verifyMessage,
 } from 'viem'
-import { readContract, verifyHash } from 'viem/actions'
+import { call, verifyHash } from 'viem/actions'
 
-const ERC1271_ABI = parseAbi([
-  'function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)',
-])
-/** What isValidSignature answers for a valid signature (ERC-1271). */
+/** ERC-1271's `isValidSignature(bytes32,bytes)` selector, also its answer for a valid one. */
 const ERC1271_MAGIC_VALUE = '0x1626ba7e'
+
+/**
+ * `isValidSignature(hash, 0x)` as calldata, by hand: the selector, the hash, the offset of the
+ * bytes (64) and their length (0). viem's `call` is already in this chunk (verifyHash uses it),
+ * its contract helpers are not.
+ */
+const isValidEmptySignature = (hash: Hex): Hex =>
+  `${ERC1271_MAGIC_VALUE}${hash.slice(2)}${(64).toString(16).padStart(64, '0')}${'0'.repeat(64)}`
 
 export interface VerifyEvmSignatureParameters {
   address: Address
@@ -40,14 +46,18 @@ export async function verifyEvmSignature(
 ): Promise<boolean> {
   const { address, message, signature, client } = parameters
   if (signature === '0x' && client) {
-    // A revert ("Hash not approved") or no contract at the address: not signed.
-    const answer = await readContract(client, {
-      address,
-      abi: ERC1271_ABI,
-      functionName: 'isValidSignature',
-      args: [hashMessage(message), '0x'],
-    }).catch(() => undefined)
-    return answer === ERC1271_MAGIC_VALUE
+    // A revert ("Hash not approved") or no contract at the address (an empty answer): not
+    // signed. An RPC that cannot be reached still throws.
+    const answer = await call(client, {
+      to: address,
+      data: isValidEmptySignature(hashMessage(message)),
+    }).catch((error: unknown) => {
+      if (error instanceof BaseError && error.walk((e) => e instanceof ExecutionRevertedError)) {
+        return undefined
+      }
+      throw error
+    })
+    return answer?.data?.slice(0, 10) === ERC1271_MAGIC_VALUE
   }
   if (!isHex(signature) || signature.length < 4) return false
   if (!client) {
