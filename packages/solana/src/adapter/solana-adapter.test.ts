@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict'
-import { after, afterEach, before, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import { adapterContract } from '@openmodal/core/adapter-contract'
-import type { AdapterEvent, ChainAdapter, Connector } from '@openmodal/core/internal'
+import type { AdapterEvent } from '@openmodal/core/internal'
 import { base58Encode, base64Decode, base64Encode } from '@openmodal/core/internal'
+import { adapterFixture } from '@openmodal/testing/node'
 import { SOLANA_DEV_ADDRESSES, verifySolanaSignature } from '@openmodal/testing/solana'
 import { solanaDevnet } from '../networks/networks.js'
 import {
@@ -15,38 +16,20 @@ import {
 import { solanaAdapter } from './solana-adapter.js'
 
 let local: LocalSolana
-const cleanups: Array<() => unknown> = []
 
-before(async () => {
-  local = await startLocalSolana()
-  for (const address of SOLANA_DEV_ADDRESSES) await local.rpc.airdrop(address, 10n * SOL)
+/** A dev wallet on the local RPC and a fresh adapter per test; both removed after it. */
+const { setup, defer, discover } = adapterFixture({
+  async start() {
+    local = await startLocalSolana()
+    for (const address of SOLANA_DEV_ADDRESSES) await local.rpc.airdrop(address, 10n * SOL)
+    return local
+  },
+  register: (l, options: Parameters<typeof registerDevWallet>[0] = {}) =>
+    registerDevWallet({ rpcUrl: l.rpc.rpcUrl, ...options }),
+  connectorId: (dev) => dev.name,
+  createAdapter: () => solanaAdapter(),
+  network: (l) => l.network,
 })
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-after(() => local.stop())
-
-/** A dev wallet on the local RPC and a fresh adapter; both removed after the test. */
-function setup(options: Parameters<typeof registerDevWallet>[0] = {}) {
-  const dev = registerDevWallet({ rpcUrl: local.rpc.rpcUrl, ...options })
-  const adapter = solanaAdapter()
-  cleanups.push(dev.unregister, () => adapter.disconnect())
-  return {
-    dev,
-    adapter,
-    connect: () => adapter.connect({ connectorId: dev.name, network: local.network }),
-  }
-}
-
-function discover(adapter: ChainAdapter): Promise<readonly Connector[]> {
-  return new Promise((resolve) => {
-    const stop = adapter.watchConnectors((connectors) => {
-      if (connectors.length === 0) return
-      queueMicrotask(stop)
-      resolve(connectors)
-    })
-  })
-}
 
 describe('solanaAdapter against the local litesvm RPC', () => {
   test('names the local cluster by its genesis hash', () => {
@@ -167,7 +150,7 @@ describe('solanaAdapter against the local litesvm RPC', () => {
   test('reconnects silently only while the wallet still grants the app', async () => {
     const { connect, dev } = setup()
     const fresh = solanaAdapter()
-    cleanups.push(() => fresh.disconnect())
+    defer(() => fresh.disconnect())
     const params = { connectorId: dev.name, network: local.network }
     assert.equal(await fresh.reconnect(params), null, 'never granted')
     assert.ok(dev.calls.every((c) => (c.input as { silent?: boolean }).silent === true))
@@ -291,7 +274,7 @@ describe('discovery of wallet-standard wallets', () => {
   test('keeps the first of two wallets with the same name and a safe icon', async () => {
     const { dev, adapter } = setup({ name: 'Phantom Twin' })
     const twin = registerDevWallet({ name: 'phantom twin', icon: 'data:image/png;base64,AAAA' })
-    cleanups.push(twin.unregister)
+    defer(twin.unregister)
     const connectors = (await discover(adapter)).filter(
       (c) => c.name.toLowerCase() === 'phantom twin',
     )
@@ -311,7 +294,7 @@ describe('discovery of wallet-standard wallets', () => {
     const { adapter } = setup({ name: 'Solana Only' })
     const evmOnly = registerDevWallet({ name: 'Evm Only', chains: ['eip155:1'] })
     const noConnect = registerDevWallet({ name: 'No Connect', omitFeatures: ['standard:connect'] })
-    cleanups.push(evmOnly.unregister, noConnect.unregister)
+    defer(evmOnly.unregister, noConnect.unregister)
     const names = (await discover(adapter)).map((c) => c.name)
     assert.ok(names.includes('Solana Only'))
     assert.ok(!names.includes('Evm Only'))
