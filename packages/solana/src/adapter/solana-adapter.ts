@@ -257,6 +257,14 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
     return minimum
   }
 
+  /** Where and from whom a transfer goes: the session's RPC, commitment and account. */
+  const transferTarget = (current: Session) => ({
+    rpcUrl: rpcUrlOf(current.network),
+    wsUrl: current.network.rpcUrls.default.webSocket?.[0],
+    commitment,
+    from: accountFor(current).address,
+  })
+
   return {
     namespace: 'solana',
     capabilities: ['signTransaction'],
@@ -340,28 +348,34 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       return base58Encode(signature)
     },
 
-    async estimateTransferFee({ tokenAddress }) {
-      if (tokenAddress !== undefined) {
-        throw new BaseError('Token transfers are not supported on Solana yet', {
-          code: 'UNSUPPORTED_TOKEN_TRANSFER',
-          details: tokenAddress,
-        })
+    async estimateTransferFee({ to, value, tokenAddress }) {
+      const current = requireSession()
+      if (tokenAddress === undefined) {
+        // A SOL transfer carries one signature (the sender's) at the network's fixed base fee;
+        // the adapter sets no priority fee. The Send view's Max and fee check read this.
+        return FEE_PER_SIGNATURE
       }
-      requireSession()
-      // A SOL transfer carries one signature (the sender's) at the network's fixed base fee;
-      // the adapter sets no priority fee. The Send view's Max and fee check read this.
-      return FEE_PER_SIGNATURE
+      // A token transfer: the fee for its message, plus the rent of the receiver's token
+      // account when the transfer creates it (what the Preview shows as the network fee).
+      if (!isSolanaAddress(to)) {
+        throw new BaseError('Invalid address', { code: 'INVALID_ADDRESS', details: to })
+      }
+      const transfer = await loadTransfer()
+      const prepared = await transfer.prepareTokenTransfer({
+        ...transferTarget(current),
+        to,
+        mint: tokenAddress,
+        amount: value,
+      })
+      return transfer.transferCost(prepared)
     },
 
     async sendTransfer({ to, value, tokenAddress }) {
-      if (tokenAddress !== undefined) {
-        throw new BaseError('Token transfers are not supported on Solana yet', {
-          code: 'UNSUPPORTED_TOKEN_TRANSFER',
-          details: tokenAddress,
-        })
-      }
       if (!isSolanaAddress(to)) {
         throw new BaseError('Invalid address', { code: 'INVALID_ADDRESS', details: to })
+      }
+      if (tokenAddress !== undefined && !isSolanaAddress(tokenAddress)) {
+        throw new BaseError('Invalid address', { code: 'INVALID_ADDRESS', details: tokenAddress })
       }
       if (value <= 0n) throw new BaseError('Invalid amount', { code: 'INVALID_AMOUNT' })
       const current = requireSession()
@@ -375,23 +389,35 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       if (!signAndSend && !signOnly) {
         throw new BaseError('The wallet cannot send transactions', { code: 'UNSUPPORTED_METHOD' })
       }
-      const rpcUrl = rpcUrlOf(network)
+      const target = transferTarget(current)
       // Starts loading web3.js while the balances are read.
       const loading = loadTransfer()
-      const minimum = await checkRent(rpcUrl, account.address, to, value)
-      const transfer = await loading
-      const prepared = await transfer.prepareTransfer({
-        rpcUrl,
-        wsUrl: network.rpcUrls.default.webSocket?.[0],
-        commitment,
-        from: account.address,
-        to,
-        lamports: value,
-      })
+      const [minimum, transfer] = await Promise.all([
+        tokenAddress === undefined
+          ? checkRent(target.rpcUrl, account.address, to, value)
+          : rpcCall<number>(target.rpcUrl, 'getMinimumBalanceForRentExemption', [0]).then(BigInt),
+        loading,
+      ])
+      const prepared =
+        tokenAddress === undefined
+          ? await transfer.prepareTransfer({ ...target, to, lamports: value })
+          : await transfer.prepareTokenTransfer({
+              ...target,
+              to,
+              mint: tokenAddress,
+              amount: value,
+            })
+      // The sender is account 0; in a token transfer no other account can fall under rent
+      // (the receiver's new token account is funded with its minimum by the program).
+      const rentOf = (index: number | undefined) =>
+        index === 0
+          ? 'sender'
+          : index !== undefined && tokenAddress === undefined
+            ? 'recipient'
+            : undefined
       const onRent = (error: unknown) => {
-        const index = rentAccountIndex(error)
-        if (index === undefined) return asError(error)
-        return rentError(index === 0 ? 'sender' : 'recipient', minimum, error)
+        const who = rentOf(rentAccountIndex(error))
+        return who ? rentError(who, minimum, error) : asError(error)
       }
       let signature: string
       try {
@@ -431,8 +457,8 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
         }),
       })
       if (err !== null && err !== undefined) {
-        const rent = rentAccountIndex(err)
-        if (rent !== undefined) throw rentError(rent === 0 ? 'sender' : 'recipient', minimum, err)
+        const who = rentOf(rentAccountIndex(err))
+        if (who) throw rentError(who, minimum, err)
         throw new BaseError('Transaction failed', {
           code: 'TRANSACTION_FAILED',
           details: `${signature}: ${JSON.stringify(err)}`,
