@@ -18,7 +18,19 @@ export const REMOTE_FEATURE_KEYS = [
   'activity',
   'reownBranding',
 ] as const satisfies readonly (keyof Features & keyof RemoteFeatures)[]
-export type RemoteFeatureKey = (typeof REMOTE_FEATURE_KEYS)[number]
+/**
+ * Feature keys an OpenModal server may add to the project config, beyond the spec's: a project
+ * that sets one decides it (the host's local setting is ignored with a warning, as for the
+ * spec's keys); one that leaves it out leaves it to the host. Not remote features in the
+ * spec's sense: basic mode does not turn them off.
+ */
+export const REMOTE_FEATURE_EXTENSION_KEYS = [
+  'send',
+  'receive',
+] as const satisfies readonly (keyof Features & keyof RemoteFeatures)[]
+export type RemoteFeatureKey =
+  | (typeof REMOTE_FEATURE_KEYS)[number]
+  | (typeof REMOTE_FEATURE_EXTENSION_KEYS)[number]
 
 export type RemoteConfigState =
   /** Nothing asked yet. */
@@ -63,7 +75,8 @@ export function mergeFeatures(
   }
   if (!remote) return local
   const merged: Features = { ...local }
-  for (const key of REMOTE_FEATURE_KEYS) {
+  // An extension key the project leaves out is no boolean: the local setting stays.
+  for (const key of [...REMOTE_FEATURE_KEYS, ...REMOTE_FEATURE_EXTENSION_KEYS]) {
     const value = remote[key]
     if (key === 'socials') {
       merged.socials = Array.isArray(value) ? (value as Features['socials']) : false
