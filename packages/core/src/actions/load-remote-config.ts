@@ -10,7 +10,6 @@ import { $api } from '../stores/api.js'
 import { $options } from '../stores/options.js'
 import {
   $remoteConfig,
-  REMOTE_FEATURE_EXTENSION_KEYS,
   REMOTE_FEATURE_KEYS,
   type RemoteConfigState,
   type RemoteFeatureKey,
@@ -51,17 +50,19 @@ export function alertForConfigError(
   return { code: 'PROJECT_ID_NOT_CONFIGURED' }
 }
 
+/** The keys of REMOTE_FEATURE_KEYS beyond the spec's: they decide only when the project sets them. */
+export const REMOTE_FEATURE_EXTENSION_KEYS: readonly RemoteFeatureKey[] = ['send', 'receive']
+
 /**
  * The keys of a project config that decide a feature: every spec key, and the OpenModal
  * extension keys (`send`, `receive`) the project sets.
  *
- * @example remoteFeatureKeys({ ...remote, send: false }) // [...REMOTE_FEATURE_KEYS, 'send']
+ * @example remoteFeatureKeys({ ...remote, send: false }) // [...spec keys, 'send']
  */
 export function remoteFeatureKeys(remote: RemoteFeatures | undefined): RemoteFeatureKey[] {
-  return [
-    ...REMOTE_FEATURE_KEYS,
-    ...REMOTE_FEATURE_EXTENSION_KEYS.filter((key) => typeof remote?.[key] === 'boolean'),
-  ]
+  return REMOTE_FEATURE_KEYS.filter(
+    (key) => !REMOTE_FEATURE_EXTENSION_KEYS.includes(key) || typeof remote?.[key] === 'boolean',
+  )
 }
 
 /**
