@@ -19,7 +19,7 @@ import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { DEV } from 'esm-env'
 import { createDiscovery, type DiscoveryOptions } from '../discovery/discovery.js'
 import { walletChain } from '../networks/networks.js'
-import { asError, rentAccountIndex, rentError } from './errors.js'
+import { asError, rentError } from './errors.js'
 import { loadTransfer } from './load-transfer.js'
 import { routeRequest } from './request.js'
 import { rpcCall, rpcUrlOf } from './rpc.js'
@@ -350,32 +350,24 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
 
     async estimateTransferFee({ to, value, tokenAddress }) {
       const current = requireSession()
-      if (tokenAddress === undefined) {
-        // A SOL transfer carries one signature (the sender's) at the network's fixed base fee;
-        // the adapter sets no priority fee. The Send view's Max and fee check read this.
-        return FEE_PER_SIGNATURE
-      }
-      // A token transfer: the fee for its message, plus the rent of the receiver's token
-      // account when the transfer creates it (what the Preview shows as the network fee).
-      if (!isSolanaAddress(to)) {
-        throw new BaseError('Invalid address', { code: 'INVALID_ADDRESS', details: to })
-      }
+      // A SOL transfer carries one signature (the sender's) at the network's fixed base fee;
+      // the adapter sets no priority fee. The Send view's Max and fee check read this. A token
+      // transfer: its message's fee, plus the rent of a token account it creates (transfer.ts).
+      if (tokenAddress === undefined) return FEE_PER_SIGNATURE
       const transfer = await loadTransfer()
-      const prepared = await transfer.prepareTokenTransfer({
-        ...transferTarget(current),
-        to,
-        mint: tokenAddress,
-        amount: value,
-      })
-      return transfer.transferCost(prepared)
+      return transfer.transferCost(
+        await transfer.prepareTokenTransfer({
+          ...transferTarget(current),
+          to,
+          mint: tokenAddress,
+          amount: value,
+        }),
+      )
     },
 
     async sendTransfer({ to, value, tokenAddress }) {
       if (!isSolanaAddress(to)) {
         throw new BaseError('Invalid address', { code: 'INVALID_ADDRESS', details: to })
-      }
-      if (tokenAddress !== undefined && !isSolanaAddress(tokenAddress)) {
-        throw new BaseError('Invalid address', { code: 'INVALID_ADDRESS', details: tokenAddress })
       }
       if (value <= 0n) throw new BaseError('Invalid amount', { code: 'INVALID_AMOUNT' })
       const current = requireSession()
@@ -392,79 +384,23 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       const target = transferTarget(current)
       // Starts loading web3.js while the balances are read.
       const loading = loadTransfer()
-      const [minimum, transfer] = await Promise.all([
+      const checked =
         tokenAddress === undefined
-          ? checkRent(target.rpcUrl, account.address, to, value)
-          : rpcCall<number>(target.rpcUrl, 'getMinimumBalanceForRentExemption', [0]).then(BigInt),
-        loading,
-      ])
-      const prepared =
-        tokenAddress === undefined
-          ? await transfer.prepareTransfer({ ...target, to, lamports: value })
-          : await transfer.prepareTokenTransfer({
-              ...target,
-              to,
-              mint: tokenAddress,
-              amount: value,
-            })
-      // The sender is account 0; in a token transfer no other account can fall under rent
-      // (the receiver's new token account is funded with its minimum by the program).
-      const rentOf = (index: number | undefined) =>
-        index === 0
-          ? 'sender'
-          : index !== undefined && tokenAddress === undefined
-            ? 'recipient'
-            : undefined
-      const onRent = (error: unknown) => {
-        const who = rentOf(rentAccountIndex(error))
-        return who ? rentError(who, minimum, error) : asError(error)
-      }
-      let signature: string
-      try {
-        if (signAndSend) {
-          const preflight = walletCommitment(commitment)
-          const [output] = (await signAndSend({
-            account,
-            transaction: prepared.transaction,
-            chain,
-            options: { preflightCommitment: preflight, commitment: preflight },
-          })) as { signature?: unknown }[]
-          if (!(output?.signature instanceof Uint8Array)) {
-            throw kitError('UNKNOWN', { details: 'The wallet returned no signature' })
-          }
-          signature = base58Encode(output.signature)
-        } else if (signOnly) {
-          const [output] = (await signOnly({
-            account,
-            transaction: prepared.transaction,
-            chain,
-          })) as { signedTransaction?: unknown }[]
-          if (!(output?.signedTransaction instanceof Uint8Array)) {
-            throw kitError('UNKNOWN', { details: 'The wallet returned no transaction' })
-          }
-          signature = await transfer.sendSigned(prepared, output.signedTransaction, commitment)
-        } else {
-          throw new BaseError('The wallet cannot send transactions', { code: 'UNSUPPORTED_METHOD' })
-        }
-      } catch (error) {
-        throw onRent(error)
-      }
-      const err = await withTimeout(transfer.confirm(prepared, signature, commitment), {
-        timeout: confirmTimeoutMs,
-        errorInstance: new BaseError('The transaction was not confirmed in time', {
-          code: 'TRANSACTION_TIMEOUT',
-          details: `${signature} not ${commitment} within ${confirmTimeoutMs} ms`,
-        }),
-      })
-      if (err !== null && err !== undefined) {
-        const who = rentOf(rentAccountIndex(err))
-        if (who) throw rentError(who, minimum, err)
-        throw new BaseError('Transaction failed', {
-          code: 'TRANSACTION_FAILED',
-          details: `${signature}: ${JSON.stringify(err)}`,
-        })
-      }
-      return signature
+          ? await checkRent(target.rpcUrl, account.address, to, value)
+          : undefined
+      return (await loading).signSendConfirm(
+        {
+          ...target,
+          account,
+          chain,
+          signAndSend,
+          signOnly,
+          preflight: walletCommitment(commitment),
+          confirmTimeoutMs,
+          checkedMinimum: checked,
+        },
+        { to, value, tokenAddress },
+      )
     },
 
     async request({ method, params }) {

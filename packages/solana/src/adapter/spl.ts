@@ -134,6 +134,15 @@ function readMint(mint: string, info: AccountInfo<Uint8Array> | null) {
   return { tokenProgram: info.owner, decimals: data[44] ?? 0 }
 }
 
+/** A base58 public key, or the error `fail` makes. */
+function key(value: string, fail: () => Error): PublicKey {
+  try {
+    return new PublicKey(value)
+  } catch {
+    throw fail()
+  }
+}
+
 export interface BuildTokenTransferParameters {
   from: string
   to: string
@@ -155,8 +164,10 @@ export async function buildTokenTransfer(
   { from, to, mint, amount, commitment }: BuildTokenTransferParameters,
 ): Promise<{ instructions: TransactionInstruction[]; plan: TokenTransferPlan }> {
   const owner = new PublicKey(from)
-  const receiver = new PublicKey(to)
-  const mintKey = new PublicKey(mint)
+  const receiver = key(to, () => kitError('INVALID_RECEIVER', { details: to }))
+  const mintKey = key(mint, () =>
+    kitError('INVALID_TRANSFER', { details: `${mint} is not a token mint on this network` }),
+  )
   const [mintInfo, receiverInfo] = await connection.getMultipleAccountsInfo(
     [mintKey, receiver],
     commitment,

@@ -2,6 +2,9 @@
 // its fee, sending a signed transaction and waiting for its confirmation. Loaded with
 // `import()` on the first transfer or token fee estimate (load-transfer.ts), never with the
 // adapter.
+
+import type { SendTransferParameters } from '@openmodal/core/internal'
+import { BaseError, base58Encode, kitError, withTimeout } from '@openmodal/core/internal'
 import {
   type BlockhashWithExpiryBlockHeight,
   type Commitment,
@@ -10,6 +13,8 @@ import {
   SystemProgram,
   Transaction,
 } from '@solana/web3.js'
+import type { WalletAccount } from '@wallet-standard/base'
+import { asError, rentAccountIndex, rentError } from './errors.js'
 import { buildTokenTransfer, type TokenTransferPlan } from './spl.js'
 
 export interface PreparedTransfer {
@@ -23,6 +28,8 @@ export interface PreparedTransfer {
   rent: bigint
   /** For a token transfer: the accounts and amounts it moves. */
   token?: TokenTransferPlan
+  /** For a token transfer: the rent-exempt minimum of an empty account (the sender's floor). */
+  minimum?: bigint
 }
 
 export interface PrepareTransferParameters {
@@ -85,14 +92,22 @@ export async function prepareTokenTransfer({
   amount,
 }: PrepareTokenTransferParameters): Promise<PreparedTransfer> {
   const connection = connect(rpcUrl, wsUrl, commitment)
-  const [latest, built] = await Promise.all([
+  const [latest, built, minimum] = await Promise.all([
     connection.getLatestBlockhash(commitment),
     buildTokenTransfer(connection, { from, to, mint, amount, commitment }),
+    connection.getMinimumBalanceForRentExemption(0, commitment),
   ])
   const unsigned = new Transaction({ feePayer: new PublicKey(from), ...latest }).add(
     ...built.instructions,
   )
-  return { connection, latest, ...serialized(unsigned), rent: built.plan.rent, token: built.plan }
+  return {
+    connection,
+    latest,
+    ...serialized(unsigned),
+    rent: built.plan.rent,
+    token: built.plan,
+    minimum: BigInt(minimum),
+  }
 }
 
 /**
@@ -136,4 +151,91 @@ export async function confirm(
 ): Promise<unknown> {
   const { value } = await connection.confirmTransaction({ signature, ...latest }, commitment)
   return value.err
+}
+
+type WalletFeature = (...args: unknown[]) => Promise<unknown>
+
+/** What `signSendConfirm` needs of the adapter's session. */
+export interface SendContext extends Omit<PrepareTransferParameters, 'to' | 'lamports'> {
+  account: WalletAccount
+  /** The wallet-standard chain (`solana:mainnet`, …). */
+  chain: string
+  /** The wallet's `solana:signAndSendTransaction`, when it has it for this chain. */
+  signAndSend: WalletFeature | undefined
+  /** The wallet's `solana:signTransaction`, used (and the transaction sent here) otherwise. */
+  signOnly: WalletFeature | undefined
+  /** The wallet-standard form of `commitment`. */
+  preflight: 'processed' | 'confirmed' | 'finalized'
+  confirmTimeoutMs: number
+  /** A SOL transfer: the rent-exempt minimum the adapter's rent check read. */
+  checkedMinimum: bigint | undefined
+}
+
+/**
+ * The send itself, once the adapter checked the draft: builds the SOL or token transfer, has
+ * the wallet sign and send it (or sign it, then sends it), waits for `commitment` at most
+ * `confirmTimeoutMs`, and resolves with the signature. Rent failures get the adapter's clear
+ * message; in a token transfer only the sender (account 0) can fall under rent (the receiver's
+ * new token account is funded with its own minimum by the program).
+ *
+ * @example const signature = await signSendConfirm(context, { to, value, tokenAddress })
+ */
+export async function signSendConfirm(
+  context: SendContext,
+  { to, value, tokenAddress }: SendTransferParameters,
+): Promise<string> {
+  const { account, chain, signAndSend, signOnly, preflight, commitment, confirmTimeoutMs } = context
+  const prepared =
+    tokenAddress === undefined
+      ? await prepareTransfer({ ...context, to, lamports: value })
+      : await prepareTokenTransfer({ ...context, to, mint: tokenAddress, amount: value })
+  const minimum = prepared.minimum ?? context.checkedMinimum ?? 0n
+  const rentOf = (index: number | undefined) =>
+    index === 0 ? 'sender' : index !== undefined && !prepared.token ? 'recipient' : undefined
+  let signature: string
+  try {
+    if (signAndSend) {
+      const [output] = (await signAndSend({
+        account,
+        transaction: prepared.transaction,
+        chain,
+        options: { preflightCommitment: preflight, commitment: preflight },
+      })) as { signature?: unknown }[]
+      if (!(output?.signature instanceof Uint8Array)) {
+        throw kitError('UNKNOWN', { details: 'The wallet returned no signature' })
+      }
+      signature = base58Encode(output.signature)
+    } else if (signOnly) {
+      const [output] = (await signOnly({
+        account,
+        transaction: prepared.transaction,
+        chain,
+      })) as { signedTransaction?: unknown }[]
+      if (!(output?.signedTransaction instanceof Uint8Array)) {
+        throw kitError('UNKNOWN', { details: 'The wallet returned no transaction' })
+      }
+      signature = await sendSigned(prepared, output.signedTransaction, commitment)
+    } else {
+      throw new BaseError('The wallet cannot send transactions', { code: 'UNSUPPORTED_METHOD' })
+    }
+  } catch (error) {
+    const who = rentOf(rentAccountIndex(error))
+    throw who ? rentError(who, minimum, error) : asError(error)
+  }
+  const err = await withTimeout(confirm(prepared, signature, commitment), {
+    timeout: confirmTimeoutMs,
+    errorInstance: new BaseError('The transaction was not confirmed in time', {
+      code: 'TRANSACTION_TIMEOUT',
+      details: `${signature} not ${commitment} within ${confirmTimeoutMs} ms`,
+    }),
+  })
+  if (err !== null && err !== undefined) {
+    const who = rentOf(rentAccountIndex(err))
+    if (who) throw rentError(who, minimum, err)
+    throw new BaseError('Transaction failed', {
+      code: 'TRANSACTION_FAILED',
+      details: `${signature}: ${JSON.stringify(err)}`,
+    })
+  }
+  return signature
 }
