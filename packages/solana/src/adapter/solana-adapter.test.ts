@@ -3,8 +3,14 @@ import { describe, test } from 'node:test'
 import { adapterContract } from '@openmodal/core/adapter-contract'
 import type { AdapterEvent } from '@openmodal/core/internal'
 import { base58Encode, base64Decode, base64Encode } from '@openmodal/core/internal'
-import { adapterFixture } from '@openmodal/testing/node'
+import {
+  adapterFixture,
+  associatedTokenAddress,
+  TOKEN_2022_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+} from '@openmodal/testing/node'
 import { SOLANA_DEV_ADDRESSES, verifySolanaSignature } from '@openmodal/testing/solana'
+import { Keypair } from '@solana/web3.js'
 import { solanaDevnet } from '../networks/networks.js'
 import {
   type LocalSolana,
@@ -16,6 +22,9 @@ import {
 import { solanaAdapter } from './solana-adapter.js'
 
 let local: LocalSolana
+
+/** A fresh wallet address: a keypair's public key (on the curve, unlike random bytes). */
+const freshWallet = () => Keypair.generate().publicKey.toBase58()
 
 /** A dev wallet on the local RPC and a fresh adapter per test; both removed after it. */
 const { setup, defer, discover } = adapterFixture({
@@ -134,6 +143,106 @@ describe('solanaAdapter against the local litesvm RPC', () => {
       shortMessage: 'The recipient is a new account: send at least 0.00089088 SOL',
     })
     assert.equal(runtimeBalance(local.rpc, to), 0n)
+  })
+
+  describe('SPL token transfers', () => {
+    /** Raw token amount of `owner`'s associated account for `mint`, as the runtime holds it. */
+    const tokenBalance = async (mint: string, owner: string, program = TOKEN_PROGRAM_ID) => {
+      const account = associatedTokenAddress(owner, mint, program)
+      const info = local.rpc.ledger.svm.getAccount(account as never)
+      if (!info.exists) return undefined
+      const data = info.data
+      return new DataView(data.buffer, data.byteOffset, data.length).getBigUint64(64, true)
+    }
+
+    test('sends to a receiver with a token account: transferChecked, the fee for one signature', async () => {
+      const { connect, adapter, dev } = setup({ accounts: [1] })
+      const from = (await connect()).accounts[0]?.address ?? ''
+      const to = SOLANA_DEV_ADDRESSES[2]
+      const mint = local.rpc.createMint({ decimals: 6 })
+      local.rpc.mintTo(mint, from, 5_000_000n)
+      local.rpc.mintTo(mint, to, 1n)
+      const fee = await adapter.estimateTransferFee?.({ to, value: 1_250_000n, tokenAddress: mint })
+      assert.equal(fee, 5000n)
+      const solBefore = runtimeBalance(local.rpc, from)
+      const signature = await adapter.sendTransfer({ to, value: 1_250_000n, tokenAddress: mint })
+      assert.equal(local.rpc.ledger.status(signature)?.err, null)
+      assert.equal(await tokenBalance(mint, from), 3_750_000n)
+      assert.equal(await tokenBalance(mint, to), 1_250_001n)
+      assert.equal(runtimeBalance(local.rpc, from), solBefore - 5000n)
+      assert.ok(dev.calls.some((c) => c.feature === 'solana:signAndSendTransaction'))
+    })
+
+    test('creates the receiver’s associated account when missing; its rent is in the fee', async () => {
+      const { connect, adapter } = setup({ accounts: [1] })
+      const from = (await connect()).accounts[0]?.address ?? ''
+      const to = freshWallet()
+      const mint = local.rpc.createMint({ decimals: 9 })
+      local.rpc.mintTo(mint, from, 10n ** 9n)
+      const rent = local.rpc.ledger.svm.minimumBalanceForRentExemption(165n)
+      const fee = await adapter.estimateTransferFee?.({ to, value: 7n, tokenAddress: mint })
+      assert.equal(fee, 5000n + rent)
+      const solBefore = runtimeBalance(local.rpc, from)
+      await adapter.sendTransfer({ to, value: 7n, tokenAddress: mint })
+      assert.equal(await tokenBalance(mint, to), 7n)
+      assert.equal(await tokenBalance(mint, from), 10n ** 9n - 7n)
+      // What the estimate said is what it cost.
+      assert.equal(runtimeBalance(local.rpc, from), solBefore - (fee ?? 0n))
+      // Now the account exists: the next estimate is the bare fee.
+      assert.equal(
+        await adapter.estimateTransferFee?.({ to, value: 7n, tokenAddress: mint }),
+        5000n,
+      )
+    })
+
+    test('sends Token-2022 tokens, creating the receiver’s account under that program', async () => {
+      const { connect, adapter } = setup({ accounts: [1] })
+      const from = (await connect()).accounts[0]?.address ?? ''
+      const to = freshWallet()
+      const mint = local.rpc.createMint({ decimals: 2, tokenProgram: TOKEN_2022_PROGRAM_ID })
+      local.rpc.mintTo(mint, from, 500n)
+      await adapter.sendTransfer({ to, value: 120n, tokenAddress: mint })
+      assert.equal(await tokenBalance(mint, to, TOKEN_2022_PROGRAM_ID), 120n)
+      assert.equal(await tokenBalance(mint, from, TOKEN_2022_PROGRAM_ID), 380n)
+    })
+
+    test('refuses before the wallet is asked: no mint, a token-account receiver, too few tokens', async () => {
+      const { connect, adapter, dev } = setup({ accounts: [1] })
+      const from = (await connect()).accounts[0]?.address ?? ''
+      const mint = local.rpc.createMint({ decimals: 6 })
+      const own = local.rpc.mintTo(mint, from, 100n)
+      const to = SOLANA_DEV_ADDRESSES[2]
+      await assert.rejects(adapter.sendTransfer({ to, value: 1n, tokenAddress: from }), {
+        code: 'INVALID_TRANSFER',
+      })
+      await assert.rejects(adapter.sendTransfer({ to: own, value: 1n, tokenAddress: mint }), {
+        code: 'INVALID_RECEIVER',
+        details: `${own} is a token account: send to its owner's wallet address`,
+      })
+      const vault = associatedTokenAddress(freshWallet(), mint)
+      await assert.rejects(adapter.sendTransfer({ to: vault, value: 1n, tokenAddress: mint }), {
+        code: 'INVALID_RECEIVER',
+        details: `${vault} is a program address, not a wallet`,
+      })
+      await assert.rejects(adapter.sendTransfer({ to, value: 101n, tokenAddress: mint }), {
+        code: 'INSUFFICIENT_BALANCE',
+      })
+      assert.ok(!dev.calls.some((c) => c.feature === 'solana:signAndSendTransaction'))
+      assert.equal(await tokenBalance(mint, from), 100n)
+    })
+
+    test('keeps a wallet’s rejection of a token transfer as the wallet said it', async () => {
+      const { connect, adapter, dev } = setup({ accounts: [1] })
+      const from = (await connect()).accounts[0]?.address ?? ''
+      const mint = local.rpc.createMint({ decimals: 6 })
+      local.rpc.mintTo(mint, from, 100n)
+      dev.rejectNext({ feature: 'solana:signAndSendTransaction' })
+      const to = SOLANA_DEV_ADDRESSES[2]
+      await assert.rejects(adapter.sendTransfer({ to, value: 1n, tokenAddress: mint }), {
+        code: 4001,
+      })
+      assert.equal(await tokenBalance(mint, from), 100n)
+    })
   })
 
   test('passes a wallet rejection through with its code', async () => {
