@@ -90,6 +90,13 @@ async function serve(
     setChainId: (id: string | number) => (chainId = id),
     setVisible,
     rpcUrl: () => rpcUrls[String(chainId).split(':').at(-1) ?? ''],
+    solanaRpcUrl: (chain?: string) => {
+      if (chain) return rpcUrls[chain]
+      const clusters = Object.keys(rpcUrls).filter((key) => key.startsWith('solana:'))
+      const current = String(chainId)
+      const key = current.startsWith('solana:') ? current : clusters[0]
+      return key ? rpcUrls[key] : undefined
+    },
   }
 
   const user = () => {

@@ -12,4 +12,9 @@ export {
   type EmbeddedEip1193Provider,
   type EmbeddedProviderEvents,
 } from '../host/provider.js'
+export {
+  createEmbeddedSolanaWallet,
+  type EmbeddedSolanaWalletOptions,
+  SOLANA_WALLET_FEATURES,
+} from '../host/solana-wallet.js'
 export { DEFAULT_TIMEOUTS, type FrameTimeouts, timeoutOf } from '../host/timeouts.js'
