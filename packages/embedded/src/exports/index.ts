@@ -8,6 +8,11 @@ export {
   type SecureFrameOptions,
 } from '../host/frame.js'
 export {
+  type SwitchEmbeddedNetworkParameters,
+  type SwitchEmbeddedNetworkReturnType,
+  switchEmbeddedNetwork,
+} from '../host/network.js'
+export {
   createEmbeddedProvider,
   type EmbeddedEip1193Provider,
   type EmbeddedProviderEvents,
