@@ -12,6 +12,7 @@ import {
   tryMessage,
 } from '@openmodal/embedded/protocol'
 import * as v from 'valibot'
+import { requestPersistentStorage } from '../keys/device-store.js'
 import { ApiError } from './api.js'
 import { askPassphrase } from './om-passphrase.js'
 import { originAllowed } from './origin.js'
@@ -98,6 +99,12 @@ async function serve(
       }
     },
   })
+  let persistent = false
+  let storageAsked = false
+  const reportStorage = (value: boolean) => {
+    persistent = value
+    port.postMessage({ event: 'STORAGE', persistent })
+  }
   let attemptId: string | undefined
   let updateAttemptId: string | undefined
   const rpc = {
@@ -110,6 +117,13 @@ async function serve(
         [chainId, evmChainId] = [network.evmChainId, network.evmChainId]
     },
     setVisible,
+    // Keys in memory only (a browser denying third-party storage): the approval click is the
+    // user gesture the Storage Access API needs; asked once per load.
+    afterApproval: async () => {
+      if (persistent || storageAsked) return
+      storageAsked = true
+      reportStorage(await requestPersistentStorage({ gesture: true }))
+    },
     rpcUrl: () => rpcUrls[String(evmChainId)],
     solanaRpcUrl: (chain?: string) => {
       if (chain) return rpcUrls[chain]
@@ -222,6 +236,8 @@ async function serve(
     }
   }
 
+  // A grant from an earlier visit applies without a gesture: then the stored keys are back.
+  reportStorage(await requestPersistentStorage())
   await session.restore().catch(() => false)
   port.postMessage({ event: 'READY' })
 }

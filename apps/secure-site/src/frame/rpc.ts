@@ -20,6 +20,8 @@ export interface RpcContext {
   setChainId: (chainId: string | number) => void
   /** Tells the host to show / hide the frame around the approval UI. */
   setVisible: (visible: boolean) => void
+  /** Runs right after the user's approval click (a user gesture in the frame). */
+  afterApproval?: () => Promise<void>
   /** The JSON-RPC URL of the current EVM chain, when the project configured one. */
   rpcUrl: () => string | undefined
   /** The JSON-RPC URL of a Solana cluster (`solana:<ref>`; default the project's only one). */
@@ -93,6 +95,8 @@ async function approve(
   try {
     const approved = await askApproval({ origin: context.dappOrigin, method, summary })
     if (!approved) throw rejected()
+    // Still inside the click's user activation: the Storage Access API may prompt now.
+    await context.afterApproval?.()
   } finally {
     context.setVisible(false)
   }

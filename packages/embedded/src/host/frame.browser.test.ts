@@ -106,6 +106,8 @@ describe('secure frame (host side)', () => {
     expect(frame.iframe.style.visibility).to.equal('hidden')
     await frame.ready
     expect(await frame.request('IS_CONNECTED', {})).to.deep.equal({ isConnected: false })
+    // Partitioned storage is allowed in this group: the frame keeps its keys across visits.
+    expect(frame.persistentStorage).to.equal(true)
     frame.destroy()
     expect(frame.iframe.isConnected).to.equal(false)
   })

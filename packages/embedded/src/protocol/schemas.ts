@@ -167,8 +167,14 @@ export const frameReply = v.variant('status', [
   }),
 ])
 
-/** Events the frame sends unasked: ready, and show / hide around its approval UI. */
-export const frameEvent = v.object({ event: v.picklist(['READY', 'SHOW', 'HIDE']) })
+/**
+ * Events the frame sends unasked: ready, show / hide around its approval UI, and whether its
+ * storage persists (`persistent: false`: keys in memory, this device is new on every visit).
+ */
+export const frameEvent = v.union([
+  v.object({ event: v.picklist(['READY', 'SHOW', 'HIDE']) }),
+  v.object({ event: v.literal('STORAGE'), persistent: v.boolean() }),
+])
 
 /** What the frame can put on the port. */
 export const frameMessage = v.union([frameReply, frameEvent])
