@@ -232,6 +232,10 @@ async function serve(
       reply('ERROR', {
         message: message.slice(0, 1024),
         ...(typeof code === 'number' ? { code } : {}),
+        // The server's code, so the host can name the error (and a UI translate it).
+        ...(error instanceof ApiError && /^[A-Z][A-Z_]{0,39}$/.test(error.code)
+          ? { errorCode: error.code }
+          : {}),
       })
     }
   }

@@ -4,6 +4,7 @@
 import { ADAPTER_ERROR_MESSAGES, adapterError } from './adapter-messages.js'
 import type { BaseError, KitErrorCreator, KitErrorParameters } from './base.js'
 import { kitError } from './errors.js'
+import { FRAME_ERROR_MESSAGES, frameError } from './frame-messages.js'
 import {
   type ErrorCode,
   INITIAL_ERROR_MESSAGES,
@@ -17,6 +18,7 @@ const TABLES: ReadonlyArray<readonly [Readonly<Record<string, string>>, KitError
   [INITIAL_ERROR_MESSAGES, kitError],
   [SEND_ERROR_MESSAGES, sendError],
   [ADAPTER_ERROR_MESSAGES, adapterError],
+  [FRAME_ERROR_MESSAGES, frameError],
 ]
 
 /** The text of every code the kit builds an error from: every table's. */
@@ -32,7 +34,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = /* @__PURE__ 
 
 /**
  * The error of any `code` the kit builds from its text, made by the creator of the table that
- * holds it (`kitError`, `sendError`, `adapterError`): for tests that go through every code.
+ * holds it (`kitError`, `sendError`, `adapterError`, `frameError`): for tests that go through every code.
  *
  * @example codedError('INSUFFICIENT_BALANCE').shortMessage // 'Insufficient balance'
  */

@@ -4,6 +4,7 @@ import { ADAPTER_ERROR_MESSAGES } from './adapter-messages.js'
 import { codedError, ERROR_MESSAGES, KIT_ERROR_MESSAGES } from './all-messages.js'
 import { BaseError, errorMessage, walk } from './base.js'
 import { InvalidOptionsError, kitError } from './errors.js'
+import { FRAME_ERROR_MESSAGES } from './frame-messages.js'
 import {
   ALERTS,
   type ErrorCode,
@@ -102,7 +103,12 @@ test('every error code has an English text, and kitError reads it', () => {
   const own = Object.keys(OWN_WORDS_ERROR_MESSAGES)
   assert.deepEqual([...kit, ...own].sort(), [...codes].sort())
   // The kit's texts are the initial table and the lazy features' tables, each code in one.
-  const tables = [INITIAL_ERROR_MESSAGES, SEND_ERROR_MESSAGES, ADAPTER_ERROR_MESSAGES]
+  const tables = [
+    INITIAL_ERROR_MESSAGES,
+    SEND_ERROR_MESSAGES,
+    ADAPTER_ERROR_MESSAGES,
+    FRAME_ERROR_MESSAGES,
+  ]
   assert.deepEqual(tables.flatMap((texts) => Object.keys(texts)).sort(), [...kit].sort())
   for (const code of kit) {
     const error = codedError(code)

@@ -16,6 +16,7 @@
 //   `error.message` is the English text.
 
 import type { ADAPTER_ERROR_MESSAGES } from './adapter-messages.js'
+import type { FRAME_ERROR_MESSAGES } from './frame-messages.js'
 import type { SEND_ERROR_MESSAGES } from './send-messages.js'
 
 const SOMETHING_WENT_WRONG = 'Something went wrong'
@@ -122,6 +123,8 @@ export const OWN_WORDS_ERROR_MESSAGES = {
   RPC_ERROR: 'RPC error',
   /** A non-ok HTTP answer of a node: its own text is `HTTP status code: N`. */
   HTTP_ERROR,
+  /** The embedded wallet's server: its own text is `Please try again after N seconds` (spec §5). */
+  EMAIL_RATE_LIMITED: 'Rate Limited',
 } as const
 
 /** A code the kit builds an error from by its text: `kitError` or a lazy feature's creator. */
@@ -129,6 +132,7 @@ export type KitErrorCode =
   | keyof typeof INITIAL_ERROR_MESSAGES
   | keyof typeof SEND_ERROR_MESSAGES
   | keyof typeof ADAPTER_ERROR_MESSAGES
+  | keyof typeof FRAME_ERROR_MESSAGES
 
 /** Every code a `BaseError` of the kit carries. */
 export type ErrorCode = KitErrorCode | keyof typeof OWN_WORDS_ERROR_MESSAGES

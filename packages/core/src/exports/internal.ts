@@ -77,6 +77,7 @@ export {
   type KitErrorParameters,
 } from '../errors/base.js'
 export { kitError } from '../errors/errors.js'
+export { FRAME_ERROR_MESSAGES, frameError } from '../errors/frame-messages.js'
 export {
   INITIAL_ERROR_MESSAGES,
   type KitErrorCode,

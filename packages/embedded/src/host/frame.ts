@@ -3,7 +3,7 @@
 // when their source is our iframe's window and their origin the secure origin; replies are
 // matched by crypto.randomUUID() ids and checked with the protocol schemas; anything else is
 // dropped without a trace on the caller's side.
-import { kitError, showAlert, withTimeout } from '@openmodal/core/internal'
+import { frameError, kitError, showAlert, withTimeout } from '@openmodal/core/internal'
 import * as v from 'valibot'
 import { tryMessage } from '../protocol/check.js'
 import { methodKind } from '../protocol/methods.js'
@@ -212,7 +212,10 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     // The payload is checked here too: a bad input fails at the caller with the schema's words.
     const checked = v.safeParse(APP_EVENTS[type].payload, payload)
     if (!checked.success) {
-      throw new ProviderRpcError(-32602, checked.issues[0]?.message ?? 'Invalid params')
+      const [issue] = checked.issues
+      // Spec §5: an invalid e-mail is the coded EMAIL_INVALID ("Invalid email").
+      if (issue?.path?.[0]?.key === 'email') throw frameError('EMAIL_INVALID')
+      throw new ProviderRpcError(-32602, issue?.message ?? 'Invalid params')
     }
     await ready
     if (destroyed || !port) throw new FrameError('iframe_load_failed', 'the frame was removed')

@@ -163,6 +163,8 @@ export const frameReply = v.variant('status', [
       message: v.optional(v.pipe(v.string(), v.maxLength(1024))),
       /** An EIP-1193 / JSON-RPC error code, when the error is one. */
       code: v.optional(v.number()),
+      /** The server's error code (`INVALID_OTP`, `RATE_LIMITED`…), when the server refused. */
+      errorCode: v.optional(v.pipe(v.string(), v.regex(/^[A-Z][A-Z_]{0,39}$/))),
     }),
   }),
 ])
