@@ -6,6 +6,7 @@
 // transactions.
 import {
   type AdapterAccount,
+  adapterError,
   BaseError,
   base64Encode,
   type CaipNetwork,
@@ -356,7 +357,7 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
       const account = current.accounts.find((a) => a.address === address)
       if (!account) throw kitError('CONNECTOR_ACCOUNT_NOT_FOUND', { details: address })
       if (account.purpose !== 'payment') {
-        throw kitError('NON_PAYMENT_ACCOUNT', {
+        throw adapterError('NON_PAYMENT_ACCOUNT', {
           details: `${address} is an ${account.purpose} account`,
         })
       }
@@ -447,7 +448,7 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
           return { txid: await sendTransfer({ to: String(address), value }) }
         }
         default:
-          throw kitError('UNSUPPORTED_METHOD', { details: method })
+          throw adapterError('UNSUPPORTED_METHOD', { details: method })
       }
     },
 

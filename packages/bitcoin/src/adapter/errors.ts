@@ -1,6 +1,6 @@
 // Errors of the Bitcoin adapter. A wallet's "no" becomes the kit's rejection codes (which
 // `isUserRejection` and the UI know); other wallet and node errors keep their own words.
-import { BaseError, KIT_ERROR_MESSAGES, kitError } from '@openmodal/core/internal'
+import { ADAPTER_ERROR_MESSAGES, adapterError, BaseError, kitError } from '@openmodal/core/internal'
 
 /** sats-connect's JSON-RPC error codes (`RpcErrorCode`). */
 export const SATS_CONNECT_CODES = {
@@ -16,7 +16,7 @@ export const SATS_CONNECT_CODES = {
  * The spec §5 text for a switch to an ordinals (or other non-payment) account: core's text of
  * the `NON_PAYMENT_ACCOUNT` code, which the UI translates.
  */
-export const NON_PAYMENT_ACCOUNT_MESSAGE = KIT_ERROR_MESSAGES.NON_PAYMENT_ACCOUNT
+export const NON_PAYMENT_ACCOUNT_MESSAGE = ADAPTER_ERROR_MESSAGES.NON_PAYMENT_ACCOUNT
 
 /** A wallet's error answer: its code and message, kept as the cause. */
 export class BitcoinWalletError extends Error {
@@ -49,7 +49,7 @@ export function walletError(method: string, error: BitcoinWalletError, connectin
     error.code === SATS_CONNECT_CODES.METHOD_NOT_FOUND ||
     error.code === SATS_CONNECT_CODES.METHOD_NOT_SUPPORTED
   ) {
-    return kitError('UNSUPPORTED_METHOD', { details, cause: error })
+    return adapterError('UNSUPPORTED_METHOD', { details, cause: error })
   }
   if (error.code === SATS_CONNECT_CODES.INVALID_PARAMS) {
     return new BaseError(error.message || 'Invalid request parameters', {

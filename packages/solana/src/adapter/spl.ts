@@ -2,7 +2,7 @@
 // instructions a transfer needs (createAssociatedTokenAccountIdempotent and transferChecked).
 // Written here rather than imported from @solana/spl-token: see the README ("SPL tokens").
 // Part of the lazy transfer chunk (transfer.ts).
-import { kitError } from '@openmodal/core/internal'
+import { adapterError, sendError } from '@openmodal/core/internal'
 import {
   type AccountInfo,
   type Commitment,
@@ -129,7 +129,9 @@ function readMint(mint: string, info: AccountInfo<Uint8Array> | null) {
     data.length !== ACCOUNT_SIZE &&
     data[45] === 1
   if (!valid) {
-    throw kitError('INVALID_TRANSFER', { details: `${mint} is not a token mint on this network` })
+    throw adapterError('INVALID_TRANSFER', {
+      details: `${mint} is not a token mint on this network`,
+    })
   }
   return { tokenProgram: info.owner, decimals: data[44] ?? 0 }
 }
@@ -164,9 +166,9 @@ export async function buildTokenTransfer(
   { from, to, mint, amount, commitment }: BuildTokenTransferParameters,
 ): Promise<{ instructions: TransactionInstruction[]; plan: TokenTransferPlan }> {
   const owner = new PublicKey(from)
-  const receiver = key(to, () => kitError('INVALID_RECEIVER', { details: to }))
+  const receiver = key(to, () => sendError('INVALID_RECEIVER', { details: to }))
   const mintKey = key(mint, () =>
-    kitError('INVALID_TRANSFER', { details: `${mint} is not a token mint on this network` }),
+    adapterError('INVALID_TRANSFER', { details: `${mint} is not a token mint on this network` }),
   )
   const [mintInfo, receiverInfo] = await connection.getMultipleAccountsInfo(
     [mintKey, receiver],
@@ -174,12 +176,12 @@ export async function buildTokenTransfer(
   )
   const { tokenProgram, decimals } = readMint(mint, mintInfo ?? null)
   if (receiverInfo && isTokenProgram(receiverInfo.owner)) {
-    throw kitError('INVALID_RECEIVER', {
+    throw sendError('INVALID_RECEIVER', {
       details: `${to} is a token account: send to its owner's wallet address`,
     })
   }
   if (!PublicKey.isOnCurve(receiver.toBytes())) {
-    throw kitError('INVALID_RECEIVER', { details: `${to} is a program address, not a wallet` })
+    throw sendError('INVALID_RECEIVER', { details: `${to} is a program address, not a wallet` })
   }
   const ownAccount = associatedTokenAddress(owner, mintKey, tokenProgram)
   const destination = associatedTokenAddress(receiver, mintKey, tokenProgram)
@@ -194,7 +196,7 @@ export async function buildTokenTransfer(
     const { value } = await connection.getTokenAccountsByOwner(owner, { mint: mintKey }, commitment)
     source = value.find(({ account }) => accountAmount(account.data) >= amount)?.pubkey
   }
-  if (!source) throw kitError('INSUFFICIENT_BALANCE', { details: `${amount} of ${mint}` })
+  if (!source) throw sendError('INSUFFICIENT_BALANCE', { details: `${amount} of ${mint}` })
   const createsDestination = !destinationInfo
   const rent = createsDestination
     ? BigInt(

@@ -6,7 +6,9 @@ import {
   $alert,
   ALERTS,
   type AlertCode,
+  adapterError,
   BaseError,
+  codedError,
   ERROR_MESSAGES,
   type ErrorCode,
   KIT_ERROR_MESSAGES,
@@ -50,7 +52,7 @@ describe('coded texts in the catalogs', () => {
   it('reads every error code in core English, from core', () => {
     setLocale('en')
     for (const code of KIT_CODES) {
-      expect(tError(kitError(code)), code).to.equal(ERROR_MESSAGES[code])
+      expect(tError(codedError(code)), code).to.equal(ERROR_MESSAGES[code])
     }
     for (const code of ALERT_CODES) {
       showAlert(code)
@@ -76,7 +78,7 @@ describe('coded texts in the catalogs', () => {
     await loadLocale('ar')
     for (const code of KIT_CODES) {
       const arabic = arCodes.errors[code]
-      expect(tError(kitError(code)), code).to.equal(arabic ?? ERROR_MESSAGES[code])
+      expect(tError(codedError(code)), code).to.equal(arabic ?? ERROR_MESSAGES[code])
       if (arabic !== null) expect(arabic, code).to.not.equal(ERROR_MESSAGES[code])
     }
     // Errors that always carry their own words are shown in them: no translation to keep.
@@ -130,7 +132,9 @@ describe('coded texts in the catalogs', () => {
 
   it('shows the Bitcoin refusal of a non-payment account in every shipped locale', async () => {
     // As the Bitcoin adapter's switchAccount throws it (spec §5), details included.
-    const refusal = kitError('NON_PAYMENT_ACCOUNT', { details: 'bcrt1p… is an ordinals account' })
+    const refusal = adapterError('NON_PAYMENT_ACCOUNT', {
+      details: 'bcrt1p… is an ordinals account',
+    })
     expect(refusal.code).to.equal('NON_PAYMENT_ACCOUNT')
     setLocale('en')
     expect(tError(refusal)).to.equal('Switching to non-payment accounts is not allowed')

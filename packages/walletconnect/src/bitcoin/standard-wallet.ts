@@ -2,7 +2,13 @@
 // namespace, registered for the Bitcoin adapter to discover (as the Solana wallet is for the
 // Solana adapter). Its features send WalletConnect's Bitcoin RPC to the wallet (spec §7:
 // sendTransfer, signMessage, signPsbt, getAccountAddresses): PSBTs and signatures base64.
-import { base64Decode, base64Encode, type CaipNetwork, kitError } from '@openmodal/core/internal'
+import {
+  adapterError,
+  base64Decode,
+  base64Encode,
+  type CaipNetwork,
+  kitError,
+} from '@openmodal/core/internal'
 import type { WalletConnectClient } from '../client/create-client.js'
 import { WALLETCONNECT_BITCOIN_ID } from '../connector/identity.js'
 import { createSessionWallet, type SessionStandardWallet } from '../utils/session-wallet.js'
@@ -74,7 +80,7 @@ const FEATURES = [
   'bip122:sendTransfer',
 ] as const
 
-const invalid = (details: string) => kitError('INVALID_PARAMS', { details })
+const invalid = (details: string) => adapterError('INVALID_PARAMS', { details })
 const fromHex = (value: unknown): Uint8Array =>
   typeof value === 'string' && /^(?:[0-9a-f]{2})+$/i.test(value)
     ? Uint8Array.from(value.match(/../g) as string[], (b) => Number.parseInt(b, 16))
