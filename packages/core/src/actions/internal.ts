@@ -29,7 +29,7 @@ const eventStops = new Map<ChainNamespace, () => void>()
  */
 export function applyConnection(
   namespace: ChainNamespace,
-  connector: Pick<Connector, 'id' | 'name' | 'imageUrl' | 'rdns'>,
+  connector: Pick<Connector, 'id' | 'name' | 'imageUrl' | 'rdns'> & { type?: Connector['type'] },
   result: ConnectResult,
   recent: Pick<Connector, 'id' | 'rdns'> = connector,
 ): Promise<void> {
@@ -49,11 +49,17 @@ export function applyConnection(
   ) {
     setActiveNetwork(caipNetworkId)
   }
+  // An e-mail login shows its e-mail instead of the wallet's name (spec §5).
+  const email = connector.type === 'AUTH' ? storage.get('email') : undefined
   setConnection(namespace, {
     connectorId: connector.id,
     accounts: result.accounts,
     chainId: result.chainId,
-    wallet: { name: connector.name, ...(connector.imageUrl ? { icon: connector.imageUrl } : {}) },
+    wallet: {
+      name: connector.name,
+      ...(connector.imageUrl ? { icon: connector.imageUrl } : {}),
+      ...(email ? { email } : {}),
+    },
   })
   const recentWallets = withRecentWallet($recentWallets.get(), {
     id: recent.id,
@@ -83,6 +89,18 @@ export async function refreshAccount(
   const reads = await loadAccountReads()
   if (balance) void reads?.refreshBalance(namespace)
   void reads?.refreshProfile(namespace)
+}
+
+/** Sets the e-mail an e-mail login's connections show (after an e-mail update). */
+export function setConnectionEmail(connectorId: string, email: string): void {
+  storage.set('email', email)
+  for (const [namespace, connection] of Object.entries($connections.get())) {
+    if (connection?.connectorId !== connectorId) continue
+    setConnection(namespace as ChainNamespace, {
+      ...connection,
+      wallet: { ...connection.wallet, email },
+    })
+  }
 }
 
 /** Forgets the connection of `namespace` in the stores and storage (not in the wallet). */

@@ -20,11 +20,24 @@ export async function reconnect(): Promise<void> {
   const stored = storage.get('connectedConnectorIds') ?? {}
   const auto = $adapters.get().some((adapter) => adapter.autoConnectorId)
   if (Object.keys(stored).length === 0 && !auto) return
+  // A past e-mail login (spec §3 flag): the frame side loads now, so the adapter finds the
+  // provider it announces; the frame restores its session without a new code.
+  const auth = $options.get()?.embeddedWallet
+  const authLoading =
+    auth && storage.get('emailLoginUsed') && Object.values(stored).includes(auth.id)
+      ? auth.load().then(
+          () => undefined,
+          (error: unknown) => {
+            emitEvent('RECONNECT_FAILED', { connectorId: auth.id, message: errorMessage(error) })
+          },
+        )
+      : undefined
   const recent = $recentWallets.get().map((w) => w.id)
   // A stored connection means the wallet is wanted now: run discovery while reconnecting so
   // the account shows the wallet's own name and icon.
   const keepDiscovering = $discovered.listen(() => {})
   try {
+    if (authLoading) await authLoading
     await reconnectAll(stored, recent)
   } finally {
     keepDiscovering()

@@ -4,6 +4,7 @@
 
 export { type ConnectParameters, connect } from '../actions/connect.js'
 export { disconnect } from '../actions/disconnect.js'
+export { setConnectionEmail } from '../actions/internal.js'
 export { reconnect } from '../actions/reconnect.js'
 export { refreshBalance } from '../actions/refresh-account.js'
 export {
@@ -42,6 +43,14 @@ export {
   watchSiwx,
 } from '../actions/siwx.js'
 export { switchNetwork } from '../actions/switch-network.js'
+export {
+  authConnectorOf,
+  type EmbeddedWalletAction,
+  type EmbeddedWalletEntry,
+  type EmbeddedWalletLoaded,
+  type EmbeddedWalletUser,
+  isEmbeddedWalletEntry,
+} from '../adapters/embedded-wallet.js'
 export { createEmitter, type Emitter } from '../adapters/kit/emitter.js'
 export { lazyCode } from '../adapters/kit/lazy-code.js'
 export {
