@@ -131,9 +131,11 @@ export {
 } from '../stores/connectors.js'
 export { ERROR_REPORTS_PER_MINUTE, emitEvent } from '../stores/events.js'
 export {
+  $modalCovered,
   closeModal,
   openModal,
   setCloseDisabled,
+  setModalCovered,
   setModalLoading,
   untilModalCloses,
 } from '../stores/modal.js'
