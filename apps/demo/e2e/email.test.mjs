@@ -20,8 +20,8 @@ import { stripVTControlCharacters } from 'node:util'
 import { startChains } from '@openmodal/testing/node'
 import { chromium } from 'playwright-core'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
-import { buildSecureSite } from '../../secure-site/scripts/serve.mjs'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
+import { buildSecureSite } from '../../secure-site/scripts/serve.mjs'
 import { DEMO, freePort, HOST, rpc, startPreview, startServer, startTogether } from './preview.mjs'
 
 const STEP_TIMEOUT = 20_000
@@ -225,6 +225,41 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
     await context.close()
   })
 
+  test('a frame that never loads: after 20 s (fake clock) the modal says so, no endless spinner', async () => {
+    const context = await browser.newContext({ viewport: { width: 1024, height: 900 } })
+    const page = await context.newPage()
+    // A blocked frame (CSP, allow-list, offline secure site): its page never arrives.
+    await page.route(`${secureOrigin}/**`, (route) => route.abort('blockedbyclient'))
+    await page.clock.install()
+    await page.goto(`${preview.origin}/`)
+    await page.waitForFunction(() => window.__openmodal !== undefined)
+    await page.evaluate(() => window.__openmodal.open())
+    await modal(page, 'w3m-connect-view [data-method="email"] button').click({
+      timeout: STEP_TIMEOUT,
+    })
+    const input = modal(page, 'w3m-email-login-view input[type="email"]')
+    await input.fill(EMAIL, { timeout: STEP_TIMEOUT })
+    await input.press('Enter')
+    const pending = modal(page, 'w3m-email-login-view [data-pending]')
+    await pending.waitFor({ timeout: STEP_TIMEOUT })
+    await page.clock.fastForward(19_000)
+    assert.equal(await pending.isVisible(), true, 'still waiting before 20 s')
+    await page.clock.fastForward(1_600)
+    const error = modal(page, 'w3m-email-login-view [data-error]')
+    await error.waitFor({ timeout: STEP_TIMEOUT })
+    assert.equal(
+      (await error.textContent()).trim(),
+      'Network Error - Could not load embedded wallet',
+    )
+    assert.equal(await pending.count(), 0)
+    // The spec §8 alert in the modal's banner too.
+    const banner = await page.evaluate(() =>
+      document.querySelector('w3m-modal')?.shadowRoot?.textContent?.replace(/\s+/g, ' '),
+    )
+    assert.match(banner, /Network Error - Could not load embedded wallet/)
+    await context.close()
+  })
+
   let device
   test('logs in with the code from the mailbox; the account shows the e-mail', async () => {
     device = await openDemo()
@@ -257,11 +292,17 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
       ([text, from]) =>
         window.__openmodal.getProvider('eip155').request({
           method: 'personal_sign',
-          params: [`0x${[...new TextEncoder().encode(text)].map((b) => b.toString(16).padStart(2, '0')).join('')}`, from],
+          params: [
+            `0x${[...new TextEncoder().encode(text)].map((b) => b.toString(16).padStart(2, '0')).join('')}`,
+            from,
+          ],
         }),
       [message, address],
     )
-    await modal(page, 'w3m-approve-transaction-view').waitFor({ state: 'attached', timeout: STEP_TIMEOUT })
+    await modal(page, 'w3m-approve-transaction-view').waitFor({
+      state: 'attached',
+      timeout: STEP_TIMEOUT,
+    })
     await frameClick(page, 'Approve')
     const signature = await signing
     timings.signRoundTrip = Date.now() - started
