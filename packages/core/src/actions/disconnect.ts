@@ -3,7 +3,6 @@ import { BaseError, errorMessage } from '../errors/base.js'
 import { failedToDisconnectChain, failedToDisconnectChains } from '../errors/messages.js'
 import { $connections } from '../stores/connection.js'
 import { emitEvent } from '../stores/events.js'
-import { $options } from '../stores/options.js'
 import type { ChainNamespace } from '../types/network.js'
 import { clearConnection } from './internal.js'
 
@@ -18,8 +17,6 @@ export async function disconnect(namespace?: ChainNamespace): Promise<void> {
     ? [namespace]
     : (Object.keys($connections.get()) as ChainNamespace[]).filter((ns) => $connections.get()[ns])
   const failures: string[] = []
-  const auth = $options.get()?.embeddedWallet
-  const signOut = namespaces.some((ns) => auth && $connections.get()[ns]?.connectorId === auth.id)
   for (const ns of namespaces) {
     try {
       await getAdapter(ns)?.disconnect()
@@ -28,14 +25,6 @@ export async function disconnect(namespace?: ChainNamespace): Promise<void> {
     } finally {
       clearConnection(ns)
     }
-  }
-  // An e-mail login also ends its session in the secure frame (at most 3 000 ms, spec §9); the
-  // cached login data is already gone (clearConnection).
-  if (auth && signOut) {
-    await auth.load().then(
-      (loaded) => loaded.signOut(),
-      () => undefined, // no frame, no session to end
-    )
   }
   if (failures.length) {
     const message =

@@ -91,18 +91,6 @@ export async function refreshAccount(
   void reads?.refreshProfile(namespace)
 }
 
-/** Sets the e-mail an e-mail login's connections show (after an e-mail update). */
-export function setConnectionEmail(connectorId: string, email: string): void {
-  storage.set('email', email)
-  for (const [namespace, connection] of Object.entries($connections.get())) {
-    if (connection?.connectorId !== connectorId) continue
-    setConnection(namespace as ChainNamespace, {
-      ...connection,
-      wallet: { ...connection.wallet, email },
-    })
-  }
-}
-
 /** Forgets the connection of `namespace` in the stores and storage (not in the wallet). */
 export function clearConnection(namespace: ChainNamespace): void {
   eventStops.get(namespace)?.()

@@ -76,16 +76,3 @@ export function authConnectorOf(entry: EmbeddedWalletEntry): Connector {
     ...(entry.imageUrl ? { imageUrl: entry.imageUrl } : {}),
   }
 }
-
-/** Whether `value` looks like an `EmbeddedWalletEntry` (options validation). */
-export function isEmbeddedWalletEntry(value: unknown): value is EmbeddedWalletEntry {
-  if (typeof value !== 'object' || value === null) return false
-  const entry = value as Partial<EmbeddedWalletEntry>
-  return (
-    typeof entry.id === 'string' &&
-    entry.id !== '' &&
-    typeof entry.name === 'string' &&
-    Array.isArray(entry.namespaces) &&
-    typeof entry.load === 'function'
-  )
-}

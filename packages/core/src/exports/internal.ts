@@ -4,7 +4,6 @@
 
 export { type ConnectParameters, connect } from '../actions/connect.js'
 export { disconnect } from '../actions/disconnect.js'
-export { setConnectionEmail } from '../actions/internal.js'
 export { reconnect } from '../actions/reconnect.js'
 export { refreshBalance } from '../actions/refresh-account.js'
 export {
@@ -49,7 +48,6 @@ export {
   type EmbeddedWalletEntry,
   type EmbeddedWalletLoaded,
   type EmbeddedWalletUser,
-  isEmbeddedWalletEntry,
 } from '../adapters/embedded-wallet.js'
 export { createEmitter, type Emitter } from '../adapters/kit/emitter.js'
 export { lazyCode } from '../adapters/kit/lazy-code.js'

@@ -2,7 +2,7 @@
 // passed into `ResolvedOptions` with every default filled, or throws an error naming the field.
 import { DEV } from 'esm-env'
 import * as v from 'valibot'
-import { type EmbeddedWalletEntry, isEmbeddedWalletEntry } from '../adapters/embedded-wallet.js'
+import type { EmbeddedWalletEntry } from '../adapters/embedded-wallet.js'
 import type { ChainAdapter } from '../adapters/types.js'
 import { isWalletConnectEntry, type WalletConnectEntry } from '../adapters/walletconnect.js'
 import { InvalidOptionsError, kitError } from '../errors/errors.js'
@@ -591,8 +591,9 @@ export function buildSchemas() {
       ),
     ),
     embeddedWallet: v.optional(
+      // The same shape as a WalletConnect entry (id, name, namespaces, load): one check.
       leaf<EmbeddedWalletEntry>(
-        isEmbeddedWalletEntry,
+        isWalletConnectEntry as unknown as (value: unknown) => value is EmbeddedWalletEntry,
         'an embedded-wallet entry { id, name, namespaces, load } (embeddedWallet({ … }))',
       ),
     ),

@@ -130,9 +130,17 @@ describe('embeddedWallet() (the AUTH connector)', () => {
     closeModal()
   })
 
-  it('signOut ends the session in the frame', async () => {
+  it("the EVM adapter's disconnect (wallet_revokePermissions) signs out, nothing to approve", async () => {
     expect(await wallet.isConnected()).to.equal(true)
-    await wallet.signOut()
+    const started = performance.now()
+    expect(
+      await wallet.provider.request({
+        method: 'wallet_revokePermissions',
+        params: [{ eth_accounts: {} }],
+      }),
+    ).to.equal(null)
+    expect(performance.now() - started).to.be.below(3_000)
+    expect($modal.get().open).to.equal(false)
     expect(await wallet.isConnected()).to.equal(false)
   })
 })

@@ -3,10 +3,23 @@
 // picks e-mail, or when core restores a past e-mail login (spec §3 flag `emailLoginUsed`).
 import {
   $chain,
+  $modal,
   $options,
+  $router,
+  closeModal,
   type EmbeddedWalletEntry,
   type EmbeddedWalletLoaded,
+  goBack,
+  kitError,
+  openModal,
+  openView,
+  push,
+  reset,
   SDK_VERSION,
+  setModalCovered,
+  showAlert,
+  showSnack,
+  storage,
 } from '@openmodal/core/internal'
 import type { FrameTimeouts } from '../host/timeouts.js'
 import { EMBEDDED_CONNECTOR_ID } from './identity.js'
@@ -56,6 +69,22 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletEn
         projectId: $options.get()?.projectId ?? '',
         chainId: network?.id ?? 1,
         version: SDK_VERSION,
+        // The lazy module imports no core store: see ModalContext in load.ts.
+        kit: {
+          $modal,
+          $router,
+          closeModal,
+          goBack,
+          kitError,
+          openModal,
+          openView,
+          push,
+          reset,
+          setModalCovered,
+          showAlert,
+          showSnack,
+          storage,
+        },
       }
       loaded ??= import('./load.js').then((module) => module.loadEmbeddedWallet(options, context))
       // A failed load (offline chunk, frame blocked) is retried on the next pick.

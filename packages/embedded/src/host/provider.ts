@@ -4,7 +4,7 @@
 import { createEmitter, kitError } from '@openmodal/core/internal'
 import { methodKind } from '../protocol/methods.js'
 import { ProviderRpcError } from './errors.js'
-import type { SecureFrame } from './frame.js'
+import type { SecureFrame } from './secure-frame.js'
 
 export interface EmbeddedProviderEvents {
   accountsChanged: string[]

@@ -1,6 +1,13 @@
 // What the e-mail views share: the e-mail rule, the send throttle, the loaded embedded wallet
 // and the code field's styles. They load with the email group (registry.ts).
-import { $options, type EmbeddedWalletLoaded, kitError, storage } from '@openmodal/core/internal'
+import {
+  $connections,
+  $options,
+  type ChainNamespace,
+  type EmbeddedWalletLoaded,
+  kitError,
+  storage,
+} from '@openmodal/core/internal'
 import { css } from 'lit'
 
 /** Spec §5/§9: 30 s between e-mail sends. */
@@ -44,6 +51,18 @@ export async function embeddedWallet(): Promise<{ id: string; loaded: EmbeddedWa
   const entry = $options.get()?.embeddedWallet
   if (!entry) throw kitError('NO_AUTH_CONNECTOR')
   return { id: entry.id, loaded: await entry.load() }
+}
+
+/** Saves `email` as the e-mail login's, and shows it on its connections (after an update). */
+export function setConnectionEmail(connectorId: string, email: string): void {
+  storage.set('email', email)
+  for (const [namespace, connection] of Object.entries($connections.get())) {
+    if (connection?.connectorId !== connectorId) continue
+    $connections.setKey(namespace as ChainNamespace, {
+      ...connection,
+      wallet: { ...connection.wallet, email },
+    })
+  }
 }
 
 /** Keeps only digits, at most `OTP_LENGTH` (a pasted "123 456" or "123-456" works). */

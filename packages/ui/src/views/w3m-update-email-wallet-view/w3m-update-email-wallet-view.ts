@@ -4,7 +4,6 @@ import {
   goBack,
   type RouterData,
   replace,
-  setConnectionEmail,
   showSnack,
 } from '@openmodal/core/internal'
 import { html, nothing, type TemplateResult } from 'lit'
@@ -16,7 +15,14 @@ import '../../i18n/en-views.js'
 import { OpenModalElement } from '../../internal/openmodal-element.js'
 import { base } from '../../styles/base.js'
 import { define } from '../../utils/define.js'
-import { emailStyles, embeddedWallet, isEmail, OTP_LENGTH, otpDigits } from '../email-shared.js'
+import {
+  emailStyles,
+  embeddedWallet,
+  isEmail,
+  OTP_LENGTH,
+  otpDigits,
+  setConnectionEmail,
+} from '../email-shared.js'
 import { viewStyles } from '../view-styles.js'
 
 export type UpdateEmailStep = 'new' | 'primary' | 'secondary'
