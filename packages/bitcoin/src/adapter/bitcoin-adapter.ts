@@ -6,6 +6,7 @@
 // transactions.
 import {
   type AdapterAccount,
+  adapterError,
   BaseError,
   base64Encode,
   type CaipNetwork,
@@ -449,7 +450,7 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
           return { txid: await sendTransfer({ to: String(address), value }) }
         }
         default:
-          throw kitError('UNSUPPORTED_METHOD', { details: method })
+          throw adapterError('UNSUPPORTED_METHOD', { details: method })
       }
     },
 

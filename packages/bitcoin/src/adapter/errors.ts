@@ -1,6 +1,6 @@
 // Errors of the Bitcoin adapter. A wallet's "no" becomes the kit's rejection codes (which
 // `isUserRejection` and the UI know); other wallet and node errors keep their own words.
-import { BaseError, kitError } from '@openmodal/core/internal'
+import { adapterError, BaseError, kitError } from '@openmodal/core/internal'
 
 /** sats-connect's JSON-RPC error codes (`RpcErrorCode`). */
 export const SATS_CONNECT_CODES = {
@@ -46,7 +46,7 @@ export function walletError(method: string, error: BitcoinWalletError, connectin
     error.code === SATS_CONNECT_CODES.METHOD_NOT_FOUND ||
     error.code === SATS_CONNECT_CODES.METHOD_NOT_SUPPORTED
   ) {
-    return kitError('UNSUPPORTED_METHOD', { details, cause: error })
+    return adapterError('UNSUPPORTED_METHOD', { details, cause: error })
   }
   if (error.code === SATS_CONNECT_CODES.INVALID_PARAMS) {
     return new BaseError(error.message || 'Invalid request parameters', {

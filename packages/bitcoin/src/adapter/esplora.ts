@@ -1,6 +1,6 @@
 // A minimal Esplora client for reads: plain fetch, 10 s timeout, retried 3 times 150 ms apart
 // on the spec's transient HTTP statuses (spec §9), answers checked before use.
-import { BaseError, kitError } from '@openmodal/core/internal'
+import { adapterError, BaseError } from '@openmodal/core/internal'
 
 const TIMEOUT_MS = 10_000
 const RETRIES = 3
@@ -19,7 +19,7 @@ export async function esploraGet(baseUrl: string, path: string): Promise<unknown
     try {
       response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) })
     } catch (cause) {
-      throw kitError('RPC_UNREACHABLE', { details: `GET ${url} failed`, cause })
+      throw adapterError('RPC_UNREACHABLE', { details: `GET ${url} failed`, cause })
     }
     if (RETRY_STATUSES.has(response.status) && attempt < RETRIES) {
       await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS))

@@ -3,7 +3,13 @@
 // standard's accounts carry no purpose: a taproot address is taken as the ordinals account,
 // any other as a payment account, unless the account says its `purpose` (WalletConnect's
 // wallet does). A `bip122:sendTransfer` feature (WalletConnect's `sendTransfer`) pays directly.
-import { BaseError, base64Decode, base64Encode, kitError } from '@openmodal/core/internal'
+import {
+  adapterError,
+  BaseError,
+  base64Decode,
+  base64Encode,
+  kitError,
+} from '@openmodal/core/internal'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { isTaprootAddress } from '../utils/address.js'
 import { BitcoinWalletError, walletError } from './errors.js'
@@ -83,7 +89,7 @@ export function standardBitcoinWallet(wallet: Wallet, chain: () => string): Bitc
   }
   const need = (name: string, method: string) => {
     const fn = feature(wallet, name, method)
-    if (!fn) throw kitError('UNSUPPORTED_METHOD', { details: `${name} is missing` })
+    if (!fn) throw adapterError('UNSUPPORTED_METHOD', { details: `${name} is missing` })
     return fn
   }
   const remember = (list: unknown) => {
@@ -192,13 +198,13 @@ export function standardBitcoinWallet(wallet: Wallet, chain: () => string): Bitc
         }
       }
       // The standard has no transfer feature: a PSBT must be built from the UTXOs first.
-      throw kitError('UNSUPPORTED_METHOD', {
+      throw adapterError('UNSUPPORTED_METHOD', {
         details: 'wallet-standard Bitcoin wallets: build a PSBT and call signPsbt with broadcast',
       })
     },
 
     async request(method) {
-      throw kitError('UNSUPPORTED_METHOD', { details: method })
+      throw adapterError('UNSUPPORTED_METHOD', { details: method })
     },
 
     on(listener) {

@@ -7,7 +7,7 @@ import { ApiRequestError } from '../api/client.js'
 import type { NameResponse, RegisterNameRequest } from '../api/types.js'
 import { BaseError } from '../errors/base.js'
 import { kitError } from '../errors/errors.js'
-import { type ErrorCode, KIT_ERROR_MESSAGES } from '../errors/messages.js'
+import { type ErrorCode, INITIAL_ERROR_MESSAGES } from '../errors/messages.js'
 import { isUserRejection } from '../errors/rejection.js'
 import { getAccountState } from '../stores/account.js'
 import { $api } from '../stores/api.js'
@@ -24,7 +24,7 @@ export const NAME_NAMESPACES: readonly ChainNamespace[] = ['eip155']
 export const $registeredName = atom<NameResponse | undefined>(undefined)
 
 /** The spec §5 rule for registered names, in words. */
-export const INVALID_NAME_MESSAGE = KIT_ERROR_MESSAGES.INVALID_NAME
+export const INVALID_NAME_MESSAGE = INITIAL_ERROR_MESSAGES.INVALID_NAME
 
 /** Codes `registerAccountName` throws with. */
 export type RegisterNameErrorCode = Extract<

@@ -8,6 +8,7 @@ import type { NameResponse, TokenBalance } from '../api/types.js'
 import { BaseError } from '../errors/base.js'
 import { kitError } from '../errors/errors.js'
 import { isUserRejection } from '../errors/rejection.js'
+import { sendError } from '../errors/send-messages.js'
 import { $activeAccount } from '../stores/account.js'
 import { activeTarget } from '../stores/active-target.js'
 import { $api, hasApi } from '../stores/api.js'
@@ -64,7 +65,7 @@ function sendingAdapter(): { adapter: ChainAdapter; network: CaipNetwork } {
   const network = activeNetwork()
   const adapter = network && getAdapter(network.chainNamespace)
   const block = walletFeatureBlock('send', $features.get(), network?.chainNamespace)
-  if (block === 'disabled') throw kitError('SEND_UNAVAILABLE')
+  if (block === 'disabled') throw sendError('SEND_UNAVAILABLE')
   if (!network || !adapter || block) {
     throw kitError('UNSUPPORTED_CHAIN', { details: network?.caipNetworkId })
   }
@@ -149,7 +150,7 @@ export async function resolveReceiver(input: string): Promise<ResolvedReceiver> 
   const looksLikeName =
     /^[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)*$/u.test(text) && text.length >= 3 && !/^0x/i.test(text)
   if (network.chainNamespace !== 'eip155' || !looksLikeName || !hasApi()) {
-    throw kitError('INVALID_RECEIVER', { details: text })
+    throw sendError('INVALID_RECEIVER', { details: text })
   }
   let found: NameResponse
   try {
@@ -158,10 +159,10 @@ export async function resolveReceiver(input: string): Promise<ResolvedReceiver> 
     })
   } catch (error) {
     const status = (error as { status?: number }).status
-    if (status === 404 || status === 400) throw kitError('NAME_NOT_RESOLVED', { cause: error })
+    if (status === 404 || status === 400) throw sendError('NAME_NOT_RESOLVED', { cause: error })
     throw error
   }
-  if (!isAddressFor('eip155', found?.address)) throw kitError('NAME_NOT_RESOLVED')
+  if (!isAddressFor('eip155', found?.address)) throw sendError('NAME_NOT_RESOLVED')
   const avatar = (found as NameResponse & { avatar?: unknown }).avatar
   return {
     address: found.address,
@@ -173,18 +174,18 @@ export async function resolveReceiver(input: string): Promise<ResolvedReceiver> 
 /** The transfer a draft asks for, checked (spec §5); throws the first rule it breaks. */
 export function transferOf(draft: SendDraft): SendTransferParameters & { token: TokenBalance } {
   const { token, sendTokenAmount, receiverAddress } = draft
-  if (!token) throw kitError('SEND_TOKEN_REQUIRED')
+  if (!token) throw sendError('SEND_TOKEN_REQUIRED')
   if (!sendTokenAmount?.trim() || !receiverAddress?.trim()) {
-    throw kitError('SEND_AMOUNT_AND_RECEIVER_REQUIRED')
+    throw sendError('SEND_AMOUNT_AND_RECEIVER_REQUIRED')
   }
   // More decimals than the token has is an error (TOO_MANY_DECIMALS), never a silent rounding.
   const value = parseUnits(sendTokenAmount.trim(), Number(token.quantity.decimals))
-  if (value <= 0n) throw kitError('SEND_AMOUNT_NOT_POSITIVE')
+  if (value <= 0n) throw sendError('SEND_AMOUNT_NOT_POSITIVE')
   const balance = tokenUnits(token)
-  if (balance === undefined || value > balance) throw kitError('INSUFFICIENT_BALANCE')
+  if (balance === undefined || value > balance) throw sendError('INSUFFICIENT_BALANCE')
   const network = activeNetwork()
   if (network && !isAddressFor(network.chainNamespace, receiverAddress.trim())) {
-    throw kitError('INVALID_RECEIVER', { details: receiverAddress })
+    throw sendError('INVALID_RECEIVER', { details: receiverAddress })
   }
   const contract = tokenContract(token)
   return {
@@ -217,7 +218,7 @@ function checkFee(draft: SendDraft, value: bigint, tokenAddress: string | undefi
   const nativeBalance = native ? tokenUnits(native) : undefined
   if (nativeBalance === undefined) return
   const needed = tokenAddress ? fee : value + fee
-  if (needed > nativeBalance) throw kitError('INSUFFICIENT_FEE')
+  if (needed > nativeBalance) throw sendError('INSUFFICIENT_FEE')
 }
 
 /** A network fee, in the native currency. */
@@ -350,8 +351,8 @@ async function send(callbacks: SendCallbacks): Promise<SendResult> {
   const first = await watch(adapter, id, polls, Date.now() + SEND_WAIT_MS)
   const failed = (outcome: 'failed' | 'dropped') =>
     outcome === 'failed'
-      ? kitError('TRANSACTION_REVERTED', { details: id })
-      : kitError('TRANSACTION_DROPPED', { details: id })
+      ? sendError('TRANSACTION_REVERTED', { details: id })
+      : sendError('TRANSACTION_DROPPED', { details: id })
   if (first === 'success') {
     settleSuccess(key, result, address)
     return result

@@ -1,4 +1,4 @@
-import { type ErrorCode, KIT_ERROR_MESSAGES } from './messages.js'
+import { type ErrorCode, INITIAL_ERROR_MESSAGES, type KitErrorCode } from './messages.js'
 
 export interface BaseErrorParameters {
   /** Extra detail for developers; never shown as the headline. */
@@ -9,7 +9,7 @@ export interface BaseErrorParameters {
   /** Stable machine-readable code, e.g. `MODAL_CLOSED`; default `UNKNOWN`. */
   code?: ErrorCode
   /**
-   * Whether `shortMessage` is the code's own text in `KIT_ERROR_MESSAGES`, which a catalog may
+   * Whether `shortMessage` is the code's own text in its table, which a catalog may
    * translate by code. Default false: a text given here is the error's own words (a value in
    * it, a server's or a wallet's message), shown as given. `kitError(code)` sets it.
    */
@@ -55,7 +55,7 @@ export class BaseError extends Error {
   readonly details: string | undefined
   readonly docsPath: string | undefined
   readonly code: ErrorCode
-  /** `shortMessage` is the code's text in `KIT_ERROR_MESSAGES` (see `BaseErrorParameters`). */
+  /** `shortMessage` is the code's text in its table (see `BaseErrorParameters`). */
   readonly codeText: boolean
 
   constructor(shortMessage: string, params: BaseErrorParameters = {}) {
@@ -87,5 +87,32 @@ export function errorMessage(error: unknown): string {
   if (error instanceof BaseError) return error.shortMessage
   if (error instanceof Error && error.message) return error.message
   if (typeof error === 'string' && error) return error
-  return KIT_ERROR_MESSAGES.UNKNOWN
+  return INITIAL_ERROR_MESSAGES.UNKNOWN
+}
+
+/** What a coded error takes besides its code. */
+export type KitErrorParameters = Omit<BaseErrorParameters, 'code' | 'codeText'>
+
+/** Builds the `BaseError` of a code from the code's text in one table. */
+export type KitErrorCreator<Code extends KitErrorCode> = (
+  code: Code,
+  params?: KitErrorParameters,
+) => BaseError
+
+/**
+ * The creator of the coded errors of one table of texts: each error reads its code's text
+ * there (its `shortMessage` and `message`), and a catalog translates it by code. Each table
+ * has one creator, and a bundle carries a table only where code calls its creator: a lazily
+ * loaded feature's table loads with that feature (the pattern: the top of messages.ts).
+ *
+ * @example
+ * const sendError = defineErrorTexts(SEND_ERROR_MESSAGES) // export it marked pure
+ * throw sendError('INSUFFICIENT_BALANCE') // 'Insufficient balance'
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function defineErrorTexts<const Texts extends Partial<Record<KitErrorCode, string>>>(
+  texts: Texts,
+): KitErrorCreator<keyof Texts & KitErrorCode> {
+  return (code, params = {}) =>
+    new BaseError(texts[code] as string, { ...params, code, codeText: true })
 }

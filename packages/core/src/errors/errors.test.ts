@@ -1,17 +1,20 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { ADAPTER_ERROR_MESSAGES } from './adapter-messages.js'
+import { codedError, ERROR_MESSAGES, KIT_ERROR_MESSAGES } from './all-messages.js'
 import { BaseError, errorMessage, walk } from './base.js'
 import { InvalidOptionsError, kitError } from './errors.js'
+import { FRAME_ERROR_MESSAGES } from './frame-messages.js'
 import {
   ALERTS,
-  ERROR_MESSAGES,
   type ErrorCode,
-  KIT_ERROR_MESSAGES,
+  INITIAL_ERROR_MESSAGES,
   type KitErrorCode,
   OWN_WORDS_ERROR_MESSAGES,
   TOAST_MESSAGES,
 } from './messages.js'
 import { isUserRejection } from './rejection.js'
+import { SEND_ERROR_MESSAGES } from './send-messages.js'
 
 /** An EIP-1193 error as wallets throw it. */
 const providerError = (code: number, message = 'User rejected the request.') =>
@@ -99,8 +102,16 @@ test('every error code has an English text, and kitError reads it', () => {
   const kit = Object.keys(KIT_ERROR_MESSAGES) as KitErrorCode[]
   const own = Object.keys(OWN_WORDS_ERROR_MESSAGES)
   assert.deepEqual([...kit, ...own].sort(), [...codes].sort())
+  // The kit's texts are the initial table and the lazy features' tables, each code in one.
+  const tables = [
+    INITIAL_ERROR_MESSAGES,
+    SEND_ERROR_MESSAGES,
+    ADAPTER_ERROR_MESSAGES,
+    FRAME_ERROR_MESSAGES,
+  ]
+  assert.deepEqual(tables.flatMap((texts) => Object.keys(texts)).sort(), [...kit].sort())
   for (const code of kit) {
-    const error = kitError(code)
+    const error = codedError(code)
     assert.equal(error.code, code)
     assert.equal(error.shortMessage, ERROR_MESSAGES[code])
     assert.equal(error.codeText, true, `${code} is the code's text`)

@@ -1,17 +1,13 @@
-import { BaseError, type BaseErrorParameters } from './base.js'
-import { KIT_ERROR_MESSAGES, type KitErrorCode } from './messages.js'
+import { BaseError, defineErrorTexts } from './base.js'
+import { INITIAL_ERROR_MESSAGES } from './messages.js'
 
 /**
- * The BaseError of `code`, reading the code's text in `KIT_ERROR_MESSAGES`.
+ * The BaseError of `code`, reading the code's text in `INITIAL_ERROR_MESSAGES`: the errors
+ * code of the page's initial JS may throw.
  *
  * @example throw kitError('CHAIN_NOT_CONFIGURED', { details: 'eip155:10' })
  */
-export function kitError(
-  code: KitErrorCode,
-  params: Omit<BaseErrorParameters, 'code' | 'codeText'> = {},
-): BaseError {
-  return new BaseError(KIT_ERROR_MESSAGES[code], { ...params, code, codeText: true })
-}
+export const kitError = /* @__PURE__ */ defineErrorTexts(INITIAL_ERROR_MESSAGES)
 
 /** A host option failed validation; names the field and what was expected. */
 export class InvalidOptionsError extends BaseError {

@@ -1,6 +1,23 @@
 // The one home of the kit's English texts: errors, toasts and alerts, each keyed by a stable
 // code. The spec §8 texts are written here word for word. UI catalogs translate by code and
 // fall back to these; nothing anywhere tells errors apart by their English text.
+//
+// Lazy error texts: a code's text ships with the code that throws it.
+// - `INITIAL_ERROR_MESSAGES` (below, read by `kitError`) holds only the codes that modules of
+//   the page's initial JS throw.
+// - A lazily loaded feature keeps its texts in a file of its own, `errors/<feature>-messages.ts`:
+//   the table and its creator, `export const fooError = /* @__PURE__ */ defineErrorTexts(
+//   FOO_ERROR_MESSAGES)` (see send-messages.ts), exported through exports/internal.ts. Only
+//   modules loaded with `import()` (or only present when the feature is) call it:
+//   `throw sendError('INSUFFICIENT_BALANCE')`.
+// - Its codes join the `KitErrorCode` union below (`| keyof typeof FOO_ERROR_MESSAGES`) and its
+//   table the list in all-messages.ts, so `KIT_ERROR_MESSAGES` stays complete, codes stay one
+//   union, every catalog translates every code (`error.<CODE>`; `tError` by code) and
+//   `error.message` is the English text.
+
+import type { ADAPTER_ERROR_MESSAGES } from './adapter-messages.js'
+import type { FRAME_ERROR_MESSAGES } from './frame-messages.js'
+import type { SEND_ERROR_MESSAGES } from './send-messages.js'
 
 const SOMETHING_WENT_WRONG = 'Something went wrong'
 const HTTP_ERROR = 'HTTP error'
@@ -17,10 +34,11 @@ export const TOAST_MESSAGES = {
 export type ToastCode = keyof typeof TOAST_MESSAGES
 
 /**
- * The texts the kit builds its errors from, by code: `kitError(code)` reads exactly this (the
- * spec §8 texts word for word). A UI translates these by code.
+ * The texts of the errors the page's initial JS may throw, by code: `kitError(code)` reads
+ * exactly this (the spec §8 texts word for word). A UI translates these by code. A code only
+ * lazily loaded code throws goes to its feature's table instead (see the top of this file).
  */
-export const KIT_ERROR_MESSAGES = {
+export const INITIAL_ERROR_MESSAGES = {
   // Spec §8 errors
   UNSUPPORTED_CHAIN: 'Unsupported chain',
   MODAL_CLOSED: 'Modal closed',
@@ -74,27 +92,8 @@ export const KIT_ERROR_MESSAGES = {
   NAME_TAKEN: 'This name is already taken',
   INVALID_SIGNATURE: 'The signature does not match this address.',
 
-  // Sending (spec §5 texts word for word, then the checks made before the wallet is asked)
-  SEND_TOKEN_REQUIRED: 'A token is required',
-  SEND_AMOUNT_AND_RECEIVER_REQUIRED: 'An amount and receiver address are required',
-  SEND_AMOUNT_NOT_POSITIVE: 'Enter an amount above 0',
-  INSUFFICIENT_BALANCE: 'Insufficient balance',
-  INSUFFICIENT_FEE: 'Insufficient funds for the network fee',
-  INVALID_RECEIVER: 'Invalid receiver address',
-  NAME_NOT_RESOLVED: 'No address found for this name',
-  SEND_UNAVAILABLE: 'Sending is not available here',
-  /** The transaction was mined and reverted. */
-  TRANSACTION_REVERTED: 'The transaction failed',
-  /** No receipt after the pending watch's last poll (spec §9: it stops at 99). */
-  TRANSACTION_DROPPED: 'Transaction not found on the network',
-
-  // Wallets and nodes (the adapters)
+  // Wallets (the adapter kit: a wallet's code loaded with import() failed to load)
   WALLET_CODE_NOT_LOADED: 'Failed to load the wallet code',
-  UNSUPPORTED_METHOD: 'Requested RPC call is not allowed',
-  INVALID_PARAMS: 'Invalid request parameters',
-  INVALID_TRANSFER: 'Invalid transfer',
-  INVALID_GENESIS_HASH: 'Invalid genesis hash',
-  RPC_UNREACHABLE: 'Network Error',
 } as const
 
 /**
@@ -124,20 +123,19 @@ export const OWN_WORDS_ERROR_MESSAGES = {
   RPC_ERROR: 'RPC error',
   /** A non-ok HTTP answer of a node: its own text is `HTTP status code: N`. */
   HTTP_ERROR,
+  /** The embedded wallet's server: its own text is `Please try again after N seconds` (spec §5). */
+  EMAIL_RATE_LIMITED: 'Rate Limited',
 } as const
 
-/** A code `kitError` builds from its text. */
-export type KitErrorCode = keyof typeof KIT_ERROR_MESSAGES
+/** A code the kit builds an error from by its text: `kitError` or a lazy feature's creator. */
+export type KitErrorCode =
+  | keyof typeof INITIAL_ERROR_MESSAGES
+  | keyof typeof SEND_ERROR_MESSAGES
+  | keyof typeof ADAPTER_ERROR_MESSAGES
+  | keyof typeof FRAME_ERROR_MESSAGES
 
 /** Every code a `BaseError` of the kit carries. */
 export type ErrorCode = KitErrorCode | keyof typeof OWN_WORDS_ERROR_MESSAGES
-
-/** The English text of every error code: the one table, `KIT_ERROR_MESSAGES` and the rest. */
-export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = /* @__PURE__ */ Object.assign(
-  {},
-  KIT_ERROR_MESSAGES,
-  OWN_WORDS_ERROR_MESSAGES,
-)
 
 /** `Failed to disconnect chain {ns}: ...` (spec §8). */
 export const failedToDisconnectChain = (namespace: string, reason: string) =>

@@ -76,14 +76,22 @@ export type {
 } from '../adapters/walletconnect.js'
 export type { Wallet } from '../api/types.js'
 export { getNetworks, openView } from '../client/create-modal.js'
-export { kitError } from '../errors/errors.js'
+export { ADAPTER_ERROR_MESSAGES, adapterError } from '../errors/adapter-messages.js'
+export { codedError, ERROR_MESSAGES, KIT_ERROR_MESSAGES } from '../errors/all-messages.js'
 export {
-  ERROR_MESSAGES,
-  KIT_ERROR_MESSAGES,
+  defineErrorTexts,
+  type KitErrorCreator,
+  type KitErrorParameters,
+} from '../errors/base.js'
+export { kitError } from '../errors/errors.js'
+export { FRAME_ERROR_MESSAGES, frameError } from '../errors/frame-messages.js'
+export {
+  INITIAL_ERROR_MESSAGES,
   type KitErrorCode,
   TOAST_MESSAGES,
   type ToastCode,
 } from '../errors/messages.js'
+export { SEND_ERROR_MESSAGES, sendError } from '../errors/send-messages.js'
 export { parseOptions, type ResolvedOptions } from '../options/schema.js'
 export { createStorage, storage } from '../storage/storage.js'
 export { $accounts, getAccountState } from '../stores/account.js'

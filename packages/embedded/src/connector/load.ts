@@ -11,7 +11,6 @@ import type {
   EmbeddedWalletAction,
   EmbeddedWalletLoaded,
   goBack,
-  kitError,
   openModal,
   openView,
   push,
@@ -21,6 +20,7 @@ import type {
   showSnack,
   storage,
 } from '@openmodal/core/internal'
+import { adapterError } from '@openmodal/core/internal'
 import { ProviderRpcError } from '../host/errors.js'
 import { createEmbeddedProvider, type EmbeddedEip1193Provider } from '../host/provider.js'
 import { createFrame, type SecureFrame } from '../host/secure-frame.js'
@@ -46,7 +46,6 @@ export interface ModalContext {
     $router: typeof $router
     closeModal: typeof closeModal
     goBack: typeof goBack
-    kitError: typeof kitError
     openModal: typeof openModal
     openView: typeof openView
     push: typeof push
@@ -85,7 +84,6 @@ export async function loadEmbeddedWallet(
     $router,
     closeModal,
     goBack,
-    kitError,
     openModal,
     openView,
     push,
@@ -141,7 +139,7 @@ export async function loadEmbeddedWallet(
   }
 
   function refuse(method: string): never {
-    const error = kitError('UNSUPPORTED_METHOD', { details: method })
+    const error = adapterError('UNSUPPORTED_METHOD', { details: method })
     console.error(`OpenModal embedded wallet: ${method}: ${error.shortMessage}`)
     if (!$modal.get().open) openView()
     setTimeout(

@@ -1,7 +1,7 @@
 // An EIP-1193 provider over the secure frame: known methods go to the frame (which answers
 // safe ones at once and asks the user about unsafe ones in its own UI); any other method is
 // refused here with the spec's "Requested RPC call is not allowed".
-import { createEmitter, kitError } from '@openmodal/core/internal'
+import { adapterError, createEmitter } from '@openmodal/core/internal'
 import { methodKind } from '../protocol/methods.js'
 import { ProviderRpcError } from './errors.js'
 import type { SecureFrame } from './secure-frame.js'
@@ -35,8 +35,8 @@ export function createEmbeddedProvider(frame: SecureFrame): EmbeddedEip1193Provi
   return {
     async request({ method, params }) {
       if (methodKind(method) === 'unknown') {
-        throw new ProviderRpcError(4200, kitError('UNSUPPORTED_METHOD').shortMessage, {
-          cause: kitError('UNSUPPORTED_METHOD', { details: method }),
+        throw new ProviderRpcError(4200, adapterError('UNSUPPORTED_METHOD').shortMessage, {
+          cause: adapterError('UNSUPPORTED_METHOD', { details: method }),
         })
       }
       const { result } = await frame.request('RPC_REQUEST', { method, params })

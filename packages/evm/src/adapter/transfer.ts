@@ -1,6 +1,6 @@
 // The transaction of a send: a native value transfer or an ERC-20 `transfer` call.
 import type { SendTransactionParameters, SendTransferParameters } from '@openmodal/core/internal'
-import { type BaseError, kitError } from '@openmodal/core/internal'
+import { adapterError, type BaseError } from '@openmodal/core/internal'
 import type { Address, Hex } from 'viem'
 import { numberToHex } from 'viem/utils'
 import { toAddress } from '../provider/parse.js'
@@ -28,7 +28,7 @@ export interface TransferRequest {
 }
 
 function invalid(details: string): BaseError {
-  return kitError('INVALID_TRANSFER', { details })
+  return adapterError('INVALID_TRANSFER', { details })
 }
 
 /**

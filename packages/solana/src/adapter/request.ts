@@ -3,12 +3,12 @@
 // Transactions travel base64, messages and signatures base58.
 import {
   type AdapterAccount,
+  adapterError,
   BaseError,
   base58Decode,
   base58Encode,
   base64Decode,
   base64Encode,
-  kitError,
 } from '@openmodal/core/internal'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { signatureOf } from '../utils/transaction.js'
@@ -33,7 +33,7 @@ export interface RequestContext {
 }
 
 const invalid = (details: string) =>
-  Object.assign(kitError('INVALID_PARAMS', { details }), {
+  Object.assign(adapterError('INVALID_PARAMS', { details }), {
     rpcCode: -32602,
   })
 
@@ -174,7 +174,7 @@ export async function routeRequest(
     }
     default:
       throw Object.assign(
-        kitError('UNSUPPORTED_METHOD', {
+        adapterError('UNSUPPORTED_METHOD', {
           details: `${method} is not one of ${SOLANA_METHODS.join(', ')}`,
         }),
         { rpcCode: 4200 },

@@ -1,6 +1,6 @@
 // A minimal Solana JSON-RPC client for reads (balances, rent, genesis): plain fetch, so
 // reading a balance never loads @solana/web3.js. Timeout and retries follow spec §9.
-import { BaseError, kitError } from '@openmodal/core/internal'
+import { adapterError, BaseError, kitError } from '@openmodal/core/internal'
 
 const TIMEOUT_MS = 10_000
 const RETRIES = 3
@@ -38,7 +38,7 @@ export async function rpcCall<T>(rpcUrl: string, method: string, params: unknown
         signal: AbortSignal.timeout(TIMEOUT_MS),
       })
     } catch (cause) {
-      throw kitError('RPC_UNREACHABLE', {
+      throw adapterError('RPC_UNREACHABLE', {
         details: `${method} on ${rpcUrl} failed`,
         cause,
       })

@@ -1,7 +1,7 @@
 // Solana clusters as CAIP-2 networks: the reference is the first 32 characters of the
 // cluster's genesis hash (CAIP-30). wallet-standard wallets name clusters differently
 // (`solana:mainnet`, …): `walletChain` maps one to the other.
-import { type CaipNetwork, kitError } from '@openmodal/core/internal'
+import { adapterError, type CaipNetwork } from '@openmodal/core/internal'
 import { rpcCall } from '../adapter/rpc.js'
 
 const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const
@@ -85,7 +85,7 @@ export function solanaLocalnet({
   name = 'Solana Localnet',
 }: SolanaLocalnetParameters): CaipNetwork {
   if (!GENESIS_HASH.test(genesisHash)) {
-    throw kitError('INVALID_GENESIS_HASH', { details: genesisHash })
+    throw adapterError('INVALID_GENESIS_HASH', { details: genesisHash })
   }
   const reference = genesisHash.slice(0, 32)
   return {

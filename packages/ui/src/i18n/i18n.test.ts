@@ -7,6 +7,7 @@ import {
   ALERTS,
   type AlertCode,
   BaseError,
+  codedError,
   ERROR_MESSAGES,
   type ErrorCode,
   KIT_ERROR_MESSAGES,
@@ -43,7 +44,7 @@ describe('coded texts in the catalogs', () => {
   it('reads every error code in core English, from core', () => {
     setLocale('en')
     for (const code of KIT_CODES) {
-      expect(tError(kitError(code)), code).to.equal(ERROR_MESSAGES[code])
+      expect(tError(codedError(code)), code).to.equal(ERROR_MESSAGES[code])
     }
     for (const code of ALERT_CODES) {
       showAlert(code)
@@ -69,7 +70,7 @@ describe('coded texts in the catalogs', () => {
     await loadLocale('ar')
     for (const code of KIT_CODES) {
       const arabic = arCodes.errors[code]
-      expect(tError(kitError(code)), code).to.equal(arabic ?? ERROR_MESSAGES[code])
+      expect(tError(codedError(code)), code).to.equal(arabic ?? ERROR_MESSAGES[code])
       if (arabic !== null) expect(arabic, code).to.not.equal(ERROR_MESSAGES[code])
     }
     // Errors that always carry their own words are shown in them: no translation to keep.

@@ -7,9 +7,9 @@ import {
   $locale,
   ALERTS,
   type AlertCode,
+  codedError,
   KIT_ERROR_MESSAGES,
   type KitErrorCode,
-  kitError,
   setLocale,
   TOAST_MESSAGES,
   type ToastCode,
@@ -100,7 +100,7 @@ describe('shipped locales', () => {
         (catalog['connecting.continueIn'] as string).replace('{name}', 'Alpha'),
       )
       for (const code of Object.keys(KIT_ERROR_MESSAGES) as KitErrorCode[]) {
-        expect(tError(kitError(code)), code).to.equal(catalog[`error.${code}`])
+        expect(tError(codedError(code)), code).to.equal(catalog[`error.${code}`])
       }
       for (const code of Object.keys(ALERTS) as AlertCode[]) {
         const alert = { code, ...ALERTS[code], ownDescription: false, variant: 'error' as const }

@@ -3,6 +3,7 @@
 // Solana adapter). Its features send WalletConnect's Bitcoin RPC to the wallet (spec §7:
 // sendTransfer, signMessage, signPsbt, getAccountAddresses): PSBTs and signatures base64.
 import {
+  adapterError,
   base64Decode,
   base64Encode,
   type CaipNetwork,
@@ -67,7 +68,7 @@ const FEATURES = [
   'bip122:sendTransfer',
 ] as const
 
-const invalid = (details: string) => kitError('INVALID_PARAMS', { details })
+const invalid = (details: string) => adapterError('INVALID_PARAMS', { details })
 const fromHex = (value: unknown): Uint8Array =>
   typeof value === 'string' && /^(?:[0-9a-f]{2})+$/i.test(value)
     ? Uint8Array.from(value.match(/../g) as string[], (b) => Number.parseInt(b, 16))

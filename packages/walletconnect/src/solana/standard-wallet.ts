@@ -3,6 +3,7 @@
 // announced for the EVM adapter). Its features send WalletConnect's Solana RPC to the wallet:
 // messages and signatures base58, transactions base64.
 import {
+  adapterError,
   base58Decode,
   base58Encode,
   base64Decode,
@@ -68,7 +69,7 @@ const FEATURES = [
 ] as const
 const VERSIONS = ['legacy', 0] as const
 
-const invalid = (details: string) => kitError('INVALID_PARAMS', { details })
+const invalid = (details: string) => adapterError('INVALID_PARAMS', { details })
 
 function bytesOf(value: unknown, what: string): Uint8Array {
   if (!(value instanceof Uint8Array) || value.length === 0) throw invalid(`${what} must be bytes`)

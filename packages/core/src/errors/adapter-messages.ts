@@ -1,0 +1,21 @@
+// The adapters' error texts of wallets and nodes that only code loaded on demand throws in an
+// EVM app (transfers, Solana and Bitcoin requests, RPC reads): they load with that code, not
+// with the page (the pattern: the top of messages.ts).
+import { defineErrorTexts } from './base.js'
+
+/** The texts of the adapters' request and node errors, by code: `adapterError(code)` reads it. */
+export const ADAPTER_ERROR_MESSAGES = {
+  UNSUPPORTED_METHOD: 'Requested RPC call is not allowed',
+  INVALID_PARAMS: 'Invalid request parameters',
+  INVALID_TRANSFER: 'Invalid transfer',
+  INVALID_GENESIS_HASH: 'Invalid genesis hash',
+  RPC_UNREACHABLE: 'Network Error',
+} as const
+
+/**
+ * The BaseError of an adapter request or node `code`, reading its text in
+ * `ADAPTER_ERROR_MESSAGES`.
+ *
+ * @example throw adapterError('UNSUPPORTED_METHOD', { details: method })
+ */
+export const adapterError = /* @__PURE__ */ defineErrorTexts(ADAPTER_ERROR_MESSAGES)

@@ -1,0 +1,45 @@
+// Every error text of the kit in one place, for catalogs, tests and tools: the initial table
+// and each lazily loaded feature's table (the pattern: the top of messages.ts). Code of the kit
+// never imports this module; a bundle that did would carry every text.
+import { ADAPTER_ERROR_MESSAGES, adapterError } from './adapter-messages.js'
+import type { BaseError, KitErrorCreator, KitErrorParameters } from './base.js'
+import { kitError } from './errors.js'
+import { FRAME_ERROR_MESSAGES, frameError } from './frame-messages.js'
+import {
+  type ErrorCode,
+  INITIAL_ERROR_MESSAGES,
+  type KitErrorCode,
+  OWN_WORDS_ERROR_MESSAGES,
+} from './messages.js'
+import { SEND_ERROR_MESSAGES, sendError } from './send-messages.js'
+
+/** Each table of error texts with the creator that reads it; a code is in exactly one. */
+const TABLES: ReadonlyArray<readonly [Readonly<Record<string, string>>, KitErrorCreator<never>]> = [
+  [INITIAL_ERROR_MESSAGES, kitError],
+  [SEND_ERROR_MESSAGES, sendError],
+  [ADAPTER_ERROR_MESSAGES, adapterError],
+  [FRAME_ERROR_MESSAGES, frameError],
+]
+
+/** The text of every code the kit builds an error from: every table's. */
+export const KIT_ERROR_MESSAGES: Readonly<Record<KitErrorCode, string>> =
+  /* @__PURE__ */ Object.assign({}, ...TABLES.map(([texts]) => texts))
+
+/** The English text of every error code: `KIT_ERROR_MESSAGES` and the rest. */
+export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = /* @__PURE__ */ Object.assign(
+  {},
+  KIT_ERROR_MESSAGES,
+  OWN_WORDS_ERROR_MESSAGES,
+)
+
+/**
+ * The error of any `code` the kit builds from its text, made by the creator of the table that
+ * holds it (`kitError`, `sendError`, `adapterError`, `frameError`): for tests that go through every code.
+ *
+ * @example codedError('INSUFFICIENT_BALANCE').shortMessage // 'Insufficient balance'
+ */
+export function codedError(code: KitErrorCode, params?: KitErrorParameters): BaseError {
+  const table = TABLES.find(([texts]) => Object.hasOwn(texts, code))
+  if (!table) throw new Error(`No table holds the text of ${code}`)
+  return (table[1] as KitErrorCreator<KitErrorCode>)(code, params)
+}
