@@ -5,6 +5,8 @@ import {
   BaseError,
   createModalClient,
   disconnect,
+  emitEvent,
+  errorMessage,
   kitError,
   type ModalInstance,
   type ModalOptions,
@@ -18,6 +20,7 @@ import { BROWSER } from 'esm-env'
 import { defineElements } from './elements/define-elements.js'
 import { pageLocale } from './i18n/index.js'
 import { preloadView } from './modal/load-modal.js'
+import type { SIWEConfig } from './siwx/siwe-config.js'
 import { warmImage } from './utils/warm.js'
 
 let appended: HTMLElement | undefined
@@ -54,15 +57,27 @@ export function createModal(options: ModalOptions): ModalInstance {
     appended = modal
   }
   preloadWhenIdle()
-  // Sign-In With X (spec §4): core's flow rides in the connect group's chunk (the sign view
-  // follows a connect), loaded now only for hosts that set `siwx`.
-  const siwx = options.siwx as SiwxConfigLike | undefined
-  if (siwx) {
-    void import('./views/connect-group.js').then((m) =>
-      m.watchSiwx(siwx, { disconnect, switchNetwork }),
-    )
-  }
+  startSiwx(options)
   return instance
+}
+
+/**
+ * Sign-In With X (spec §4): core's flow rides in the connect group's chunk (the sign view
+ * follows a connect), loaded now only for hosts that set `siwx` or the older `siweConfig`,
+ * which @openmodal/siwx's `fromSiweConfig` (its own chunk) turns into the same contract.
+ * parseOptions has already refused both together (spec §5).
+ */
+function startSiwx({ siwx, siweConfig }: ModalOptions): void {
+  if (!siwx && !siweConfig) return
+  const config = siwx
+    ? Promise.resolve(siwx as SiwxConfigLike)
+    : import('./siwx/siwe-config.js').then(
+        (m) => m.fromSiweConfig(siweConfig as SIWEConfig) as unknown as SiwxConfigLike,
+      )
+  void Promise.all([import('./views/connect-group.js'), config]).then(
+    ([group, resolved]) => group.watchSiwx(resolved, { disconnect, switchNetwork }),
+    (error: unknown) => emitEvent('SIWX_AUTH_ERROR', { message: errorMessage(error) }),
+  )
 }
 
 /**
