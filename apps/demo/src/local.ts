@@ -120,6 +120,19 @@ export function siwxModeFromUrl(search: string): SiwxMode {
   return value === 'required' || value === 'optional' ? value : 'off'
 }
 
+/** Where SIWX sessions live: this browser (`localSiwx`) or the demo's server (`serverSiwx`). */
+export type SiwxSessions = 'browser' | 'server'
+
+/**
+ * `?siwxSessions=server` keeps the sessions on the server the demo was given (`apiUrl`); without
+ * one the demo stays on browser sessions: the kit never calls a server the host did not set.
+ */
+export function siwxSessionsFromUrl(search: string, apiUrl: string | undefined): SiwxSessions {
+  return apiUrl && new URLSearchParams(search).get('siwxSessions') === 'server'
+    ? 'server'
+    : 'browser'
+}
+
 /** `?devwallet=0` turns the dev wallet off, `?devwallet` / `?devwallet=1` on; default on. */
 export function devWalletFromUrl(search: string): boolean | undefined {
   const value = new URLSearchParams(search).get('devwallet')

@@ -6,7 +6,7 @@ import { bitcoinAdapter, bitcoinRegtest } from '@openmodal/bitcoin'
 import type { CaipNetwork, ChainAdapter } from '@openmodal/core'
 import { evmAdapter } from '@openmodal/evm'
 import { createModal } from '@openmodal/react'
-import { localSiwx } from '@openmodal/siwx'
+import { localSiwx, serverSiwx } from '@openmodal/siwx'
 import { solanaAdapter, solanaLocalnet } from '@openmodal/solana'
 import { walletConnect } from '@openmodal/walletconnect/connector'
 import {
@@ -15,6 +15,7 @@ import {
   installSolanaDevWallet,
   loadLocalConfig,
   siwxModeFromUrl,
+  siwxSessionsFromUrl,
 } from './local.js'
 import { demoNetworks } from './networks.js'
 
@@ -58,12 +59,23 @@ const adapters: ChainAdapter[] = [
   ...(bitcoinLocal ? [bitcoinLocal] : []),
 ]
 
-/** The SIWX toggle (`?siwx=required|optional|off`): sessions in this browser, verified on read. */
+/**
+ * The SIWX toggle (`?siwx=required|optional|off`), and where its sessions live
+ * (`?siwxSessions=browser|server`): in this browser, verified on every read, or on the server
+ * `pnpm demo` started, which verifies and keeps them.
+ */
 export const siwxMode = siwxModeFromUrl(location.search)
+export const siwxSessions = siwxSessionsFromUrl(location.search, localConfig.apiUrl)
+const siwxOptions = {
+  statement: 'Sign in to the OpenModal demo',
+  required: siwxMode === 'required',
+}
 const siwx =
   siwxMode === 'off'
     ? undefined
-    : localSiwx({ statement: 'Sign in to the OpenModal demo', required: siwxMode === 'required' })
+    : siwxSessions === 'server' && localConfig.apiUrl
+      ? serverSiwx({ apiUrl: localConfig.apiUrl, projectId: 'demo', ...siwxOptions })
+      : localSiwx(siwxOptions)
 
 export const modal = createModal({
   projectId: 'demo',
