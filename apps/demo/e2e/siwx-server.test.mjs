@@ -154,10 +154,7 @@ describe('Sign-In With X with sessions on the server, end to end', () => {
       true,
     )
     // The page kept only the token: no message or signature in its storage.
-    assert.equal(
-      await page.evaluate(() => localStorage.getItem('@openmodal/siwx/sessions')),
-      null,
-    )
+    assert.equal(await page.evaluate(() => localStorage.getItem('@openmodal/siwx/sessions')), null)
   })
 
   test('reload keeps the session without a new prompt', async () => {
