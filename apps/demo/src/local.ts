@@ -61,6 +61,8 @@ declare global {
     __openmodalBitcoin?: ChainAdapter
     /** Present once the dev wallet script ran. */
     __openmodalDevWallet?: unknown
+    /** The Solana dev wallet (its `calls` say which features the page used). */
+    __openmodalSolanaDevWallet?: unknown
   }
 }
 
@@ -180,7 +182,19 @@ export async function loadLocalConfig(): Promise<DemoConfig> {
 export async function installSolanaDevWallet(config: DemoConfig): Promise<void> {
   if (!config.devWallet || !config.solana) return
   const { createSolanaDevWallet } = await import('@openmodal/testing/solana')
-  createSolanaDevWallet({ rpcUrl: config.solana.rpcUrl }).register()
+  const wallet = createSolanaDevWallet({
+    rpcUrl: config.solana.rpcUrl,
+    // `?solanasignin=0`: a wallet with signMessage only (Sign-In With Solana as text).
+    ...(solanaSignInFromUrl(location.search) ? {} : { omitFeatures: ['solana:signIn'] }),
+  })
+  wallet.register()
+  window.__openmodalSolanaDevWallet = wallet
+}
+
+/** `?solanasignin=0` leaves `solana:signIn` out of the Solana dev wallet; default in. */
+export function solanaSignInFromUrl(search: string): boolean {
+  const value = new URLSearchParams(search).get('solanasignin')
+  return value !== '0' && value !== 'false' && value !== 'off'
 }
 
 /**

@@ -4,6 +4,7 @@
 // addSession, close. Required mode keeps the modal open until a session exists. Disconnect
 // revokes exactly that (chain, address) session.
 import { getAdapter } from '../adapters/registry.js'
+import type { SignInData } from '../adapters/types.js'
 import { errorMessage } from '../errors/base.js'
 import { kitError } from '../errors/errors.js'
 import { isUserRejection } from '../errors/rejection.js'
@@ -177,8 +178,25 @@ export async function signInWithX(): Promise<void> {
       pending = { text: message.toString(), data }
       $siwx.set({ status: 'signing', target, message: pending })
     }
-    const signature = await adapter.signMessage({ message: pending.text, address: target.address })
-    const session: SiwxSessionLike = { data: pending.data, message: pending.text, signature }
+    // A wallet with its own sign-in feature (solana:signIn) writes and signs the message from
+    // the prepared fields; the others sign the prepared text.
+    const signedIn = adapter.signIn
+      ? await adapter.signIn({
+          data: pending.data as unknown as SignInData,
+          address: target.address,
+        })
+      : undefined
+    const session: SiwxSessionLike = signedIn
+      ? {
+          data: signedIn.data as unknown as SiwxSessionLike['data'],
+          message: signedIn.message,
+          signature: signedIn.signature,
+        }
+      : {
+          data: pending.data,
+          message: pending.text,
+          signature: await adapter.signMessage({ message: pending.text, address: target.address }),
+        }
     await siwx.addSession(session)
     if (run !== generation) return
     lastSigned = target

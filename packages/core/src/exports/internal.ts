@@ -61,6 +61,8 @@ export type {
   SendTransactionParameters,
   SendTransferParameters,
   SentTransactionStatus,
+  SignInData,
+  SignInResult,
 } from '../adapters/types.js'
 export type {
   WalletConnectEntry,
