@@ -272,6 +272,15 @@ export async function signOutWithX(): Promise<void> {
   await actions?.disconnect()
 }
 
+/**
+ * The SIWX config the flow runs with, if the host set one (`siwx`, or `siweConfig` converted):
+ * WalletConnect's one-click auth signs in with it while pairing.
+ * @example const siwx = getSiwxConfig()
+ */
+export function getSiwxConfig(): SiwxConfigLike | undefined {
+  return config
+}
+
 function reportError(error: unknown): void {
   emitEvent('SIWX_AUTH_ERROR', { message: errorMessage(error) })
 }

@@ -38,6 +38,7 @@ export {
   cancelSignIn,
   signInWithX,
   signOutWithX,
+  getSiwxConfig,
   stopSiwx,
   watchSiwx,
 } from '../actions/siwx.js'

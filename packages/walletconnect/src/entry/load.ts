@@ -3,6 +3,7 @@
 import {
   type CaipNetwork,
   type ChainNamespace,
+  getSiwxConfig,
   kitError,
   type WalletConnectLoaded,
 } from '@openmodal/core/internal'
@@ -31,9 +32,11 @@ export async function loadWalletConnect(
   const projectId = options.projectId ?? modal.projectId
   if (!projectId)
     throw kitError('FAILED_TO_CONNECT', { details: 'WalletConnect needs a projectId' })
-  const { name: _name, target, ...clientOptions } = options
+  const { name: _name, target, oneClickAuth, ...clientOptions } = options
   const connector = walletConnectConnector({
     ...clientOptions,
+    // The modal's SIWX flow, when the host set one, signs in during pairing.
+    ...(oneClickAuth === false ? {} : { siwx: getSiwxConfig }),
     projectId,
     networks: modal.networks,
     metadata: options.metadata ??
