@@ -5,14 +5,11 @@ import {
   BaseError,
   createModalClient,
   disconnect,
-  emitEvent,
-  errorMessage,
   kitError,
   type ModalInstance,
   type ModalOptions,
   type PublicState,
   parseOptions,
-  type SiwxConfigLike,
   setLocale,
   switchNetwork,
 } from '@openmodal/core/internal'
@@ -20,7 +17,6 @@ import { BROWSER } from 'esm-env'
 import { defineElements } from './elements/define-elements.js'
 import { pageLocale } from './i18n/index.js'
 import { preloadView } from './modal/load-modal.js'
-import type { SIWEConfig } from './siwx/siwe-config.js'
 import { warmImage } from './utils/warm.js'
 
 let appended: HTMLElement | undefined
@@ -57,27 +53,14 @@ export function createModal(options: ModalOptions): ModalInstance {
     appended = modal
   }
   preloadWhenIdle()
-  startSiwx(options)
+  // Sign-In With X (spec §4): core's flow rides in the connect group's chunk (the sign view
+  // follows a connect), loaded now only for hosts that set `siwx` or the older `siweConfig`.
+  if (options.siwx || options.siweConfig) {
+    void import('./views/connect-group.js').then((m) =>
+      m.startSiwx(options, { disconnect, switchNetwork }),
+    )
+  }
   return instance
-}
-
-/**
- * Sign-In With X (spec §4): core's flow rides in the connect group's chunk (the sign view
- * follows a connect), loaded now only for hosts that set `siwx` or the older `siweConfig`,
- * which @openmodal/siwx's `fromSiweConfig` (its own chunk) turns into the same contract.
- * parseOptions has already refused both together (spec §5).
- */
-function startSiwx({ siwx, siweConfig }: ModalOptions): void {
-  if (!siwx && !siweConfig) return
-  const config = siwx
-    ? Promise.resolve(siwx as SiwxConfigLike)
-    : import('./siwx/siwe-config.js').then(
-        (m) => m.fromSiweConfig(siweConfig as SIWEConfig) as unknown as SiwxConfigLike,
-      )
-  void Promise.all([import('./views/connect-group.js'), config]).then(
-    ([group, resolved]) => group.watchSiwx(resolved, { disconnect, switchNetwork }),
-    (error: unknown) => emitEvent('SIWX_AUTH_ERROR', { message: errorMessage(error) }),
-  )
 }
 
 /**

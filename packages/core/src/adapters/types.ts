@@ -78,30 +78,6 @@ export interface SendTransactionParameters {
   data?: string
 }
 
-/** The fields of a sign-in message (a SIWX message's data: EIP-4361 / SIWS / CAIP-122). */
-export interface SignInData {
-  domain: string
-  accountAddress: string
-  uri: string
-  version: string
-  /** CAIP-2 (`solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`). */
-  chainId: string
-  nonce: string
-  issuedAt: string
-  statement?: string | undefined
-  expirationTime?: string | undefined
-  notBefore?: string | undefined
-  requestId?: string | undefined
-  resources?: readonly string[] | undefined
-}
-
-/** What a wallet's sign-in feature signed: the text, its parsed fields, the signature. */
-export interface SignInResult {
-  data: SignInData
-  message: string
-  signature: string
-}
-
 /**
  * The contract every chain adapter implements (ARCHITECTURE.md "Adapters").
  * Core calls these; the UI never imports an adapter directly.
@@ -132,14 +108,6 @@ export interface ChainAdapter {
     symbol: string
   }>
   signMessage(params: { message: string; address: string }): Promise<string>
-  /**
-   * Optional: signs in with the wallet's own sign-in feature (Solana's `solana:signIn`), from
-   * the fields of the message the SIWX flow prepared (`data`: domain, uri, nonce, CAIP-2
-   * chainId, …). The wallet writes the text itself: the answer is what it signed, its fields
-   * and the signature. Resolves `undefined` when the connected wallet has no such feature;
-   * the flow then signs the prepared text with `signMessage`.
-   */
-  signIn?(params: { data: SignInData; address: string }): Promise<SignInResult | undefined>
   sendTransfer(params: SendTransferParameters): Promise<string>
   /**
    * Optional: the network fee `sendTransfer(params)` would cost the connected account, in the

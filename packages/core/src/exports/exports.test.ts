@@ -145,7 +145,6 @@ test('the internal entry exports the host API and the internal names', () => {
       'getAccountState',
       'getAdapter',
       'getNetworks',
-      'getSiwxConfig',
       'goBack',
       'groupTransactionsByYear',
       'hideSnack',

@@ -36,9 +36,9 @@ export {
 } from '../actions/send.js'
 export {
   cancelSignIn,
+  type SiwxActions,
   signInWithX,
   signOutWithX,
-  getSiwxConfig,
   stopSiwx,
   watchSiwx,
 } from '../actions/siwx.js'
@@ -62,8 +62,6 @@ export type {
   SendTransactionParameters,
   SendTransferParameters,
   SentTransactionStatus,
-  SignInData,
-  SignInResult,
 } from '../adapters/types.js'
 export type {
   WalletConnectEntry,

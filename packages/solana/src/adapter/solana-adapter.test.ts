@@ -3,13 +3,6 @@ import { after, afterEach, before, describe, test } from 'node:test'
 import { adapterContract } from '@openmodal/core/adapter-contract'
 import type { AdapterEvent, ChainAdapter, Connector } from '@openmodal/core/internal'
 import { base58Encode, base64Decode, base64Encode } from '@openmodal/core/internal'
-import {
-  createSiwxMessageData,
-  formatSiwxMessage,
-  generateNonce,
-  type SiwxChainId,
-  verifySiwxMessage,
-} from '@openmodal/siwx'
 import { SOLANA_DEV_ADDRESSES, verifySolanaSignature } from '@openmodal/testing/solana'
 import { solanaDevnet } from '../networks/networks.js'
 import {
@@ -85,84 +78,6 @@ describe('solanaAdapter against the local litesvm RPC', () => {
     const signature = await adapter.signMessage({ message, address })
     assert.ok(verifySolanaSignature({ address, message, signature }))
     assert.ok(!verifySolanaSignature({ address, message: `${message}!`, signature }))
-  })
-
-  test('signs in through solana:signIn: the wallet writes the SIWS text, which verifies', async () => {
-    const { connect, adapter, dev } = setup()
-    const address = (await connect()).accounts[0]?.address ?? ''
-    const data = createSiwxMessageData({
-      accountAddress: address,
-      chainId: local.network.caipNetworkId as SiwxChainId,
-      domain: 'app.example.com',
-      uri: 'https://app.example.com',
-      statement: 'Sign in to Example',
-      nonce: generateNonce(),
-    })
-    const signed = await adapter.signIn?.({ data, address })
-    assert.ok(signed, 'the dev wallet has solana:signIn')
-    assert.deepEqual(
-      dev.calls.map((c) => c.feature),
-      ['standard:connect', 'solana:signIn'],
-    )
-    assert.match(
-      signed.message,
-      /^app\.example\.com wants you to sign in with your Solana account:/,
-    )
-    assert.deepEqual(
-      [signed.data.accountAddress, signed.data.nonce, signed.data.chainId],
-      [address, data.nonce, data.chainId],
-    )
-    const verified = await verifySiwxMessage({
-      message: signed.message,
-      signature: signed.signature,
-      domain: 'app.example.com',
-      nonce: data.nonce,
-    })
-    assert.equal(verified.accountAddress, address)
-  })
-
-  test('answers no sign-in for a wallet without solana:signIn; signMessage signs the text', async () => {
-    const { connect, adapter, dev } = setup({ omitFeatures: ['solana:signIn'] })
-    const address = (await connect()).accounts[0]?.address ?? ''
-    const data = createSiwxMessageData({
-      accountAddress: address,
-      chainId: local.network.caipNetworkId as SiwxChainId,
-      domain: 'app.example.com',
-      uri: 'https://app.example.com',
-      nonce: generateNonce(),
-    })
-    assert.equal(await adapter.signIn?.({ data, address }), undefined)
-    const message = formatSiwxMessage(data)
-    const signature = await adapter.signMessage({ message, address })
-    const verified = await verifySiwxMessage({ message, signature, domain: 'app.example.com' })
-    assert.equal(verified.accountAddress, address)
-    assert.deepEqual(
-      dev.calls.map((c) => c.feature),
-      ['standard:connect', 'solana:signMessage'],
-    )
-  })
-
-  test('refuses a sign-in the wallet wrote for another nonce', async () => {
-    const { connect, adapter, dev } = setup()
-    const address = (await connect()).accounts[0]?.address ?? ''
-    const data = createSiwxMessageData({
-      accountAddress: address,
-      chainId: local.network.caipNetworkId as SiwxChainId,
-      domain: 'app.example.com',
-      uri: 'https://app.example.com',
-      nonce: generateNonce(),
-    })
-    const feature = dev.wallet.features['solana:signIn'] as {
-      signIn: (input: Record<string, unknown>) => Promise<unknown>
-    }
-    const honest = feature.signIn
-    feature.signIn = (input) => honest({ ...input, nonce: generateNonce() })
-    cleanups.push(() => {
-      feature.signIn = honest
-    })
-    await assert.rejects(adapter.signIn?.({ data, address }) ?? Promise.resolve(), (error) =>
-      /signed in with nonce/.test((error as { details?: string }).details ?? ''),
-    )
   })
 
   test('sends 0.01 SOL: the recipient gains it, the sender pays it plus the 5000-lamport fee', async () => {

@@ -340,15 +340,6 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       return base58Encode(signature)
     },
 
-    async signIn({ data, address }) {
-      const current = requireSession()
-      const signIn = walletMethod(current.provider, 'solana:signIn', 'signIn')
-      if (!signIn) return undefined
-      accountFor(current, address)
-      const { signInWithWallet } = await import('./sign-in.js')
-      return signInWithWallet(signIn, data, address)
-    },
-
     async estimateTransferFee({ tokenAddress }) {
       if (tokenAddress !== undefined) {
         throw new BaseError('Token transfers are not supported on Solana yet', {
