@@ -12,7 +12,6 @@ import {
   type SiwxConfigLike,
   type SiwxSessionLike,
 } from '@openmodal/core/internal'
-import { parseSiwxMessage } from '@openmodal/siwx'
 import type { AuthTypes, SessionTypes } from '@walletconnect/types'
 import { DEV } from 'esm-env'
 import { EIP155_METHODS } from './constants.js'
@@ -114,6 +113,7 @@ async function keepSessions(
   siwx: OneClickSiwx,
   cacaos: readonly AuthTypes.Cacao[],
 ): Promise<void> {
+  const { parseSiwxMessage } = await import('./siwx.js')
   for (const cacao of cacaos) {
     try {
       const message = signClient.formatAuthMessage({ request: cacao.p, iss: cacao.p.iss })

@@ -63,7 +63,7 @@ export interface WalletConnectClientOptions {
    * only is a one-click auth (sign-client `authenticate`, CAIP-222), whose Cacaos become the
    * config's sessions. A wallet without the feature answers the fallback proposal.
    */
-  siwx?: (() => OneClickSiwx | undefined) | undefined
+  siwx?: (() => OneClickSiwx | undefined | Promise<OneClickSiwx | undefined>) | undefined
 }
 
 export interface PairingUri {
@@ -244,7 +244,7 @@ export async function createWalletConnectClient(
     networks: readonly CaipNetwork[],
     signal: AbortSignal | undefined,
   ): Promise<SessionTypes.Struct | undefined> => {
-    const siwx = canAuthenticate(networks) ? options.siwx?.() : undefined
+    const siwx = canAuthenticate(networks) ? await options.siwx?.() : undefined
     const { uri, approval } = siwx
       ? await authenticate(signClient, siwx, networks)
       : await signClient.connect({ optionalNamespaces: buildNamespaces(networks) })

@@ -62,8 +62,7 @@ export function walletConnect(options: WalletConnectOptions = {}): WalletConnect
       const modal = $options.get()
       const served = new Set($adapters.get().map((a) => a.namespace))
       const context = {
-        projectId: modal?.projectId,
-        metadata: modal?.metadata as WalletConnectClientOptions['metadata'] | undefined,
+        options: modal,
         networks: getNetworks().filter(
           (n) => served.has(n.chainNamespace) && PROPOSED.has(n.chainNamespace),
         ),
