@@ -63,6 +63,8 @@ declare global {
     __openmodalBitcoin?: ChainAdapter
     /** Present once the dev wallet script ran. */
     __openmodalDevWallet?: unknown
+    /** The Solana dev wallet (its `calls` say which features the page used). */
+    __openmodalSolanaDevWallet?: unknown
   }
 }
 
@@ -122,6 +124,19 @@ export function siwxModeFromUrl(search: string): SiwxMode {
   return value === 'required' || value === 'optional' ? value : 'off'
 }
 
+/** Where SIWX sessions live: this browser (`localSiwx`) or the demo's server (`serverSiwx`). */
+export type SiwxSessions = 'browser' | 'server'
+
+/**
+ * `?siwxSessions=server` keeps the sessions on the server the demo was given (`apiUrl`); without
+ * one the demo stays on browser sessions: the kit never calls a server the host did not set.
+ */
+export function siwxSessionsFromUrl(search: string, apiUrl: string | undefined): SiwxSessions {
+  return apiUrl && new URLSearchParams(search).get('siwxSessions') === 'server'
+    ? 'server'
+    : 'browser'
+}
+
 /** `?devwallet=0` turns the dev wallet off, `?devwallet` / `?devwallet=1` on; default on. */
 export function devWalletFromUrl(search: string): boolean | undefined {
   const value = new URLSearchParams(search).get('devwallet')
@@ -172,7 +187,19 @@ export async function loadLocalConfig(): Promise<DemoConfig> {
 export async function installSolanaDevWallet(config: DemoConfig): Promise<void> {
   if (!config.devWallet || !config.solana) return
   const { createSolanaDevWallet } = await import('@openmodal/testing/solana')
-  createSolanaDevWallet({ rpcUrl: config.solana.rpcUrl }).register()
+  const wallet = createSolanaDevWallet({
+    rpcUrl: config.solana.rpcUrl,
+    // `?solanasignin=0`: a wallet with signMessage only (Sign-In With Solana as text).
+    ...(solanaSignInFromUrl(location.search) ? {} : { omitFeatures: ['solana:signIn'] }),
+  })
+  wallet.register()
+  window.__openmodalSolanaDevWallet = wallet
+}
+
+/** `?solanasignin=0` leaves `solana:signIn` out of the Solana dev wallet; default in. */
+export function solanaSignInFromUrl(search: string): boolean {
+  const value = new URLSearchParams(search).get('solanasignin')
+  return value !== '0' && value !== 'false' && value !== 'off'
 }
 
 /**

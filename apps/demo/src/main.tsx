@@ -13,7 +13,7 @@ import {
 import { type FormEvent, StrictMode, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { EIP1193Provider } from 'viem'
-import { localConfig, modal, siwxMode } from './modal.js'
+import { localConfig, modal, siwxMode, siwxSessions } from './modal.js'
 
 const LOCALES = [
   { code: 'en', label: 'English', dir: 'ltr' },
@@ -64,26 +64,44 @@ function DevWalletToggle() {
   )
 }
 
-/** Reloads the page with Sign-In With X required, optional or off (`?siwx=`). */
+/**
+ * Reloads the page with Sign-In With X required, optional or off (`?siwx=`), its sessions in
+ * this browser or on the demo's server (`?siwxSessions=`; only when the demo has a server).
+ */
 function SiwxToggle() {
-  const change = (mode: string) => {
+  const change = (name: string, value: string) => {
     const url = new URL(location.href)
-    url.searchParams.set('siwx', mode)
+    url.searchParams.set(name, value)
     location.assign(url)
   }
   return (
-    <label>
-      Sign-In With X{' '}
-      <select
-        data-testid="siwx-select"
-        value={siwxMode}
-        onChange={(event) => change(event.currentTarget.value)}
-      >
-        <option value="off">off</option>
-        <option value="optional">optional</option>
-        <option value="required">required</option>
-      </select>
-    </label>
+    <>
+      <label>
+        Sign-In With X{' '}
+        <select
+          data-testid="siwx-select"
+          value={siwxMode}
+          onChange={(event) => change('siwx', event.currentTarget.value)}
+        >
+          <option value="off">off</option>
+          <option value="optional">optional</option>
+          <option value="required">required</option>
+        </select>
+      </label>
+      <label>
+        SIWX sessions{' '}
+        <select
+          data-testid="siwx-sessions-select"
+          value={siwxSessions}
+          disabled={!localConfig.apiUrl}
+          title={localConfig.apiUrl ? undefined : 'No server: start the demo with `pnpm demo`'}
+          onChange={(event) => change('siwxSessions', event.currentTarget.value)}
+        >
+          <option value="browser">this browser</option>
+          <option value="server">the server</option>
+        </select>
+      </label>
+    </>
   )
 }
 
@@ -93,7 +111,10 @@ function SiwxSession() {
   if (siwxMode === 'off') return null
   return (
     <section aria-labelledby="siwx-title">
-      <h2 id="siwx-title">Sign-In With X ({siwxMode})</h2>
+      <h2 id="siwx-title">
+        Sign-In With X ({siwxMode}, sessions in{' '}
+        {siwxSessions === 'server' ? 'the server' : 'this browser'})
+      </h2>
       <p data-testid="siwx-status">{status}</p>
       {session ? (
         <dl data-testid="siwx-session">

@@ -7,7 +7,7 @@ import type { CaipNetwork, ChainAdapter } from '@openmodal/core'
 import { embeddedWallet } from '@openmodal/embedded/connector'
 import { evmAdapter } from '@openmodal/evm'
 import { createModal } from '@openmodal/react'
-import { localSiwx } from '@openmodal/siwx'
+import { localSiwx, serverSiwx } from '@openmodal/siwx'
 import { solanaAdapter, solanaLocalnet } from '@openmodal/solana'
 import { walletConnect } from '@openmodal/walletconnect/connector'
 import { type Client, createPublicClient, http } from 'viem'
@@ -17,6 +17,7 @@ import {
   installSolanaDevWallet,
   loadLocalConfig,
   siwxModeFromUrl,
+  siwxSessionsFromUrl,
 } from './local.js'
 import { demoNetworks } from './networks.js'
 
@@ -60,7 +61,11 @@ const adapters: ChainAdapter[] = [
   ...(bitcoinLocal ? [bitcoinLocal] : []),
 ]
 
-/** The SIWX toggle (`?siwx=required|optional|off`): sessions in this browser, verified on read. */
+/**
+ * The SIWX toggle (`?siwx=required|optional|off`), and where its sessions live
+ * (`?siwxSessions=browser|server`): in this browser, verified on every read, or on the server
+ * `pnpm demo` started, which verifies and keeps them.
+ */
 export const siwxMode = siwxModeFromUrl(location.search)
 /**
  * A client per local chain, so sign-ins of smart accounts (the Safe: ERC-1271, by eth_call)
@@ -77,14 +82,17 @@ const siwxClient = (chainId: string): Client | undefined => {
   }
   return client
 }
+export const siwxSessions = siwxSessionsFromUrl(location.search, localConfig.apiUrl)
+const siwxOptions = {
+  statement: 'Sign in to the OpenModal demo',
+  required: siwxMode === 'required',
+}
 const siwx =
   siwxMode === 'off'
     ? undefined
-    : localSiwx({
-        statement: 'Sign in to the OpenModal demo',
-        required: siwxMode === 'required',
-        getClient: siwxClient,
-      })
+    : siwxSessions === 'server' && localConfig.apiUrl
+      ? serverSiwx({ apiUrl: localConfig.apiUrl, projectId: 'demo', ...siwxOptions })
+      : localSiwx({ ...siwxOptions, getClient: siwxClient })
 
 export const modal = createModal({
   projectId: 'demo',

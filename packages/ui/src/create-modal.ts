@@ -10,7 +10,6 @@ import {
   type ModalOptions,
   type PublicState,
   parseOptions,
-  type SiwxConfigLike,
   setLocale,
   switchNetwork,
 } from '@openmodal/core/internal'
@@ -55,11 +54,10 @@ export function createModal(options: ModalOptions): ModalInstance {
   }
   preloadWhenIdle()
   // Sign-In With X (spec §4): core's flow rides in the connect group's chunk (the sign view
-  // follows a connect), loaded now only for hosts that set `siwx`.
-  const siwx = options.siwx as SiwxConfigLike | undefined
-  if (siwx) {
+  // follows a connect), loaded now only for hosts that set `siwx` or the older `siweConfig`.
+  if (options.siwx || options.siweConfig) {
     void import('./views/connect-group.js').then((m) =>
-      m.watchSiwx(siwx, { disconnect, switchNetwork }),
+      m.startSiwx(options, { disconnect, switchNetwork }),
     )
   }
   return instance

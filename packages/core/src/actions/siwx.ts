@@ -29,6 +29,42 @@ import type { switchNetwork } from './switch-network.js'
 export interface SiwxActions {
   disconnect: typeof disconnect
   switchNetwork: typeof switchNetwork
+  /**
+   * Signs in with the wallet's own sign-in feature when it has one (Solana's `solana:signIn`:
+   * the wallet writes the text from the prepared fields); resolves `undefined` otherwise, and
+   * the flow signs the prepared text with the adapter's `signMessage`. `provider` is the
+   * adapter's `getProvider()`.
+   */
+  signIn?: (params: {
+    namespace: string
+    provider: unknown
+    data: SignInData
+    address: string
+  }) => Promise<SignInResult | undefined>
+}
+
+/** The fields of a sign-in message (a SIWX message's data: EIP-4361 / SIWS / CAIP-122). */
+export interface SignInData {
+  domain: string
+  accountAddress: string
+  uri: string
+  version: string
+  /** CAIP-2 (`solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`). */
+  chainId: string
+  nonce: string
+  issuedAt: string
+  statement?: string | undefined
+  expirationTime?: string | undefined
+  notBefore?: string | undefined
+  requestId?: string | undefined
+  resources?: readonly string[] | undefined
+}
+
+/** What a wallet's sign-in feature signed: the text, its parsed fields, the signature. */
+export interface SignInResult {
+  data: SignInData
+  message: string
+  signature: string
 }
 
 let config: SiwxConfigLike | undefined
@@ -177,8 +213,25 @@ export async function signInWithX(): Promise<void> {
       pending = { text: message.toString(), data }
       $siwx.set({ status: 'signing', target, message: pending })
     }
-    const signature = await adapter.signMessage({ message: pending.text, address: target.address })
-    const session: SiwxSessionLike = { data: pending.data, message: pending.text, signature }
+    // A wallet with its own sign-in feature (solana:signIn) writes and signs the message from
+    // the prepared fields; the others sign the prepared text.
+    const signedIn = await actions?.signIn?.({
+      namespace: adapter.namespace,
+      provider: adapter.getProvider(),
+      data: pending.data as unknown as SignInData,
+      address: target.address,
+    })
+    const session: SiwxSessionLike = signedIn
+      ? {
+          data: signedIn.data as unknown as SiwxSessionLike['data'],
+          message: signedIn.message,
+          signature: signedIn.signature,
+        }
+      : {
+          data: pending.data,
+          message: pending.text,
+          signature: await adapter.signMessage({ message: pending.text, address: target.address }),
+        }
     await siwx.addSession(session)
     if (run !== generation) return
     lastSigned = target

@@ -36,6 +36,7 @@ export {
 } from '../actions/send.js'
 export {
   cancelSignIn,
+  type SiwxActions,
   signInWithX,
   signOutWithX,
   stopSiwx,

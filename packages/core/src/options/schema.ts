@@ -716,7 +716,8 @@ function optionDocs(): Record<keyof ModalOptions, OptionDoc> {
       spec: '§5: "Setting both siweConfig and siwx throws \'Cannot set both `siweConfig` and `siwx` options\'."',
     },
     siweConfig: {
-      description: 'Sign in with Ethereum. Reserved: no code reads it yet; excludes `siwx`.',
+      description:
+        'Sign in with Ethereum, the older SIWE-only option ({ getNonce, createMessage, verifyMessage, getSession, signOut, … }): `createModal` turns it into a SIWXConfig with `fromSiweConfig` of @openmodal/siwx, loaded with import(). Excludes `siwx`.',
       spec: '§5: "Setting both siweConfig and siwx throws \'Cannot set both `siweConfig` and `siwx` options\'."',
     },
     apiUrl: {

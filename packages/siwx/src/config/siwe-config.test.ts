@@ -100,4 +100,16 @@ describe('fromSiweConfig', () => {
       (e) => e instanceof SiwxError && e.reason === 'unsupported-namespace',
     )
   })
+  test('refuses a siweConfig without its functions, naming the missing ones', () => {
+    const { config } = siweConfig()
+    const { getNonce: _, signOut: __, ...partial } = config
+    assert.throws(
+      () => fromSiweConfig(partial as SIWEConfig),
+      (e) =>
+        e instanceof TypeError &&
+        e.message ===
+          'siweConfig: expected the functions getNonce, createMessage, verifyMessage, getSession, signOut; missing getNonce, signOut',
+    )
+    assert.throws(() => fromSiweConfig(null as unknown as SIWEConfig), TypeError)
+  })
 })

@@ -49,6 +49,15 @@ export interface SIWEConfig {
   signOutOnDisconnect?: boolean | undefined
 }
 
+/** What every siweConfig must have. */
+const SIWE_CONFIG_METHODS = [
+  'getNonce',
+  'createMessage',
+  'verifyMessage',
+  'getSession',
+  'signOut',
+] as const
+
 /**
  * Wraps a `siweConfig` as a SIWXConfig. Its `createMessage` must write strict EIP-4361 (the
  * text is parsed, and a field the grammar refuses throws naming it); eip155 only. A session it
@@ -59,6 +68,14 @@ export interface SIWEConfig {
  * const siwx = fromSiweConfig(siweConfig)
  */
 export function fromSiweConfig(siwe: SIWEConfig): SIWXConfig {
+  const missing = SIWE_CONFIG_METHODS.filter(
+    (name) => typeof (siwe as unknown as Record<string, unknown> | null)?.[name] !== 'function',
+  )
+  if (missing.length > 0) {
+    throw new TypeError(
+      `siweConfig: expected the functions ${SIWE_CONFIG_METHODS.join(', ')}; missing ${missing.join(', ')}`,
+    )
+  }
   let last: SIWXSession | undefined
 
   const evmChain = (chainId: SiwxChainId) => {

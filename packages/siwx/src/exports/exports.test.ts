@@ -23,6 +23,7 @@ test('@openmodal/siwx exports exactly its public API', () => {
     'parseSiweMessage',
     'parseSiwxMessage',
     'serverSiwx',
+    'signInWithSolanaWallet',
     'toSolanaSignInInput',
     'verifyEvmSignature',
     'verifySiwxMessage',

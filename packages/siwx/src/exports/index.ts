@@ -53,6 +53,7 @@ export {
   type SolanaSignInInput,
   toSolanaSignInInput,
 } from '../message/solana-sign-in.js'
+export { type SolanaSignInWallet, signInWithSolanaWallet } from '../message/solana-wallet.js'
 export { type VerifyEvmSignatureParameters, verifyEvmSignature } from '../verify/evm.js'
 export { decodeSolanaSignature, verifySolanaSignature } from '../verify/solana.js'
 export {

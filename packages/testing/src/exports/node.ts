@@ -92,6 +92,7 @@ export {
   createWalletHarness,
   EIP155_WALLET_EVENTS,
   EIP155_WALLET_METHODS,
+  type HarnessAuthRequest,
   type HarnessRequest,
   type NamespaceRequest,
   type NamespaceWallet,

@@ -214,6 +214,75 @@ describe('wallet harness', () => {
     assert.equal(dapp.session.getAll().length, 0)
   })
 
+  const AUTH_REQUEST = {
+    chains: ['eip155:31337', 'eip155:31338'],
+    domain: 'app.example.com',
+    uri: 'https://app.example.com',
+    nonce: 'harnessnonce1234',
+    statement: 'Sign in to Example',
+    methods: ['personal_sign', 'eth_sendTransaction'],
+  }
+
+  test('one-click auth: answers authenticate with a Cacao the dapp can verify, and a session', async () => {
+    const { wallet, dapp } = await setup()
+    const { uri, response } = await dapp.authenticate(AUTH_REQUEST)
+    await wallet.pair(uri)
+    const { auths, session } = await response()
+    assert.equal(auths?.length, 1)
+    const [cacao] = auths ?? []
+    assert.equal(cacao?.p.iss, `did:pkh:eip155:31337:${ANVIL_ADDRESSES[0]}`)
+    assert.deepEqual(
+      [cacao?.p.domain, cacao?.p.aud, cacao?.p.nonce, cacao?.s.t],
+      ['app.example.com', 'https://app.example.com', 'harnessnonce1234', 'eip191'],
+    )
+    const message = dapp.formatAuthMessage({
+      request: cacao?.p ?? ({} as never),
+      iss: cacao?.p.iss ?? '',
+    })
+    assert.match(message, /^app\.example\.com wants you to sign in with your Ethereum account:\n/)
+    assert.match(message, /\nSign in to Example I further authorize the stated URI/)
+    assert.equal(
+      await verifyMessage({
+        address: ANVIL_ADDRESSES[0],
+        message,
+        signature: cacao?.s.s as `0x${string}`,
+      }),
+      true,
+    )
+    // The recap's chains and methods became the session's.
+    assert.deepEqual(session?.namespaces.eip155?.accounts, [
+      `eip155:31337:${ANVIL_ADDRESSES[0]}`,
+      `eip155:31338:${ANVIL_ADDRESSES[0]}`,
+    ])
+    assert.ok(session?.namespaces.eip155?.methods.includes('personal_sign'))
+    assert.equal(wallet.authRequests.length, 1)
+    assert.equal(wallet.proposals.length, 0, 'the fallback proposal was not answered')
+  })
+
+  test('one-click auth off: the dapp falls back to the session proposal', async () => {
+    const [wallet, dapp] = await Promise.all([
+      createWalletHarness({
+        relayUrl: relay.url,
+        chains: anvil.chains.map((c) => ({ id: c.chainId, rpcUrl: c.rpcUrl })),
+        oneClickAuth: false,
+      }),
+      createDapp(relay.url),
+    ])
+    open.push(wallet, {
+      close: async () => {
+        dapp.core.heartbeat.stop()
+        await dapp.core.relayer.transportClose()
+      },
+    })
+    const { uri, response } = await dapp.authenticate(AUTH_REQUEST)
+    await wallet.pair(uri)
+    const { auths, session } = await response()
+    assert.equal(auths, undefined)
+    assert.ok(session?.namespaces.eip155?.accounts.includes(`eip155:31337:${ANVIL_ADDRESSES[0]}`))
+    assert.equal(wallet.authRequests.length, 0)
+    assert.equal(wallet.proposals.length, 1)
+  })
+
   test('reaches nothing beyond loopback', () => {
     assert.ok(relay.stats.connectionsTotal >= 2, 'the clients did not use the local relay')
     assert.deepEqual(offLoopback, [])

@@ -2,9 +2,13 @@
 // pairs from a URI, approves or rejects proposals and answers session requests. eip155 requests
 // are signed by the EVM dev wallet (viem, anvil's keys) and sent to the chain's RPC URL; other
 // namespaces plug in through `namespaces` (the extension point for a Solana dev wallet).
+// One-click auth (sign-client `authenticate`, CAIP-222): the wallet answers
+// `wc_sessionAuthenticate` with a Cacao signed by the EVM dev wallet, or, with
+// `oneClickAuth: false`, leaves it unanswered like a wallet without the feature, so the dapp's
+// fallback session proposal is used.
 import { SignClient } from '@walletconnect/sign-client'
-import type { ProposalTypes, SessionTypes, SignClientTypes } from '@walletconnect/types'
-import { getSdkError } from '@walletconnect/utils'
+import type { AuthTypes, ProposalTypes, SessionTypes, SignClientTypes } from '@walletconnect/types'
+import { buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnect/utils'
 import type { Hex } from 'viem'
 import { createDevWallet, type DevWallet, type DevWalletChain } from '../evm/dev-wallet.js'
 import { ProviderRpcError, RPC_ERROR_CODES } from '../evm/provider-error.js'
@@ -54,6 +58,22 @@ export interface WalletHarnessOptions {
   /** Default: a unique prefix per harness (two clients in a process must not share a Core). */
   customStoragePrefix?: string
   metadata?: SignClientTypes.Metadata
+  /**
+   * Whether the wallet supports one-click auth (`wc_sessionAuthenticate`): it then answers an
+   * `authenticate` request per `proposalMode` with a Cacao of its first account on the first
+   * requested chain it knows. `false`: a wallet without it (the dapp falls back to the
+   * session proposal). Default true.
+   */
+  oneClickAuth?: boolean
+}
+
+/** A one-click auth request as the harness received it, with the Cacaos it answered. */
+export interface HarnessAuthRequest {
+  id: number
+  /** What the dapp asked to sign (domain, aud, nonce, chains, statement, resources, …). */
+  authPayload: AuthTypes.PayloadParams
+  /** The signed Cacaos sent back (none when rejected). */
+  cacaos: AuthTypes.Cacao[]
 }
 
 export interface HarnessRequest {
@@ -75,6 +95,8 @@ export interface WalletHarness {
   readonly proposals: readonly ProposalTypes.Struct[]
   /** Session requests received, in order, with the answer sent. */
   readonly requests: readonly HarnessRequest[]
+  /** One-click auth requests received (`oneClickAuth`), in order. */
+  readonly authRequests: readonly HarnessAuthRequest[]
   /** Active sessions. */
   readonly sessions: readonly SessionTypes.Struct[]
   proposalMode: ProposalMode
@@ -235,6 +257,7 @@ export async function createWalletHarness(options: WalletHarnessOptions): Promis
   const sessionQueue: SessionTypes.Struct[] = []
   const sessionWaiters = new Set<(s: SessionTypes.Struct) => void>()
   const requests: HarnessRequest[] = []
+  const authRequests: HarnessAuthRequest[] = []
   const faults: { code: number; method?: string }[] = []
   let responseDelay = 0
   let closed = false
@@ -286,6 +309,48 @@ export async function createWalletHarness(options: WalletHarnessOptions): Promis
 
   const reject = async (proposal: ProposalTypes.Struct) => {
     await client.reject({ id: proposal.id, reason: getSdkError('USER_REJECTED') })
+  }
+
+  /**
+   * One-click auth: the payload completed for the chains and methods this wallet grants
+   * (`populateAuthPayload`), the CAIP-122 text sign-client formats from it signed with
+   * personal_sign by the dev wallet's first account, and the Cacao sent back.
+   */
+  const approveAuthenticate = async (id: number, authPayload: AuthTypes.PayloadParams) => {
+    const entry: HarnessAuthRequest = { id, authPayload, cacaos: [] }
+    authRequests.push(entry)
+    if (harness.proposalMode !== 'approve') {
+      await client.rejectSessionAuthenticate({ id, reason: getSdkError('USER_REJECTED') })
+      return
+    }
+    const wallet = namespaces.eip155
+    const chains = authPayload.chains.filter((c) => wallet?.supportsChain(c))
+    const [chain] = chains
+    if (!wallet || !chain) {
+      await client.rejectSessionAuthenticate({ id, reason: getSdkError('UNSUPPORTED_CHAINS') })
+      return
+    }
+    const payload = populateAuthPayload({
+      authPayload,
+      chains,
+      methods: [...wallet.methods],
+    })
+    const [address] = evm.addresses
+    const iss = `did:pkh:${chain}:${address}`
+    const message = client.formatAuthMessage({ request: payload, iss })
+    const signature = (await evm.request({
+      method: 'personal_sign',
+      params: [message, address],
+    })) as string
+    const cacao = buildAuthObject(payload, { t: 'eip191', s: signature }, iss)
+    entry.cacaos.push(cacao)
+    const { session } = await client.approveSessionAuthenticate({ id, auths: [cacao] })
+    if (session) deliver(sessionQueue, sessionWaiters, session)
+  }
+  if (options.oneClickAuth !== false) {
+    client.on('session_authenticate', ({ id, params }) => {
+      approveAuthenticate(id, params.authPayload).catch(() => undefined)
+    })
   }
 
   client.on('session_proposal', ({ params }) => {
@@ -368,6 +433,7 @@ export async function createWalletHarness(options: WalletHarnessOptions): Promis
     evm,
     proposals,
     requests,
+    authRequests,
     get sessions() {
       return client.session.getAll()
     },

@@ -4,8 +4,8 @@ import './w3m-all-wallets-view/w3m-all-wallets-view.js'
 import './w3m-connect-view/w3m-connect-view.js'
 import './w3m-connecting-external-view/w3m-connecting-external-view.js'
 // The sign view follows a connect: it loads with the connect views, and so does core's SIWX
-// flow, which createModal starts from here for hosts that set `siwx` (a group of its own split
-// the page's entry into more initial files).
+// flow, which createModal starts from here for hosts that set `siwx` or `siweConfig` (a group
+// of its own split the page's entry into more initial files).
 import './w3m-siwx-sign-message-view/w3m-siwx-sign-message-view.js'
 
-export { watchSiwx } from '@openmodal/core/internal'
+export { startSiwx } from '../siwx/start-siwx.js'

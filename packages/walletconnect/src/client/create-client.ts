@@ -12,6 +12,7 @@ import {
 import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
 import { type Clock, systemClock } from '../utils/clock.js'
 import { toRpcError } from '../utils/rpc-error.js'
+import { authenticate, canAuthenticate, type OneClickSiwx } from './authenticate.js'
 import {
   DEFAULT_RELAY_URL,
   DEFAULT_REQUEST_TIMEOUT_MS,
@@ -57,6 +58,12 @@ export interface WalletConnectClientOptions {
   requestTimeoutMs?: number
   /** sign-client's log level (default 'silent': errors reach the caller instead). */
   logLevel?: 'silent' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
+  /**
+   * The host's SIWX config at pairing time, if any: with one, a proposal for eip155 networks
+   * only is a one-click auth (sign-client `authenticate`, CAIP-222), whose Cacaos become the
+   * config's sessions. A wallet without the feature answers the fallback proposal.
+   */
+  siwx?: (() => OneClickSiwx | undefined | Promise<OneClickSiwx | undefined>) | undefined
 }
 
 export interface PairingUri {
@@ -237,9 +244,10 @@ export async function createWalletConnectClient(
     networks: readonly CaipNetwork[],
     signal: AbortSignal | undefined,
   ): Promise<SessionTypes.Struct | undefined> => {
-    const { uri, approval } = await signClient.connect({
-      optionalNamespaces: buildNamespaces(networks),
-    })
+    const siwx = canAuthenticate(networks) ? await options.siwx?.() : undefined
+    const { uri, approval } = siwx
+      ? await authenticate(signClient, siwx, networks)
+      : await signClient.connect({ optionalNamespaces: buildNamespaces(networks) })
     if (!uri) throw kitError('FAILED_TO_CONNECT', { details: 'sign-client made no pairing URI' })
     const pairingTopic = uri.slice(3, uri.indexOf('@'))
     const current: PairingUri = { uri, expiresAt: clock.now() + PAIRING_EXPIRY_MS }

@@ -15,9 +15,14 @@ const PROPOSED: ReadonlySet<string> = new Set(['eip155', 'solana', 'bip122'])
 
 /** What `walletConnect()` takes: the client's options; the rest comes from the modal's. */
 export interface WalletConnectOptions
-  extends Partial<Omit<WalletConnectClientOptions, 'networks'>> {
+  extends Partial<Omit<WalletConnectClientOptions, 'networks' | 'siwx'>> {
   /** The row's name (default "WalletConnect"). */
   name?: string
+  /**
+   * One-click auth: with `siwx` (or `siweConfig`) set and only eip155 networks, pairing and
+   * sign-in are one step for wallets that support it (CAIP-222). Default true.
+   */
+  oneClickAuth?: boolean
   /**
    * Where the provider is announced (EIP-6963) for the EVM adapter to find; default `window`.
    * Give the same target as `evmAdapter({ target })`.
@@ -57,8 +62,7 @@ export function walletConnect(options: WalletConnectOptions = {}): WalletConnect
       const modal = $options.get()
       const served = new Set($adapters.get().map((a) => a.namespace))
       const context = {
-        projectId: modal?.projectId,
-        metadata: modal?.metadata as WalletConnectClientOptions['metadata'] | undefined,
+        options: modal,
         networks: getNetworks().filter(
           (n) => served.has(n.chainNamespace) && PROPOSED.has(n.chainNamespace),
         ),

@@ -39,7 +39,7 @@ export interface Pair {
   dapp: WalletConnectClient
   storage: MemoryStorage
   prefix: string
-  networks: CaipNetwork[]
+  networks: readonly CaipNetwork[]
   close(): Promise<void>
 }
 
@@ -47,10 +47,14 @@ export interface Pair {
 export async function createPair(
   relay: RelayInstance,
   anvil: AnvilChains,
-  options: Partial<WalletConnectClientOptions> & { proposalMode?: 'approve' | 'reject' } = {},
+  options: Partial<WalletConnectClientOptions> & {
+    proposalMode?: 'approve' | 'reject'
+    /** Whether the wallet supports one-click auth (default true). */
+    oneClickAuth?: boolean
+  } = {},
 ): Promise<Pair> {
-  const { proposalMode, ...dappOptions } = options
-  const networks = anvil.chains.map(networkOf)
+  const { proposalMode, oneClickAuth, ...dappOptions } = options
+  const networks = dappOptions.networks ?? anvil.chains.map(networkOf)
   const storage = new MemoryStorage()
   const prefix = `openmodal-dapp-test-${++count}`
   const [wallet, dapp] = await Promise.all([
@@ -58,6 +62,7 @@ export async function createPair(
       relayUrl: relay.url,
       chains: anvil.chains.map((c) => ({ id: c.chainId, rpcUrl: c.rpcUrl })),
       ...(proposalMode ? { proposalMode } : {}),
+      ...(oneClickAuth !== undefined ? { oneClickAuth } : {}),
     }),
     createWalletConnectClient({
       projectId: 'openmodal-test',
