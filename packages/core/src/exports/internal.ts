@@ -76,6 +76,7 @@ export {
   type KitErrorCreator,
   type KitErrorParameters,
 } from '../errors/base.js'
+export { EMBEDDED_ERROR_MESSAGES, embeddedError } from '../errors/embedded-messages.js'
 export { kitError } from '../errors/errors.js'
 export {
   INITIAL_ERROR_MESSAGES,
