@@ -33,6 +33,11 @@ export const APPS = [
     reference: 'react-evm',
     note: 'EVM adapter (EIP-6963 + injected) and WalletConnect (its client loads on a pick)',
     ...OPENMODAL,
+    // Also measured: Account → click Send → Send view visible (issue 15), after connecting
+    // the dev wallet through this row.
+    send: {
+      walletSelector: 'w3m-modal dialog w3m-connect-view button[data-id="dev.openmodal.wallet"]',
+    },
   },
   {
     key: 'b',

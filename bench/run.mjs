@@ -14,7 +14,7 @@ import { chromium } from 'playwright-core'
 import { buildApp, buildReferenceApps } from '../apps/size/build.mjs'
 import { CHROMIUM_ARGS, chromiumPath } from '../tools/chromium.mjs'
 import { APPS } from './config.mjs'
-import { freePort, measureOnce } from './lib/measure.mjs'
+import { freePort, measureOnce, measureSendOnce } from './lib/measure.mjs'
 import { renderReport } from './lib/report.mjs'
 import { serveStatic } from './lib/static-server.mjs'
 
@@ -132,6 +132,7 @@ const browser = await chromium.launch({
   headless: true,
 })
 const samples = new Map(apps.map((app) => [app.key, []]))
+const sendSamples = new Map(apps.filter((app) => app.send).map((app) => [app.key, []]))
 try {
   step(`measuring ${apps.length} apps × ${RUNS} runs, interleaved (Chromium ${browser.version()})`)
   for (let round = 0; round < RUNS; round++) {
@@ -150,6 +151,18 @@ try {
           `settled ${show(sample.settled)} ms, outside ${sample.outside.length}` +
           (sample.errors.length ? `, ${sample.errors.length} page errors` : ''),
       )
+      if (app.send) {
+        const send = await measureSendOnce(browser, {
+          origin: servers.get(app.key).origin,
+          app,
+          devWallet,
+        })
+        sendSamples.get(app.key).push(send)
+        console.log(
+          `  round ${round + 1}/${RUNS} ${app.label.padEnd(28)} click Send → view ${show(send.sendVisible)} ms` +
+            (send.errors.length ? `, ${send.errors.join('; ')}` : ''),
+        )
+      }
     }
   }
 } finally {
@@ -177,6 +190,7 @@ const markdown = renderReport({
   apps,
   built,
   samples,
+  sendSamples,
   runs: RUNS,
   environment: {
     date: new Date().toISOString(),
@@ -193,7 +207,11 @@ writeFileSync(join(results, 'latest.md'), markdown)
 writeFileSync(
   join(results, 'latest.json'),
   JSON.stringify(
-    { built: Object.fromEntries(built), samples: Object.fromEntries(samples) },
+    {
+      built: Object.fromEntries(built),
+      samples: Object.fromEntries(samples),
+      sendSamples: Object.fromEntries(sendSamples),
+    },
     null,
     2,
   ),

@@ -35,10 +35,12 @@ export function freePort() {
 }
 
 /**
- * @param {import('playwright-core').Browser} browser
- * @param {{ origin: string, app: { rowSelector: string, contentSelector?: string }, devWallet: string }} options
+ * A fresh context with every request off loopback blocked and counted (`outside`, tagged with
+ * the phase set by `setPhase`), and a dev wallet announced through EIP-6963 (and set as
+ * window.ethereum), so every kit has an installed wallet to list. Its RPC URL is never
+ * answered: reads fail fast, nothing reaches a chain.
  */
-export async function measureOnce(browser, { origin, app, devWallet }) {
+async function benchContext(browser, devWallet) {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
     deviceScaleFactor: 1,
@@ -59,12 +61,25 @@ export async function measureOnce(browser, { origin, app, devWallet }) {
       ws.close({ code: 1008, reason: 'blocked by the benchmark' })
     },
   )
-  // A dev wallet announced through EIP-6963 (and set as window.ethereum), so every kit has
-  // an installed wallet to list. Its RPC URL is never used: nothing connects.
   await context.addInitScript({
     content: `window.__openmodalDevWalletConfig = { chains: [{ id: 1, rpcUrl: 'http://127.0.0.1:9/' }], legacy: true }`,
   })
   await context.addInitScript({ path: devWallet })
+  return {
+    context,
+    outside,
+    setPhase: (next) => {
+      phase = next
+    },
+  }
+}
+
+/**
+ * @param {import('playwright-core').Browser} browser
+ * @param {{ origin: string, app: { rowSelector: string, contentSelector?: string }, devWallet: string }} options
+ */
+export async function measureOnce(browser, { origin, app, devWallet }) {
+  const { context, outside, setPhase } = await benchContext(browser, devWallet)
   await context.addInitScript({
     content: `window.__benchConfig = ${JSON.stringify({ rowSelector: app.rowSelector, contentSelector: app.contentSelector ?? null, ...PROBE_OPTIONS })}`,
   })
@@ -91,7 +106,7 @@ export async function measureOnce(browser, { origin, app, devWallet }) {
     })
     const box = await button.boundingBox()
     if (!box) throw new Error('#open has no box')
-    phase = 'open'
+    setPhase('open')
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
     await page.waitForFunction(() => window.__bench.done, null, {
       timeout: PROBE_OPTIONS.timeoutMs + 5000,
@@ -133,6 +148,91 @@ export async function measureOnce(browser, { origin, app, devWallet }) {
       outside,
       errors,
     }
+  } finally {
+    await context.close()
+  }
+}
+
+/**
+ * "Click Send → Send view visible" (issue 15) for an OpenModal app: connects the dev wallet
+ * through the modal, opens the Account view, lets it settle, then clicks its Send button and
+ * takes the time from that click's event to the first frame in which the Send view's amount
+ * field is visible (its lazy group loaded and rendered). Also the JS that click fetched.
+ *
+ * @param {import('playwright-core').Browser} browser
+ * @param {{ origin: string, app: { send: { walletSelector: string } }, devWallet: string }} options
+ */
+export async function measureSendOnce(browser, { origin, app, devWallet }) {
+  const { context } = await benchContext(browser, devWallet)
+  const page = await context.newPage()
+  const errors = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  const timeout = PROBE_OPTIONS.timeoutMs
+  try {
+    await page.goto(origin, { waitUntil: 'networkidle', timeout: 60_000 })
+    await page.locator('#open').click({ timeout: 30_000 })
+    await page.locator(app.send.walletSelector).click({ timeout })
+    await page.locator('w3m-modal dialog').waitFor({ state: 'hidden', timeout })
+    await page.locator('#open').click({ timeout })
+    const send = page.locator('w3m-modal dialog w3m-account-view [data-feature="send"]')
+    await send.waitFor({ state: 'visible', timeout })
+    // Let the Account view finish its own loading (balance reads fail fast here) first.
+    await page.waitForTimeout(PROBE_OPTIONS.quietMs)
+    await page.evaluate(() => {
+      const state = { clickAt: null, visibleAt: null }
+      window.__benchSend = state
+      const field = () => {
+        const router = document.querySelector('w3m-modal')?.shadowRoot?.querySelector('w3m-router')
+        const view = router?.shadowRoot?.querySelector('w3m-wallet-send-view')
+        return view?.shadowRoot?.querySelector('[part="amount-input"]') ?? null
+      }
+      const frame = () => {
+        const input = field()
+        const rect = input?.getBoundingClientRect()
+        if (
+          input &&
+          rect.width >= 1 &&
+          rect.height >= 1 &&
+          input.checkVisibility({ opacityProperty: true, visibilityProperty: true })
+        ) {
+          state.visibleAt = performance.now()
+          return
+        }
+        requestAnimationFrame(frame)
+      }
+      addEventListener(
+        'click',
+        (event) => {
+          if (state.clickAt !== null) return
+          if (!event.composedPath().some((node) => node.dataset?.feature === 'send')) return
+          state.clickAt = event.timeStamp
+          requestAnimationFrame(frame)
+        },
+        true,
+      )
+    })
+    const box = await send.boundingBox()
+    if (!box) throw new Error('the Send button has no box')
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+    await page.waitForFunction(() => window.__benchSend.visibleAt !== null, null, {
+      timeout,
+      polling: 50,
+    })
+    return await page
+      .evaluate(() => {
+        const s = window.__benchSend
+        const js = performance
+          .getEntriesByType('resource')
+          .filter((e) => e.startTime >= s.clickAt && /\.m?js(\?|$)/.test(new URL(e.name).pathname))
+        return {
+          sendVisible: s.visibleAt - s.clickAt,
+          jsOnSendEncoded: js.reduce((n, e) => n + e.encodedBodySize, 0),
+          errors: [],
+        }
+      })
+      .then((result) => ({ ...result, errors }))
+  } catch (error) {
+    return { sendVisible: null, jsOnSendEncoded: null, errors: [...errors, String(error)] }
   } finally {
     await context.close()
   }

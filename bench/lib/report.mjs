@@ -115,7 +115,7 @@ const ratio = (ours, theirs) => {
   return `${(ours / theirs).toFixed(2)}×`
 }
 
-export function renderReport({ apps, built, samples, runs, environment }) {
+export function renderReport({ apps, built, samples, sendSamples = new Map(), runs, environment }) {
   const table = summarize(apps, built, samples)
   const byKey = new Map(apps.map((a) => [a.key, a]))
   const lines = []
@@ -189,6 +189,44 @@ export function renderReport({ apps, built, samples, runs, environment }) {
     lines.push(
       `| zero outside requests | max ${fmt(a('outsideLoad').max)} before the click, ${fmt(a('outsideOpen').max)} after | ${mark(outsideA === 0)} |`,
     )
+    lines.push('')
+  }
+
+  const withSend = apps.filter((app) => sendSamples.get(app.key)?.length)
+  if (withSend.length) {
+    lines.push('## Click Send → Send view visible (issue 15), against click → Connect')
+    lines.push('')
+    lines.push(
+      'Connected dev wallet, Account view open and settled; from the Send click to the first frame showing the amount field (the lazy Send group loaded). The Connect columns are the same rounds of the table above.',
+    )
+    lines.push('')
+    lines.push(
+      '| app | click Send → Send view (ms) | JS fetched by the Send click, transferred (kB) | click → first view content (ms) | click → first wallet row (ms) |',
+    )
+    lines.push('| --- | ---: | ---: | ---: | ---: |')
+    for (const app of withSend) {
+      const list = sendSamples.get(app.key)
+      const stat = (pick) => {
+        const values = list.map(pick)
+        const present = values.filter((v) => v !== null && v !== undefined)
+        return {
+          median: median(present),
+          min: present.length ? Math.min(...present) : null,
+          max: present.length ? Math.max(...present) : null,
+          missing: values.length - present.length,
+        }
+      }
+      const row = table.get(app.key)
+      lines.push(
+        `| ${app.label} | ${cell(
+          stat((s) => s.sendVisible),
+          runs,
+        )} | ${cell(
+          stat((s) => (s.jsOnSendEncoded === null ? null : s.jsOnSendEncoded / KB)),
+          runs,
+        )} | ${cell(row.get('content'), runs)} | ${cell(row.get('row'), runs)} |`,
+      )
+    }
     lines.push('')
   }
 

@@ -14,6 +14,8 @@ export const SERVER_FIXTURE_PATH = '/__openmodal/server.json'
 export const SLOW_IMAGE_PATH = '/__openmodal/slow-image.svg'
 export const REGISTRY_SIZE = 2000
 export const PROJECT_ID = 'ui-test'
+/** A project whose remote config turns Send off (our server's `send` extension). */
+export const NO_SEND_PROJECT_ID = 'ui-test-no-send'
 
 const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../apps/server')
 
@@ -83,7 +85,15 @@ export function registryServer() {
     writeFileSync(
       config,
       JSON.stringify({
-        projects: [{ projectId: PROJECT_ID, name: 'UI tests', allowedOrigins: [] }],
+        projects: [
+          { projectId: PROJECT_ID, name: 'UI tests', allowedOrigins: [] },
+          {
+            projectId: NO_SEND_PROJECT_ID,
+            name: 'UI tests, Send off',
+            allowedOrigins: [],
+            features: { send: false },
+          },
+        ],
       }),
     )
     writeFileSync(dump, JSON.stringify(explorerDump()))
@@ -100,7 +110,12 @@ export function registryServer() {
     await runServerScript(['src/cli.ts', 'wallets', 'import', dump], env).ready
     server = runServerScript(['src/main.ts'], env, /"listening".*?"url":"([^"]+)"/)
     const [, url] = await server.ready
-    return JSON.stringify({ url, projectId: PROJECT_ID, size: REGISTRY_SIZE })
+    return JSON.stringify({
+      url,
+      projectId: PROJECT_ID,
+      noSendProjectId: NO_SEND_PROJECT_ID,
+      size: REGISTRY_SIZE,
+    })
   }
   return {
     name: 'openmodal-registry-server',

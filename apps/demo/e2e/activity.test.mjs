@@ -78,6 +78,8 @@ describe('Demo Activity: a dev-wallet transfer shows in Account, end to end', ()
     page = await context.newPage()
     page.on('pageerror', (error) => pageErrors.push(error))
     await page.goto(`${preview.origin}/`)
+    // The demo creates its modal after a top-level await: wait for it, not for `load`.
+    await page.waitForFunction(() => window.__openmodal)
   })
 
   after(async () => {

@@ -150,6 +150,12 @@ describe('Bitcoin end to end: the sats-connect dev wallet on the regtest ledger'
       ORDINALS,
     )
     assert.equal(message, 'Switching to non-payment accounts is not allowed')
+    // Its own code, which the modal's catalogs translate.
+    const code = await page.evaluate(
+      (address) => window.__openmodalBitcoin.switchAccount(address).catch((error) => error.code),
+      ORDINALS,
+    )
+    assert.equal(code, 'NON_PAYMENT_ACCOUNT')
     const account = await page.evaluate(() => window.__openmodal.getAccount('bip122'))
     assert.equal(account.address, PAYMENT)
   })

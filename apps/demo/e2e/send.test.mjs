@@ -81,6 +81,8 @@ describe('Demo Send: ETH and an ERC-20 from Account → Send, checked on anvil',
     page = await context.newPage()
     page.on('pageerror', (error) => pageErrors.push(error))
     await page.goto(`${preview.origin}/`)
+    // The demo creates its modal after a top-level await: wait for it, not for `load`.
+    await page.waitForFunction(() => window.__openmodal)
   })
 
   after(async () => {

@@ -4,15 +4,15 @@
 // the system Chromium. One page, reused in order: each test starts where the previous left off.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { startChains, startSolanaRpc } from '@openmodal/testing/node'
-import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { startPreview, startTogether, verifyEd25519 } from './preview.mjs'
+import { verifyEd25519 } from './preview.mjs'
+import {
+  lamportsOf as lamportsOfCluster,
+  SOL_ADDRESS,
+  SOLANA_WALLET,
+  startSolanaDemo,
+} from './solana-page.mjs'
 
-const SOLANA_WALLET = 'OpenModal Solana Dev Wallet'
 const EVM_WALLET_ID = 'dev.openmodal.wallet'
-// The Solana dev wallet's account 0 (@openmodal/testing SOLANA_DEV_ADDRESSES[0]).
-const SOL_ADDRESS = 'FZQwydwD6YfmqGgBnZxw6rEhV6d5T5hDnAp2M2sYcKQ1'
 const EVM_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 // An odd amount, so the display must truncate (never round) to 3 decimals: 12.3456789 SOL.
 const AIRDROP = 12_345_678_900n
@@ -28,44 +28,25 @@ function sol3(lamports) {
 }
 
 describe('Solana and EVM + Solana, end to end', () => {
+  let demo
   let rpc
-  let chains
-  let preview
-  let browser
   let page
   let origin
   let localnet
-  const pageErrors = []
+  let view
+  let text
+  let pageErrors
 
-  const lamportsOf = async (address) => {
-    const response = await fetch(rpc.rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address] }),
-    })
-    const body = await response.json()
-    if (body.error) throw new Error(body.error.message)
-    return BigInt(body.result.value)
-  }
+  const lamportsOf = (address) => lamportsOfCluster(rpc.rpcUrl, address)
 
   before(async () => {
-    ;[rpc, chains, preview, browser] = await startTogether([
-      startSolanaRpc(),
-      startChains(),
-      startPreview(),
-      chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true }),
-    ])
-    origin = preview.origin
-    localnet = `solana:${rpc.genesisHash.slice(0, 32)}`
-    await rpc.airdrop(SOL_ADDRESS, AIRDROP)
-    const context = await browser.newContext({ viewport: { width: 1024, height: 800 } })
-    page = await context.newPage()
-    page.on('pageerror', (error) => pageErrors.push(error))
-    const local = chains.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }))
-    await context.addInitScript(
-      ({ local, solana }) => {
-        // What `pnpm demo` serves at /__openmodal/local.json, with these test ports.
-        window.__openmodalDemo = { chains: local, devWallet: true, solana }
+    demo = await startSolanaDemo({
+      goto: false,
+      timeout: STEP_TIMEOUT,
+      prepare: async (rpc) => {
+        await rpc.airdrop(SOL_ADDRESS, AIRDROP)
+      },
+      initScript: () => {
         // Hostile wallet-standard wallets, registered before the page's own code runs.
         const hostile = (name, icon) => {
           const listeners = new Set()
@@ -108,19 +89,12 @@ describe('Solana and EVM + Solana, end to end', () => {
           ),
         )
       },
-      { local, solana: { rpcUrl: rpc.rpcUrl, genesisHash: rpc.genesisHash } },
-    )
+    })
+    ;({ rpc, page, origin, localnet, view, text, pageErrors } = demo)
   })
 
-  after(async () => {
-    // The page's web3.js WebSocket first, then the servers (it retries while the page lives).
-    await browser?.close()
-    await Promise.all([preview?.stop(), chains?.stop(), rpc?.stop()])
-  })
+  after(() => demo?.stop())
 
-  const view = (tag) => page.locator(`w3m-modal dialog ${tag}`)
-  const text = async (locator) =>
-    (await locator.textContent({ timeout: STEP_TIMEOUT })).replace(/\s+/g, ' ').trim()
   const walletRows = () => view('w3m-connect-view button[part="item"]')
   const rowNames = async () =>
     (await walletRows().locator('.name').allTextContents()).map((t) => t.trim())

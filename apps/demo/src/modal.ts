@@ -9,6 +9,7 @@ import { createModal } from '@openmodal/react'
 import { localSiwx } from '@openmodal/siwx'
 import { solanaAdapter, solanaLocalnet } from '@openmodal/solana'
 import { walletConnect } from '@openmodal/walletconnect/connector'
+import { type Client, createPublicClient, http } from 'viem'
 import {
   installBitcoinDevWallet,
   installDevWallet,
@@ -60,10 +61,29 @@ const adapters: ChainAdapter[] = [
 
 /** The SIWX toggle (`?siwx=required|optional|off`): sessions in this browser, verified on read. */
 export const siwxMode = siwxModeFromUrl(location.search)
+/**
+ * A client per local chain, so sign-ins of smart accounts (the Safe: ERC-1271, by eth_call)
+ * verify too; made on first use.
+ */
+const siwxClients = new Map<string, Client>()
+const siwxClient = (chainId: string): Client | undefined => {
+  const chain = localConfig.chains.find((c) => `eip155:${c.chainId}` === chainId)
+  if (!chain) return undefined
+  let client = siwxClients.get(chainId)
+  if (!client) {
+    client = createPublicClient({ transport: http(chain.rpcUrl) })
+    siwxClients.set(chainId, client)
+  }
+  return client
+}
 const siwx =
   siwxMode === 'off'
     ? undefined
-    : localSiwx({ statement: 'Sign in to the OpenModal demo', required: siwxMode === 'required' })
+    : localSiwx({
+        statement: 'Sign in to the OpenModal demo',
+        required: siwxMode === 'required',
+        getClient: siwxClient,
+      })
 
 export const modal = createModal({
   projectId: 'demo',

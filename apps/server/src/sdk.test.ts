@@ -31,6 +31,7 @@ import {
 import { prepareDatabase } from './bootstrap.js'
 import { type Db, openPglite } from './db/db.js'
 import { syncConfig } from './projects/config-file.js'
+import { upsertProject } from './projects/store.js'
 import type { RunningServer } from './server.js'
 import { startTestServer, testProject } from './testing/harness.js'
 import { upsertWallets, type WalletRecord } from './wallets/store.js'
@@ -165,6 +166,33 @@ describe('remote project config (spec §5)', () => {
     assert.match(warnings[0] ?? '', /features\.email is ignored/)
     assert.match(warnings[1] ?? '', /features\.swaps is ignored/)
     assert.equal($alert.get(), null)
+  })
+
+  test('send and receive set by the project (an OpenModal extension) win over the host, with a warning', async () => {
+    await upsertProject(
+      db,
+      testProject({
+        projectId: 'no-send',
+        allowedOrigins: [PAGE_ORIGIN],
+        features: { send: false, receive: true },
+      }),
+      'cli',
+    )
+    create({ projectId: 'no-send', features: { send: true } })
+    const state = await settled()
+    assert.equal(state.status, 'loaded')
+    const remote = state.status === 'loaded' ? state.config.features : undefined
+    assert.deepEqual([remote?.send, remote?.receive], [false, true])
+    assert.equal($features.get()?.send, false)
+    assert.equal($features.get()?.receive, true)
+    assert.deepEqual(state.status === 'loaded' && state.ignored, ['send'])
+    assert.equal(warnings.length, 1)
+    assert.match(warnings[0] ?? '', /features\.send is ignored: project no-send/)
+    // A project that leaves them out serves neither key.
+    const plain = await realFetch(`${server.url}/v1/projects/test-project/config`, {
+      headers: { origin: PAGE_ORIGIN },
+    }).then((response) => response.json())
+    assert.ok(!('send' in plain.features) && !('receive' in plain.features), JSON.stringify(plain))
   })
 
   test('local flags apply until the remote config answers, and without a warning when unset', async () => {

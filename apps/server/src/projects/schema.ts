@@ -143,6 +143,10 @@ export const FeaturesInputSchema = v.strictObject({
   onramp: v.optional(v.boolean()),
   activity: v.optional(v.boolean()),
   branding: v.optional(v.boolean()),
+  // OpenModal extension beyond the spec's remote keys: served only when set, so a project
+  // that leaves them out leaves Send and Receive to the host's options.
+  send: v.optional(v.boolean()),
+  receive: v.optional(v.boolean()),
 })
 export type FeaturesInput = v.InferOutput<typeof FeaturesInputSchema>
 
@@ -173,8 +177,14 @@ export function applyFeatures(base: RemoteFeatures, input: FeaturesInput): Remot
     onramp: input.onramp ?? base.onramp,
     activity: input.activity ?? base.activity,
     reownBranding: input.branding ?? base.reownBranding,
+    ...extension('send', input.send ?? base.send),
+    ...extension('receive', input.receive ?? base.receive),
   }
 }
+
+/** `{ [key]: value }` when the project set it, else nothing (the key stays out of the answer). */
+const extension = <K extends 'send' | 'receive'>(key: K, value: boolean | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<K, boolean>>
 
 export const ProjectInputSchema = v.strictObject({
   projectId: ProjectIdSchema,

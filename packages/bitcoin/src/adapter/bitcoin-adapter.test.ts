@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict'
-import { after, afterEach, before, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import { adapterContract } from '@openmodal/core/adapter-contract'
-import type { AdapterEvent, ChainAdapter, Connector } from '@openmodal/core/internal'
+import type { AdapterEvent } from '@openmodal/core/internal'
 import { bitcoinDevKeys, bitcoinStandardWallet } from '@openmodal/testing/bitcoin'
+import { adapterFixture } from '@openmodal/testing/node'
 import { base64 } from '@scure/base'
 import { Transaction } from '@scure/btc-signer'
 import { bitcoin, bitcoinTestnet } from '../networks/networks.js'
@@ -16,39 +17,21 @@ import {
 import { type BitcoinAdapter, bitcoinAdapter } from './bitcoin-adapter.js'
 
 let local: Awaited<ReturnType<typeof startLocalBitcoin>>
-const cleanups: Array<() => unknown> = []
 
-before(async () => {
-  local = await startLocalBitcoin()
-  for (const account of [0, 1, 2]) {
-    local.regtest.faucet(bitcoinDevKeys(account).payment.address, BTC)
-  }
+const { setup, defer, discover } = adapterFixture({
+  async start() {
+    local = await startLocalBitcoin()
+    for (const account of [0, 1, 2]) {
+      local.regtest.faucet(bitcoinDevKeys(account).payment.address, BTC)
+    }
+    return local
+  },
+  register: (l, options: Parameters<typeof registerDevWallet>[0] = {}) =>
+    registerDevWallet({ esploraUrl: l.regtest.url, ...options }),
+  connectorId: (dev) => dev.id,
+  createAdapter: () => bitcoinAdapter(),
+  network: (l) => l.network,
 })
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-after(() => local.stop())
-
-function setup(options: Parameters<typeof registerDevWallet>[0] = {}) {
-  const dev = registerDevWallet({ esploraUrl: local.regtest.url, ...options })
-  const adapter = bitcoinAdapter()
-  cleanups.push(dev.unregister, () => adapter.disconnect())
-  return {
-    dev,
-    adapter,
-    connect: () => adapter.connect({ connectorId: dev.id, network: local.network }),
-  }
-}
-
-function discover(adapter: ChainAdapter): Promise<readonly Connector[]> {
-  return new Promise((resolve) => {
-    const stop = adapter.watchConnectors((connectors) => {
-      if (connectors.length === 0) return
-      queueMicrotask(stop)
-      resolve(connectors)
-    })
-  })
-}
 
 describe('bitcoinAdapter with the sats-connect dev wallet on the regtest ledger', () => {
   test('connects: the payment account first, then the ordinals one, on the regtest CAIP id', async () => {
@@ -201,8 +184,9 @@ describe('bitcoinAdapter with the sats-connect dev wallet on the regtest ledger'
     const seen: AdapterEvent[] = []
     adapter.on((e) => seen.push(e))
     await assert.rejects(adapter.switchAccount(ordinals?.address ?? ''), {
-      code: 'INVALID_PARAMS',
+      code: 'NON_PAYMENT_ACCOUNT',
       shortMessage: 'Switching to non-payment accounts is not allowed',
+      codeText: true,
     })
     await assert.rejects(adapter.switchAccount(''), { code: 'INVALID_PARAMS' })
     await assert.rejects(adapter.switchAccount(bitcoinDevKeys(9).payment.address), {
@@ -231,7 +215,7 @@ describe('bitcoinAdapter with the sats-connect dev wallet on the regtest ledger'
   test('reconnects silently only while the wallet still grants the app', async () => {
     const { connect, dev } = setup()
     const fresh = bitcoinAdapter()
-    cleanups.push(() => fresh.disconnect())
+    defer(() => fresh.disconnect())
     const params = { connectorId: dev.id, network: local.network }
     assert.equal(await fresh.reconnect(params), null, 'never granted')
     assert.deepEqual(
@@ -323,7 +307,7 @@ describe('wallet-standard Bitcoin wallets', () => {
     const unregister = registry.register(wallet)
     // The sats-connect face is not listed: only the registry's wallet is discovered.
     const adapter = bitcoinAdapter({ wallets: registry, scope: {} })
-    cleanups.push(dev.unregister, unregister, () => adapter.disconnect())
+    defer(dev.unregister, unregister, () => adapter.disconnect())
     return { dev, wallet, adapter, connectorId: wallet.name }
   }
 

@@ -25,7 +25,6 @@ import {
 } from '../discovery/discovery.js'
 import { bitcoinNetworkName } from '../networks/networks.js'
 import { isBitcoinAddress } from '../utils/address.js'
-import { NON_PAYMENT_ACCOUNT_MESSAGE } from './errors.js'
 import { addressBalance } from './esplora.js'
 import { loadTransfer } from './load-transfer.js'
 import { satsConnectWallet } from './sats-connect.js'
@@ -358,8 +357,7 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
       const account = current.accounts.find((a) => a.address === address)
       if (!account) throw kitError('CONNECTOR_ACCOUNT_NOT_FOUND', { details: address })
       if (account.purpose !== 'payment') {
-        throw new BaseError(NON_PAYMENT_ACCOUNT_MESSAGE, {
-          code: 'INVALID_PARAMS',
+        throw adapterError('NON_PAYMENT_ACCOUNT', {
           details: `${address} is an ${account.purpose} account`,
         })
       }

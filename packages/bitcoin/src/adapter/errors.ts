@@ -1,6 +1,6 @@
 // Errors of the Bitcoin adapter. A wallet's "no" becomes the kit's rejection codes (which
 // `isUserRejection` and the UI know); other wallet and node errors keep their own words.
-import { adapterError, BaseError, kitError } from '@openmodal/core/internal'
+import { ADAPTER_ERROR_MESSAGES, adapterError, BaseError, kitError } from '@openmodal/core/internal'
 
 /** sats-connect's JSON-RPC error codes (`RpcErrorCode`). */
 export const SATS_CONNECT_CODES = {
@@ -12,8 +12,11 @@ export const SATS_CONNECT_CODES = {
   ACCESS_DENIED: -32002,
 } as const
 
-/** The spec §5 text for a switch to an ordinals (or other non-payment) account. */
-export const NON_PAYMENT_ACCOUNT_MESSAGE = 'Switching to non-payment accounts is not allowed'
+/**
+ * The spec §5 text for a switch to an ordinals (or other non-payment) account: core's text of
+ * the `NON_PAYMENT_ACCOUNT` code, which the UI translates.
+ */
+export const NON_PAYMENT_ACCOUNT_MESSAGE = ADAPTER_ERROR_MESSAGES.NON_PAYMENT_ACCOUNT
 
 /** A wallet's error answer: its code and message, kept as the cause. */
 export class BitcoinWalletError extends Error {

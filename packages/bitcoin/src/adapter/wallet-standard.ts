@@ -114,7 +114,16 @@ export function standardBitcoinWallet(wallet: Wallet, chain: () => string): Bitc
     },
 
     async accounts() {
-      const list = remember(wallet.accounts)
+      // wallet-standard's silent connect never prompts; a wallet still loading its state (a
+      // restored WalletConnect session) answers once it has it, where `wallet.accounts` would
+      // still be empty.
+      const silent = feature(wallet, 'standard:connect', 'connect')
+      const answer = silent
+        ? ((await silent({ silent: true }).catch(() => undefined)) as
+            | { accounts?: unknown }
+            | undefined)
+        : undefined
+      const list = remember(answer?.accounts ?? wallet.accounts)
       return list.length > 0 ? list : null
     },
 

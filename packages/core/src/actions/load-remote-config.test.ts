@@ -6,10 +6,10 @@ import type { AddressInfo } from 'node:net'
 import { after, afterEach, before, test } from 'node:test'
 import type { ProjectConfigResponse } from '../api/types.js'
 import { createModalClient } from '../client/create-modal.js'
-import { $remoteConfig, resetRemoteConfig } from '../stores/project-config.js'
+import { $features, $remoteConfig, resetRemoteConfig } from '../stores/project-config.js'
 import { mainnet } from '../testing/fixtures.js'
 
-const config = (swaps: boolean): ProjectConfigResponse =>
+const config = (swaps: boolean, extension: { send?: boolean } = {}): ProjectConfigResponse =>
   ({
     projectId: 'p',
     features: {
@@ -19,6 +19,7 @@ const config = (swaps: boolean): ProjectConfigResponse =>
       onramp: false,
       activity: true,
       reownBranding: false,
+      ...extension,
     },
   }) as unknown as ProjectConfigResponse
 
@@ -31,7 +32,8 @@ const server = createServer((req, res) => {
   asked.push(projectId)
   setTimeout(() => {
     res.writeHead(200, { 'content-type': 'application/json' })
-    res.end(JSON.stringify(config(projectId === 'fast')))
+    const extension = projectId === 'no-send' ? { send: false } : {}
+    res.end(JSON.stringify(config(projectId === 'fast', extension)))
   }, delays.get(projectId) ?? 0)
 })
 let apiUrl = ''
@@ -80,4 +82,30 @@ test('after a newer createModal in basic mode the older answer is dropped', asyn
   createModalClient({ projectId: 'slow', networks: [mainnet], apiUrl, basic: true })
   await wait(250)
   assert.deepEqual($remoteConfig.get(), { status: 'disabled', reason: 'basic' })
+})
+
+test('a project that sets send: false turns Send off over the host, with a warning naming it', async () => {
+  const warnings: unknown[] = []
+  const warn = console.warn
+  console.warn = (...args: unknown[]) => warnings.push(args.join(' '))
+  try {
+    createModalClient({
+      projectId: 'no-send',
+      networks: [mainnet],
+      apiUrl,
+      features: { send: true, receive: true },
+    })
+    await until(() => $remoteConfig.get().status === 'loaded', 'the config')
+  } finally {
+    console.warn = warn
+  }
+  const state = $remoteConfig.get()
+  // receive: the project left it out, so the host's setting stands, unwarned.
+  assert.deepEqual(state.status === 'loaded' && state.ignored, ['send'])
+  assert.equal($features.get()?.send, false)
+  assert.equal($features.get()?.receive, true)
+  assert.ok(
+    warnings.some((w) => String(w).includes('features.send is ignored: project no-send')),
+    String(warnings),
+  )
 })

@@ -4,7 +4,7 @@
 
 import { DEV } from 'esm-env'
 import { ApiRequestError } from '../api/client.js'
-import type { ProjectConfigResponse } from '../api/types.js'
+import type { ProjectConfigResponse, RemoteFeatures } from '../api/types.js'
 import { type AlertCode, showAlert } from '../stores/alerts.js'
 import { $api } from '../stores/api.js'
 import { $options } from '../stores/options.js'
@@ -12,6 +12,7 @@ import {
   $remoteConfig,
   REMOTE_FEATURE_KEYS,
   type RemoteConfigState,
+  type RemoteFeatureKey,
 } from '../stores/project-config.js'
 import { issueWarning } from '../utils/dev.js'
 import { createFetcher } from '../utils/fetcher.js'
@@ -49,6 +50,21 @@ export function alertForConfigError(
   return { code: 'PROJECT_ID_NOT_CONFIGURED' }
 }
 
+/** The keys of REMOTE_FEATURE_KEYS beyond the spec's: they decide only when the project sets them. */
+export const REMOTE_FEATURE_EXTENSION_KEYS: readonly RemoteFeatureKey[] = ['send', 'receive']
+
+/**
+ * The keys of a project config that decide a feature: every spec key, and the OpenModal
+ * extension keys (`send`, `receive`) the project sets.
+ *
+ * @example remoteFeatureKeys({ ...remote, send: false }) // [...spec keys, 'send']
+ */
+export function remoteFeatureKeys(remote: RemoteFeatures | undefined): RemoteFeatureKey[] {
+  return REMOTE_FEATURE_KEYS.filter(
+    (key) => !REMOTE_FEATURE_EXTENSION_KEYS.includes(key) || typeof remote?.[key] === 'boolean',
+  )
+}
+
 /**
  * Fetches `GET /v1/projects/:projectId/config` for the current options (createModal calls
  * it): merges the remote feature flags over the local ones, warns about each local setting in
@@ -81,7 +97,9 @@ export async function loadRemoteConfig(
   // Superseded: the newer load owns `$remoteConfig`.
   if (result.status === 'stale' || result.status === 'blocked') return $remoteConfig.get()
   if (result.status === 'success') {
-    const ignored = REMOTE_FEATURE_KEYS.filter((key) => localFeatureKeys.includes(key))
+    const ignored = remoteFeatureKeys(result.data?.features).filter((key) =>
+      localFeatureKeys.includes(key),
+    )
     // esm-env's DEV at the call: this module is a lazy chunk, and the bundler drops calls to
     // the empty production issueWarning (texts included) only in the chunk that defines it;
     // DEV itself is inlined as a constant in every chunk.

@@ -68,6 +68,13 @@ export interface RemoteFeatures {
   onramp: boolean
   activity: boolean
   reownBranding: boolean
+  /**
+   * OpenModal extension beyond the spec's remote keys: the project may turn the Send view off
+   * (or on). Absent when the project leaves it to the host's local option.
+   */
+  send?: boolean
+  /** OpenModal extension, as `send`: the Receive view. */
+  receive?: boolean
 }
 
 /** One chain of a project; `rpcUrl` is this server's proxy, never the upstream URLs. */

@@ -1,6 +1,6 @@
 // The adapters' error texts of wallets and nodes that only code loaded on demand throws in an
-// EVM app (transfers, chain switches, Solana and Bitcoin requests, RPC reads): they load with
-// that code, not with the page (the pattern: the top of messages.ts).
+// EVM app (transfers, chain switches, Solana and Bitcoin requests and accounts, RPC reads):
+// they load with that code, not with the page (the pattern: the top of messages.ts).
 import { defineErrorTexts } from './base.js'
 
 /** The texts of the adapters' request and node errors, by code: `adapterError(code)` reads it. */
@@ -14,6 +14,9 @@ export const ADAPTER_ERROR_MESSAGES = {
   INVALID_TRANSFER: 'Invalid transfer',
   INVALID_GENESIS_HASH: 'Invalid genesis hash',
   RPC_UNREACHABLE: 'Network Error',
+
+  // Bitcoin accounts (the adapter's switchAccount; spec §5 text word for word)
+  NON_PAYMENT_ACCOUNT: 'Switching to non-payment accounts is not allowed',
 } as const
 
 /**

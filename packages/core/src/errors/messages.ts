@@ -90,7 +90,8 @@ export const OWN_WORDS_ERROR_MESSAGES = {
   TOO_MANY_DECIMALS: 'Too many decimals',
   /** A non-ok answer: its own text is `HTTP status code: N` (`httpStatusMessage`). */
   API_HTTP_ERROR: HTTP_ERROR,
-  UNSUPPORTED_TOKEN_TRANSFER: 'Token transfers are not supported on Solana yet',
+  /** A namespace without tokens (Bitcoin): its own text names it. */
+  UNSUPPORTED_TOKEN_TRANSFER: 'Token transfers are not supported',
   TRANSACTION_TIMEOUT: 'The transaction was not confirmed in time',
   TRANSACTION_FAILED: 'Transaction failed',
   RENT_EXEMPT_MINIMUM: 'Under the rent-exempt minimum',

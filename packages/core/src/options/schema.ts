@@ -715,8 +715,14 @@ function optionDocs(): Record<keyof ModalOptions, OptionDoc> {
 
 function featureDocs(): Record<keyof Features, OptionDoc> {
   return {
-    receive: { description: 'The Receive view. No view reads it yet.' },
-    send: { description: 'Sending tokens (eip155 and solana). No view reads it yet.' },
+    receive: {
+      description:
+        "The Account's Receive button and view (eip155 and solana). An OpenModal server may set it in the project config (an extension beyond the spec's remote keys): then the project decides it.",
+    },
+    send: {
+      description:
+        "The Account's Send button and view (eip155 and solana). An OpenModal server may set it in the project config (an extension beyond the spec's remote keys): then the project decides it, and `open('WalletSend')` says why Send is off.",
+    },
     email: {
       description:
         'E-mail login on Connect, shown only when an embedded-wallet (`AUTH`) connector exists. A remote feature: the project config decides it once loaded, and it is off in local and basic mode.',

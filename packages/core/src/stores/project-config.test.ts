@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { alertForConfigError } from '../actions/load-remote-config.js'
+import { alertForConfigError, remoteFeatureKeys } from '../actions/load-remote-config.js'
 import { toAnalyticsEvent } from '../actions/send-analytics.js'
 import { ApiRequestError } from '../api/client.js'
 import { DEFAULT_FEATURES } from '../options/schema.js'
-import { mergeFeatures } from './project-config.js'
+import { mergeFeatures, REMOTE_FEATURE_KEYS } from './project-config.js'
 
 const remote = {
   email: false,
@@ -22,6 +22,23 @@ test('remote flags replace the six remote keys and leave the local rest alone', 
   assert.equal(merged.send, false)
   assert.equal(mergeFeatures(local, { ...remote, socials: false }, false).socials, false)
   assert.equal(mergeFeatures(local, undefined, false), local)
+})
+
+test('send and receive, an OpenModal extension: the project decides them only when it sets them', () => {
+  const local = { ...DEFAULT_FEATURES, send: false, receive: true }
+  // Left out by the project: the host's settings stay.
+  assert.equal(mergeFeatures(local, remote, false).send, false)
+  assert.equal(mergeFeatures(local, remote, false).receive, true)
+  // Set by the project: they win over the host's, either way.
+  const merged = mergeFeatures(local, { ...remote, send: true, receive: false }, false)
+  assert.deepEqual([merged.send, merged.receive], [true, false])
+  assert.equal(mergeFeatures(DEFAULT_FEATURES, { ...remote, send: false }, false).send, false)
+  // Not a spec remote feature: basic mode (which loads no config) leaves them to the host.
+  assert.equal(mergeFeatures(DEFAULT_FEATURES, { ...remote, send: false }, true).send, true)
+  const spec = ['email', 'socials', 'swaps', 'onramp', 'activity', 'reownBranding']
+  assert.deepEqual(remoteFeatureKeys(remote), spec)
+  assert.deepEqual(remoteFeatureKeys({ ...remote, receive: false }), [...spec, 'receive'])
+  assert.deepEqual(REMOTE_FEATURE_KEYS.slice(0, 6), spec)
 })
 
 test('basic mode turns every remote feature off, remote config or not', () => {

@@ -9,7 +9,14 @@ import type { Features } from '../options/schema.js'
 import type { AlertCode } from './alerts.js'
 import { $options, isLocalMode } from './options.js'
 
-/** The feature keys the project's remote config controls (spec §9 "Remote feature keys"). */
+/**
+ * The feature keys the project's remote config controls: the spec's six (§9 "Remote feature
+ * keys"), then `send` and `receive`, keys an OpenModal server may add beyond the spec's
+ * (REMOTE_FEATURE_EXTENSION_KEYS). A project that sets an extension key decides it (the
+ * host's setting is ignored with a warning, as for the spec's keys); one that leaves it out
+ * leaves it to the host. They are no remote features in the spec's sense: basic mode does not
+ * turn them off. One list, so the merge in every page's initial JS stays one loop.
+ */
 export const REMOTE_FEATURE_KEYS = [
   'email',
   'socials',
@@ -17,6 +24,8 @@ export const REMOTE_FEATURE_KEYS = [
   'onramp',
   'activity',
   'reownBranding',
+  'send',
+  'receive',
 ] as const satisfies readonly (keyof Features & keyof RemoteFeatures)[]
 export type RemoteFeatureKey = (typeof REMOTE_FEATURE_KEYS)[number]
 
@@ -63,6 +72,7 @@ export function mergeFeatures(
   }
   if (!remote) return local
   const merged: Features = { ...local }
+  // A key the project leaves out (an extension key) is no boolean: the local setting stays.
   for (const key of REMOTE_FEATURE_KEYS) {
     const value = remote[key]
     if (key === 'socials') {

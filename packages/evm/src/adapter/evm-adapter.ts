@@ -37,7 +37,11 @@ interface Session {
   chainId: number
 }
 
-const HEX_DATA = /^0x[0-9a-fA-F]+$/
+/**
+ * A signature as hex, `0x` included: a smart account that approved the message on chain (a
+ * Safe's SignMessageLib) answers it, and ERC-1271's isValidSignature(hash, 0x) is its proof.
+ */
+const SIGNATURE = /^0x[0-9a-fA-F]*$/
 /** Chains with ENS (the Universal Resolver of viem's `mainnet`): Ethereum mainnet. */
 const ENS_CHAIN_IDS: ReadonlySet<number> = new Set([1])
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/
@@ -256,7 +260,7 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
       const signer = toAddress(address)
       if (!signer) throw kitError('CONNECTOR_ACCOUNT_NOT_FOUND', { details: address })
       const signature = await call(provider, 'personal_sign', [stringToHex(message), signer])
-      if (typeof signature !== 'string' || !HEX_DATA.test(signature)) {
+      if (typeof signature !== 'string' || !SIGNATURE.test(signature)) {
         throw kitError('UNKNOWN', { details: 'The wallet returned no signature' })
       }
       return signature

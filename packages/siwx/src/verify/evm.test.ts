@@ -6,10 +6,12 @@ import { ANVIL_PRIVATE_KEYS } from '@openmodal/testing'
 import {
   type AnvilInstance,
   createCounterfactualWallet,
+  deploySafe,
   deployTestSmartWallet,
   startAnvil,
+  startSafeStandIn,
 } from '@openmodal/testing/node'
-import { createPublicClient, hashMessage, http, type PublicClient } from 'viem'
+import { createPublicClient, type Hex, hashMessage, http, type PublicClient, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { SiwxError } from '../errors.js'
 import { createSiwxMessageData, formatSiwxMessage } from '../message/siwx.js'
@@ -91,5 +93,39 @@ describe('verifySiwxMessage on anvil', () => {
     await wallet.deployWallet()
     assert.ok(await client.getCode({ address: wallet.address }))
     await verify(message, await wallet.signHash(hashMessage(message)))
+  })
+
+  test('a Safe 1.4.1 signs off chain or on chain (SignMessageLib, signature 0x): both verify', async () => {
+    const safe = await deploySafe(anvil.rpcUrl)
+    const message = messageFor(safe.address)
+    /** The Safe apps SDK's signMessage, answered by the Safe stand-in in `mode`. */
+    const signThroughSafe = async (mode: 'off-chain' | 'on-chain', text: string) => {
+      const standIn = await startSafeStandIn({ rpcUrl: anvil.rpcUrl, safe, messageSigning: mode })
+      try {
+        const response = await fetch(`${standIn.origin}/__safe/call`, {
+          method: 'POST',
+          body: JSON.stringify({ method: 'signMessage', params: { message: toHex(text) } }),
+        })
+        return ((await response.json()) as { data: { signature?: Hex; safeTxHash?: Hex } }).data
+      } finally {
+        await standIn.stop()
+      }
+    }
+    const offChain = await signThroughSafe('off-chain', message)
+    assert.ok(offChain.signature && offChain.signature.length > 2)
+    assert.equal((await verify(message, offChain.signature)).accountAddress, safe.address)
+
+    // Not yet approved on chain: the empty signature refuses.
+    await assert.rejects(verify(message, '0x'), refusedSignature)
+    const onChain = await signThroughSafe('on-chain', message)
+    assert.match(String(onChain.safeTxHash), /^0x[0-9a-f]{64}$/)
+    assert.equal((await verify(message, '0x')).accountAddress, safe.address)
+    // Another message the Safe never approved, and an EOA, refuse the empty signature.
+    const other = messageFor(safe.address).replace('Sign in to Example', 'Sign in elsewhere')
+    await assert.rejects(verify(other, '0x'), refusedSignature)
+    const eoa = privateKeyToAccount(ANVIL_PRIVATE_KEYS[6]).address
+    await assert.rejects(verify(messageFor(eoa), '0x'), refusedSignature)
+    // Without a client there is no way to ask the Safe: refused.
+    await assert.rejects(verifySiwxMessage({ message, signature: '0x' }), refusedSignature)
   })
 })

@@ -1,9 +1,16 @@
 import assert from 'node:assert/strict'
-import { after, afterEach, before, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import { adapterContract } from '@openmodal/core/adapter-contract'
-import type { AdapterEvent, ChainAdapter, Connector } from '@openmodal/core/internal'
+import type { AdapterEvent } from '@openmodal/core/internal'
 import { base58Encode, base64Decode, base64Encode } from '@openmodal/core/internal'
+import {
+  adapterFixture,
+  associatedTokenAddress,
+  TOKEN_2022_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+} from '@openmodal/testing/node'
 import { SOLANA_DEV_ADDRESSES, verifySolanaSignature } from '@openmodal/testing/solana'
+import { Keypair } from '@solana/web3.js'
 import { solanaDevnet } from '../networks/networks.js'
 import {
   type LocalSolana,
@@ -15,38 +22,23 @@ import {
 import { solanaAdapter } from './solana-adapter.js'
 
 let local: LocalSolana
-const cleanups: Array<() => unknown> = []
 
-before(async () => {
-  local = await startLocalSolana()
-  for (const address of SOLANA_DEV_ADDRESSES) await local.rpc.airdrop(address, 10n * SOL)
+/** A fresh wallet address: a keypair's public key (on the curve, unlike random bytes). */
+const freshWallet = () => Keypair.generate().publicKey.toBase58()
+
+/** A dev wallet on the local RPC and a fresh adapter per test; both removed after it. */
+const { setup, defer, discover } = adapterFixture({
+  async start() {
+    local = await startLocalSolana()
+    for (const address of SOLANA_DEV_ADDRESSES) await local.rpc.airdrop(address, 10n * SOL)
+    return local
+  },
+  register: (l, options: Parameters<typeof registerDevWallet>[0] = {}) =>
+    registerDevWallet({ rpcUrl: l.rpc.rpcUrl, ...options }),
+  connectorId: (dev) => dev.name,
+  createAdapter: () => solanaAdapter(),
+  network: (l) => l.network,
 })
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-after(() => local.stop())
-
-/** A dev wallet on the local RPC and a fresh adapter; both removed after the test. */
-function setup(options: Parameters<typeof registerDevWallet>[0] = {}) {
-  const dev = registerDevWallet({ rpcUrl: local.rpc.rpcUrl, ...options })
-  const adapter = solanaAdapter()
-  cleanups.push(dev.unregister, () => adapter.disconnect())
-  return {
-    dev,
-    adapter,
-    connect: () => adapter.connect({ connectorId: dev.name, network: local.network }),
-  }
-}
-
-function discover(adapter: ChainAdapter): Promise<readonly Connector[]> {
-  return new Promise((resolve) => {
-    const stop = adapter.watchConnectors((connectors) => {
-      if (connectors.length === 0) return
-      queueMicrotask(stop)
-      resolve(connectors)
-    })
-  })
-}
 
 describe('solanaAdapter against the local litesvm RPC', () => {
   test('names the local cluster by its genesis hash', () => {
@@ -153,6 +145,106 @@ describe('solanaAdapter against the local litesvm RPC', () => {
     assert.equal(runtimeBalance(local.rpc, to), 0n)
   })
 
+  describe('SPL token transfers', () => {
+    /** Raw token amount of `owner`'s associated account for `mint`, as the runtime holds it. */
+    const tokenBalance = async (mint: string, owner: string, program = TOKEN_PROGRAM_ID) => {
+      const account = associatedTokenAddress(owner, mint, program)
+      const info = local.rpc.ledger.svm.getAccount(account as never)
+      if (!info.exists) return undefined
+      const data = info.data
+      return new DataView(data.buffer, data.byteOffset, data.length).getBigUint64(64, true)
+    }
+
+    test('sends to a receiver with a token account: transferChecked, the fee for one signature', async () => {
+      const { connect, adapter, dev } = setup({ accounts: [1] })
+      const from = (await connect()).accounts[0]?.address ?? ''
+      const to = SOLANA_DEV_ADDRESSES[2]
+      const mint = local.rpc.createMint({ decimals: 6 })
+      local.rpc.mintTo(mint, from, 5_000_000n)
+      local.rpc.mintTo(mint, to, 1n)
+      const fee = await adapter.estimateTransferFee?.({ to, value: 1_250_000n, tokenAddress: mint })
+      assert.equal(fee, 5000n)
+      const solBefore = runtimeBalance(local.rpc, from)
+      const signature = await adapter.sendTransfer({ to, value: 1_250_000n, tokenAddress: mint })
+      assert.equal(local.rpc.ledger.status(signature)?.err, null)
+      assert.equal(await tokenBalance(mint, from), 3_750_000n)
+      assert.equal(await tokenBalance(mint, to), 1_250_001n)
+      assert.equal(runtimeBalance(local.rpc, from), solBefore - 5000n)
+      assert.ok(dev.calls.some((c) => c.feature === 'solana:signAndSendTransaction'))
+    })
+
+    test('creates the receiver’s associated account when missing; its rent is in the fee', async () => {
+      const { connect, adapter } = setup({ accounts: [1] })
+      const from = (await connect()).accounts[0]?.address ?? ''
+      const to = freshWallet()
+      const mint = local.rpc.createMint({ decimals: 9 })
+      local.rpc.mintTo(mint, from, 10n ** 9n)
+      const rent = local.rpc.ledger.svm.minimumBalanceForRentExemption(165n)
+      const fee = await adapter.estimateTransferFee?.({ to, value: 7n, tokenAddress: mint })
+      assert.equal(fee, 5000n + rent)
+      const solBefore = runtimeBalance(local.rpc, from)
+      await adapter.sendTransfer({ to, value: 7n, tokenAddress: mint })
+      assert.equal(await tokenBalance(mint, to), 7n)
+      assert.equal(await tokenBalance(mint, from), 10n ** 9n - 7n)
+      // What the estimate said is what it cost.
+      assert.equal(runtimeBalance(local.rpc, from), solBefore - (fee ?? 0n))
+      // Now the account exists: the next estimate is the bare fee.
+      assert.equal(
+        await adapter.estimateTransferFee?.({ to, value: 7n, tokenAddress: mint }),
+        5000n,
+      )
+    })
+
+    test('sends Token-2022 tokens, creating the receiver’s account under that program', async () => {
+      const { connect, adapter } = setup({ accounts: [1] })
+      const from = (await connect()).accounts[0]?.address ?? ''
+      const to = freshWallet()
+      const mint = local.rpc.createMint({ decimals: 2, tokenProgram: TOKEN_2022_PROGRAM_ID })
+      local.rpc.mintTo(mint, from, 500n)
+      await adapter.sendTransfer({ to, value: 120n, tokenAddress: mint })
+      assert.equal(await tokenBalance(mint, to, TOKEN_2022_PROGRAM_ID), 120n)
+      assert.equal(await tokenBalance(mint, from, TOKEN_2022_PROGRAM_ID), 380n)
+    })
+
+    test('refuses before the wallet is asked: no mint, a token-account receiver, too few tokens', async () => {
+      const { connect, adapter, dev } = setup({ accounts: [1] })
+      const from = (await connect()).accounts[0]?.address ?? ''
+      const mint = local.rpc.createMint({ decimals: 6 })
+      const own = local.rpc.mintTo(mint, from, 100n)
+      const to = SOLANA_DEV_ADDRESSES[2]
+      await assert.rejects(adapter.sendTransfer({ to, value: 1n, tokenAddress: from }), {
+        code: 'INVALID_TRANSFER',
+      })
+      await assert.rejects(adapter.sendTransfer({ to: own, value: 1n, tokenAddress: mint }), {
+        code: 'INVALID_RECEIVER',
+        details: `${own} is a token account: send to its owner's wallet address`,
+      })
+      const vault = associatedTokenAddress(freshWallet(), mint)
+      await assert.rejects(adapter.sendTransfer({ to: vault, value: 1n, tokenAddress: mint }), {
+        code: 'INVALID_RECEIVER',
+        details: `${vault} is a program address, not a wallet`,
+      })
+      await assert.rejects(adapter.sendTransfer({ to, value: 101n, tokenAddress: mint }), {
+        code: 'INSUFFICIENT_BALANCE',
+      })
+      assert.ok(!dev.calls.some((c) => c.feature === 'solana:signAndSendTransaction'))
+      assert.equal(await tokenBalance(mint, from), 100n)
+    })
+
+    test('keeps a wallet’s rejection of a token transfer as the wallet said it', async () => {
+      const { connect, adapter, dev } = setup({ accounts: [1] })
+      const from = (await connect()).accounts[0]?.address ?? ''
+      const mint = local.rpc.createMint({ decimals: 6 })
+      local.rpc.mintTo(mint, from, 100n)
+      dev.rejectNext({ feature: 'solana:signAndSendTransaction' })
+      const to = SOLANA_DEV_ADDRESSES[2]
+      await assert.rejects(adapter.sendTransfer({ to, value: 1n, tokenAddress: mint }), {
+        code: 4001,
+      })
+      assert.equal(await tokenBalance(mint, from), 100n)
+    })
+  })
+
   test('passes a wallet rejection through with its code', async () => {
     const { connect, dev, adapter } = setup()
     dev.rejectNext({ feature: 'standard:connect' })
@@ -167,7 +259,7 @@ describe('solanaAdapter against the local litesvm RPC', () => {
   test('reconnects silently only while the wallet still grants the app', async () => {
     const { connect, dev } = setup()
     const fresh = solanaAdapter()
-    cleanups.push(() => fresh.disconnect())
+    defer(() => fresh.disconnect())
     const params = { connectorId: dev.name, network: local.network }
     assert.equal(await fresh.reconnect(params), null, 'never granted')
     assert.ok(dev.calls.every((c) => (c.input as { silent?: boolean }).silent === true))
@@ -291,7 +383,7 @@ describe('discovery of wallet-standard wallets', () => {
   test('keeps the first of two wallets with the same name and a safe icon', async () => {
     const { dev, adapter } = setup({ name: 'Phantom Twin' })
     const twin = registerDevWallet({ name: 'phantom twin', icon: 'data:image/png;base64,AAAA' })
-    cleanups.push(twin.unregister)
+    defer(twin.unregister)
     const connectors = (await discover(adapter)).filter(
       (c) => c.name.toLowerCase() === 'phantom twin',
     )
@@ -311,7 +403,7 @@ describe('discovery of wallet-standard wallets', () => {
     const { adapter } = setup({ name: 'Solana Only' })
     const evmOnly = registerDevWallet({ name: 'Evm Only', chains: ['eip155:1'] })
     const noConnect = registerDevWallet({ name: 'No Connect', omitFeatures: ['standard:connect'] })
-    cleanups.push(evmOnly.unregister, noConnect.unregister)
+    defer(evmOnly.unregister, noConnect.unregister)
     const names = (await discover(adapter)).map((c) => c.name)
     assert.ok(names.includes('Solana Only'))
     assert.ok(!names.includes('Evm Only'))

@@ -19,7 +19,7 @@ import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { DEV } from 'esm-env'
 import { createDiscovery, type DiscoveryOptions } from '../discovery/discovery.js'
 import { walletChain } from '../networks/networks.js'
-import { asError, rentAccountIndex, rentError } from './errors.js'
+import { asError, rentError } from './errors.js'
 import { loadTransfer } from './load-transfer.js'
 import { routeRequest } from './request.js'
 import { rpcCall, rpcUrlOf } from './rpc.js'
@@ -257,6 +257,14 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
     return minimum
   }
 
+  /** Where and from whom a transfer goes: the session's RPC, commitment and account. */
+  const transferTarget = (current: Session) => ({
+    rpcUrl: rpcUrlOf(current.network),
+    wsUrl: current.network.rpcUrls.default.webSocket?.[0],
+    commitment,
+    from: accountFor(current).address,
+  })
+
   return {
     namespace: 'solana',
     capabilities: ['signTransaction'],
@@ -340,26 +348,24 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       return base58Encode(signature)
     },
 
-    async estimateTransferFee({ tokenAddress }) {
-      if (tokenAddress !== undefined) {
-        throw new BaseError('Token transfers are not supported on Solana yet', {
-          code: 'UNSUPPORTED_TOKEN_TRANSFER',
-          details: tokenAddress,
-        })
-      }
-      requireSession()
+    async estimateTransferFee({ to, value, tokenAddress }) {
+      const current = requireSession()
       // A SOL transfer carries one signature (the sender's) at the network's fixed base fee;
-      // the adapter sets no priority fee. The Send view's Max and fee check read this.
-      return FEE_PER_SIGNATURE
+      // the adapter sets no priority fee. The Send view's Max and fee check read this. A token
+      // transfer: its message's fee, plus the rent of a token account it creates (transfer.ts).
+      if (tokenAddress === undefined) return FEE_PER_SIGNATURE
+      const transfer = await loadTransfer()
+      return transfer.transferCost(
+        await transfer.prepareTokenTransfer({
+          ...transferTarget(current),
+          to,
+          mint: tokenAddress,
+          amount: value,
+        }),
+      )
     },
 
     async sendTransfer({ to, value, tokenAddress }) {
-      if (tokenAddress !== undefined) {
-        throw new BaseError('Token transfers are not supported on Solana yet', {
-          code: 'UNSUPPORTED_TOKEN_TRANSFER',
-          details: tokenAddress,
-        })
-      }
       if (!isSolanaAddress(to)) {
         throw new BaseError('Invalid address', { code: 'INVALID_ADDRESS', details: to })
       }
@@ -375,70 +381,26 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       if (!signAndSend && !signOnly) {
         throw new BaseError('The wallet cannot send transactions', { code: 'UNSUPPORTED_METHOD' })
       }
-      const rpcUrl = rpcUrlOf(network)
+      const target = transferTarget(current)
       // Starts loading web3.js while the balances are read.
       const loading = loadTransfer()
-      const minimum = await checkRent(rpcUrl, account.address, to, value)
-      const transfer = await loading
-      const prepared = await transfer.prepareTransfer({
-        rpcUrl,
-        wsUrl: network.rpcUrls.default.webSocket?.[0],
-        commitment,
-        from: account.address,
-        to,
-        lamports: value,
-      })
-      const onRent = (error: unknown) => {
-        const index = rentAccountIndex(error)
-        if (index === undefined) return asError(error)
-        return rentError(index === 0 ? 'sender' : 'recipient', minimum, error)
-      }
-      let signature: string
-      try {
-        if (signAndSend) {
-          const preflight = walletCommitment(commitment)
-          const [output] = (await signAndSend({
-            account,
-            transaction: prepared.transaction,
-            chain,
-            options: { preflightCommitment: preflight, commitment: preflight },
-          })) as { signature?: unknown }[]
-          if (!(output?.signature instanceof Uint8Array)) {
-            throw kitError('UNKNOWN', { details: 'The wallet returned no signature' })
-          }
-          signature = base58Encode(output.signature)
-        } else if (signOnly) {
-          const [output] = (await signOnly({
-            account,
-            transaction: prepared.transaction,
-            chain,
-          })) as { signedTransaction?: unknown }[]
-          if (!(output?.signedTransaction instanceof Uint8Array)) {
-            throw kitError('UNKNOWN', { details: 'The wallet returned no transaction' })
-          }
-          signature = await transfer.sendSigned(prepared, output.signedTransaction, commitment)
-        } else {
-          throw new BaseError('The wallet cannot send transactions', { code: 'UNSUPPORTED_METHOD' })
-        }
-      } catch (error) {
-        throw onRent(error)
-      }
-      const err = await withTimeout(transfer.confirm(prepared, signature, commitment), {
-        timeout: confirmTimeoutMs,
-        errorInstance: new BaseError('The transaction was not confirmed in time', {
-          code: 'TRANSACTION_TIMEOUT',
-          details: `${signature} not ${commitment} within ${confirmTimeoutMs} ms`,
-        }),
-      })
-      if (err !== null && err !== undefined) {
-        const rent = rentAccountIndex(err)
-        if (rent !== undefined) throw rentError(rent === 0 ? 'sender' : 'recipient', minimum, err)
-        throw new BaseError('Transaction failed', {
-          code: 'TRANSACTION_FAILED',
-          details: `${signature}: ${JSON.stringify(err)}`,
-        })
-      }
-      return signature
+      const checked =
+        tokenAddress === undefined
+          ? await checkRent(target.rpcUrl, account.address, to, value)
+          : undefined
+      return (await loading).signSendConfirm(
+        {
+          ...target,
+          account,
+          chain,
+          signAndSend,
+          signOnly,
+          preflight: walletCommitment(commitment),
+          confirmTimeoutMs,
+          checkedMinimum: checked,
+        },
+        { to, value, tokenAddress },
+      )
     },
 
     async request({ method, params }) {

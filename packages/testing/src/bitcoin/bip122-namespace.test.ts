@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import { base64 } from '@scure/base'
 import { Transaction } from '@scure/btc-signer'
-import { SignClient } from '@walletconnect/sign-client'
-import type { SessionTypes } from '@walletconnect/types'
 import { Verifier } from 'bip322-js'
-import { MemoryStorage } from '../walletconnect/memory-storage.js'
-import { type RelayInstance, startRelay } from '../walletconnect/relay.js'
-import { createWalletHarness, type WalletHarness } from '../walletconnect/wallet-harness.js'
+import { namespaceFixture } from '../walletconnect/namespace-fixture.js'
 import { BIP122_WALLET_METHODS, bitcoinNamespaceWallet } from './bip122-namespace.js'
 import { createBitcoinDevWallet } from './dev-wallet.js'
 import { type BitcoinRegtest, startBitcoinRegtest } from './esplora-server.js'
@@ -19,64 +15,22 @@ import { bitcoinDevKeys } from './signing.js'
 const REGTEST = bitcoinCaipId('regtest')
 const keys = bitcoinDevKeys(0)
 
-async function createDapp(relayUrl: string) {
-  const client = await SignClient.init({
-    projectId: 'openmodal-test',
-    relayUrl,
-    customStoragePrefix: `bip122-ns-dapp-${Date.now()}`,
-    storage: new MemoryStorage(),
-    telemetryEnabled: false,
-    logger: 'silent',
-    metadata: { name: 'Test dapp', description: 'd', url: 'http://127.0.0.1', icons: [] },
-  })
-  client.core.verify.register = async () => ''
-  client.core.verify.resolve = (async () =>
-    undefined) as unknown as typeof client.core.verify.resolve
-  return client
-}
-
 describe('wallet harness: bip122 namespace', () => {
-  let relay: RelayInstance
   let regtest: BitcoinRegtest
-  let wallet: WalletHarness
-  let dapp: Awaited<ReturnType<typeof createDapp>>
-  let session: SessionTypes.Struct
-
-  before(async () => {
-    ;[relay, regtest] = await Promise.all([startRelay(), startBitcoinRegtest()])
-    regtest.faucet(keys.payment.address, 500_000)
-    const dev = createBitcoinDevWallet({ esploraUrl: regtest.url })
-    ;[wallet, dapp] = await Promise.all([
-      createWalletHarness({
-        relayUrl: relay.url,
-        chains: [{ id: 31337, rpcUrl: 'http://127.0.0.1:9' }],
-        namespaces: { bip122: bitcoinNamespaceWallet({ wallet: dev }) },
-      }),
-      createDapp(relay.url),
-    ])
-    const { uri, approval } = await dapp.connect({
-      optionalNamespaces: {
-        bip122: { chains: [REGTEST], methods: [...BIP122_WALLET_METHODS], events: [] },
-      },
-    })
-    assert.ok(uri)
-    await wallet.pair(uri)
-    session = await approval()
+  const { session, request } = namespaceFixture({
+    namespace: 'bip122',
+    chain: REGTEST,
+    methods: BIP122_WALLET_METHODS,
+    async start() {
+      regtest = await startBitcoinRegtest()
+      regtest.faucet(keys.payment.address, 500_000)
+      const dev = createBitcoinDevWallet({ esploraUrl: regtest.url })
+      return { wallet: bitcoinNamespaceWallet({ wallet: dev }), stop: () => regtest.stop() }
+    },
   })
-
-  after(async () => {
-    await wallet.close()
-    dapp.core.heartbeat.stop()
-    await dapp.core.relayer.transportClose()
-    await relay.stop()
-    await regtest.stop()
-  })
-
-  const request = <T>(method: string, params: unknown) =>
-    dapp.request<T>({ topic: session.topic, chainId: REGTEST, request: { method, params } })
 
   test('grants the regtest chain with the payment address; lists both addresses', async () => {
-    assert.deepEqual(session.namespaces.bip122?.accounts, [`${REGTEST}:${keys.payment.address}`])
+    assert.deepEqual(session().namespaces.bip122?.accounts, [`${REGTEST}:${keys.payment.address}`])
     const addresses = await request<Array<{ address: string; intention: string }>>(
       'getAccountAddresses',
       { account: keys.payment.address },

@@ -51,6 +51,7 @@ test('@openmodal/testing/node exports exactly its public API', () => {
     'SOLANA_WALLET_METHODS',
     'TOKEN_2022_PROGRAM_ID',
     'TOKEN_PROGRAM_ID',
+    'adapterFixture',
     'anvilBinaryPath',
     'associatedTokenAddress',
     'bitcoinNamespaceWallet',

@@ -33,6 +33,12 @@ export {
 } from '../evm/smart-wallet.js'
 export { deployTestToken, fundAccount } from '../evm/token.js'
 export {
+  type AdapterFixture,
+  type AdapterFixtureOptions,
+  adapterFixture,
+  type FixtureAdapter,
+} from '../node/adapter-fixture.js'
+export {
   type AnvilChains,
   type AnvilInstance,
   anvilBinaryPath,

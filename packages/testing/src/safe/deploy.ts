@@ -1,5 +1,6 @@
 // A real Safe (v1.4.1, the @safe-global/safe-contracts artifacts) on a local chain: the
-// singleton, the proxy factory and the fallback handler that answers EIP-1271, then one proxy.
+// singleton, the proxy factory, the fallback handler that answers EIP-1271 and SignMessageLib
+// (messages signed on chain), then one proxy.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import {
@@ -33,12 +34,17 @@ const ARTIFACT_FILES: Record<string, string> = {
   'handler/CompatibilityFallbackHandler.sol/CompatibilityFallbackHandler.json': require.resolve(
     '@safe-global/safe-contracts/build/artifacts/contracts/handler/CompatibilityFallbackHandler.sol/CompatibilityFallbackHandler.json',
   ),
+  'libraries/SignMessageLib.sol/SignMessageLib.json': require.resolve(
+    '@safe-global/safe-contracts/build/artifacts/contracts/libraries/SignMessageLib.sol/SignMessageLib.json',
+  ),
 }
 const artifact = (path: string): Artifact =>
   JSON.parse(readFileSync(ARTIFACT_FILES[path] as string, 'utf8')) as Artifact
 
 /** The Safe singleton's ABI (what a proxy answers to). */
 export const SAFE_ABI = artifact('Safe.sol/Safe.json').abi
+/** SignMessageLib's ABI: `signMessage(bytes)`, run by the Safe with a delegatecall. */
+export const SIGN_MESSAGE_LIB_ABI = artifact('libraries/SignMessageLib.sol/SignMessageLib.json').abi
 
 export interface DeploySafeOptions {
   /** Owner keys; default anvil account 0. */
@@ -57,10 +63,13 @@ export interface DeployedSafe {
   threshold: number
   singleton: Address
   fallbackHandler: Address
+  /** SignMessageLib: the Safe delegatecalls it to mark a message signed on chain. */
+  signMessageLib: Address
 }
 
 /**
- * Deploys the Safe v1.4.1 singleton, SafeProxyFactory and CompatibilityFallbackHandler, then a
+ * Deploys the Safe v1.4.1 singleton, SafeProxyFactory, CompatibilityFallbackHandler and
+ * SignMessageLib, then a
  * Safe proxy set up with `owners` and `threshold` (and that handler, so `isValidSignature`
  * works). Waits for every transaction.
  *
@@ -90,6 +99,7 @@ export async function deploySafe(
   const fallbackHandler = await deploy(
     'handler/CompatibilityFallbackHandler.sol/CompatibilityFallbackHandler.json',
   )
+  const signMessageLib = await deploy('libraries/SignMessageLib.sol/SignMessageLib.json')
   const owners = ownerKeys.map((key) => privateKeyToAccount(key).address)
   const setup = encodeFunctionData({
     abi: SAFE_ABI,
@@ -129,5 +139,6 @@ export async function deploySafe(
     threshold,
     singleton,
     fallbackHandler,
+    signMessageLib,
   }
 }

@@ -1,11 +1,15 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { createPublicClient, type Hex, http, parseEther } from 'viem'
+import { createPublicClient, type Hex, hashMessage, http, parseAbi, parseEther } from 'viem'
 import { ANVIL_ADDRESSES } from '../evm/accounts.js'
 import { fundAccount } from '../evm/token.js'
 import { type AnvilInstance, startAnvil } from '../node/anvil.js'
 import { deploySafe } from './deploy.js'
 import { type SafeStandIn, startSafeStandIn } from './stand-in.js'
+
+const ERC1271_ABI = parseAbi([
+  'function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)',
+])
 
 describe('Safe stand-in', () => {
   let anvil: AnvilInstance
@@ -71,6 +75,40 @@ describe('Safe stand-in', () => {
       }),
       false,
     )
+  })
+
+  it('signs a message on chain through SignMessageLib; EIP-1271 accepts the empty signature', async () => {
+    const onChain = await startSafeStandIn({
+      rpcUrl: anvil.rpcUrl,
+      safe,
+      appUrl: 'http://localhost:1/',
+      messageSigning: 'on-chain',
+    })
+    try {
+      const response = await fetch(`${onChain.origin}/__safe/call`, {
+        method: 'POST',
+        body: JSON.stringify({ method: 'signMessage', params: { message: '0x6f6e2d636861696e' } }),
+      })
+      const { data } = (await response.json()) as { data?: { safeTxHash?: Hex } }
+      assert.match(String(data?.safeTxHash), /^0x[0-9a-f]{64}$/)
+      assert.equal(onChain.executed.has(data?.safeTxHash as Hex), true, 'a Safe transaction ran')
+      // ERC-1271 by eth_call: isValidSignature(hash, 0x) answers the magic value once the
+      // Safe marked the message signed (and reverts "Hash not approved" before).
+      const client = createPublicClient({ transport: http(anvil.rpcUrl) })
+      const verify = (message: string) =>
+        client
+          .readContract({
+            address: safe.address,
+            abi: ERC1271_ABI,
+            functionName: 'isValidSignature',
+            args: [hashMessage(message), '0x'],
+          })
+          .catch(() => 'reverted')
+      assert.equal(await verify('on-chain'), '0x1626ba7e')
+      assert.equal(await verify('never signed'), 'reverted')
+    } finally {
+      await onChain.stop()
+    }
   })
 
   it('refuses an unknown method', async () => {

@@ -1,7 +1,10 @@
 // A stand-in for the Safe{Wallet} interface: a page on its own loopback origin that frames a
 // Safe app and answers the Safe apps protocol (@safe-global/safe-apps-sdk 9.x messages) with a
 // real Safe on a local chain. Transactions run as Safe transactions (signed by the owner keys,
-// executed with `execTransaction`); messages are signed off chain as EIP-1271 Safe messages.
+// executed with `execTransaction`); messages are signed as EIP-1271 Safe messages, off chain
+// (the owners' signatures) or on chain (a Safe transaction delegatecalling SignMessageLib, as
+// Safe{Wallet} does when off-chain signing is off: the SDK answers a safeTxHash, and the
+// message's signature is then empty, `0x`).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import {
@@ -16,7 +19,7 @@ import {
   zeroAddress,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { type DeployedSafe, SAFE_ABI } from './deploy.js'
+import { type DeployedSafe, SAFE_ABI, SIGN_MESSAGE_LIB_ABI } from './deploy.js'
 
 /** The SDK version the stand-in reports in every answer (the SDK checks its major). */
 export const SAFE_STAND_IN_VERSION = '9.1.0'
@@ -30,6 +33,12 @@ export interface StartSafeStandInOptions {
   port?: number
   /** Default `127.0.0.1`. */
   host?: string
+  /**
+   * How `signMessage` signs: `off-chain` (default) answers the owners' signatures;
+   * `on-chain` executes SignMessageLib's `signMessage` through the Safe and answers its
+   * safeTxHash.
+   */
+  messageSigning?: 'off-chain' | 'on-chain'
 }
 
 export interface SafeStandIn {
@@ -46,6 +55,8 @@ interface SafeTx {
   to: Address
   value: string
   data: Hex
+  /** 0 call (default), 1 delegatecall. */
+  operation?: 0 | 1
 }
 
 const SAFE_TX_TYPES = {
@@ -141,7 +152,7 @@ export async function startSafeStandIn(options: StartSafeStandInOptions): Promis
       to: tx.to,
       value: BigInt(tx.value || 0),
       data: tx.data || '0x',
-      operation: 0,
+      operation: tx.operation ?? 0,
       safeTxGas: 0n,
       baseGas: 0n,
       gasPrice: 0n,
@@ -239,7 +250,9 @@ export async function startSafeStandIn(options: StartSafeStandInOptions): Promis
     async sendTransactions(params) {
       const { txs } = params as { txs: SafeTx[] }
       if (!Array.isArray(txs) || txs.length !== 1) throw new Error(MULTI_SEND_NOT_SUPPORTED)
-      return execute(txs[0] as SafeTx)
+      // The SDK's transactions are calls: an app never gets to delegatecall from the Safe.
+      const { to, value, data } = txs[0] as SafeTx
+      return execute({ to, value, data })
     },
     async getTxBySafeTxHash(params) {
       const { safeTxHash } = params as { safeTxHash: Hex }
@@ -251,6 +264,19 @@ export async function startSafeStandIn(options: StartSafeStandInOptions): Promis
       const { message } = params as { message: string }
       // personal_sign hands over the message hex-encoded: hash its bytes, like the signer would.
       const hash = hashMessage(isHex(message) ? { raw: message } : message)
+      if (options.messageSigning === 'on-chain') {
+        // The fallback handler's isValidSignature(hash, '0x') then finds it in signedMessages.
+        return execute({
+          to: safe.signMessageLib,
+          value: '0',
+          data: encodeFunctionData({
+            abi: SIGN_MESSAGE_LIB_ABI,
+            functionName: 'signMessage',
+            args: [hash],
+          }),
+          operation: 1,
+        })
+      }
       const signature = await signAll((owner) =>
         owner.signTypedData({
           domain,

@@ -196,6 +196,72 @@ describe('SPL tokens on the local Solana RPC', () => {
     )
   })
 
+  test('creates an associated token account and transfers into it as a cluster does; without the create it fails', async () => {
+    const mint = rpc.createMint({ decimals: 3 })
+    const owner = alice.publicKey
+    const source = new PublicKey(rpc.mintTo(mint, owner.toBase58(), 9_000n))
+    const receiver = Keypair.generate().publicKey
+    const destination = new PublicKey(associatedTokenAddress(receiver.toBase58(), mint))
+    const mintKey = new PublicKey(mint)
+    // TransferChecked (12): amount u64 LE, then the mint's decimals.
+    const transferChecked = (amount: bigint, decimals: number) => {
+      const data = Buffer.alloc(10)
+      data[0] = 12
+      data.writeBigUInt64LE(amount, 1)
+      data[9] = decimals
+      return new TransactionInstruction({
+        programId: TOKEN,
+        keys: [
+          { pubkey: source, isSigner: false, isWritable: true },
+          { pubkey: mintKey, isSigner: false, isWritable: false },
+          { pubkey: destination, isSigner: false, isWritable: true },
+          { pubkey: owner, isSigner: true, isWritable: false },
+        ],
+        data,
+      })
+    }
+    // No token account at the destination: the Token program refuses (as on a real cluster).
+    await assert.rejects(
+      sendAndConfirmTransaction(connection, new Transaction().add(transferChecked(1n, 3)), [alice]),
+      /invalid account data for instruction/,
+    )
+    assert.equal(await connection.getAccountInfo(destination), null)
+    // CreateIdempotent (1) of the associated token program, then the transfer.
+    const create = new TransactionInstruction({
+      programId: new PublicKey(ASSOCIATED_TOKEN_PROGRAM_ID),
+      keys: [
+        { pubkey: owner, isSigner: true, isWritable: true },
+        { pubkey: destination, isSigner: false, isWritable: true },
+        { pubkey: receiver, isSigner: false, isWritable: false },
+        { pubkey: mintKey, isSigner: false, isWritable: false },
+        {
+          pubkey: new PublicKey('11111111111111111111111111111111'),
+          isSigner: false,
+          isWritable: false,
+        },
+        { pubkey: TOKEN, isSigner: false, isWritable: false },
+      ],
+      data: Buffer.from([1]),
+    })
+    const rent = BigInt(await connection.getMinimumBalanceForRentExemption(165))
+    const before = BigInt(await connection.getBalance(owner))
+    await sendAndConfirmTransaction(
+      connection,
+      new Transaction().add(create, transferChecked(2_500n, 3)),
+      [alice],
+    )
+    assert.equal((await connection.getTokenAccountBalance(destination)).value.amount, '2500')
+    assert.equal((await connection.getTokenAccountBalance(source)).value.amount, '6500')
+    // The payer funds the new account with its rent-exempt minimum, plus the fee.
+    assert.equal(BigInt(await connection.getBalance(owner)), before - rent - 5000n)
+    assert.equal(BigInt(await connection.getBalance(destination)), rent)
+    // Wrong decimals: transferChecked refuses (MintDecimalsMismatch).
+    await assert.rejects(
+      sendAndConfirmTransaction(connection, new Transaction().add(transferChecked(1n, 6)), [alice]),
+      /custom program error: 0x12/,
+    )
+  })
+
   test('Token-2022 mints are listed under their program as spl-token-2022', async () => {
     const owner = bob.publicKey.toBase58()
     const mint = rpc.createMint({ decimals: 9, tokenProgram: TOKEN_2022_PROGRAM_ID })

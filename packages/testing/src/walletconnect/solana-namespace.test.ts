@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import {
   Connection,
   Keypair,
@@ -9,88 +9,36 @@ import {
   Transaction,
   VersionedTransaction,
 } from '@solana/web3.js'
-import { SignClient } from '@walletconnect/sign-client'
-import type { SessionTypes } from '@walletconnect/types'
 import bs58 from 'bs58'
 import nacl from 'tweetnacl'
 import { SOLANA_DEV_ADDRESSES } from '../solana/accounts.js'
 import { createSolanaDevWallet } from '../solana/dev-wallet.js'
 import { LOCALNET_GENESIS_HASH, type SolanaRpc, startSolanaRpc } from '../solana/rpc-server.js'
-import { MemoryStorage } from './memory-storage.js'
-import { type RelayInstance, startRelay } from './relay.js'
+import { namespaceFixture } from './namespace-fixture.js'
 import { SOLANA_WALLET_METHODS, solanaNamespaceWallet } from './solana-namespace.js'
-import { createWalletHarness, type WalletHarness } from './wallet-harness.js'
 
 // A dapp-side sign-client and the harness on the local relay; the harness's solana namespace
 // signs with the Solana dev wallet and sends to the local litesvm RPC.
 const LOCAL = `solana:${LOCALNET_GENESIS_HASH.slice(0, 32)}`
 const ADDRESS = SOLANA_DEV_ADDRESSES[0]
 
-async function createDapp(relayUrl: string) {
-  const client = await SignClient.init({
-    projectId: 'openmodal-test',
-    relayUrl,
-    customStoragePrefix: `solana-ns-dapp-${Date.now()}`,
-    storage: new MemoryStorage(),
-    telemetryEnabled: false,
-    logger: 'silent',
-    metadata: { name: 'Test dapp', description: 'd', url: 'http://127.0.0.1', icons: [] },
-  })
-  client.core.verify.register = async () => ''
-  client.core.verify.resolve = (async () =>
-    undefined) as unknown as typeof client.core.verify.resolve
-  return client
-}
-
 describe('wallet harness: solana namespace', () => {
-  let relay: RelayInstance
   let rpc: SolanaRpc
   let connection: Connection
-  let wallet: WalletHarness
   let dev: ReturnType<typeof createSolanaDevWallet>
-  let dapp: Awaited<ReturnType<typeof createDapp>>
-  let session: SessionTypes.Struct
-
-  before(async () => {
-    ;[relay, rpc] = await Promise.all([startRelay(), startSolanaRpc()])
-    connection = new Connection(rpc.rpcUrl, 'confirmed')
-    await rpc.airdrop(ADDRESS, 2n * BigInt(LAMPORTS_PER_SOL))
-    dev = createSolanaDevWallet({ rpcUrl: rpc.rpcUrl })
-    ;[wallet, dapp] = await Promise.all([
-      createWalletHarness({
-        relayUrl: relay.url,
-        // The dapp asks only for solana: the EVM side is never granted nor called.
-        chains: [{ id: 31337, rpcUrl: 'http://127.0.0.1:9' }],
-        namespaces: {
-          solana: solanaNamespaceWallet({ wallet: dev, chains: { [LOCAL]: 'solana:localnet' } }),
-        },
-      }),
-      createDapp(relay.url),
-    ])
-    const { uri, approval } = await dapp.connect({
-      optionalNamespaces: {
-        solana: { chains: [LOCAL], methods: [...SOLANA_WALLET_METHODS], events: [] },
-      },
-    })
-    assert.ok(uri)
-    await wallet.pair(uri)
-    session = await approval()
+  const { session, request } = namespaceFixture({
+    namespace: 'solana',
+    chain: LOCAL,
+    methods: SOLANA_WALLET_METHODS,
+    async start() {
+      rpc = await startSolanaRpc()
+      connection = new Connection(rpc.rpcUrl, 'confirmed')
+      await rpc.airdrop(ADDRESS, 2n * BigInt(LAMPORTS_PER_SOL))
+      dev = createSolanaDevWallet({ rpcUrl: rpc.rpcUrl })
+      const wallet = solanaNamespaceWallet({ wallet: dev, chains: { [LOCAL]: 'solana:localnet' } })
+      return { wallet, stop: () => rpc.stop() }
+    },
   })
-
-  after(async () => {
-    await wallet.close()
-    dapp.core.heartbeat.stop()
-    await dapp.core.relayer.transportClose()
-    await relay.stop()
-    await rpc.stop()
-  })
-
-  const request = (method: string, params: unknown) =>
-    dapp.request<Record<string, unknown>>({
-      topic: session.topic,
-      chainId: LOCAL,
-      request: { method, params },
-    })
 
   const transfer = async (to: PublicKey, lamports: number) => {
     const { blockhash } = await connection.getLatestBlockhash()
@@ -102,8 +50,8 @@ describe('wallet harness: solana namespace', () => {
     tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64')
 
   test('grants the local cluster with the dev account', () => {
-    assert.deepEqual(session.namespaces.solana?.accounts, [`${LOCAL}:${ADDRESS}`])
-    assert.deepEqual(session.namespaces.solana?.methods, [...SOLANA_WALLET_METHODS])
+    assert.deepEqual(session().namespaces.solana?.accounts, [`${LOCAL}:${ADDRESS}`])
+    assert.deepEqual(session().namespaces.solana?.methods, [...SOLANA_WALLET_METHODS])
   })
 
   test('answers solana_signMessage with an ed25519 signature that verifies', async () => {

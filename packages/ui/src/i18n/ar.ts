@@ -283,6 +283,7 @@ export const arCodes: CodeMessages = {
     RENT_EXEMPT_MINIMUM: null,
     RPC_ERROR: null,
     RPC_UNREACHABLE: 'خطأ في الشبكة',
+    NON_PAYMENT_ACCOUNT: 'لا يُسمح بالتبديل إلى حسابات غير مخصّصة للدفع',
     SEND_TOKEN_REQUIRED: 'الرمز المميز مطلوب',
     SEND_AMOUNT_AND_RECEIVER_REQUIRED: 'المبلغ وعنوان المستلم مطلوبان',
     SEND_AMOUNT_NOT_POSITIVE: 'يجب أن يكون المبلغ أكبر من 0',

@@ -286,6 +286,7 @@ export const deCodes: CodeMessages = {
     RENT_EXEMPT_MINIMUM: null,
     RPC_ERROR: null,
     RPC_UNREACHABLE: 'Netzwerkfehler',
+    NON_PAYMENT_ACCOUNT: 'Der Wechsel zu Konten, die keine Zahlungskonten sind, ist nicht erlaubt',
     SEND_TOKEN_REQUIRED: 'Ein Token ist erforderlich',
     SEND_AMOUNT_AND_RECEIVER_REQUIRED: 'Betrag und Empfängeradresse sind erforderlich',
     SEND_AMOUNT_NOT_POSITIVE: 'Der Betrag muss größer als 0 sein',

@@ -285,6 +285,7 @@ export const esCodes: CodeMessages = {
     RENT_EXEMPT_MINIMUM: null,
     RPC_ERROR: null,
     RPC_UNREACHABLE: 'Error de red',
+    NON_PAYMENT_ACCOUNT: 'No se permite cambiar a cuentas que no son de pago',
     SEND_TOKEN_REQUIRED: 'Se requiere un token',
     SEND_AMOUNT_AND_RECEIVER_REQUIRED: 'Se requieren un importe y una dirección de destino',
     SEND_AMOUNT_NOT_POSITIVE: 'El importe debe ser mayor que 0',

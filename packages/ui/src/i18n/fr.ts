@@ -290,6 +290,7 @@ export const frCodes: CodeMessages = {
     RENT_EXEMPT_MINIMUM: null,
     RPC_ERROR: null,
     RPC_UNREACHABLE: 'Erreur réseau',
+    NON_PAYMENT_ACCOUNT: 'Le passage à des comptes autres que de paiement n’est pas autorisé',
     SEND_TOKEN_REQUIRED: 'Un jeton est requis',
     SEND_AMOUNT_AND_RECEIVER_REQUIRED: 'Un montant et une adresse de destination sont requis',
     SEND_AMOUNT_NOT_POSITIVE: 'Le montant doit être supérieur à 0',

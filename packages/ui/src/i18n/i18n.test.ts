@@ -6,6 +6,7 @@ import {
   $alert,
   ALERTS,
   type AlertCode,
+  adapterError,
   BaseError,
   codedError,
   ERROR_MESSAGES,
@@ -20,8 +21,15 @@ import {
 } from '@openmodal/core/internal'
 import { arCodes } from './ar.js'
 import { tAlert, tError, tToast } from './coded.js'
+import type { CodeMessages } from './codes.js'
+import { deCodes } from './de.js'
 import { enViews } from './en-views.js'
+import { esCodes } from './es.js'
+import { frCodes } from './fr.js'
 import { loadLocale } from './index.js'
+import { jaCodes } from './ja.js'
+import { ptBRCodes } from './pt-br.js'
+import { zhCNCodes } from './zh-cn.js'
 
 const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[]
 /** The codes the kit builds errors from; the others always carry words of their own. */
@@ -120,5 +128,31 @@ describe('coded texts in the catalogs', () => {
     })
     expect(tError(wrapped)).to.equal(arCodes.errors.CONNECTION_REJECTED)
     expect(tError(rejection)).to.equal('User rejected the request.')
+  })
+
+  it('shows the Bitcoin refusal of a non-payment account in every shipped locale', async () => {
+    // As the Bitcoin adapter's switchAccount throws it (spec §5), details included.
+    const refusal = adapterError('NON_PAYMENT_ACCOUNT', {
+      details: 'bcrt1p… is an ordinals account',
+    })
+    expect(refusal.code).to.equal('NON_PAYMENT_ACCOUNT')
+    setLocale('en')
+    expect(tError(refusal)).to.equal('Switching to non-payment accounts is not allowed')
+    const catalogs: Record<string, CodeMessages> = {
+      ar: arCodes,
+      de: deCodes,
+      es: esCodes,
+      fr: frCodes,
+      ja: jaCodes,
+      'pt-BR': ptBRCodes,
+      'zh-CN': zhCNCodes,
+    }
+    for (const [locale, codes] of Object.entries(catalogs)) {
+      setLocale(locale)
+      await loadLocale(locale)
+      const shown = tError(refusal)
+      expect(shown, locale).to.equal(codes.errors.NON_PAYMENT_ACCOUNT)
+      expect(shown, locale).to.not.equal(ERROR_MESSAGES.NON_PAYMENT_ACCOUNT)
+    }
   })
 })

@@ -285,6 +285,7 @@ export const jaCodes: CodeMessages = {
     RENT_EXEMPT_MINIMUM: null,
     RPC_ERROR: null,
     RPC_UNREACHABLE: 'ネットワークエラー',
+    NON_PAYMENT_ACCOUNT: '支払い用以外のアカウントへの切り替えはできません',
     SEND_TOKEN_REQUIRED: 'トークンを選択してください',
     SEND_AMOUNT_AND_RECEIVER_REQUIRED: '金額と受取人のアドレスが必要です',
     SEND_AMOUNT_NOT_POSITIVE: '金額は 0 より大きくしてください',

@@ -284,6 +284,7 @@ export const ptBRCodes: CodeMessages = {
     RENT_EXEMPT_MINIMUM: null,
     RPC_ERROR: null,
     RPC_UNREACHABLE: 'Erro de rede',
+    NON_PAYMENT_ACCOUNT: 'Não é permitido mudar para contas que não são de pagamento',
     SEND_TOKEN_REQUIRED: 'É necessário um token',
     SEND_AMOUNT_AND_RECEIVER_REQUIRED: 'São necessários um valor e um endereço de destino',
     SEND_AMOUNT_NOT_POSITIVE: 'O valor deve ser maior que 0',

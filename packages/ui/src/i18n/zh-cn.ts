@@ -281,6 +281,7 @@ export const zhCNCodes: CodeMessages = {
     RENT_EXEMPT_MINIMUM: null,
     RPC_ERROR: null,
     RPC_UNREACHABLE: '网络错误',
+    NON_PAYMENT_ACCOUNT: '不允许切换到非付款账户',
     SEND_TOKEN_REQUIRED: '需要选择代币',
     SEND_AMOUNT_AND_RECEIVER_REQUIRED: '需要金额和接收地址',
     SEND_AMOUNT_NOT_POSITIVE: '金额必须大于 0',

@@ -252,4 +252,76 @@ describe('WalletConnect Bitcoin wallet', () => {
       await client.close()
     }
   })
+
+  test('a restored session answers a silent connect at once; the purposes follow', async () => {
+    const storage = new MemoryStorage()
+    const options = {
+      projectId: 'openmodal-test',
+      relayUrl: relay.url,
+      networks: [network],
+      metadata,
+      verify: false,
+      storage,
+      customStoragePrefix: 'bitcoin-wallet-restore',
+    }
+    const first = await createWalletConnectClient(options)
+    const off = first.on('uri', ({ uri }) => {
+      void wallet.pair(uri)
+    })
+    await first.connect()
+    off()
+    const topic = first.session?.topic
+    await first.close()
+
+    // The page reloads: a new client restores the session from storage.
+    const restored = await createWalletConnectClient(options)
+    try {
+      assert.equal(restored.session?.topic, topic, 'the same session')
+      const { wallet: btc } = createBitcoinWallet({
+        client: async () => restored,
+        networks: [network],
+      })
+      const changes: Array<{ accounts?: unknown }> = []
+      const on = (btc.features['standard:events'] as Record<string, unknown>).on as (
+        e: string,
+        l: (p: { accounts?: unknown }) => void,
+      ) => () => void
+      const stop = on('change', (properties) => changes.push(properties))
+      const connectFn = (btc.features['standard:connect'] as Record<string, unknown>)
+        .connect as (i?: { silent?: boolean }) => Promise<{ accounts: unknown[] }>
+      const asked = wallet.requests.length
+      const { accounts } = await connectFn({ silent: true })
+      // At once: the session's account, as payment, before the wallet said anything.
+      assert.deepEqual(
+        (accounts as Array<{ address: string; purpose: string }>).map((a) => [
+          a.address,
+          a.purpose,
+        ]),
+        [[PAYMENT, 'payment']],
+      )
+      // Then the wallet's answer brings the ordinals address with its purpose.
+      await until(
+        () => btc.accounts.some((a) => a.purpose === 'ordinals'),
+        5_000,
+        'the purposes after the restore',
+      )
+      stop()
+      assert.deepEqual(
+        btc.accounts.map((a) => [a.address, a.purpose]),
+        [
+          [PAYMENT, 'payment'],
+          [ORDINALS, 'ordinals'],
+        ],
+      )
+      assert.ok(changes.some((c) => Array.isArray(c.accounts) && c.accounts.length === 2))
+      assert.deepEqual(
+        wallet.requests.slice(asked).map((r) => r.method),
+        ['getAccountAddresses'],
+        'one read, in the background',
+      )
+    } finally {
+      await restored.disconnect().catch(() => undefined)
+      await restored.close()
+    }
+  })
 })

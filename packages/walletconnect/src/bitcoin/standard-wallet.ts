@@ -7,12 +7,11 @@ import {
   base64Decode,
   base64Encode,
   type CaipNetwork,
-  createEmitter,
   kitError,
 } from '@openmodal/core/internal'
 import type { WalletConnectClient } from '../client/create-client.js'
-import { WALLETCONNECT_BITCOIN_ID, WALLETCONNECT_ICON } from '../connector/identity.js'
-import { createPairing } from '../utils/pairing.js'
+import { WALLETCONNECT_BITCOIN_ID } from '../connector/identity.js'
+import { createSessionWallet, type SessionStandardWallet } from '../utils/session-wallet.js'
 
 type BitcoinChain = `bitcoin:${string}` | `bip122:${string}`
 
@@ -29,14 +28,7 @@ export interface BitcoinWalletAccount {
 }
 
 /** The wallet-standard wallet (`Wallet` of @wallet-standard/base) the Bitcoin adapter drives. */
-export interface BitcoinStandardWallet {
-  readonly version: '1.0.0'
-  readonly name: string
-  readonly icon: `data:image/svg+xml,${string}`
-  readonly chains: readonly BitcoinChain[]
-  readonly accounts: readonly BitcoinWalletAccount[]
-  readonly features: Readonly<Record<string, Readonly<Record<string, unknown>>>>
-}
+export type BitcoinStandardWallet = SessionStandardWallet<BitcoinChain, BitcoinWalletAccount>
 
 export interface WalletConnectBitcoinWallet {
   readonly wallet: BitcoinStandardWallet
@@ -60,6 +52,26 @@ const NAMES: Readonly<Record<string, BitcoinChain>> = {
   '0f9188f13cb7b2c71f2a335e3a4fc328': 'bitcoin:regtest',
 }
 const nameOf = (caip: string): BitcoinChain | undefined => NAMES[caip.slice('bip122:'.length)]
+
+/** CAIP-2 chains plus their wallet-standard names (the adapter asks with those). */
+const withNames = (caip: readonly string[]): BitcoinChain[] => [
+  ...new Set([
+    ...(caip as BitcoinChain[]),
+    ...caip.map(nameOf).filter((n): n is BitcoinChain => n !== undefined),
+  ]),
+]
+
+type AccountEntry = { address: string; publicKey: Uint8Array; purpose: BitcoinPurpose }
+/** The addresses of CAIP-10 accounts, once each. */
+const addressesOf = (caip10: readonly string[]): string[] => [
+  ...new Set(caip10.map((a) => a.split(':')[2] ?? '').filter(Boolean)),
+]
+/** An address the wallet gave no purpose for: a payment one (the bip122 default, spec §3). */
+const paymentEntry = (address: string): AccountEntry => ({
+  address,
+  publicKey: new Uint8Array(),
+  purpose: 'payment',
+})
 
 const FEATURES = [
   'bitcoin:signMessage',
@@ -104,295 +116,162 @@ function base64Field(answer: unknown, field: string): Uint8Array {
  * const unregister = bitcoin.register() // the Bitcoin adapter lists "WalletConnect"
  */
 export function createBitcoinWallet(options: BitcoinWalletOptions): WalletConnectBitcoinWallet {
-  const events = createEmitter<{ change: Record<string, unknown> }>()
-  const proposed = [
-    ...new Set(
-      options.networks.filter((n) => n.chainNamespace === 'bip122').map((n) => n.caipNetworkId),
-    ),
-  ]
-  let client: WalletConnectClient | undefined
-  let loading: Promise<WalletConnectClient> | undefined
-  const pairing = createPairing()
-  let accounts: readonly BitcoinWalletAccount[] = []
   /** The wallet's `getAccountAddresses` answer for this session (topic), once read. */
-  let listed:
-    | {
-        topic: string
-        entries: Array<{ address: string; publicKey: Uint8Array; purpose: BitcoinPurpose }>
-      }
-    | undefined
+  let listed: { topic: string; entries: AccountEntry[] } | undefined
+  /** The session whose addresses a restore is reading in the background. */
+  let reading: string | undefined
 
-  const sessionChains = (): string[] => {
-    const ns = client?.session?.namespaces.bip122
-    if (!ns) return []
-    const found = ns.chains ?? ns.accounts.map((a) => a.split(':').slice(0, 2).join(':'))
-    return [...new Set(found.filter((c) => c.startsWith('bip122:')))]
-  }
-
-  /** CAIP-2 chains plus their wallet-standard names (the adapter asks with those). */
-  const withNames = (caip: readonly string[]): BitcoinChain[] => [
-    ...new Set([
-      ...(caip as BitcoinChain[]),
-      ...caip.map(nameOf).filter((n): n is BitcoinChain => n !== undefined),
-    ]),
-  ]
-
-  /** Reads accounts from the session (and the wallet's list); tells listeners what changed. */
-  const refresh = () => {
-    const caip = sessionChains()
-    const granted = [
-      ...new Set(
-        (client?.getAccounts('bip122') ?? []).map((a) => a.split(':')[2] ?? '').filter(Boolean),
-      ),
-    ]
-    const topic = client?.session?.topic
-    const entries =
-      topic && listed?.topic === topic
-        ? listed.entries
-        : granted.map((address) => ({
-            address,
-            publicKey: new Uint8Array(),
-            purpose: 'payment' as const,
-          }))
-    const next = caip.length
-      ? entries.map((e) =>
-          Object.freeze({ ...e, chains: Object.freeze(withNames(caip)), features: FEATURES }),
-        )
-      : []
-    const key = (list: readonly BitcoinWalletAccount[]) =>
-      list.map((a) => `${a.address}/${a.purpose}`).join()
-    if (key(next) !== key(accounts)) {
-      accounts = Object.freeze(next)
-      events.emit('change', { accounts })
-    }
-  }
-
-  const load = async (): Promise<WalletConnectClient> => {
-    if (client) return client
-    loading ??= options.client().then((wc) => {
-      client = wc
-      wc.on('connect', refresh)
-      wc.on('accountsChanged', ({ namespace, accounts: changed }) => {
-        if (namespace !== 'bip122') return
-        // The event names addresses only: a known one keeps its purpose, a new one is payment.
-        const topic = wc.session?.topic
-        const known = new Map(listed?.entries.map((e) => [e.address, e]))
-        const addresses = [...new Set(changed.map((a) => a.split(':')[2] ?? '').filter(Boolean))]
-        listed = topic
-          ? {
-              topic,
-              entries: addresses.map(
-                (address) =>
-                  known.get(address) ?? {
-                    address,
-                    publicKey: new Uint8Array(),
-                    purpose: 'payment' as const,
-                  },
-              ),
-            }
-          : undefined
-        refresh()
-      })
-      wc.on('disconnect', () => {
-        listed = undefined
-        refresh()
-      })
-      refresh()
-      return wc
-    })
-    return loading
-  }
-
-  /** The session chain (CAIP-2) for a wallet-standard or CAIP-2 `chain`, else the first one. */
-  const chainFor = (chain: unknown): string => {
-    const caip = sessionChains()
-    if (caip.length === 0) throw kitError('CONNECTOR_NOT_CONNECTED')
-    if (chain === undefined) return caip[0] as string
-    const found = caip.find((c) => c === chain) ?? caip.find((c) => nameOf(c) === chain)
-    if (!found) {
-      throw kitError('UNSUPPORTED_CHAIN', {
-        details: `The WalletConnect session does not include ${String(chain)}`,
-      })
-    }
-    return found
-  }
-
-  const addressOf = (input: unknown): string => {
-    const address = (input as { account?: { address?: unknown } } | null)?.account?.address
-    if (typeof address !== 'string' || !accounts.some((a) => a.address === address)) {
-      throw kitError('CONNECTOR_ACCOUNT_NOT_FOUND', { details: String(address) })
-    }
-    return address
-  }
-
-  const request = async (chainId: string, method: string, params: unknown) => {
-    const wc = await load()
-    return wc.request<unknown>({ chainId, method, params })
-  }
-
-  /** Asks the wallet for its addresses with their purpose (`getAccountAddresses`). */
-  const readAddresses = async (wc: WalletConnectClient) => {
-    const topic = wc.session?.topic
-    const chainId = sessionChains()[0]
-    if (!topic || !chainId) return
-    const payment = wc.getAccounts('bip122')[0]?.split(':')[2]
-    const answer = await request(chainId, 'getAccountAddresses', {
-      account: payment,
-      intentions: ['payment', 'ordinal'],
-    })
-    const entries = (Array.isArray(answer) ? answer : []).flatMap((entry: unknown) => {
-      const { address, publicKey, intention } = (entry ?? {}) as Record<string, unknown>
-      if (typeof address !== 'string' || !/^[0-9A-Za-z]{14,90}$/.test(address)) return []
-      const purpose: BitcoinPurpose = intention === 'ordinal' ? 'ordinals' : 'payment'
-      return [{ address, publicKey: fromHex(publicKey), purpose }]
-    })
-    if (entries.length > 0) listed = { topic, entries }
-  }
-
-  const connect = async (input?: { silent?: boolean }) => {
-    const wc = await load()
-    if (!wc.session && !input?.silent) await pairing.pair(wc)
-    if (wc.session && !wc.session.namespaces.bip122) {
-      refresh()
-      if (input?.silent) return { accounts }
-      throw kitError('UNSUPPORTED_CHAIN', {
-        details: 'The wallet did not approve Bitcoin in the WalletConnect session',
-      })
-    }
-    if (wc.session && listed?.topic !== wc.session.topic) await readAddresses(wc)
-    refresh()
-    return { accounts }
-  }
-
-  const signMessage = async (...inputs: unknown[]) => {
-    const outputs = []
-    for (const input of inputs) {
-      const address = addressOf(input)
-      const { message, protocol } = input as { message?: unknown; protocol?: unknown }
-      if (!(message instanceof Uint8Array) || message.length === 0) {
-        throw invalid('message must be bytes')
-      }
-      const answer = await request(chainFor(undefined), 'signMessage', {
-        account: address,
-        address,
-        message: new TextDecoder().decode(message),
-        // WalletConnect's default is ECDSA; wallet-standard's is BIP-322.
-        protocol: protocol === 'ecdsa' ? 'ecdsa' : 'bip322',
-      })
-      outputs.push({ signedMessage: message, signature: base64Field(answer, 'signature') })
-    }
-    return outputs
-  }
-
-  /** WalletConnect's `signPsbt` for a wallet-standard transaction input. */
-  const signPsbt = async (input: unknown, broadcast: boolean) => {
-    const { psbt, inputsToSign, chain } = (input ?? {}) as Record<string, unknown>
-    if (!(psbt instanceof Uint8Array) || psbt.length === 0) throw invalid('psbt must be bytes')
-    const signInputs = (Array.isArray(inputsToSign) ? inputsToSign : []).flatMap(
-      (entry: unknown) => {
-        const address = addressOf(entry)
-        const indexes = (entry as { signingIndexes?: unknown }).signingIndexes
-        if (!Array.isArray(indexes) || !indexes.every((i) => Number.isSafeInteger(i) && i >= 0)) {
-          throw invalid('signingIndexes must be input indexes')
-        }
-        return indexes.map((index: number) => ({ address, index }))
-      },
-    )
-    return request(chainFor(chain), 'signPsbt', {
-      account: signInputs[0]?.address ?? accounts[0]?.address,
-      psbt: base64Encode(psbt),
-      signInputs,
-      broadcast,
-    })
-  }
-
-  const signTransaction = async (...inputs: unknown[]) => {
-    const outputs = []
-    for (const input of inputs) {
-      outputs.push({ signedPsbt: base64Field(await signPsbt(input, false), 'psbt') })
-    }
-    return outputs
-  }
-
-  const signAndSendTransaction = async (...inputs: unknown[]) => {
-    const outputs = []
-    for (const input of inputs) {
-      outputs.push({ txId: stringField(await signPsbt(input, true), 'txid') })
-    }
-    return outputs
-  }
-
-  const sendTransfer = async (input: unknown) => {
-    const address = addressOf(input)
-    const { recipientAddress, amount, chain } = (input ?? {}) as Record<string, unknown>
-    if (typeof recipientAddress !== 'string' || recipientAddress.length === 0) {
-      throw invalid('recipientAddress must be an address')
-    }
-    const sats = typeof amount === 'bigint' ? amount : BigInt(String(amount ?? '0'))
-    if (sats <= 0n) throw invalid('amount must be a positive number of sats')
-    const answer = await request(chainFor(chain), 'sendTransfer', {
-      account: address,
-      recipientAddress,
-      amount: sats.toString(),
-    })
-    return { txid: stringField(answer, 'txid') }
-  }
-
-  const wallet: BitcoinStandardWallet = Object.freeze({
-    version: '1.0.0',
+  return createSessionWallet<BitcoinChain, BitcoinWalletAccount>({
+    namespace: 'bip122',
+    label: 'Bitcoin',
     name: WALLETCONNECT_BITCOIN_ID,
-    icon: WALLETCONNECT_ICON as `data:image/svg+xml,${string}`,
-    get chains() {
-      const caip = sessionChains()
-      return withNames(caip.length ? caip : proposed)
+    client: options.client,
+    networks: options.networks,
+    chainName: nameOf,
+    connectFeatures: ['bitcoin:connect'],
+    accountKey: (a) => `${a.address}/${a.purpose}`,
+    parseAccounts(wc, caip) {
+      if (caip.length === 0) return []
+      const topic = wc?.session?.topic
+      const entries =
+        topic && listed?.topic === topic
+          ? listed.entries
+          : addressesOf(wc?.getAccounts('bip122') ?? []).map(paymentEntry)
+      return entries.map((e) =>
+        Object.freeze({ ...e, chains: Object.freeze(withNames(caip)), features: FEATURES }),
+      )
     },
-    get accounts() {
-      return accounts
+    onAccountsChanged(wc, changed) {
+      // The event names addresses only: a known one keeps its purpose, a new one is payment.
+      const topic = wc.session?.topic
+      const known = new Map(listed?.entries.map((e) => [e.address, e]))
+      listed = topic
+        ? {
+            topic,
+            entries: addressesOf(changed).map((a) => known.get(a) ?? paymentEntry(a)),
+          }
+        : undefined
     },
-    features: Object.freeze({
-      'bitcoin:connect': Object.freeze({ version: '1.0.0', connect }),
-      'standard:connect': Object.freeze({ version: '1.0.0', connect }),
-      'standard:disconnect': Object.freeze({
-        version: '1.0.0',
-        async disconnect() {
-          await (await load()).disconnect()
-        },
-      }),
-      'standard:events': Object.freeze({
-        version: '1.0.0',
-        on(event: string, listener: (properties: unknown) => void) {
-          if (event !== 'change') return () => undefined
-          return events.on('change', listener)
-        },
-      }),
-      'bitcoin:signMessage': Object.freeze({ version: '1.0.0', signMessage }),
-      'bitcoin:signTransaction': Object.freeze({ version: '1.0.0', signTransaction }),
-      'bitcoin:signAndSendTransaction': Object.freeze({
-        version: '1.0.0',
-        signAndSendTransaction,
-      }),
-      'bip122:sendTransfer': Object.freeze({ version: '1.0.0', sendTransfer }),
-    }),
-  })
+    onDisconnect() {
+      listed = undefined
+    },
+    async onSession(wc, { sessionChains, request, refresh }, silent) {
+      // Asks the wallet for its addresses with their purpose (`getAccountAddresses`).
+      const topic = wc.session?.topic
+      const chainId = sessionChains()[0]
+      if (!topic || !chainId || listed?.topic === topic) return
+      const read = async () => {
+        const payment = wc.getAccounts('bip122')[0]?.split(':')[2]
+        const answer = await request(chainId, 'getAccountAddresses', {
+          account: payment,
+          intentions: ['payment', 'ordinal'],
+        })
+        const entries = (Array.isArray(answer) ? answer : []).flatMap((entry: unknown) => {
+          const { address, publicKey, intention } = (entry ?? {}) as Record<string, unknown>
+          if (typeof address !== 'string' || !/^[0-9A-Za-z]{14,90}$/.test(address)) return []
+          const purpose: BitcoinPurpose = intention === 'ordinal' ? 'ordinals' : 'payment'
+          return [{ address, publicKey: fromHex(publicKey), purpose }]
+        })
+        if (entries.length > 0 && wc.session?.topic === topic) listed = { topic, entries }
+      }
+      if (!silent) return read()
+      // A restored session comes back at once with the session's (payment) accounts; the
+      // wallet's purposes follow when it answers, as a change. A wallet offline keeps them.
+      if (reading === topic) return
+      reading = topic
+      void read()
+        .then(refresh, () => undefined)
+        .finally(() => {
+          if (reading === topic) reading = undefined
+        })
+    },
+    features: ({ accounts, addressOf, chainFor, request }) => {
+      const signMessage = async (...inputs: unknown[]) => {
+        const outputs = []
+        for (const input of inputs) {
+          const address = addressOf(input)
+          const { message, protocol } = input as { message?: unknown; protocol?: unknown }
+          if (!(message instanceof Uint8Array) || message.length === 0) {
+            throw invalid('message must be bytes')
+          }
+          const answer = await request(chainFor(undefined), 'signMessage', {
+            account: address,
+            address,
+            message: new TextDecoder().decode(message),
+            // WalletConnect's default is ECDSA; wallet-standard's is BIP-322.
+            protocol: protocol === 'ecdsa' ? 'ecdsa' : 'bip322',
+          })
+          outputs.push({ signedMessage: message, signature: base64Field(answer, 'signature') })
+        }
+        return outputs
+      }
 
-  return {
-    wallet,
-    cancelPairing: pairing.cancel,
-    register(target = (globalThis as { window?: EventTarget }).window) {
-      if (!target) return () => undefined
-      // The registry's protocol (as `registerWallet` of @wallet-standard/wallet).
-      const unregisters: Array<() => void> = []
-      const callback = (api: { register: (...wallets: unknown[]) => () => void }) => {
-        unregisters.push(api.register(wallet))
+      /** WalletConnect's `signPsbt` for a wallet-standard transaction input. */
+      const signPsbt = async (input: unknown, broadcast: boolean) => {
+        const { psbt, inputsToSign, chain } = (input ?? {}) as Record<string, unknown>
+        if (!(psbt instanceof Uint8Array) || psbt.length === 0) throw invalid('psbt must be bytes')
+        const signInputs = (Array.isArray(inputsToSign) ? inputsToSign : []).flatMap(
+          (entry: unknown) => {
+            const address = addressOf(entry)
+            const indexes = (entry as { signingIndexes?: unknown }).signingIndexes
+            if (
+              !Array.isArray(indexes) ||
+              !indexes.every((i) => Number.isSafeInteger(i) && i >= 0)
+            ) {
+              throw invalid('signingIndexes must be input indexes')
+            }
+            return indexes.map((index: number) => ({ address, index }))
+          },
+        )
+        return request(chainFor(chain), 'signPsbt', {
+          account: signInputs[0]?.address ?? accounts()[0]?.address,
+          psbt: base64Encode(psbt),
+          signInputs,
+          broadcast,
+        })
       }
-      const onAppReady = (event: Event) => callback((event as CustomEvent).detail)
-      void load().catch(() => undefined)
-      target.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }))
-      target.addEventListener('wallet-standard:app-ready', onAppReady)
-      return () => {
-        target.removeEventListener('wallet-standard:app-ready', onAppReady)
-        for (const unregister of unregisters.splice(0)) unregister()
+
+      const signTransaction = async (...inputs: unknown[]) => {
+        const outputs = []
+        for (const input of inputs) {
+          outputs.push({ signedPsbt: base64Field(await signPsbt(input, false), 'psbt') })
+        }
+        return outputs
+      }
+
+      const signAndSendTransaction = async (...inputs: unknown[]) => {
+        const outputs = []
+        for (const input of inputs) {
+          outputs.push({ txId: stringField(await signPsbt(input, true), 'txid') })
+        }
+        return outputs
+      }
+
+      const sendTransfer = async (input: unknown) => {
+        const address = addressOf(input)
+        const { recipientAddress, amount, chain } = (input ?? {}) as Record<string, unknown>
+        if (typeof recipientAddress !== 'string' || recipientAddress.length === 0) {
+          throw invalid('recipientAddress must be an address')
+        }
+        const sats = typeof amount === 'bigint' ? amount : BigInt(String(amount ?? '0'))
+        if (sats <= 0n) throw invalid('amount must be a positive number of sats')
+        const answer = await request(chainFor(chain), 'sendTransfer', {
+          account: address,
+          recipientAddress,
+          amount: sats.toString(),
+        })
+        return { txid: stringField(answer, 'txid') }
+      }
+
+      return {
+        'bitcoin:signMessage': Object.freeze({ version: '1.0.0', signMessage }),
+        'bitcoin:signTransaction': Object.freeze({ version: '1.0.0', signTransaction }),
+        'bitcoin:signAndSendTransaction': Object.freeze({
+          version: '1.0.0',
+          signAndSendTransaction,
+        }),
+        'bip122:sendTransfer': Object.freeze({ version: '1.0.0', sendTransfer }),
       }
     },
-  }
+  })
 }

@@ -9,12 +9,11 @@ import {
   base64Decode,
   base64Encode,
   type CaipNetwork,
-  createEmitter,
   kitError,
 } from '@openmodal/core/internal'
 import type { WalletConnectClient } from '../client/create-client.js'
-import { WALLETCONNECT_ICON, WALLETCONNECT_SOLANA_ID } from '../connector/identity.js'
-import { createPairing } from '../utils/pairing.js'
+import { WALLETCONNECT_SOLANA_ID } from '../connector/identity.js'
+import { createSessionWallet, type SessionStandardWallet } from '../utils/session-wallet.js'
 import { withSignature } from './transaction.js'
 
 type SolanaChain = `solana:${string}`
@@ -28,14 +27,7 @@ export interface SolanaWalletAccount {
 }
 
 /** The wallet-standard wallet (`Wallet` of @wallet-standard/base) the Solana adapter drives. */
-export interface SolanaStandardWallet {
-  readonly version: '1.0.0'
-  readonly name: string
-  readonly icon: `data:image/svg+xml,${string}`
-  readonly chains: readonly SolanaChain[]
-  readonly accounts: readonly SolanaWalletAccount[]
-  readonly features: Readonly<Record<string, Readonly<Record<string, unknown>>>>
-}
+export type SolanaStandardWallet = SessionStandardWallet<SolanaChain, SolanaWalletAccount>
 
 export interface WalletConnectSolanaWallet {
   readonly wallet: SolanaStandardWallet
@@ -97,235 +89,101 @@ function base58Field(answer: unknown, field: string, length?: number): Uint8Arra
  * const unregister = solana.register() // the Solana adapter lists "WalletConnect"
  */
 export function createSolanaWallet(options: SolanaWalletOptions): WalletConnectSolanaWallet {
-  const events = createEmitter<{ change: Record<string, unknown> }>()
-  const proposed = [
-    ...new Set(
-      options.networks.filter((n) => n.chainNamespace === 'solana').map((n) => n.caipNetworkId),
-    ),
-  ]
-  let client: WalletConnectClient | undefined
-  let loading: Promise<WalletConnectClient> | undefined
-  const pairing = createPairing()
-  let accounts: readonly SolanaWalletAccount[] = []
-  let chains: readonly SolanaChain[] = []
-
-  /** The session's solana chains (CAIP-2), in its order. */
-  const sessionChains = (): string[] => {
-    const ns = client?.session?.namespaces.solana
-    if (!ns) return []
-    const listed = ns.chains ?? ns.accounts.map((a) => a.split(':').slice(0, 2).join(':'))
-    return [...new Set(listed.filter((c) => c.startsWith('solana:')))]
-  }
-
-  /** CAIP-2 chains plus their wallet-standard names (the adapter asks with those). */
-  const withClusters = (caip: readonly string[]): SolanaChain[] => [
-    ...new Set([...caip, ...caip.map(clusterOf)] as SolanaChain[]),
-  ]
-
-  /** Reads chains and accounts from the session; tells listeners what changed. */
-  const refresh = () => {
-    const caip = sessionChains()
-    const nextChains = withClusters(caip.length ? caip : proposed)
-    const addresses = [
-      ...new Set(
-        (client?.getAccounts('solana') ?? []).map((a) => a.split(':')[2] ?? '').filter(Boolean),
-      ),
-    ]
-    const nextAccounts = addresses.flatMap((address): SolanaWalletAccount[] => {
-      const publicKey = base58Decode(address)
-      if (publicKey?.length !== 32) return []
-      const chainsOf = withClusters(
-        caip.filter((c) => client?.getAccounts('solana').includes(`${c}:${address}`)),
-      )
-      return [
-        Object.freeze({
-          address,
-          publicKey,
-          chains: Object.freeze(chainsOf.length ? chainsOf : withClusters(caip)),
-          features: FEATURES,
-        }),
-      ]
-    })
-    const changed: Record<string, unknown> = {}
-    if (nextChains.join() !== chains.join()) {
-      chains = nextChains
-      changed.chains = chains
-    }
-    if (nextAccounts.map((a) => a.address).join() !== accounts.map((a) => a.address).join()) {
-      accounts = Object.freeze(nextAccounts)
-      changed.accounts = accounts
-    }
-    if (Object.keys(changed).length) events.emit('change', changed)
-  }
-
-  const load = async (): Promise<WalletConnectClient> => {
-    if (client) return client
-    loading ??= options.client().then((wc) => {
-      client = wc
-      wc.on('connect', refresh)
-      wc.on('accountsChanged', ({ namespace }) => {
-        if (namespace === 'solana') refresh()
-      })
-      wc.on('disconnect', refresh)
-      refresh()
-      return wc
-    })
-    return loading
-  }
-
-  /** The session chain (CAIP-2) for a wallet-standard or CAIP-2 `chain`, else the first one. */
-  const chainFor = (chain: unknown): string => {
-    const caip = sessionChains()
-    if (caip.length === 0) throw kitError('CONNECTOR_NOT_CONNECTED')
-    if (chain === undefined) return caip[0] as string
-    const found = caip.find((c) => c === chain) ?? caip.find((c) => clusterOf(c) === chain)
-    if (!found) {
-      throw kitError('UNSUPPORTED_CHAIN', {
-        details: `The WalletConnect session does not include ${String(chain)}`,
-      })
-    }
-    return found
-  }
-
-  const addressOf = (input: unknown): string => {
-    const address = (input as { account?: { address?: unknown } } | null)?.account?.address
-    if (typeof address !== 'string' || !accounts.some((a) => a.address === address)) {
-      throw kitError('CONNECTOR_ACCOUNT_NOT_FOUND', { details: String(address) })
-    }
-    return address
-  }
-
-  const request = async (chainId: string, method: string, params: unknown) => {
-    const wc = await load()
-    return wc.request<unknown>({ chainId, method, params })
-  }
-
-  const connect = async (input?: { silent?: boolean }) => {
-    const wc = await load()
-    if (!wc.session && !input?.silent) {
-      await pairing.pair(wc)
-    }
-    refresh()
-    if (wc.session && !wc.session.namespaces.solana && !input?.silent) {
-      throw kitError('UNSUPPORTED_CHAIN', {
-        details: 'The wallet did not approve Solana in the WalletConnect session',
-      })
-    }
-    return { accounts }
-  }
-
-  const signMessage = async (...inputs: unknown[]) => {
-    const outputs = []
-    for (const input of inputs) {
-      const address = addressOf(input)
-      const message = bytesOf((input as { message?: unknown }).message, 'message')
-      const answer = await request(chainFor(undefined), 'solana_signMessage', {
-        message: base58Encode(message),
-        pubkey: address,
-      })
-      outputs.push({ signedMessage: message, signature: base58Field(answer, 'signature', 64) })
-    }
-    return outputs
-  }
-
-  const signTransaction = async (...inputs: unknown[]) => {
-    const outputs = []
-    for (const input of inputs) {
-      const address = addressOf(input)
-      const { transaction, chain } = input as { transaction?: unknown; chain?: unknown }
-      const bytes = bytesOf(transaction, 'transaction')
-      const answer = (await request(chainFor(chain), 'solana_signTransaction', {
-        transaction: base64Encode(bytes),
-      })) as { transaction?: unknown } | null
-      const returned =
-        typeof answer?.transaction === 'string' ? base64Decode(answer.transaction) : undefined
-      // The older form of the RPC answers the signature alone: it goes into the transaction.
-      const signedTransaction =
-        returned && returned.length > 0
-          ? returned
-          : withSignature(
-              bytes,
-              base58Field(answer, 'signature', 64),
-              base58Decode(address) as Uint8Array,
-            )
-      outputs.push({ signedTransaction })
-    }
-    return outputs
-  }
-
-  const signAndSendTransaction = async (...inputs: unknown[]) => {
-    const outputs = []
-    for (const input of inputs) {
-      addressOf(input)
-      const { transaction, chain, options: sendOptions } = input as Record<string, unknown>
-      const bytes = bytesOf(transaction, 'transaction')
-      const answer = await request(chainFor(chain), 'solana_signAndSendTransaction', {
-        transaction: base64Encode(bytes),
-        ...(sendOptions && typeof sendOptions === 'object' ? { sendOptions } : {}),
-      })
-      outputs.push({ signature: base58Field(answer, 'signature', 64) })
-    }
-    return outputs
-  }
-
-  const wallet: SolanaStandardWallet = Object.freeze({
-    version: '1.0.0',
+  return createSessionWallet<SolanaChain, SolanaWalletAccount>({
+    namespace: 'solana',
+    label: 'Solana',
     name: WALLETCONNECT_SOLANA_ID,
-    icon: WALLETCONNECT_ICON as `data:image/svg+xml,${string}`,
-    get chains() {
-      return chains.length ? chains : withClusters(proposed)
+    client: options.client,
+    networks: options.networks,
+    chainName: clusterOf,
+    parseAccounts(wc, caip) {
+      const granted = wc?.getAccounts('solana') ?? []
+      const addresses = [...new Set(granted.map((a) => a.split(':')[2] ?? '').filter(Boolean))]
+      const withClusters = (list: readonly string[]) => [
+        ...new Set([...list, ...list.map(clusterOf)] as SolanaChain[]),
+      ]
+      return addresses.flatMap((address): SolanaWalletAccount[] => {
+        const publicKey = base58Decode(address)
+        if (publicKey?.length !== 32) return []
+        const chainsOf = withClusters(caip.filter((c) => granted.includes(`${c}:${address}`)))
+        return [
+          Object.freeze({
+            address,
+            publicKey,
+            chains: Object.freeze(chainsOf.length ? chainsOf : withClusters(caip)),
+            features: FEATURES,
+          }),
+        ]
+      })
     },
-    get accounts() {
-      return accounts
-    },
-    features: Object.freeze({
-      'standard:connect': Object.freeze({ version: '1.0.0', connect }),
-      'standard:disconnect': Object.freeze({
-        version: '1.0.0',
-        async disconnect() {
-          await (await load()).disconnect()
-        },
-      }),
-      'standard:events': Object.freeze({
-        version: '1.0.0',
-        on(event: string, listener: (properties: unknown) => void) {
-          if (event !== 'change') return () => undefined
-          return events.on('change', listener)
-        },
-      }),
-      'solana:signMessage': Object.freeze({ version: '1.0.0', signMessage }),
-      'solana:signTransaction': Object.freeze({
-        version: '1.0.0',
-        supportedTransactionVersions: VERSIONS,
-        signTransaction,
-      }),
-      'solana:signAndSendTransaction': Object.freeze({
-        version: '1.0.0',
-        supportedTransactionVersions: VERSIONS,
-        signAndSendTransaction,
-      }),
-    }),
-  })
+    features: ({ addressOf, chainFor, request }) => {
+      const signMessage = async (...inputs: unknown[]) => {
+        const outputs = []
+        for (const input of inputs) {
+          const address = addressOf(input)
+          const message = bytesOf((input as { message?: unknown }).message, 'message')
+          const answer = await request(chainFor(undefined), 'solana_signMessage', {
+            message: base58Encode(message),
+            pubkey: address,
+          })
+          outputs.push({ signedMessage: message, signature: base58Field(answer, 'signature', 64) })
+        }
+        return outputs
+      }
 
-  return {
-    wallet,
-    cancelPairing: pairing.cancel,
-    register(target = (globalThis as { window?: EventTarget }).window) {
-      if (!target) return () => undefined
-      // The registry's protocol (as `registerWallet` of @wallet-standard/wallet): announce
-      // now, and again to an app that becomes ready later.
-      const unregisters: Array<() => void> = []
-      const callback = (api: { register: (...wallets: unknown[]) => () => void }) => {
-        unregisters.push(api.register(wallet))
+      const signTransaction = async (...inputs: unknown[]) => {
+        const outputs = []
+        for (const input of inputs) {
+          const address = addressOf(input)
+          const { transaction, chain } = input as { transaction?: unknown; chain?: unknown }
+          const bytes = bytesOf(transaction, 'transaction')
+          const answer = (await request(chainFor(chain), 'solana_signTransaction', {
+            transaction: base64Encode(bytes),
+          })) as { transaction?: unknown } | null
+          const returned =
+            typeof answer?.transaction === 'string' ? base64Decode(answer.transaction) : undefined
+          // The older form of the RPC answers the signature alone: it goes into the transaction.
+          const signedTransaction =
+            returned && returned.length > 0
+              ? returned
+              : withSignature(
+                  bytes,
+                  base58Field(answer, 'signature', 64),
+                  base58Decode(address) as Uint8Array,
+                )
+          outputs.push({ signedTransaction })
+        }
+        return outputs
       }
-      const onAppReady = (event: Event) => callback((event as CustomEvent).detail)
-      void load().catch(() => undefined)
-      target.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }))
-      target.addEventListener('wallet-standard:app-ready', onAppReady)
-      return () => {
-        target.removeEventListener('wallet-standard:app-ready', onAppReady)
-        for (const unregister of unregisters.splice(0)) unregister()
+
+      const signAndSendTransaction = async (...inputs: unknown[]) => {
+        const outputs = []
+        for (const input of inputs) {
+          addressOf(input)
+          const { transaction, chain, options: sendOptions } = input as Record<string, unknown>
+          const bytes = bytesOf(transaction, 'transaction')
+          const answer = await request(chainFor(chain), 'solana_signAndSendTransaction', {
+            transaction: base64Encode(bytes),
+            ...(sendOptions && typeof sendOptions === 'object' ? { sendOptions } : {}),
+          })
+          outputs.push({ signature: base58Field(answer, 'signature', 64) })
+        }
+        return outputs
+      }
+
+      return {
+        'solana:signMessage': Object.freeze({ version: '1.0.0', signMessage }),
+        'solana:signTransaction': Object.freeze({
+          version: '1.0.0',
+          supportedTransactionVersions: VERSIONS,
+          signTransaction,
+        }),
+        'solana:signAndSendTransaction': Object.freeze({
+          version: '1.0.0',
+          supportedTransactionVersions: VERSIONS,
+          signAndSendTransaction,
+        }),
       }
     },
-  }
+  })
 }

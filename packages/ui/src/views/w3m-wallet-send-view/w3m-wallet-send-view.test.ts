@@ -4,6 +4,8 @@
 
 import { expect, fixture, html } from '@open-wc/testing'
 import {
+  $features,
+  $remoteConfig,
   $sendDraft,
   $snack,
   $view,
@@ -256,6 +258,28 @@ describe('Send views', () => {
     await connect({ connectorId: 'io.alpha' })
     const view = await showView(modal, 'w3m-wallet-send-view', 'Account', 'WalletSend')
     expect(text(deep(view, '[data-reason]'))).to.equal('Sending is turned off for this app.')
+  })
+
+  it('remote send off (the project config of the real server) hides the button and says why', async function () {
+    // The first request for the fixture starts apps/server (a 2,000-wallet import first).
+    this.timeout(120_000)
+    const server = (await (await fetch('/__openmodal/server.json')).json()) as {
+      url: string
+      noSendProjectId: string
+    }
+    // The host leaves Send on; the project turns it off.
+    setupClient({}, { apiUrl: server.url, projectId: server.noSendProjectId })
+    await until(() => $remoteConfig.get().status === 'loaded', 'the project config', 20_000)
+    expect($features.get()?.send).to.equal(false)
+    await connect({ connectorId: 'io.alpha' })
+    const account = await showView(modal, 'w3m-account-view', 'Account')
+    await until(() => deepAll(account, '[part="feature-button"]').length > 0, 'the buttons')
+    const features = deepAll(account, '[part="feature-button"]').map((b) => b.dataset.feature)
+    expect(features).to.include('receive')
+    expect(features).not.to.include('send')
+    const view = await showView(modal, 'w3m-wallet-send-view', 'Account', 'WalletSend')
+    expect(text(deep(view, '[data-reason]'))).to.equal('Sending is turned off for this app.')
+    await expect(modal).to.be.accessible()
   })
 
   it('passes axe in dark mode and right to left: form, picker and preview', async () => {
