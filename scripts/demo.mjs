@@ -10,7 +10,9 @@
 // the anvil chains on the ports they got, and answering balances on the Solana cluster) serves
 // the wallet registry and project config, its URL handed to the page as `apiUrl`, and sends the
 // embedded wallet's login codes to the mailbox (a local SMTP server and a page listing the mail,
-// apps/server/src/mailbox.ts); the local
+// apps/server/src/mailbox.ts) and serves the embedded wallet's secure site on a second port
+// (5174 when free), reached as http://localhost:PORT so that it is another site than the demo's
+// 127.0.0.1 page (its origin goes to the page as `secureOrigin`); the local
 // WalletConnect relay (ws://127.0.0.1:8788 when free) is the wallets' other end. Each service is
 // `{ name, start(context) }`, where `start` resolves once it is ready with `{ url?, stop() }`, and `context` holds what earlier
 // services returned. The output of the server and of the demo's web server goes to
@@ -251,7 +253,7 @@ const services = [
   },
   {
     name: 'server',
-    async start({ anvil, solana, mailbox, ...others }) {
+    async start({ anvil, solana, mailbox }) {
       const port = await freePort(8787)
       const serverDir = join(ROOT, 'apps/server')
       // The `demo` project indexes the anvil chains started above, wherever their ports ended up.
@@ -289,10 +291,11 @@ const services = [
           await writeFile(keysPath, JSON.stringify(fresh), { mode: 0o600 })
           return fresh
         })
-      const secureOrigin =
-        (others['secure-site']?.url && new URL(others['secure-site'].url).origin) ??
-        process.env.OPENMODAL_SECURE_ORIGIN ??
-        'http://localhost:5174'
+      // The secure site (the embedded wallet's frame) on a second port of the server, reached
+      // as `localhost` while the demo is on 127.0.0.1: another origin and another site, as a
+      // real deployment's secure origin is for a dapp.
+      const securePort = await freePort(5174)
+      const secureOrigin = `http://localhost:${securePort}`
       const proc = await startProcess(
         'server',
         process.execPath,
@@ -305,6 +308,7 @@ const services = [
             OPENMODAL_PORT: String(port),
             OPENMODAL_CONFIG: configPath,
             LOG_LEVEL: 'info',
+            OPENMODAL_SECURE_PORT: String(securePort),
             OPENMODAL_SECURE_ORIGIN: secureOrigin,
             OPENMODAL_AUTH_SECRET: keys.authSecret,
             OPENMODAL_VAULT_KEY: keys.vaultKey,
@@ -322,7 +326,12 @@ const services = [
         ...proc,
         stop,
         url,
-        banner: `OpenModal server (PGlite, project "demo"): ${url}\n  E-mail login codes go to the mailbox; the secure site's origin is ${secureOrigin}`,
+        secureOrigin,
+        banner: [
+          `OpenModal server (PGlite, project "demo"): ${url}`,
+          `Secure site (the embedded wallet's frame, served by the server): ${secureOrigin}/frame?projectId=demo`,
+          '  E-mail login codes go to the mailbox.',
+        ].join('\n'),
       }
     },
   },
@@ -389,6 +398,7 @@ const services = [
               chains: anvil.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
               token: anvil.token.address,
               apiUrl: server.url,
+              secureOrigin: server.secureOrigin,
               relayUrl: relay.url,
               solana: {
                 rpcUrl: solana.rpcUrl,
@@ -449,7 +459,9 @@ process.on('SIGTERM', () => void stopAll(0))
 
 try {
   if (!args['no-build']) {
-    await run('pnpm', ['turbo', 'run', 'build', '--filter=@openmodal/demo...'], {
+    // The secure site too: the server serves its build.
+    const filters = ['--filter=@openmodal/demo...', '--filter=@openmodal/secure-site']
+    await run('pnpm', ['turbo', 'run', 'build', ...filters], {
       env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
     })
   }

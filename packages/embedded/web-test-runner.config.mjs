@@ -1,10 +1,11 @@
 // Chromium tests of the host side against the real secure site on a second loopback origin:
 // the page runs on http://localhost:<wtr port>, the secure site (built by Vite, served with its
-// CSP and frame-ancestors) and the server stand-in on http://127.0.0.1:<free port>, and anvil.
+// CSP and frame-ancestors) and the server stand-in on http://127.0.0.1:<free port>, anvil and
+// the local Solana RPC.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startAnvil } from '@openmodal/testing/node'
+import { startAnvil, startSolanaRpc } from '@openmodal/testing/node'
 import { playwrightLauncher } from '@web/test-runner-playwright'
 import { createApiStandIn } from '../../apps/secure-site/scripts/api-stand-in.mjs'
 import { buildSecureSite, startSecureSite } from '../../apps/secure-site/scripts/serve.mjs'
@@ -15,16 +16,23 @@ function secureSite() {
   let site
   let dist
   let anvil
+  let solana
+  let cluster
   return {
     name: 'openmodal-secure-site',
     async serverStart() {
       anvil = await startAnvil({ chainId: 31337 })
+      solana = await startSolanaRpc()
+      cluster = `solana:${solana.genesisHash.slice(0, 32)}`
       dist = await buildSecureSite({ outDir: await mkdtemp(join(tmpdir(), 'openmodal-secure-')) })
       site = await startSecureSite({
         dist,
         projects: {
           // The test page's origin through a wildcard (spec §5).
-          'p-ok': { allowedOrigins: ['http://localhost:*'], rpcUrls: { 31337: anvil.rpcUrl } },
+          'p-ok': {
+            allowedOrigins: ['http://localhost:*'],
+            rpcUrls: { 31337: anvil.rpcUrl, [cluster]: solana.rpcUrl },
+          },
           // frame-ancestors 'none': the browser refuses to show the frame at all.
           'p-blocked': { allowedOrigins: [] },
           // Framing allowed but the origin not on the project's list: the handshake is refused.
@@ -39,18 +47,29 @@ function secureSite() {
     async serverStop() {
       await site?.close()
       await anvil?.stop()
+      await solana?.stop()
       if (dist) await rm(dist, { recursive: true, force: true })
     },
     serve(context) {
       if (context.path === '/__openmodal/secure-site.json') {
-        return { body: JSON.stringify({ origin: site.origin, rpcUrl: anvil.rpcUrl }), type: 'json' }
+        return {
+          body: JSON.stringify({
+            origin: site.origin,
+            rpcUrl: anvil.rpcUrl,
+            solana: { rpcUrl: solana.rpcUrl, cluster },
+          }),
+          type: 'json',
+        }
       }
     },
     /** Real clicks inside the cross-origin frame, through Playwright (a user's input). */
     async executeCommand({ command, payload, session }) {
-      if (command !== 'frame-click' && command !== 'frame-fill') return undefined
+      if (!['frame-click', 'frame-fill', 'frame-text'].includes(command)) return undefined
       const page = session.browser.getPage(session.id)
       const frame = page.frameLocator('iframe[title="Secure wallet"]:visible')
+      if (command === 'frame-text') {
+        return frame.getByRole('dialog').textContent({ timeout: 10_000 })
+      }
       if (command === 'frame-fill') {
         await frame
           .getByLabel(payload.label, { exact: true })

@@ -41,6 +41,8 @@ export interface DemoConfig {
   bitcoin?: LocalBitcoin
   /** The OpenModal server `pnpm demo` started (wallet registry, project config). */
   apiUrl?: string
+  /** The secure site that server serves on its own origin: the embedded wallet's frame. */
+  secureOrigin?: string
   /** The local WalletConnect relay (`ws://127.0.0.1:…`); WalletConnect is offered only with it. */
   relayUrl?: string
   /** The Safe stand-in's origin: the Safe connector answers to a parent page there. */
@@ -152,6 +154,9 @@ export async function loadLocalConfig(): Promise<DemoConfig> {
       ? { bitcoin: parseBitcoin(source?.bitcoin) as LocalBitcoin }
       : {}),
     ...(isLoopbackHttp(source?.apiUrl) ? { apiUrl: source.apiUrl } : {}),
+    ...(isLoopbackHttp(source?.secureOrigin)
+      ? { secureOrigin: new URL(source.secureOrigin).origin }
+      : {}),
     ...(isLoopbackWs(source?.relayUrl) ? { relayUrl: source.relayUrl } : {}),
     ...(isLoopbackHttp(source?.safeOrigin)
       ? { safeOrigin: new URL(source.safeOrigin).origin }

@@ -119,10 +119,11 @@ export function createApiStandIn({ freshMs = 300_000 } = {}) {
       const jkt = await checkProof(req, url)
       if (!jkt) return fail(res, 401, 'INVALID_PROOF', 'Invalid proof')
       const attempt = attempts.get(body.attemptId)
-      if (!attempt || attempt.tries >= 5) return fail(res, 400, 'INVALID_CODE', 'Invalid code')
+      if (!attempt) return fail(res, 400, 'INVALID_OTP', 'This code is not for this session')
+      if (attempt.tries >= 5) return fail(res, 400, 'OTP_LOCKED', 'Too many wrong codes')
       if (attempt.otp !== body.otp) {
         attempt.tries++
-        return fail(res, 400, 'INVALID_CODE', 'Invalid code')
+        return fail(res, 400, 'INVALID_OTP', 'Wrong code')
       }
       attempts.delete(body.attemptId)
       const isNew = !users.has(attempt.email)

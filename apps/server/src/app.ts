@@ -63,6 +63,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
         ? undefined
         : createRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT),
     trustProxy: options.trustProxy,
+    trustedOrigins: options.embedded ? [options.embedded.secureOrigin] : [],
   })
 
   return new Hono<AppEnv>()

@@ -1,6 +1,7 @@
 // Settings from the environment (main, CLI and bench): every variable read in one place.
 // Each one is listed in turbo.json globalPassThroughEnv.
-import { resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import * as v from 'valibot'
 import { type EmbeddedEnv, readEmbeddedEnv } from './embedded/config.js'
 import { isLogLevel, type LogLevel } from './http/logger.js'
@@ -29,6 +30,11 @@ export interface ServerSettings {
   pricesFile: string | undefined
   /** The embedded wallet (OPENMODAL_SECURE_ORIGIN and the keys of embedded/config.ts), or off. */
   embedded: EmbeddedEnv | undefined
+  /**
+   * The secure site served on a second listener (OPENMODAL_SECURE_PORT, OPENMODAL_SECURE_HOST,
+   * OPENMODAL_SECURE_SITE_DIR; its public origin OPENMODAL_SECURE_ORIGIN), or not served.
+   */
+  secureSite: { host: string; port: number; dist: string; origin: string | undefined } | undefined
 }
 
 const Positive = v.pipe(v.string(), v.transform(Number), v.number(), v.minValue(0.001))
@@ -54,8 +60,9 @@ function read<T>(
  * LOG_LEVEL, OPENMODAL_PUBLIC_URL, OPENMODAL_TRUST_PROXY, OPENMODAL_RATE_BURST,
  * OPENMODAL_RATE_PER_SECOND, OPENMODAL_INDEXER, OPENMODAL_INDEXER_POLL_MS,
  * OPENMODAL_INDEXER_BATCH, OPENMODAL_INDEXER_LOCK_RETRY_MS, OPENMODAL_PRICES_FILE and the embedded wallet's OPENMODAL_SECURE_ORIGIN,
- * OPENMODAL_AUTH_SECRET, OPENMODAL_VAULT_KEY, OPENMODAL_SMTP_URL and OPENMODAL_MAIL_FROM;
- * relative paths resolve against the working directory.
+ * OPENMODAL_AUTH_SECRET, OPENMODAL_VAULT_KEY, OPENMODAL_SMTP_URL, OPENMODAL_MAIL_FROM,
+ * OPENMODAL_SECURE_PORT, OPENMODAL_SECURE_HOST and OPENMODAL_SECURE_SITE_DIR; relative paths
+ * resolve against the working directory.
  *
  * @example
  * const settings = readSettings(process.env)
@@ -63,12 +70,15 @@ function read<T>(
 export function readSettings(env: NodeJS.ProcessEnv = process.env): ServerSettings {
   const logLevel = env.LOG_LEVEL ?? 'info'
   if (!isLogLevel(logLevel)) throw new Error(`LOG_LEVEL=${logLevel} is not a log level`)
+  const host = env.OPENMODAL_HOST || '127.0.0.1'
+  const embedded = readEmbeddedEnv(env)
+  const securePort = read(env, 'OPENMODAL_SECURE_PORT', Port, undefined as number | undefined)
   return {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: resolve(env.OPENMODAL_DATA_DIR || '.data'),
     configPath: resolve(env.OPENMODAL_CONFIG || 'openmodal.config.json'),
     configExplicit: Boolean(env.OPENMODAL_CONFIG),
-    host: env.OPENMODAL_HOST || '127.0.0.1',
+    host,
     port: read(env, 'OPENMODAL_PORT', Port, 8787),
     logLevel,
     publicUrl: read(
@@ -92,6 +102,25 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ServerSettin
       5_000,
     ),
     pricesFile: env.OPENMODAL_PRICES_FILE ? resolve(env.OPENMODAL_PRICES_FILE) : undefined,
-    embedded: readEmbeddedEnv(env),
+    embedded,
+    secureSite:
+      securePort === undefined
+        ? undefined
+        : {
+            host: env.OPENMODAL_SECURE_HOST || host,
+            port: securePort,
+            dist: env.OPENMODAL_SECURE_SITE_DIR
+              ? resolve(env.OPENMODAL_SECURE_SITE_DIR)
+              : defaultSecureSiteDist(),
+            origin: embedded?.secureOrigin,
+          },
   }
+}
+
+/** The secure site built in this workspace (`pnpm --filter @openmodal/secure-site build`). */
+function defaultSecureSiteDist(): string {
+  return join(
+    dirname(fileURLToPath(import.meta.resolve('@openmodal/secure-site/serve'))),
+    '../dist',
+  )
 }

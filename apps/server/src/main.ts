@@ -42,6 +42,7 @@ const server = await startServer({
   rateLimit: settings.rateLimit,
   trustProxy: settings.trustProxy,
   ...(settings.publicUrl ? { publicUrl: settings.publicUrl } : {}),
+  ...(settings.secureSite ? { secureSite: settings.secureSite } : {}),
   ...(settings.embedded && mailer
     ? {
         embedded: {
@@ -53,7 +54,10 @@ const server = await startServer({
       }
     : {}),
 })
-logger.info('listening', { url: server.url })
+logger.info('listening', {
+  url: server.url,
+  ...(server.secureSite ? { secureSite: server.secureSite.origin } : {}),
+})
 
 // One indexer per EVM chain of the projects; they follow projects edited while running. On a
 // shared PostgreSQL only the instance holding the indexer lock runs them (indexer/leader.ts).

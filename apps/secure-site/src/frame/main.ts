@@ -12,6 +12,7 @@ import {
   tryMessage,
 } from '@openmodal/embedded/protocol'
 import * as v from 'valibot'
+import { requestPersistentStorage } from '../keys/device-store.js'
 import { ApiError } from './api.js'
 import { askPassphrase } from './om-passphrase.js'
 import { originAllowed } from './origin.js'
@@ -21,7 +22,24 @@ import { createWalletSession } from './wallet-session.js'
 const query = new URLSearchParams(location.search)
 const projectId = query.get('projectId') ?? ''
 const rawChainId = query.get('chainId') ?? '1'
+/** The active network: an EVM chain id, or a CAIP-2 id of another namespace (`solana:<ref>`). */
 let chainId: string | number = /^\d+$/.test(rawChainId) ? Number(rawChainId) : rawChainId
+/** The EVM chain the EVM methods use, kept while a Solana cluster is active. */
+const initialNetwork = networkOf(chainId)
+let evmChainId = initialNetwork?.namespace === 'eip155' ? initialNetwork.evmChainId : 1
+
+/** The namespace of a network id the frame can serve, or undefined. */
+function networkOf(
+  id: string | number,
+): { namespace: 'eip155'; evmChainId: number } | { namespace: 'solana' } | undefined {
+  if (typeof id === 'number') return { namespace: 'eip155', evmChainId: id }
+  const [namespace, reference = ''] = id.split(':')
+  if (namespace === 'eip155' && /^[1-9]\d{0,15}$/.test(reference)) {
+    return { namespace, evmChainId: Number(reference) }
+  }
+  if (namespace === 'solana' && /^[1-9A-HJ-NP-Za-km-z]{1,32}$/.test(reference)) return { namespace }
+  return undefined
+}
 
 const frameConfig = v.object({
   apiUrl: v.pipe(v.string(), v.url()),
@@ -81,23 +99,48 @@ async function serve(
       }
     },
   })
+  let persistent = false
+  let storageAsked = false
+  const reportStorage = (value: boolean) => {
+    persistent = value
+    port.postMessage({ event: 'STORAGE', persistent })
+  }
   let attemptId: string | undefined
   let updateAttemptId: string | undefined
   const rpc = {
     session,
     dappOrigin,
-    chainId: () => chainId,
-    setChainId: (id: string | number) => (chainId = id),
+    chainId: () => evmChainId,
+    setChainId: (id: string | number) => {
+      const network = networkOf(id)
+      if (network?.namespace === 'eip155')
+        [chainId, evmChainId] = [network.evmChainId, network.evmChainId]
+    },
     setVisible,
-    rpcUrl: () => rpcUrls[String(chainId).split(':').at(-1) ?? ''],
+    // Keys in memory only (a browser denying third-party storage): the approval click is the
+    // user gesture the Storage Access API needs; asked once per load.
+    afterApproval: async () => {
+      if (persistent || storageAsked) return
+      storageAsked = true
+      reportStorage(await requestPersistentStorage({ gesture: true }))
+    },
+    rpcUrl: () => rpcUrls[String(evmChainId)],
+    solanaRpcUrl: (chain?: string) => {
+      if (chain) return rpcUrls[chain]
+      const clusters = Object.keys(rpcUrls).filter((key) => key.startsWith('solana:'))
+      const current = String(chainId)
+      const key = current.startsWith('solana:') ? current : clusters[0]
+      return key ? rpcUrls[key] : undefined
+    },
   }
 
-  const user = () => {
+  const user = (network: string | number = chainId) => {
     const { commitment, user: who } = session
     if (!commitment || !who) throw new RpcError(4100, 'Not connected to email or social')
     return {
       email: who.email,
-      address: commitment.eip155,
+      // The account of the asked (default: active) network's namespace.
+      address: networkOf(network)?.namespace === 'solana' ? commitment.solana : commitment.eip155,
       chainId,
       accounts: [
         { address: commitment.eip155, type: 'eoa' as const, namespace: 'eip155' as const },
@@ -122,11 +165,15 @@ async function serve(
       await session.open()
       return {}
     },
-    GET_USER: async () => user(),
+    GET_USER: async ({ chainId: network }: { chainId?: string | number }) => user(network),
     IS_CONNECTED: async () => ({ isConnected: session.commitment !== undefined }),
     GET_CHAIN_ID: async () => ({ chainId }),
     SWITCH_NETWORK: async ({ chainId: next }: { chainId: string | number }) => {
-      chainId = next
+      const network = networkOf(next)
+      // Spec §8 wallet code 4902: a network the embedded wallet has no account for.
+      if (!network) throw new RpcError(4902, 'Unsupported chain')
+      if (network.namespace === 'eip155') evmChainId = network.evmChainId
+      chainId = network.namespace === 'eip155' ? network.evmChainId : next
       return { chainId }
     },
     SIGN_OUT: async () => {
@@ -136,7 +183,7 @@ async function serve(
     GET_SMART_ACCOUNT_ENABLED_NETWORKS: async () => ({ smartAccountEnabledNetworks: [] }),
     SET_PREFERRED_ACCOUNT: async ({ type }: { type: string }) => {
       if (type !== 'eoa') throw new Error('This application might not support Smart Accounts')
-      return { type, address: user().address }
+      return { type, address: user(evmChainId).address }
     },
     UPDATE_EMAIL: async ({ email }: { email: string }) => {
       const answer = await session.api.updateStart({ newEmail: email })
@@ -185,10 +232,16 @@ async function serve(
       reply('ERROR', {
         message: message.slice(0, 1024),
         ...(typeof code === 'number' ? { code } : {}),
+        // The server's code, so the host can name the error (and a UI translate it).
+        ...(error instanceof ApiError && /^[A-Z][A-Z_]{0,39}$/.test(error.code)
+          ? { errorCode: error.code }
+          : {}),
       })
     }
   }
 
+  // A grant from an earlier visit applies without a gesture: then the stored keys are back.
+  reportStorage(await requestPersistentStorage())
   await session.restore().catch(() => false)
   port.postMessage({ event: 'READY' })
 }

@@ -7,17 +7,10 @@ import { base58 } from '@scure/base'
 import { type Hex, hexToString, isAddress, isHex, numberToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { askApproval } from './om-approve.js'
+import { RpcError } from './rpc-error.js'
 import type { WalletSession } from './wallet-session.js'
 
-/** An error the host gets as an EIP-1193 error (numeric code, message). */
-export class RpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
+export { RpcError }
 
 export interface RpcContext {
   session: WalletSession
@@ -27,8 +20,12 @@ export interface RpcContext {
   setChainId: (chainId: string | number) => void
   /** Tells the host to show / hide the frame around the approval UI. */
   setVisible: (visible: boolean) => void
+  /** Runs right after the user's approval click (a user gesture in the frame). */
+  afterApproval?: () => Promise<void>
   /** The JSON-RPC URL of the current EVM chain, when the project configured one. */
   rpcUrl: () => string | undefined
+  /** The JSON-RPC URL of a Solana cluster (`solana:<ref>`; default the project's only one). */
+  solanaRpcUrl: (chain?: string) => string | undefined
 }
 
 export interface TransactionRequest {
@@ -88,15 +85,18 @@ function summarise(method: string, params: unknown[]): string {
   return JSON.stringify(params, null, 2).slice(0, 4000)
 }
 
-async function approve(context: RpcContext, method: string, params: unknown[]) {
+async function approve(
+  context: RpcContext,
+  method: string,
+  params: unknown[],
+  summary = summarise(method, params),
+) {
   context.setVisible(true)
   try {
-    const approved = await askApproval({
-      origin: context.dappOrigin,
-      method,
-      summary: summarise(method, params),
-    })
+    const approved = await askApproval({ origin: context.dappOrigin, method, summary })
     if (!approved) throw rejected()
+    // Still inside the click's user activation: the Storage Access API may prompt now.
+    await context.afterApproval?.()
   } finally {
     context.setVisible(false)
   }
@@ -203,7 +203,62 @@ export async function handleRpc(
         sendTransaction(evmPrivateKey, chainId, url, tx),
       )
     }
+    case 'solana_signTransaction':
+    case 'solana_signAndSendTransaction': {
+      const [{ transaction, chain, sendOptions } = {}] = params as [SolanaTransactionParams?]
+      if (typeof transaction !== 'string') throw new RpcError(-32602, 'Invalid params')
+      const url = method === 'solana_signAndSendTransaction' ? solanaUrl(context, chain) : ''
+      // The Solana codecs are loaded with the first Solana transaction only.
+      const solana = await import('./solana.js')
+      solana.assertSigner(transaction, commitment.solana)
+      await approve(context, method, params, solana.describeTransaction(transaction))
+      const signed = await session.withKeys(async ({ solanaSecretKey }) =>
+        solana.signTransaction(transaction, commitment.solana, solanaSecretKey),
+      )
+      if (method === 'solana_signTransaction') return signed
+      const options =
+        typeof sendOptions === 'object' && sendOptions
+          ? (sendOptions as Record<string, unknown>)
+          : {}
+      return { signature: await solana.sendTransaction(url, signed.transaction, options) }
+    }
+    case 'solana_signAllTransactions': {
+      const [{ transactions } = {}] = params as [{ transactions?: unknown }?]
+      if (
+        !Array.isArray(transactions) ||
+        transactions.length === 0 ||
+        !transactions.every((t): t is string => typeof t === 'string')
+      ) {
+        throw new RpcError(-32602, 'Invalid params: transactions must be base64 strings')
+      }
+      const solana = await import('./solana.js')
+      for (const t of transactions) solana.assertSigner(t, commitment.solana)
+      const summary = transactions
+        .map((t, index) => `#${index + 1}\n${solana.describeTransaction(t)}`)
+        .join('\n\n')
+      await approve(context, method, params, summary)
+      return session.withKeys(async ({ solanaSecretKey }) => ({
+        transactions: transactions.map(
+          (t) => solana.signTransaction(t, commitment.solana, solanaSecretKey).transaction,
+        ),
+      }))
+    }
     default:
       throw new RpcError(4200, `${method} is not supported by the embedded wallet yet`)
   }
+}
+
+interface SolanaTransactionParams {
+  /** The serialized transaction, base64 (legacy or v0). */
+  transaction?: unknown
+  /** The cluster, `solana:<genesis hash prefix>`; default the project's only one. */
+  chain?: unknown
+  /** `sendTransaction` options (skipPreflight, preflightCommitment, maxRetries…). */
+  sendOptions?: unknown
+}
+
+function solanaUrl(context: RpcContext, chain: unknown): string {
+  const url = context.solanaRpcUrl(typeof chain === 'string' ? chain : undefined)
+  if (!url) throw new RpcError(4200, 'No RPC URL for this Solana cluster')
+  return url
 }

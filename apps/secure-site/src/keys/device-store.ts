@@ -20,12 +20,27 @@ export interface DeviceRecord {
   shareKey: CryptoKey
 }
 
-function openDb(): Promise<IDBDatabase> {
+/** How long an open may take before the store counts as unavailable. */
+const OPEN_TIMEOUT_MS = 3_000
+
+/**
+ * The IndexedDB this frame writes to: the global one, or the unpartitioned one of a Storage
+ * Access API handle (`document.requestStorageAccess({ indexedDB: true })`, Chromium).
+ */
+let factory: IDBFactory | undefined
+
+function openDb(from: IDBFactory = factory ?? indexedDB): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1)
+    const request = from.open(DB_NAME, 1)
     request.onupgradeneeded = () => request.result.createObjectStore(STORE)
     request.onsuccess = () => resolve(request.result)
     request.onerror = () => reject(request.error)
+    // Chromium 156 may finish a refused open through a storage-access handle without firing
+    // either event (the request is `done` with "The user denied permission"): read it.
+    setTimeout(() => {
+      if (request.readyState === 'done' && request.error) reject(request.error)
+      reject(new Error(`IndexedDB did not open in ${OPEN_TIMEOUT_MS} ms`))
+    }, OPEN_TIMEOUT_MS)
   })
 }
 
@@ -101,6 +116,64 @@ export async function storageIsMemoryOnly(): Promise<boolean> {
   const db = await database()
   db?.close()
   return db === null
+}
+
+/** Moves what the memory store holds into `to` and makes it this frame's store. */
+export async function adoptStorage(to: IDBFactory): Promise<void> {
+  const db = await openDb(to)
+  try {
+    const held = [...(memory ?? new Map()).entries()]
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction(STORE, 'readwrite')
+      for (const [key, value] of held) tx.objectStore(STORE).put(value, key)
+      tx.oncomplete = () => resolve()
+      tx.onerror = () => reject(tx.error)
+      tx.onabort = () => reject(tx.error)
+    })
+  } finally {
+    db.close()
+  }
+  factory = to
+  memory = undefined
+}
+
+/** The Storage Access API as Chromium ships it (the `{ indexedDB: true }` form, "beyond cookies"). */
+interface StorageAccessDocument {
+  hasStorageAccess?: () => Promise<boolean>
+  requestStorageAccess?: (types?: {
+    indexedDB?: boolean
+  }) => Promise<{ indexedDB?: IDBFactory } | undefined>
+}
+
+/**
+ * Asks the browser for unpartitioned storage when the frame has only memory: where it was
+ * granted before, without a gesture (`hasStorageAccess` first); with `gesture` (called inside a
+ * click in the frame), by prompting. On a grant the memory store moves to IndexedDB, so this
+ * device is known on the next visit. Answers whether storage is persistent now; never rejects.
+ *
+ * @example
+ * approveButton.onclick = () => void requestPersistentStorage({ gesture: true })
+ */
+export async function requestPersistentStorage({
+  gesture = false,
+  document: doc = globalThis.document as unknown as StorageAccessDocument,
+}: {
+  gesture?: boolean
+  document?: StorageAccessDocument
+} = {}): Promise<boolean> {
+  if (!(await storageIsMemoryOnly())) return true
+  if (typeof doc?.requestStorageAccess !== 'function') return false
+  try {
+    if (!gesture && !(await doc.hasStorageAccess?.())) return false
+    // Browsers without the `{ indexedDB }` form grant cookies only; their third-party IndexedDB
+    // is then the global one (partitioned storage is enough for this frame).
+    const handle = await doc.requestStorageAccess({ indexedDB: true })
+    await adoptStorage(handle?.indexedDB ?? indexedDB)
+    return true
+  } catch (error) {
+    console.warn('Storage access not granted; this device stays new on every visit:', error)
+    return false
+  }
 }
 
 /** Scope of the device share: one per user id, so two logins on one browser stay apart. */

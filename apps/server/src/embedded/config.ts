@@ -48,7 +48,8 @@ export interface EmbeddedOptions {
 
 /** Environment keys of the embedded wallet (read by env.ts). */
 export interface EmbeddedEnv {
-  secureOrigin: string
+  /** Undefined: the origin of the secure site this server serves (OPENMODAL_SECURE_PORT). */
+  secureOrigin: string | undefined
   authSecret: Uint8Array
   vaultKey: Uint8Array
   smtpUrl: string
@@ -70,28 +71,34 @@ function key(name: string, raw: string, minBytes: number, exactBytes?: number): 
 
 /**
  * The embedded wallet's settings from OPENMODAL_SECURE_ORIGIN, OPENMODAL_AUTH_SECRET,
- * OPENMODAL_VAULT_KEY, OPENMODAL_SMTP_URL and OPENMODAL_MAIL_FROM, or undefined when
- * OPENMODAL_SECURE_ORIGIN is not set (the routes are then not served). Once it is set, the
- * keys and the SMTP URL are required.
+ * OPENMODAL_VAULT_KEY, OPENMODAL_SMTP_URL and OPENMODAL_MAIL_FROM, or undefined when neither
+ * OPENMODAL_SECURE_ORIGIN nor OPENMODAL_SECURE_PORT (this server serves the secure site) is set:
+ * the routes are then not served. Once one is set, the keys and the SMTP URL are required.
  *
  * @example
  * const embedded = readEmbeddedEnv(process.env)
  */
 export function readEmbeddedEnv(env: NodeJS.ProcessEnv): EmbeddedEnv | undefined {
   const secureOrigin = env.OPENMODAL_SECURE_ORIGIN
-  if (!secureOrigin) return undefined
-  let origin: string
-  try {
-    origin = new URL(secureOrigin).origin
-  } catch {
-    throw new Error(`OPENMODAL_SECURE_ORIGIN=${secureOrigin} is not a URL`)
-  }
-  if (origin !== secureOrigin.replace(/\/$/, '')) {
-    throw new Error(`OPENMODAL_SECURE_ORIGIN=${secureOrigin} must be an origin (no path)`)
+  if (!secureOrigin && !env.OPENMODAL_SECURE_PORT) return undefined
+  let origin: string | undefined
+  if (secureOrigin) {
+    try {
+      origin = new URL(secureOrigin).origin
+    } catch {
+      throw new Error(`OPENMODAL_SECURE_ORIGIN=${secureOrigin} is not a URL`)
+    }
+    if (origin !== secureOrigin.replace(/\/$/, '')) {
+      throw new Error(`OPENMODAL_SECURE_ORIGIN=${secureOrigin} must be an origin (no path)`)
+    }
   }
   const need = (name: string) => {
     const value = env[name]
-    if (!value) throw new Error(`${name} is required when OPENMODAL_SECURE_ORIGIN is set`)
+    if (!value) {
+      throw new Error(
+        `${name} is required when OPENMODAL_SECURE_ORIGIN or OPENMODAL_SECURE_PORT is set`,
+      )
+    }
     return value
   }
   return {

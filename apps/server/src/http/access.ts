@@ -22,6 +22,11 @@ export interface AccessOptions {
   limiter?: RateLimiter | undefined
   /** Take the client address from X-Forwarded-For (only behind a trusted reverse proxy). */
   trustProxy?: boolean | undefined
+  /**
+   * Origins allowed for every project besides its own list: the embedded wallet's secure
+   * origin, whose frame reads the chains through the RPC proxy.
+   */
+  trustedOrigins?: readonly string[] | undefined
 }
 
 export interface AccessControl {
@@ -108,7 +113,11 @@ export function createAccessControl(options: AccessOptions): AccessControl {
       if (!requireOrigin) return project
       throw new HttpError(403, 'INVALID_APP_CONFIGURATION', 'The Origin header is required')
     }
-    if (!isOriginAllowed(origin, [...project.allowedOrigins, ...DEFAULT_ALLOWED_ANCESTORS])) {
+    const trusted = options.trustedOrigins?.includes(origin) ?? false
+    if (
+      !trusted &&
+      !isOriginAllowed(origin, [...project.allowedOrigins, ...DEFAULT_ALLOWED_ANCESTORS])
+    ) {
       throw new HttpError(
         403,
         'INVALID_APP_CONFIGURATION',

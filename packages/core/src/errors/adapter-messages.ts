@@ -14,8 +14,7 @@ export const ADAPTER_ERROR_MESSAGES = {
   INVALID_TRANSFER: 'Invalid transfer',
   INVALID_GENESIS_HASH: 'Invalid genesis hash',
   RPC_UNREACHABLE: 'Network Error',
-
-  // Bitcoin accounts (the adapter's switchAccount; spec §5 text word for word)
+  /** Bitcoin accounts: the adapter's switchAccount (spec §5 text word for word). */
   NON_PAYMENT_ACCOUNT: 'Switching to non-payment accounts is not allowed',
 } as const
 

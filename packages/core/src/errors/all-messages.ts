@@ -3,8 +3,8 @@
 // never imports this module; a bundle that did would carry every text.
 import { ADAPTER_ERROR_MESSAGES, adapterError } from './adapter-messages.js'
 import type { BaseError, KitErrorCreator, KitErrorParameters } from './base.js'
-import { EMBEDDED_ERROR_MESSAGES, embeddedError } from './embedded-messages.js'
 import { kitError } from './errors.js'
+import { FRAME_ERROR_MESSAGES, frameError } from './frame-messages.js'
 import {
   type ErrorCode,
   INITIAL_ERROR_MESSAGES,
@@ -21,7 +21,7 @@ const TABLES: ReadonlyArray<readonly [Readonly<Record<string, string>>, KitError
   [SEND_ERROR_MESSAGES, sendError],
   [SERVER_ERROR_MESSAGES, serverError],
   [ADAPTER_ERROR_MESSAGES, adapterError],
-  [EMBEDDED_ERROR_MESSAGES, embeddedError],
+  [FRAME_ERROR_MESSAGES, frameError],
   [RESERVED_ERROR_MESSAGES, reservedError],
 ]
 
@@ -34,7 +34,7 @@ export const KIT_ERROR_MESSAGES: Readonly<Record<KitErrorCode, string>> =
     /* @__PURE__ */ Object.assign({}, INITIAL_ERROR_MESSAGES, SEND_ERROR_MESSAGES),
     SERVER_ERROR_MESSAGES,
     ADAPTER_ERROR_MESSAGES,
-    /* @__PURE__ */ Object.assign({}, EMBEDDED_ERROR_MESSAGES, RESERVED_ERROR_MESSAGES),
+    /* @__PURE__ */ Object.assign({}, FRAME_ERROR_MESSAGES, RESERVED_ERROR_MESSAGES),
   )
 
 /** The English text of every error code: `KIT_ERROR_MESSAGES` and the rest. */

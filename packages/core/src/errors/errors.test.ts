@@ -3,8 +3,8 @@ import { test } from 'node:test'
 import { ADAPTER_ERROR_MESSAGES, adapterError } from './adapter-messages.js'
 import { codedError, ERROR_MESSAGES, KIT_ERROR_MESSAGES } from './all-messages.js'
 import { BaseError, errorMessage, walk } from './base.js'
-import { EMBEDDED_ERROR_MESSAGES } from './embedded-messages.js'
 import { InvalidOptionsError, kitError } from './errors.js'
+import { FRAME_ERROR_MESSAGES } from './frame-messages.js'
 import {
   ALERTS,
   type ErrorCode,
@@ -110,7 +110,7 @@ test('every error code has an English text, and kitError reads it', () => {
     SEND_ERROR_MESSAGES,
     SERVER_ERROR_MESSAGES,
     ADAPTER_ERROR_MESSAGES,
-    EMBEDDED_ERROR_MESSAGES,
+    FRAME_ERROR_MESSAGES,
     RESERVED_ERROR_MESSAGES,
   ]
   assert.deepEqual(tables.flatMap((texts) => Object.keys(texts)).sort(), [...kit].sort())

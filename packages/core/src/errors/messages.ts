@@ -8,7 +8,7 @@
 // - A lazily loaded feature keeps its texts in `errors/<feature>-messages.ts`: the table and
 //   its creator, `export const fooError = /* @__PURE__ */ defineErrorTexts(FOO_ERROR_MESSAGES)`,
 //   importing `defineErrorTexts` from base.ts, never errors.ts (see send-messages.ts; frame
-//   errors go to embedded-messages.ts). Export the creator through exports/internal.ts; only
+//   errors go to frame-messages.ts). Export the creator through exports/internal.ts; only
 //   modules loaded with `import()` (or only present when the feature is) call it:
 //   `throw sendError('INSUFFICIENT_BALANCE')`.
 // - Its codes join the `KitErrorCode` union below (`| keyof typeof FOO_ERROR_MESSAGES`) and its
@@ -17,7 +17,7 @@
 //   by code) and `error.message` is the English text.
 
 import type { ADAPTER_ERROR_MESSAGES } from './adapter-messages.js'
-import type { EMBEDDED_ERROR_MESSAGES } from './embedded-messages.js'
+import type { FRAME_ERROR_MESSAGES } from './frame-messages.js'
 import type { RESERVED_ERROR_MESSAGES } from './reserved-messages.js'
 import type { SEND_ERROR_MESSAGES } from './send-messages.js'
 import type { SERVER_ERROR_MESSAGES } from './server-messages.js'
@@ -99,6 +99,8 @@ export const OWN_WORDS_ERROR_MESSAGES = {
   RPC_ERROR: 'RPC error',
   /** A non-ok HTTP answer of a node: its own text is `HTTP status code: N`. */
   HTTP_ERROR,
+  /** The embedded wallet's server: its own text is `Please try again after N seconds` (spec §5). */
+  EMAIL_RATE_LIMITED: 'Rate Limited',
 } as const
 
 /** A code the kit builds an error from by its text: `kitError` or a lazy feature's creator. */
@@ -107,7 +109,7 @@ export type KitErrorCode =
   | keyof typeof SEND_ERROR_MESSAGES
   | keyof typeof SERVER_ERROR_MESSAGES
   | keyof typeof ADAPTER_ERROR_MESSAGES
-  | keyof typeof EMBEDDED_ERROR_MESSAGES
+  | keyof typeof FRAME_ERROR_MESSAGES
   | keyof typeof RESERVED_ERROR_MESSAGES
 
 /** Every code a `BaseError` of the kit carries. */

@@ -1,6 +1,6 @@
 // Spec §8 error texts of codes no code of the kit throws (the reference kit's controller and
-// connector states): catalogs translate them, so a host that sees one reads it in its
-// language, and no bundle carries them (the pattern: the top of messages.ts). A part that
+// connector states, its embedded wallet's frame, e-mail and social logins): catalogs
+// translate them, so a host that sees one reads it in its language, and no bundle carries them (the pattern: the top of messages.ts). A part that
 // starts throwing one moves it to its own table (or to INITIAL_ERROR_MESSAGES when initial
 // code throws it) instead of calling `reservedError`, which carries them all.
 import { defineErrorTexts } from './base.js'
@@ -17,6 +17,15 @@ export const RESERVED_ERROR_MESSAGES = {
   CONNECTOR_RECONNECTING: 'connector unavailable while reconnecting',
   /** Other aborts. */
   SOMETHING_WENT_WRONG,
+  // The reference kit's embedded wallet (ours throws frame-messages.ts's codes)
+  FRAME_IFRAME_NOT_SET: 'W3mFrame: iframe is not set',
+  FRAME_PARENT_NOT_SET: 'parent is not set',
+  EMAIL_LOGIN_DEPENDENCY: 'Unable to load email login dependency',
+  NOT_CONNECTED_TO_EMAIL_OR_SOCIAL: 'Not connected to email or social',
+  NO_AUTH_CONNECTOR: 'No auth connector found',
+  FAILED_TO_INITIATE_SOCIAL: 'Failed to initiate social connection',
+  FAILED_TO_CONNECT_FARCASTER: 'Failed to connect to farcaster',
+  POPUP_CLOSED: 'Popup closed',
 } as const
 
 /**

@@ -76,8 +76,8 @@ export {
   type KitErrorCreator,
   type KitErrorParameters,
 } from '../errors/base.js'
-export { EMBEDDED_ERROR_MESSAGES, embeddedError } from '../errors/embedded-messages.js'
 export { kitError } from '../errors/errors.js'
+export { FRAME_ERROR_MESSAGES, frameError } from '../errors/frame-messages.js'
 export {
   INITIAL_ERROR_MESSAGES,
   type KitErrorCode,

@@ -8,8 +8,18 @@ export {
   type SecureFrameOptions,
 } from '../host/frame.js'
 export {
+  type SwitchEmbeddedNetworkParameters,
+  type SwitchEmbeddedNetworkReturnType,
+  switchEmbeddedNetwork,
+} from '../host/network.js'
+export {
   createEmbeddedProvider,
   type EmbeddedEip1193Provider,
   type EmbeddedProviderEvents,
 } from '../host/provider.js'
+export {
+  createEmbeddedSolanaWallet,
+  type EmbeddedSolanaWalletOptions,
+  SOLANA_WALLET_FEATURES,
+} from '../host/solana-wallet.js'
 export { DEFAULT_TIMEOUTS, type FrameTimeouts, timeoutOf } from '../host/timeouts.js'

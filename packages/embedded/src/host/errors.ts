@@ -1,17 +1,28 @@
-import { ALERTS, type AlertCode, BaseError, kitError } from '@openmodal/core/internal'
+import {
+  type AlertCode,
+  BaseError,
+  FRAME_ERROR_MESSAGES,
+  frameError,
+  kitError,
+} from '@openmodal/core/internal'
 
 /** Spec §8: what a frame timeout or refusal reports. */
 export type FrameFailure = 'iframe_load_failed' | 'iframe_request_timeout' | 'unverified_domain'
 
-const ALERT_OF: Record<FrameFailure, AlertCode> = {
-  iframe_load_failed: 'EMBEDDED_WALLET_LOAD_FAILED',
-  iframe_request_timeout: 'EMBEDDED_WALLET_TIMEOUT',
-  unverified_domain: 'INVALID_APP_CONFIGURATION',
-}
+const FAILURES = {
+  iframe_load_failed: { code: 'FRAME_LOAD_FAILED', alert: 'EMBEDDED_WALLET_LOAD_FAILED' },
+  iframe_request_timeout: { code: 'FRAME_REQUEST_TIMEOUT', alert: 'EMBEDDED_WALLET_TIMEOUT' },
+  unverified_domain: { code: 'FRAME_UNVERIFIED_DOMAIN', alert: 'INVALID_APP_CONFIGURATION' },
+} as const satisfies Record<
+  FrameFailure,
+  { code: keyof typeof FRAME_ERROR_MESSAGES; alert: AlertCode }
+>
 
 /**
- * The secure frame did not load, did not answer in time, or refused this page's origin. Its
- * `shortMessage` is the spec §8 alert title; `reason` is the spec's report code.
+ * The secure frame did not load, did not answer in time, or refused this page's origin. A coded
+ * error (`FRAME_LOAD_FAILED`, `FRAME_REQUEST_TIMEOUT`, `FRAME_UNVERIFIED_DOMAIN`: a UI
+ * translates it by code) whose `shortMessage` is the spec §8 alert title; `reason` is the
+ * spec's report code and `alert` the alert to show.
  */
 export class FrameError extends BaseError {
   override name = 'FrameError'
@@ -20,9 +31,43 @@ export class FrameError extends BaseError {
     readonly reason: FrameFailure,
     details?: string,
   ) {
-    super(ALERTS[ALERT_OF[reason]].title, details === undefined ? {} : { details })
-    this.alert = ALERT_OF[reason]
+    const { code, alert } = FAILURES[reason]
+    super(FRAME_ERROR_MESSAGES[code], {
+      code,
+      codeText: true,
+      ...(details === undefined ? {} : { details }),
+    })
+    this.alert = alert
   }
+}
+
+/** The server's e-mail login error codes (through the frame) and the kit's code of each. */
+const SERVER_CODES: Record<string, keyof typeof FRAME_ERROR_MESSAGES> = {
+  INVALID_EMAIL: 'EMAIL_INVALID',
+  INVALID_OTP: 'EMAIL_OTP_INVALID',
+  OTP_EXPIRED: 'EMAIL_OTP_EXPIRED',
+  OTP_LOCKED: 'EMAIL_OTP_LOCKED',
+  EMAIL_IN_USE: 'EMAIL_IN_USE',
+  MAIL_FAILED: 'EMAIL_SEND_FAILED',
+  FEATURE_DISABLED: 'EMAIL_LOGIN_DISABLED',
+  UNAUTHORIZED: 'EMBEDDED_SESSION_EXPIRED',
+  INVALID_PROOF: 'EMBEDDED_SESSION_EXPIRED',
+  SESSION_NOT_FRESH: 'EMBEDDED_SESSION_EXPIRED',
+  PROJECT_NOT_FOUND: 'EMBEDDED_PROJECT_NOT_FOUND',
+  ORIGIN_NOT_ALLOWED: 'FRAME_UNVERIFIED_DOMAIN',
+}
+
+/**
+ * The kit's error for a server error the frame passed on (`errorCode`, the server's words in
+ * `message`): a coded error a UI translates, the server's words as `details`. RATE_LIMITED keeps
+ * the server's words ("Please try again after N seconds", spec §5) as its text.
+ */
+function serverError(errorCode: string, message: string | undefined): BaseError {
+  if (errorCode === 'RATE_LIMITED') {
+    return new BaseError(message || 'Rate Limited', { code: 'EMAIL_RATE_LIMITED' })
+  }
+  const code = SERVER_CODES[errorCode] ?? 'EMBEDDED_SERVER_ERROR'
+  return frameError(code, message ? { details: `${errorCode}: ${message}` } : {})
 }
 
 /** An EIP-1193 error: a numeric `code` (4001 rejected, 4100 unauthorised, 4200 unsupported). */
@@ -37,11 +82,16 @@ export class ProviderRpcError extends Error {
   }
 }
 
-/** A frame ERROR reply: its message (or the spec's "An error occurred"), and its code if any. */
+/**
+ * A frame ERROR reply: the server's error by its code (`errorCode`), an EIP-1193 error by its
+ * numeric code, else its message (or the spec's "An error occurred").
+ */
 export function replyError(payload: {
   message?: string | undefined
   code?: number | undefined
+  errorCode?: string | undefined
 }): Error {
+  if (payload.errorCode !== undefined) return serverError(payload.errorCode, payload.message)
   if (payload.code !== undefined) {
     return new ProviderRpcError(
       payload.code,

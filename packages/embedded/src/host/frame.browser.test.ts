@@ -106,6 +106,8 @@ describe('secure frame (host side)', () => {
     expect(frame.iframe.style.visibility).to.equal('hidden')
     await frame.ready
     expect(await frame.request('IS_CONNECTED', {})).to.deep.equal({ isConnected: false })
+    // Partitioned storage is allowed in this group: the frame keeps its keys across visits.
+    expect(frame.persistentStorage).to.equal(true)
     frame.destroy()
     expect(frame.iframe.isConnected).to.equal(false)
   })
@@ -356,6 +358,11 @@ describe('secure frame (host side)', () => {
     expect((error as FrameError).shortMessage).to.equal(
       'Network Error - Could not load embedded wallet',
     )
+    // Coded: a UI translates it by its code.
+    expect([(error as FrameError).code, (error as FrameError).codeText]).to.deep.equal([
+      'FRAME_LOAD_FAILED',
+      true,
+    ])
     expect(((await request.catch((e) => e)) as FrameError).reason).to.equal('iframe_load_failed')
     expect($alert.get()?.title).to.equal('Network Error - Could not load embedded wallet')
   })
@@ -386,5 +393,27 @@ describe('secure frame (host side)', () => {
     const frame = frames.at(-1) as SecureFrame
     const error = (await frame.request('CONNECT_EMAIL', { email: 'nope' }).catch((e) => e)) as Error
     expect(error.message).to.equal('Invalid email')
+    expect((error as { code?: string }).code).to.equal('EMAIL_INVALID')
+  })
+
+  it("names the server's refusal by a coded error, with the server's words as details", async () => {
+    const frame = open('p-ok')
+    const email = `wrong-${crypto.randomUUID().slice(0, 8)}@example.com`
+    await frame.request('CONNECT_EMAIL', { email })
+    const { otp } = await mailboxCode(email)
+    const wrong = otp === '000000' ? '111111' : '000000'
+    const error = (await frame.request('CONNECT_OTP', { otp: wrong }).catch((e) => e)) as {
+      code: string
+      codeText: boolean
+      shortMessage: string
+      details: string
+    }
+    expect([error.code, error.codeText, error.shortMessage]).to.deep.equal([
+      'EMAIL_OTP_INVALID',
+      true,
+      'This code is not valid',
+    ])
+    expect(error.details).to.equal('INVALID_OTP: Wrong code')
+    frame.destroy()
   })
 })

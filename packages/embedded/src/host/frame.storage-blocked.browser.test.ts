@@ -40,12 +40,21 @@ describe('secure frame without third-party storage', () => {
     const open = () =>
       createSecureFrame({ secureOrigin, projectId: 'p-ok', chainId: 1, version: '0.1.0' })
     const first = open()
+    const storage: boolean[] = []
+    first.onStorage((persistent) => storage.push(persistent))
     const address = await login(first)
+    // What the host shows as "this device will be new on every visit".
+    expect(first.persistentStorage).to.equal(false)
+    expect(storage).to.deep.equal([false])
     const provider = createEmbeddedProvider(first)
     const signing = provider.request({ method: 'personal_sign', params: ['in memory', address] })
     await executeServerCommand('frame-click', { name: 'Approve' })
     const signature = (await signing) as `0x${string}`
     expect(await verifyMessage({ address, message: 'in memory', signature })).to.equal(true)
+    // The approval click was the gesture: the frame asked for storage access (headless
+    // Chromium denies it) and said so again; keys stay in memory.
+    expect(storage).to.deep.equal([false, false])
+    expect(first.persistentStorage).to.equal(false)
     first.destroy()
 
     const second = open()

@@ -3,7 +3,7 @@
 // when their source is our iframe's window and their origin the secure origin; replies are
 // matched by crypto.randomUUID() ids and checked with the protocol schemas; anything else is
 // dropped without a trace on the caller's side.
-import { kitError, showAlert, withTimeout } from '@openmodal/core/internal'
+import { frameError, kitError, showAlert, withTimeout } from '@openmodal/core/internal'
 import * as v from 'valibot'
 import { tryMessage } from '../protocol/check.js'
 import { methodKind } from '../protocol/methods.js'
@@ -66,6 +66,14 @@ export interface SecureFrame {
   abortPending(): void
   /** Listens for the frame showing (`true`) or hiding (`false`) its approval UI. */
   onVisibility(listener: (visible: boolean) => void): () => void
+  /**
+   * Whether the frame's storage persists across visits: `false` when the browser denies it
+   * storage as a third-party frame and did not grant storage access (keys in memory: "this
+   * device will be new on every visit"); `undefined` until the frame tells (before ready).
+   */
+  readonly persistentStorage: boolean | undefined
+  /** Listens for changes of `persistentStorage` (a grant after an approval click). */
+  onStorage(listener: (persistent: boolean) => void): () => void
   /** Removes the frame and rejects everything still pending. */
   destroy(): void
 }
@@ -98,6 +106,8 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
   const report = options.onAlert ?? ((error: FrameError) => showAlert(error.alert))
   const pending = new Map<string, Pending>()
   const visibility = new Set<(visible: boolean) => void>()
+  const storage = new Set<(persistent: boolean) => void>()
+  let persistentStorage: boolean | undefined
   const nonce = crypto.randomUUID()
   let port: MessagePort | undefined
   let destroyed = false
@@ -123,7 +133,10 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     if (!message) return
     if ('event' in message) {
       if (message.event === 'READY') markReadyEvent()
-      else {
+      else if (message.event === 'STORAGE') {
+        persistentStorage = message.persistent
+        for (const listener of storage) listener(message.persistent)
+      } else {
         const visible = message.event === 'SHOW'
         setVisible(iframe, visible)
         iframe.toggleAttribute('aria-hidden', !visible)
@@ -199,7 +212,10 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     // The payload is checked here too: a bad input fails at the caller with the schema's words.
     const checked = v.safeParse(APP_EVENTS[type].payload, payload)
     if (!checked.success) {
-      throw new ProviderRpcError(-32602, checked.issues[0]?.message ?? 'Invalid params')
+      const [issue] = checked.issues
+      // Spec §5: an invalid e-mail is the coded EMAIL_INVALID ("Invalid email").
+      if (issue?.path?.[0]?.key === 'email') throw frameError('EMAIL_INVALID')
+      throw new ProviderRpcError(-32602, issue?.message ?? 'Invalid params')
     }
     await ready
     if (destroyed || !port) throw new FrameError('iframe_load_failed', 'the frame was removed')
@@ -240,6 +256,13 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     onVisibility(listener) {
       visibility.add(listener)
       return () => visibility.delete(listener)
+    },
+    get persistentStorage() {
+      return persistentStorage
+    },
+    onStorage(listener) {
+      storage.add(listener)
+      return () => storage.delete(listener)
     },
     destroy() {
       if (destroyed) return

@@ -163,12 +163,20 @@ export const frameReply = v.variant('status', [
       message: v.optional(v.pipe(v.string(), v.maxLength(1024))),
       /** An EIP-1193 / JSON-RPC error code, when the error is one. */
       code: v.optional(v.number()),
+      /** The server's error code (`INVALID_OTP`, `RATE_LIMITED`…), when the server refused. */
+      errorCode: v.optional(v.pipe(v.string(), v.regex(/^[A-Z][A-Z_]{0,39}$/))),
     }),
   }),
 ])
 
-/** Events the frame sends unasked: ready, and show / hide around its approval UI. */
-export const frameEvent = v.object({ event: v.picklist(['READY', 'SHOW', 'HIDE']) })
+/**
+ * Events the frame sends unasked: ready, show / hide around its approval UI, and whether its
+ * storage persists (`persistent: false`: keys in memory, this device is new on every visit).
+ */
+export const frameEvent = v.union([
+  v.object({ event: v.picklist(['READY', 'SHOW', 'HIDE']) }),
+  v.object({ event: v.literal('STORAGE'), persistent: v.boolean() }),
+])
 
 /** What the frame can put on the port. */
 export const frameMessage = v.union([frameReply, frameEvent])

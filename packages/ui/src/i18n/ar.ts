@@ -294,7 +294,22 @@ export const arCodes: CodeMessages = {
     SEND_UNAVAILABLE: 'الإرسال غير متاح هنا',
     TRANSACTION_REVERTED: 'فشلت المعاملة',
     TRANSACTION_DROPPED: 'تعذّر العثور على المعاملة على الشبكة',
+    // The embedded wallet frame (its failures and the server's e-mail login errors)
+    FRAME_LOAD_FAILED: 'خطأ في الشبكة - تعذّر تحميل المحفظة المدمجة',
+    FRAME_REQUEST_TIMEOUT: 'انتهت مهلة طلب المحفظة المدمجة',
+    FRAME_UNVERIFIED_DOMAIN: 'إعداد التطبيق غير صالح',
+    EMAIL_INVALID: 'البريد الإلكتروني غير صالح',
+    EMAIL_OTP_INVALID: 'هذا الرمز غير صالح',
+    EMAIL_OTP_EXPIRED: 'انتهت صلاحية الرمز؛ اطلب رمزًا جديدًا',
+    EMAIL_OTP_LOCKED: 'رموز خاطئة كثيرة؛ اطلب رمزًا جديدًا',
+    EMAIL_IN_USE: 'حساب آخر يستخدم هذا البريد الإلكتروني',
+    EMAIL_SEND_FAILED: 'تعذّر إرسال البريد الإلكتروني؛ حاول مرة أخرى',
+    EMAIL_LOGIN_DISABLED: 'تسجيل الدخول بالبريد الإلكتروني متوقف لهذا المشروع',
+    EMBEDDED_SESSION_EXPIRED: 'انتهت الجلسة',
+    EMBEDDED_PROJECT_NOT_FOUND: 'معرّف المشروع غير مهيّأ',
+    EMBEDDED_SERVER_ERROR: 'خطأ في الخادم',
     HTTP_ERROR: null,
+    EMAIL_RATE_LIMITED: null,
   },
   alerts: {
     NETWORK_NOT_FOUND: {

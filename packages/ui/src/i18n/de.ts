@@ -297,7 +297,22 @@ export const deCodes: CodeMessages = {
     SEND_UNAVAILABLE: 'Senden ist hier nicht verfügbar',
     TRANSACTION_REVERTED: 'Die Transaktion ist fehlgeschlagen',
     TRANSACTION_DROPPED: 'Die Transaktion wurde im Netzwerk nicht gefunden',
+    // The embedded wallet frame (its failures and the server's e-mail login errors)
+    FRAME_LOAD_FAILED: 'Netzwerkfehler – die eingebettete Wallet konnte nicht geladen werden',
+    FRAME_REQUEST_TIMEOUT: 'Zeitüberschreitung der eingebetteten Wallet',
+    FRAME_UNVERIFIED_DOMAIN: 'Ungültige App-Konfiguration',
+    EMAIL_INVALID: 'Ungültige E-Mail-Adresse',
+    EMAIL_OTP_INVALID: 'Dieser Code ist ungültig',
+    EMAIL_OTP_EXPIRED: 'Der Code ist abgelaufen; fordere einen neuen an',
+    EMAIL_OTP_LOCKED: 'Zu viele falsche Codes; fordere einen neuen an',
+    EMAIL_IN_USE: 'Ein anderes Konto verwendet diese E-Mail-Adresse',
+    EMAIL_SEND_FAILED: 'Die E-Mail konnte nicht gesendet werden; versuche es erneut',
+    EMAIL_LOGIN_DISABLED: 'Die Anmeldung per E-Mail ist für dieses Projekt deaktiviert',
+    EMBEDDED_SESSION_EXPIRED: 'Sitzung abgelaufen',
+    EMBEDDED_PROJECT_NOT_FOUND: 'Projekt-ID nicht konfiguriert',
+    EMBEDDED_SERVER_ERROR: 'Serverfehler',
     HTTP_ERROR: null,
+    EMAIL_RATE_LIMITED: null,
   },
   alerts: {
     NETWORK_NOT_FOUND: {

@@ -296,7 +296,22 @@ export const esCodes: CodeMessages = {
     SEND_UNAVAILABLE: 'El envío no está disponible aquí',
     TRANSACTION_REVERTED: 'La transacción falló',
     TRANSACTION_DROPPED: 'No se encontró la transacción en la red',
+    // The embedded wallet frame (its failures and the server's e-mail login errors)
+    FRAME_LOAD_FAILED: 'Error de red: no se pudo cargar la billetera integrada',
+    FRAME_REQUEST_TIMEOUT: 'La solicitud a la billetera integrada caducó',
+    FRAME_UNVERIFIED_DOMAIN: 'Configuración de la aplicación no válida',
+    EMAIL_INVALID: 'Correo electrónico no válido',
+    EMAIL_OTP_INVALID: 'Este código no es válido',
+    EMAIL_OTP_EXPIRED: 'El código caducó; pide uno nuevo',
+    EMAIL_OTP_LOCKED: 'Demasiados códigos incorrectos; pide uno nuevo',
+    EMAIL_IN_USE: 'Otra cuenta usa este correo electrónico',
+    EMAIL_SEND_FAILED: 'No se pudo enviar el correo; inténtalo de nuevo',
+    EMAIL_LOGIN_DISABLED: 'El inicio de sesión por correo está desactivado en este proyecto',
+    EMBEDDED_SESSION_EXPIRED: 'Sesión caducada',
+    EMBEDDED_PROJECT_NOT_FOUND: 'ID de proyecto no configurado',
+    EMBEDDED_SERVER_ERROR: 'Error del servidor',
     HTTP_ERROR: null,
+    EMAIL_RATE_LIMITED: null,
   },
   alerts: {
     NETWORK_NOT_FOUND: {

@@ -301,7 +301,22 @@ export const frCodes: CodeMessages = {
     SEND_UNAVAILABLE: 'L’envoi n’est pas disponible ici',
     TRANSACTION_REVERTED: 'La transaction a échoué',
     TRANSACTION_DROPPED: 'La transaction est introuvable sur le réseau',
+    // The embedded wallet frame (its failures and the server's e-mail login errors)
+    FRAME_LOAD_FAILED: 'Erreur réseau – impossible de charger le portefeuille intégré',
+    FRAME_REQUEST_TIMEOUT: 'La requête au portefeuille intégré a expiré',
+    FRAME_UNVERIFIED_DOMAIN: 'Configuration de l’application invalide',
+    EMAIL_INVALID: 'Adresse e-mail invalide',
+    EMAIL_OTP_INVALID: 'Ce code n’est pas valide',
+    EMAIL_OTP_EXPIRED: 'Le code a expiré ; demandez-en un nouveau',
+    EMAIL_OTP_LOCKED: 'Trop de codes erronés ; demandez-en un nouveau',
+    EMAIL_IN_USE: 'Un autre compte utilise cette adresse e-mail',
+    EMAIL_SEND_FAILED: 'L’e-mail n’a pas pu être envoyé ; réessayez',
+    EMAIL_LOGIN_DISABLED: 'La connexion par e-mail est désactivée pour ce projet',
+    EMBEDDED_SESSION_EXPIRED: 'Session expirée',
+    EMBEDDED_PROJECT_NOT_FOUND: 'ID de projet non configuré',
+    EMBEDDED_SERVER_ERROR: 'Erreur du serveur',
     HTTP_ERROR: null,
+    EMAIL_RATE_LIMITED: null,
   },
   alerts: {
     NETWORK_NOT_FOUND: {

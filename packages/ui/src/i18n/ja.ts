@@ -296,7 +296,22 @@ export const jaCodes: CodeMessages = {
     SEND_UNAVAILABLE: 'ここでは送信できません',
     TRANSACTION_REVERTED: 'トランザクションが失敗しました',
     TRANSACTION_DROPPED: 'ネットワーク上にトランザクションが見つかりません',
+    // The embedded wallet frame (its failures and the server's e-mail login errors)
+    FRAME_LOAD_FAILED: 'ネットワークエラー - 埋め込みウォレットを読み込めませんでした',
+    FRAME_REQUEST_TIMEOUT: '埋め込みウォレットへのリクエストがタイムアウトしました',
+    FRAME_UNVERIFIED_DOMAIN: 'アプリの設定が無効です',
+    EMAIL_INVALID: 'メールアドレスが無効です',
+    EMAIL_OTP_INVALID: 'このコードは無効です',
+    EMAIL_OTP_EXPIRED: 'コードの有効期限が切れました。新しいコードをリクエストしてください',
+    EMAIL_OTP_LOCKED: '間違ったコードが多すぎます。新しいコードをリクエストしてください',
+    EMAIL_IN_USE: 'このメールアドレスは別のアカウントで使用されています',
+    EMAIL_SEND_FAILED: 'メールを送信できませんでした。もう一度お試しください',
+    EMAIL_LOGIN_DISABLED: 'このプロジェクトではメールでのログインが無効になっています',
+    EMBEDDED_SESSION_EXPIRED: 'セッションの有効期限が切れました',
+    EMBEDDED_PROJECT_NOT_FOUND: 'プロジェクト ID が設定されていません',
+    EMBEDDED_SERVER_ERROR: 'サーバーエラー',
     HTTP_ERROR: null,
+    EMAIL_RATE_LIMITED: null,
   },
   alerts: {
     NETWORK_NOT_FOUND: {

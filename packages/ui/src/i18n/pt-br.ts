@@ -295,7 +295,22 @@ export const ptBRCodes: CodeMessages = {
     SEND_UNAVAILABLE: 'O envio não está disponível aqui',
     TRANSACTION_REVERTED: 'A transação falhou',
     TRANSACTION_DROPPED: 'A transação não foi encontrada na rede',
+    // The embedded wallet frame (its failures and the server's e-mail login errors)
+    FRAME_LOAD_FAILED: 'Erro de rede – não foi possível carregar a carteira incorporada',
+    FRAME_REQUEST_TIMEOUT: 'A solicitação à carteira incorporada expirou',
+    FRAME_UNVERIFIED_DOMAIN: 'Configuração do app inválida',
+    EMAIL_INVALID: 'E-mail inválido',
+    EMAIL_OTP_INVALID: 'Este código não é válido',
+    EMAIL_OTP_EXPIRED: 'O código expirou; peça um novo',
+    EMAIL_OTP_LOCKED: 'Muitos códigos errados; peça um novo',
+    EMAIL_IN_USE: 'Outra conta usa este e-mail',
+    EMAIL_SEND_FAILED: 'Não foi possível enviar o e-mail; tente novamente',
+    EMAIL_LOGIN_DISABLED: 'O login por e-mail está desativado neste projeto',
+    EMBEDDED_SESSION_EXPIRED: 'Sessão expirada',
+    EMBEDDED_PROJECT_NOT_FOUND: 'ID do projeto não configurado',
+    EMBEDDED_SERVER_ERROR: 'Erro no servidor',
     HTTP_ERROR: null,
+    EMAIL_RATE_LIMITED: null,
   },
   alerts: {
     NETWORK_NOT_FOUND: {

@@ -292,7 +292,22 @@ export const zhCNCodes: CodeMessages = {
     SEND_UNAVAILABLE: '此处无法发送',
     TRANSACTION_REVERTED: '交易失败',
     TRANSACTION_DROPPED: '在网络上找不到该交易',
+    // The embedded wallet frame (its failures and the server's e-mail login errors)
+    FRAME_LOAD_FAILED: '网络错误 - 无法加载嵌入式钱包',
+    FRAME_REQUEST_TIMEOUT: '嵌入式钱包请求超时',
+    FRAME_UNVERIFIED_DOMAIN: '应用配置无效',
+    EMAIL_INVALID: '电子邮件地址无效',
+    EMAIL_OTP_INVALID: '此验证码无效',
+    EMAIL_OTP_EXPIRED: '验证码已过期，请重新获取',
+    EMAIL_OTP_LOCKED: '错误的验证码次数过多，请重新获取',
+    EMAIL_IN_USE: '另一个账户正在使用此电子邮件地址',
+    EMAIL_SEND_FAILED: '无法发送电子邮件，请重试',
+    EMAIL_LOGIN_DISABLED: '此项目已关闭电子邮件登录',
+    EMBEDDED_SESSION_EXPIRED: '会话已过期',
+    EMBEDDED_PROJECT_NOT_FOUND: '未配置项目 ID',
+    EMBEDDED_SERVER_ERROR: '服务器错误',
     HTTP_ERROR: null,
+    EMAIL_RATE_LIMITED: null,
   },
   alerts: {
     NETWORK_NOT_FOUND: {

@@ -1,0 +1,146 @@
+// The embedded wallet's secure site (apps/secure-site, built by Vite) on its own origin: a
+// second listener of this server (server.ts), so the frame's storage and scripts never share
+// an origin with the API or a dapp. Its pages carry the CSP of the contract (scripts only from
+// this origin, `frame-ancestors` = the project's allowed origins) and `/frame-config` tells the
+// frame where the API and the project's RPC proxy are.
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { contentSecurityPolicy } from '@openmodal/secure-site/serve'
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import type { Db } from '../db/db.js'
+import type { AppEnv } from '../http/access.js'
+import { HttpError } from '../http/errors.js'
+import type { Logger } from '../http/logger.js'
+import { errorAnswer, noBodyOnReads, notFound, requestLog } from '../http/middleware.js'
+import { ProjectIdSchema } from '../projects/schema.js'
+import { getProject, type Project } from '../projects/store.js'
+
+export interface SecureSiteRoutesOptions {
+  db: Db
+  logger: Logger
+  /** The built secure site (`vite build` of apps/secure-site): frame.html, loading.html, assets/. */
+  dist: string
+  /** The API's public base URL (known once the API listens, hence a function). */
+  apiUrl: () => string
+}
+
+/** What `GET /frame-config` answers (contract: apiUrl, allowedOrigins, rpcUrls). */
+export interface FrameConfig {
+  apiUrl: string
+  allowedOrigins: string[]
+  /** EVM chains by decimal chain id, other namespaces by CAIP-2 id: the API's RPC proxy. */
+  rpcUrls: Record<string, string>
+}
+
+const PAGES: Record<string, string> = { '/frame': 'frame.html', '/loading': 'loading.html' }
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+}
+
+// CSP host sources can hold a `*` only as the first host label or as the port; a pattern of
+// core's grammar with a `*` elsewhere (`https://app.*.example.com`) has no CSP form and is left
+// out of frame-ancestors (the browser then refuses that embedder: fail closed).
+const CSP_SOURCE = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?$/i
+
+/** The project's allowed origins that `frame-ancestors` can express. */
+export function frameAncestors(allowedOrigins: readonly string[]): string[] {
+  return allowedOrigins.filter((pattern) => CSP_SOURCE.test(pattern))
+}
+
+/** The frame's configuration for a project: its API and the RPC proxy URL of each chain. */
+export function frameConfig(project: Project, apiUrl: string): FrameConfig {
+  const rpcUrls: Record<string, string> = {}
+  for (const { caipNetworkId } of project.chains) {
+    const [namespace, reference = ''] = caipNetworkId.split(':')
+    rpcUrls[namespace === 'eip155' ? reference : caipNetworkId] =
+      `${apiUrl}/v1/rpc/${project.projectId}/${caipNetworkId}`
+  }
+  return { apiUrl, allowedOrigins: project.allowedOrigins, rpcUrls }
+}
+
+/**
+ * The secure origin's routes: `GET /frame`, `/loading` (with the project's CSP), `/frame-config`
+ * and `/assets/*`; anything else is 404.
+ *
+ * @example
+ * serve({ fetch: secureSiteRoutes({ db, logger, dist, apiUrl: () => api.url }).fetch, port })
+ */
+export function secureSiteRoutes(options: SecureSiteRoutesOptions): Hono<AppEnv> {
+  const { db, dist } = options
+  if (!existsSync(join(dist, 'frame.html'))) {
+    throw new Error(
+      `No built secure site in ${dist}: run \`pnpm --filter @openmodal/secure-site build\``,
+    )
+  }
+  const pages = new Map<string, Promise<string>>()
+  const page = (file: string) => {
+    let html = pages.get(file)
+    if (!html) {
+      html = readFile(join(dist, file), 'utf8')
+      // A missing build is reported on each request, not cached.
+      html.catch(() => pages.delete(file))
+      pages.set(file, html)
+    }
+    return html
+  }
+
+  const projectOf = async (raw: string | undefined) => {
+    const parsed = v.safeParse(ProjectIdSchema, raw)
+    return parsed.success ? getProject(db, parsed.output) : undefined
+  }
+
+  const app = new Hono<AppEnv>()
+    .use('*', requestLog(options.logger))
+    .use('*', noBodyOnReads)
+    .use('*', async (c, next) => {
+      await next()
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value)
+    })
+
+  app.get('/frame-config', async (c) => {
+    const projectId = c.req.query('projectId')
+    c.set('projectId', projectId?.slice(0, 64))
+    const project = await projectOf(projectId)
+    if (!project) {
+      throw new HttpError(404, 'PROJECT_NOT_FOUND', `No project with projectId ${projectId}`)
+    }
+    return c.json(frameConfig(project, options.apiUrl()), 200, { 'cache-control': 'no-store' })
+  })
+
+  for (const [path, file] of Object.entries(PAGES)) {
+    app.get(path, async (c) => {
+      const projectId = c.req.query('projectId')
+      c.set('projectId', projectId?.slice(0, 64))
+      // An unknown project still gets the page, with frame-ancestors 'none': no one can frame it.
+      const project = await projectOf(projectId)
+      const apiOrigin = new URL(options.apiUrl()).origin
+      const csp = contentSecurityPolicy(
+        frameAncestors(project?.allowedOrigins ?? []),
+        apiOrigin,
+        // The frame's RPC URLs all point at the API's proxy: no other origin to connect to.
+        [],
+      )
+      return c.html(await page(file), 200, {
+        'content-security-policy': csp,
+        'cache-control': 'no-store',
+      })
+    })
+  }
+
+  // Vite names assets by content hash: they never change under a name.
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: dist,
+      onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable'),
+    }),
+  )
+
+  return app.notFound(notFound).onError(errorAnswer(options.logger))
+}
