@@ -4,6 +4,7 @@
 
 import { bitcoinAdapter, bitcoinRegtest } from '@openmodal/bitcoin'
 import type { CaipNetwork, ChainAdapter } from '@openmodal/core'
+import { embeddedWallet } from '@openmodal/embedded/connector'
 import { evmAdapter } from '@openmodal/evm'
 import { createModal } from '@openmodal/react'
 import { localSiwx } from '@openmodal/siwx'
@@ -95,6 +96,11 @@ export const modal = createModal({
   // WalletConnect over the local relay `pnpm demo` starts (Verify needs the internet: off).
   ...(localConfig.relayUrl
     ? { walletConnect: walletConnect({ relayUrl: localConfig.relayUrl, verify: false }) }
+    : {}),
+  // "Continue with email": the secure site the server serves on its own origin; codes go to
+  // the mailbox `pnpm demo` prints.
+  ...(localConfig.secureOrigin
+    ? { embeddedWallet: embeddedWallet({ secureOrigin: localConfig.secureOrigin }) }
     : {}),
   ...(siwx ? { siwx } : {}),
   metadata: {

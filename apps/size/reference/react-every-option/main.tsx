@@ -6,6 +6,7 @@
 // it is set here (apps/size/README.md).
 // `siweConfig` is left out: it excludes `siwx`, the one set here (sign-in's flow, view and
 // message code load with import() once a wallet connects).
+import { embeddedWallet } from '@openmodal/embedded/connector'
 import { evmAdapter } from '@openmodal/evm'
 import {
   createModal,
@@ -86,6 +87,8 @@ const options = {
   locale: 'en',
   adapters: [evmAdapter(), solanaAdapter()],
   walletConnect: walletConnect({ name: 'WalletConnect', verify: true, telemetry: true }),
+  // E-mail login: the secure frame and its provider load with import() when a visitor picks it.
+  embeddedWallet: embeddedWallet({ secureOrigin: 'https://secure.example.org' }),
   // The host places the modal (<W3mModal /> below), inline and always open.
   enableEmbedded: true,
   disableAppendToBody: true,

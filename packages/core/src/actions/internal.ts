@@ -29,7 +29,7 @@ const eventStops = new Map<ChainNamespace, () => void>()
  */
 export function applyConnection(
   namespace: ChainNamespace,
-  connector: Pick<Connector, 'id' | 'name' | 'imageUrl' | 'rdns'>,
+  connector: Pick<Connector, 'id' | 'name' | 'imageUrl' | 'rdns'> & { type?: Connector['type'] },
   result: ConnectResult,
   recent: Pick<Connector, 'id' | 'rdns'> = connector,
 ): Promise<void> {
@@ -49,11 +49,17 @@ export function applyConnection(
   ) {
     setActiveNetwork(caipNetworkId)
   }
+  // An e-mail login shows its e-mail instead of the wallet's name (spec §5).
+  const email = connector.type === 'AUTH' ? storage.get('email') : undefined
   setConnection(namespace, {
     connectorId: connector.id,
     accounts: result.accounts,
     chainId: result.chainId,
-    wallet: { name: connector.name, ...(connector.imageUrl ? { icon: connector.imageUrl } : {}) },
+    wallet: {
+      name: connector.name,
+      ...(connector.imageUrl ? { icon: connector.imageUrl } : {}),
+      ...(email ? { email } : {}),
+    },
   })
   const recentWallets = withRecentWallet($recentWallets.get(), {
     id: recent.id,

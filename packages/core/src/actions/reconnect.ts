@@ -1,5 +1,5 @@
 import { $adapters } from '../adapters/registry.js'
-import { isWalletConnectId } from '../adapters/walletconnect.js'
+import { isWalletConnectId, type WalletConnectEntry } from '../adapters/walletconnect.js'
 import { errorMessage } from '../errors/base.js'
 import { storage } from '../storage/storage.js'
 import { getAccountState } from '../stores/account.js'
@@ -20,6 +20,7 @@ export async function reconnect(): Promise<void> {
   const stored = storage.get('connectedConnectorIds') ?? {}
   const auto = $adapters.get().some((adapter) => adapter.autoConnectorId)
   if (Object.keys(stored).length === 0 && !auto) return
+
   const recent = $recentWallets.get().map((w) => w.id)
   // A stored connection means the wallet is wanted now: run discovery while reconnecting so
   // the account shows the wallet's own name and icon.
@@ -35,8 +36,8 @@ async function reconnectAll(
   stored: Partial<Record<string, string>>,
   recent: readonly string[],
 ): Promise<void> {
-  const wc = $options.get()?.walletConnect
-  let walletConnectLoading: Promise<void> | undefined
+  const { walletConnect: wc, embeddedWallet: auth } = $options.get() ?? {}
+  const loading = new Map<unknown, Promise<void>>()
   await Promise.all(
     $adapters.get().map(async (adapter) => {
       const namespace = adapter.namespace
@@ -57,20 +58,30 @@ async function reconnectAll(
       }
       // Recent wallets stand in only for a stored connection, never for an auto connector.
       const candidates = saved ? [...new Set([last, ...recent])] : [last]
-      // A stored WalletConnect connection: its client (an `import()`) must be loaded and its
-      // providers announced before the adapter looks for them. Nothing loads otherwise.
-      if (wc && isWalletConnectId(wc, last)) {
-        walletConnectLoading ??= wc.load().then(
-          () => undefined,
-          (error: unknown) => {
-            emitEvent('RECONNECT_FAILED', {
-              namespace,
-              connectorId: wc.id,
-              message: errorMessage(error),
-            })
-          },
-        )
-        await walletConnectLoading
+      // A stored WalletConnect or e-mail login (embedded wallet) connection: its client or
+      // secure frame (an `import()`) must be loaded and its providers announced before the
+      // adapter looks for them; the frame restores its session without a new code. Nothing
+      // loads otherwise.
+      const lazy = [wc, auth as WalletConnectEntry | undefined].find(
+        (entry) => entry && isWalletConnectId(entry, last),
+      )
+      if (lazy) {
+        if (!loading.has(lazy)) {
+          loading.set(
+            lazy,
+            lazy.load().then(
+              () => undefined,
+              (error: unknown) => {
+                emitEvent('RECONNECT_FAILED', {
+                  namespace,
+                  connectorId: lazy.id,
+                  message: errorMessage(error),
+                })
+              },
+            ),
+          )
+        }
+        await loading.get(lazy)
       }
       for (const connectorId of candidates) {
         try {

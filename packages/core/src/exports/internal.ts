@@ -42,6 +42,13 @@ export {
   watchSiwx,
 } from '../actions/siwx.js'
 export { switchNetwork } from '../actions/switch-network.js'
+export {
+  authConnectorOf,
+  type EmbeddedWalletAction,
+  type EmbeddedWalletEntry,
+  type EmbeddedWalletLoaded,
+  type EmbeddedWalletUser,
+} from '../adapters/embedded-wallet.js'
 export { createEmitter, type Emitter } from '../adapters/kit/emitter.js'
 export { lazyCode } from '../adapters/kit/lazy-code.js'
 export {
@@ -130,9 +137,11 @@ export {
 } from '../stores/connectors.js'
 export { ERROR_REPORTS_PER_MINUTE, emitEvent } from '../stores/events.js'
 export {
+  $modalCovered,
   closeModal,
   openModal,
   setCloseDisabled,
+  setModalCovered,
   setModalLoading,
   untilModalCloses,
 } from '../stores/modal.js'

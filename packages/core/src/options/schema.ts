@@ -2,6 +2,7 @@
 // passed into `ResolvedOptions` with every default filled, or throws an error naming the field.
 import { DEV } from 'esm-env'
 import * as v from 'valibot'
+import type { EmbeddedWalletEntry } from '../adapters/embedded-wallet.js'
 import type { ChainAdapter } from '../adapters/types.js'
 import { isWalletConnectEntry, type WalletConnectEntry } from '../adapters/walletconnect.js'
 import { InvalidOptionsError, kitError } from '../errors/errors.js'
@@ -137,6 +138,11 @@ export interface ModalOptions {
    * small entry whose client loads with `import()` when a visitor picks it.
    */
   walletConnect?: WalletConnectEntry
+  /**
+   * E-mail login with a self-custodial embedded wallet: `embeddedWallet({ secureOrigin })` of
+   * `@openmodal/embedded/connector`, a small entry whose frame loads with `import()`.
+   */
+  embeddedWallet?: EmbeddedWalletEntry
   enableEmbedded?: boolean
   disableAppendToBody?: boolean
   siwx?: object
@@ -173,6 +179,7 @@ export interface ResolvedOptions {
   locale: string
   adapters: readonly ChainAdapter[]
   walletConnect?: WalletConnectEntry
+  embeddedWallet?: EmbeddedWalletEntry
   enableEmbedded: boolean
   disableAppendToBody: boolean
   siwx?: object
@@ -583,6 +590,13 @@ export function buildSchemas() {
         'a WalletConnect entry { id, name, namespaces, load } (walletConnect({ … }))',
       ),
     ),
+    embeddedWallet: v.optional(
+      // The same shape as a WalletConnect entry (id, name, namespaces, load): one check.
+      leaf<EmbeddedWalletEntry>(
+        isWalletConnectEntry as unknown as (value: unknown) => value is EmbeddedWalletEntry,
+        'an embedded-wallet entry { id, name, namespaces, load } (embeddedWallet({ … }))',
+      ),
+    ),
     enableEmbedded: v.optional(boolean()),
     disableAppendToBody: v.optional(boolean()),
     siwx: v.optional(leaf<object>(isRecord, 'an object')),
@@ -682,6 +696,10 @@ function optionDocs(): Record<keyof ModalOptions, OptionDoc> {
     walletConnect: {
       description:
         'WalletConnect: `walletConnect({ relayUrl, … })` from `@openmodal/walletconnect/connector`, a small entry whose client loads with `import()` when a visitor picks it.',
+    },
+    embeddedWallet: {
+      description:
+        'E-mail login: `embeddedWallet({ secureOrigin })` from `@openmodal/embedded/connector`, a small entry whose secure frame loads with `import()` when a visitor picks e-mail (or on load after a past e-mail login). Shown when the `email` feature is on.',
     },
     enableEmbedded: {
       description:
@@ -879,6 +897,7 @@ export function parseOptions(input: unknown): ResolvedOptions {
     locale: options.locale ?? 'en',
     adapters: options.adapters ?? [],
     ...(options.walletConnect ? { walletConnect: options.walletConnect } : {}),
+    ...(options.embeddedWallet ? { embeddedWallet: options.embeddedWallet } : {}),
     enableEmbedded: options.enableEmbedded ?? false,
     disableAppendToBody: options.disableAppendToBody ?? false,
     ...(options.siwx ? { siwx: options.siwx } : {}),

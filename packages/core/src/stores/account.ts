@@ -25,6 +25,8 @@ export interface ConnectedWalletInfo {
   identifier?: string
   /** For embedded wallets; defaults to 'email'. */
   socialProvider?: string
+  /** The e-mail of an e-mail login (embedded wallet). */
+  email?: string
 }
 
 export interface AccountState {
@@ -71,6 +73,9 @@ function accountState(
       name: connection.wallet.name,
       icon: connection.wallet.icon,
       identifier: connection.connectorId,
+      ...(connection.wallet.email
+        ? { email: connection.wallet.email, socialProvider: 'email' }
+        : {}),
     },
   }
 }

@@ -15,8 +15,8 @@ export interface Connection {
   accounts: readonly AdapterAccount[]
   /** The network the wallet is on (CAIP-2 reference, e.g. `1`). */
   chainId: number | string
-  /** What the account shows of the wallet. */
-  wallet: { name: string; icon?: string }
+  /** What the account shows of the wallet; `email` for an e-mail login (AUTH connector). */
+  wallet: { name: string; icon?: string; email?: string }
 }
 
 export type { RecentWallet }

@@ -1,5 +1,6 @@
 // ConnectorController of the spec: the wallets a visitor can pick, in the spec's group order.
 import { atom, computed, onMount } from 'nanostores'
+import { authConnectorOf } from '../adapters/embedded-wallet.js'
 import { $adapters } from '../adapters/registry.js'
 import type { Connector } from '../adapters/types.js'
 import { isWalletConnectId, walletConnectConnectorOf } from '../adapters/walletconnect.js'
@@ -121,13 +122,17 @@ export const $connectors = computed(
     const recentIds = recent.map((r) => r.id)
     const exclude = options?.excludeWallets ?? []
     const wc = options?.walletConnect
-    // The host's WalletConnect entry stands for the provider its client announces once loaded.
-    const found = wc
-      ? [
-          walletConnectConnectorOf(wc),
-          ...mergeConnectors(discovered).filter((c) => !isWalletConnectId(wc, c.id)),
-        ]
-      : mergeConnectors(discovered)
+    const auth = options?.embeddedWallet
+    // The host's WalletConnect entry stands for the provider its client announces once loaded;
+    // the embedded-wallet entry for the provider its frame side announces (listed as AUTH).
+    const merged = mergeConnectors(discovered).filter(
+      (c) => !(wc && isWalletConnectId(wc, c.id)) && c.id !== auth?.id,
+    )
+    const found = [
+      ...(wc ? [walletConnectConnectorOf(wc)] : []),
+      ...merged,
+      ...(auth ? [authConnectorOf(auth)] : []),
+    ]
     const visible = found.filter((c) => !isConnectorHidden(c, exclude, options?.allowWallets))
     const rank = (c: Connector) => {
       const group = CONNECTOR_GROUPS.indexOf(connectorGroup(c, recentIds))
@@ -146,6 +151,8 @@ export const $connectors = computed(
 export function findConnector(id: string): Connector | undefined {
   const wc = $options.get()?.walletConnect
   if (wc?.id === id) return walletConnectConnectorOf(wc)
+  const auth = $options.get()?.embeddedWallet
+  if (auth?.id === id) return authConnectorOf(auth)
   const discovered = $discovered.get()
   return [...mergeConnectors(discovered), ...Object.values(discovered).flat()].find(
     (c) => c.id === id || Object.values(c.connectorIds ?? {}).includes(id),

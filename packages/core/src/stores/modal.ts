@@ -1,5 +1,5 @@
 // ModalController of the spec: open state, loading, and what may close it.
-import { map } from 'nanostores'
+import { atom, map } from 'nanostores'
 import { kitError } from '../errors/errors.js'
 import { emitEvent } from './events.js'
 
@@ -11,6 +11,18 @@ export interface ModalState {
 }
 
 export const $modal = map<ModalState>({ open: false, loading: false, closeDisabled: false })
+
+/**
+ * Another dialog takes the modal's place: the embedded wallet's secure frame showing its own
+ * approval UI (ApproveTransaction). The modal stays open in the store but leaves the top
+ * layer, because a modal `<dialog>` makes everything outside it inert, the frame included.
+ */
+export const $modalCovered = atom(false)
+
+/** Sets `$modalCovered`. @example setModalCovered(true) */
+export function setModalCovered(covered: boolean): void {
+  $modalCovered.set(covered)
+}
 
 const pendingRejects = new Set<(error: Error) => void>()
 

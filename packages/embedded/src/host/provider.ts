@@ -4,7 +4,7 @@
 import { adapterError, createEmitter } from '@openmodal/core/internal'
 import { methodKind } from '../protocol/methods.js'
 import { ProviderRpcError } from './errors.js'
-import type { SecureFrame } from './frame.js'
+import type { SecureFrame } from './secure-frame.js'
 
 export interface EmbeddedProviderEvents {
   accountsChanged: string[]

@@ -22,6 +22,7 @@ import {
   showAlert,
   showSnack,
   signInWithX,
+  storage,
   TOAST_MESSAGES,
   updateSendDraft,
   type WalletConnectEntry,
@@ -31,6 +32,7 @@ import '../test/define-modal.js'
 import type { W3mModal } from '../modal/w3m-modal/w3m-modal.js'
 import { ALICE, FAILING, openAccount, selectTab } from '../test/account-fixtures.js'
 import { englishCatalog } from '../test/catalogs.js'
+import { embeddedStandIn } from '../test/embedded-fixtures.js'
 import {
   deep,
   mainnet,
@@ -273,6 +275,25 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
     reset('Account')
     push('WalletSend')
     push('WalletSendPreview')
+    openModal()
+  },
+  async EmailLogin() {
+    // The field holds what the visitor typed (a field scrolls its own text): a usual address.
+    setupClient({}, { embeddedWallet: embeddedStandIn().entry })
+    storage.set('email', 'ada.lovelace@example.com')
+    reset('Connect')
+    push('EmailLogin')
+    openModal()
+  },
+  async UpdateEmailWallet() {
+    setupClient({}, { embeddedWallet: embeddedStandIn().entry })
+    reset('Connect')
+    push('UpdateEmailWallet', { email: 'a.rather.long.address.for.a.test@example.com' })
+    openModal()
+  },
+  async ApproveTransaction() {
+    setupClient({}, { embeddedWallet: embeddedStandIn().entry })
+    reset('ApproveTransaction')
     openModal()
   },
   async RegisterAccountNameSuccess() {

@@ -38,6 +38,7 @@ const walletconnect: ViewGroup = {
 }
 const network: ViewGroup = { name: 'network', load: () => import('./network-group.js') }
 const account: ViewGroup = { name: 'account', load: () => import('./account-group.js') }
+const email: ViewGroup = { name: 'email', load: () => import('./email-group.js') }
 
 /** Views that exist so far; navigating to any other shows the "not available yet" state. */
 export const VIEW_REGISTRY: Partial<Record<View, ViewEntry>> = Object.assign(views, {
@@ -63,4 +64,7 @@ export const VIEW_REGISTRY: Partial<Record<View, ViewEntry>> = Object.assign(vie
   WalletSendSelectToken: { tag: 'w3m-wallet-send-select-token-view', group: account },
   WalletSendPreview: { tag: 'w3m-wallet-send-preview-view', group: account },
   SIWXSignMessage: { tag: 'w3m-siwx-sign-message-view', group: connect },
+  EmailLogin: { tag: 'w3m-email-login-view', group: email },
+  UpdateEmailWallet: { tag: 'w3m-update-email-wallet-view', group: email },
+  ApproveTransaction: { tag: 'w3m-approve-transaction-view', group: email },
 } satisfies Partial<Record<View, ViewEntry>>)

@@ -8,6 +8,7 @@ import {
   reset,
   setCloseDisabled,
   setLocale,
+  setModalCovered,
   setThemeMode,
   setThemeVariables,
   showAlert,
@@ -82,6 +83,36 @@ describe('<w3m-modal>', () => {
     closeModal()
     await modal.updateComplete
     expect(dialog.open).to.equal(false)
+  })
+
+  it('steps out of the top layer while the secure frame covers it, and comes back', async () => {
+    // A page element standing for the secure frame: clickable only while no modal dialog is up.
+    const frame = document.createElement('button')
+    frame.textContent = 'Approve'
+    frame.style.cssText = 'position:fixed;inset:0;z-index:999999'
+    let clicks = 0
+    frame.addEventListener('click', () => clicks++)
+    document.body.append(frame)
+    try {
+      await openOn(modal, 'ApproveTransaction')
+      const dialog = dialogOf(modal)
+      // The modal dialog makes the page inert: the "frame" cannot take focus.
+      frame.focus()
+      expect(document.activeElement).to.not.equal(frame)
+      setModalCovered(true)
+      await until(() => !dialog.open, 'the dialog to step out')
+      expect($modal.get().open).to.equal(true) // the store stays open: no "Modal closed"
+      frame.focus()
+      expect(document.activeElement).to.equal(frame)
+      await sendKeys({ press: 'Enter' })
+      expect(clicks).to.equal(1)
+      setModalCovered(false)
+      await until(() => dialog.open, 'the dialog to come back')
+      expect(dialog.matches(':modal')).to.equal(true)
+    } finally {
+      setModalCovered(false)
+      frame.remove()
+    }
   })
 
   it('is labelled by the view title and shows the back button only with history', async () => {

@@ -3,6 +3,7 @@ import {
   $canGoBack,
   $connectors,
   $modal,
+  $modalCovered,
   $options,
   $view,
   clearAlert,
@@ -69,6 +70,8 @@ export class W3mModal extends OpenModalElement {
   declare embedded: boolean
 
   private readonly modal = new StoreController(this, $modal)
+  // The secure frame's approval UI in the modal's place (ApproveTransaction): see syncDialog.
+  private readonly covered = new StoreController(this, $modalCovered)
   private readonly view = new StoreController(this, $view)
   private readonly canGoBack = new StoreController(this, $canGoBack)
   private readonly alert = new StoreController(this, $alert)
@@ -127,7 +130,7 @@ export class W3mModal extends OpenModalElement {
     // Chromium may close a dialog despite a prevented cancel (a second Escape without user
     // activation, CloseWatcher rules): keep the store and the dialog in step.
     const dialog = this.dialogRef.value
-    if (!dialog || dialog.open || !$modal.get().open) return
+    if (!dialog || dialog.open || !$modal.get().open || $modalCovered.get()) return
     if (!closeModal()) dialog.showModal()
   }
 
@@ -203,15 +206,24 @@ export class W3mModal extends OpenModalElement {
   private syncDialog(): void {
     const dialog = this.dialogRef.value
     if (!dialog) return
-    if (this.modal.value.open && !dialog.open) {
+    // A modal <dialog> makes the rest of the page inert, the secure frame too: while the frame
+    // shows its own approval UI the dialog steps out (the store stays open), and comes back.
+    if (this.covered.value && dialog.open) {
+      dialog.close()
+      return
+    }
+    if (this.modal.value.open && !this.covered.value && !dialog.open) {
       if (this.showing) return
-      this.opener = deepActiveElement()
+      // Back from the frame's dialog: the element that first opened the modal keeps its place.
+      this.opener ??= deepActiveElement()
       // showModal() focuses the first control, which forces a style and layout pass. Call it
       // once the panel's elements have rendered, so that pass covers the whole view and the
       // opening frame has nothing left to lay out (one pass instead of two).
       this.showing = subtreeRendered(this.renderRoot).then(() => {
         this.showing = undefined
-        if (this.modal.value.open && !dialog.open && dialog.isConnected) dialog.showModal()
+        if (this.modal.value.open && !$modalCovered.get() && !dialog.open && dialog.isConnected) {
+          dialog.showModal()
+        }
       })
     } else if (!this.modal.value.open && dialog.open) {
       dialog.close()

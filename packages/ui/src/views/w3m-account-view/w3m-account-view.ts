@@ -8,6 +8,7 @@ import {
   type ChainNamespace,
   closeModal,
   disconnect,
+  displayAuthName,
   lookupAccountName,
   NAME_NAMESPACES,
   NFT_NAMESPACES,
@@ -93,6 +94,8 @@ function tabsFor(namespace: ChainNamespace | undefined, activity: boolean): Acco
  * @csspart explorer-link - Opens the address on the block explorer in a new tab.
  * @csspart disconnect-button - Disconnects and closes the modal.
  * @csspart choose-name-button - Opens RegisterAccountName.
+ * @csspart email - The e-mail of an e-mail login (embedded wallet).
+ * @csspart update-email-button - Opens UpdateEmailWallet.
  * @csspart features - The wallet feature buttons.
  * @csspart feature-button - One feature button (`data-feature` names it).
  * @csspart tabs - The tab list.
@@ -238,6 +241,21 @@ export class W3mAccountView extends OpenModalElement {
     if (!closeModal()) reset('Connect')
   }
 
+  /** An e-mail login shows its e-mail (truncated over 30 characters, spec §5) instead of a wallet name. */
+  private renderEmail(email: string | undefined) {
+    if (!email) return nothing
+    return html`<p class="muted email" part="email" data-email title=${email}>
+        ${displayAuthName({ email })}
+      </p>
+      <button
+        class="link"
+        part="update-email-button"
+        @click=${() => push('UpdateEmailWallet', { email, redirectView: 'Account' })}
+      >
+        ${t('account.updateEmail')}
+      </button>`
+  }
+
   override render() {
     const account = this.account.value
     if (account.status !== 'connected' || !account.address) {
@@ -284,6 +302,7 @@ export class W3mAccountView extends OpenModalElement {
           ${icon('copy')}
         </button>
       </div>
+      ${this.renderEmail(account.connectedWalletInfo?.email)}
       <p class="balance" part="balance" data-balance aria-busy=${loading ? 'true' : 'false'}>
         ${
           loading

@@ -1,0 +1,78 @@
+// The embedded wallet's place in core (spec connector type AUTH). Like WalletConnect it is not
+// a chain adapter: the lazily loaded part announces an EIP-1193 provider over the secure frame
+// (EIP-6963) that the EVM adapter drives. What core keeps is a small entry the host passes as
+// the `embeddedWallet` option: the AUTH connector the Connect view offers as "Continue with
+// email", and a `load()` that `import()`s the frame side only when the visitor picks e-mail,
+// or on page load when a past e-mail login left its flag (spec §3 `emailLoginUsed`).
+
+import type { ChainNamespace } from '../types/network.js'
+import type { Connector } from './types.js'
+
+/** What the login and update steps answer next (spec §5 "action results"). */
+export type EmbeddedWalletAction =
+  | 'VERIFY_DEVICE'
+  | 'VERIFY_OTP'
+  | 'CONNECT'
+  | 'VERIFY_PRIMARY_OTP'
+  | 'VERIFY_SECONDARY_OTP'
+
+/** The embedded user as the modal needs it (spec §3 "Embedded user"). */
+export interface EmbeddedWalletUser {
+  email?: string | null | undefined
+  address: string
+  chainId: string | number
+}
+
+/**
+ * The loaded frame side: every step of the e-mail login and update (spec §4). Each rejects with
+ * the frame's or server's own message (e.g. "Please try again after N seconds"), or with a
+ * `FrameError` whose `shortMessage` is the spec §8 alert title.
+ */
+export interface EmbeddedWalletLoaded {
+  /** Sends the code to `email`: `VERIFY_OTP`, or `VERIFY_DEVICE` first on a new device. */
+  connectEmail(email: string): Promise<EmbeddedWalletAction>
+  /** Waits until this device is approved (the `VERIFY_DEVICE` step). */
+  connectDevice(): Promise<void>
+  /** Checks the code; the frame then holds the session and the wallet. */
+  connectOtp(otp: string): Promise<void>
+  /** The signed-in user, or rejects when nobody is signed in. */
+  getUser(): Promise<EmbeddedWalletUser>
+  isConnected(): Promise<boolean>
+  /** Update e-mail: starts with the new address; answers `VERIFY_PRIMARY_OTP`. */
+  updateEmail(email: string): Promise<EmbeddedWalletAction>
+  /** The code sent to the current address; answers `VERIFY_SECONDARY_OTP`. */
+  updateEmailPrimaryOtp(otp: string): Promise<EmbeddedWalletAction>
+  /** The code sent to the new address; resolves with the saved e-mail. */
+  updateEmailSecondaryOtp(otp: string): Promise<string>
+  /** Ends the session in the frame (waits at most 3 000 ms, spec §9). Never rejects. */
+  signOut(): Promise<void>
+}
+
+/**
+ * The host's `embeddedWallet` option: tiny and synchronous to create, so it costs nothing in
+ * the initial bundle. `@openmodal/embedded/connector`'s `embeddedWallet({ … })` makes one.
+ */
+export interface EmbeddedWalletEntry {
+  /** The connector id the namespace adapters know the announced provider by. */
+  readonly id: string
+  readonly name: string
+  readonly imageUrl?: string
+  readonly namespaces: readonly ChainNamespace[]
+  /** Loads the frame side (an `import()`); called again, resolves with the same object. */
+  load(): Promise<EmbeddedWalletLoaded>
+}
+
+/**
+ * The AUTH connector the Connect view offers for `entry`.
+ *
+ * @example authConnectorOf(options.embeddedWallet).type // 'AUTH'
+ */
+export function authConnectorOf(entry: EmbeddedWalletEntry): Connector {
+  return {
+    id: entry.id,
+    type: 'AUTH',
+    name: entry.name,
+    namespaces: entry.namespaces,
+    ...(entry.imageUrl ? { imageUrl: entry.imageUrl } : {}),
+  }
+}

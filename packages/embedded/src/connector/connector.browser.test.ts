@@ -1,0 +1,146 @@
+// The AUTH connector's frame side against the real secure site (second loopback origin, the
+// server stand-in, anvil): loaded only on demand, its provider announced (EIP-6963), unsafe
+// requests shown as ApproveTransaction and popped after, and closing the modal with no
+// transaction pending rejects the outstanding requests (spec §4).
+import { expect } from '@open-wc/testing'
+import {
+  $modal,
+  $modalCovered,
+  $router,
+  closeModal,
+  createModalClient,
+  openModal,
+  reset,
+} from '@openmodal/core/internal'
+import { executeServerCommand } from '@web/test-runner-commands'
+import { verifyMessage } from 'viem'
+import { embeddedWallet } from './embedded-wallet-entry.js'
+import { EMBEDDED_CONNECTOR_ID } from './identity.js'
+import type { LoadedEmbeddedWallet } from './load.js'
+
+const { origin: secureOrigin } = (await (await fetch('/__openmodal/secure-site.json')).json()) as {
+  origin: string
+}
+const EMAIL = `connector-${crypto.randomUUID().slice(0, 8)}@example.com`
+const anvil = {
+  id: 31337,
+  caipNetworkId: 'eip155:31337',
+  chainNamespace: 'eip155',
+  name: 'Anvil',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+} as const
+
+async function mailboxCode(email: string): Promise<string> {
+  const response = await fetch(`${secureOrigin}/__test/mailbox?email=${encodeURIComponent(email)}`)
+  return ((await response.json()) as { otp: string }).otp
+}
+
+const settled = (promise: Promise<unknown>, ms: number) =>
+  Promise.race([
+    promise.then(
+      () => 'resolved',
+      (error: Error) => `rejected: ${error.message}`,
+    ),
+    new Promise<string>((resolve) => setTimeout(() => resolve('pending'), ms)),
+  ])
+
+describe('embeddedWallet() (the AUTH connector)', () => {
+  let wallet: LoadedEmbeddedWallet
+  let address: `0x${string}`
+  const announced: unknown[] = []
+  const onAnnounce = (event: Event) => announced.push((event as CustomEvent).detail)
+
+  before(() => window.addEventListener('eip6963:announceProvider', onAnnounce))
+  after(() => {
+    window.removeEventListener('eip6963:announceProvider', onAnnounce)
+    wallet?.destroy()
+  })
+
+  it('creates nothing until loaded, then announces its provider for the EVM adapter', async () => {
+    const entry = embeddedWallet({ secureOrigin })
+    createModalClient({ projectId: 'p-ok', networks: [anvil], embeddedWallet: entry })
+    expect(document.querySelector('iframe')).to.equal(null)
+    expect(entry.id).to.equal(EMBEDDED_CONNECTOR_ID)
+    wallet = (await entry.load()) as LoadedEmbeddedWallet
+    expect(await entry.load()).to.equal(wallet) // one frame per page
+    expect(new URL(wallet.frame.iframe.src).searchParams.get('chainId')).to.equal('31337')
+    const detail = announced.at(-1) as { info: { rdns: string }; provider: unknown }
+    expect(detail.info.rdns).to.equal(EMBEDDED_CONNECTOR_ID)
+    expect(detail.provider).to.equal(wallet.provider)
+  })
+
+  it('closing the modal with no transaction pending rejects an outstanding login step', async () => {
+    openModal()
+    const sending = wallet.connectEmail(EMAIL)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    closeModal()
+    expect(await settled(sending, 5_000)).to.equal('rejected: Request was aborted')
+  })
+
+  it('logs in and signs: ApproveTransaction while the frame asks, popped after', async () => {
+    expect(await wallet.connectEmail(EMAIL)).to.equal('VERIFY_OTP')
+    await wallet.connectOtp(await mailboxCode(EMAIL))
+    const user = await wallet.getUser()
+    expect(user.email).to.equal(EMAIL)
+    address = user.address as `0x${string}`
+    reset('Account')
+    openModal()
+    const message = 'Hello from the connector'
+    const signing = wallet.provider.request({ method: 'personal_sign', params: [message, address] })
+    expect($router.get().history.map((entry) => entry.view)).to.deep.equal([
+      'Account',
+      'ApproveTransaction',
+    ])
+    // The frame takes the modal's place: the modal's dialog steps out of the top layer.
+    for (let i = 0; i < 100 && !$modalCovered.get(); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect($modalCovered.get()).to.equal(true)
+    // A pending transaction: closing the modal does not reject it.
+    closeModal()
+    expect(await settled(signing, 300)).to.equal('pending')
+    await executeServerCommand('frame-click', { name: 'Approve' })
+    const signature = (await signing) as `0x${string}`
+    expect(await verifyMessage({ address, message, signature })).to.equal(true)
+    expect($modalCovered.get()).to.equal(false)
+  })
+
+  it('an unsafe request with the modal closed opens it on ApproveTransaction, closes it after', async () => {
+    expect($modal.get().open).to.equal(false)
+    const signing = wallet.provider.request({ method: 'personal_sign', params: ['again', address] })
+    expect($modal.get().open).to.equal(true)
+    expect($router.get().history.map((entry) => entry.view)).to.deep.equal(['ApproveTransaction'])
+    await executeServerCommand('frame-click', { name: 'Reject' })
+    const error = (await signing.catch((e: unknown) => e)) as { code?: number }
+    expect(error.code).to.equal(4001)
+    expect($modal.get().open).to.equal(false)
+  })
+
+  it('an unknown method is refused with 4200 and rejects the outstanding requests', async () => {
+    const outstanding = wallet.connectEmail(`other-${EMAIL}`)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    const error = (await wallet.provider
+      .request({ method: 'eth_mine_gold' })
+      .catch((e: unknown) => e)) as { code?: number; message?: string }
+    expect(error.code).to.equal(4200)
+    expect(error.message).to.equal('Requested RPC call is not allowed')
+    expect($modal.get().open).to.equal(true)
+    expect(await settled(outstanding, 5_000)).to.equal('rejected: Request was aborted')
+    closeModal()
+  })
+
+  it("the EVM adapter's disconnect (wallet_revokePermissions) signs out, nothing to approve", async () => {
+    expect(await wallet.isConnected()).to.equal(true)
+    const started = performance.now()
+    expect(
+      await wallet.provider.request({
+        method: 'wallet_revokePermissions',
+        params: [{ eth_accounts: {} }],
+      }),
+    ).to.equal(null)
+    expect(performance.now() - started).to.be.below(3_000)
+    expect($modal.get().open).to.equal(false)
+    expect(await wallet.isConnected()).to.equal(false)
+  })
+})

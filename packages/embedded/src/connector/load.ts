@@ -1,0 +1,238 @@
+// The part of `embeddedWallet()` that loads on demand: the secure frame, the EIP-1193 provider
+// over it (announced for the EVM adapter, EIP-6963), and what the modal does around its
+// requests (spec §4, §5, §8): unsafe ones show ApproveTransaction, where the frame's own
+// approval UI takes the modal's place, and pop back after; a method on neither list opens the
+// modal, logs, and shows "Requested RPC call is not allowed" 300 ms later; closing the modal
+// with no transaction pending rejects the outstanding requests.
+import type {
+  $modal,
+  $router,
+  closeModal,
+  EmbeddedWalletAction,
+  EmbeddedWalletLoaded,
+  goBack,
+  openModal,
+  openView,
+  push,
+  reset,
+  setModalCovered,
+  showAlert,
+  showSnack,
+  storage,
+} from '@openmodal/core/internal'
+import { adapterError } from '@openmodal/core/internal'
+import { ProviderRpcError } from '../host/errors.js'
+import { createEmbeddedProvider, type EmbeddedEip1193Provider } from '../host/provider.js'
+import { createFrame, type SecureFrame } from '../host/secure-frame.js'
+import { methodKind } from '../protocol/methods.js'
+import type { EmbeddedWalletOptions } from './embedded-wallet-entry.js'
+import { EMBEDDED_CONNECTOR_ID } from './identity.js'
+
+/** Spec §8: the modal's error for an unknown method shows this long after the modal opens. */
+export const UNSUPPORTED_METHOD_ERROR_DELAY_MS = 300
+
+/**
+ * What the entry reads from the modal when it loads this module, and the modal's stores and
+ * actions. They come from the entry (in the page's bundle) and this module imports none: a lazy
+ * chunk that imports core's stores makes bundlers split core into extra initial files
+ * (measured with apps/size, app (e): 8 initial files instead of 3, +4 kB gzip).
+ */
+export interface ModalContext {
+  projectId: string
+  chainId: string | number
+  version: string
+  kit: {
+    $modal: typeof $modal
+    $router: typeof $router
+    closeModal: typeof closeModal
+    goBack: typeof goBack
+    openModal: typeof openModal
+    openView: typeof openView
+    push: typeof push
+    reset: typeof reset
+    setModalCovered: typeof setModalCovered
+    showAlert: typeof showAlert
+    showSnack: typeof showSnack
+    storage: typeof storage
+  }
+}
+
+/** The loaded embedded wallet: the steps core and the views use, plus its frame and provider. */
+export interface LoadedEmbeddedWallet extends EmbeddedWalletLoaded {
+  readonly frame: SecureFrame
+  readonly provider: EmbeddedEip1193Provider
+  /** Removes the frame, stops announcing and watching the modal. */
+  destroy(): void
+}
+
+// A small envelope icon (data: URL, spec: wallet icons are data:image/ or https).
+const ICON =
+  'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"%3E%3Crect width="24" height="24" rx="6" fill="%23475569"/%3E%3Cpath d="M5 8l7 5 7-5M5 7h14v10H5z" fill="none" stroke="%23fff" stroke-width="1.6" stroke-linejoin="round"/%3E%3C/svg%3E'
+
+/**
+ * Creates the secure frame (ready = its ready event + 500 ms), the provider over it with the
+ * modal's handling of unsafe and unknown methods, and announces the provider.
+ *
+ * @example const wallet = await loadEmbeddedWallet({ secureOrigin }, { projectId, chainId: 1, version })
+ */
+export async function loadEmbeddedWallet(
+  options: EmbeddedWalletOptions,
+  modal: ModalContext,
+): Promise<LoadedEmbeddedWallet> {
+  const {
+    $modal,
+    $router,
+    closeModal,
+    goBack,
+    openModal,
+    openView,
+    push,
+    reset,
+    setModalCovered,
+    showSnack,
+    storage,
+  } = modal.kit
+  const frame = createFrame({
+    onAlert: (error) => modal.kit.showAlert(error.alert),
+    secureOrigin: options.secureOrigin,
+    projectId: modal.projectId,
+    chainId: modal.chainId,
+    version: modal.version,
+    ...(options.enableLogger !== undefined ? { enableLogger: options.enableLogger } : {}),
+    ...(options.recovery ? { recovery: options.recovery } : {}),
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+  })
+  try {
+    await frame.ready
+  } catch (error) {
+    frame.destroy()
+    throw error
+  }
+  const stopCovering = frame.onVisibility(setModalCovered)
+  const inner = createEmbeddedProvider(frame)
+  let unsafePending = 0
+
+  // Spec §4: closing the modal with no transaction pending rejects the outstanding requests
+  // (a login step, a read waiting for the frame); safe reads are never aborted.
+  let wasOpen = $modal.get().open
+  const stopWatching = $modal.listen(({ open }) => {
+    if (wasOpen && !open && unsafePending === 0) frame.abortPending()
+    wasOpen = open
+  })
+
+  function showApproval() {
+    if ($modal.get().open) push('ApproveTransaction')
+    else {
+      reset('ApproveTransaction')
+      openModal()
+    }
+  }
+
+  // Spec §4: the success or error of an unsafe request pops the transaction stack, or closes
+  // the modal when nothing is below it.
+  function popApproval() {
+    if (unsafePending > 0) return
+    const { history } = $router.get()
+    if (history.at(-1)?.view !== 'ApproveTransaction') return
+    if (history.length > 1) goBack()
+    else closeModal({ force: true })
+  }
+
+  function refuse(method: string): never {
+    const error = adapterError('UNSUPPORTED_METHOD', { details: method })
+    console.error(`OpenModal embedded wallet: ${method}: ${error.shortMessage}`)
+    if (!$modal.get().open) openView()
+    setTimeout(
+      () => showSnack(error.shortMessage, { variant: 'error' }),
+      UNSUPPORTED_METHOD_ERROR_DELAY_MS,
+    )
+    frame.abortPending()
+    throw new ProviderRpcError(4200, error.shortMessage, { cause: error })
+  }
+
+  // Spec §4/§9: disconnect signs out, waiting at most 3 000 ms (the frame's SIGN_OUT timeout);
+  // never rejects.
+  const signOut = async () => {
+    await frame.request('SIGN_OUT', {}).catch(() => undefined)
+  }
+
+  const provider: EmbeddedEip1193Provider = {
+    async request(args) {
+      // The EVM adapter's disconnect revokes the page's permission (EIP-2255): for the embedded
+      // wallet that is the sign-out, with nothing to approve.
+      if (args.method === 'wallet_revokePermissions') {
+        await signOut()
+        return null
+      }
+      const kind = methodKind(args.method)
+      if (kind === 'unknown') refuse(args.method)
+      if (kind === 'safe') return inner.request(args)
+      unsafePending++
+      showApproval()
+      try {
+        return await inner.request(args)
+      } finally {
+        unsafePending--
+        popApproval()
+      }
+    },
+    on: inner.on,
+    removeListener: inner.removeListener,
+  }
+
+  // EIP-6963: the EVM adapter finds and drives the provider like any announced wallet.
+  const target = options.target ?? (globalThis as unknown as EventTarget)
+  const detail = Object.freeze({
+    info: Object.freeze({
+      uuid: crypto.randomUUID(),
+      name: options.name ?? 'Email',
+      icon: ICON,
+      rdns: EMBEDDED_CONNECTOR_ID,
+    }),
+    provider,
+  })
+  const announce = () =>
+    target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
+  target.addEventListener('eip6963:requestProvider', announce)
+  announce()
+
+  // Spec §4: a past login the frame no longer knows (signed out elsewhere, session expired)
+  // deletes the cached login data.
+  if (storage.get('emailLoginUsed')) {
+    const { isConnected } = await frame.request('IS_CONNECTED', {}).catch(() => ({
+      isConnected: false,
+    }))
+    if (!isConnected) storage.clearLoginData()
+  }
+
+  const action = async (answer: Promise<{ action: EmbeddedWalletAction }>) => (await answer).action
+
+  return {
+    frame,
+    provider,
+    connectEmail: (email) => action(frame.request('CONNECT_EMAIL', { email })),
+    connectDevice: async () => {
+      await frame.request('CONNECT_DEVICE', {})
+    },
+    connectOtp: async (otp) => {
+      await frame.request('CONNECT_OTP', { otp })
+    },
+    getUser: async () => {
+      const user = await frame.request('GET_USER', {})
+      return { email: user.email, address: user.address, chainId: user.chainId }
+    },
+    isConnected: async () => (await frame.request('IS_CONNECTED', {})).isConnected,
+    updateEmail: (email) => action(frame.request('UPDATE_EMAIL', { email })),
+    updateEmailPrimaryOtp: (otp) => action(frame.request('UPDATE_EMAIL_PRIMARY_OTP', { otp })),
+    updateEmailSecondaryOtp: async (otp) =>
+      (await frame.request('UPDATE_EMAIL_SECONDARY_OTP', { otp })).newEmail,
+    signOut,
+    destroy() {
+      stopCovering()
+      stopWatching()
+      target.removeEventListener('eip6963:requestProvider', announce)
+      setModalCovered(false)
+      frame.destroy()
+    },
+  }
+}
