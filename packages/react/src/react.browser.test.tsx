@@ -1,12 +1,13 @@
 // Chromium: the hooks follow the real core stores, and the components render the real elements.
 
 import { expect } from '@open-wc/testing'
-import { createTestAdapter, type TestAdapter } from '@openmodal/core/adapter-contract'
 import {
-  $discovered,
-  type CaipNetwork,
-  closeModal,
-  createModalClient,
+  TEST_ADDRESS as ADDRESS,
+  type BindingPage,
+  setUpBindingPage,
+  type TestAdapter,
+} from '@openmodal/core/adapter-contract'
+import {
   disconnect,
   type ModalInstance,
   type SiwxConfigLike,
@@ -44,24 +45,6 @@ const { describe, it, beforeEach, afterEach } = globalThis as unknown as {
 
 // React's act() warns unless the environment says it is a test.
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
-const testnet: CaipNetwork = {
-  id: 31337,
-  chainNamespace: 'eip155',
-  caipNetworkId: 'eip155:31337',
-  name: 'Local Testnet',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-  testnet: true,
-}
-const optimism: CaipNetwork = {
-  ...testnet,
-  id: 10,
-  caipNetworkId: 'eip155:10',
-  name: 'OP Mainnet',
-  testnet: false,
-}
-const ADDRESS = '0x2222222222222222222222222222222222222222'
 
 let root: Root
 let container: HTMLElement
@@ -144,35 +127,17 @@ const click = (testId: string) =>
 describe('@openmodal/react in Chromium', () => {
   let modal: ModalInstance
   let adapter: TestAdapter
-  let stopDiscovery: () => void
+  let page: BindingPage
 
   beforeEach(async () => {
-    localStorage.clear()
-    adapter = createTestAdapter({
-      wallets: [{ id: 'dev.openmodal.test', name: 'Test Wallet' }],
-      accounts: [ADDRESS],
-      chainId: 31337,
-      knownChainIds: [31337, 10],
-    })
-    modal = createModalClient({
-      projectId: 'test',
-      networks: [testnet, optimism],
-      adapters: [adapter],
-    })
-    // Connecting needs the discovered connectors, which only exist while someone watches them.
-    stopDiscovery = $discovered.listen(() => {})
-    container = document.createElement('div')
-    document.body.append(container)
+    page = setUpBindingPage()
+    ;({ modal, adapter, container } = page)
     root = createRoot(container)
   })
 
   afterEach(async () => {
     await act(async () => root.unmount())
-    container.remove()
-    stopDiscovery()
-    closeModal({ force: true })
-    await disconnect().catch(() => {})
-    setThemeMode('light')
+    await page.teardown()
   })
 
   it('re-renders when core actions change the modal, theme and network stores', async () => {

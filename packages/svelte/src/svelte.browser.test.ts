@@ -2,22 +2,22 @@
 // stores, and unsubscribes when it is unmounted.
 
 import { expect } from '@open-wc/testing'
-import { createTestAdapter } from '@openmodal/core/adapter-contract'
+import {
+  TEST_ADDRESS as ADDRESS,
+  type BindingPage,
+  listenerCounts as countListeners,
+  setUpBindingPage,
+} from '@openmodal/core/adapter-contract'
 import {
   $accounts,
   $activeAccount,
   $activeNetwork,
-  $discovered,
   $isConnected,
   $locale,
   $networks,
   $publicState,
   $theme,
   type AccountState,
-  type CaipNetwork,
-  closeModal,
-  createModalClient,
-  disconnect,
   type ModalInstance,
   setLocale,
   setThemeMode,
@@ -27,24 +27,6 @@ import { flushSync, mount, unmount } from 'svelte'
 import { get, type Readable } from 'svelte/store'
 import { activeAccount, isConnected, modalState, networks } from './exports/index.js'
 import Probe from './test/probe.svelte'
-
-const testnet: CaipNetwork = {
-  id: 31337,
-  chainNamespace: 'eip155',
-  caipNetworkId: 'eip155:31337',
-  name: 'Local Testnet',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-  testnet: true,
-}
-const optimism: CaipNetwork = {
-  ...testnet,
-  id: 10,
-  caipNetworkId: 'eip155:10',
-  name: 'OP Mainnet',
-  testnet: false,
-}
-const ADDRESS = '0x2222222222222222222222222222222222222222'
 
 // The stores keep Svelte's store type; a `set` is not part of it (both checked by typecheck).
 const typed: Readable<AccountState> = activeAccount
@@ -62,8 +44,7 @@ const STORES = {
   $publicState,
   $theme,
 }
-const listenerCounts = () =>
-  Object.fromEntries(Object.entries(STORES).map(([name, store]) => [name, store.lc]))
+const listenerCounts = () => countListeners(STORES)
 
 let container: HTMLElement
 let component: ReturnType<typeof mount> | undefined
@@ -73,35 +54,17 @@ const text = (testId: string) =>
 
 describe('@openmodal/svelte in Chromium', () => {
   let modal: ModalInstance
-  let stopDiscovery: () => void
+  let page: BindingPage
 
   beforeEach(() => {
-    localStorage.clear()
-    const adapter = createTestAdapter({
-      wallets: [{ id: 'dev.openmodal.test', name: 'Test Wallet' }],
-      accounts: [ADDRESS],
-      chainId: 31337,
-      knownChainIds: [31337, 10],
-    })
-    modal = createModalClient({
-      projectId: 'test',
-      networks: [testnet, optimism],
-      adapters: [adapter],
-    })
-    // Connecting needs the discovered connectors, which only exist while someone watches them.
-    stopDiscovery = $discovered.listen(() => {})
-    container = document.createElement('div')
-    document.body.append(container)
+    page = setUpBindingPage()
+    ;({ modal, container } = page)
   })
 
   afterEach(async () => {
     if (component) unmount(component)
     component = undefined
-    container.remove()
-    stopDiscovery()
-    closeModal({ force: true })
-    await disconnect().catch(() => {})
-    setThemeMode('light')
+    await page.teardown()
     setLocale('en')
   })
 

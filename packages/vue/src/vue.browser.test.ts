@@ -2,21 +2,23 @@
 // listening when the component unmounts.
 
 import { expect } from '@open-wc/testing'
-import { createTestAdapter, type TestAdapter } from '@openmodal/core/adapter-contract'
+import {
+  TEST_ADDRESS as ADDRESS,
+  type BindingPage,
+  listenerCounts as countListeners,
+  setUpBindingPage,
+  type TestAdapter,
+  localTestnet as testnet,
+} from '@openmodal/core/adapter-contract'
 import {
   $accounts,
   $activeAccount,
   $activeNetwork,
   $adapters,
-  $discovered,
   $networks,
   $publicState,
   $theme,
-  type CaipNetwork,
   type ChainNamespace,
-  closeModal,
-  createModalClient,
-  disconnect,
   type ModalInstance,
   setThemeMode,
 } from '@openmodal/core/internal'
@@ -33,24 +35,6 @@ import {
   useWalletInfo,
 } from './exports/index.js'
 
-const testnet: CaipNetwork = {
-  id: 31337,
-  chainNamespace: 'eip155',
-  caipNetworkId: 'eip155:31337',
-  name: 'Local Testnet',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-  testnet: true,
-}
-const optimism: CaipNetwork = {
-  ...testnet,
-  id: 10,
-  caipNetworkId: 'eip155:10',
-  name: 'OP Mainnet',
-  testnet: false,
-}
-const ADDRESS = '0x2222222222222222222222222222222222222222'
-
 /** Every store the composables read, to count their listeners. */
 const STORES = {
   $accounts,
@@ -61,8 +45,7 @@ const STORES = {
   $publicState,
   $theme,
 }
-const listenerCounts = () =>
-  Object.fromEntries(Object.entries(STORES).map(([name, store]) => [name, store.lc]))
+const listenerCounts = () => countListeners(STORES)
 
 /** Renders every composable's values as text, with buttons calling their actions. */
 const Probe = {
@@ -120,35 +103,17 @@ async function click(testId: string): Promise<void> {
 describe('@openmodal/vue in Chromium', () => {
   let modal: ModalInstance
   let adapter: TestAdapter
-  let stopDiscovery: () => void
+  let page: BindingPage
 
   beforeEach(() => {
-    localStorage.clear()
-    adapter = createTestAdapter({
-      wallets: [{ id: 'dev.openmodal.test', name: 'Test Wallet' }],
-      accounts: [ADDRESS],
-      chainId: 31337,
-      knownChainIds: [31337, 10],
-    })
-    modal = createModalClient({
-      projectId: 'test',
-      networks: [testnet, optimism],
-      adapters: [adapter],
-    })
-    // Connecting needs the discovered connectors, which only exist while someone watches them.
-    stopDiscovery = $discovered.listen(() => {})
-    container = document.createElement('div')
-    document.body.append(container)
+    page = setUpBindingPage()
+    ;({ modal, adapter, container } = page)
   })
 
   afterEach(async () => {
     app?.unmount()
     app = undefined
-    container.remove()
-    stopDiscovery()
-    closeModal({ force: true })
-    await disconnect().catch(() => {})
-    setThemeMode('light')
+    await page.teardown()
   })
 
   it('re-renders when core actions change the modal, theme and network stores', async () => {

@@ -7,8 +7,9 @@ import { ApiRequestError } from '../api/client.js'
 import type { NameResponse, RegisterNameRequest } from '../api/types.js'
 import { BaseError } from '../errors/base.js'
 import { kitError } from '../errors/errors.js'
-import { type ErrorCode, INITIAL_ERROR_MESSAGES } from '../errors/messages.js'
+import type { ErrorCode } from '../errors/messages.js'
 import { isUserRejection } from '../errors/rejection.js'
+import { SERVER_ERROR_MESSAGES, serverError } from '../errors/server-messages.js'
 import { getAccountState } from '../stores/account.js'
 import { $api } from '../stores/api.js'
 import { $activeNetwork, isUnsupportedNetwork } from '../stores/chain.js'
@@ -24,7 +25,7 @@ export const NAME_NAMESPACES: readonly ChainNamespace[] = ['eip155']
 export const $registeredName = atom<NameResponse | undefined>(undefined)
 
 /** The spec §5 rule for registered names, in words. */
-export const INVALID_NAME_MESSAGE = INITIAL_ERROR_MESSAGES.INVALID_NAME
+export const INVALID_NAME_MESSAGE = SERVER_ERROR_MESSAGES.INVALID_NAME
 
 /** Codes `registerAccountName` throws with. */
 export type RegisterNameErrorCode = Extract<
@@ -65,7 +66,7 @@ export function registerNameMessage(name: string, address: string, timestamp: nu
  */
 export async function registerAccountName(name: string): Promise<NameResponse> {
   if (!isValidRegisteredName(name)) {
-    throw kitError('INVALID_NAME')
+    throw serverError('INVALID_NAME')
   }
   const network = $activeNetwork.get()
   const namespace = network?.chainNamespace
@@ -99,13 +100,13 @@ export async function registerAccountName(name: string): Promise<NameResponse> {
 
 function toNameError(cause: unknown): unknown {
   if (!(cause instanceof ApiRequestError)) return cause
-  if (cause.status === 409) return kitError('NAME_TAKEN', { cause })
-  if (cause.status === 401) return kitError('INVALID_SIGNATURE', { cause })
+  if (cause.status === 409) return serverError('NAME_TAKEN', { cause })
+  if (cause.status === 401) return serverError('INVALID_SIGNATURE', { cause })
   if (cause.status === 400) {
     // The server's own words: the rule, or a message whose text or timestamp it refused.
     return cause.details
       ? new BaseError(cause.details, { code: 'NAME_REJECTED', cause })
-      : kitError('NAME_REJECTED', { cause })
+      : serverError('NAME_REJECTED', { cause })
   }
   return cause
 }

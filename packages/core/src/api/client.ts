@@ -3,7 +3,8 @@
 // non-ok answer throws an ApiRequestError ("HTTP status code: N", spec §8) that carries the
 // server's error code, so callers can map it to the spec's alerts.
 import { BaseError } from '../errors/base.js'
-import { httpStatusMessage, INITIAL_ERROR_MESSAGES } from '../errors/messages.js'
+import { httpStatusMessage } from '../errors/messages.js'
+import { SERVER_ERROR_MESSAGES } from '../errors/server-messages.js'
 import type { ApiError, ApiErrorCode } from './types.js'
 
 /**
@@ -50,7 +51,7 @@ export class ApiRequestError extends BaseError {
     status: number,
     params: { apiCode?: ApiErrorCode; details?: string; retryAfter?: number; cause?: unknown },
   ) {
-    super(status === 0 ? INITIAL_ERROR_MESSAGES.API_UNREACHABLE : httpStatusMessage(status), {
+    super(status === 0 ? SERVER_ERROR_MESSAGES.API_UNREACHABLE : httpStatusMessage(status), {
       code: status === 0 ? 'API_UNREACHABLE' : 'API_HTTP_ERROR',
       codeText: status === 0,
       ...(params.details ? { details: params.details } : {}),

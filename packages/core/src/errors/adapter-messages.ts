@@ -1,10 +1,14 @@
 // The adapters' error texts of wallets and nodes that only code loaded on demand throws in an
-// EVM app (transfers, Solana and Bitcoin requests, RPC reads): they load with that code, not
-// with the page (the pattern: the top of messages.ts).
+// EVM app (transfers, chain switches, Solana and Bitcoin requests and accounts, RPC reads):
+// they load with that code, not with the page (the pattern: the top of messages.ts).
 import { defineErrorTexts } from './base.js'
 
 /** The texts of the adapters' request and node errors, by code: `adapterError(code)` reads it. */
 export const ADAPTER_ERROR_MESSAGES = {
+  // Spec §8 errors of a chain switch
+  CHAIN_NOT_SUPPORTED: 'Chain is not supported',
+  NO_PROGRAMMATIC_SWITCH: 'connector does not support programmatic chain switching',
+  // Requests and nodes
   UNSUPPORTED_METHOD: 'Requested RPC call is not allowed',
   INVALID_PARAMS: 'Invalid request parameters',
   INVALID_TRANSFER: 'Invalid transfer',

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { ADAPTER_ERROR_MESSAGES } from './adapter-messages.js'
+import { ADAPTER_ERROR_MESSAGES, adapterError } from './adapter-messages.js'
 import { codedError, ERROR_MESSAGES, KIT_ERROR_MESSAGES } from './all-messages.js'
 import { BaseError, errorMessage, walk } from './base.js'
 import { InvalidOptionsError, kitError } from './errors.js'
@@ -14,7 +14,9 @@ import {
   TOAST_MESSAGES,
 } from './messages.js'
 import { isUserRejection } from './rejection.js'
+import { RESERVED_ERROR_MESSAGES } from './reserved-messages.js'
 import { SEND_ERROR_MESSAGES } from './send-messages.js'
+import { SERVER_ERROR_MESSAGES } from './server-messages.js'
 
 /** An EIP-1193 error as wallets throw it. */
 const providerError = (code: number, message = 'User rejected the request.') =>
@@ -22,7 +24,7 @@ const providerError = (code: number, message = 'User rejected the request.') =>
 
 test('walk() finds a 4001 wrapped two levels deep', () => {
   const rejection = providerError(4001)
-  const inner = kitError('CHAIN_NOT_SUPPORTED', { cause: rejection })
+  const inner = adapterError('CHAIN_NOT_SUPPORTED', { cause: rejection })
   const outer = kitError('FAILED_TO_CONNECT', { cause: inner })
   assert.equal(
     outer.walk((e) => (e as { code?: unknown }).code === 4001),
@@ -106,8 +108,10 @@ test('every error code has an English text, and kitError reads it', () => {
   const tables = [
     INITIAL_ERROR_MESSAGES,
     SEND_ERROR_MESSAGES,
+    SERVER_ERROR_MESSAGES,
     ADAPTER_ERROR_MESSAGES,
     FRAME_ERROR_MESSAGES,
+    RESERVED_ERROR_MESSAGES,
   ]
   assert.deepEqual(tables.flatMap((texts) => Object.keys(texts)).sort(), [...kit].sort())
   for (const code of kit) {

@@ -7,6 +7,8 @@ import { defineErrorTexts } from './base.js'
 
 /** The texts of the frame's errors, by code: `frameError(code)` reads exactly this. */
 export const FRAME_ERROR_MESSAGES = {
+  /** Spec §8: the e-mail views found no AUTH connector (the embedded wallet's entry). */
+  NO_AUTH_CONNECTOR: 'No auth connector found',
   /** Spec §8 iframe_load_failed: no ready event within 20 000 ms, or the frame was removed. */
   FRAME_LOAD_FAILED: 'Network Error - Could not load embedded wallet',
   /** Spec §8 iframe_request_timeout. */

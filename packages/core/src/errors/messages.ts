@@ -4,24 +4,27 @@
 //
 // Lazy error texts: a code's text ships with the code that throws it.
 // - `INITIAL_ERROR_MESSAGES` (below, read by `kitError`) holds only the codes that modules of
-//   the page's initial JS throw.
-// - A lazily loaded feature keeps its texts in a file of its own, `errors/<feature>-messages.ts`:
-//   the table and its creator, `export const fooError = /* @__PURE__ */ defineErrorTexts(
-//   FOO_ERROR_MESSAGES)` (see send-messages.ts), exported through exports/internal.ts. Only
+//   the page's initial JS throw. Adding one there makes every app's initial JS grow.
+// - A lazily loaded feature keeps its texts in `errors/<feature>-messages.ts`: the table and
+//   its creator, `export const fooError = /* @__PURE__ */ defineErrorTexts(FOO_ERROR_MESSAGES)`,
+//   importing `defineErrorTexts` from base.ts, never errors.ts (see send-messages.ts; frame
+//   errors go to frame-messages.ts). Export the creator through exports/internal.ts; only
 //   modules loaded with `import()` (or only present when the feature is) call it:
 //   `throw sendError('INSUFFICIENT_BALANCE')`.
 // - Its codes join the `KitErrorCode` union below (`| keyof typeof FOO_ERROR_MESSAGES`) and its
-//   table the list in all-messages.ts, so `KIT_ERROR_MESSAGES` stays complete, codes stay one
-//   union, every catalog translates every code (`error.<CODE>`; `tError` by code) and
-//   `error.message` is the English text.
+//   table the lists in all-messages.ts, so codes stay one union, `KIT_ERROR_MESSAGES` stays
+//   complete, every catalog translates every code (`error.<CODE>` in the 8 catalogs, `tError`
+//   by code) and `error.message` is the English text.
 
 import type { ADAPTER_ERROR_MESSAGES } from './adapter-messages.js'
 import type { FRAME_ERROR_MESSAGES } from './frame-messages.js'
+import type { RESERVED_ERROR_MESSAGES } from './reserved-messages.js'
 import type { SEND_ERROR_MESSAGES } from './send-messages.js'
+import type { SERVER_ERROR_MESSAGES } from './server-messages.js'
 
-const SOMETHING_WENT_WRONG = 'Something went wrong'
+/** The spec §8 text of `SOMETHING_WENT_WRONG` (other aborts), also `API_UNREACHABLE`'s. */
+export const SOMETHING_WENT_WRONG = 'Something went wrong'
 const HTTP_ERROR = 'HTTP error'
-const INVALID_NAME = 'Use at least 4 characters: letters, digits and hyphens only.'
 
 /** The spec §8 toast texts, keyed by a stable code. */
 export const TOAST_MESSAGES = {
@@ -43,37 +46,17 @@ export const INITIAL_ERROR_MESSAGES = {
   UNSUPPORTED_CHAIN: 'Unsupported chain',
   MODAL_CLOSED: 'Modal closed',
   CONNECTION_REJECTED: 'Connection rejected',
-  POPUP_CLOSED: 'Popup closed',
   FAILED_TO_CONNECT: 'Failed to connect',
-  FAILED_TO_CONNECT_FARCASTER: 'Failed to connect to farcaster',
-  FAILED_TO_INITIATE_SOCIAL: 'Failed to initiate social connection',
-  NO_AUTH_CONNECTOR: 'No auth connector found',
-  NOT_CONNECTED_TO_EMAIL_OR_SOCIAL: 'Not connected to email or social',
-  NO_ACTIVE_CAIP_NETWORK_OR_CLIENT: 'No ActiveCaipNetwork or client found',
-  NO_CONNECTION_CONTROLLER_CLIENT: 'No ConnectionController client found',
-  TRANSACTIONS_WITHOUT_ADDRESS: "Transactions can't be fetched without an accountAddress",
   NO_TRANSPORT_URL: 'No URL was provided to the Transport',
-  EMAIL_LOGIN_DEPENDENCY: 'Unable to load email login dependency',
-  FRAME_IFRAME_NOT_SET: 'W3mFrame: iframe is not set',
-  FRAME_PARENT_NOT_SET: 'parent is not set',
   SIWX_NOT_ENABLED: 'SIWX is not enabled',
   NO_ACTIVE_CAIP_ADDRESS: 'No ActiveCaipAddress found',
-  CHAIN_NOT_SUPPORTED: 'Chain is not supported',
   ADAPTER_NOT_FOUND: 'Adapter not found',
-  CAIP_NETWORK_UNDEFINED: 'CaipNetwork is undefined',
-  CAIP_NETWORK_OR_ADDRESS_UNDEFINED: 'CaipNetwork or CaipAddress is undefined',
   CHAIN_NOT_CONFIGURED: 'Chain not configured',
-  CONNECTOR_ALREADY_CONNECTED: 'Connector already connected',
   CONNECTOR_NOT_CONNECTED: 'Connector not connected',
   CONNECTOR_ACCOUNT_NOT_FOUND: 'connector account not found',
-  CONNECTOR_CHAIN_MISMATCH: 'connector chain mismatch',
-  CONNECTOR_RECONNECTING: 'connector unavailable while reconnecting',
   PROVIDER_NOT_FOUND: 'Provider not found',
-  NO_PROGRAMMATIC_SWITCH: 'connector does not support programmatic chain switching',
   /** An aborted RPC call. */
   REQUEST_ABORTED: 'Request was aborted',
-  /** Other aborts. */
-  SOMETHING_WENT_WRONG,
   /** A frame error without a message. */
   AN_ERROR_OCCURRED: 'An error occurred',
   /** The fallback. */
@@ -81,16 +64,8 @@ export const INITIAL_ERROR_MESSAGES = {
   /** A wallet's "no" to a signature (the toast's text). */
   SIGNATURE_DECLINED: TOAST_MESSAGES.SIGNATURE_DECLINED,
 
-  // Options, our server (spec §7), account names (the RegisterAccountName view)
+  // Options
   SIWE_AND_SIWX: 'Cannot set both `siweConfig` and `siwx` options',
-  /** No answer at all (network, timeout). */
-  API_UNREACHABLE: SOMETHING_WENT_WRONG,
-  /** The spec §5 rule for registered names, in words. */
-  INVALID_NAME,
-  /** The server refused the name: its own words when it sent some, else the rule. */
-  NAME_REJECTED: INVALID_NAME,
-  NAME_TAKEN: 'This name is already taken',
-  INVALID_SIGNATURE: 'The signature does not match this address.',
 
   // Wallets (the adapter kit: a wallet's code loaded with import() failed to load)
   WALLET_CODE_NOT_LOADED: 'Failed to load the wallet code',
@@ -132,8 +107,10 @@ export const OWN_WORDS_ERROR_MESSAGES = {
 export type KitErrorCode =
   | keyof typeof INITIAL_ERROR_MESSAGES
   | keyof typeof SEND_ERROR_MESSAGES
+  | keyof typeof SERVER_ERROR_MESSAGES
   | keyof typeof ADAPTER_ERROR_MESSAGES
   | keyof typeof FRAME_ERROR_MESSAGES
+  | keyof typeof RESERVED_ERROR_MESSAGES
 
 /** Every code a `BaseError` of the kit carries. */
 export type ErrorCode = KitErrorCode | keyof typeof OWN_WORDS_ERROR_MESSAGES

@@ -225,12 +225,17 @@ test('no test reset is part of the host API', () => {
 test('the adapter-contract entry exports the suite and the test adapter', () => {
   assert.deepEqual(Object.keys(contract).sort(), [
     'ContractViolation',
+    'TEST_ADDRESS',
     'adapterContract',
     'createTestAdapter',
+    'listenerCounts',
+    'localOptimism',
+    'localTestnet',
     'mainnet',
     'optimism',
     'polygon',
     'sepolia',
+    'setUpBindingPage',
     'solana',
   ])
 })

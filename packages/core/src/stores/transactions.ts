@@ -2,8 +2,8 @@
 // fetched page by page from our server's history endpoint (spec §3 "Transactions store", §4).
 import { computed, map, onMount } from 'nanostores'
 import type { HistoryResponse, Transaction } from '../api/types.js'
-import { kitError } from '../errors/errors.js'
 import { TOAST_MESSAGES } from '../errors/messages.js'
+import { serverError } from '../errors/server-messages.js'
 import type { ChainNamespace } from '../types/network.js'
 import { accountKey } from '../utils/account-key.js'
 import { createFetcher } from '../utils/fetcher.js'
@@ -158,7 +158,7 @@ function unseen(page: HistoryResponse, shown: readonly Transaction[], caipNetwor
  * $transactions.get().next // the cursor of the page after, or undefined
  */
 export async function fetchTransactions(accountAddress: string | undefined): Promise<void> {
-  if (!accountAddress) throw kitError('TRANSACTIONS_WITHOUT_ADDRESS')
+  if (!accountAddress) throw serverError('TRANSACTIONS_WITHOUT_ADDRESS')
   const chain = activeChain()
   const key = listKey(chain, accountAddress)
   let state = $transactions.get()
@@ -220,7 +220,7 @@ export const TRANSACTIONS_POLL_MS = 4_000
  * await refreshTransactions($activeAccount.get().address)
  */
 export async function refreshTransactions(accountAddress: string | undefined): Promise<void> {
-  if (!accountAddress) throw kitError('TRANSACTIONS_WITHOUT_ADDRESS')
+  if (!accountAddress) throw serverError('TRANSACTIONS_WITHOUT_ADDRESS')
   const chain = activeChain()
   const key = listKey(chain, accountAddress)
   const state = $transactions.get()

@@ -1,5 +1,5 @@
 // EIP-3326 switch, with the EIP-3085 add when the wallet does not know the chain (spec §4).
-import { type CaipNetwork, kitError } from '@openmodal/core/internal'
+import { adapterError, type CaipNetwork } from '@openmodal/core/internal'
 import { numberToHex } from 'viem/utils'
 import { asError, isUnrecognizedChain, isUnsupportedMethod } from '../provider/errors.js'
 import type { Eip1193Provider } from '../provider/types.js'
@@ -31,7 +31,7 @@ export function addChainParameter(network: CaipNetwork) {
 export async function switchChain(provider: Eip1193Provider, network: CaipNetwork): Promise<void> {
   const id = Number(network.id)
   if (!Number.isSafeInteger(id) || id <= 0) {
-    throw kitError('CHAIN_NOT_SUPPORTED', { details: `Invalid EVM chain id ${network.id}` })
+    throw adapterError('CHAIN_NOT_SUPPORTED', { details: `Invalid EVM chain id ${network.id}` })
   }
   const switchTo = () =>
     provider.request({
@@ -42,7 +42,7 @@ export async function switchChain(provider: Eip1193Provider, network: CaipNetwor
     await switchTo()
     return
   } catch (thrown) {
-    if (isUnsupportedMethod(thrown)) throw kitError('NO_PROGRAMMATIC_SWITCH', { cause: thrown })
+    if (isUnsupportedMethod(thrown)) throw adapterError('NO_PROGRAMMATIC_SWITCH', { cause: thrown })
     if (!isUnrecognizedChain(thrown)) throw asError(thrown)
   }
   try {
@@ -51,13 +51,13 @@ export async function switchChain(provider: Eip1193Provider, network: CaipNetwor
       params: [addChainParameter(network)],
     })
   } catch (cause) {
-    throw kitError('CHAIN_NOT_SUPPORTED', { cause, details: network.caipNetworkId })
+    throw adapterError('CHAIN_NOT_SUPPORTED', { cause, details: network.caipNetworkId })
   }
   try {
     await switchTo()
   } catch (thrown) {
     if (isUnrecognizedChain(thrown)) {
-      throw kitError('CHAIN_NOT_SUPPORTED', { cause: thrown, details: network.caipNetworkId })
+      throw adapterError('CHAIN_NOT_SUPPORTED', { cause: thrown, details: network.caipNetworkId })
     }
     throw asError(thrown)
   }

@@ -8,10 +8,10 @@ import type { TestAdapter } from '@openmodal/core/adapter-contract'
 import {
   $registeredName,
   $siwx,
+  adapterError,
   connect,
   getAdapter,
   KIT_ERROR_MESSAGES,
-  kitError,
   loadSendTokens,
   openModal,
   push,
@@ -201,7 +201,7 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
     const adapter = await setupConnected()
     // The wallet's "no", the longest of core's texts, with Try again below it.
     adapter.switchNetwork = async () => {
-      throw kitError('NO_PROGRAMMATIC_SWITCH')
+      throw adapterError('NO_PROGRAMMATIC_SWITCH')
     }
     reset('Account')
     push('SwitchNetwork', { network: optimism })

@@ -5,7 +5,7 @@ import {
   $options,
   type ChainNamespace,
   type EmbeddedWalletLoaded,
-  kitError,
+  frameError,
   storage,
 } from '@openmodal/core/internal'
 import { css } from 'lit'
@@ -49,7 +49,7 @@ export function recordSend(now: number = Date.now()): void {
 /** The embedded wallet's id and its loaded frame side (loads it on first use). */
 export async function embeddedWallet(): Promise<{ id: string; loaded: EmbeddedWalletLoaded }> {
   const entry = $options.get()?.embeddedWallet
-  if (!entry) throw kitError('NO_AUTH_CONNECTOR')
+  if (!entry) throw frameError('NO_AUTH_CONNECTOR')
   return { id: entry.id, loaded: await entry.load() }
 }
 

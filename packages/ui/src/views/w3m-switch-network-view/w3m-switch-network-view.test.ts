@@ -4,8 +4,8 @@ import { expect, fixture, html } from '@open-wc/testing'
 import {
   $activeNetwork,
   $view,
+  adapterError,
   getAdapter,
-  kitError,
   openModal,
   push,
   reset,
@@ -37,7 +37,7 @@ describe('SwitchNetwork view', () => {
     let failures = 1
     const original = adapter.switchNetwork.bind(adapter)
     adapter.switchNetwork = async (network) => {
-      if (failures-- > 0) throw kitError('NO_PROGRAMMATIC_SWITCH')
+      if (failures-- > 0) throw adapterError('NO_PROGRAMMATIC_SWITCH')
       return original(network)
     }
     const view = await showView(modal, 'w3m-networks-view', 'Account', 'Networks')
@@ -64,7 +64,7 @@ describe('SwitchNetwork view', () => {
     const adapter = getAdapter('eip155')
     if (!adapter) throw new Error('no adapter')
     adapter.switchNetwork = async () => {
-      throw kitError('CHAIN_NOT_SUPPORTED', { details: 'eip155:137' })
+      throw adapterError('CHAIN_NOT_SUPPORTED', { details: 'eip155:137' })
     }
     ;(await until(() => deep(view, '[data-network="eip155:137"]'), 'polygon')).click()
     const switching = await until(
