@@ -4,11 +4,8 @@
 // again, reload keeps the session, sign-out removes it, required mode cannot close.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { devWalletScriptPath, startChains } from '@openmodal/testing/node'
-import { chromium } from 'playwright-core'
 import { verifyMessage } from 'viem'
-import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { startPreview, startTogether } from './preview.mjs'
+import { startStack } from './stack.mjs'
 
 const DEV_WALLET_ID = 'dev.openmodal.wallet'
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -16,45 +13,36 @@ const SESSIONS_KEY = '@openmodal/siwx/sessions'
 const STEP_TIMEOUT = 8_000
 
 describe('Sign-In With X in the demo, end to end', () => {
+  let stack
   let chains
-  let preview
-  let browser
   let page
   let origin
-  const pageErrors = []
+  let pageErrors
 
   before(async () => {
-    ;[chains, preview, browser] = await startTogether([
-      startChains(),
-      startPreview(),
-      chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true }),
-    ])
-    origin = preview.origin
-    const context = await browser.newContext({ viewport: { width: 1024, height: 800 } })
-    page = await context.newPage()
-    page.on('pageerror', (error) => pageErrors.push(error))
-    const local = chains.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }))
-    await context.addInitScript(
-      ({ local }) => {
-        window.__openmodalDemo = { chains: local, devWallet: false }
-        window.__openmodalDevWalletConfig = {
-          // A third chain the demo does not configure (served by the first anvil).
-          chains: [
-            ...local.map((c) => ({ id: c.chainId, rpcUrl: c.rpcUrl })),
-            { id: 4242, rpcUrl: local[0].rpcUrl },
-          ],
-          persistKey: 'e2e-siwx-dev-wallet',
-        }
-      },
-      { local },
-    )
-    await context.addInitScript({ path: devWalletScriptPath() })
+    stack = await startStack({
+      demo: ({ local }) => ({ chains: local, devWallet: false }),
+      initScripts: ({ local }) => [
+        [
+          ({ local }) => {
+            window.__openmodalDevWalletConfig = {
+              // A third chain the demo does not configure (served by the first anvil).
+              chains: [
+                ...local.map((c) => ({ id: c.chainId, rpcUrl: c.rpcUrl })),
+                { id: 4242, rpcUrl: local[0].rpcUrl },
+              ],
+              persistKey: 'e2e-siwx-dev-wallet',
+            }
+          },
+          { local },
+        ],
+      ],
+      devWallet: true,
+    })
+    ;({ chains, page, origin, pageErrors } = stack)
   })
 
-  after(async () => {
-    await browser?.close()
-    await Promise.all([preview?.stop(), chains?.stop()])
-  })
+  after(() => stack?.stop())
 
   const wallet = (fn) => page.evaluate(`(${fn})(window.__openmodalDevWallet.wallet)`)
   const signCount = () =>

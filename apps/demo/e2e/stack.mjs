@@ -1,0 +1,152 @@
+// The stack every demo e2e test starts: anvil chains, optionally the local Solana cluster and
+// apps/server (on PGlite, in a temporary data directory), the built demo (`vite preview`) and
+// Chromium with one context and page, configured as `pnpm demo` configures it. One `stop()`
+// ends all of it in the order it must end (the browser first: the page's web3.js WebSocket
+// retries while the page lives), then removes the data directory.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { devWalletScriptPath, startChains, startSolanaRpc } from '@openmodal/testing/node'
+import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
+import { freePort, HOST, startPreview, startServer, startTogether } from './preview.mjs'
+
+/** Chromium as every e2e test launches it: the system binary, headless. */
+export function launchChromium() {
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true })
+}
+
+/**
+ * Starts the stack and resolves with `{ chains, local, rpc, localnet, server, preview, origin,
+ * browser, context, page, pageErrors, newPage(), view(), text(), stop() }`.
+ *
+ * - `chainIds`: anvil chains (default: `startChains()`'s).
+ * - `solana`: also start the local Solana cluster (`rpc`, `localnet` = its CAIP-2 id).
+ * - `prepare(stack)`: runs once the chains are up (airdrops, deploys); its result is `prepared`.
+ * - `server`: also start apps/server with project `demo` on loopback origins. An object:
+ *   `chains(stack)` lists the project's chains (default: every anvil chain, and the cluster
+ *   when `solana`), `project` adds fields to the project (`features`…), `env` adds variables.
+ * - `demo(stack)`: what `pnpm demo` hands the page. Set as `window.__openmodalDemo` by an init
+ *   script, or, with `demoEnv: true`, through `OPENMODAL_DEMO_CHAINS` to `vite preview`.
+ * - `initScripts`: more init scripts, run in order after that one (`[fn, arg]` or `{ path }`),
+ *   or `(stack) => [...]` when they need the stack's ports;
+ *   `devWallet: true` adds the EVM dev wallet's script last.
+ * - `page: false`: no page yet (`newPage()` makes one that collects page errors).
+ * - `goto`: a path to open (then wait for `window.__openmodal`; the demo creates its modal after
+ *   a top-level await, so `load` is too early).
+ *
+ * @example const stack = await startStack({ server: {}, demo: ({ local, server }) => ({ chains: local, apiUrl: server.url }) })
+ */
+export async function startStack({
+  chainIds,
+  solana = false,
+  prepare,
+  server: serverOptions,
+  demo,
+  demoEnv = false,
+  initScripts = [],
+  devWallet = false,
+  viewport = { width: 1024, height: 800 },
+  page: withPage = true,
+  goto,
+  timeout = 10_000,
+} = {}) {
+  const stack = { pageErrors: [] }
+  const stops = []
+  let dataDir
+  stack.stop = async () => {
+    await stack.browser?.close()
+    await Promise.all(stops.map((stop) => stop()))
+    await Promise.all([stack.chains?.stop(), stack.rpc?.stop()])
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  }
+  try {
+    const [chains, browser, rpc] = await startTogether([
+      startChains(chainIds ? { chainIds } : {}),
+      launchChromium(),
+      ...(solana ? [startSolanaRpc()] : []),
+    ])
+    Object.assign(stack, { chains, browser, rpc })
+    stack.local = chains.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }))
+    if (rpc) stack.localnet = `solana:${rpc.genesisHash.slice(0, 32)}`
+    stack.prepared = await prepare?.(stack)
+    if (serverOptions) {
+      dataDir = await mkdtemp(join(tmpdir(), 'openmodal-demo-e2e-'))
+      const configPath = join(dataDir, 'openmodal.config.json')
+      await writeFile(configPath, JSON.stringify(serverConfig(stack, serverOptions)))
+      const server = await startServer(await freePort(), {
+        OPENMODAL_CONFIG: configPath,
+        OPENMODAL_DATA_DIR: join(dataDir, 'pglite'),
+        ...serverOptions.env,
+      })
+      stops.push(() => server.stop())
+      stack.server = server
+    }
+    const config = demo?.(stack)
+    const preview = await startPreview(
+      demoEnv && config ? { OPENMODAL_DEMO_CHAINS: JSON.stringify(config) } : {},
+    )
+    stops.push(() => preview.stop())
+    Object.assign(stack, { preview, origin: preview.origin })
+    const context = await browser.newContext({ viewport })
+    stack.context = context
+    stack.newPage = async () => {
+      const page = await context.newPage()
+      page.on('pageerror', (error) => stack.pageErrors.push(error))
+      return page
+    }
+    if (config && !demoEnv) {
+      await context.addInitScript((config) => {
+        // What `pnpm demo` serves at /__openmodal/local.json, with these test ports.
+        window.__openmodalDemo = config
+      }, config)
+    }
+    const scripts = typeof initScripts === 'function' ? initScripts(stack) : initScripts
+    for (const script of scripts) {
+      await (Array.isArray(script)
+        ? context.addInitScript(...script)
+        : context.addInitScript(script))
+    }
+    if (devWallet) await context.addInitScript({ path: devWalletScriptPath() })
+    if (withPage) {
+      const page = await stack.newPage()
+      Object.assign(stack, { page, ...pageHelpers(page, timeout) })
+      if (goto !== undefined) {
+        await page.goto(`${preview.origin}${goto}`)
+        await page.waitForFunction(() => window.__openmodal)
+      }
+    }
+    return stack
+  } catch (error) {
+    await stack.stop()
+    throw error
+  }
+}
+
+/** apps/server's config: project `demo`, pages on loopback, the stack's chains. */
+function serverConfig(stack, { chains, project }) {
+  const evm = stack.local.map(({ chainId, rpcUrl }) => ({
+    caipNetworkId: `eip155:${chainId}`,
+    rpcUrls: [rpcUrl],
+  }))
+  const solana = stack.rpc ? [{ caipNetworkId: stack.localnet, rpcUrls: [stack.rpc.rpcUrl] }] : []
+  return {
+    projects: [
+      {
+        projectId: 'demo',
+        name: 'OpenModal demo',
+        allowedOrigins: [`http://${HOST}:*`],
+        ...project,
+        chains: chains ? chains(stack) : [...evm, ...solana],
+      },
+    ],
+  }
+}
+
+/** `view(selector)`: a locator inside the modal's dialog; `text(locator)`: whitespace collapsed. */
+export function pageHelpers(page, timeout = 10_000) {
+  return {
+    view: (selector) => page.locator(`w3m-modal dialog ${selector}`),
+    text: async (locator) => (await locator.textContent({ timeout })).replace(/\s+/g, ' ').trim(),
+  }
+}
