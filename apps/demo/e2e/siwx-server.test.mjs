@@ -5,15 +5,9 @@
 // sign-out revokes it on the server and the next visit asks again. Every request the page makes
 // goes to the page's origin, the chains, or the server the demo was given.
 import assert from 'node:assert/strict'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { devWalletScriptPath, startChains } from '@openmodal/testing/node'
-import { chromium } from 'playwright-core'
 import { verifyMessage } from 'viem'
-import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { freePort, HOST, startPreview, startServer, startTogether } from './preview.mjs'
+import { startStack } from './stack.mjs'
 
 const DEV_WALLET_ID = 'dev.openmodal.wallet'
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -21,67 +15,38 @@ const TOKENS_KEY = '@openmodal/siwx/server/demo'
 const STEP_TIMEOUT = 8_000
 
 describe('Sign-In With X with sessions on the server, end to end', () => {
+  let stack
   let chains
   let server
   let preview
-  let browser
   let page
-  let dataDir
-  const pageErrors = []
+  let pageErrors
   const requests = []
 
   before(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'openmodal-demo-siwx-server-'))
-    ;[chains, preview, browser] = await startTogether([
-      startChains(),
-      startPreview(),
-      chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true }),
-    ])
-    const local = chains.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }))
-    // The demo page's project (projectId `demo`) on this test's chains: sessions are accepted
-    // for these chains only, from pages on loopback.
-    const config = {
-      projects: [
-        {
-          projectId: 'demo',
-          name: 'OpenModal demo',
-          allowedOrigins: [`http://${HOST}:*`],
-          chains: local.map(({ chainId, rpcUrl }) => ({
-            caipNetworkId: `eip155:${chainId}`,
-            rpcUrls: [rpcUrl],
-          })),
-        },
+    stack = await startStack({
+      // The demo page's project (projectId `demo`) on this test's chains: sessions are accepted
+      // for these chains only, from pages on loopback.
+      server: {},
+      demo: ({ local, server }) => ({ chains: local, devWallet: false, apiUrl: server.url }),
+      initScripts: ({ local }) => [
+        [
+          ({ local }) => {
+            window.__openmodalDevWalletConfig = {
+              chains: local.map((c) => ({ id: c.chainId, rpcUrl: c.rpcUrl })),
+              persistKey: 'e2e-siwx-server-dev-wallet',
+            }
+          },
+          { local },
+        ],
       ],
-    }
-    const configPath = join(dataDir, 'openmodal.config.json')
-    await writeFile(configPath, JSON.stringify(config))
-    server = await startServer(await freePort(), {
-      OPENMODAL_CONFIG: configPath,
-      OPENMODAL_DATA_DIR: join(dataDir, 'pglite'),
+      devWallet: true,
     })
-    const context = await browser.newContext({ viewport: { width: 1024, height: 800 } })
-    page = await context.newPage()
-    page.on('pageerror', (error) => pageErrors.push(error))
+    ;({ chains, server, preview, page, pageErrors } = stack)
     page.on('request', (request) => requests.push(request.url()))
-    await context.addInitScript(
-      ({ local, apiUrl }) => {
-        window.__openmodalDemo = { chains: local, devWallet: false, apiUrl }
-        window.__openmodalDevWalletConfig = {
-          chains: local.map((c) => ({ id: c.chainId, rpcUrl: c.rpcUrl })),
-          persistKey: 'e2e-siwx-server-dev-wallet',
-        }
-      },
-      { local, apiUrl: server.url },
-    )
-    await context.addInitScript({ path: devWalletScriptPath() })
   })
 
-  after(async () => {
-    await browser?.close()
-    await Promise.all([preview?.stop(), server?.stop()])
-    await chains?.stop()
-    if (dataDir) await rm(dataDir, { recursive: true, force: true })
-  })
+  after(() => stack?.stop())
 
   const wallet = (fn) => page.evaluate(`(${fn})(window.__openmodalDevWallet.wallet)`)
   const signCount = () =>
