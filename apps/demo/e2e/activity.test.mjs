@@ -4,15 +4,9 @@
 // `/__openmodal/local.json`, which injects the dev wallet itself. A transfer sent with the dev
 // wallet shows in the Account view's Activity tab, and Tokens shows the chain's balance.
 import assert from 'node:assert/strict'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { startChains } from '@openmodal/testing/node'
-import { chromium } from 'playwright-core'
 import { createPublicClient, formatEther, http, parseEther } from 'viem'
-import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { freePort, HOST, startPreview, startServer, startTogether } from './preview.mjs'
+import { startStack } from './stack.mjs'
 
 const DEV_WALLET_ID = 'dev.openmodal.wallet'
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -31,63 +25,29 @@ function truncate3(decimal) {
 }
 
 describe('Demo Activity: a dev-wallet transfer shows in Account, end to end', () => {
+  let stack
   let chains
-  let server
-  let preview
-  let browser
   let page
-  let dataDir
   let sent
-  const pageErrors = []
+  let pageErrors
 
   before(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'openmodal-demo-activity-'))
-    ;[chains, browser] = await startTogether([
-      startChains(),
-      chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true }),
-    ])
-    const local = chains.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }))
-    // The demo page's project (its projectId is `demo`), on this test's chains.
-    const config = {
-      projects: [
-        {
-          projectId: 'demo',
-          name: 'OpenModal demo',
-          allowedOrigins: [`http://${HOST}:*`],
-          features: { activity: true },
-          chains: local.map(({ chainId, rpcUrl }) => ({
-            caipNetworkId: `eip155:${chainId}`,
-            rpcUrls: [rpcUrl],
-          })),
-        },
-      ],
-    }
-    const configPath = join(dataDir, 'openmodal.config.json')
-    await writeFile(configPath, JSON.stringify(config))
-    const serverPort = await freePort()
-    server = await startServer(serverPort, {
-      OPENMODAL_CONFIG: configPath,
-      OPENMODAL_DATA_DIR: join(dataDir, 'pglite'),
-      OPENMODAL_INDEXER_POLL_MS: '250',
+    stack = await startStack({
+      // The demo page's project (its projectId is `demo`), on this test's chains.
+      server: {
+        project: { features: { activity: true } },
+        env: { OPENMODAL_INDEXER_POLL_MS: '250' },
+      },
+      // What `pnpm demo` hands the page (scripts/demo.mjs): the chains and the server's URL.
+      demo: ({ local, server }) => ({ chains: local, apiUrl: server.url }),
+      demoEnv: true,
+      viewport: { width: 1024, height: 900 },
+      goto: '/',
     })
-    // What `pnpm demo` hands the page (scripts/demo.mjs): the chains and the server's URL.
-    preview = await startPreview({
-      OPENMODAL_DEMO_CHAINS: JSON.stringify({ chains: local, apiUrl: server.url }),
-    })
-    const context = await browser.newContext({ viewport: { width: 1024, height: 900 } })
-    page = await context.newPage()
-    page.on('pageerror', (error) => pageErrors.push(error))
-    await page.goto(`${preview.origin}/`)
-    // The demo creates its modal after a top-level await: wait for it, not for `load`.
-    await page.waitForFunction(() => window.__openmodal)
+    ;({ chains, page, pageErrors } = stack)
   })
 
-  after(async () => {
-    await browser?.close()
-    await Promise.all([preview?.stop(), server?.stop()])
-    await chains?.stop()
-    if (dataDir) await rm(dataDir, { recursive: true, force: true })
-  })
+  after(() => stack?.stop())
 
   const view = (selector) => page.locator(`w3m-modal dialog w3m-account-view ${selector}`)
   const text = async (locator) =>
