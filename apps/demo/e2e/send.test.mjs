@@ -3,16 +3,12 @@
 // which injects the dev wallet. A visitor sends ETH and TUSD from Account → Send; the chain is
 // read directly to check that exactly the amount moved.
 import assert from 'node:assert/strict'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { TEST_TOKEN_ABI } from '@openmodal/testing'
-import { deployTestToken, startChains } from '@openmodal/testing/node'
-import { chromium } from 'playwright-core'
+import { deployTestToken } from '@openmodal/testing/node'
 import { createPublicClient, formatEther, http, parseEther } from 'viem'
-import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { freePort, HOST, rpc, startPreview, startServer, startTogether } from './preview.mjs'
+import { rpc } from './preview.mjs'
+import { startStack } from './stack.mjs'
 
 const DEV_WALLET_ID = 'dev.openmodal.wallet'
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -25,72 +21,44 @@ const STEP_TIMEOUT = 10_000
 const ACTIVITY_TIMEOUT = 30_000
 
 describe('Demo Send: ETH and an ERC-20 from Account → Send, checked on anvil', () => {
+  let stack
   let chains
   let token
-  let server
-  let preview
-  let browser
   let context
   let page
-  let dataDir
   let client
-  const pageErrors = []
+  let pageErrors
 
   before(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'openmodal-demo-send-'))
-    ;[chains, browser] = await startTogether([
-      startChains({ chainIds: [31337] }),
-      chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true }),
-    ])
-    const [chain] = chains.chains
-    client = createPublicClient({ transport: http(chain.rpcUrl) })
-    token = await deployTestToken(chain.rpcUrl)
-    const local = [{ chainId: chain.chainId, rpcUrl: chain.rpcUrl }]
-    const config = {
-      projects: [
-        {
-          projectId: 'demo',
-          name: 'OpenModal demo',
-          allowedOrigins: [`http://${HOST}:*`],
-          features: { activity: true },
-          chains: [
-            {
-              caipNetworkId: `eip155:${chain.chainId}`,
-              rpcUrls: [chain.rpcUrl],
-              tokens: [token.address],
-            },
-          ],
-        },
-      ],
-    }
-    const configPath = join(dataDir, 'openmodal.config.json')
-    await writeFile(configPath, JSON.stringify(config))
-    server = await startServer(await freePort(), {
-      OPENMODAL_CONFIG: configPath,
-      OPENMODAL_DATA_DIR: join(dataDir, 'pglite'),
-      OPENMODAL_INDEXER_POLL_MS: '250',
-    })
-    preview = await startPreview({
-      OPENMODAL_DEMO_CHAINS: JSON.stringify({
+    stack = await startStack({
+      chainIds: [31337],
+      prepare: ({ chains }) => deployTestToken(chains.chains[0].rpcUrl),
+      server: {
+        project: { features: { activity: true } },
+        chains: ({ local, prepared }) => [
+          {
+            caipNetworkId: `eip155:${local[0].chainId}`,
+            rpcUrls: [local[0].rpcUrl],
+            tokens: [prepared.address],
+          },
+        ],
+        env: { OPENMODAL_INDEXER_POLL_MS: '250' },
+      },
+      demo: ({ local, prepared, server }) => ({
         chains: local,
-        token: token.address,
+        token: prepared.address,
         apiUrl: server.url,
       }),
+      demoEnv: true,
+      viewport: { width: 1024, height: 900 },
+      goto: '/',
     })
-    context = await browser.newContext({ viewport: { width: 1024, height: 900 } })
-    page = await context.newPage()
-    page.on('pageerror', (error) => pageErrors.push(error))
-    await page.goto(`${preview.origin}/`)
-    // The demo creates its modal after a top-level await: wait for it, not for `load`.
-    await page.waitForFunction(() => window.__openmodal)
+    ;({ chains, context, page, pageErrors } = stack)
+    token = stack.prepared
+    client = createPublicClient({ transport: http(stack.local[0].rpcUrl) })
   })
 
-  after(async () => {
-    await browser?.close()
-    await Promise.all([preview?.stop(), server?.stop()])
-    await chains?.stop()
-    if (dataDir) await rm(dataDir, { recursive: true, force: true })
-  })
+  after(() => stack?.stop())
 
   const modal = (selector) => page.locator(`w3m-modal dialog ${selector}`)
   const sendView = (selector) => modal(`w3m-wallet-send-view ${selector}`)
