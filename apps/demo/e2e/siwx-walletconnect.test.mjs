@@ -6,15 +6,10 @@
 // sign view. A wallet without one-click auth pairs through the fallback proposal, and the modal
 // then asks for the signature as usual.
 import assert from 'node:assert/strict'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { createWalletHarness, startChains, startRelay } from '@openmodal/testing/node'
-import { chromium } from 'playwright-core'
+import { createWalletHarness } from '@openmodal/testing/node'
 import { verifyMessage } from 'viem'
-import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { freePort, HOST, startPreview, startServer, startTogether } from './preview.mjs'
+import { startStack } from './stack.mjs'
 
 const WC_ID = 'com.walletconnect'
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -22,54 +17,33 @@ const TOKENS_KEY = '@openmodal/siwx/server/demo'
 const STEP_TIMEOUT = 20_000
 
 describe('WalletConnect one-click auth, demo ↔ wallet harness over the local relay', () => {
+  let stack
   let chains
   let relay
   let server
   let preview
-  let browser
-  let dataDir
-  let demo
+  let pageErrors
   const wallets = []
-  const pageErrors = []
 
   before(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'openmodal-demo-siwx-wc-'))
-    ;[chains, relay, preview, browser] = await startTogether([
-      startChains(),
-      startRelay(),
-      startPreview(),
-      chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true }),
-    ])
-    const local = chains.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }))
-    const config = {
-      projects: [
-        {
-          projectId: 'demo',
-          name: 'OpenModal demo',
-          allowedOrigins: [`http://${HOST}:*`],
-          chains: local.map(({ chainId, rpcUrl }) => ({
-            caipNetworkId: `eip155:${chainId}`,
-            rpcUrls: [rpcUrl],
-          })),
-        },
-      ],
-    }
-    const configPath = join(dataDir, 'openmodal.config.json')
-    await writeFile(configPath, JSON.stringify(config))
-    server = await startServer(await freePort(), {
-      OPENMODAL_CONFIG: configPath,
-      OPENMODAL_DATA_DIR: join(dataDir, 'pglite'),
+    stack = await startStack({
+      relay: true,
+      server: {},
+      // EVM networks only: sign-client's one-click auth is eip155-only.
+      demo: ({ local, relay, server }) => ({
+        chains: local,
+        devWallet: false,
+        relayUrl: relay.url,
+        apiUrl: server.url,
+      }),
+      viewport: { width: 1024, height: 900 },
+      context: false,
     })
-    // EVM networks only: sign-client's one-click auth is eip155-only.
-    demo = { chains: local, devWallet: false, relayUrl: relay.url, apiUrl: server.url }
+    ;({ chains, relay, server, preview, pageErrors } = stack)
+    stack.defer(() => Promise.all(wallets.map((w) => w.close())))
   })
 
-  after(async () => {
-    await browser?.close()
-    await Promise.all(wallets.map((w) => w.close()))
-    await Promise.all([preview?.stop(), server?.stop(), chains?.stop(), relay?.stop()])
-    if (dataDir) await rm(dataDir, { recursive: true, force: true })
-  })
+  after(() => stack?.stop())
 
   async function harness(options = {}) {
     const wallet = await createWalletHarness({
@@ -82,10 +56,7 @@ describe('WalletConnect one-click auth, demo ↔ wallet harness over the local r
   }
 
   async function openPage() {
-    const context = await browser.newContext({ viewport: { width: 1024, height: 900 } })
-    await context.addInitScript((demo) => {
-      window.__openmodalDemo = demo
-    }, demo)
+    const context = await stack.newContext()
     // Nothing but loopback: never the public relay, Verify or telemetry.
     await context.route(
       (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
@@ -94,8 +65,7 @@ describe('WalletConnect one-click auth, demo ↔ wallet harness over the local r
         return route.abort()
       },
     )
-    const page = await context.newPage()
-    page.on('pageerror', (error) => pageErrors.push(error))
+    const page = await stack.newPage(context)
     await page.goto(`${preview.origin}/?siwx=optional&siwxSessions=server`)
     return page
   }

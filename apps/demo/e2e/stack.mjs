@@ -6,7 +6,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { devWalletScriptPath, startChains, startSolanaRpc } from '@openmodal/testing/node'
+import {
+  devWalletScriptPath,
+  startChains,
+  startRelay,
+  startSolanaRpc,
+} from '@openmodal/testing/node'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
 import { freePort, HOST, startPreview, startServer, startTogether } from './preview.mjs'
@@ -17,11 +22,14 @@ export function launchChromium() {
 }
 
 /**
- * Starts the stack and resolves with `{ chains, local, rpc, localnet, server, preview, origin,
- * browser, context, page, pageErrors, newPage(), view(), text(), stop() }`.
+ * Starts the stack and resolves with `{ chains, local, rpc, localnet, relay, server, preview,
+ * origin, browser, context, page, pageErrors, newContext(), newPage(), defer(), view(), text(),
+ * stop() }`. `defer(close)` adds a clean-up that runs after the browser closes and before the
+ * servers stop (wallet harnesses on the relay).
  *
  * - `chainIds`: anvil chains (default: `startChains()`'s).
  * - `solana`: also start the local Solana cluster (`rpc`, `localnet` = its CAIP-2 id).
+ * - `relay`: also start the local WalletConnect relay (`relay.url`).
  * - `prepare(stack)`: runs once the chains are up (airdrops, deploys); its result is `prepared`.
  * - `server`: also start apps/server with project `demo` on loopback origins. An object:
  *   `chains(stack)` lists the project's chains (default: every anvil chain, and the cluster
@@ -31,7 +39,8 @@ export function launchChromium() {
  * - `initScripts`: more init scripts, run in order after that one (`[fn, arg]` or `{ path }`),
  *   or `(stack) => [...]` when they need the stack's ports;
  *   `devWallet: true` adds the EVM dev wallet's script last.
- * - `page: false`: no page yet (`newPage()` makes one that collects page errors).
+ * - `context: false`: no context yet; `newContext()` makes one configured as above.
+ * - `page: false`: no page yet; `newPage(context?)` makes one that collects page errors.
  * - `goto`: a path to open (then wait for `window.__openmodal`; the demo creates its modal after
  *   a top-level await, so `load` is too early).
  *
@@ -40,6 +49,7 @@ export function launchChromium() {
 export async function startStack({
   chainIds,
   solana = false,
+  relay: withRelay = false,
   prepare,
   server: serverOptions,
   demo,
@@ -47,26 +57,31 @@ export async function startStack({
   initScripts = [],
   devWallet = false,
   viewport = { width: 1024, height: 800 },
+  context: withContext = true,
   page: withPage = true,
   goto,
   timeout = 10_000,
 } = {}) {
   const stack = { pageErrors: [] }
   const stops = []
+  const deferred = []
+  stack.defer = (close) => deferred.push(close)
   let dataDir
   stack.stop = async () => {
     await stack.browser?.close()
+    await Promise.all(deferred.map((close) => close()))
     await Promise.all(stops.map((stop) => stop()))
-    await Promise.all([stack.chains?.stop(), stack.rpc?.stop()])
+    await Promise.all([stack.chains?.stop(), stack.rpc?.stop(), stack.relay?.stop()])
     if (dataDir) await rm(dataDir, { recursive: true, force: true })
   }
   try {
-    const [chains, browser, rpc] = await startTogether([
+    const [chains, browser, rpc, relay] = await startTogether([
       startChains(chainIds ? { chainIds } : {}),
       launchChromium(),
-      ...(solana ? [startSolanaRpc()] : []),
+      solana ? startSolanaRpc() : undefined,
+      withRelay ? startRelay() : undefined,
     ])
-    Object.assign(stack, { chains, browser, rpc })
+    Object.assign(stack, { chains, browser, rpc, relay })
     stack.local = chains.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }))
     if (rpc) stack.localnet = `solana:${rpc.genesisHash.slice(0, 32)}`
     stack.prepared = await prepare?.(stack)
@@ -88,27 +103,30 @@ export async function startStack({
     )
     stops.push(() => preview.stop())
     Object.assign(stack, { preview, origin: preview.origin })
-    const context = await browser.newContext({ viewport })
-    stack.context = context
-    stack.newPage = async () => {
+    const scripts = typeof initScripts === 'function' ? initScripts(stack) : initScripts
+    stack.newContext = async () => {
+      const context = await browser.newContext({ viewport })
+      if (config && !demoEnv) {
+        await context.addInitScript((config) => {
+          // What `pnpm demo` serves at /__openmodal/local.json, with these test ports.
+          window.__openmodalDemo = config
+        }, config)
+      }
+      for (const script of scripts) {
+        await (Array.isArray(script)
+          ? context.addInitScript(...script)
+          : context.addInitScript(script))
+      }
+      if (devWallet) await context.addInitScript({ path: devWalletScriptPath() })
+      return context
+    }
+    stack.newPage = async (context = stack.context) => {
       const page = await context.newPage()
       page.on('pageerror', (error) => stack.pageErrors.push(error))
       return page
     }
-    if (config && !demoEnv) {
-      await context.addInitScript((config) => {
-        // What `pnpm demo` serves at /__openmodal/local.json, with these test ports.
-        window.__openmodalDemo = config
-      }, config)
-    }
-    const scripts = typeof initScripts === 'function' ? initScripts(stack) : initScripts
-    for (const script of scripts) {
-      await (Array.isArray(script)
-        ? context.addInitScript(...script)
-        : context.addInitScript(script))
-    }
-    if (devWallet) await context.addInitScript({ path: devWalletScriptPath() })
-    if (withPage) {
+    if (withContext) stack.context = await stack.newContext()
+    if (withContext && withPage) {
       const page = await stack.newPage()
       Object.assign(stack, { page, ...pageHelpers(page, timeout) })
       if (goto !== undefined) {
