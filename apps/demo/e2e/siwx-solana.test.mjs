@@ -5,21 +5,9 @@
 // wallet without it (the SIWS text through `solana:signMessage`). Each time the server verifies
 // and stores the session, and Node's own ed25519 check agrees.
 import assert from 'node:assert/strict'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { startChains, startSolanaRpc } from '@openmodal/testing/node'
-import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import {
-  freePort,
-  HOST,
-  startPreview,
-  startServer,
-  startTogether,
-  verifyEd25519,
-} from './preview.mjs'
+import { verifyEd25519 } from './preview.mjs'
+import { startStack } from './stack.mjs'
 
 const SOLANA_WALLET = 'OpenModal Solana Dev Wallet'
 const SOL_ADDRESS = 'FZQwydwD6YfmqGgBnZxw6rEhV6d5T5hDnAp2M2sYcKQ1'
@@ -27,72 +15,33 @@ const TOKENS_KEY = '@openmodal/siwx/server/demo'
 const STEP_TIMEOUT = 8_000
 
 describe('Sign-In With Solana, verified on the server, end to end', () => {
-  let rpc
-  let chains
+  let stack
   let server
   let preview
-  let browser
-  let context
-  let dataDir
   let localnet
-  const pageErrors = []
+  let pageErrors
 
   before(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'openmodal-demo-siwx-solana-'))
-    ;[rpc, chains, preview, browser] = await startTogether([
-      startSolanaRpc(),
-      startChains(),
-      startPreview(),
-      chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true }),
-    ])
-    localnet = `solana:${rpc.genesisHash.slice(0, 32)}`
-    const local = chains.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }))
-    const config = {
-      projects: [
-        {
-          projectId: 'demo',
-          name: 'OpenModal demo',
-          allowedOrigins: [`http://${HOST}:*`],
-          chains: [
-            ...local.map(({ chainId, rpcUrl }) => ({
-              caipNetworkId: `eip155:${chainId}`,
-              rpcUrls: [rpcUrl],
-            })),
-            { caipNetworkId: localnet, rpcUrls: [rpc.rpcUrl] },
-          ],
-        },
-      ],
-    }
-    const configPath = join(dataDir, 'openmodal.config.json')
-    await writeFile(configPath, JSON.stringify(config))
-    server = await startServer(await freePort(), {
-      OPENMODAL_CONFIG: configPath,
-      OPENMODAL_DATA_DIR: join(dataDir, 'pglite'),
-    })
-    context = await browser.newContext({ viewport: { width: 1024, height: 800 } })
-    await context.addInitScript(
-      ({ local, solana, apiUrl }) => {
-        window.__openmodalDemo = { chains: local, devWallet: true, solana, apiUrl }
-      },
-      {
-        local,
+    stack = await startStack({
+      solana: true,
+      server: {},
+      demo: ({ local, rpc, server }) => ({
+        chains: local,
+        devWallet: true,
         solana: { rpcUrl: rpc.rpcUrl, genesisHash: rpc.genesisHash },
         apiUrl: server.url,
-      },
-    )
+      }),
+      page: false,
+    })
+    ;({ server, preview, localnet, pageErrors } = stack)
   })
 
-  after(async () => {
-    // The page's web3.js WebSocket first, then the servers.
-    await browser?.close()
-    await Promise.all([preview?.stop(), server?.stop(), chains?.stop(), rpc?.stop()])
-    if (dataDir) await rm(dataDir, { recursive: true, force: true })
-  })
+  // The page's web3.js WebSocket first, then the servers.
+  after(() => stack?.stop())
 
   /** Connects the Solana dev wallet on a fresh page, signs in, answers the server's session. */
   async function signIn(query) {
-    const page = await context.newPage()
-    page.on('pageerror', (error) => pageErrors.push(error))
+    const page = await stack.newPage()
     await page.goto(`${preview.origin}/?siwx=optional&siwxSessions=server${query}`)
     await page.locator('w3m-button button').click()
     await page
