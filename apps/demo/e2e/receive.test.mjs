@@ -4,22 +4,10 @@
 // Tokens lists SOL and the SPL token with the amounts the node reports, and Receive shows a QR
 // code that decodes, from the pixels Chromium painted, to the connected address.
 import assert from 'node:assert/strict'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { startChains, startSolanaRpc } from '@openmodal/testing/node'
-import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import {
-  freePort,
-  HOST,
-  rpc as rpcCall,
-  startPreview,
-  startServer,
-  startTogether,
-} from './preview.mjs'
+import { rpc as rpcCall } from './preview.mjs'
+import { startStack } from './stack.mjs'
 
 const SOLANA_WALLET = 'OpenModal Solana Dev Wallet'
 // The Solana dev wallet's account 0 (@openmodal/testing SOLANA_DEV_ADDRESSES[0]).
@@ -39,81 +27,51 @@ function truncate3(decimal) {
 }
 
 describe('Demo on Solana: SPL token balances and Receive, end to end', () => {
+  let stack
   let rpc
-  let chains
-  let server
-  let preview
-  let browser
   let page
-  let dataDir
   let mint
-  const pageErrors = []
+  let pageErrors
 
   before(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'openmodal-demo-receive-'))
-    ;[rpc, chains, browser] = await startTogether([
-      startSolanaRpc(),
-      startChains(),
-      chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true }),
-    ])
-    await rpc.airdrop(SOL_ADDRESS, LAMPORTS)
-    mint = rpc.createMint({ decimals: 6, mintAuthority: SOL_ADDRESS })
-    rpc.mintTo(mint, SOL_ADDRESS, TOKEN_UNITS)
-    const local = chains.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }))
-    const solana = { rpcUrl: rpc.rpcUrl, genesisHash: rpc.genesisHash, token: mint }
-    // The demo page's project, as scripts/demo.mjs configures it.
-    const config = {
-      projects: [
-        {
-          projectId: 'demo',
-          name: 'OpenModal demo',
-          allowedOrigins: [`http://${HOST}:*`],
-          chains: [
-            ...local.map(({ chainId, rpcUrl }) => ({
-              caipNetworkId: `eip155:${chainId}`,
-              rpcUrls: [rpcUrl],
-              index: false,
-            })),
-            {
-              caipNetworkId: `solana:${rpc.genesisHash.slice(0, 32)}`,
-              rpcUrls: [rpc.rpcUrl],
-              splTokens: [{ mint, ...TOKEN }],
-            },
-          ],
-        },
-      ],
-    }
-    const configPath = join(dataDir, 'openmodal.config.json')
-    await writeFile(configPath, JSON.stringify(config))
-    ;[server, preview] = await startTogether([
-      startServer(await freePort(), {
-        OPENMODAL_CONFIG: configPath,
-        OPENMODAL_DATA_DIR: join(dataDir, 'pglite'),
-      }),
-      startPreview(),
-    ])
-    // What `pnpm demo` serves at /__openmodal/local.json, with these test ports.
-    const context = await browser.newContext({ viewport: { width: 1024, height: 900 } })
-    await context.addInitScript(
-      (demo) => {
-        window.__openmodalDemo = demo
+    stack = await startStack({
+      solana: true,
+      prepare: async ({ rpc }) => {
+        await rpc.airdrop(SOL_ADDRESS, LAMPORTS)
+        const mint = rpc.createMint({ decimals: 6, mintAuthority: SOL_ADDRESS })
+        rpc.mintTo(mint, SOL_ADDRESS, TOKEN_UNITS)
+        return mint
       },
-      { chains: local, devWallet: true, apiUrl: server.url, solana },
-    )
-    page = await context.newPage()
-    page.on('pageerror', (error) => pageErrors.push(error))
-    await page.goto(`${preview.origin}/`)
-    // The demo creates its modal after a top-level await: wait for it, not for `load`.
-    await page.waitForFunction(() => window.__openmodal)
+      // The demo page's project, as scripts/demo.mjs configures it.
+      server: {
+        chains: ({ local, localnet, rpc, prepared }) => [
+          ...local.map(({ chainId, rpcUrl }) => ({
+            caipNetworkId: `eip155:${chainId}`,
+            rpcUrls: [rpcUrl],
+            index: false,
+          })),
+          {
+            caipNetworkId: localnet,
+            rpcUrls: [rpc.rpcUrl],
+            splTokens: [{ mint: prepared, ...TOKEN }],
+          },
+        ],
+      },
+      demo: ({ local, rpc, prepared, server }) => ({
+        chains: local,
+        devWallet: true,
+        apiUrl: server.url,
+        solana: { rpcUrl: rpc.rpcUrl, genesisHash: rpc.genesisHash, token: prepared },
+      }),
+      viewport: { width: 1024, height: 900 },
+      goto: '/',
+    })
+    ;({ rpc, page, pageErrors } = stack)
+    mint = stack.prepared
   })
 
-  after(async () => {
-    // The page's web3.js WebSocket first, then the servers (it retries while the page lives).
-    await browser?.close()
-    await Promise.all([preview?.stop(), server?.stop()])
-    await Promise.all([chains?.stop(), rpc?.stop()])
-    if (dataDir) await rm(dataDir, { recursive: true, force: true })
-  })
+  // The page's web3.js WebSocket first, then the servers (it retries while the page lives).
+  after(() => stack?.stop())
 
   const view = (selector) => page.locator(`w3m-modal dialog ${selector}`)
   const text = async (locator) =>
