@@ -34,6 +34,7 @@ export function launchChromium() {
  * - `server`: also start apps/server with project `demo` on loopback origins. An object:
  *   `chains(stack)` lists the project's chains (default: every anvil chain, and the cluster
  *   when `solana`), `project` adds fields to the project (`features`…), `env` adds variables.
+ *   Or `(stack) => options`, decided after `prepare` (nothing: no server).
  * - `demo(stack)`: what `pnpm demo` hands the page. Set as `window.__openmodalDemo` by an init
  *   script, or, with `demoEnv: true`, through `OPENMODAL_DEMO_CHAINS` to `vite preview`.
  * - `initScripts`: more init scripts, run in order after that one (`[fn, arg]` or `{ path }`),
@@ -51,7 +52,7 @@ export async function startStack({
   solana = false,
   relay: withRelay = false,
   prepare,
-  server: serverOptions,
+  server,
   demo,
   demoEnv = false,
   initScripts = [],
@@ -85,6 +86,7 @@ export async function startStack({
     stack.local = chains.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }))
     if (rpc) stack.localnet = `solana:${rpc.genesisHash.slice(0, 32)}`
     stack.prepared = await prepare?.(stack)
+    const serverOptions = typeof server === 'function' ? server(stack) : server
     if (serverOptions) {
       dataDir = await mkdtemp(join(tmpdir(), 'openmodal-demo-e2e-'))
       const configPath = join(dataDir, 'openmodal.config.json')
