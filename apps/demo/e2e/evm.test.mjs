@@ -4,11 +4,9 @@
 // one left off (connected → switched → signed → reloaded → …).
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { devWalletScriptPath, startChains } from '@openmodal/testing/node'
-import { chromium } from 'playwright-core'
 import { createPublicClient, formatEther, http, verifyMessage } from 'viem'
-import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { rpc, startPreview, startTogether } from './preview.mjs'
+import { rpc } from './preview.mjs'
+import { startStack } from './stack.mjs'
 
 const DEV_WALLET_ID = 'dev.openmodal.wallet'
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -27,60 +25,53 @@ function truncate3(decimal) {
 const truncateAddress = (address) => `${address.slice(0, 4)}…${address.slice(-6)}`
 
 describe('EVM wallets through viem, end to end', () => {
+  let stack
   let chains
-  let preview
-  let browser
   let page
   let origin
-  const pageErrors = []
+  let pageErrors
 
   before(async () => {
-    ;[chains, preview, browser] = await startTogether([
-      startChains(),
-      startPreview(),
-      chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true }),
-    ])
-    origin = preview.origin
-    const [a, b] = chains.chains
-    await rpc(a.rpcUrl, 'anvil_setBalance', [ACCOUNT_0, `0x${BALANCE_A.toString(16)}`])
-    await rpc(b.rpcUrl, 'anvil_setBalance', [ACCOUNT_0, `0x${BALANCE_B.toString(16)}`])
-    const context = await browser.newContext({ viewport: { width: 1024, height: 800 } })
-    page = await context.newPage()
-    page.on('pageerror', (error) => pageErrors.push(error))
-    const local = chains.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }))
-    // Every load of the page: the demo uses these chains (not the default ports) and leaves
-    // the wallet to the test; the dev wallet knows only the first chain, so switching to the
-    // second one must go through wallet_addEthereumChain. It keeps its grants across reloads.
-    await context.addInitScript(
-      ({ local, first }) => {
-        window.__openmodalDemo = { chains: local, devWallet: false }
-        window.__openmodalDevWalletConfig = {
-          chains: [{ id: first.chainId, rpcUrl: first.rpcUrl }],
-          persistKey: 'e2e-dev-wallet',
-        }
-        // Another announced wallet, announced before the dev wallet: it is listed first until
-        // the dev wallet becomes the recent one.
-        const info = Object.freeze({
-          uuid: '7b0e4f5e-1b7c-4d39-9a55-4f6a2c9d0e11',
-          name: 'Other Wallet',
-          icon: 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E',
-          rdns: 'dev.openmodal.other',
-        })
-        const detail = Object.freeze({ info, provider: { request: async () => [] } })
-        const announce = () =>
-          window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
-        window.addEventListener('eip6963:requestProvider', announce)
-        announce()
+    stack = await startStack({
+      prepare: async ({ chains }) => {
+        const [a, b] = chains.chains
+        await rpc(a.rpcUrl, 'anvil_setBalance', [ACCOUNT_0, `0x${BALANCE_A.toString(16)}`])
+        await rpc(b.rpcUrl, 'anvil_setBalance', [ACCOUNT_0, `0x${BALANCE_B.toString(16)}`])
       },
-      { local, first: local[0] },
-    )
-    await context.addInitScript({ path: devWalletScriptPath() })
+      // Every load of the page: the demo uses these chains (not the default ports) and leaves
+      // the wallet to the test; the dev wallet knows only the first chain, so switching to the
+      // second one must go through wallet_addEthereumChain. It keeps its grants across reloads.
+      demo: ({ local }) => ({ chains: local, devWallet: false }),
+      initScripts: ({ local }) => [
+        [
+          ({ first }) => {
+            window.__openmodalDevWalletConfig = {
+              chains: [{ id: first.chainId, rpcUrl: first.rpcUrl }],
+              persistKey: 'e2e-dev-wallet',
+            }
+            // Another announced wallet, announced before the dev wallet: it is listed first until
+            // the dev wallet becomes the recent one.
+            const info = Object.freeze({
+              uuid: '7b0e4f5e-1b7c-4d39-9a55-4f6a2c9d0e11',
+              name: 'Other Wallet',
+              icon: 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E',
+              rdns: 'dev.openmodal.other',
+            })
+            const detail = Object.freeze({ info, provider: { request: async () => [] } })
+            const announce = () =>
+              window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
+            window.addEventListener('eip6963:requestProvider', announce)
+            announce()
+          },
+          { first: local[0] },
+        ],
+      ],
+      devWallet: true,
+    })
+    ;({ chains, page, origin, pageErrors } = stack)
   })
 
-  after(async () => {
-    await browser?.close()
-    await Promise.all([preview?.stop(), chains?.stop()])
-  })
+  after(() => stack?.stop())
 
   /** Runs `fn(wallet)` in the page on the injected dev wallet (the function's source is sent). */
   const wallet = (fn) => page.evaluate(`(${fn})(window.__openmodalDevWallet.wallet)`)
