@@ -7,16 +7,15 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { verifySiwxMessage } from '@openmodal/siwx'
-import { deploySafe, fundAccount, startChains, startSafeStandIn } from '@openmodal/testing/node'
-import { chromium } from 'playwright-core'
+import { deploySafe, fundAccount, startSafeStandIn } from '@openmodal/testing/node'
 import { createPublicClient, http, parseEther } from 'viem'
-import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { startPreview, startTogether } from './preview.mjs'
+import { startStack } from './stack.mjs'
 
 const SESSIONS_KEY = '@openmodal/siwx/sessions'
 const STEP_TIMEOUT = 15_000
 
 describe('SIWX inside the Safe stand-in: the Safe signs, localSiwx verifies by ERC-1271', () => {
+  let stack
   let chains
   let preview
   let browser
@@ -24,21 +23,22 @@ describe('SIWX inside the Safe stand-in: the Safe signs, localSiwx verifies by E
   let client
 
   before(async () => {
-    ;[chains, preview, browser] = await startTogether([
-      startChains(),
-      startPreview(),
-      chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true }),
-    ])
-    const [chain] = chains.chains
-    safe = await deploySafe(chain.rpcUrl)
-    await fundAccount(chain.rpcUrl, safe.address, { value: parseEther('1') })
-    client = createPublicClient({ transport: http(chain.rpcUrl) })
+    stack = await startStack({
+      prepare: async ({ chains }) => {
+        const [chain] = chains.chains
+        const safe = await deploySafe(chain.rpcUrl)
+        await fundAccount(chain.rpcUrl, safe.address, { value: parseEther('1') })
+        return safe
+      },
+      // A context per stand-in: the demo's config names the stand-in's origin.
+      context: false,
+    })
+    ;({ chains, preview, browser } = stack)
+    safe = stack.prepared
+    client = createPublicClient({ transport: http(chains.chains[0].rpcUrl) })
   })
 
-  after(async () => {
-    await browser?.close()
-    await Promise.all([preview?.stop(), chains?.stop()])
-  })
+  after(() => stack?.stop())
 
   /** The demo inside a stand-in signing messages `mode`; resolves with the demo's frame. */
   async function openInSafe(mode) {
