@@ -6,18 +6,11 @@
 // of its own.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import {
-  createWalletHarness,
-  solanaNamespaceWallet,
-  startChains,
-  startRelay,
-  startSolanaRpc,
-} from '@openmodal/testing/node'
+import { createWalletHarness, solanaNamespaceWallet, startSolanaRpc } from '@openmodal/testing/node'
 import { createSolanaDevWallet, SOLANA_DEV_ADDRESSES } from '@openmodal/testing/solana'
-import { chromium } from 'playwright-core'
 import { formatEther, verifyMessage } from 'viem'
-import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { rpc, startPreview, startTogether, verifyEd25519 } from './preview.mjs'
+import { rpc, verifyEd25519 } from './preview.mjs'
+import { startStack } from './stack.mjs'
 
 const WC_ID = 'com.walletconnect'
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -27,9 +20,9 @@ const STEP_TIMEOUT = 20_000
 const ms = (start) => Math.round(performance.now() - start)
 
 describe('WalletConnect, browser dapp ↔ Node wallet over the local relay', () => {
+  let stack
   let chains
   let relay
-  let preview
   let browser
   let context
   let page
@@ -40,17 +33,22 @@ describe('WalletConnect, browser dapp ↔ Node wallet over the local relay', () 
   let solanaRpc
   let solanaWallet
   const timings = {}
-  const pageErrors = []
+  let pageErrors
 
   before(async () => {
-    ;[chains, relay, preview, browser] = await startTogether([
-      startChains(),
-      startRelay(),
-      startPreview(),
-      chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true }),
-    ])
-    origin = preview.origin
-    await rpc(chains.chains[0].rpcUrl, 'anvil_setBalance', [ACCOUNT_0, `0x${BALANCE.toString(16)}`])
+    stack = await startStack({
+      relay: true,
+      prepare: ({ chains }) =>
+        rpc(chains.chains[0].rpcUrl, 'anvil_setBalance', [ACCOUNT_0, `0x${BALANCE.toString(16)}`]),
+      // Contexts of its own: some pages get another config or a fake clock.
+      context: false,
+    })
+    ;({ chains, relay, browser, origin, pageErrors } = stack)
+    // The wallets after the browser, then the Solana cluster, before the other servers stop.
+    stack.defer(async () => {
+      await Promise.all([wallet?.close(), solanaWallet?.close()])
+      await solanaRpc?.stop()
+    })
     wallet = await createWalletHarness({
       relayUrl: relay.url,
       chains: chains.chains.map((c) => ({ id: c.chainId, rpcUrl: c.rpcUrl })),
@@ -61,15 +59,12 @@ describe('WalletConnect, browser dapp ↔ Node wallet over the local relay', () 
       relayUrl: relay.url,
     }
     context = await newContext()
-    page = await context.newPage()
-    page.on('pageerror', (error) => pageErrors.push(error))
+    page = await stack.newPage(context)
   })
 
   after(async () => {
     console.log(`WalletConnect round trips: ${JSON.stringify(timings)}`)
-    await browser?.close()
-    await Promise.all([wallet?.close(), solanaWallet?.close()])
-    await Promise.all([preview?.stop(), chains?.stop(), relay?.stop(), solanaRpc?.stop()])
+    await stack?.stop()
   })
 
   async function newContext(demo = config) {
@@ -245,8 +240,7 @@ describe('WalletConnect, browser dapp ↔ Node wallet over the local relay', () 
     const clocked = await newContext()
     try {
       await clocked.clock.install()
-      const other = await clocked.newPage()
-      other.on('pageerror', (error) => pageErrors.push(error))
+      const other = await stack.newPage(clocked)
       await other.goto(origin)
       const first = await showQr(other)
       // 4 minutes minus 10 s, and a bit: the client renews the pairing on its own.
@@ -296,8 +290,7 @@ describe('WalletConnect, browser dapp ↔ Node wallet over the local relay', () 
       solana: { rpcUrl: solanaRpc.rpcUrl, genesisHash: solanaRpc.genesisHash },
     })
     try {
-      const other = await both.newPage()
-      other.on('pageerror', (error) => pageErrors.push(error))
+      const other = await stack.newPage(both)
       const accounts = () =>
         other.evaluate(() => ({
           eip155: window.__openmodal.getAccount('eip155'),
