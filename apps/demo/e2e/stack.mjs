@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
   devWalletScriptPath,
+  startBitcoinRegtest,
   startChains,
   startRelay,
   startSolanaRpc,
@@ -27,7 +28,8 @@ export function launchChromium() {
  * stop() }`. `defer(close)` adds a clean-up that runs after the browser closes and before the
  * servers stop (wallet harnesses on the relay).
  *
- * - `chainIds`: anvil chains (default: `startChains()`'s).
+ * - `chainIds`: anvil chains (default: `startChains()`'s); `anvil: false`: none (`local` = []).
+ * - `bitcoin`: also start the Bitcoin regtest ledger (`regtest`, Esplora API at `regtest.url`).
  * - `solana`: also start the local Solana cluster (`rpc`, `localnet` = its CAIP-2 id).
  * - `relay`: also start the local WalletConnect relay (`relay.url`).
  * - `prepare(stack)`: runs once the chains are up (airdrops, deploys); its result is `prepared`.
@@ -49,6 +51,8 @@ export function launchChromium() {
  */
 export async function startStack({
   chainIds,
+  anvil = true,
+  bitcoin = false,
   solana = false,
   relay: withRelay = false,
   prepare,
@@ -72,18 +76,21 @@ export async function startStack({
     await stack.browser?.close()
     await Promise.all(deferred.map((close) => close()))
     await Promise.all(stops.map((stop) => stop()))
-    await Promise.all([stack.chains?.stop(), stack.rpc?.stop(), stack.relay?.stop()])
+    await Promise.all(
+      [stack.chains, stack.rpc, stack.relay, stack.regtest].map((started) => started?.stop()),
+    )
     if (dataDir) await rm(dataDir, { recursive: true, force: true })
   }
   try {
-    const [chains, browser, rpc, relay] = await startTogether([
-      startChains(chainIds ? { chainIds } : {}),
+    const [chains, browser, rpc, relay, regtest] = await startTogether([
+      anvil ? startChains(chainIds ? { chainIds } : {}) : undefined,
       launchChromium(),
       solana ? startSolanaRpc() : undefined,
       withRelay ? startRelay() : undefined,
+      bitcoin ? startBitcoinRegtest() : undefined,
     ])
-    Object.assign(stack, { chains, browser, rpc, relay })
-    stack.local = chains.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }))
+    Object.assign(stack, { chains, browser, rpc, relay, regtest })
+    stack.local = (chains?.chains ?? []).map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }))
     if (rpc) stack.localnet = `solana:${rpc.genesisHash.slice(0, 32)}`
     stack.prepared = await prepare?.(stack)
     const serverOptions = typeof server === 'function' ? server(stack) : server

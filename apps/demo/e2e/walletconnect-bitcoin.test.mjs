@@ -6,16 +6,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { bitcoinDevKeys, createBitcoinDevWallet } from '@openmodal/testing/bitcoin'
-import {
-  bitcoinNamespaceWallet,
-  createWalletHarness,
-  startBitcoinRegtest,
-  startChains,
-  startRelay,
-} from '@openmodal/testing/node'
-import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { startPreview, startTogether } from './preview.mjs'
+import { bitcoinNamespaceWallet, createWalletHarness } from '@openmodal/testing/node'
+import { startStack } from './stack.mjs'
 
 const WC_ID = 'com.walletconnect'
 const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
@@ -27,62 +19,49 @@ const FUNDING = 98_765_432n
 const STEP_TIMEOUT = 20_000
 
 describe('WalletConnect Bitcoin: the bip122 session survives a reload', () => {
-  let chains
-  let relay
-  let regtest
+  let stack
   let preview
-  let browser
   let wallet
   let page
-  const pageErrors = []
+  let pageErrors
 
   before(async () => {
-    ;[chains, relay, regtest, preview, browser] = await startTogether([
-      startChains(),
-      startRelay(),
-      startBitcoinRegtest(),
-      startPreview(),
-      chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true }),
-    ])
-    regtest.faucet(PAYMENT, FUNDING)
-    wallet = await createWalletHarness({
-      relayUrl: relay.url,
-      chains: chains.chains.map((c) => ({ id: c.chainId, rpcUrl: c.rpcUrl })),
-      namespaces: {
-        bip122: bitcoinNamespaceWallet({
-          wallet: createBitcoinDevWallet({ esploraUrl: regtest.url }),
-        }),
-      },
-    })
-    const context = await browser.newContext({ viewport: { width: 1024, height: 900 } })
-    await context.addInitScript(
-      (demo) => {
-        window.__openmodalDemo = demo
-      },
-      {
-        chains: chains.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
+    stack = await startStack({
+      relay: true,
+      bitcoin: true,
+      prepare: ({ regtest }) => regtest.faucet(PAYMENT, FUNDING),
+      demo: ({ local, relay, regtest }) => ({
+        chains: local,
         devWallet: false,
         relayUrl: relay.url,
         bitcoin: { esploraUrl: regtest.url },
+      }),
+      viewport: { width: 1024, height: 900 },
+      page: false,
+    })
+    ;({ preview, pageErrors } = stack)
+    stack.defer(() => wallet?.close())
+    wallet = await createWalletHarness({
+      relayUrl: stack.relay.url,
+      chains: stack.chains.chains.map((c) => ({ id: c.chainId, rpcUrl: c.rpcUrl })),
+      namespaces: {
+        bip122: bitcoinNamespaceWallet({
+          wallet: createBitcoinDevWallet({ esploraUrl: stack.regtest.url }),
+        }),
       },
-    )
+    })
     // Nothing but loopback: the page must never reach the public relay, Verify or telemetry.
-    await context.route(
+    await stack.context.route(
       (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
       (route) => {
         pageErrors.push(new Error(`foreign request ${route.request().url()}`))
         return route.abort()
       },
     )
-    page = await context.newPage()
-    page.on('pageerror', (error) => pageErrors.push(error))
+    page = await stack.newPage()
   })
 
-  after(async () => {
-    await browser?.close()
-    await wallet?.close()
-    await Promise.all([preview?.stop(), chains?.stop(), relay?.stop(), regtest?.stop()])
-  })
+  after(() => stack?.stop())
 
   const bitcoinAccount = () => page.evaluate(() => window.__openmodal.getAccount('bip122'))
   const qr = () =>
