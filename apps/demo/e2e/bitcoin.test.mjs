@@ -5,10 +5,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { bitcoinDevKeys } from '@openmodal/testing/bitcoin'
-import { startBitcoinRegtest } from '@openmodal/testing/node'
-import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { startPreview, startTogether } from './preview.mjs'
+import { startStack } from './stack.mjs'
 
 const WALLET_ID = 'OpenModalBitcoinDev.BitcoinProvider'
 const WALLET_NAME = 'OpenModal Bitcoin Dev Wallet'
@@ -24,35 +21,24 @@ const STEP_TIMEOUT = 8_000
 const truncateAddress = (address) => `${address.slice(0, 4)}…${address.slice(-6)}`
 
 describe('Bitcoin end to end: the sats-connect dev wallet on the regtest ledger', () => {
+  let stack
   let regtest
   let preview
-  let browser
   let page
-  const pageErrors = []
+  let pageErrors
 
   before(async () => {
-    ;[regtest, preview, browser] = await startTogether([
-      startBitcoinRegtest(),
-      startPreview(),
-      chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true }),
-    ])
-    regtest.faucet(PAYMENT, FUNDING)
-    const context = await browser.newContext({ viewport: { width: 1024, height: 800 } })
-    page = await context.newPage()
-    page.on('pageerror', (error) => pageErrors.push(error))
-    await context.addInitScript(
-      ({ esploraUrl }) => {
-        // What `pnpm demo` serves at /__openmodal/local.json, with this test's ledger.
-        window.__openmodalDemo = { devWallet: true, bitcoin: { esploraUrl } }
-      },
-      { esploraUrl: regtest.url },
-    )
+    stack = await startStack({
+      anvil: false,
+      bitcoin: true,
+      prepare: ({ regtest }) => regtest.faucet(PAYMENT, FUNDING),
+      // What `pnpm demo` serves at /__openmodal/local.json, with this test's ledger.
+      demo: ({ regtest }) => ({ devWallet: true, bitcoin: { esploraUrl: regtest.url } }),
+    })
+    ;({ regtest, preview, page, pageErrors } = stack)
   })
 
-  after(async () => {
-    await browser?.close()
-    await Promise.all([preview?.stop(), regtest?.stop()])
-  })
+  after(() => stack?.stop())
 
   const view = (tag) => page.locator(`w3m-modal dialog ${tag}`)
 
