@@ -4,33 +4,24 @@ import assert from 'node:assert/strict'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { startPreview } from './preview.mjs'
+import { startStack } from './stack.mjs'
 
 const SCREENSHOT = join(tmpdir(), 'openmodal-demo.png')
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
 describe('demo in Chromium', () => {
-  let preview
+  let stack
   let browser
   let origin
   const foreignRequests = []
 
   before(async () => {
-    preview = await startPreview()
-    origin = preview.origin
-    browser = await chromium.launch({
-      executablePath: chromiumPath(),
-      args: CHROMIUM_ARGS,
-      headless: true,
-    })
+    // The page as it loads by default: no local chains, a context per page.
+    stack = await startStack({ anvil: false, context: false })
+    ;({ browser, origin } = stack)
   })
 
-  after(async () => {
-    await browser?.close()
-    await preview?.stop()
-  })
+  after(() => stack?.stop())
 
   /** A fresh page that records every request that leaves the loopback interface. */
   async function open(path) {
