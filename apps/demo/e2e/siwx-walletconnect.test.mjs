@@ -9,7 +9,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { createWalletHarness } from '@openmodal/testing/node'
 import { verifyMessage } from 'viem'
-import { startStack } from './stack.mjs'
+import { refuseForeign, startStack } from './stack.mjs'
 
 const WC_ID = 'com.walletconnect'
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -58,13 +58,7 @@ describe('WalletConnect one-click auth, demo ↔ wallet harness over the local r
   async function openPage() {
     const context = await stack.newContext()
     // Nothing but loopback: never the public relay, Verify or telemetry.
-    await context.route(
-      (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
-      (route) => {
-        pageErrors.push(new Error(`foreign request ${route.request().url()}`))
-        return route.abort()
-      },
-    )
+    await refuseForeign(context, pageErrors)
     const page = await stack.newPage(context)
     await page.goto(`${preview.origin}/?siwx=optional&siwxSessions=server`)
     return page

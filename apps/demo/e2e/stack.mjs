@@ -150,6 +150,20 @@ export async function startStack({
   }
 }
 
+/**
+ * Aborts every request of `context` that leaves loopback and records it in `errors` as
+ * `foreign request <url>` (the page must never reach the public relay, Verify or telemetry).
+ */
+export function refuseForeign(context, errors) {
+  return context.route(
+    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
+    (route) => {
+      errors.push(new Error(`foreign request ${route.request().url()}`))
+      return route.abort()
+    },
+  )
+}
+
 /** apps/server's config: project `demo`, pages on loopback, the stack's chains. */
 function serverConfig(stack, { chains, project }) {
   const evm = stack.local.map(({ chainId, rpcUrl }) => ({

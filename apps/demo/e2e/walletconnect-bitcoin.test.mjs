@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { bitcoinDevKeys, createBitcoinDevWallet } from '@openmodal/testing/bitcoin'
 import { bitcoinNamespaceWallet, createWalletHarness } from '@openmodal/testing/node'
-import { startStack } from './stack.mjs'
+import { refuseForeign, startStack } from './stack.mjs'
 
 const WC_ID = 'com.walletconnect'
 const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
@@ -51,13 +51,7 @@ describe('WalletConnect Bitcoin: the bip122 session survives a reload', () => {
       },
     })
     // Nothing but loopback: the page must never reach the public relay, Verify or telemetry.
-    await stack.context.route(
-      (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
-      (route) => {
-        pageErrors.push(new Error(`foreign request ${route.request().url()}`))
-        return route.abort()
-      },
-    )
+    await refuseForeign(stack.context, pageErrors)
     page = await stack.newPage()
   })
 

@@ -10,7 +10,7 @@ import { createWalletHarness, solanaNamespaceWallet, startSolanaRpc } from '@ope
 import { createSolanaDevWallet, SOLANA_DEV_ADDRESSES } from '@openmodal/testing/solana'
 import { formatEther, verifyMessage } from 'viem'
 import { rpc, verifyEd25519 } from './preview.mjs'
-import { startStack } from './stack.mjs'
+import { refuseForeign, startStack } from './stack.mjs'
 
 const WC_ID = 'com.walletconnect'
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -73,13 +73,7 @@ describe('WalletConnect, browser dapp ↔ Node wallet over the local relay', () 
       window.__openmodalDemo = demo
     }, demo)
     // Nothing but loopback: the page must never reach the public relay, Verify or telemetry.
-    await created.route(
-      (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
-      (route) => {
-        pageErrors.push(new Error(`foreign request ${route.request().url()}`))
-        return route.abort()
-      },
-    )
+    await refuseForeign(created, pageErrors)
     return created
   }
 
