@@ -70,6 +70,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletEn
         version: SDK_VERSION,
         // The lazy module imports no core store: see ModalContext in load.ts.
         kit: {
+          $chain,
           $modal,
           $router,
           closeModal,

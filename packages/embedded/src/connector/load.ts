@@ -5,6 +5,7 @@
 // modal, logs, and shows "Requested RPC call is not allowed" 300 ms later; closing the modal
 // with no transaction pending rejects the outstanding requests.
 import type {
+  $chain,
   $modal,
   $router,
   closeModal,
@@ -24,6 +25,7 @@ import { adapterError } from '@openmodal/core/internal'
 import { ProviderRpcError } from '../host/errors.js'
 import { createEmbeddedProvider, type EmbeddedEip1193Provider } from '../host/provider.js'
 import { createFrame, type SecureFrame } from '../host/secure-frame.js'
+import { createEmbeddedSolanaWallet } from '../host/solana-wallet.js'
 import { methodKind } from '../protocol/methods.js'
 import type { EmbeddedWalletOptions } from './embedded-wallet-entry.js'
 import { EMBEDDED_CONNECTOR_ID } from './identity.js'
@@ -42,6 +44,7 @@ export interface ModalContext {
   chainId: string | number
   version: string
   kit: {
+    $chain: typeof $chain
     $modal: typeof $modal
     $router: typeof $router
     closeModal: typeof closeModal
@@ -150,9 +153,14 @@ export async function loadEmbeddedWallet(
     throw new ProviderRpcError(4200, error.shortMessage, { cause: error })
   }
 
+  // The e-mail account's Solana side: a wallet-standard wallet over the frame, registered once
+  // the visitor is logged in, where @openmodal/solana's discovery (`getWallets()`) finds it.
+  const solanaAccount = registerSolanaWallet(frame, modal.kit.$chain.get().networks, options.name)
+
   // Spec §4/§9: disconnect signs out, waiting at most 3 000 ms (the frame's SIGN_OUT timeout);
   // never rejects.
   const signOut = async () => {
+    solanaAccount.unregister()
     await frame.request('SIGN_OUT', {}).catch(() => undefined)
   }
 
@@ -203,6 +211,7 @@ export async function loadEmbeddedWallet(
       isConnected: false,
     }))
     if (!isConnected) storage.clearLoginData()
+    else solanaAccount.register()
   }
 
   const action = async (answer: Promise<{ action: EmbeddedWalletAction }>) => (await answer).action
@@ -213,9 +222,11 @@ export async function loadEmbeddedWallet(
     connectEmail: (email) => action(frame.request('CONNECT_EMAIL', { email })),
     connectDevice: async () => {
       await frame.request('CONNECT_DEVICE', {})
+      solanaAccount.register()
     },
     connectOtp: async (otp) => {
       await frame.request('CONNECT_OTP', { otp })
+      solanaAccount.register()
     },
     getUser: async () => {
       const user = await frame.request('GET_USER', {})
@@ -230,9 +241,55 @@ export async function loadEmbeddedWallet(
     destroy() {
       stopCovering()
       stopWatching()
+      solanaAccount.unregister()
       target.removeEventListener('eip6963:requestProvider', announce)
       setModalCovered(false)
       frame.destroy()
+    },
+  }
+}
+
+type RegisterWallet = (wallet: ReturnType<typeof createEmbeddedSolanaWallet>) => () => void
+
+/**
+ * Registers the frame's Solana wallet with the page's wallet-standard registry, the way a wallet
+ * extension does (`@wallet-standard/wallet`'s `registerWallet`): a `register-wallet` event for a
+ * registry already listening, and an answer to its later `app-ready` event. Nothing happens when
+ * the modal has no Solana network. `register` is idempotent; `unregister` removes the wallet.
+ */
+function registerSolanaWallet(
+  frame: SecureFrame,
+  networks: readonly { chainNamespace: string; caipNetworkId: string }[],
+  name: string | undefined,
+) {
+  const chains = networks
+    .filter((network) => network.chainNamespace === 'solana')
+    .map((network) => network.caipNetworkId as `solana:${string}`)
+  const [first, ...rest] = chains
+  const wallet = first
+    ? createEmbeddedSolanaWallet(frame, { chains: [first, ...rest], ...(name ? { name } : {}) })
+    : undefined
+  let registered = false
+  const unregisters: (() => void)[] = []
+  const callback = ({ register }: { register: RegisterWallet }) => {
+    if (registered && wallet) unregisters.push(register(wallet))
+  }
+  const onAppReady = (event: Event) =>
+    callback((event as CustomEvent<{ register: RegisterWallet }>).detail)
+  return {
+    register() {
+      if (!wallet || registered) return
+      registered = true
+      globalThis.addEventListener?.('wallet-standard:app-ready', onAppReady)
+      globalThis.dispatchEvent?.(
+        new CustomEvent('wallet-standard:register-wallet', { detail: callback }),
+      )
+    },
+    unregister() {
+      if (!registered) return
+      registered = false
+      globalThis.removeEventListener?.('wallet-standard:app-ready', onAppReady)
+      for (const unregister of unregisters.splice(0)) unregister()
     },
   }
 }
