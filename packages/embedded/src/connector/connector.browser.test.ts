@@ -141,7 +141,8 @@ describe('embeddedWallet() (the AUTH connector)', () => {
   it("registers the account's Solana wallet after login; it signs after in-frame approval", async () => {
     const [solanaWallet] = standardWallets
     expect(standardWallets.size).to.equal(1)
-    expect(solanaWallet?.chains).to.deep.equal([solana.cluster])
+    // Also under the name wallet-standard apps give a local cluster.
+    expect(solanaWallet?.chains).to.deep.equal([solana.cluster, 'solana:localnet'])
     const connect = solanaWallet?.features['standard:connect']?.connect as () => Promise<{
       accounts: { address: string; publicKey: Uint8Array }[]
     }>

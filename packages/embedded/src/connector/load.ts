@@ -249,6 +249,12 @@ export async function loadEmbeddedWallet(
   }
 }
 
+const WALLET_STANDARD_CLUSTERS: Record<string, `solana:${string}`> = {
+  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'solana:mainnet',
+  'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1': 'solana:devnet',
+  'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': 'solana:testnet',
+}
+
 type RegisterWallet = (wallet: ReturnType<typeof createEmbeddedSolanaWallet>) => () => void
 
 /**
@@ -266,8 +272,21 @@ function registerSolanaWallet(
     .filter((network) => network.chainNamespace === 'solana')
     .map((network) => network.caipNetworkId as `solana:${string}`)
   const [first, ...rest] = chains
+  // The names wallet-standard apps (and @openmodal/solana's `walletChain`) give these clusters:
+  // mainnet, devnet and testnet by genesis hash, `solana:localnet` for the one other cluster.
+  const aliases: Record<`solana:${string}`, `solana:${string}`> = {}
+  const others = chains.filter((chain) => {
+    const alias = WALLET_STANDARD_CLUSTERS[chain]
+    if (alias) aliases[alias] = chain
+    return !alias
+  })
+  if (others.length === 1 && others[0]) aliases['solana:localnet'] = others[0]
   const wallet = first
-    ? createEmbeddedSolanaWallet(frame, { chains: [first, ...rest], ...(name ? { name } : {}) })
+    ? createEmbeddedSolanaWallet(frame, {
+        chains: [first, ...rest],
+        aliases,
+        ...(name ? { name } : {}),
+      })
     : undefined
   let registered = false
   const unregisters: (() => void)[] = []
