@@ -352,11 +352,28 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
     assert.equal((await client.getBalance({ address: ACCOUNT_1 })) - before, parseEther('0.1'))
   })
 
+  test('switching to a Solana network reconnects the embedded wallet there, no click', async () => {
+    const { page } = device
+    assert.equal(
+      await page.evaluate(() => window.__openmodal.getAccount('solana').status),
+      'disconnected',
+    )
+    await page.evaluate((id) => window.__openmodal.switchNetwork(id), cluster)
+    await page.waitForFunction(
+      () => window.__openmodal.getAccount('solana').status === 'connected',
+      null,
+      { timeout: STEP_TIMEOUT },
+    )
+    const state = await page.evaluate(() => window.__openmodal.getState())
+    assert.equal(state.activeChain, 'solana')
+    // The EVM side stays connected: switching back needs no reconnect.
+    assert.equal((await account(page)).address, address)
+  })
+
   test('the same login has a Solana account: signs (ed25519) and sends SOL after approval', async () => {
     const { page } = device
     // The e-mail account's Solana wallet, registered by the connector once logged in, is one
-    // of the Solana adapter's wallets.
-    await page.evaluate(() => window.__openmodal.connect('E-mail wallet'))
+    // of the Solana adapter's wallets; the switch to a Solana network connected it (above).
     await page.waitForFunction(
       () => window.__openmodal.getAccount('solana').status === 'connected',
       null,

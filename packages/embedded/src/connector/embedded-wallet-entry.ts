@@ -3,10 +3,12 @@
 // picks e-mail, or when core restores a past e-mail login (spec §3 flag `emailLoginUsed`).
 import {
   $chain,
+  $connections,
   $modal,
   $options,
   $router,
   closeModal,
+  connect,
   type EmbeddedWalletEntry,
   type EmbeddedWalletLoaded,
   goBack,
@@ -71,9 +73,11 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletEn
         // The lazy module imports no core store: see ModalContext in load.ts.
         kit: {
           $chain,
+          $connections,
           $modal,
           $router,
           closeModal,
+          connect,
           goBack,
           openModal,
           openView,

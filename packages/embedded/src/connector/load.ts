@@ -6,9 +6,11 @@
 // with no transaction pending rejects the outstanding requests.
 import type {
   $chain,
+  $connections,
   $modal,
   $router,
   closeModal,
+  connect,
   EmbeddedWalletAction,
   EmbeddedWalletLoaded,
   goBack,
@@ -23,6 +25,7 @@ import type {
 } from '@openmodal/core/internal'
 import { adapterError } from '@openmodal/core/internal'
 import { ProviderRpcError } from '../host/errors.js'
+import { switchEmbeddedNetwork } from '../host/network.js'
 import { createEmbeddedProvider, type EmbeddedEip1193Provider } from '../host/provider.js'
 import { createFrame, type SecureFrame } from '../host/secure-frame.js'
 import { createEmbeddedSolanaWallet } from '../host/solana-wallet.js'
@@ -45,9 +48,11 @@ export interface ModalContext {
   version: string
   kit: {
     $chain: typeof $chain
+    $connections: typeof $connections
     $modal: typeof $modal
     $router: typeof $router
     closeModal: typeof closeModal
+    connect: typeof connect
     goBack: typeof goBack
     openModal: typeof openModal
     openView: typeof openView
@@ -157,6 +162,32 @@ export async function loadEmbeddedWallet(
   // the visitor is logged in, where @openmodal/solana's discovery (`getWallets()`) finds it.
   const solanaAccount = registerSolanaWallet(frame, modal.kit.$chain.get().networks, options.name)
 
+  // Spec §4: a network switch across namespaces (the Networks view, EVM ↔ Solana) reconnects
+  // the embedded wallet in the new namespace; on failure core's plain switch stands.
+  const { $chain, $connections } = modal.kit
+  const connectorIds: Record<string, string> = {
+    eip155: EMBEDDED_CONNECTOR_ID,
+    solana: solanaAccount.name,
+  }
+  const namespaceOf = (caipNetworkId: string) => caipNetworkId.split(':')[0] ?? ''
+  let activeNetwork = $chain.get().activeCaipNetworkId
+  const stopSwitching = $chain.listen(({ activeCaipNetworkId: to }) => {
+    const from = activeNetwork
+    activeNetwork = to
+    if (!from || !to || namespaceOf(from) === namespaceOf(to) || !solanaAccount.registered) return
+    const [fromSpace, toSpace] = [namespaceOf(from), namespaceOf(to)]
+    const connections = $connections.get() as Record<string, { connectorId: string } | undefined>
+    const connectorId = connectorIds[toSpace]
+    if (!connectorId || connections[toSpace]) return
+    if (connections[fromSpace]?.connectorId !== connectorIds[fromSpace]) return
+    void switchEmbeddedNetwork(frame, { from, to })
+      .then(async (result) => {
+        if (result.outcome !== 'reconnected') return
+        await modal.kit.connect({ connectorId, namespace: toSpace as 'eip155' | 'solana' })
+      })
+      .catch((error: unknown) => console.error('OpenModal embedded wallet: reconnect', error))
+  })
+
   // Spec §4/§9: disconnect signs out, waiting at most 3 000 ms (the frame's SIGN_OUT timeout);
   // never rejects.
   const signOut = async () => {
@@ -241,6 +272,7 @@ export async function loadEmbeddedWallet(
     destroy() {
       stopCovering()
       stopWatching()
+      stopSwitching()
       solanaAccount.unregister()
       target.removeEventListener('eip6963:requestProvider', announce)
       setModalCovered(false)
@@ -289,6 +321,7 @@ function registerSolanaWallet(
       })
     : undefined
   let registered = false
+  const walletName = wallet?.name ?? 'E-mail wallet'
   const unregisters: (() => void)[] = []
   const callback = ({ register }: { register: RegisterWallet }) => {
     if (registered && wallet) unregisters.push(register(wallet))
@@ -296,6 +329,11 @@ function registerSolanaWallet(
   const onAppReady = (event: Event) =>
     callback((event as CustomEvent<{ register: RegisterWallet }>).detail)
   return {
+    /** The wallet's name: the Solana adapter's id for it. */
+    name: walletName,
+    get registered() {
+      return registered
+    },
     register() {
       if (!wallet || registered) return
       registered = true
