@@ -17,12 +17,22 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { stripVTControlCharacters } from 'node:util'
-import { startChains } from '@openmodal/testing/node'
+import { startChains, startSolanaRpc } from '@openmodal/testing/node'
 import { chromium } from 'playwright-core'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
 import { buildSecureSite } from '../../secure-site/scripts/serve.mjs'
-import { DEMO, freePort, HOST, rpc, startPreview, startServer, startTogether } from './preview.mjs'
+import {
+  DEMO,
+  freePort,
+  HOST,
+  rpc,
+  startPreview,
+  startServer,
+  startTogether,
+  verifyEd25519,
+} from './preview.mjs'
+import { lamportsOf } from './solana-page.mjs'
 
 const STEP_TIMEOUT = 20_000
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -72,6 +82,8 @@ async function startMailbox() {
 
 describe('Demo e-mail login: the embedded wallet end to end', () => {
   let chains
+  let solana
+  let cluster
   let mailbox
   let server
   let preview
@@ -85,8 +97,9 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
   before(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'openmodal-demo-email-'))
     let siteDir
-    ;[chains, mailbox, browser, siteDir] = await startTogether([
+    ;[chains, solana, mailbox, browser, siteDir] = await startTogether([
       startChains({ chainIds: [31337] }),
+      startSolanaRpc(),
       startMailbox(),
       chromium.launch({
         executablePath: chromiumPath(),
@@ -96,6 +109,7 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
       buildSecureSite({ outDir: join(dataDir, 'secure-site') }),
     ])
     const [chain] = chains.chains
+    cluster = `solana:${solana.genesisHash.slice(0, 32)}`
     client = createPublicClient({ transport: http(chain.rpcUrl) })
     const config = {
       projects: [
@@ -104,7 +118,10 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
           name: 'OpenModal demo',
           allowedOrigins: [`http://${HOST}:*`],
           features: { email: true },
-          chains: [{ caipNetworkId: `eip155:${chain.chainId}`, rpcUrls: [chain.rpcUrl] }],
+          chains: [
+            { caipNetworkId: `eip155:${chain.chainId}`, rpcUrls: [chain.rpcUrl] },
+            { caipNetworkId: cluster, rpcUrls: [solana.rpcUrl] },
+          ],
         },
       ],
     }
@@ -126,6 +143,7 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
     preview = await startPreview({
       OPENMODAL_DEMO_CHAINS: JSON.stringify({
         chains: [{ chainId: chain.chainId, rpcUrl: chain.rpcUrl }],
+        solana: { rpcUrl: solana.rpcUrl, genesisHash: solana.genesisHash },
         apiUrl: server.url,
         secureOrigin,
       }),
@@ -135,7 +153,7 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
   after(async () => {
     await browser?.close()
     await Promise.all([preview?.stop(), server?.stop(), mailbox?.stop()])
-    await chains?.stop()
+    await Promise.all([chains?.stop(), solana?.stop()])
     if (dataDir) await rm(dataDir, { recursive: true, force: true })
     if (Object.keys(timings).length) console.log('e-mail login timings (ms):', timings)
   })
@@ -332,6 +350,65 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
     assert.equal(receipt.status, 'success')
     assert.equal(receipt.from.toLowerCase(), address.toLowerCase())
     assert.equal((await client.getBalance({ address: ACCOUNT_1 })) - before, parseEther('0.1'))
+  })
+
+  test('switching to a Solana network reconnects the embedded wallet there, no click', async () => {
+    const { page } = device
+    assert.equal(
+      await page.evaluate(() => window.__openmodal.getAccount('solana').status),
+      'disconnected',
+    )
+    await page.evaluate((id) => window.__openmodal.switchNetwork(id), cluster)
+    await page.waitForFunction(
+      () => window.__openmodal.getAccount('solana').status === 'connected',
+      null,
+      { timeout: STEP_TIMEOUT },
+    )
+    const state = await page.evaluate(() => window.__openmodal.getState())
+    assert.equal(state.activeChain, 'solana')
+    // The EVM side stays connected: switching back needs no reconnect.
+    assert.equal((await account(page)).address, address)
+  })
+
+  test('the same login has a Solana account: signs (ed25519) and sends SOL after approval', async () => {
+    const { page } = device
+    // The e-mail account's Solana wallet, registered by the connector once logged in, is one
+    // of the Solana adapter's wallets; the switch to a Solana network connected it (above).
+    await page.waitForFunction(
+      () => window.__openmodal.getAccount('solana').status === 'connected',
+      null,
+      { timeout: STEP_TIMEOUT },
+    )
+    const solAddress = await page.evaluate(() => window.__openmodal.getAccount('solana').address)
+    assert.match(solAddress, /^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+    await page.evaluate(() => window.__openmodal.close())
+
+    const message = `Hello Solana from ${EMAIL}`
+    const signing = page.evaluate(
+      ({ text, address }) => window.__openmodalSolana.signMessage({ message: text, address }),
+      { text: message, address: solAddress },
+    )
+    await frameClick(page, 'Approve')
+    const signature = await signing
+    assert.equal(verifyEd25519(solAddress, message, signature), true)
+    assert.equal(verifyEd25519(solAddress, `${message}!`, signature), false)
+
+    await solana.airdrop(solAddress, 2_000_000_000n)
+    const to = '6AWbkyqn6s4ZARDPeZgGWXAKTbwTVVoeo1Z7mtR5yigr'
+    await solana.airdrop(to, 1_000_000_000n)
+    const [fromBefore, toBefore] = [
+      await lamportsOf(solana.rpcUrl, solAddress),
+      await lamportsOf(solana.rpcUrl, to),
+    ]
+    const value = 10_000_000n
+    const sending = page.evaluate(
+      ({ to, value }) => window.__openmodalSolana.sendTransfer({ to, value: BigInt(value) }),
+      { to, value: String(value) },
+    )
+    await frameClick(page, 'Approve')
+    assert.equal(typeof (await sending), 'string')
+    assert.equal(await lamportsOf(solana.rpcUrl, to), toBefore + value)
+    assert.equal(await lamportsOf(solana.rpcUrl, solAddress), fromBefore - value - 5000n)
   })
 
   test('an unknown method: refused, and the modal shows the error after 300 ms', async () => {

@@ -2,6 +2,7 @@
 // server stand-in, anvil): loaded only on demand, its provider announced (EIP-6963), unsafe
 // requests shown as ApproveTransaction and popped after, and closing the modal with no
 // transaction pending rejects the outstanding requests (spec §4).
+import { ed25519 } from '@noble/curves/ed25519'
 import { expect } from '@open-wc/testing'
 import {
   $modal,
@@ -18,9 +19,9 @@ import { embeddedWallet } from './embedded-wallet-entry.js'
 import { EMBEDDED_CONNECTOR_ID } from './identity.js'
 import type { LoadedEmbeddedWallet } from './load.js'
 
-const { origin: secureOrigin } = (await (await fetch('/__openmodal/secure-site.json')).json()) as {
-  origin: string
-}
+const { origin: secureOrigin, solana } = (await (
+  await fetch('/__openmodal/secure-site.json')
+).json()) as { origin: string; solana: { rpcUrl: string; cluster: `solana:${string}` } }
 const EMAIL = `connector-${crypto.randomUUID().slice(0, 8)}@example.com`
 const anvil = {
   id: 31337,
@@ -30,6 +31,33 @@ const anvil = {
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
 } as const
+const localSolana = {
+  id: solana.cluster.slice('solana:'.length),
+  caipNetworkId: solana.cluster,
+  chainNamespace: 'solana',
+  name: 'Local Solana',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: [solana.rpcUrl] } },
+} as const
+
+// What a wallet-standard registry (`getWallets()`) receives: the registering wallets.
+type StandardWallet = {
+  name: string
+  chains: readonly string[]
+  features: Record<string, Record<string, (...args: never[]) => Promise<unknown>>>
+}
+const standardWallets = new Set<StandardWallet>()
+window.addEventListener('wallet-standard:register-wallet', (event) => {
+  const callback = (event as CustomEvent).detail as (api: {
+    register: (wallet: StandardWallet) => () => void
+  }) => void
+  callback({
+    register(wallet) {
+      standardWallets.add(wallet)
+      return () => standardWallets.delete(wallet)
+    },
+  })
+})
 
 async function mailboxCode(email: string): Promise<string> {
   const response = await fetch(`${secureOrigin}/__test/mailbox?email=${encodeURIComponent(email)}`)
@@ -59,7 +87,11 @@ describe('embeddedWallet() (the AUTH connector)', () => {
 
   it('creates nothing until loaded, then announces its provider for the EVM adapter', async () => {
     const entry = embeddedWallet({ secureOrigin })
-    createModalClient({ projectId: 'p-ok', networks: [anvil], embeddedWallet: entry })
+    createModalClient({
+      projectId: 'p-ok',
+      networks: [anvil, localSolana],
+      embeddedWallet: entry,
+    })
     expect(document.querySelector('iframe')).to.equal(null)
     expect(entry.id).to.equal(EMBEDDED_CONNECTOR_ID)
     wallet = (await entry.load()) as LoadedEmbeddedWallet
@@ -106,6 +138,27 @@ describe('embeddedWallet() (the AUTH connector)', () => {
     expect($modalCovered.get()).to.equal(false)
   })
 
+  it("registers the account's Solana wallet after login; it signs after in-frame approval", async () => {
+    const [solanaWallet] = standardWallets
+    expect(standardWallets.size).to.equal(1)
+    // Also under the name wallet-standard apps give a local cluster.
+    expect(solanaWallet?.chains).to.deep.equal([solana.cluster, 'solana:localnet'])
+    const connect = solanaWallet?.features['standard:connect']?.connect as () => Promise<{
+      accounts: { address: string; publicKey: Uint8Array }[]
+    }>
+    const [account] = (await connect()).accounts
+    expect(account?.address).to.be.a('string')
+    const message = new TextEncoder().encode('Hello Solana from the connector')
+    const signMessage = solanaWallet?.features['solana:signMessage']?.signMessage as (input: {
+      account: unknown
+      message: Uint8Array
+    }) => Promise<{ signature: Uint8Array }[]>
+    const signing = signMessage({ account, message })
+    await executeServerCommand('frame-click', { name: 'Approve' })
+    const [{ signature }] = (await signing) as [{ signature: Uint8Array }]
+    expect(ed25519.verify(signature, message, account?.publicKey as Uint8Array)).to.equal(true)
+  })
+
   it('an unsafe request with the modal closed opens it on ApproveTransaction, closes it after', async () => {
     expect($modal.get().open).to.equal(false)
     const signing = wallet.provider.request({ method: 'personal_sign', params: ['again', address] })
@@ -142,5 +195,7 @@ describe('embeddedWallet() (the AUTH connector)', () => {
     expect(performance.now() - started).to.be.below(3_000)
     expect($modal.get().open).to.equal(false)
     expect(await wallet.isConnected()).to.equal(false)
+    // The Solana wallet leaves the registry with the sign-out.
+    expect(standardWallets.size).to.equal(0)
   })
 })

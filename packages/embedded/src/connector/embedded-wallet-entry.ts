@@ -3,10 +3,12 @@
 // picks e-mail, or when core restores a past e-mail login (spec §3 flag `emailLoginUsed`).
 import {
   $chain,
+  $connections,
   $modal,
   $options,
   $router,
   closeModal,
+  connect,
   type EmbeddedWalletEntry,
   type EmbeddedWalletLoaded,
   goBack,
@@ -70,9 +72,12 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletEn
         version: SDK_VERSION,
         // The lazy module imports no core store: see ModalContext in load.ts.
         kit: {
+          $chain,
+          $connections,
           $modal,
           $router,
           closeModal,
+          connect,
           goBack,
           openModal,
           openView,

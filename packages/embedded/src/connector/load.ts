@@ -5,9 +5,12 @@
 // modal, logs, and shows "Requested RPC call is not allowed" 300 ms later; closing the modal
 // with no transaction pending rejects the outstanding requests.
 import type {
+  $chain,
+  $connections,
   $modal,
   $router,
   closeModal,
+  connect,
   EmbeddedWalletAction,
   EmbeddedWalletLoaded,
   goBack,
@@ -22,8 +25,10 @@ import type {
 } from '@openmodal/core/internal'
 import { adapterError } from '@openmodal/core/internal'
 import { ProviderRpcError } from '../host/errors.js'
+import { switchEmbeddedNetwork } from '../host/network.js'
 import { createEmbeddedProvider, type EmbeddedEip1193Provider } from '../host/provider.js'
 import { createFrame, type SecureFrame } from '../host/secure-frame.js'
+import { createEmbeddedSolanaWallet } from '../host/solana-wallet.js'
 import { methodKind } from '../protocol/methods.js'
 import type { EmbeddedWalletOptions } from './embedded-wallet-entry.js'
 import { EMBEDDED_CONNECTOR_ID } from './identity.js'
@@ -42,9 +47,12 @@ export interface ModalContext {
   chainId: string | number
   version: string
   kit: {
+    $chain: typeof $chain
+    $connections: typeof $connections
     $modal: typeof $modal
     $router: typeof $router
     closeModal: typeof closeModal
+    connect: typeof connect
     goBack: typeof goBack
     openModal: typeof openModal
     openView: typeof openView
@@ -150,9 +158,40 @@ export async function loadEmbeddedWallet(
     throw new ProviderRpcError(4200, error.shortMessage, { cause: error })
   }
 
+  // The e-mail account's Solana side: a wallet-standard wallet over the frame, registered once
+  // the visitor is logged in, where @openmodal/solana's discovery (`getWallets()`) finds it.
+  const solanaAccount = registerSolanaWallet(frame, modal.kit.$chain.get().networks, options.name)
+
+  // Spec §4: a network switch across namespaces (the Networks view, EVM ↔ Solana) reconnects
+  // the embedded wallet in the new namespace; on failure core's plain switch stands.
+  const { $chain, $connections } = modal.kit
+  const connectorIds: Record<string, string> = {
+    eip155: EMBEDDED_CONNECTOR_ID,
+    solana: solanaAccount.name,
+  }
+  const namespaceOf = (caipNetworkId: string) => caipNetworkId.split(':')[0] ?? ''
+  let activeNetwork = $chain.get().activeCaipNetworkId
+  const stopSwitching = $chain.listen(({ activeCaipNetworkId: to }) => {
+    const from = activeNetwork
+    activeNetwork = to
+    if (!from || !to || namespaceOf(from) === namespaceOf(to) || !solanaAccount.registered) return
+    const [fromSpace, toSpace] = [namespaceOf(from), namespaceOf(to)]
+    const connections = $connections.get() as Record<string, { connectorId: string } | undefined>
+    const connectorId = connectorIds[toSpace]
+    if (!connectorId || connections[toSpace]) return
+    if (connections[fromSpace]?.connectorId !== connectorIds[fromSpace]) return
+    void switchEmbeddedNetwork(frame, { from, to })
+      .then(async (result) => {
+        if (result.outcome !== 'reconnected') return
+        await modal.kit.connect({ connectorId, namespace: toSpace as 'eip155' | 'solana' })
+      })
+      .catch((error: unknown) => console.error('OpenModal embedded wallet: reconnect', error))
+  })
+
   // Spec §4/§9: disconnect signs out, waiting at most 3 000 ms (the frame's SIGN_OUT timeout);
   // never rejects.
   const signOut = async () => {
+    solanaAccount.unregister()
     await frame.request('SIGN_OUT', {}).catch(() => undefined)
   }
 
@@ -203,6 +242,7 @@ export async function loadEmbeddedWallet(
       isConnected: false,
     }))
     if (!isConnected) storage.clearLoginData()
+    else solanaAccount.register()
   }
 
   const action = async (answer: Promise<{ action: EmbeddedWalletAction }>) => (await answer).action
@@ -213,9 +253,11 @@ export async function loadEmbeddedWallet(
     connectEmail: (email) => action(frame.request('CONNECT_EMAIL', { email })),
     connectDevice: async () => {
       await frame.request('CONNECT_DEVICE', {})
+      solanaAccount.register()
     },
     connectOtp: async (otp) => {
       await frame.request('CONNECT_OTP', { otp })
+      solanaAccount.register()
     },
     getUser: async () => {
       const user = await frame.request('GET_USER', {})
@@ -230,9 +272,81 @@ export async function loadEmbeddedWallet(
     destroy() {
       stopCovering()
       stopWatching()
+      stopSwitching()
+      solanaAccount.unregister()
       target.removeEventListener('eip6963:requestProvider', announce)
       setModalCovered(false)
       frame.destroy()
+    },
+  }
+}
+
+const WALLET_STANDARD_CLUSTERS: Record<string, `solana:${string}`> = {
+  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'solana:mainnet',
+  'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1': 'solana:devnet',
+  'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': 'solana:testnet',
+}
+
+type RegisterWallet = (wallet: ReturnType<typeof createEmbeddedSolanaWallet>) => () => void
+
+/**
+ * Registers the frame's Solana wallet with the page's wallet-standard registry, the way a wallet
+ * extension does (`@wallet-standard/wallet`'s `registerWallet`): a `register-wallet` event for a
+ * registry already listening, and an answer to its later `app-ready` event. Nothing happens when
+ * the modal has no Solana network. `register` is idempotent; `unregister` removes the wallet.
+ */
+function registerSolanaWallet(
+  frame: SecureFrame,
+  networks: readonly { chainNamespace: string; caipNetworkId: string }[],
+  name: string | undefined,
+) {
+  const chains = networks
+    .filter((network) => network.chainNamespace === 'solana')
+    .map((network) => network.caipNetworkId as `solana:${string}`)
+  const [first, ...rest] = chains
+  // The names wallet-standard apps (and @openmodal/solana's `walletChain`) give these clusters:
+  // mainnet, devnet and testnet by genesis hash, `solana:localnet` for the one other cluster.
+  const aliases: Record<`solana:${string}`, `solana:${string}`> = {}
+  const others = chains.filter((chain) => {
+    const alias = WALLET_STANDARD_CLUSTERS[chain]
+    if (alias) aliases[alias] = chain
+    return !alias
+  })
+  if (others.length === 1 && others[0]) aliases['solana:localnet'] = others[0]
+  const wallet = first
+    ? createEmbeddedSolanaWallet(frame, {
+        chains: [first, ...rest],
+        aliases,
+        ...(name ? { name } : {}),
+      })
+    : undefined
+  let registered = false
+  const walletName = wallet?.name ?? 'E-mail wallet'
+  const unregisters: (() => void)[] = []
+  const callback = ({ register }: { register: RegisterWallet }) => {
+    if (registered && wallet) unregisters.push(register(wallet))
+  }
+  const onAppReady = (event: Event) =>
+    callback((event as CustomEvent<{ register: RegisterWallet }>).detail)
+  return {
+    /** The wallet's name: the Solana adapter's id for it. */
+    name: walletName,
+    get registered() {
+      return registered
+    },
+    register() {
+      if (!wallet || registered) return
+      registered = true
+      globalThis.addEventListener?.('wallet-standard:app-ready', onAppReady)
+      globalThis.dispatchEvent?.(
+        new CustomEvent('wallet-standard:register-wallet', { detail: callback }),
+      )
+    },
+    unregister() {
+      if (!registered) return
+      registered = false
+      globalThis.removeEventListener?.('wallet-standard:app-ready', onAppReady)
+      for (const unregister of unregisters.splice(0)) unregister()
     },
   }
 }

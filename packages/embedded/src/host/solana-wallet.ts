@@ -18,6 +18,12 @@ export const SOLANA_WALLET_FEATURES = [
 export interface EmbeddedSolanaWalletOptions {
   /** The clusters it signs for, `solana:<genesis hash prefix>`; the first is the default. */
   chains: readonly [`solana:${string}`, ...`solana:${string}`[]]
+  /**
+   * Other names of those clusters, as wallet-standard apps name them (`solana:devnet`,
+   * `solana:localnet`, …) → the cluster in `chains`: listed as the wallet's chains too, and
+   * translated before the frame sees them.
+   */
+  aliases?: Readonly<Record<`solana:${string}`, `solana:${string}`>>
   /** Default "E-mail wallet". */
   name?: string
   /** A `data:image/…` icon; default an envelope. */
@@ -49,7 +55,12 @@ export function createEmbeddedSolanaWallet(
   frame: SecureFrame,
   options: EmbeddedSolanaWalletOptions,
 ): Wallet & { readonly features: Record<(typeof SOLANA_WALLET_FEATURES)[number], unknown> } {
-  const chains = [...options.chains]
+  const clusters: readonly string[] = options.chains
+  const aliases: Readonly<Record<string, `solana:${string}`>> = options.aliases ?? {}
+  const chains = [
+    ...options.chains,
+    ...Object.keys(aliases).filter((alias) => clusters.includes(aliases[alias] ?? '')),
+  ] as `solana:${string}`[]
   const listeners = new Set<Listener>()
   let accounts: readonly WalletAccount[] = []
 
@@ -68,9 +79,10 @@ export function createEmbeddedSolanaWallet(
   }
 
   const chainOf = (input: SignInput) => {
-    const chain = input.chain ?? chains[0]
-    if (!chains.includes(chain as `solana:${string}`)) {
-      throw new Error(`The e-mail wallet does not sign for ${chain}`)
+    const named = input.chain ?? options.chains[0]
+    const chain = aliases[named] ?? named
+    if (!clusters.includes(chain)) {
+      throw new Error(`The e-mail wallet does not sign for ${named}`)
     }
     return chain
   }
