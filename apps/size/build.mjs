@@ -59,7 +59,7 @@ export const REFERENCE_APPS = [
     id: 'e',
     name: 'react-every-option',
     title: '(e) React + OpenModal, EVM + Solana, every option on',
-    pending: ['siwx (sign-in): no code reads the option yet'],
+    pending: [],
   },
   {
     id: 'a0',
