@@ -46,6 +46,13 @@ export interface EmbeddedWalletLoaded {
   updateEmailSecondaryOtp(otp: string): Promise<string>
   /** Ends the session in the frame (waits at most 3 000 ms, spec §9). Never rejects. */
   signOut(): Promise<void>
+  /**
+   * Whether the frame's storage lasts across visits: `false` when the browser gives the frame
+   * no lasting storage (keys in memory: every visit is a new device); `undefined` until known.
+   */
+  readonly persistentStorage: boolean | undefined
+  /** Listens for changes of `persistentStorage` (e.g. storage granted later); returns the stop. */
+  onStorage(listener: (persistent: boolean) => void): () => void
 }
 
 /**

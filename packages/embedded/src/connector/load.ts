@@ -269,6 +269,10 @@ export async function loadEmbeddedWallet(
     updateEmailSecondaryOtp: async (otp) =>
       (await frame.request('UPDATE_EMAIL_SECONDARY_OTP', { otp })).newEmail,
     signOut,
+    get persistentStorage() {
+      return frame.persistentStorage
+    },
+    onStorage: (listener) => frame.onStorage(listener),
     destroy() {
       stopCovering()
       stopWatching()

@@ -225,6 +225,8 @@ export const ar: Messages = {
   'approve.title': 'وافق في النافذة الآمنة',
   'approve.intro': 'راجع الطلب في النافذة الآمنة. تعود هذه الشاشة عندما تجيب.',
   'account.updateEmail': 'تحديث البريد الإلكتروني',
+  'account.storageNotPersistent':
+    'لا يحتفظ هذا المتصفح بأي بيانات للمحفظة لهذا الموقع: تُحتسب كل زيارة جهازًا جديدًا.',
 
   'button.connect': 'ربط المحفظة',
   'button.connecting': 'جارٍ الربط…',

@@ -233,6 +233,8 @@ export const de: Messages = {
   'approve.intro':
     'Prüfe die Anfrage im sicheren Fenster. Diese Ansicht kehrt zurück, sobald du antwortest.',
   'account.updateEmail': 'E-Mail ändern',
+  'account.storageNotPersistent':
+    'Dieser Browser speichert für diese Website keine Wallet-Daten: Jeder Besuch zählt als neues Gerät.',
 
   'button.connect': 'Wallet verbinden',
   'button.connecting': 'Verbinde…',

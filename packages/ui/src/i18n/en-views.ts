@@ -248,6 +248,8 @@ export const enViews = {
   'approve.title': 'Approve in the secure window',
   'approve.intro': 'Review the request in the secure window. This screen returns when you answer.',
   'account.updateEmail': 'Update email',
+  'account.storageNotPersistent':
+    'This browser keeps no wallet data for this site: each visit counts as a new device.',
 } as const
 
 registerViewMessages(enViews)

@@ -232,6 +232,8 @@ export const es: Messages = {
   'approve.intro':
     'Revisa la solicitud en la ventana segura. Esta pantalla vuelve cuando respondas.',
   'account.updateEmail': 'Cambiar correo',
+  'account.storageNotPersistent':
+    'Este navegador no guarda datos de la billetera para este sitio: cada visita cuenta como un dispositivo nuevo.',
 
   'button.connect': 'Conectar billetera',
   'button.connecting': 'Conectando…',

@@ -232,6 +232,8 @@ export const fr: Messages = {
   'approve.intro':
     'Examinez la demande dans la fenêtre sécurisée. Cet écran revient dès que vous répondez.',
   'account.updateEmail': 'Modifier l’e-mail',
+  'account.storageNotPersistent':
+    'Ce navigateur ne conserve aucune donnée de portefeuille pour ce site : chaque visite compte comme un nouvel appareil.',
 
   'button.connect': 'Connecter un portefeuille',
   'button.connecting': 'Connexion…',

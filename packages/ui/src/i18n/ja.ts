@@ -230,6 +230,8 @@ export const ja: Messages = {
   'approve.title': '安全なウィンドウで承認',
   'approve.intro': '安全なウィンドウでリクエストを確認してください。応答するとこの画面に戻ります。',
   'account.updateEmail': 'メールアドレスを変更',
+  'account.storageNotPersistent':
+    'このブラウザーはこのサイトのウォレットデータを保持しません。訪問するたびに新しいデバイスとして扱われます。',
 
   'button.connect': 'ウォレットを接続',
   'button.connecting': '接続中…',

@@ -231,6 +231,8 @@ export const ptBR: Messages = {
   'approve.title': 'Aprove na janela segura',
   'approve.intro': 'Revise a solicitação na janela segura. Esta tela volta quando você responder.',
   'account.updateEmail': 'Alterar e-mail',
+  'account.storageNotPersistent':
+    'Este navegador não guarda dados da carteira para este site: cada visita conta como um novo dispositivo.',
 
   'button.connect': 'Conectar carteira',
   'button.connecting': 'Conectando…',

@@ -226,6 +226,8 @@ export const zhCN: Messages = {
   'approve.title': '在安全窗口中批准',
   'approve.intro': '请在安全窗口中查看请求。你答复后将回到此界面。',
   'account.updateEmail': '修改邮箱',
+  'account.storageNotPersistent':
+    '此浏览器不会为本网站保存任何钱包数据：每次访问都会被视为新设备。',
 
   'button.connect': '连接钱包',
   'button.connecting': '连接中…',

@@ -21,12 +21,22 @@ export const SECONDARY_CODE = '222222'
 export interface EmbeddedStandIn {
   entry: EmbeddedWalletEntry
   calls: string[]
+  /** The frame's STORAGE event: its storage lasts across visits or not. */
+  setStorage(persistent: boolean): void
 }
 
 export function embeddedStandIn(
-  options: { action?: EmbeddedWalletAction; loadError?: Error; hold?: Promise<void> } = {},
+  options: {
+    action?: EmbeddedWalletAction
+    loadError?: Error
+    hold?: Promise<void>
+    /** What the frame says of its storage (the real one: `false` without lasting storage). */
+    persistentStorage?: boolean
+  } = {},
 ): EmbeddedStandIn {
   const calls: string[] = []
+  const storageListeners = new Set<(persistent: boolean) => void>()
+  let persistentStorage = options.persistentStorage ?? true
   let email: string | null = null
   let newEmail = ''
   const loaded: EmbeddedWalletLoaded = {
@@ -72,9 +82,20 @@ export function embeddedStandIn(
       calls.push('signOut')
       email = null
     },
+    get persistentStorage() {
+      return persistentStorage
+    },
+    onStorage(listener) {
+      storageListeners.add(listener)
+      return () => storageListeners.delete(listener)
+    },
   }
   return {
     calls,
+    setStorage(persistent) {
+      persistentStorage = persistent
+      for (const listener of storageListeners) listener(persistent)
+    },
     entry: {
       id: AUTH_ID,
       name: 'Email',

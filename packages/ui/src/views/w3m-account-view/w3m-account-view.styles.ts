@@ -23,6 +23,14 @@ export const styles = css`
     color: var(--wui-fg-muted);
   }
 
+  .storage-note {
+    max-inline-size: 32ch;
+    margin-inline: auto;
+    text-align: center;
+    font-size: 0.875em;
+    overflow-wrap: anywhere;
+  }
+
   .copy:hover {
     background: var(--wui-surface);
   }

@@ -3,6 +3,7 @@ import {
   $activeAccount,
   $activeNetwork,
   $features,
+  $options,
   $registeredName,
   ACTIVITY_NAMESPACES,
   type ChainNamespace,
@@ -96,6 +97,8 @@ function tabsFor(namespace: ChainNamespace | undefined, activity: boolean): Acco
  * @csspart choose-name-button - Opens RegisterAccountName.
  * @csspart email - The e-mail of an e-mail login (embedded wallet).
  * @csspart update-email-button - Opens UpdateEmailWallet.
+ * @csspart storage-note - Said under the e-mail when the secure frame's storage does not last
+ *   (every visit is a new device).
  * @csspart features - The wallet feature buttons.
  * @csspart feature-button - One feature button (`data-feature` names it).
  * @csspart tabs - The tab list.
@@ -103,12 +106,20 @@ function tabsFor(namespace: ChainNamespace | undefined, activity: boolean): Acco
  * @csspart tab-panel - The panel of the selected tab.
  */
 export class W3mAccountView extends OpenModalElement {
-  static override properties = { disconnecting: { state: true }, tab: { state: true } }
+  static override properties = {
+    disconnecting: { state: true },
+    tab: { state: true },
+    storageLost: { state: true },
+  }
   static override styles = [base, iconStyles, viewStyles, styles, networkImageStyles]
 
   declare disconnecting: boolean
   /** The selected tab. */
   declare tab: AccountTab
+  /** The e-mail login's frame keeps nothing across visits (its `persistentStorage` is false). */
+  declare storageLost: boolean
+  // The current watch of the frame's storage (see watchStorage).
+  private storageWatch: { stop?: () => void } | undefined
 
   private readonly account = new StoreController(this, $activeAccount)
   private readonly network = new StoreController(this, $activeNetwork)
@@ -120,6 +131,35 @@ export class W3mAccountView extends OpenModalElement {
     super()
     this.disconnecting = false
     this.tab = 'tokens'
+    this.storageLost = false
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    this.storageWatch?.stop?.()
+    this.storageWatch = undefined
+  }
+
+  /**
+   * Follows what the e-mail login's frame says of its storage. The frame side is loaded
+   * already (the visitor is logged in with it), so this loads nothing new.
+   */
+  private watchStorage(): void {
+    const entry = $options.get()?.embeddedWallet
+    if (this.storageWatch || !entry) return
+    const watch: { stop?: () => void } = {}
+    this.storageWatch = watch
+    entry
+      .load()
+      .then((loaded) => {
+        if (this.storageWatch !== watch) return
+        this.storageLost = loaded.persistentStorage === false
+        watch.stop = loaded.onStorage((persistent) => {
+          this.storageLost = !persistent
+        })
+      })
+      // A frame that failed to load has nothing to say here; its error shows where it failed.
+      .catch(() => undefined)
   }
 
   // WAI-ARIA tabs: the selected tab is the Tab stop; arrows, Home and End select and focus.
@@ -244,9 +284,17 @@ export class W3mAccountView extends OpenModalElement {
   /** An e-mail login shows its e-mail (truncated over 30 characters, spec §5) instead of a wallet name. */
   private renderEmail(email: string | undefined) {
     if (!email) return nothing
+    this.watchStorage()
     return html`<p class="muted email" part="email" data-email title=${email}>
         ${displayAuthName({ email })}
       </p>
+      ${
+        this.storageLost
+          ? html`<p class="muted storage-note" part="storage-note" data-storage-note role="note">
+            ${t('account.storageNotPersistent')}
+          </p>`
+          : nothing
+      }
       <button
         class="link"
         part="update-email-button"

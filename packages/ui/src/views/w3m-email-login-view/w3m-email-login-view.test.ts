@@ -140,6 +140,54 @@ describe('EmailLogin', () => {
     expect(storage.get('email')).to.equal('ada@example.com')
   })
 
+  it('says so calmly when the frame keeps no storage: every visit is a new device', async () => {
+    const note =
+      'This browser keeps no wallet data for this site: each visit counts as a new device.'
+    const logIn = async (standIn: ReturnType<typeof embeddedStandIn>) => {
+      const { view } = await openLogin(modal, standIn)
+      await type(view, 'ada@example.com')
+      await sendKeys({ press: 'Enter' })
+      const otp = (await until(() => deep(view, 'input.otp'), 'the code step')) as HTMLInputElement
+      paste(otp, LOGIN_CODE)
+      await until(() => !$modal.get().open, 'the modal to close')
+      // What the flow shows next: Account, when the visitor opens the modal.
+      reset('Account')
+      openModal()
+      await modal.updateComplete
+      return until(() => deep(modal, 'w3m-router', 'w3m-account-view'), 'Account')
+    }
+
+    // A frame without lasting storage.
+    const standIn = embeddedStandIn({ persistentStorage: false })
+    const account = await logIn(standIn)
+    const shown = await until(() => deep(account, '[data-storage-note]'), 'the note')
+    expect(text(shown)).to.equal(note)
+    expect(shown.children).to.have.length(0)
+    await settle()
+    await expect(modal).to.be.accessible()
+    // Storage granted later (the frame's STORAGE event): the note goes.
+    standIn.setStorage(true)
+    await until(() => !deep(account, '[data-storage-note]'), 'the note to go')
+    standIn.setStorage(false)
+    await until(() => deep(account, '[data-storage-note]'), 'the note again')
+  })
+
+  it('shows no storage note when the frame keeps its storage', async () => {
+    const { view } = await openLogin(modal)
+    await type(view, 'ada@example.com')
+    await sendKeys({ press: 'Enter' })
+    const otp = (await until(() => deep(view, 'input.otp'), 'the code step')) as HTMLInputElement
+    paste(otp, LOGIN_CODE)
+    await until(() => !$modal.get().open, 'the modal to close')
+    reset('Account')
+    openModal()
+    await modal.updateComplete
+    const account = await until(() => deep(modal, 'w3m-router', 'w3m-account-view'), 'Account')
+    await until(() => deep(account, '[data-email]'), 'the e-mail')
+    await settle()
+    expect(deep(account, '[data-storage-note]')).to.equal(null)
+  })
+
   it('throttles sends: 30 s between codes, said in the spec words', async () => {
     const { view, standIn } = await openLogin(modal)
     await type(view, 'ada@example.com')
