@@ -163,6 +163,50 @@ export function createApiStandIn({ freshMs = 300_000 } = {}) {
         if (!wallet) return fail(res, 404, 'WALLET_NOT_FOUND', 'No wallet')
         wallets.set(user.id, { ...wallet, ...body })
         return ok(res, 200, { commitment: wallet.commitment })
+      // Update e-mail: a code to the current address, then one to the new address.
+      case 'POST /v1/auth/email/update/start': {
+        if (typeof body.newEmail !== 'string' || !body.newEmail.includes('@'))
+          return fail(res, 400, 'INVALID_EMAIL', 'Invalid email')
+        if (body.newEmail === user.email)
+          return fail(res, 400, 'BAD_REQUEST', 'The new e-mail is the current one')
+        const attemptId = randomUUID()
+        const otp = String(randomInt(0, 1_000_000)).padStart(6, '0')
+        attempts.set(attemptId, {
+          email: user.email,
+          otp,
+          tries: 0,
+          purpose: 'update_primary',
+          userId: user.id,
+          newEmail: body.newEmail,
+        })
+        mailbox.set(user.email, { otp })
+        return ok(res, 200, { attemptId, action: 'VERIFY_PRIMARY_OTP' })
+      }
+      case 'POST /v1/auth/email/update/verify-primary':
+      case 'POST /v1/auth/email/update/verify-secondary': {
+        const purpose = route.endsWith('primary') ? 'update_primary' : 'update_secondary'
+        const attempt = attempts.get(body.attemptId)
+        if (!attempt || attempt.purpose !== purpose || attempt.userId !== user.id)
+          return fail(res, 400, 'INVALID_OTP', 'This code is not for this session')
+        if (attempt.tries >= 5) return fail(res, 400, 'OTP_LOCKED', 'Too many wrong codes')
+        if (attempt.otp !== body.otp) {
+          attempt.tries++
+          return fail(res, 400, 'INVALID_OTP', 'Wrong code')
+        }
+        if (purpose === 'update_primary') {
+          const otp = String(randomInt(0, 1_000_000)).padStart(6, '0')
+          Object.assign(attempt, { otp, tries: 0, purpose: 'update_secondary' })
+          mailbox.set(attempt.newEmail, { otp })
+          return ok(res, 200, { action: 'VERIFY_SECONDARY_OTP' })
+        }
+        attempts.delete(body.attemptId)
+        if (users.has(attempt.newEmail))
+          return fail(res, 409, 'EMAIL_IN_USE', 'Another account uses this e-mail')
+        users.delete(user.email)
+        user.email = attempt.newEmail
+        users.set(user.email, user)
+        return ok(res, 200, { email: user.email })
+      }
       case 'POST /v1/auth/email/sign-out':
         sessions.delete(token)
         return ok(res, 204)

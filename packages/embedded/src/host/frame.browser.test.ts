@@ -416,4 +416,50 @@ describe('secure frame (host side)', () => {
     expect(error.details).to.equal('INVALID_OTP: Wrong code')
     frame.destroy()
   })
+
+  it('updates the e-mail: a code to the current address, then one to the new address', async () => {
+    const frame = open('p-ok')
+    const id = crypto.randomUUID().slice(0, 8)
+    const [current, next] = [`old-${id}@example.com`, `new-${id}@example.com`]
+    await frame.request('CONNECT_EMAIL', { email: current })
+    await frame.request('CONNECT_OTP', { otp: (await mailboxCode(current)).otp })
+    const { address: before } = await frame.request('GET_USER', {})
+
+    const wrongFor = (otp: string) => (otp === '000000' ? '111111' : '000000')
+    const refused = async (type: 'UPDATE_EMAIL_PRIMARY_OTP' | 'UPDATE_EMAIL_SECONDARY_OTP') =>
+      ((await frame.request(type, { otp: '000000' }).catch((e) => e)) as Error).message
+    // No update started: the frame says so before asking the server.
+    expect(await refused('UPDATE_EMAIL_PRIMARY_OTP')).to.equal('Start the e-mail update first')
+
+    expect(await frame.request('UPDATE_EMAIL', { email: next })).to.deep.equal({
+      action: 'VERIFY_PRIMARY_OTP',
+    })
+    // The first code goes to the current address, and a wrong one is refused.
+    const primary = (await mailboxCode(current)).otp
+    expect(await mailboxCode(next)).to.equal(null)
+    const wrong = (await frame
+      .request('UPDATE_EMAIL_PRIMARY_OTP', { otp: wrongFor(primary) })
+      .catch((e) => e)) as { code: string; details: string }
+    expect([wrong.code, wrong.details]).to.deep.equal([
+      'EMAIL_OTP_INVALID',
+      'INVALID_OTP: Wrong code',
+    ])
+    expect(await frame.request('UPDATE_EMAIL_PRIMARY_OTP', { otp: primary })).to.deep.equal({
+      action: 'VERIFY_SECONDARY_OTP',
+    })
+    // The second goes to the new address; the first one is spent.
+    const secondary = (await mailboxCode(next)).otp
+    expect(await frame.request('UPDATE_EMAIL_SECONDARY_OTP', { otp: secondary })).to.deep.equal({
+      newEmail: next,
+    })
+    expect(await frame.request('GET_USER', {})).to.include({ email: next, address: before })
+    // The server keeps it: a reloaded frame restores the session with the new address.
+    const reloaded = open('p-ok')
+    expect(await reloaded.request('GET_USER', {})).to.include({ email: next, address: before })
+    // And the finished update leaves nothing to confirm.
+    expect(await refused('UPDATE_EMAIL_SECONDARY_OTP')).to.equal('Start the e-mail update first')
+    await reloaded.request('SIGN_OUT', {})
+    frame.destroy()
+    reloaded.destroy()
+  })
 })
