@@ -32,7 +32,7 @@ import '../test/define-modal.js'
 import type { W3mModal } from '../modal/w3m-modal/w3m-modal.js'
 import { ALICE, FAILING, openAccount, selectTab } from '../test/account-fixtures.js'
 import { englishCatalog } from '../test/catalogs.js'
-import { embeddedStandIn } from '../test/embedded-fixtures.js'
+import { AUTH_ID, embeddedStandIn, LOGIN_CODE } from '../test/embedded-fixtures.js'
 import {
   deep,
   mainnet,
@@ -465,6 +465,23 @@ describe('pseudo-locale, 40 % longer, at 320 px', () => {
       expect(overflows(panel), view).to.deep.equal([])
     })
   }
+
+  it("Account of an e-mail login, with the frame's storage note: nothing sticks out", async () => {
+    const { entry } = embeddedStandIn({ persistentStorage: false })
+    setupClient({}, { embeddedWallet: entry })
+    storage.set('email', 'a.rather.long.address.for.a.test@example.com')
+    await (await entry.load()).connectOtp(LOGIN_CODE)
+    await connect({ connectorId: AUTH_ID })
+    reset('Account')
+    openModal()
+    const view = await until(() => deep(modal, 'w3m-router', 'w3m-account-view'), 'Account')
+    setLocale(PSEUDO)
+    await until(() => deep(view, '[data-storage-note]')?.textContent?.includes('ẋ'), 'the note')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    await settle()
+    const panel = deep(modal, '[part~="panel"]') as HTMLElement
+    expect(overflows(panel)).to.deep.equal([])
+  })
 
   it("Account's tabs with data and with errors, and a toast: nothing sticks out", async () => {
     for (const address of [ALICE, FAILING]) {
