@@ -56,6 +56,71 @@ describe('frame protocol', () => {
     )
   })
 
+  it('checks e-mails, codes, chain ids, URLs and nullable fields as the frame expects', () => {
+    const connect = (email: unknown) => v.safeParse(APP_EVENTS.CONNECT_EMAIL.payload, { email })
+    assert.deepEqual(connect('  a.b+c@mail.example.org ').output, {
+      email: 'a.b+c@mail.example.org',
+    })
+    for (const bad of ['a@b', 'a b@c.org', '@c.org', 'a@.org', 'a@c.o', 42, null]) {
+      assert.equal(connect(bad).success, false, String(bad))
+    }
+    assert.equal(connect(`${'a'.repeat(250)}@b.co`).success, false, 'over 254 characters')
+    assert.equal(connect('no-at-sign').issues?.[0]?.message, 'Invalid email')
+    assert.equal(v.safeParse(APP_EVENTS.CONNECT_OTP.payload, { otp: '12345a' }).success, false)
+    assert.equal(
+      v.safeParse(APP_EVENTS.CONNECT_OTP.payload, { otp: '1234567' }).issues?.[0]?.message,
+      'Invalid code',
+    )
+
+    const chain = (chainId: unknown) => v.safeParse(APP_EVENTS.SWITCH_NETWORK.payload, { chainId })
+    for (const good of [1, 31337, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', '1']) {
+      assert.equal(chain(good).success, true, String(good))
+    }
+    for (const bad of [0, -1, 1.5, Number.NaN, '', 'x'.repeat(65), null, true]) {
+      assert.equal(chain(bad).success, false, String(bad))
+    }
+
+    const uri = (value: string) =>
+      v.safeParse(APP_EVENTS.GET_SOCIAL_REDIRECT_URI.result, { uri: value }).success
+    assert.equal(uri('https://accounts.example.com/o/oauth2/auth?x=1'), true)
+    assert.equal(uri('not a url'), false)
+
+    const user = (email: unknown) =>
+      v.safeParse(APP_EVENTS.GET_USER.result, { email, address: '0xabc', chainId: 1 }).success
+    assert.equal(user(null), true)
+    assert.equal(user(undefined), true)
+    assert.equal(user('a@b.co'), true)
+    assert.equal(user(7), false)
+
+    const theme = (themeVariables: unknown) =>
+      v.safeParse(APP_EVENTS.SYNC_THEME.payload, { themeVariables }).success
+    assert.equal(theme({ '--w3m-accent': '#3b82f6', '--w3m-color-mix-strength': 20 }), true)
+    assert.equal(theme({ '--w3m-accent': true }), false)
+  })
+
+  it('tells replies from events, and refuses malformed ones of each', () => {
+    assert.equal(tryMessage(frameReply, { id: 'not-a-uuid', status: 'SUCCESS' }), undefined)
+    assert.equal(tryMessage(frameReply, { id, status: 'PENDING', payload: 1 }), undefined)
+    assert.equal(tryMessage(frameReply, { id, status: 'ERROR', payload: 'no' }), undefined)
+    const coded = {
+      id,
+      status: 'ERROR',
+      payload: { message: 'Wrong code', errorCode: 'INVALID_OTP' },
+    }
+    assert.deepEqual(checkMessage(frameMessage, coded), coded)
+    const lower = { ...coded, payload: { errorCode: 'invalid_otp' } }
+    assert.equal(tryMessage(frameMessage, lower), undefined)
+    assert.deepEqual(checkMessage(frameMessage, { event: 'STORAGE', persistent: false }), {
+      event: 'STORAGE',
+      persistent: false,
+    })
+    assert.equal(tryMessage(frameMessage, { event: 'STORAGE' }), undefined)
+    const ready = tryMessage(frameMessage, { event: 'READY', status: 'SUCCESS' })
+    assert.equal(ready && 'event' in ready && ready.event, 'READY')
+    for (const junk of [null, 'READY', 42, []])
+      assert.equal(tryMessage(frameMessage, junk), undefined)
+  })
+
   it('sorts methods into safe, unsafe and unknown', () => {
     assert.equal(methodKind('eth_chainId'), 'safe')
     assert.equal(methodKind('personal_sign'), 'unsafe')
