@@ -4,6 +4,7 @@ import { cleanStores } from 'nanostores'
 import { connect } from '../actions/connect.js'
 import { clearBalanceCache } from '../actions/refresh-account.js'
 import { unregisterAdapter } from '../adapters/registry.js'
+import { alertTexts } from '../errors/alert-messages.js'
 import { BaseError } from '../errors/base.js'
 import { InvalidOptionsError } from '../errors/errors.js'
 import { storage } from '../storage/storage.js'
@@ -91,7 +92,11 @@ describe('createModalClient', () => {
 
   test('a missing projectId raises the Project ID Not Configured alert', () => {
     createModalClient({ networks: [mainnet] } as never)
-    assert.equal($alert.get()?.title, 'Project ID Not Configured')
+    assert.equal($alert.get()?.code, 'PROJECT_ID_NOT_CONFIGURED')
+    assert.equal(
+      alertTexts($alert.get() ?? assert.fail('no alert')).title,
+      'Project ID Not Configured',
+    )
     setup(createTestAdapter())
     assert.equal($alert.get(), null)
   })
@@ -414,7 +419,8 @@ describe('createModalClient', () => {
     assert.equal(modal.getState().selectedNetworkId, 'eip155:10')
     assert.match(modal.getAccount('eip155').caipAddress ?? '', /^eip155:10:0x/)
     await assert.rejects(modal.switchNetwork('eip155:4242' as never), /Chain not configured/)
-    assert.equal($alert.get()?.title, 'Network Not Found')
+    assert.equal($alert.get()?.code, 'NETWORK_NOT_FOUND')
+    assert.equal(alertTexts($alert.get() ?? assert.fail('no alert')).title, 'Network Not Found')
   })
 
   test('switchNetwork records the new chain even when the wallet emits no chainChanged', async () => {

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { ADAPTER_ERROR_MESSAGES, adapterError } from './adapter-messages.js'
+import { ALERTS, alertTexts } from './alert-messages.js'
 import { codedError, ERROR_MESSAGES, KIT_ERROR_MESSAGES } from './all-messages.js'
 import { BaseError, errorMessage, walk } from './base.js'
 import { InvalidOptionsError, kitError } from './errors.js'
 import { FRAME_ERROR_MESSAGES } from './frame-messages.js'
 import {
-  ALERTS,
   type ErrorCode,
   INITIAL_ERROR_MESSAGES,
   type KitErrorCode,
@@ -134,6 +134,14 @@ test('the spec §8 texts are the table texts', () => {
   assert.equal(TOAST_MESSAGES.SIGNATURE_DECLINED, 'Signature declined')
   assert.equal(ERROR_MESSAGES.SIGNATURE_DECLINED, TOAST_MESSAGES.SIGNATURE_DECLINED)
   assert.equal(ALERTS.RATE_LIMITED.title, 'Rate Limited')
+})
+
+test("an alert's texts: the code's, or the caller's own description", () => {
+  assert.deepEqual(alertTexts({ code: 'RATE_LIMITED' }), ALERTS.RATE_LIMITED)
+  assert.deepEqual(alertTexts({ code: 'SERVER_ERROR', description: 'upstream said no' }), {
+    title: 'Server Error',
+    description: 'upstream said no',
+  })
 })
 
 test('an error with words of its own says so; the default code is UNKNOWN', () => {

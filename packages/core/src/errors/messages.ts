@@ -1,5 +1,5 @@
-// The one home of the kit's English texts: errors, toasts and alerts, each keyed by a stable
-// code. The spec §8 texts are written here word for word. UI catalogs translate by code and
+// The one home of the kit's English texts: errors and toasts, each keyed by a stable code (the
+// alerts' are in alert-messages.ts, which loads with the modal). The spec §8 texts are written here word for word. UI catalogs translate by code and
 // fall back to these; nothing anywhere tells errors apart by their English text.
 //
 // Lazy error texts: a code's text ships with the code that throws it.
@@ -124,31 +124,6 @@ export const failedToDisconnectChains = (reason: string) => `Failed to disconnec
 /** `HTTP status code: N` (spec §8): a non-ok HTTP answer. */
 export const httpStatusMessage = (status: number) => `HTTP status code: ${status}`
 
-/** The spec §8 alerts: blocking configuration and service alerts, keyed by a stable code. */
-export const ALERTS = {
-  NETWORK_NOT_FOUND: {
-    title: 'Network Not Found',
-    description: 'The network you tried to switch to is not configured in this app.',
-  },
-  INVALID_APP_CONFIGURATION: {
-    title: 'Invalid App Configuration',
-    description: 'This page is not on the allowed origins of the project.',
-  },
-  EMBEDDED_WALLET_LOAD_FAILED: {
-    title: 'Network Error - Could not load embedded wallet',
-    description: 'Check your connection and reload the page.',
-  },
-  EMBEDDED_WALLET_TIMEOUT: {
-    title: 'Embedded Wallet Request Timed Out',
-    description: 'The embedded wallet did not answer in time. Try again.',
-  },
-  SESSION_EXPIRED: { title: 'Session Expired', description: 'Connect your wallet again.' },
-  PROJECT_ID_NOT_CONFIGURED: {
-    title: 'Project ID Not Configured',
-    description: 'Set `projectId` in the options passed to createModal().',
-  },
-  SERVER_ERROR: { title: 'Server Error', description: 'The project server failed to answer.' },
-  RATE_LIMITED: { title: 'Rate Limited', description: 'Too many requests. Try again soon.' },
-} as const
-
-export type AlertCode = keyof typeof ALERTS
+// The spec §8 alerts' texts are in alert-messages.ts: only the modal reads them, so they load
+// with it (the page keeps the codes). `AlertCode` is their union.
+export type { AlertCode } from './alert-messages.js'

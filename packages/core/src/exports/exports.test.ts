@@ -130,6 +130,7 @@ test('the internal entry exports the host API and the internal names', () => {
       'WALLET_FEATURE_VIEWS',
       'accountKey',
       'adapterError',
+      'alertTexts',
       'authConnectorOf',
       'cancelSignIn',
       'cleanName',

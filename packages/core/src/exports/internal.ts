@@ -78,6 +78,7 @@ export type {
 export type { Wallet } from '../api/types.js'
 export { getNetworks, openView } from '../client/create-modal.js'
 export { ADAPTER_ERROR_MESSAGES, adapterError } from '../errors/adapter-messages.js'
+export { ALERTS, type AlertCode, alertTexts } from '../errors/alert-messages.js'
 export { codedError, ERROR_MESSAGES, KIT_ERROR_MESSAGES } from '../errors/all-messages.js'
 export {
   defineErrorTexts,
@@ -96,14 +97,7 @@ export { SEND_ERROR_MESSAGES, sendError } from '../errors/send-messages.js'
 export { parseOptions, type ResolvedOptions } from '../options/schema.js'
 export { createStorage, storage } from '../storage/storage.js'
 export { $accounts, getAccountState } from '../stores/account.js'
-export {
-  $alert,
-  ALERTS,
-  type Alert,
-  type AlertCode,
-  clearAlert,
-  showAlert,
-} from '../stores/alerts.js'
+export { $alert, type Alert, clearAlert, showAlert } from '../stores/alerts.js'
 export { $api } from '../stores/api.js'
 export {
   $balances,

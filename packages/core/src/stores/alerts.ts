@@ -1,18 +1,18 @@
-// AlertController of the spec: blocking configuration and service alerts (spec §8).
+// AlertController of the spec: blocking configuration and service alerts (spec §8). The store
+// keeps the alert's code: its texts load with what shows them (`alertTexts` in
+// errors/alert-messages.ts, the UI's `tAlert`), not with the page.
 import { atom } from 'nanostores'
-import { ALERTS, type AlertCode } from '../errors/messages.js'
+import type { AlertCode } from '../errors/alert-messages.js'
 
-export { ALERTS, type AlertCode } from '../errors/messages.js'
+export type { AlertCode } from '../errors/alert-messages.js'
 
 export interface Alert {
   code: AlertCode
-  title: string
-  description: string
   /**
-   * `description` is the caller's own words (a server's message), shown as given; otherwise
-   * it is the code's text, which a catalog may translate by code.
+   * The caller's own words (a server's message), shown as given; without it the code's text,
+   * which a catalog may translate by code.
    */
-  ownDescription: boolean
+  description?: string
   variant: 'error' | 'warning'
 }
 
@@ -26,12 +26,9 @@ export function showAlert(
   code: AlertCode,
   options: { description?: string; variant?: 'error' | 'warning' } = {},
 ): void {
-  const alert = ALERTS[code]
   $alert.set({
     code,
-    title: alert.title,
-    description: options.description ?? alert.description,
-    ownDescription: options.description !== undefined,
+    ...(options.description !== undefined ? { description: options.description } : {}),
     variant: options.variant ?? 'error',
   })
 }

@@ -1,6 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { expect } from '@open-wc/testing'
-import { $alert } from '@openmodal/core/internal'
+import { $alert, alertTexts } from '@openmodal/core/internal'
 import { base58 } from '@scure/base'
 import { executeServerCommand } from '@web/test-runner-commands'
 import { createPublicClient, http, verifyMessage, verifyTypedData } from 'viem'
@@ -364,7 +364,10 @@ describe('secure frame (host side)', () => {
       true,
     ])
     expect(((await request.catch((e) => e)) as FrameError).reason).to.equal('iframe_load_failed')
-    expect($alert.get()?.title).to.equal('Network Error - Could not load embedded wallet')
+    expect($alert.get()?.code).to.equal('EMBEDDED_WALLET_LOAD_FAILED')
+    expect(alertTexts($alert.get() ?? { code: 'RATE_LIMITED' }).title).to.equal(
+      'Network Error - Could not load embedded wallet',
+    )
   })
 
   it('reports unverified_domain when the frame refuses this origin', async () => {

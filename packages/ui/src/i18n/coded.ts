@@ -1,7 +1,13 @@
 // The texts only the modal and its views show: core's coded errors, alerts and toasts in the
 // current locale, and messages split around their placeholders. A module of its own so that
 // they load with the view groups; the buttons' initial JS carries only i18n/index.ts.
-import { type Alert, BaseError, errorMessage, type SnackState } from '@openmodal/core/internal'
+import {
+  type Alert,
+  alertTexts,
+  BaseError,
+  errorMessage,
+  type SnackState,
+} from '@openmodal/core/internal'
 import type { MessageKey } from './en.js'
 import { lookup } from './index.js'
 
@@ -37,16 +43,16 @@ export function tError(error: unknown): string {
 
 /**
  * An alert's title and description in the current locale; a description of the caller's own
- * (a server's message: `ownDescription`) stays as given.
+ * (a server's message: `alert.description`) stays as given.
  *
  * @example tAlert($alert.get()).title // 'تجاوزت حد الطلبات' under `ar`
  */
 export function tAlert(alert: Alert): { title: string; description: string } {
+  const english = alertTexts(alert)
   return {
-    title: lookup(`alert.${alert.code}.title`, alert.title),
-    description: alert.ownDescription
-      ? alert.description
-      : lookup(`alert.${alert.code}.description`, alert.description),
+    title: lookup(`alert.${alert.code}.title`, english.title),
+    description:
+      alert.description ?? lookup(`alert.${alert.code}.description`, english.description),
   }
 }
 

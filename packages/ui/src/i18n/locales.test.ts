@@ -103,7 +103,7 @@ describe('shipped locales', () => {
         expect(tError(codedError(code)), code).to.equal(catalog[`error.${code}`])
       }
       for (const code of Object.keys(ALERTS) as AlertCode[]) {
-        const alert = { code, ...ALERTS[code], ownDescription: false, variant: 'error' as const }
+        const alert = { code, variant: 'error' as const }
         expect(tAlert(alert), code).to.deep.equal({
           title: catalog[`alert.${code}.title`],
           description: catalog[`alert.${code}.description`],
