@@ -8,6 +8,7 @@ import type { ProjectConfigResponse } from '../api/types.js'
 import { createModalClient } from '../client/create-modal.js'
 import { $features, $remoteConfig, resetRemoteConfig } from '../stores/project-config.js'
 import { mainnet } from '../testing/fixtures.js'
+import { until } from '../testing/until.js'
 
 const config = (swaps: boolean, extension: { send?: boolean } = {}): ProjectConfigResponse =>
   ({
@@ -53,14 +54,6 @@ afterEach(() => {
 })
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (check()) return
-    await wait(5)
-  }
-  throw new Error(`Timed out waiting for ${what}`)
-}
 
 test('a slow config answer for an older createModal never overwrites the newer one', async () => {
   delays.set('slow', 150)

@@ -14,6 +14,7 @@ import { fetchRecommendedWallets, fetchWalletPage, resetWalletRegistry } from '.
 import { mainnet } from '../testing/fixtures.js'
 import { resetStores } from '../testing/reset-stores.js'
 import { createTestAdapter } from '../testing/test-adapter.js'
+import { until } from '../testing/until.js'
 import { createModalClient } from './create-modal.js'
 
 const ALICE = '0x1111111111111111111111111111111111111111'
@@ -92,6 +93,7 @@ test('without apiUrl nothing asks any server: creation, reconnect, registry, con
 
 test('with apiUrl the project config comes from that server, with no local mode warning', async () => {
   createModalClient({ projectId: 'p', networks: [mainnet], apiUrl: API_URL })
+  await until(() => $remoteConfig.get().status === 'loaded', 'the project config')
   await settle()
   assert.equal(requests.length, 1)
   assert.ok(requests[0]?.startsWith(`${API_URL}/v1/projects/p/config`), requests[0])

@@ -221,6 +221,7 @@ export { resetStores } from '../testing/reset-stores.js'
 export { DEFAULT_CAIP_NETWORK_ID } from '../types/network.js'
 export { accountKey } from '../utils/account-key.js'
 export { issueWarning } from '../utils/dev.js'
+export { EMAIL_PATTERN, isEmail, MAX_EMAIL_LENGTH } from '../utils/email.js'
 export {
   cleanName,
   ICON_MAX_LENGTH,

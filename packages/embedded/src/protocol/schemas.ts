@@ -7,12 +7,11 @@
 // `regex`, `nullable` or `unknown`: valibot is one module, so a function that only this lazy
 // file used would still load with the page, in the host's first file (apps/size measured
 // 0.7 kB gzip in app (e)). The parts below stand in for them.
+import { EMAIL_PATTERN, MAX_EMAIL_LENGTH as MAX_EMAIL } from '@openmodal/core/internal'
 import * as v from 'valibot'
 
 /** Whole messages are capped at 1 MiB of JSON (a large calldata fits; a flood does not). */
 export const MAX_MESSAGE_BYTES = 1_048_576
-/** RFC 5321 caps an address at 254 characters. */
-const MAX_EMAIL = 254
 
 /** Any value (valibot's `unknown`). */
 const anything = v.custom<unknown>(() => true)
@@ -36,14 +35,12 @@ const canParseUrl = (input: string) => {
 const url = v.pipe(v.string(), v.check(canParseUrl, 'Invalid URL'))
 /** An RFC 4122 UUID, as `crypto.randomUUID()` makes them. */
 const UUID = /^[\da-f]{8}(?:-[\da-f]{4}){3}-[\da-f]{12}$/i
-/** A plain mailbox: local part, @, a domain with a dot and a top-level label of 2+ letters. */
-const EMAIL = /^[\w+-]+(?:\.[\w+-]+)*@[\da-z]+(?:[.-][\da-z]+)*\.[a-z]{2,}$/i
 
 const email = v.pipe(
   v.string(),
   v.transform((input) => input.trim()),
   v.maxLength(MAX_EMAIL),
-  matching(EMAIL, 'Invalid email'),
+  matching(EMAIL_PATTERN, 'Invalid email'),
 )
 const otp = v.pipe(v.string(), matching(/^\d{6}$/, 'Invalid code'))
 const numericChainId = v.pipe(v.number(), v.safeInteger(), v.minValue(1))

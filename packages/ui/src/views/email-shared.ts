@@ -1,5 +1,8 @@
-// What the e-mail views share: the e-mail rule, the send throttle, the loaded embedded wallet
-// and the code field's styles. They load with the email group (registry.ts).
+// What the e-mail views share: the e-mail rule, the send throttle, the loaded embedded wallet,
+// the e-mail and code fields with their status line, and their styles. They load with the
+// email group (registry.ts).
+export { isEmail } from '@openmodal/core/internal'
+
 import {
   $connections,
   $options,
@@ -8,25 +11,13 @@ import {
   frameError,
   storage,
 } from '@openmodal/core/internal'
-import { css } from 'lit'
+import { css, html, nothing, type TemplateResult } from 'lit'
+import '../components/wui-spinner/wui-spinner.js'
 
 /** Spec §5/§9: 30 s between e-mail sends. */
 export const EMAIL_SEND_GAP_MS = 30_000
 /** Digits of a one-time code. */
 export const OTP_LENGTH = 6
-
-// The rule valibot's `email()` applies (the frame checks the same one): what passes here
-// passes there.
-const EMAIL = /^[\w+-]+(?:\.[\w+-]+)*@[\da-z]+(?:[.-][\da-z]+)*\.[a-z]{2,}$/iu
-
-/**
- * Whether `value` is an e-mail address the frame accepts (spec §5; at most 254 characters).
- *
- * @example isEmail('ada@example.com') // true
- */
-export function isEmail(value: string): boolean {
-  return value.length <= 254 && EMAIL.test(value)
-}
 
 /**
  * Seconds until another code may be sent (spec §5 "Please try again after N seconds"), from
@@ -67,6 +58,102 @@ export function setConnectionEmail(connectorId: string, email: string): void {
 
 /** Keeps only digits, at most `OTP_LENGTH` (a pasted "123 456" or "123-456" works). */
 export const otpDigits = (value: string): string => value.replace(/\D/g, '').slice(0, OTP_LENGTH)
+
+/**
+ * The live line under a field (`#status`, which the fields name in `aria-describedby`): the
+ * error when there is one, else a spinner and `pendingText` while a step runs.
+ */
+export function statusLine(
+  message: string | undefined,
+  pending: boolean,
+  pendingText: string,
+): TemplateResult {
+  return html`<div class="status" part="status" id="status" aria-live="polite">
+    ${
+      message
+        ? html`<p class="error-text" data-error>${message}</p>`
+        : pending
+          ? html`<p class="pending" data-pending>
+            <wui-spinner aria-hidden="true"></wui-spinner>${pendingText}
+          </p>`
+          : nothing
+    }
+  </div>`
+}
+
+/** The e-mail field of the login and update views (at most 254 characters, spec §5). */
+export function emailField(field: {
+  label: string
+  value: string
+  pending: boolean
+  invalid: boolean
+  onInput(value: string): void
+  onBlur(): void
+}): TemplateResult {
+  return html`<div class="field">
+    <label for="email">${field.label}</label>
+    <input
+      id="email"
+      part="input"
+      type="email"
+      name="email"
+      autocomplete="email"
+      autocapitalize="off"
+      spellcheck="false"
+      maxlength="254"
+      required
+      .value=${field.value}
+      ?disabled=${field.pending}
+      aria-invalid=${field.invalid ? 'true' : 'false'}
+      aria-describedby="status"
+      @input=${(event: Event) => field.onInput((event.target as HTMLInputElement).value)}
+      @blur=${() => field.onBlur()}
+    />
+  </div>`
+}
+
+/**
+ * The one-time code field: digits only, typed or pasted ("123 456" works); `onDigits` gets
+ * them on every change.
+ */
+export function otpField(field: {
+  label: string
+  value: string
+  pending: boolean
+  invalid: boolean
+  onDigits(digits: string): void
+}): TemplateResult {
+  return html`<div class="field">
+    <label for="otp">${field.label}</label>
+    <input
+      id="otp"
+      class="otp"
+      part="input"
+      name="otp"
+      inputmode="numeric"
+      autocomplete="one-time-code"
+      pattern="[0-9]*"
+      maxlength="16"
+      .value=${field.value}
+      ?disabled=${field.pending}
+      aria-invalid=${field.invalid ? 'true' : 'false'}
+      aria-describedby="status"
+      @input=${(event: Event) => {
+        const input = event.target as HTMLInputElement
+        const digits = otpDigits(input.value)
+        input.value = digits
+        field.onDigits(digits)
+      }}
+    />
+  </div>`
+}
+
+/** The views' main button (Continue / Verify): submits its form. */
+export function submitButton(label: string, disabled: boolean): TemplateResult {
+  return html`<button class="button-primary wide" part="submit-button" type="submit" ?disabled=${disabled}>
+    ${label}
+  </button>`
+}
 
 export const emailStyles = css`
   form {

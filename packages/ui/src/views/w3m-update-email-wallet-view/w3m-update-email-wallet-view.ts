@@ -7,7 +7,6 @@ import {
   showSnack,
 } from '@openmodal/core/internal'
 import { html, nothing, type TemplateResult } from 'lit'
-import '../../components/wui-spinner/wui-spinner.js'
 import { AttemptController } from '../../controllers/attempt-controller.js'
 import { StoreController } from '../../controllers/store-controller.js'
 import { t } from '../../i18n/index.js'
@@ -16,12 +15,15 @@ import { OpenModalElement } from '../../internal/openmodal-element.js'
 import { base } from '../../styles/base.js'
 import { define } from '../../utils/define.js'
 import {
+  emailField,
   emailStyles,
   embeddedWallet,
   isEmail,
   OTP_LENGTH,
-  otpDigits,
+  otpField,
   setConnectionEmail,
+  statusLine,
+  submitButton,
 } from '../email-shared.js'
 import { viewStyles } from '../view-styles.js'
 
@@ -125,26 +127,10 @@ export class W3mUpdateEmailWalletView extends OpenModalElement {
     else replace(this.data?.redirectView ?? 'Account')
   }
 
-  private onOtpInput(event: Event): void {
-    const input = event.target as HTMLInputElement
-    this.otp = otpDigits(input.value)
-    input.value = this.otp
+  private onDigits(digits: string): void {
+    this.otp = digits
     this.attempt.fail(undefined)
-    if (this.otp.length === OTP_LENGTH) void this.verify()
-  }
-
-  private status(message: string | undefined, pendingText: string): TemplateResult {
-    return html`<div class="status" part="status" id="status" aria-live="polite">
-      ${
-        message
-          ? html`<p class="error-text" data-error>${message}</p>`
-          : this.pending
-            ? html`<p class="pending" data-pending>
-              <wui-spinner aria-hidden="true"></wui-spinner>${pendingText}
-            </p>`
-            : nothing
-      }
-    </div>`
+    if (digits.length === OTP_LENGTH) void this.verify()
   }
 
   private renderNew(): TemplateResult {
@@ -157,40 +143,24 @@ export class W3mUpdateEmailWalletView extends OpenModalElement {
           </p>`
           : nothing
       }
-      <div class="field">
-        <label for="email">${t('updateEmail.label')}</label>
-        <input
-          id="email"
-          part="input"
-          type="email"
-          name="email"
-          autocomplete="email"
-          autocapitalize="off"
-          spellcheck="false"
-          maxlength="254"
-          required
-          .value=${this.email}
-          ?disabled=${this.pending}
-          aria-invalid=${message ? 'true' : 'false'}
-          aria-describedby="status"
-          @input=${(event: Event) => {
-            this.email = (event.target as HTMLInputElement).value
-            this.attempt.fail(undefined)
-          }}
-          @blur=${() => {
-            if (this.email.trim() !== '') this.touched = true
-          }}
-        />
-      </div>
-      ${this.status(message, t('email.sending'))}
-      <button
-        class="button-primary wide"
-        part="submit-button"
-        type="submit"
-        ?disabled=${this.pending || this.email.trim() === '' || Boolean(this.invalid)}
-      >
-        ${t('email.submit')}
-      </button>
+      ${emailField({
+        label: t('updateEmail.label'),
+        value: this.email,
+        pending: this.pending,
+        invalid: Boolean(message),
+        onInput: (value) => {
+          this.email = value
+          this.attempt.fail(undefined)
+        },
+        onBlur: () => {
+          if (this.email.trim() !== '') this.touched = true
+        },
+      })}
+      ${statusLine(message, this.pending, t('email.sending'))}
+      ${submitButton(
+        t('email.submit'),
+        this.pending || this.email.trim() === '' || Boolean(this.invalid),
+      )}
     </form>`
   }
 
@@ -207,33 +177,15 @@ export class W3mUpdateEmailWalletView extends OpenModalElement {
       }}
     >
       <p class="muted intro" data-intro data-step=${this.step}>${intro}</p>
-      <div class="field">
-        <label for="otp">${t('email.otpLabel')}</label>
-        <input
-          id="otp"
-          class="otp"
-          part="input"
-          name="otp"
-          inputmode="numeric"
-          autocomplete="one-time-code"
-          pattern="[0-9]*"
-          maxlength="16"
-          .value=${this.otp}
-          ?disabled=${this.pending}
-          aria-invalid=${this.error ? 'true' : 'false'}
-          aria-describedby="status"
-          @input=${(event: Event) => this.onOtpInput(event)}
-        />
-      </div>
-      ${this.status(this.error, t('email.verifying'))}
-      <button
-        class="button-primary wide"
-        part="submit-button"
-        type="submit"
-        ?disabled=${this.pending || this.otp.length !== OTP_LENGTH}
-      >
-        ${t('email.verify')}
-      </button>
+      ${otpField({
+        label: t('email.otpLabel'),
+        value: this.otp,
+        pending: this.pending,
+        invalid: Boolean(this.error),
+        onDigits: (digits) => this.onDigits(digits),
+      })}
+      ${statusLine(this.error, this.pending, t('email.verifying'))}
+      ${submitButton(t('email.verify'), this.pending || this.otp.length !== OTP_LENGTH)}
     </form>`
   }
 
