@@ -280,6 +280,12 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
     await input.press('Enter')
     const pending = modal(page, 'w3m-email-login-view [data-pending]')
     await pending.waitFor({ timeout: STEP_TIMEOUT })
+    // The 20 s start when the frame is added, after its lazy module loaded (the spinner shows
+    // first): running the clock before then would run it for nothing.
+    await page.locator('iframe[title="Secure wallet"]').waitFor({
+      state: 'attached',
+      timeout: STEP_TIMEOUT,
+    })
     await page.clock.fastForward(19_000)
     assert.equal(await pending.isVisible(), true, 'still waiting before 20 s')
     await page.clock.fastForward(1_600)
