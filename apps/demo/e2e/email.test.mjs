@@ -12,27 +12,16 @@
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { stripVTControlCharacters } from 'node:util'
-import { startChains, startSolanaRpc } from '@openmodal/testing/node'
-import { chromium } from 'playwright-core'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
-import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
 import { buildSecureSite } from '../../secure-site/scripts/serve.mjs'
-import {
-  DEMO,
-  freePort,
-  HOST,
-  rpc,
-  startPreview,
-  startServer,
-  startTogether,
-  verifyEd25519,
-} from './preview.mjs'
+import { DEMO, freePort, HOST, rpc, startTogether, verifyEd25519 } from './preview.mjs'
 import { lamportsOf } from './solana-page.mjs'
+import { startStack } from './stack.mjs'
 
 const STEP_TIMEOUT = 20_000
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -81,98 +70,73 @@ async function startMailbox() {
 }
 
 describe('Demo e-mail login: the embedded wallet end to end', () => {
-  let chains
-  let solana
-  let cluster
+  let stack
   let mailbox
-  let server
-  let preview
-  let browser
-  let dataDir
   let secureOrigin
+  let cluster
   let client
   let address
   const timings = {}
 
   before(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'openmodal-demo-email-'))
-    let siteDir
-    ;[chains, solana, mailbox, browser, siteDir] = await startTogether([
-      startChains({ chainIds: [31337] }),
-      startSolanaRpc(),
-      startMailbox(),
-      chromium.launch({
-        executablePath: chromiumPath(),
-        args: [...CHROMIUM_ARGS, '--disable-features=TrackingProtection3pcd'],
-        headless: true,
-      }),
-      buildSecureSite({ outDir: join(dataDir, 'secure-site') }),
-    ])
-    const [chain] = chains.chains
-    cluster = `solana:${solana.genesisHash.slice(0, 32)}`
-    client = createPublicClient({ transport: http(chain.rpcUrl) })
-    const config = {
-      projects: [
-        {
-          projectId: 'demo',
-          name: 'OpenModal demo',
-          allowedOrigins: [`http://${HOST}:*`],
-          features: { email: true },
-          chains: [
-            { caipNetworkId: `eip155:${chain.chainId}`, rpcUrls: [chain.rpcUrl] },
-            { caipNetworkId: cluster, rpcUrls: [solana.rpcUrl] },
-          ],
+    stack = await startStack({
+      chainIds: [31337],
+      solana: true,
+      browserArgs: ['--disable-features=TrackingProtection3pcd'],
+      viewport: { width: 1024, height: 900 },
+      context: false,
+      // The mailbox and the secure site (built into a directory of its own) before the server.
+      async prepare(stack) {
+        const siteDir = await mkdtemp(join(tmpdir(), 'openmodal-demo-secure-site-'))
+        stack.defer(() => rm(siteDir, { recursive: true, force: true }))
+        ;[mailbox] = await startTogether([startMailbox(), buildSecureSite({ outDir: siteDir })])
+        stack.defer(() => mailbox.stop())
+        const securePort = await freePort()
+        secureOrigin = `http://localhost:${securePort}`
+        return { siteDir, securePort }
+      },
+      server: ({ prepared }) => ({
+        project: { features: { email: true } },
+        env: {
+          OPENMODAL_SECURE_PORT: String(prepared.securePort),
+          OPENMODAL_SECURE_ORIGIN: secureOrigin,
+          OPENMODAL_SECURE_SITE_DIR: prepared.siteDir,
+          OPENMODAL_AUTH_SECRET: randomBytes(32).toString('hex'),
+          OPENMODAL_VAULT_KEY: randomBytes(32).toString('hex'),
+          OPENMODAL_SMTP_URL: mailbox.smtpUrl,
+          OPENMODAL_MAIL_FROM: 'OpenModal demo <no-reply@localhost>',
         },
-      ],
-    }
-    const configPath = join(dataDir, 'openmodal.config.json')
-    await writeFile(configPath, JSON.stringify(config))
-    const securePort = await freePort()
-    secureOrigin = `http://localhost:${securePort}`
-    server = await startServer(await freePort(), {
-      OPENMODAL_CONFIG: configPath,
-      OPENMODAL_DATA_DIR: join(dataDir, 'pglite'),
-      OPENMODAL_SECURE_PORT: String(securePort),
-      OPENMODAL_SECURE_ORIGIN: secureOrigin,
-      OPENMODAL_SECURE_SITE_DIR: siteDir,
-      OPENMODAL_AUTH_SECRET: randomBytes(32).toString('hex'),
-      OPENMODAL_VAULT_KEY: randomBytes(32).toString('hex'),
-      OPENMODAL_SMTP_URL: mailbox.smtpUrl,
-      OPENMODAL_MAIL_FROM: 'OpenModal demo <no-reply@localhost>',
-    })
-    preview = await startPreview({
-      OPENMODAL_DEMO_CHAINS: JSON.stringify({
-        chains: [{ chainId: chain.chainId, rpcUrl: chain.rpcUrl }],
-        solana: { rpcUrl: solana.rpcUrl, genesisHash: solana.genesisHash },
+      }),
+      demoEnv: true,
+      demo: ({ local, rpc, server }) => ({
+        chains: local,
+        solana: { rpcUrl: rpc.rpcUrl, genesisHash: rpc.genesisHash },
         apiUrl: server.url,
         secureOrigin,
       }),
     })
+    cluster = stack.localnet
+    client = createPublicClient({ transport: http(stack.local[0].rpcUrl) })
   })
 
   after(async () => {
-    await browser?.close()
-    await Promise.all([preview?.stop(), server?.stop(), mailbox?.stop()])
-    await Promise.all([chains?.stop(), solana?.stop()])
-    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+    await stack?.stop()
     if (Object.keys(timings).length) console.log('e-mail login timings (ms):', timings)
   })
 
   /** A new browser profile (a new device) on the demo, recording requests to the secure site. */
   async function openDemo() {
-    const context = await browser.newContext({ viewport: { width: 1024, height: 900 } })
-    const page = await context.newPage()
+    const context = await stack.newContext()
+    const page = await stack.newPage(context)
     const secureRequests = []
-    const errors = []
     page.on('request', (request) => {
       if (request.url().startsWith(secureOrigin)) secureRequests.push(request.url())
     })
-    page.on('pageerror', (error) => errors.push(error))
-    await page.goto(`${preview.origin}/`)
+    await page.goto(`${stack.origin}/`)
     await page.waitForFunction(() => window.__openmodal !== undefined, null, {
       timeout: STEP_TIMEOUT,
     })
-    return { context, page, secureRequests, errors }
+    return { context, page, secureRequests }
   }
 
   const codesFor = async (email) =>
@@ -264,12 +228,12 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
   })
 
   test('a frame that never loads: after 20 s (fake clock) the modal says so, no endless spinner', async () => {
-    const context = await browser.newContext({ viewport: { width: 1024, height: 900 } })
+    const context = await stack.newContext()
     const page = await context.newPage()
     // A blocked frame (CSP, allow-list, offline secure site): its page never arrives.
     await page.route(`${secureOrigin}/**`, (route) => route.abort('blockedbyclient'))
     await page.clock.install()
-    await page.goto(`${preview.origin}/`)
+    await page.goto(`${stack.origin}/`)
     await page.waitForFunction(() => window.__openmodal !== undefined)
     await page.evaluate(() => window.__openmodal.open())
     await modal(page, 'w3m-connect-view [data-method="email"] button').click({
@@ -360,7 +324,7 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
 
   test('sends ETH on anvil after approval in the frame', async () => {
     const { page } = device
-    await rpc(chains.chains[0].rpcUrl, 'anvil_setBalance', [address, '0x8ac7230489e80000'])
+    await rpc(stack.local[0].rpcUrl, 'anvil_setBalance', [address, '0x8ac7230489e80000'])
     const before = await client.getBalance({ address: ACCOUNT_1 })
     const sending = page.evaluate(
       ([from, to]) =>
@@ -419,12 +383,12 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
     assert.equal(verifyEd25519(solAddress, message, signature), true)
     assert.equal(verifyEd25519(solAddress, `${message}!`, signature), false)
 
-    await solana.airdrop(solAddress, 2_000_000_000n)
+    await stack.rpc.airdrop(solAddress, 2_000_000_000n)
     const to = '6AWbkyqn6s4ZARDPeZgGWXAKTbwTVVoeo1Z7mtR5yigr'
-    await solana.airdrop(to, 1_000_000_000n)
+    await stack.rpc.airdrop(to, 1_000_000_000n)
     const [fromBefore, toBefore] = [
-      await lamportsOf(solana.rpcUrl, solAddress),
-      await lamportsOf(solana.rpcUrl, to),
+      await lamportsOf(stack.rpc.rpcUrl, solAddress),
+      await lamportsOf(stack.rpc.rpcUrl, to),
     ]
     const value = 10_000_000n
     const sending = page.evaluate(
@@ -433,8 +397,8 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
     )
     await frameClick(page, 'Approve')
     assert.equal(typeof (await sending), 'string')
-    assert.equal(await lamportsOf(solana.rpcUrl, to), toBefore + value)
-    assert.equal(await lamportsOf(solana.rpcUrl, solAddress), fromBefore - value - 5000n)
+    assert.equal(await lamportsOf(stack.rpc.rpcUrl, to), toBefore + value)
+    assert.equal(await lamportsOf(stack.rpc.rpcUrl, solAddress), fromBefore - value - 5000n)
   })
 
   test('an unknown method: refused, and the modal shows the error after 300 ms', async () => {
