@@ -188,6 +188,19 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
     const row = modal(page, 'w3m-connect-view [data-method="email"] button')
     await row.click({ timeout: STEP_TIMEOUT })
     const input = modal(page, 'w3m-email-login-view input[type="email"]')
+    await input.waitFor({ timeout: STEP_TIMEOUT }).catch(async (error) => {
+      // Seen once in ~15 runs on a loaded machine, not reproduced since: say what showed instead.
+      const shown = await page.evaluate(() => ({
+        view: window.__openmodal.getState().view,
+        text: document
+          .querySelector('w3m-modal')
+          ?.shadowRoot?.textContent?.replace(/\s+/g, ' ')
+          .slice(0, 300),
+      }))
+      throw new Error(`no e-mail field after "Continue with email": ${JSON.stringify(shown)}`, {
+        cause: error,
+      })
+    })
     await input.fill(email, { timeout: STEP_TIMEOUT })
     const before = (await codesFor(email)).length
     const codeScreen = await sendPastGap(
