@@ -4,7 +4,10 @@
 // A visitor picks "Continue with email", reads the code from the mailbox, types it, signs a
 // message (verified with viem) and sends ETH on anvil after approving in the secure frame;
 // the same login gives the same address after a reload (no new code) and on a new device
-// (a fresh browser profile, recovered through the server's shares).
+// (a fresh browser profile, recovered through the server's shares). Another visitor changes
+// their e-mail from Account (a code to the current address, then one to the new address) and
+// logs in with the new one to the same wallet. The stack is stack.mjs's; the mailbox and the
+// secure site's build start in its `prepare`, before the server that needs them.
 //
 // Chromium 156 denies storage to cross-site frames (third-party cookie phase-out); the browser
 // here allows partitioned storage as other browsers do (`TrackingProtection3pcd` off), so the
