@@ -4,7 +4,10 @@
 // A visitor picks "Continue with email", reads the code from the mailbox, types it, signs a
 // message (verified with viem) and sends ETH on anvil after approving in the secure frame;
 // the same login gives the same address after a reload (no new code) and on a new device
-// (a fresh browser profile, recovered through the server's shares).
+// (a fresh browser profile, recovered through the server's shares). Another visitor changes
+// their e-mail from Account (a code to the current address, then one to the new address) and
+// logs in with the new one to the same wallet. The stack is stack.mjs's; the mailbox and the
+// secure site's build start in its `prepare`, before the server that needs them.
 //
 // Chromium 156 denies storage to cross-site frames (third-party cookie phase-out); the browser
 // here allows partitioned storage as other browsers do (`TrackingProtection3pcd` off), so the
@@ -12,27 +15,16 @@
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { stripVTControlCharacters } from 'node:util'
-import { startChains, startSolanaRpc } from '@openmodal/testing/node'
-import { chromium } from 'playwright-core'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
-import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
 import { buildSecureSite } from '../../secure-site/scripts/serve.mjs'
-import {
-  DEMO,
-  freePort,
-  HOST,
-  rpc,
-  startPreview,
-  startServer,
-  startTogether,
-  verifyEd25519,
-} from './preview.mjs'
+import { DEMO, freePort, HOST, rpc, startTogether, verifyEd25519 } from './preview.mjs'
 import { lamportsOf } from './solana-page.mjs'
+import { startStack } from './stack.mjs'
 
 const STEP_TIMEOUT = 20_000
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -81,98 +73,73 @@ async function startMailbox() {
 }
 
 describe('Demo e-mail login: the embedded wallet end to end', () => {
-  let chains
-  let solana
-  let cluster
+  let stack
   let mailbox
-  let server
-  let preview
-  let browser
-  let dataDir
   let secureOrigin
+  let cluster
   let client
   let address
   const timings = {}
 
   before(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'openmodal-demo-email-'))
-    let siteDir
-    ;[chains, solana, mailbox, browser, siteDir] = await startTogether([
-      startChains({ chainIds: [31337] }),
-      startSolanaRpc(),
-      startMailbox(),
-      chromium.launch({
-        executablePath: chromiumPath(),
-        args: [...CHROMIUM_ARGS, '--disable-features=TrackingProtection3pcd'],
-        headless: true,
-      }),
-      buildSecureSite({ outDir: join(dataDir, 'secure-site') }),
-    ])
-    const [chain] = chains.chains
-    cluster = `solana:${solana.genesisHash.slice(0, 32)}`
-    client = createPublicClient({ transport: http(chain.rpcUrl) })
-    const config = {
-      projects: [
-        {
-          projectId: 'demo',
-          name: 'OpenModal demo',
-          allowedOrigins: [`http://${HOST}:*`],
-          features: { email: true },
-          chains: [
-            { caipNetworkId: `eip155:${chain.chainId}`, rpcUrls: [chain.rpcUrl] },
-            { caipNetworkId: cluster, rpcUrls: [solana.rpcUrl] },
-          ],
+    stack = await startStack({
+      chainIds: [31337],
+      solana: true,
+      browserArgs: ['--disable-features=TrackingProtection3pcd'],
+      viewport: { width: 1024, height: 900 },
+      context: false,
+      // The mailbox and the secure site (built into a directory of its own) before the server.
+      async prepare(stack) {
+        const siteDir = await mkdtemp(join(tmpdir(), 'openmodal-demo-secure-site-'))
+        stack.defer(() => rm(siteDir, { recursive: true, force: true }))
+        ;[mailbox] = await startTogether([startMailbox(), buildSecureSite({ outDir: siteDir })])
+        stack.defer(() => mailbox.stop())
+        const securePort = await freePort()
+        secureOrigin = `http://localhost:${securePort}`
+        return { siteDir, securePort }
+      },
+      server: ({ prepared }) => ({
+        project: { features: { email: true } },
+        env: {
+          OPENMODAL_SECURE_PORT: String(prepared.securePort),
+          OPENMODAL_SECURE_ORIGIN: secureOrigin,
+          OPENMODAL_SECURE_SITE_DIR: prepared.siteDir,
+          OPENMODAL_AUTH_SECRET: randomBytes(32).toString('hex'),
+          OPENMODAL_VAULT_KEY: randomBytes(32).toString('hex'),
+          OPENMODAL_SMTP_URL: mailbox.smtpUrl,
+          OPENMODAL_MAIL_FROM: 'OpenModal demo <no-reply@localhost>',
         },
-      ],
-    }
-    const configPath = join(dataDir, 'openmodal.config.json')
-    await writeFile(configPath, JSON.stringify(config))
-    const securePort = await freePort()
-    secureOrigin = `http://localhost:${securePort}`
-    server = await startServer(await freePort(), {
-      OPENMODAL_CONFIG: configPath,
-      OPENMODAL_DATA_DIR: join(dataDir, 'pglite'),
-      OPENMODAL_SECURE_PORT: String(securePort),
-      OPENMODAL_SECURE_ORIGIN: secureOrigin,
-      OPENMODAL_SECURE_SITE_DIR: siteDir,
-      OPENMODAL_AUTH_SECRET: randomBytes(32).toString('hex'),
-      OPENMODAL_VAULT_KEY: randomBytes(32).toString('hex'),
-      OPENMODAL_SMTP_URL: mailbox.smtpUrl,
-      OPENMODAL_MAIL_FROM: 'OpenModal demo <no-reply@localhost>',
-    })
-    preview = await startPreview({
-      OPENMODAL_DEMO_CHAINS: JSON.stringify({
-        chains: [{ chainId: chain.chainId, rpcUrl: chain.rpcUrl }],
-        solana: { rpcUrl: solana.rpcUrl, genesisHash: solana.genesisHash },
+      }),
+      demoEnv: true,
+      demo: ({ local, rpc, server }) => ({
+        chains: local,
+        solana: { rpcUrl: rpc.rpcUrl, genesisHash: rpc.genesisHash },
         apiUrl: server.url,
         secureOrigin,
       }),
     })
+    cluster = stack.localnet
+    client = createPublicClient({ transport: http(stack.local[0].rpcUrl) })
   })
 
   after(async () => {
-    await browser?.close()
-    await Promise.all([preview?.stop(), server?.stop(), mailbox?.stop()])
-    await Promise.all([chains?.stop(), solana?.stop()])
-    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+    await stack?.stop()
     if (Object.keys(timings).length) console.log('e-mail login timings (ms):', timings)
   })
 
   /** A new browser profile (a new device) on the demo, recording requests to the secure site. */
   async function openDemo() {
-    const context = await browser.newContext({ viewport: { width: 1024, height: 900 } })
-    const page = await context.newPage()
+    const context = await stack.newContext()
+    const page = await stack.newPage(context)
     const secureRequests = []
-    const errors = []
     page.on('request', (request) => {
       if (request.url().startsWith(secureOrigin)) secureRequests.push(request.url())
     })
-    page.on('pageerror', (error) => errors.push(error))
-    await page.goto(`${preview.origin}/`)
+    await page.goto(`${stack.origin}/`)
     await page.waitForFunction(() => window.__openmodal !== undefined, null, {
       timeout: STEP_TIMEOUT,
     })
-    return { context, page, secureRequests, errors }
+    return { context, page, secureRequests }
   }
 
   const codesFor = async (email) =>
@@ -182,37 +149,70 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
   const account = (page) => page.evaluate(() => window.__openmodal.getAccount('eip155'))
   const modal = (page, selector) => page.locator(`w3m-modal dialog ${selector}`)
 
-  /** "Continue with email" → e-mail → code from the mailbox → connected; the address. */
-  async function logIn(page) {
-    await page.evaluate(() => window.__openmodal.open())
-    const row = modal(page, 'w3m-connect-view [data-method="email"] button')
-    await row.click({ timeout: STEP_TIMEOUT })
-    const input = modal(page, 'w3m-email-login-view input[type="email"]')
-    await input.fill(EMAIL, { timeout: STEP_TIMEOUT })
-    const before = (await codesFor(EMAIL)).length
+  /** The mails to `email`, newest last. */
+  const mailsTo = async (email) => (await mailbox.mails()).filter((mail) => mail.to.includes(email))
+
+  /** The `index`th code mailed to `email` (0 = the first), once it has arrived. */
+  async function codeAt(email, index) {
+    for (let i = 0; i < 100; i++) {
+      const code = (await codesFor(email))[index]
+      if (code) return code
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    assert.fail(`code ${index + 1} to ${email} arrived in the mailbox`)
+  }
+
+  /**
+   * Sends a code from `view` with `send` until `sent` shows. The server allows one code per
+   * e-mail every 30 s (spec §5), whatever the device: it answers in the spec's words, and the
+   * visitor tries again after that many seconds. Resolves with the ms from the send that went
+   * through to `sent`.
+   */
+  async function sendPastGap(page, view, sent, send) {
+    const error = modal(page, `${view} [data-error]`)
     let submitted = Date.now()
-    await input.press('Enter')
-    const intro = modal(page, 'w3m-email-login-view [data-intro]')
-    const error = modal(page, 'w3m-email-login-view [data-error]')
-    await intro.or(error).waitFor({ timeout: STEP_TIMEOUT })
+    await send()
+    await sent.or(error).waitFor({ timeout: STEP_TIMEOUT })
     if (await error.isVisible()) {
-      // The server allows one code per e-mail every 30 s (spec §5), whatever the device: it
-      // answers in the spec's words, and the visitor tries again after that many seconds.
       const said = (await error.textContent()).trim()
       const seconds = Number(/^Please try again after (\d+) seconds$/.exec(said)?.[1])
       assert.ok(seconds > 0 && seconds <= 30, `the throttle text, not "${said}"`)
       await page.waitForTimeout(seconds * 1000 + 200)
       submitted = Date.now()
-      await modal(page, 'w3m-email-login-view [part="submit-button"]').click()
+      await modal(page, `${view} [part="submit-button"]`).click()
     }
-    await intro.waitFor({ timeout: STEP_TIMEOUT })
-    const codeScreen = Date.now() - submitted
-    let code
-    for (let i = 0; i < 100 && !code; i++) {
-      code = (await codesFor(EMAIL))[before]
-      if (!code) await new Promise((r) => setTimeout(r, 100))
-    }
-    assert.ok(code, 'a code arrived in the mailbox')
+    await sent.waitFor({ timeout: STEP_TIMEOUT })
+    return Date.now() - submitted
+  }
+
+  /** "Continue with email" → e-mail → code from the mailbox → connected; the address. */
+  async function logIn(page, email = EMAIL) {
+    await page.evaluate(() => window.__openmodal.open())
+    const row = modal(page, 'w3m-connect-view [data-method="email"] button')
+    await row.click({ timeout: STEP_TIMEOUT })
+    const input = modal(page, 'w3m-email-login-view input[type="email"]')
+    await input.waitFor({ timeout: STEP_TIMEOUT }).catch(async (error) => {
+      // Seen once in ~15 runs on a loaded machine, not reproduced since: say what showed instead.
+      const shown = await page.evaluate(() => ({
+        view: window.__openmodal.getState().view,
+        text: document
+          .querySelector('w3m-modal')
+          ?.shadowRoot?.textContent?.replace(/\s+/g, ' ')
+          .slice(0, 300),
+      }))
+      throw new Error(`no e-mail field after "Continue with email": ${JSON.stringify(shown)}`, {
+        cause: error,
+      })
+    })
+    await input.fill(email, { timeout: STEP_TIMEOUT })
+    const before = (await codesFor(email)).length
+    const codeScreen = await sendPastGap(
+      page,
+      'w3m-email-login-view',
+      modal(page, 'w3m-email-login-view [data-intro]'),
+      () => input.press('Enter'),
+    )
+    const code = await codeAt(email, before)
     const typed = Date.now()
     await modal(page, 'w3m-email-login-view input#otp').pressSequentially(code)
     await page.waitForFunction(
@@ -244,12 +244,12 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
   })
 
   test('a frame that never loads: after 20 s (fake clock) the modal says so, no endless spinner', async () => {
-    const context = await browser.newContext({ viewport: { width: 1024, height: 900 } })
+    const context = await stack.newContext()
     const page = await context.newPage()
     // A blocked frame (CSP, allow-list, offline secure site): its page never arrives.
     await page.route(`${secureOrigin}/**`, (route) => route.abort('blockedbyclient'))
     await page.clock.install()
-    await page.goto(`${preview.origin}/`)
+    await page.goto(`${stack.origin}/`)
     await page.waitForFunction(() => window.__openmodal !== undefined)
     await page.evaluate(() => window.__openmodal.open())
     await modal(page, 'w3m-connect-view [data-method="email"] button').click({
@@ -260,6 +260,12 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
     await input.press('Enter')
     const pending = modal(page, 'w3m-email-login-view [data-pending]')
     await pending.waitFor({ timeout: STEP_TIMEOUT })
+    // The 20 s start when the frame is added, after its lazy module loaded (the spinner shows
+    // first): running the clock before then would run it for nothing.
+    await page.locator('iframe[title="Secure wallet"]').waitFor({
+      state: 'attached',
+      timeout: STEP_TIMEOUT,
+    })
     await page.clock.fastForward(19_000)
     assert.equal(await pending.isVisible(), true, 'still waiting before 20 s')
     await page.clock.fastForward(1_600)
@@ -334,7 +340,7 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
 
   test('sends ETH on anvil after approval in the frame', async () => {
     const { page } = device
-    await rpc(chains.chains[0].rpcUrl, 'anvil_setBalance', [address, '0x8ac7230489e80000'])
+    await rpc(stack.local[0].rpcUrl, 'anvil_setBalance', [address, '0x8ac7230489e80000'])
     const before = await client.getBalance({ address: ACCOUNT_1 })
     const sending = page.evaluate(
       ([from, to]) =>
@@ -393,12 +399,12 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
     assert.equal(verifyEd25519(solAddress, message, signature), true)
     assert.equal(verifyEd25519(solAddress, `${message}!`, signature), false)
 
-    await solana.airdrop(solAddress, 2_000_000_000n)
+    await stack.rpc.airdrop(solAddress, 2_000_000_000n)
     const to = '6AWbkyqn6s4ZARDPeZgGWXAKTbwTVVoeo1Z7mtR5yigr'
-    await solana.airdrop(to, 1_000_000_000n)
+    await stack.rpc.airdrop(to, 1_000_000_000n)
     const [fromBefore, toBefore] = [
-      await lamportsOf(solana.rpcUrl, solAddress),
-      await lamportsOf(solana.rpcUrl, to),
+      await lamportsOf(stack.rpc.rpcUrl, solAddress),
+      await lamportsOf(stack.rpc.rpcUrl, to),
     ]
     const value = 10_000_000n
     const sending = page.evaluate(
@@ -407,8 +413,8 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
     )
     await frameClick(page, 'Approve')
     assert.equal(typeof (await sending), 'string')
-    assert.equal(await lamportsOf(solana.rpcUrl, to), toBefore + value)
-    assert.equal(await lamportsOf(solana.rpcUrl, solAddress), fromBefore - value - 5000n)
+    assert.equal(await lamportsOf(stack.rpc.rpcUrl, to), toBefore + value)
+    assert.equal(await lamportsOf(stack.rpc.rpcUrl, solAddress), fromBefore - value - 5000n)
   })
 
   test('an unknown method: refused, and the modal shows the error after 300 ms', async () => {
@@ -440,6 +446,116 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
     assert.equal(outcome.early, false)
     assert.ok(outcome.after >= 300 && outcome.after < 5000, `error shown after ${outcome.after} ms`)
     await page.evaluate(() => window.__openmodal.close())
+  })
+
+  test('updates the e-mail: a code to the current address, then to the new one; same wallet', async () => {
+    // Its own visitor and device: the other tests' login keeps its e-mail.
+    const [from, to] = ['updater', 'updated'].map(
+      (name) => `${name}-${randomBytes(4).toString('hex')}@example.com`,
+    )
+    const first = await openDemo()
+    const { page } = first
+    const { address: wallet } = await logIn(page, from)
+    await page.evaluate(() => window.__openmodal.open({ view: 'Account' }))
+    await modal(page, 'w3m-account-view [part="update-email-button"]').click({
+      timeout: STEP_TIMEOUT,
+    })
+    const view = 'w3m-update-email-wallet-view'
+    const input = modal(page, `${view} input[type="email"]`)
+    const error = modal(page, `${view} [data-error]`)
+    const submit = modal(page, `${view} [part="submit-button"]`)
+
+    // The current address, however it is written, is refused before anything is sent.
+    const sentBefore = (await mailbox.mails()).length
+    await input.pressSequentially(from.toUpperCase(), { timeout: STEP_TIMEOUT })
+    await input.press('Enter')
+    assert.equal(
+      (await error.textContent({ timeout: STEP_TIMEOUT })).trim(),
+      'This is already your email.',
+    )
+    assert.equal(await submit.isDisabled(), true)
+
+    await input.press('ControlOrMeta+a')
+    await input.pressSequentially(to)
+    assert.equal(await error.count(), 0)
+    const primary = modal(page, `${view} [data-intro][data-step="primary"]`)
+    const fromCodes = (await codesFor(from)).length
+    const started = Date.now()
+    const newToPrimary = await sendPastGap(page, view, primary, () => input.press('Enter'))
+    assert.equal(
+      (await primary.textContent()).trim(),
+      `Enter the code we sent to ${from} to confirm the change.`,
+    )
+    const primaryCode = await codeAt(from, fromCodes)
+    const primaryMail = (await mailsTo(from)).at(-1)
+    assert.match(
+      primaryMail.text,
+      /confirm changing the e-mail of your wallet on http:\/\/127\.0\.0\.1:/,
+    )
+    assert.equal(
+      (await codesFor(to)).length,
+      0,
+      'nothing goes to the new address before the first code',
+    )
+    assert.equal((await mailbox.mails()).length, sentBefore + 1)
+
+    // A wrong first code: the coded text, and the view stays on the first code.
+    const otp = modal(page, `${view} input#otp`)
+    const wrong = `${primaryCode.slice(0, 5)}${(Number(primaryCode[5]) + 1) % 10}`
+    await otp.pressSequentially(wrong)
+    assert.equal(
+      (await error.textContent({ timeout: STEP_TIMEOUT })).trim(),
+      'This code is not valid',
+    )
+    assert.equal(await primary.isVisible(), true)
+    assert.equal(await otp.isEnabled(), true)
+    assert.equal((await codesFor(to)).length, 0, 'a wrong code sends nothing to the new address')
+
+    await otp.press('ControlOrMeta+a')
+    await otp.press('Backspace')
+    assert.equal(await error.count(), 0)
+    const typedPrimary = Date.now()
+    await otp.pressSequentially(primaryCode)
+    const secondary = modal(page, `${view} [data-intro][data-step="secondary"]`)
+    await secondary.waitFor({ timeout: STEP_TIMEOUT })
+    const primaryToSecondary = Date.now() - typedPrimary
+    assert.equal((await secondary.textContent()).trim(), `Enter the code we sent to ${to}.`)
+    const secondaryCode = await codeAt(to, 0)
+    assert.match((await mailsTo(to))[0].text, /confirm this new e-mail for your wallet/)
+
+    const typedSecondary = Date.now()
+    await otp.pressSequentially(secondaryCode)
+    // Saved: back on Account, which shows the new e-mail.
+    const shown = modal(page, 'w3m-account-view [data-email]')
+    await shown.waitFor({ timeout: STEP_TIMEOUT })
+    const secondaryToSaved = Date.now() - typedSecondary
+    assert.equal((await shown.textContent()).trim(), to)
+    assert.equal((await account(page)).connectedWalletInfo.email, to)
+    assert.equal((await account(page)).address, wallet)
+    timings.updateEmail = {
+      total: Date.now() - started,
+      newToPrimaryScreen: newToPrimary,
+      primaryToSecondaryScreen: primaryToSecondary,
+      secondaryToSaved,
+    }
+
+    // A reload restores the session (no new code) and still shows the new e-mail.
+    const mailsBefore = (await mailbox.mails()).length
+    await page.reload()
+    await page.waitForFunction(
+      () => window.__openmodal?.getAccount('eip155').status === 'connected',
+      null,
+      { timeout: 60_000 },
+    )
+    assert.equal((await account(page)).address, wallet)
+    assert.equal((await account(page)).connectedWalletInfo.email, to)
+    assert.equal((await mailbox.mails()).length, mailsBefore)
+    await first.context.close()
+
+    // The server agrees: the new address logs in to the same wallet on a new device.
+    const second = await openDemo()
+    assert.equal((await logIn(second.page, to)).address, wallet)
+    await second.context.close()
   })
 
   test('a reload restores the same wallet without a new code', async () => {

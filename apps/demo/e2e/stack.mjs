@@ -17,9 +17,13 @@ import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
 import { freePort, HOST, startPreview, startServer, startTogether } from './preview.mjs'
 
-/** Chromium as every e2e test launches it: the system binary, headless. */
-export function launchChromium() {
-  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true })
+/** Chromium as every e2e test launches it: the system binary, headless; `args` added. */
+export function launchChromium(args = []) {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: [...CHROMIUM_ARGS, ...args],
+    headless: true,
+  })
 }
 
 /**
@@ -32,6 +36,7 @@ export function launchChromium() {
  * - `bitcoin`: also start the Bitcoin regtest ledger (`regtest`, Esplora API at `regtest.url`).
  * - `solana`: also start the local Solana cluster (`rpc`, `localnet` = its CAIP-2 id).
  * - `relay`: also start the local WalletConnect relay (`relay.url`).
+ * - `browserArgs`: more Chromium flags (`--disable-features=…`).
  * - `prepare(stack)`: runs once the chains are up (airdrops, deploys); its result is `prepared`.
  * - `server`: also start apps/server with project `demo` on loopback origins. An object:
  *   `chains(stack)` lists the project's chains (default: every anvil chain, and the cluster
@@ -55,6 +60,7 @@ export async function startStack({
   bitcoin = false,
   solana = false,
   relay: withRelay = false,
+  browserArgs = [],
   prepare,
   server,
   demo,
@@ -84,7 +90,7 @@ export async function startStack({
   try {
     const [chains, browser, rpc, relay, regtest] = await startTogether([
       anvil ? startChains(chainIds ? { chainIds } : {}) : undefined,
-      launchChromium(),
+      launchChromium(browserArgs),
       solana ? startSolanaRpc() : undefined,
       withRelay ? startRelay() : undefined,
       bitcoin ? startBitcoinRegtest() : undefined,
