@@ -1,6 +1,7 @@
 // The one home of the kit's English texts: errors and toasts, each keyed by a stable code (the
-// alerts' are in alert-messages.ts, which loads with the modal). The spec §8 texts are written here word for word. UI catalogs translate by code and
-// fall back to these; nothing anywhere tells errors apart by their English text.
+// alerts' texts are in alert-messages.ts, which loads with the modal). The spec §8 texts are
+// written here word for word. UI catalogs translate by code and fall back to these; nothing
+// anywhere tells errors apart by their English text.
 //
 // Lazy error texts: a code's text ships with the code that throws it.
 // - `INITIAL_ERROR_MESSAGES` (below, read by `kitError`) holds only the codes that modules of
@@ -123,7 +124,3 @@ export const failedToDisconnectChains = (reason: string) => `Failed to disconnec
 
 /** `HTTP status code: N` (spec §8): a non-ok HTTP answer. */
 export const httpStatusMessage = (status: number) => `HTTP status code: ${status}`
-
-// The spec §8 alerts' texts are in alert-messages.ts: only the modal reads them, so they load
-// with it (the page keeps the codes). `AlertCode` is their union.
-export type { AlertCode } from './alert-messages.js'

@@ -6,7 +6,7 @@
 export const MAX_EMAIL_LENGTH = 254
 
 /** A plain mailbox: local part, @, a domain with a dot and a top-level label of 2+ letters. */
-export const EMAIL_PATTERN = /^[\w+-]+(?:\.[\w+-]+)*@[\da-z]+(?:[.-][\da-z]+)*\.[a-z]{2,}$/i
+export const EMAIL_PATTERN = /^[\w+-]+(?:\.[\w+-]+)*@[\da-z]+(?:[.-][\da-z]+)*\.[a-z]{2,}$/iu
 
 /**
  * Whether `value` is an e-mail address the frame accepts (at most 254 characters).

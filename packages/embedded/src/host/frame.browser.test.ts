@@ -364,8 +364,9 @@ describe('secure frame (host side)', () => {
       true,
     ])
     expect(((await request.catch((e) => e)) as FrameError).reason).to.equal('iframe_load_failed')
-    expect($alert.get()?.code).to.equal('EMBEDDED_WALLET_LOAD_FAILED')
-    expect(alertTexts($alert.get() ?? { code: 'RATE_LIMITED' }).title).to.equal(
+    const alert = $alert.get()
+    expect(alert?.code).to.equal('EMBEDDED_WALLET_LOAD_FAILED')
+    expect(alert && alertTexts(alert).title).to.equal(
       'Network Error - Could not load embedded wallet',
     )
   })

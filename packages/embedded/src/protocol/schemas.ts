@@ -7,7 +7,7 @@
 // `regex`, `nullable` or `unknown`: valibot is one module, so a function that only this lazy
 // file used would still load with the page, in the host's first file (apps/size measured
 // 0.7 kB gzip in app (e)). The parts below stand in for them.
-import { EMAIL_PATTERN, MAX_EMAIL_LENGTH as MAX_EMAIL } from '@openmodal/core/internal'
+import { EMAIL_PATTERN, MAX_EMAIL_LENGTH } from '@openmodal/core/internal'
 import * as v from 'valibot'
 
 /** Whole messages are capped at 1 MiB of JSON (a large calldata fits; a flood does not). */
@@ -39,7 +39,7 @@ const UUID = /^[\da-f]{8}(?:-[\da-f]{4}){3}-[\da-f]{12}$/i
 const email = v.pipe(
   v.string(),
   v.transform((input) => input.trim()),
-  v.maxLength(MAX_EMAIL),
+  v.maxLength(MAX_EMAIL_LENGTH),
   matching(EMAIL_PATTERN, 'Invalid email'),
 )
 const otp = v.pipe(v.string(), matching(/^\d{6}$/, 'Invalid code'))
@@ -62,7 +62,9 @@ export const frameAction = v.picklist([
 /** Spec §3: the embedded user. */
 export const embeddedUser = v.object({
   email: v.optional(
-    v.lazy((input) => (input === null ? nothing : v.pipe(v.string(), v.maxLength(MAX_EMAIL)))),
+    v.lazy((input) =>
+      input === null ? nothing : v.pipe(v.string(), v.maxLength(MAX_EMAIL_LENGTH)),
+    ),
   ),
   address,
   chainId,

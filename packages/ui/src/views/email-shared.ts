@@ -1,14 +1,14 @@
 // What the e-mail views share: the e-mail rule, the send throttle, the loaded embedded wallet,
 // the e-mail and code fields with their status line, and their styles. They load with the
-// email group (registry.ts).
-export { isEmail } from '@openmodal/core/internal'
-
+// email group (registry.ts). The e-mail rule itself is core's `isEmail`, which the frame checks
+// too.
 import {
   $connections,
   $options,
   type ChainNamespace,
   type EmbeddedWalletLoaded,
   frameError,
+  MAX_EMAIL_LENGTH,
   storage,
 } from '@openmodal/core/internal'
 import { css, html, nothing, type TemplateResult } from 'lit'
@@ -100,7 +100,7 @@ export function emailField(field: {
       autocomplete="email"
       autocapitalize="off"
       spellcheck="false"
-      maxlength="254"
+      maxlength=${MAX_EMAIL_LENGTH}
       required
       .value=${field.value}
       ?disabled=${field.pending}

@@ -3,6 +3,7 @@ import {
   closeModal,
   connect,
   type EmbeddedWalletAction,
+  isEmail,
   reset,
   storage,
 } from '@openmodal/core/internal'
@@ -17,7 +18,6 @@ import {
   emailField,
   emailStyles,
   embeddedWallet,
-  isEmail,
   OTP_LENGTH,
   otpField,
   recordSend,
