@@ -64,9 +64,15 @@ function secureSite() {
     },
     /** Real clicks inside the cross-origin frame, through Playwright (a user's input). */
     async executeCommand({ command, payload, session }) {
-      if (!['frame-click', 'frame-fill', 'frame-text'].includes(command)) return undefined
+      if (!['frame-click', 'frame-fill', 'frame-text', 'frame-box'].includes(command)) {
+        return undefined
+      }
       const page = session.browser.getPage(session.id)
       const frame = page.frameLocator('iframe[title="Secure wallet"]:visible')
+      // Where a button is in page coordinates (for clicks at a point, as a hostile page makes).
+      if (command === 'frame-box') {
+        return frame.getByRole('button', { name: payload.name }).boundingBox({ timeout: 10_000 })
+      }
       if (command === 'frame-text') {
         return frame.getByRole('dialog').textContent({ timeout: 10_000 })
       }
