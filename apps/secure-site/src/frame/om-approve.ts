@@ -173,7 +173,8 @@ export class OmApprove extends LitElement {
 
   override connectedCallback() {
     super.connectedCallback()
-    this.addEventListener('keydown', this.onKeydown)
+    // On the window: Escape rejects wherever the focus is in the frame.
+    window.addEventListener('keydown', this.onKeydown)
     // Capture: a move is noticed before any handler of the click it precedes.
     window.addEventListener('pointermove', this.onPointer, true)
     window.addEventListener('pointerdown', this.onPointer, true)
@@ -182,7 +183,7 @@ export class OmApprove extends LitElement {
 
   override disconnectedCallback() {
     super.disconnectedCallback()
-    this.removeEventListener('keydown', this.onKeydown)
+    window.removeEventListener('keydown', this.onKeydown)
     window.removeEventListener('pointermove', this.onPointer, true)
     window.removeEventListener('pointerdown', this.onPointer, true)
     document.removeEventListener('visibilitychange', this.onPageVisibility)
