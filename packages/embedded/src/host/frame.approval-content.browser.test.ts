@@ -8,9 +8,9 @@ import { encodeFunctionData, erc20Abi, maxUint256 } from 'viem'
 import { createSecureFrame, type SecureFrame } from './frame.js'
 import { createEmbeddedProvider } from './provider.js'
 
-const { origin: secureOrigin } = (await (await fetch('/__openmodal/secure-site.json')).json()) as {
-  origin: string
-}
+const { origin: secureOrigin, rpcUrl } = (await (
+  await fetch('/__openmodal/secure-site.json')
+).json()) as { origin: string; rpcUrl: string }
 const EMAIL = `shown-${crypto.randomUUID().slice(0, 8)}@example.com`
 const TO = '0x000000000000000000000000000000000000bEEF'
 const TOKEN = '0x00000000000000000000000000000000000c0ffe'
@@ -101,6 +101,49 @@ describe('approval content in the secure frame', () => {
     expect(allowed).to.contain(`Unlimited approval: ${TO} may take all of this token`)
     expect(allowed).to.contain('AllowanceUnlimited')
     await reject(approval)
+  })
+
+  it("reads a token's symbol and decimals from the chain", async () => {
+    // A contract answering decimals() = 6 and symbol() = "USDC", nothing else (hand-assembled).
+    const code = `0x${[
+      '60003560e01c', // the selector: calldataload(0) >> 224
+      '8063313ce5671460' + '1d' + '57', // decimals() -> jump to 0x1d
+      '6395d89b411460' + '28' + '57', // symbol() -> jump to 0x28
+      '600080fd', // anything else reverts
+      '5b' + '6006600052' + '60206000f3', // 0x1d: return uint8 6
+      '5b' + '6020600052' + '6004602052', // 0x28: offset 0x20, length 4,
+      `7f${'55534443'.padEnd(64, '0')}604052`, // "USDC"
+      '60606000f3', // return 96 bytes
+    ].join('')}`
+    const token = '0x0000000000000000000000000000000000005dc0'
+    await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'anvil_setCode',
+        params: [token, code],
+      }),
+    })
+    const transfer = provider.request({
+      method: 'eth_sendTransaction',
+      params: [
+        {
+          from: address,
+          to: token,
+          data: encodeFunctionData({
+            abi: erc20Abi,
+            functionName: 'transfer',
+            args: [TO, 12_500_000n],
+          }),
+        },
+      ],
+    })
+    const text = await dialogText()
+    expect(text).to.contain(`TokenUSDC (${token})`)
+    expect(text).to.contain('Amount12.5 USDC')
+    await reject(transfer)
   })
 
   it('shows typed data as a domain / primary type / message tree', async () => {
