@@ -57,6 +57,7 @@ describe('project commands', () => {
       projectId: 'shop',
       name: 'Shop',
       allowedOrigins: ['https://shop.example.com', 'https://*.shop.dev'],
+      allowDevOrigins: false,
       features: {
         email: true,
         socials: ['google', 'github'],
@@ -78,6 +79,15 @@ describe('project commands', () => {
       list.out,
       /^shop\tShop\t\[cli\]\torigins: https:\/\/shop\.example\.com https:\/\/\*\.shop\.dev\tchains: eip155:1$/m,
     )
+  })
+
+  test('turns the development origins on and off', async () => {
+    assert.equal((await cli('project', 'set-dev-origins', 'shop', 'on')).code, 0)
+    assert.equal((await getProject(db, 'shop'))?.allowDevOrigins, true)
+    assert.match((await cli('project', 'list')).out, /origins: \S+ \S+ \+dev\t/)
+    assert.equal((await cli('project', 'set-dev-origins', 'shop', 'off')).code, 0)
+    assert.equal((await getProject(db, 'shop'))?.allowDevOrigins, false)
+    await assert.rejects(cli('project', 'set-dev-origins', 'shop', 'yes'), /takes on or off/)
   })
 
   test('sets origins, features and chains of an existing project', async () => {

@@ -190,6 +190,12 @@ export const ProjectInputSchema = v.strictObject({
   projectId: ProjectIdSchema,
   name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
   allowedOrigins: v.optional(v.pipe(v.array(OriginPatternSchema), v.maxLength(100)), []),
+  /**
+   * Development only: also allow loopback pages (`http://localhost:*`, `http://127.0.0.1:*`)
+   * for the public reads (config, registry, balances, RPC proxy, analytics). Never for
+   * Sign-In With X or the embedded wallet, which take `allowedOrigins` alone. Default false.
+   */
+  allowDevOrigins: v.optional(v.boolean(), false),
   features: v.optional(FeaturesInputSchema, {}),
   chains: v.optional(
     v.pipe(
