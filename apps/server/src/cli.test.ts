@@ -65,6 +65,7 @@ describe('project commands', () => {
         activity: true,
         reownBranding: false,
       },
+      recovery: 'non-custodial',
       chains: [
         {
           caipNetworkId: 'eip155:1',
@@ -214,6 +215,29 @@ describe('config file', () => {
       ],
     ] as const) {
       withChain(chain)
+      await assert.rejects(readConfigFile(file), (error: Error) => message.test(error.message))
+    }
+  })
+})
+
+describe('recovery mode in the config file', () => {
+  test("defaults to non-custodial, takes 'custodial', and names the old 'automatic'", async () => {
+    const file = join(dir, 'recovery.config.json')
+    const withRecovery = (recovery?: string) =>
+      writeFileSync(
+        file,
+        JSON.stringify({ projects: [{ projectId: 'keys', name: 'K', recovery }] }),
+      )
+    withRecovery()
+    assert.equal((await readConfigFile(file)).projects[0]?.recovery, undefined)
+    withRecovery('custodial')
+    assert.equal((await readConfigFile(file)).projects[0]?.recovery, 'custodial')
+    for (const [mode, message] of [
+      ['automatic', /recovery 'automatic' is now called 'custodial'/],
+      ['passphrase', /'passphrase' is now part of 'non-custodial'/],
+      ['self-custodial', /Expected recovery 'non-custodial' or 'custodial'/],
+    ] as const) {
+      withRecovery(mode)
       await assert.rejects(readConfigFile(file), (error: Error) => message.test(error.message))
     }
   })

@@ -2,6 +2,7 @@
 import { isCaipNetworkId, isOriginAllowed } from '@openmodal/core'
 import * as v from 'valibot'
 import type { RemoteFeatures, SocialProvider } from '../api-types.js'
+import { RecoveryModeSchema } from '../embedded/config.js'
 
 export const SOCIAL_PROVIDERS: readonly SocialProvider[] = [
   'google',
@@ -191,6 +192,11 @@ export const ProjectInputSchema = v.strictObject({
   name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
   allowedOrigins: v.optional(v.pipe(v.array(OriginPatternSchema), v.maxLength(100)), []),
   features: v.optional(FeaturesInputSchema, {}),
+  /**
+   * The embedded wallet's recovery: `non-custodial` (default, a passkey or passphrase only the
+   * visitor holds) or `custodial` (the operator keeps the recovery share and can rebuild keys).
+   */
+  recovery: v.optional(RecoveryModeSchema),
   chains: v.optional(
     v.pipe(
       v.array(ChainSchema),

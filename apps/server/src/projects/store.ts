@@ -1,6 +1,7 @@
 // Projects in the database: what a projectId resolves to.
 import type { RemoteFeatures } from '../api-types.js'
 import type { Queryable } from '../db/db.js'
+import type { RecoveryMode } from '../embedded/config.js'
 import { applyFeatures, DEFAULT_REMOTE_FEATURES, type ProjectInput } from './schema.js'
 
 export interface ProjectChainConfig {
@@ -24,6 +25,8 @@ export interface Project {
   name: string
   allowedOrigins: string[]
   features: RemoteFeatures
+  /** The embedded wallet's recovery mode (see embedded/config.ts). */
+  recovery: RecoveryMode
   chains: ProjectChainConfig[]
   source: 'config' | 'cli'
 }
@@ -33,11 +36,12 @@ interface ProjectRow extends Record<string, unknown> {
   name: string
   allowed_origins: string[]
   features: RemoteFeatures
+  recovery: RecoveryMode
   chains: ProjectChainConfig[]
   source: 'config' | 'cli'
 }
 
-const COLUMNS = 'project_id, name, allowed_origins, features, chains, source'
+const COLUMNS = 'project_id, name, allowed_origins, features, recovery, chains, source'
 
 function toProject(row: ProjectRow): Project {
   return {
@@ -45,6 +49,7 @@ function toProject(row: ProjectRow): Project {
     name: row.name,
     allowedOrigins: row.allowed_origins,
     features: { ...DEFAULT_REMOTE_FEATURES, ...row.features },
+    recovery: row.recovery,
     chains: row.chains,
     source: row.source,
   }
@@ -83,12 +88,12 @@ export async function upsertProject(
 ): Promise<void> {
   const features = applyFeatures(DEFAULT_REMOTE_FEATURES, input.features)
   await db.query(
-    `insert into projects (project_id, name, allowed_origins, features, chains, source)
-     values ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6)
+    `insert into projects (project_id, name, allowed_origins, features, chains, source, recovery)
+     values ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, $7)
      on conflict (project_id) do update set
        name = excluded.name, allowed_origins = excluded.allowed_origins,
        features = excluded.features, chains = excluded.chains, source = excluded.source,
-       updated_at = now()`,
+       recovery = excluded.recovery, updated_at = now()`,
     [
       input.projectId,
       input.name,
@@ -96,6 +101,7 @@ export async function upsertProject(
       JSON.stringify(features),
       JSON.stringify(input.chains),
       source,
+      input.recovery ?? 'non-custodial',
     ],
   )
 }
