@@ -221,6 +221,17 @@ describe('config file', () => {
 })
 
 describe('recovery mode in the config file', () => {
+  test('the CLI adds a custodial project only when asked, and names the old word', async () => {
+    assert.equal((await cli('project', 'add', 'held', '--recovery', 'custodial')).code, 0)
+    assert.equal((await getProject(db, 'held'))?.recovery, 'custodial')
+    await assert.rejects(
+      cli('project', 'add', 'held-too', '--recovery', 'automatic'),
+      (error: Error) =>
+        error instanceof UsageError && /'automatic' is now called 'custodial'/.test(error.message),
+    )
+    assert.equal(await getProject(db, 'held-too'), undefined)
+  })
+
   test("defaults to non-custodial, takes 'custodial', and names the old 'automatic'", async () => {
     const file = join(dir, 'recovery.config.json')
     const withRecovery = (recovery?: string) =>

@@ -31,7 +31,7 @@ export const USAGE = `Usage: pnpm server <command>
 
   project list [--json]
   project add <projectId> --name <name> [--origin <pattern>]... [--chain <caipNetworkId>=<url>[,<url>]]...
-              [--features key=value,...]
+              [--features key=value,...] [--recovery non-custodial|custodial]
   project set-origins <projectId> <pattern>...      (no pattern: none but the defaults)
   project set-features <projectId> key=value...     (email, socials, swaps, onramp, activity, branding;
                                                      socials=true|false|google+github+…)
@@ -115,6 +115,7 @@ function parseCommandLine(argv: readonly string[]) {
       origin: { type: 'string', multiple: true },
       chain: { type: 'string', multiple: true },
       features: { type: 'string' },
+      recovery: { type: 'string' },
       json: { type: 'boolean' },
       strict: { type: 'boolean' },
     },
@@ -182,6 +183,7 @@ export async function runCli(argv: readonly string[], db: Db, io: CliIo): Promis
           allowedOrigins: values.origin ?? [],
           features: values.features ? parseFeatureArgs([values.features]) : {},
           chains: (values.chain ?? []).map(parseChainArg),
+          ...(values.recovery ? { recovery: values.recovery } : {}),
         },
         'project',
       )
