@@ -29,7 +29,14 @@ function secureSite() {
         dist,
         projects: {
           // The test page's origin through a wildcard (spec §5).
+          // Operator-held recovery (an explicit opt-in): these tests are about other things.
           'p-ok': {
+            allowedOrigins: ['http://localhost:*'],
+            rpcUrls: { 31337: anvil.rpcUrl, [cluster]: solana.rpcUrl },
+            recovery: 'custodial',
+          },
+          // The default: the visitor's passkey or passphrase.
+          'p-self': {
             allowedOrigins: ['http://localhost:*'],
             rpcUrls: { 31337: anvil.rpcUrl, [cluster]: solana.rpcUrl },
           },
@@ -41,7 +48,7 @@ function secureSite() {
             frameAncestors: ['http://localhost:*'],
           },
         },
-        api: createApiStandIn(),
+        api: createApiStandIn({ custodialProjects: ['p-ok'] }),
       })
     },
     async serverStop() {

@@ -33,13 +33,17 @@ for (const message of messages) {
   parent.postMessage(message, '*', [channel.port2])
 }`
 
-/** @param {{ freshMs?: number }} [options] */
-export function createApiStandIn({ freshMs = 300_000 } = {}) {
+/**
+ * @param {{ freshMs?: number, custodialProjects?: string[] }} [options] `custodialProjects`: the
+ *   projects whose recovery is `custodial` (the server's project setting); the others refuse a
+ *   recovery share the operator could open, as the server does.
+ */
+export function createApiStandIn({ freshMs = 300_000, custodialProjects = [] } = {}) {
   const attempts = new Map() // attemptId -> { email, otp, tries }
   const mailbox = new Map() // email -> { otp, dappOrigin }
   const users = new Map() // email -> { id, email }
   const sessions = new Map() // token -> { userId, jkt }
-  const wallets = new Map() // userId -> { commitment, authShare, recovery, recoveryShare?, recoveryShareWrapped? }
+  const wallets = new Map() // userId -> { commitment, authShare, recoveryShare, factor }
   const seenJti = new Set()
 
   async function checkProof(req, url, token) {
@@ -111,7 +115,7 @@ export function createApiStandIn({ freshMs = 300_000 } = {}) {
       if (body.email.startsWith('slow')) await new Promise((resolve) => setTimeout(resolve, 2_000))
       const attemptId = randomUUID()
       const otp = String(randomInt(0, 1_000_000)).padStart(6, '0')
-      attempts.set(attemptId, { email: body.email, otp, tries: 0 })
+      attempts.set(attemptId, { email: body.email, otp, tries: 0, projectId: body.projectId })
       mailbox.set(body.email, { otp, dappOrigin: body.dappOrigin })
       return ok(res, 200, { attemptId, action: 'VERIFY_OTP' })
     }
@@ -130,7 +134,12 @@ export function createApiStandIn({ freshMs = 300_000 } = {}) {
       if (isNew) users.set(attempt.email, { id: randomUUID(), email: attempt.email })
       const user = users.get(attempt.email)
       const token = b64url(webcrypto.getRandomValues(new Uint8Array(32)))
-      sessions.set(token, { userId: user.id, jkt, loginAt: Date.now() })
+      sessions.set(token, {
+        userId: user.id,
+        jkt,
+        loginAt: Date.now(),
+        projectId: attempt.projectId,
+      })
       return ok(res, 200, {
         session: { token, expiresAt: new Date(Date.now() + 3_600_000).toISOString() },
         user: { ...user, isNew },
@@ -148,6 +157,18 @@ export function createApiStandIn({ freshMs = 300_000 } = {}) {
     const fresh = Date.now() - session.loginAt <= freshMs
     if ((route === 'GET /v1/wallet/shares' || route === 'POST /v1/wallet/rotate') && !fresh) {
       return fail(res, 403, 'SESSION_NOT_FRESH', 'Log in again')
+    }
+    const custodialRefused =
+      (route === 'PUT /v1/wallet' || route === 'POST /v1/wallet/rotate') &&
+      body.factor?.kind === 'custodial' &&
+      !custodialProjects.includes(session.projectId)
+    if (custodialRefused) {
+      return fail(
+        res,
+        403,
+        'CUSTODIAL_RECOVERY_OFF',
+        'This project keeps recovery with the visitor',
+      )
     }
     switch (route) {
       case 'GET /v1/me':

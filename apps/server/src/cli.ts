@@ -32,7 +32,7 @@ export const USAGE = `Usage: pnpm server <command>
 
   project list [--json]
   project add <projectId> --name <name> [--origin <pattern>]... [--chain <caipNetworkId>=<url>[,<url>]]...
-              [--features key=value,...] [--dev-origins]
+              [--features key=value,...] [--dev-origins] [--recovery non-custodial|custodial]
   project set-origins <projectId> <pattern>...      (no pattern: no origin at all)
   project set-dev-origins <projectId> on|off        (development: loopback pages for the public
                                                      reads; never for sign-in or e-mail login)
@@ -118,6 +118,7 @@ function parseCommandLine(argv: readonly string[]) {
       origin: { type: 'string', multiple: true },
       chain: { type: 'string', multiple: true },
       features: { type: 'string' },
+      recovery: { type: 'string' },
       json: { type: 'boolean' },
       strict: { type: 'boolean' },
       'dev-origins': { type: 'boolean' },
@@ -187,6 +188,7 @@ export async function runCli(argv: readonly string[], db: Db, io: CliIo): Promis
           allowDevOrigins: values['dev-origins'] ?? false,
           features: values.features ? parseFeatureArgs([values.features]) : {},
           chains: (values.chain ?? []).map(parseChainArg),
+          ...(values.recovery ? { recovery: values.recovery } : {}),
         },
         'project',
       )

@@ -35,11 +35,22 @@ const meAnswer = v.object({
   user: v.object({ id: v.string(), email: v.string() }),
   wallet: v.nullable(v.object({ commitment })),
 })
+/** The descriptor of what opens the recovery share (keys/recovery.ts `RecoveryFactor`). */
+const argon2id = v.object({
+  name: v.literal('argon2id'),
+  m: v.number(),
+  t: v.number(),
+  p: v.number(),
+})
+const recoveryFactor = v.variant('kind', [
+  v.object({ kind: v.literal('custodial') }),
+  v.object({ kind: v.literal('passkey'), credentialId: v.string(), salt: v.string() }),
+  v.object({ kind: v.literal('passphrase'), salt: v.optional(v.string()), kdf: argon2id }),
+])
 const sharesAnswer = v.object({
   authShare: v.string(),
-  recovery: v.picklist(['automatic', 'passphrase']),
-  recoveryShare: v.optional(v.string()),
-  recoveryShareWrapped: v.optional(v.string()),
+  recoveryShare: v.string(),
+  factor: recoveryFactor,
 })
 
 export type Me = v.InferOutput<typeof meAnswer>
@@ -54,7 +65,7 @@ export interface ApiClient {
   me(): Promise<Me>
   putWallet(body: VaultUpload): Promise<void>
   shares(): Promise<VaultShares>
-  rotate(body: Omit<VaultUpload, 'recovery'>): Promise<void>
+  rotate(body: VaultUpload): Promise<void>
   signOut(): Promise<void>
   updateStart(body: { newEmail: string }): Promise<{ attemptId: string }>
   updatePrimary(body: { attemptId: string; otp: string }): Promise<void>

@@ -9,9 +9,10 @@ import {
   storeDeviceShare,
   writeValue,
 } from '../keys/device-store.js'
-import type { RecoveryMode } from '../keys/recovery.js'
+import type { RecoveryMode, RecoverySecret } from '../keys/recovery.js'
 import { createWallet, recoverWallet, unlockWallet } from '../keys/wallet.js'
 import { type ApiClient, createApi } from './api.js'
+import type { chooseRecovery, unlockRecovery } from './om-passkey.js'
 
 const SESSION = 'session'
 
@@ -46,18 +47,26 @@ export interface WalletSession {
 export function createWalletSession(
   apiUrl: string,
   options: {
-    recovery?: RecoveryMode
-    /** Asks the user for the passphrase (`passphrase` mode) until `use` succeeds. */
-    askPassphrase?: <T>(
-      mode: 'create' | 'enter',
-      use: (passphrase: string) => Promise<T>,
-    ) => Promise<T>
+    /** The project's recovery mode (from `/frame-config`); default `non-custodial`. */
+    recovery?: () => Promise<RecoveryMode>
+    /** Asks the visitor for a new recovery factor (passkey or passphrase) until `use` succeeds. */
+    chooseRecovery?: typeof chooseRecovery
+    /** Asks the visitor for the wallet's passkey or passphrase until `use` succeeds. */
+    unlockRecovery?: typeof unlockRecovery
   } = {},
 ): WalletSession {
-  const recovery = options.recovery ?? 'automatic'
-  const ask =
-    options.askPassphrase ??
-    (() => Promise.reject(new Error('The passphrase recovery mode needs a passphrase prompt')))
+  const mode = options.recovery ?? (async () => 'non-custodial' as const)
+  const noPrompt = () => Promise.reject(new Error('This wallet needs a recovery prompt'))
+  const choose = options.chooseRecovery ?? noPrompt
+  const unlock = options.unlockRecovery ?? noPrompt
+  /** How a new recovery share is locked: by the project's mode, the visitor's factor if not custodial. */
+  const newSecret = async <T>(
+    who: { id: string; email: string },
+    use: (secret: RecoverySecret) => Promise<T>,
+  ): Promise<T> =>
+    (await mode()) === 'custodial'
+      ? use({ kind: 'custodial' })
+      : choose({ userId: who.id, email: who.email }, use)
   // The server releases the auth share only to a login at most 5 minutes old. It is kept in
   // this frame's memory (never on disk) for the frame's life: a stolen disk holds one share.
   let authShare: string | undefined
@@ -78,11 +87,12 @@ export function createWalletSession(
       const me = await session.api.me()
       session.user = me.user
       if (!me.wallet) {
-        const { upload, deviceShare } =
-          recovery === 'passphrase'
-            ? await ask('create', (passphrase) => createWallet('passphrase', passphrase))
-            : await createWallet('automatic')
-        await session.api.putWallet(upload)
+        // The wallet is stored inside `use`: a refusal by the server shows in the dialog.
+        const { upload, deviceShare } = await newSecret(me.user, async (secret) => {
+          const made = await createWallet(secret)
+          await session.api.putWallet(made.upload)
+          return made
+        })
         await storeDeviceShare(me.user.id, deviceShare)
         authShare = upload.authShare
         session.commitment = upload.commitment
@@ -98,12 +108,14 @@ export function createWalletSession(
           // A new device: rebuild from auth + recovery share, re-split; the server replaces
           // the old auth and recovery shares atomically, so old device shares are retired.
           const vault = await session.api.shares()
-          const { upload, deviceShare: fresh } =
-            vault.recovery === 'passphrase'
-              ? await ask('enter', (passphrase) => recoverWallet(vault, commitment, passphrase))
-              : await recoverWallet(vault, commitment)
-          const { recovery: _mode, ...rotate } = upload
-          await session.api.rotate(rotate)
+          // A custodial wallet in a project that is no longer custodial gets a visitor factor.
+          const upgrade = vault.factor.kind === 'custodial' && (await mode()) !== 'custodial'
+          const { upload, deviceShare: fresh } = await unlock(vault.factor, async (secret) =>
+            upgrade
+              ? newSecret(me.user, (next) => recoverWallet(vault, commitment, secret, next))
+              : recoverWallet(vault, commitment, secret),
+          )
+          await session.api.rotate(upload)
           await storeDeviceShare(me.user.id, fresh)
           authShare = upload.authShare
         }

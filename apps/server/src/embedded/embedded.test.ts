@@ -74,10 +74,17 @@ async function startStack(db: Db, sink: SmtpSink, limits: Partial<EmbeddedLimits
 }
 
 /** Logs `email` in through the mailbox; returns the session token and user. */
-async function login(stack: Stack, sink: SmtpSink, email: string, device: DeviceKey, ip?: string) {
+async function login(
+  stack: Stack,
+  sink: SmtpSink,
+  email: string,
+  device: DeviceKey,
+  ip?: string,
+  projectId = 'test-project',
+) {
   const before = sink.mails.filter((m) => m.to.includes(email.toLowerCase())).length
   const start = await stack.send('POST', '/v1/auth/email/start', {
-    body: { projectId: 'test-project', email, dappOrigin: DAPP },
+    body: { projectId, email, dappOrigin: DAPP },
     ...(ip ? { ip } : {}),
   })
   assert.equal(start.status, 200, JSON.stringify(start.body))
@@ -97,7 +104,16 @@ const wrongOf = (otp: string) => String((Number(otp) + 1) % 1_000_000).padStart(
 
 async function embeddedSuite(t: TestContext, db: Db) {
   await prepareDatabase(db, { seed: false })
-  await syncConfig(db, { projects: [testProject({ features: { email: true } })] })
+  await syncConfig(db, {
+    projects: [
+      testProject({ features: { email: true } }),
+      testProject({
+        projectId: 'custodial-project',
+        features: { email: true },
+        recovery: 'custodial',
+      }),
+    ],
+  })
   const sink = await startSmtpSink()
   const stack = await startStack(db, sink)
   try {
@@ -378,20 +394,48 @@ async function embeddedSuite(t: TestContext, db: Db) {
       }
       const noShare = await stack.send('GET', '/v1/wallet/shares', auth)
       assert.equal(noShare.body.error.code, 'WALLET_NOT_FOUND')
+      const factor = {
+        kind: 'passkey',
+        credentialId: randomBytes(32).toString('base64url'),
+        salt: randomBytes(32).toString('base64'),
+      }
       const bad = await stack.send('PUT', '/v1/wallet', {
         ...auth,
-        body: { commitment, authShare, recovery: 'automatic' },
+        body: { commitment, authShare, factor },
       })
       assert.equal(bad.status, 400)
       assert.equal(bad.body.error.field, 'recoveryShare')
+      // The project is non-custodial (the default): a share the operator could open is refused.
+      const custodial = await stack.send('PUT', '/v1/wallet', {
+        ...auth,
+        body: { commitment, authShare, recoveryShare, factor: { kind: 'custodial' } },
+      })
+      assert.equal(custodial.status, 403)
+      assert.equal(custodial.body.error.code, 'CUSTODIAL_RECOVERY_OFF')
+      // Passphrase costs below 64 MiB x 3 are refused.
+      const weak = await stack.send('PUT', '/v1/wallet', {
+        ...auth,
+        body: {
+          commitment,
+          authShare,
+          recoveryShare,
+          factor: {
+            kind: 'passphrase',
+            salt: randomBytes(16).toString('base64'),
+            kdf: { name: 'argon2id', m: 19_456, t: 2, p: 1 },
+          },
+        },
+      })
+      assert.equal(weak.status, 400)
+      assert.equal((await db.query('select 1 from embedded.wallets')).length, 0)
       const put = await stack.send('PUT', '/v1/wallet', {
         ...auth,
-        body: { commitment, authShare, recoveryShare, recovery: 'automatic' },
+        body: { commitment, authShare, recoveryShare, factor },
       })
       assert.equal(put.status, 201, JSON.stringify(put.body))
       const twice = await stack.send('PUT', '/v1/wallet', {
         ...auth,
-        body: { commitment, authShare, recoveryShare, recovery: 'automatic' },
+        body: { commitment, authShare, recoveryShare, factor },
       })
       assert.equal(twice.status, 409)
 
@@ -402,9 +446,10 @@ async function embeddedSuite(t: TestContext, db: Db) {
         assert.ok(!stored.includes(Buffer.from(share, 'base64').toString('base64url').slice(0, 40)))
       }
       assert.ok(row)
+      assert.equal(row.recovery, 'passkey')
 
       const shares = await stack.send('GET', '/v1/wallet/shares', auth)
-      assert.deepEqual(shares.body, { commitment, authShare, recovery: 'automatic', recoveryShare })
+      assert.deepEqual(shares.body, { commitment, authShare, recoveryShare, factor })
       const me = await stack.send('GET', '/v1/me', auth)
       assert.deepEqual(me.body.wallet, { commitment })
 
@@ -413,7 +458,7 @@ async function embeddedSuite(t: TestContext, db: Db) {
       assert.equal(stale.status, 403)
       assert.equal(stale.body.error.code, 'SESSION_NOT_FRESH')
 
-      // A new device: log in again, rebuild, re-split in passphrase mode.
+      // A new device: log in again, rebuild, re-split under a passphrase.
       stack.clock.now += 31_000
       const device2 = await createDeviceKey(() => stack.clock.now)
       const email = (await stack.send('GET', '/v1/me', auth)).body.user.email
@@ -421,24 +466,49 @@ async function embeddedSuite(t: TestContext, db: Db) {
       const auth2 = { device: device2, token: second.session.token, ip: '10.9.0.1' }
       const wrapped = randomBytes(93).toString('base64')
       const newAuth = randomBytes(33).toString('base64')
+      const passphrase = {
+        kind: 'passphrase',
+        salt: randomBytes(16).toString('base64'),
+        kdf: { name: 'argon2id', m: 65_536, t: 3, p: 1 },
+      }
+      const toCustodial = await stack.send('POST', '/v1/wallet/rotate', {
+        ...auth2,
+        body: { commitment, authShare: newAuth, recoveryShare, factor: { kind: 'custodial' } },
+      })
+      assert.equal(toCustodial.body.error.code, 'CUSTODIAL_RECOVERY_OFF')
       const rotated = await stack.send('POST', '/v1/wallet/rotate', {
         ...auth2,
-        body: {
-          commitment,
-          authShare: newAuth,
-          recoveryShareWrapped: wrapped,
-          recovery: 'passphrase',
-        },
+        body: { commitment, authShare: newAuth, recoveryShare: wrapped, factor: passphrase },
       })
       assert.equal(rotated.status, 200, JSON.stringify(rotated.body))
       const after = await stack.send('GET', '/v1/wallet/shares', auth2)
       assert.deepEqual(after.body, {
         commitment,
         authShare: newAuth,
-        recovery: 'passphrase',
-        recoveryShareWrapped: wrapped,
+        recoveryShare: wrapped,
+        factor: passphrase,
       })
     })
+
+    await t.test(
+      'a custodial project keeps the recovery share itself (explicit opt-in)',
+      async () => {
+        const device = await createDeviceKey(() => stack.clock.now)
+        const email = freshEmail()
+        const { session } = await login(stack, sink, email, device, '10.9.1.1', 'custodial-project')
+        const auth = { device, token: session.token, ip: '10.9.1.1' }
+        const body = {
+          commitment: { eip155: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' },
+          authShare: randomBytes(33).toString('base64'),
+          recoveryShare: randomBytes(33).toString('base64'),
+          factor: { kind: 'custodial' },
+        }
+        const put = await stack.send('PUT', '/v1/wallet', { ...auth, body })
+        assert.equal(put.status, 201, JSON.stringify(put.body))
+        const shares = await stack.send('GET', '/v1/wallet/shares', auth)
+        assert.deepEqual(shares.body.factor, { kind: 'custodial' })
+      },
+    )
   } finally {
     await stack.close()
     await sink.close()

@@ -22,6 +22,7 @@ export type EmbeddedErrorCode =
   | 'EMAIL_IN_USE'
   | 'WALLET_EXISTS'
   | 'WALLET_NOT_FOUND'
+  | 'CUSTODIAL_RECOVERY_OFF'
   | 'MAIL_FAILED'
   | 'PAYLOAD_TOO_LARGE'
   | 'SERVER_ERROR'

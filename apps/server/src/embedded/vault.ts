@@ -2,22 +2,23 @@
 // AES-256-GCM under the server's vault key and bound to the user and column, plus the addresses
 // committed at creation (the secure frame compares every rebuild against them).
 import type { Queryable } from '../db/db.js'
+import type { RecoveryFactor } from './config.js'
 import { open, seal } from './crypto.js'
 
 export type Commitment = { eip155?: string | undefined; solana?: string | undefined }
-export type RecoveryMode = 'automatic' | 'passphrase'
 
 export interface StoredShares {
   commitment: Commitment
-  recovery: RecoveryMode
+  /** What opens the recovery share (stored beside it; `recovery` = its kind). */
+  factor: RecoveryFactor
   authShare: Uint8Array
-  /** The recovery share (automatic mode) or the passphrase-wrapped one (passphrase mode). */
+  /** Opaque: wrapped in the frame under the factor, or the share itself when `custodial`. */
   recoveryShare: Uint8Array
 }
 
 interface WalletRow extends Record<string, unknown> {
   commitment: Commitment
-  recovery: RecoveryMode
+  recovery_factor: RecoveryFactor
   auth_share: string
   recovery_share: string
 }
@@ -39,16 +40,18 @@ export async function createWallet(
 ): Promise<boolean> {
   const rows = await db.query(
     `insert into embedded.wallets
-       (user_id, commitment, recovery, auth_share, recovery_share, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $6)
+       (user_id, commitment, recovery, recovery_factor, auth_share, recovery_share,
+        created_at, updated_at)
+     values ($1, $2, $3, $7, $4, $5, $6, $6)
      on conflict (user_id) do nothing returning user_id`,
     [
       userId,
       JSON.stringify(shares.commitment),
-      shares.recovery,
+      shares.factor.kind,
       seal(key, shares.authShare, context('auth_share', userId)),
       seal(key, shares.recoveryShare, context('recovery_share', userId)),
       new Date(now),
+      JSON.stringify(shares.factor),
     ],
   )
   return rows.length === 1
@@ -70,16 +73,17 @@ export async function rotateWallet(
 ): Promise<boolean> {
   const rows = await db.query(
     `update embedded.wallets
-     set commitment = $2, recovery = $3, auth_share = $4, recovery_share = $5,
-         version = version + 1, updated_at = $6
+     set commitment = $2, recovery = $3, recovery_factor = $7, auth_share = $4,
+         recovery_share = $5, version = version + 1, updated_at = $6
      where user_id = $1 returning user_id`,
     [
       userId,
       JSON.stringify(shares.commitment),
-      shares.recovery,
+      shares.factor.kind,
       seal(key, shares.authShare, context('auth_share', userId)),
       seal(key, shares.recoveryShare, context('recovery_share', userId)),
       new Date(now),
+      JSON.stringify(shares.factor),
     ],
   )
   return rows.length === 1
@@ -107,13 +111,14 @@ export async function readShares(
   userId: string,
 ): Promise<StoredShares | undefined> {
   const [row] = await db.query<WalletRow>(
-    'select commitment, recovery, auth_share, recovery_share from embedded.wallets where user_id = $1',
+    `select commitment, recovery_factor, auth_share, recovery_share
+     from embedded.wallets where user_id = $1`,
     [userId],
   )
   if (!row) return undefined
   return {
     commitment: row.commitment,
-    recovery: row.recovery,
+    factor: row.recovery_factor,
     authShare: open(key, row.auth_share, context('auth_share', userId)),
     recoveryShare: open(key, row.recovery_share, context('recovery_share', userId)),
   }

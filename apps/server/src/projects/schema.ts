@@ -2,6 +2,7 @@
 import { isCaipNetworkId, isOriginAllowed } from '@openmodal/core'
 import * as v from 'valibot'
 import type { RemoteFeatures, SocialProvider } from '../api-types.js'
+import { RecoveryModeSchema } from '../embedded/config.js'
 
 export const SOCIAL_PROVIDERS: readonly SocialProvider[] = [
   'google',
@@ -197,6 +198,11 @@ export const ProjectInputSchema = v.strictObject({
    */
   allowDevOrigins: v.optional(v.boolean(), false),
   features: v.optional(FeaturesInputSchema, {}),
+  /**
+   * The embedded wallet's recovery: `non-custodial` (default, a passkey or passphrase only the
+   * visitor holds) or `custodial` (the operator keeps the recovery share and can rebuild keys).
+   */
+  recovery: v.optional(RecoveryModeSchema),
   chains: v.optional(
     v.pipe(
       v.array(ChainSchema),

@@ -1,6 +1,7 @@
 // Projects in the database: what a projectId resolves to.
 import type { RemoteFeatures } from '../api-types.js'
 import type { Queryable } from '../db/db.js'
+import type { RecoveryMode } from '../embedded/config.js'
 import { applyFeatures, DEFAULT_REMOTE_FEATURES, type ProjectInput } from './schema.js'
 
 export interface ProjectChainConfig {
@@ -26,6 +27,8 @@ export interface Project {
   /** Loopback origins allowed for the public reads (see schema.ts and http/origins.ts). */
   allowDevOrigins: boolean
   features: RemoteFeatures
+  /** The embedded wallet's recovery mode (see embedded/config.ts). */
+  recovery: RecoveryMode
   chains: ProjectChainConfig[]
   source: 'config' | 'cli'
 }
@@ -36,11 +39,12 @@ interface ProjectRow extends Record<string, unknown> {
   allowed_origins: string[]
   allow_dev_origins: boolean
   features: RemoteFeatures
+  recovery: RecoveryMode
   chains: ProjectChainConfig[]
   source: 'config' | 'cli'
 }
 
-const COLUMNS = 'project_id, name, allowed_origins, allow_dev_origins, features, chains, source'
+const COLUMNS = 'project_id, name, allowed_origins, allow_dev_origins, features, recovery, chains, source'
 
 function toProject(row: ProjectRow): Project {
   return {
@@ -49,6 +53,7 @@ function toProject(row: ProjectRow): Project {
     allowedOrigins: row.allowed_origins,
     allowDevOrigins: row.allow_dev_origins,
     features: { ...DEFAULT_REMOTE_FEATURES, ...row.features },
+    recovery: row.recovery,
     chains: row.chains,
     source: row.source,
   }
@@ -87,13 +92,13 @@ export async function upsertProject(
 ): Promise<void> {
   const features = applyFeatures(DEFAULT_REMOTE_FEATURES, input.features)
   await db.query(
-    `insert into projects (project_id, name, allowed_origins, features, chains, source, allow_dev_origins)
-     values ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, $7)
+    `insert into projects (project_id, name, allowed_origins, features, chains, source, allow_dev_origins, recovery)
+     values ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, $7, $8)
      on conflict (project_id) do update set
        name = excluded.name, allowed_origins = excluded.allowed_origins,
        allow_dev_origins = excluded.allow_dev_origins,
        features = excluded.features, chains = excluded.chains, source = excluded.source,
-       updated_at = now()`,
+       recovery = excluded.recovery, updated_at = now()`,
     [
       input.projectId,
       input.name,
@@ -102,6 +107,7 @@ export async function upsertProject(
       JSON.stringify(input.chains),
       source,
       input.allowDevOrigins,
+      input.recovery ?? 'non-custodial',
     ],
   )
 }

@@ -4,6 +4,7 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { isAddress } from 'viem'
+import { factorAllowed, RecoveryFactorSchema } from '../embedded/config.js'
 import {
   authenticate,
   BODY_MAX_BYTES,
@@ -22,6 +23,7 @@ import {
 } from '../embedded/vault.js'
 import type { AppEnv } from '../http/access.js'
 import { limitBody } from '../http/middleware.js'
+import { getProject } from '../projects/store.js'
 
 /** A Shamir share of a 32-byte secret is 33 bytes; wrapped ones add a salt, an IV and a tag. */
 const MAX_SHARE_BYTES = 1024
@@ -49,45 +51,13 @@ const Commitment = v.pipe(
   }),
   v.check((c) => Boolean(c.eip155 || c.solana), 'The commitment names at least one address'),
 )
-const SharesBody = v.pipe(
-  v.object({
-    commitment: Commitment,
-    authShare: Share,
-    recovery: v.optional(v.picklist(['automatic', 'passphrase'])),
-    recoveryShare: v.optional(Share),
-    recoveryShareWrapped: v.optional(Share),
-  }),
-  v.rawTransform(({ dataset, addIssue, NEVER }) => {
-    const body = dataset.value
-    const recovery = body.recovery ?? (body.recoveryShareWrapped ? 'passphrase' : 'automatic')
-    const share = recovery === 'automatic' ? body.recoveryShare : body.recoveryShareWrapped
-    const other = recovery === 'automatic' ? body.recoveryShareWrapped : body.recoveryShare
-    if (!share || other) {
-      addIssue({
-        message:
-          recovery === 'automatic'
-            ? "recovery 'automatic' takes recoveryShare (and no recoveryShareWrapped)"
-            : "recovery 'passphrase' takes recoveryShareWrapped (and no recoveryShare)",
-        path: [
-          {
-            type: 'object',
-            origin: 'value',
-            input: body,
-            key: recovery === 'automatic' ? 'recoveryShare' : 'recoveryShareWrapped',
-            value: share,
-          },
-        ],
-      })
-      return NEVER
-    }
-    return {
-      commitment: body.commitment,
-      recovery,
-      authShare: body.authShare,
-      recoveryShare: share,
-    } satisfies StoredShares
-  }),
-)
+const SharesBody = v.object({
+  commitment: Commitment,
+  authShare: Share,
+  /** Opaque: wrapped in the frame under `factor`, or the share itself when `custodial`. */
+  recoveryShare: Share,
+  factor: RecoveryFactorSchema,
+})
 
 /**
  * The vault routes.
@@ -104,6 +74,19 @@ export function walletVaultRoutes(context: EmbeddedContext): Hono<AppEnv> {
   app.use('/v1/wallet', secureOriginOnly(context))
   app.use('/v1/wallet/*', secureOriginOnly(context))
 
+  // A non-custodial project never takes a recovery share the operator could open.
+  const requireFactorAllowed = async (session: Session, shares: StoredShares) => {
+    const mode = (await getProject(db, session.projectId))?.recovery ?? 'non-custodial'
+    if (!factorAllowed(mode, shares.factor)) {
+      throw new EmbeddedError(
+        403,
+        'CUSTODIAL_RECOVERY_OFF',
+        'This project keeps recovery with the visitor: lock the recovery share with a passkey or a passphrase',
+        { field: 'factor' },
+      )
+    }
+  }
+
   const requireFresh = (session: Session) => {
     if (context.now() - session.authenticatedAt > limits.freshSessionMs) {
       throw new EmbeddedError(
@@ -116,7 +99,8 @@ export function walletVaultRoutes(context: EmbeddedContext): Hono<AppEnv> {
 
   app.put('/v1/wallet', bounded, async (c) => {
     const session = await authenticate(context, c)
-    const shares = parseBody(SharesBody, await readJson(c))
+    const shares: StoredShares = parseBody(SharesBody, await readJson(c))
+    await requireFactorAllowed(session, shares)
     if (!(await createWallet(db, options.vaultKey, session.userId, shares, context.now()))) {
       throw new EmbeddedError(409, 'WALLET_EXISTS', 'This account already has a wallet')
     }
@@ -128,21 +112,19 @@ export function walletVaultRoutes(context: EmbeddedContext): Hono<AppEnv> {
     requireFresh(session)
     const shares = await readShares(db, options.vaultKey, session.userId)
     if (!shares) throw new EmbeddedError(404, 'WALLET_NOT_FOUND', 'This account has no wallet')
-    const recoveryShare = Buffer.from(shares.recoveryShare).toString('base64')
     return c.json({
       commitment: shares.commitment,
       authShare: Buffer.from(shares.authShare).toString('base64'),
-      recovery: shares.recovery,
-      ...(shares.recovery === 'automatic'
-        ? { recoveryShare }
-        : { recoveryShareWrapped: recoveryShare }),
+      recoveryShare: Buffer.from(shares.recoveryShare).toString('base64'),
+      factor: shares.factor,
     })
   })
 
   app.post('/v1/wallet/rotate', bounded, async (c) => {
     const session = await authenticate(context, c)
     requireFresh(session)
-    const shares = parseBody(SharesBody, await readJson(c))
+    const shares: StoredShares = parseBody(SharesBody, await readJson(c))
+    await requireFactorAllowed(session, shares)
     if (!(await rotateWallet(db, options.vaultKey, session.userId, shares, context.now()))) {
       throw new EmbeddedError(404, 'WALLET_NOT_FOUND', 'This account has no wallet')
     }
