@@ -56,7 +56,7 @@ export function createModal(options: ModalOptions): ModalInstance {
   // Sign-In With X (spec §4): core's flow rides in the connect group's chunk (the sign view
   // follows a connect), loaded now only for hosts that set `siwx` or the older `siweConfig`.
   if (options.siwx || options.siweConfig) {
-    void import('./views/connect-group.js').then((m) =>
+    void import('./features/connect/chunk.js').then((m) =>
       m.startSiwx(options, { disconnect, switchNetwork }),
     )
   }

@@ -16,6 +16,8 @@ import {
 import { sendKeys } from '@web/test-runner-commands'
 import { createModal } from '../exports/index.js'
 import { ar } from '../i18n/ar.js'
+// The connect feature's strings (the Connect views load them).
+import '../features/connect/strings/en.js'
 import { tParts } from '../i18n/coded.js'
 import { en } from '../i18n/en.js'
 import { enViews } from '../i18n/en-views.js'

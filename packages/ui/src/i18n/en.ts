@@ -1,8 +1,9 @@
 // The English strings that load with the page: the public buttons'. Everything the modal
-// shows (its shell, the views, core's error and alert texts) is in en-views.ts, registered when
-// the first view group loads the modal, so a page that never opens the modal does not load
-// them. Other locales implement `Messages` (both parts) so a missing key is a type error.
+// shows loads with the first view group: the shell's in en-views.ts, each feature's in its folder
+// (features/<feature>/strings/en.ts), core's error and alert texts in core. Other locales may
+// leave keys out: they read English, and the completeness test lists what they lack.
 // `{name}` placeholders are filled by `t()`.
+import type { FEATURES } from '../features/index.js'
 import type { enViews } from './en-views.js'
 
 export const en = {
@@ -15,5 +16,10 @@ export const en = {
   'button.unsupported': 'Unsupported network',
 } as const
 
-export type MessageKey = keyof typeof en | keyof typeof enViews
+/** The keys of every feature's English strings (the `messages` type each feature carries). */
+type FeatureKey = {
+  [F in keyof typeof FEATURES]: keyof NonNullable<(typeof FEATURES)[F]['messages']>
+}[keyof typeof FEATURES]
+
+export type MessageKey = keyof typeof en | keyof typeof enViews | FeatureKey
 export type Messages = Record<MessageKey, string>

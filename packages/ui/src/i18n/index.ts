@@ -1,9 +1,12 @@
 // Message catalogs and the `t()` helper. The language is core's `$locale`; an element that
 // shows text binds `$locale` with a StoreController so it re-renders when the language changes.
 // English is built in: the buttons' strings (en.ts) with the page, the modal's (en-views.ts,
-// imported by the modal shell and every view module) with the first view group. The
-// other shipped catalogs load with `import()` the first time their locale is used (text shows
-// in English for those few milliseconds), so a page pays only for the languages it speaks.
+// imported by the modal shell) and each feature's (features/<feature>/strings/en.ts, imported
+// by its views) with the view group that brings them. The other shipped locales load with
+// `import()` the first time they are used (text shows in English for those few milliseconds):
+// the shell's catalog here, each loaded feature's part with it (i18n/feature-strings.ts), so a
+// page pays only for the languages it speaks and the features it shows.
+// A catalog may lack keys: they read English (the completeness test lists them).
 import { $locale } from '@openmodal/core/internal'
 import type { CodeKey } from './codes.js'
 import { en as enShell, type MessageKey } from './en.js'
@@ -31,8 +34,11 @@ export function registerViewMessages(messages: Catalog): void {
   Object.assign(en, messages)
 }
 
-/** The catalogs shipped with the package, by locale, loaded on first use. */
-const SHIPPED: Record<string, () => Promise<{ catalog: Catalog }>> = {
+/** Loads a locale's catalog, or a feature's part of it. */
+export type CatalogLoader = () => Promise<{ catalog: Catalog }>
+
+/** The shell's catalogs shipped with the package (buttons, shell, core's codes), by locale. */
+const SHIPPED: Record<string, CatalogLoader> = {
   ar: () => import('./ar.js'),
   de: () => import('./de.js'),
   es: () => import('./es.js'),
@@ -41,6 +47,9 @@ const SHIPPED: Record<string, () => Promise<{ catalog: Catalog }>> = {
   'pt-BR': () => import('./pt-br.js'),
   'zh-CN': () => import('./zh-cn.js'),
 }
+
+/** The loaded features' parts of a shipped locale (i18n/feature-strings.ts adds them). */
+export const localeParts: Array<(key: string) => Promise<Catalog | undefined>> = []
 
 /** The locales shipped with the package: English, built in, and the ones loaded on first use. */
 export const SHIPPED_LOCALES: readonly string[] = ['en', ...Object.keys(SHIPPED)]
@@ -105,9 +114,10 @@ export function loadLocale(locale: string): Promise<void> {
   if (key === undefined || !loader || catalogs.has(key)) return Promise.resolve()
   let promise = loading.get(key)
   if (!promise) {
-    promise = loader().then(
-      ({ catalog }) => {
-        if (!catalogs.has(key)) catalogs.set(key, catalog)
+    promise = Promise.all([loader(), ...localeParts.map((part) => part(key))]).then(
+      ([{ catalog }, ...parts]) => {
+        // A copy: features loaded later add their parts to it (extendCatalog).
+        if (!catalogs.has(key)) catalogs.set(key, Object.assign({}, catalog, ...parts))
         $locale.notify()
       },
       (error: unknown) => {
@@ -127,6 +137,17 @@ function catalogFor(locale: string): Catalog {
   if (catalog) return catalog
   void loadLocale(locale)
   return en
+}
+
+/**
+ * Adds a feature's part to the loaded catalog of a shipped locale `key` (see
+ * i18n/feature-strings.ts); nothing when that catalog is not loaded.
+ *
+ * @example extendCatalog('de', { 'siwx.sign': 'Signieren' })
+ */
+export function extendCatalog(key: string, part: Catalog): void {
+  const catalog = catalogs.get(key)
+  if (catalog) Object.assign(catalog, part) && $locale.notify()
 }
 
 /**

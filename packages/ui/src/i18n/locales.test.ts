@@ -15,40 +15,33 @@ import {
   type ToastCode,
 } from '@openmodal/core/internal'
 import { createModal } from '../create-modal.js'
-import { englishCatalog } from '../test/catalogs.js'
-import { mainnet, resetAll } from '../test/helpers.js'
-import { catalog as arCatalog } from './ar.js'
+import { englishCatalog, shippedCatalog } from '../test/catalogs.js'
+import { catalogGaps } from '../test/completeness.js'
+import { mainnet, resetAll, until } from '../test/helpers.js'
 import { tAlert, tError, tToast } from './coded.js'
-import { catalog as deCatalog } from './de.js'
-import { catalog as esCatalog } from './es.js'
-import { catalog as frCatalog } from './fr.js'
+import { registerFeatureStrings } from './feature-strings.js'
 import {
   type Catalog,
   dirFor,
   langFor,
   loadLocale,
+  type MessageKey,
   matchLocale,
   pageLocale,
   SHIPPED_LOCALES,
   t,
 } from './index.js'
-import { catalog as jaCatalog } from './ja.js'
-import { catalog as ptBRCatalog } from './pt-br.js'
-import { catalog as zhCNCatalog } from './zh-cn.js'
 
-const ENGLISH = englishCatalog()
+const ENGLISH = await englishCatalog()
 
-const CATALOGS: Record<string, Catalog> = {
-  ar: arCatalog,
-  de: deCatalog,
-  es: esCatalog,
-  fr: frCatalog,
-  ja: jaCatalog,
-  'pt-BR': ptBRCatalog,
-  'zh-CN': zhCNCatalog,
-}
-
-const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort()
+/** Each shipped locale's whole catalog: the shell's and every feature's strings. */
+const CATALOGS: Record<string, Catalog> = Object.fromEntries(
+  await Promise.all(
+    SHIPPED_LOCALES.filter((locale) => locale !== 'en').map(
+      async (locale) => [locale, await shippedCatalog(locale)] as const,
+    ),
+  ),
+)
 
 /** Keys whose text is a name or a brand in every language. */
 const SAME_EVERYWHERE = new Set([
@@ -72,17 +65,18 @@ describe('shipped locales', () => {
     )
   })
 
-  for (const [locale, catalog] of Object.entries(CATALOGS)) {
-    it(`${locale}: every English key, with the same placeholders`, () => {
-      expect(Object.keys(catalog).sort()).to.deep.equal(Object.keys(ENGLISH).sort())
-      for (const [key, english] of Object.entries(ENGLISH)) {
-        const text = catalog[key as keyof Catalog] as string
-        expect(text, key).to.be.a('string')
-        expect(text.trim(), key).to.not.equal('')
-        expect(placeholders(text), key).to.deep.equal(placeholders(english))
-      }
-    })
+  // The completeness test: a locale may lack keys at compile time, never in a release.
+  it('every locale has every English key, with the same placeholders, and no other', () => {
+    expect(catalogGaps(ENGLISH, CATALOGS), 'keys missing or with other placeholders').to.deep.equal(
+      {},
+    )
+    for (const [locale, catalog] of Object.entries(CATALOGS)) {
+      const extra = Object.keys(catalog).filter((key) => !(key in ENGLISH))
+      expect(extra, `${locale}: keys English does not have`).to.deep.equal([])
+    }
+  })
 
+  for (const [locale, catalog] of Object.entries(CATALOGS)) {
     it(`${locale}: translated, not English, and spoken once loaded`, async () => {
       const untranslated = Object.keys(ENGLISH).filter(
         (key) =>
@@ -192,6 +186,38 @@ describe('picking the locale', () => {
     createModal({ projectId: 'p', networks: [mainnet] })
     expect($locale.get()).to.equal('de')
     await loadLocale($locale.get())
-    expect(t('modal.close')).to.equal(deCatalog['modal.close'])
+    expect(t('modal.close')).to.equal(CATALOGS.de?.['modal.close'])
+  })
+})
+
+describe('translation completeness', () => {
+  afterEach(() => setLocale('en'))
+
+  it('lists the keys each locale lacks, and keys whose placeholders differ', () => {
+    const english = { 'demo.one': 'One', 'demo.two': 'Two {name}', 'demo.three': 'Three' }
+    const gaps = catalogGaps(english, {
+      de: { 'demo.one': 'Eins', 'demo.two': 'Zwei {name}', 'demo.three': 'Drei' },
+      fr: { 'demo.one': 'Un', 'demo.two': 'Deux {nom}', 'demo.three': ' ' },
+      es: { 'demo.one': 'Uno', 'demo.two': 'Dos {name}' },
+    })
+    expect(gaps).to.deep.equal({
+      fr: { missing: ['demo.three'], placeholders: ['demo.two'] },
+      es: { missing: ['demo.three'], placeholders: [] },
+    })
+  })
+
+  it('a locale that lacks a key shows its English at run time', async () => {
+    const only = 'demo.onlyEnglish' as MessageKey
+    const both = 'demo.translated' as MessageKey
+    registerFeatureStrings(
+      { [only]: 'Only in English', [both]: 'Translated' },
+      {
+        de: async () => ({ catalog: { [both]: 'Übersetzt' } }),
+      },
+    )
+    setLocale('de')
+    await loadLocale('de')
+    await until(() => t(both) === 'Übersetzt', 'the German part')
+    expect(t(only)).to.equal('Only in English')
   })
 })

@@ -29,7 +29,9 @@ import {
 } from '@openmodal/core/internal'
 import { setViewport } from '@web/test-runner-commands'
 import '../test/define-modal.js'
+import { switchActiveChainData } from '../features/network/w3m-switch-active-chain-view/w3m-switch-active-chain-view.js'
 import type { W3mModal } from '../modal/w3m-modal/w3m-modal.js'
+import { views as VIEW_REGISTRY } from '../router/routes.js'
 import { ALICE, FAILING, openAccount, selectTab } from '../test/account-fixtures.js'
 import { englishCatalog } from '../test/catalogs.js'
 import { AUTH_ID, embeddedStandIn, LOGIN_CODE } from '../test/embedded-fixtures.js'
@@ -47,8 +49,6 @@ import {
   walletIcon,
 } from '../test/helpers.js'
 import { startWalletConnect } from '../utils/walletconnect.js'
-import { VIEW_REGISTRY } from '../views/registry.js'
-import { switchActiveChainData } from '../views/w3m-switch-active-chain-view/w3m-switch-active-chain-view.js'
 import { type Catalog, registerCatalog } from './index.js'
 
 const PSEUDO = 'en-XA'
@@ -109,11 +109,11 @@ function pseudo(text: string): string {
   return padded
 }
 
+const ENGLISH = await englishCatalog()
+
 /** English, the view strings and core's coded texts, every one through `pseudo`. */
 function pseudoCatalog(): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(englishCatalog()).map(([key, text]) => [key, pseudo(text)]),
-  )
+  return Object.fromEntries(Object.entries(ENGLISH).map(([key, text]) => [key, pseudo(text)]))
 }
 
 const ADDRESS = '0x7777777777777777777777777777777777777777'
@@ -431,7 +431,7 @@ describe('pseudo-locale, 40 % longer, at 320 px', () => {
 
   it('makes every string at least 40 % longer and keeps its placeholders', () => {
     const catalog = pseudoCatalog()
-    for (const [key, text] of Object.entries(englishCatalog())) {
+    for (const [key, text] of Object.entries(ENGLISH)) {
       expect((catalog[key] as string).length, key).to.be.at.least(text.length * 1.4)
       expect(catalog[key]?.match(/\{\w+\}/g) ?? [], key).to.deep.equal(text.match(/\{\w+\}/g) ?? [])
     }

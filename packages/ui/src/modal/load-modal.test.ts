@@ -6,27 +6,25 @@
 import { expect } from '@open-wc/testing'
 import { $modal } from '@openmodal/core/internal'
 import { createModal } from '../exports/index.js'
-import { groupStatus } from '../router/routes.js'
+import { GROUPS } from '../features/groups.js'
+import { groupStatus, provideGroups } from '../router/routes.js'
 import { deep, mainnet, until } from '../test/helpers.js'
-import { VIEW_REGISTRY } from '../views/registry.js'
 
 describe('the lazy modal shell', () => {
-  const connect = VIEW_REGISTRY.Connect?.group
-  const connectLoader = connect?.load
   const consoleError = console.error
   const reported: unknown[][] = []
   let instance: ReturnType<typeof createModal>
 
   before(() => {
     // The first loads fail, as a dropped connection would make them.
-    if (connect) connect.load = () => Promise.reject(new TypeError('Failed to fetch'))
+    provideGroups({ connect: () => Promise.reject(new TypeError('Failed to fetch')) })
     console.error = (...args: unknown[]) => {
       reported.push(args)
     }
   })
 
   after(() => {
-    if (connect && connectLoader) connect.load = connectLoader
+    provideGroups(GROUPS)
     console.error = consoleError
     instance?.close()
   })
@@ -50,7 +48,7 @@ describe('the lazy modal shell', () => {
   })
 
   it('loads the shell on the next open and shows the Connect view', async () => {
-    if (connect && connectLoader) connect.load = connectLoader
+    provideGroups(GROUPS)
     instance.open()
     const modal = document.querySelector('w3m-modal') as Element
     await until(() => deep(modal, 'dialog')?.hasAttribute('open'), 'the open dialog')

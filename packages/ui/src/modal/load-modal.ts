@@ -1,14 +1,16 @@
 // The modal shell is not part of the page's initial JavaScript: an unopened modal shows
 // nothing, so `<w3m-modal>` stays an undefined (empty) element until the shell loads with the
-// first view group (every group's chunk imports w3m-modal/register.ts, see views/registry.ts):
+// first view group (every group's chunk imports w3m-modal/register.ts, see features/groups.ts):
 // once the page is idle (create-modal.ts), when the pointer or focus reaches a button
 // (`preloadView`), or as soon as the modal has something to show.
 
 import { $modal, $options, $view, closeModal, type View } from '@openmodal/core/internal'
 import { BROWSER } from 'esm-env'
-import { groupStatus, loadGroup, views } from '../router/routes.js'
-// The view registry: importing it fills the router's table (`views`).
-import '../views/registry.js'
+import { GROUPS } from '../features/groups.js'
+import { groupStatus, loadGroup, provideGroups, views } from '../router/routes.js'
+
+// The groups' loaders, for the router's navigations and for the loads below.
+provideGroups(GROUPS)
 
 let loading: Promise<void> | undefined
 
@@ -20,12 +22,10 @@ let loading: Promise<void> | undefined
  * @example await loadModal() // customElements.get('w3m-modal') is now defined
  */
 export function loadModal(): Promise<void> {
-  loading ??= loadGroup(views[$view.get().view]?.group.name ?? 'connect').catch(
-    (error: unknown) => {
-      loading = undefined
-      throw error
-    },
-  )
+  loading ??= loadGroup(views[$view.get().view]?.group ?? 'connect').catch((error: unknown) => {
+    loading = undefined
+    throw error
+  })
   return loading
 }
 
@@ -38,7 +38,7 @@ export function loadModal(): Promise<void> {
  */
 export function preloadView(view: View): void {
   const route = views[view]
-  if (route && groupStatus(route.group.name) === 'idle') loadGroup(route.group.name).catch(() => {})
+  if (route && groupStatus(route.group) === 'idle') loadGroup(route.group).catch(() => {})
 }
 
 let watching = false

@@ -1,19 +1,38 @@
-// Loading the views of the registry (views/registry.ts) by group: the first navigation to a
-// view imports its whole group, so an unopened modal loads no view code.
-//
-// The registry fills `views` rather than being imported here: it imports the groups, which
-// bring the modal shell, whose router imports this module (that would be an import circle).
+// The views the router shows, from the plain table of every feature (features/index.ts), and
+// their loading by group: the first navigation to a view imports its whole group, so an
+// unopened modal loads no view code. The groups' loaders come from modal/load-modal.ts
+// (`provideGroups`): they import the chunks, which import the modal shell and so this module.
 import type { View } from '@openmodal/core/internal'
-import type { ViewEntry } from '../views/registry.js'
+import type { Feature, ViewEntry } from '../features/feature.js'
+import { FEATURES } from '../features/index.js'
+
+export type { ViewEntry } from '../features/feature.js'
 
 /**
- * The views the router shows: views/registry.ts fills it (`VIEW_REGISTRY` is this object).
- * Tests may add an entry.
+ * The view table of `features`: each view with its feature's group.
+ *
+ * @example viewTable({ network }).Networks // { tag: 'w3m-networks-view', group: 'network' }
  */
-export const views: Partial<Record<View, ViewEntry>> = {}
+export function viewTable(
+  features: Readonly<Record<string, Feature>>,
+): Partial<Record<View, ViewEntry>> {
+  const table: Partial<Record<View, ViewEntry>> = {}
+  for (const { group, views: entries } of Object.values(features)) {
+    for (const [view, entry] of Object.entries(entries)) {
+      table[view as View] = { ...entry, group }
+    }
+  }
+  return table
+}
+
+/** The views the router shows. Tests may add an entry. */
+export const views: Partial<
+  Record<View, { tag: string; group: string; title?: ViewEntry['title'] }>
+> = viewTable(FEATURES)
 
 export type GroupStatus = 'idle' | 'loading' | 'loaded' | 'error'
 
+const loaders = new Map<string, () => Promise<unknown>>()
 const pending = new Map<string, Promise<void>>()
 const status = new Map<string, GroupStatus>()
 const listeners = new Set<() => void>()
@@ -21,6 +40,16 @@ const listeners = new Set<() => void>()
 const setStatus = (group: string, next: GroupStatus) => {
   status.set(group, next)
   for (const listener of [...listeners]) listener()
+}
+
+/**
+ * Gives the router the loader of each group (a group's chunk). Tests may replace one (e.g.
+ * with a failing one).
+ *
+ * @example provideGroups(GROUPS) // features/groups.ts
+ */
+export function provideGroups(groups: Readonly<Record<string, () => Promise<unknown>>>): void {
+  for (const [name, load] of Object.entries(groups)) loaders.set(name, load)
 }
 
 export function groupStatus(group: string): GroupStatus {
@@ -41,10 +70,10 @@ export function onGroupStatus(listener: () => void): () => void {
 export function loadGroup(group: string): Promise<void> {
   const existing = pending.get(group)
   if (existing) return existing
-  const entry = Object.values(views).find((candidate) => candidate.group.name === group)
-  if (!entry) return Promise.reject(new Error(`Unknown view group ${group}`))
+  const load = loaders.get(group)
+  if (!load) return Promise.reject(new Error(`Unknown view group ${group}`))
   setStatus(group, 'loading')
-  const promise = entry.group.load().then(
+  const promise = load().then(
     () => setStatus(group, 'loaded'),
     (error: unknown) => {
       pending.delete(group)

@@ -89,7 +89,7 @@ export class W3mRouter extends OpenModalElement {
   override render(): unknown {
     const entry = this.view.value
     const route = views[entry.view]
-    if (!route || (groupStatus(route.group.name) === 'loaded' && !customElements.get(route.tag))) {
+    if (!route || (groupStatus(route.group) === 'loaded' && !customElements.get(route.tag))) {
       return html`<div class="state" part="state" data-state="unavailable">
         <p>${t('router.notAvailable')}</p>
       </div>`
@@ -108,16 +108,16 @@ export class W3mRouter extends OpenModalElement {
         </div>`,
       )
     }
-    const status = groupStatus(route.group.name)
+    const status = groupStatus(route.group)
     if (status === 'error') {
       return html`<div class="state" part="state" data-state="error">
         <p class="error-text" role="alert">${t('router.loadFailed')}</p>
-        <button class="button-secondary" @click=${() => this.load(route.group.name)}>
+        <button class="button-secondary" @click=${() => this.load(route.group)}>
           ${t('common.tryAgain')}
         </button>
       </div>`
     }
-    if (status === 'idle') queueMicrotask(() => this.load(route.group.name))
+    if (status === 'idle') queueMicrotask(() => this.load(route.group))
     return html`<div class="state" part="state" data-state="loading" role="status">
       <wui-spinner></wui-spinner>
       <span class="visually-hidden">${t('common.loading')}</span>

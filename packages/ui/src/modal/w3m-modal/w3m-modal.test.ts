@@ -28,8 +28,8 @@ import {
   setupClient,
   until,
 } from '../../test/helpers.js'
-import { VIEW_REGISTRY } from '../../views/registry.js'
 import '../../test/define-modal.js'
+import { provideGroups, views } from '../../router/routes.js'
 import type { W3mModal } from './w3m-modal.js'
 
 const dialogOf = (modal: W3mModal) => deep<HTMLDialogElement>(modal, 'dialog') as HTMLDialogElement
@@ -272,18 +272,15 @@ describe('<w3m-modal>', () => {
 
   it('shows an error with retry when a view group fails to load', async () => {
     let attempts = 0
-    VIEW_REGISTRY.WalletSend = {
-      tag: 'w3m-flaky-test-view',
-      title: 'view.WalletSend',
-      group: {
-        name: 'flaky',
-        load: async () => {
-          attempts++
-          if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module')
-          customElements.define('w3m-flaky-test-view', class extends HTMLElement {})
-        },
+    const before = views.WalletSend
+    views.WalletSend = { tag: 'w3m-flaky-test-view', title: 'view.WalletSend', group: 'flaky' }
+    provideGroups({
+      flaky: async () => {
+        attempts++
+        if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module')
+        customElements.define('w3m-flaky-test-view', class extends HTMLElement {})
       },
-    }
+    })
     try {
       await openOn(modal, 'WalletSend')
       const error = await until(() => deep(modal, 'w3m-router', '[data-state="error"]'), 'error')
@@ -294,7 +291,7 @@ describe('<w3m-modal>', () => {
       await until(() => deep(modal, 'w3m-router', 'w3m-flaky-test-view'), 'the view after retry')
       expect(attempts).to.equal(2)
     } finally {
-      delete VIEW_REGISTRY.WalletSend
+      views.WalletSend = before
     }
   })
 

@@ -1,0 +1,40 @@
+// The connect feature's strings in es. A key left out reads English (the completeness test
+// lists it).
+import type { Catalog } from '../../../i18n/index.js'
+
+export const catalog: Catalog = {
+  'connect.wallets': 'Billeteras',
+  'connect.installed': 'Instalada',
+  'connect.recent': 'Reciente',
+  'connect.empty': 'No se encontró ninguna billetera',
+  'connect.emptyHint':
+    'Instala una extensión de billetera en el navegador y vuelve a abrir esta ventana.',
+  'connect.email': 'Continuar con correo electrónico',
+  'connect.social': 'Continuar con {provider}',
+  'connect.socials': 'Redes sociales',
+  'connect.or': 'o',
+  'connect.allWallets': 'Todas las billeteras',
+  'legal.both': 'Al conectar tu billetera, aceptas nuestros {terms} y nuestra {privacy}.',
+  'legal.terms': 'Al conectar tu billetera, aceptas nuestros {terms}.',
+  'legal.privacy': 'Al conectar tu billetera, aceptas nuestra {privacy}.',
+  'legal.termsLink': 'Términos del servicio',
+  'legal.privacyLink': 'Política de privacidad',
+  'connecting.continueIn': 'Continúa en {name}',
+  'connecting.hint': 'Acepta la solicitud de conexión en la billetera',
+  'allWallets.search': 'Buscar billeteras',
+  'allWallets.list': 'Billeteras',
+  'allWallets.loading': 'Cargando billeteras…',
+  'allWallets.empty': 'No se encontró ninguna billetera',
+  'allWallets.emptyHint': 'Prueba con otro nombre.',
+  'allWallets.error': 'No se pudo cargar la lista de billeteras.',
+  'allWallets.count': '{count} billeteras',
+  'allWallets.notInstalled': '{name} no está instalada en este navegador.',
+  'allWallets.getIt': 'Consíguela aquí y vuelve para conectarte:',
+  'allWallets.noLinks': 'Esta billetera no indica ningún sitio web.',
+  'allWallets.backToList': 'Volver a todas las billeteras',
+  'allWallets.homepage': 'Sitio web',
+  'allWallets.webapp': 'Aplicación web',
+  'allWallets.desktop': 'Aplicación de escritorio',
+  'allWallets.appStore': 'App Store',
+  'allWallets.playStore': 'Google Play',
+}

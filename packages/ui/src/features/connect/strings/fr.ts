@@ -1,0 +1,40 @@
+// The connect feature's strings in fr. A key left out reads English (the completeness test
+// lists it).
+import type { Catalog } from '../../../i18n/index.js'
+
+export const catalog: Catalog = {
+  'connect.wallets': 'Portefeuilles',
+  'connect.installed': 'Installé',
+  'connect.recent': 'Récent',
+  'connect.empty': 'Aucun portefeuille trouvé',
+  'connect.emptyHint':
+    'Installez une extension de portefeuille dans le navigateur, puis rouvrez cette fenêtre.',
+  'connect.email': 'Continuer avec un e-mail',
+  'connect.social': 'Continuer avec {provider}',
+  'connect.socials': 'Réseaux sociaux',
+  'connect.or': 'ou',
+  'connect.allWallets': 'Tous les portefeuilles',
+  'legal.both': 'En connectant votre portefeuille, vous acceptez nos {terms} et notre {privacy}.',
+  'legal.terms': 'En connectant votre portefeuille, vous acceptez nos {terms}.',
+  'legal.privacy': 'En connectant votre portefeuille, vous acceptez notre {privacy}.',
+  'legal.termsLink': 'Conditions d’utilisation',
+  'legal.privacyLink': 'Politique de confidentialité',
+  'connecting.continueIn': 'Continuez dans {name}',
+  'connecting.hint': 'Acceptez la demande de connexion dans le portefeuille',
+  'allWallets.search': 'Rechercher un portefeuille',
+  'allWallets.list': 'Portefeuilles',
+  'allWallets.loading': 'Chargement des portefeuilles…',
+  'allWallets.empty': 'Aucun portefeuille trouvé',
+  'allWallets.emptyHint': 'Essayez un autre nom.',
+  'allWallets.error': 'Impossible de charger la liste des portefeuilles.',
+  'allWallets.count': '{count} portefeuilles',
+  'allWallets.notInstalled': '{name} n’est pas installé dans ce navigateur.',
+  'allWallets.getIt': 'Procurez-le ici, puis revenez pour vous connecter\u202f:',
+  'allWallets.noLinks': 'Ce portefeuille n’indique aucun site web.',
+  'allWallets.backToList': 'Retour à tous les portefeuilles',
+  'allWallets.homepage': 'Site web',
+  'allWallets.webapp': 'Application web',
+  'allWallets.desktop': 'Application de bureau',
+  'allWallets.appStore': 'App Store',
+  'allWallets.playStore': 'Google Play',
+}

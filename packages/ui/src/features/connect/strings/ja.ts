@@ -1,0 +1,40 @@
+// The connect feature's strings in ja. A key left out reads English (the completeness test
+// lists it).
+import type { Catalog } from '../../../i18n/index.js'
+
+export const catalog: Catalog = {
+  'connect.wallets': 'ウォレット',
+  'connect.installed': 'インストール済み',
+  'connect.recent': '最近使用',
+  'connect.empty': 'ウォレットが見つかりません',
+  'connect.emptyHint':
+    'ブラウザにウォレット拡張機能をインストールしてから、このウィンドウをもう一度開いてください。',
+  'connect.email': 'メールで続ける',
+  'connect.social': '{provider} で続ける',
+  'connect.socials': 'ソーシャルログイン',
+  'connect.or': 'または',
+  'connect.allWallets': 'すべてのウォレット',
+  'legal.both': 'ウォレットを接続すると、{terms}と{privacy}に同意したものとみなされます。',
+  'legal.terms': 'ウォレットを接続すると、{terms}に同意したものとみなされます。',
+  'legal.privacy': 'ウォレットを接続すると、{privacy}に同意したものとみなされます。',
+  'legal.termsLink': '利用規約',
+  'legal.privacyLink': 'プライバシーポリシー',
+  'connecting.continueIn': '{name} で続けてください',
+  'connecting.hint': 'ウォレットで接続リクエストを承認してください',
+  'allWallets.search': 'ウォレットを検索',
+  'allWallets.list': 'ウォレット',
+  'allWallets.loading': 'ウォレットを読み込み中…',
+  'allWallets.empty': 'ウォレットが見つかりません',
+  'allWallets.emptyHint': '別の名前で検索してください。',
+  'allWallets.error': 'ウォレット一覧を読み込めませんでした。',
+  'allWallets.count': '{count} 件のウォレット',
+  'allWallets.notInstalled': '{name} はこのブラウザにインストールされていません。',
+  'allWallets.getIt': 'こちらから入手して、戻ってから接続してください：',
+  'allWallets.noLinks': 'このウォレットにはウェブサイトの情報がありません。',
+  'allWallets.backToList': 'すべてのウォレットに戻る',
+  'allWallets.homepage': 'ウェブサイト',
+  'allWallets.webapp': 'ウェブアプリ',
+  'allWallets.desktop': 'デスクトップアプリ',
+  'allWallets.appStore': 'App Store',
+  'allWallets.playStore': 'Google Play',
+}

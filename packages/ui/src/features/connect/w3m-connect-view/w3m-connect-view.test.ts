@@ -1,0 +1,232 @@
+// Connect: method order, wallet list, empty state, legal footer.
+
+import { expect, fixture, html } from '@open-wc/testing'
+import { $recentWallets, closeModal, openModal, reset, setLocale } from '@openmodal/core/internal'
+import { sendKeys, setViewport } from '@web/test-runner-commands'
+import '../../../test/define-modal.js'
+import { loadLocale } from '../../../i18n/index.js'
+import type { W3mModal } from '../../../modal/w3m-modal/w3m-modal.js'
+import {
+  deep,
+  deepAll,
+  focused,
+  resetAll,
+  settle,
+  setupClient,
+  until,
+  WALLETS,
+  walletIcon,
+} from '../../../test/helpers.js'
+import { availableMethods, connectMethodOrder } from './w3m-connect-view.js'
+
+const AUTH = { id: 'openmodal.auth', name: 'Email and socials', type: 'AUTH' as const }
+
+async function openConnect(modal: W3mModal) {
+  reset('Connect')
+  openModal()
+  await modal.updateComplete
+  return until(() => deep(modal, 'w3m-router', 'w3m-connect-view'), 'the connect view')
+}
+
+const methodsOf = (view: HTMLElement) =>
+  deepAll(view, 'section[data-method]').map((s) => s.dataset.method)
+
+describe('Connect view', () => {
+  let modal: W3mModal
+
+  beforeEach(async () => {
+    modal = await fixture<W3mModal>(html`<w3m-modal></w3m-modal>`)
+  })
+
+  afterEach(() => resetAll())
+
+  it('orders methods per spec §2: email, social, wallet; wallet first when one is present', () => {
+    const external = [{ type: 'EXTERNAL' as const }, { type: 'AUTH' as const }]
+    expect(connectMethodOrder(undefined, external)).to.deep.equal(['email', 'social', 'wallet'])
+    for (const type of ['INJECTED', 'ANNOUNCED', 'MULTI_CHAIN'] as const) {
+      expect(connectMethodOrder(undefined, [...external, { type }])).to.deep.equal([
+        'wallet',
+        'email',
+        'social',
+      ])
+    }
+    expect(
+      connectMethodOrder(['social', 'wallet', 'email'], [{ type: 'ANNOUNCED' }]),
+    ).to.deep.equal(['social', 'wallet', 'email'])
+    const options = { features: { email: true, socials: ['google'] } } as never
+    expect(availableMethods(['email', 'social', 'wallet'], external, options)).to.deep.equal([
+      'email',
+      'social',
+      'wallet',
+    ])
+    // No embedded-wallet connector: e-mail and social cannot work, so they are not offered.
+    expect(
+      availableMethods(['email', 'social', 'wallet'], [{ type: 'EXTERNAL' }], options),
+    ).to.deep.equal(['wallet'])
+  })
+  it('renders the methods in that order, and the host override wins', async () => {
+    setupClient({ wallets: [{ id: 'io.ext', name: 'Ext', type: 'EXTERNAL' }, AUTH] })
+    let view = await openConnect(modal)
+    await until(() => methodsOf(view).length === 3, 'three methods')
+    expect(methodsOf(view)).to.deep.equal(['email', 'social', 'wallet'])
+    expect(deepAll(view, '[data-provider]').map((b) => b.textContent?.trim())[0]).to.equal(
+      'Continue with Google',
+    )
+    closeModal()
+
+    setupClient({ wallets: [{ id: 'io.alpha', name: 'Alpha', type: 'ANNOUNCED' }, AUTH] })
+    view = await openConnect(modal)
+    await until(() => methodsOf(view)[0] === 'wallet', 'wallet first')
+    expect(methodsOf(view)).to.deep.equal(['wallet', 'email', 'social'])
+    closeModal()
+
+    setupClient(
+      { wallets: [{ id: 'io.alpha', name: 'Alpha', type: 'ANNOUNCED' }, AUTH] },
+      { connectMethodsOrder: ['social', 'email', 'wallet'] },
+    )
+    view = await openConnect(modal)
+    await until(() => methodsOf(view).length === 3, 'three methods')
+    expect(methodsOf(view)).to.deep.equal(['social', 'email', 'wallet'])
+  })
+  it('shows only the wallet list while no embedded-wallet connector exists', async () => {
+    setupClient()
+    const view = await openConnect(modal)
+    await until(() => deep(view, 'wui-wallet-list'), 'the list')
+    expect(methodsOf(view)).to.deep.equal(['wallet'])
+    expect(view.shadowRoot?.textContent).to.not.contain('Continue with email')
+  })
+  it('lists the adapter connectors with safe icons, names and Installed/Recent tags', async () => {
+    setupClient()
+    $recentWallets.set([{ id: 'io.gamma' }])
+    const view = await openConnect(modal)
+    const list = await until(() => deep(view, 'wui-wallet-list'), 'the list')
+    const buttons = await until(() => {
+      const found = deepAll(list, 'button')
+      return found.length === 3 ? found : null
+    }, 'three wallets')
+    // Recent first (spec §2 group order), then the announced ones in discovery order.
+    expect(buttons.map((b) => b.querySelector('.name')?.textContent)).to.deep.equal([
+      'Gamma Wallet',
+      'Alpha Wallet',
+      'Beta Wallet',
+    ])
+    expect(buttons.map((b) => b.querySelector('.tag')?.textContent)).to.deep.equal([
+      'Recent',
+      'Installed',
+      'Installed',
+    ])
+    expect(buttons[1]?.querySelector('img')?.getAttribute('src')).to.equal(walletIcon)
+    // `javascript:` is not an image URL: the placeholder icon is shown instead.
+    expect(buttons[2]?.querySelector('img')).to.equal(null)
+    expect(buttons[2]?.querySelector('svg')).to.not.equal(null)
+    await settle()
+    await expect(modal).to.be.accessible()
+  })
+  it('moves through the wallet list with the arrow keys, Home and End (one Tab stop)', async () => {
+    setupClient()
+    const view = await openConnect(modal)
+    const list = await until(() => deep(view, 'wui-wallet-list'), 'the list')
+    const buttons = await until(() => {
+      const found = deepAll(list, 'button')
+      return found.length === 3 ? found : null
+    }, 'three wallets')
+    expect(buttons.map((b) => b.tabIndex)).to.deep.equal([0, -1, -1])
+    buttons[0]?.focus()
+    await sendKeys({ press: 'ArrowDown' })
+    expect(focused()).to.equal(buttons[1])
+    expect(buttons.map((b) => b.tabIndex)).to.deep.equal([-1, 0, -1])
+    await sendKeys({ press: 'End' })
+    expect(focused()).to.equal(buttons[2])
+    await sendKeys({ press: 'ArrowDown' })
+    expect(focused()).to.equal(buttons[0])
+    await sendKeys({ press: 'ArrowUp' })
+    expect(focused()).to.equal(buttons[2])
+    await sendKeys({ press: 'Home' })
+    expect(focused()).to.equal(buttons[0])
+  })
+
+  it('keeps every wallet row inside the panel, a 1 MB name ellipsized, at 320 and 360 px', async function () {
+    this.timeout(30_000)
+    const huge = 'W'.repeat(1_000_000)
+    try {
+      for (const width of [320, 360]) {
+        await setViewport({ width, height: 800 })
+        setupClient({
+          wallets: [...WALLETS, { id: 'io.huge', name: huge, rdns: 'io.huge' }],
+        })
+        const view = await openConnect(modal)
+        const list = await until(() => deep(view, 'wui-wallet-list'), 'the list')
+        const rows = await until(() => {
+          const found = deepAll(list, 'button')
+          return found.length === 4 ? found : null
+        }, 'four wallets')
+        await settle()
+        const panel = (deep(modal, '.panel') as HTMLElement).getBoundingClientRect()
+        expect(panel.width, `panel at ${width} px`).to.be.at.most(360)
+        for (const row of rows) {
+          const box = row.getBoundingClientRect()
+          const id = row.dataset.id
+          expect(box.left, `${id} at ${width} px`).to.be.at.least(panel.left)
+          expect(box.right, `${id} at ${width} px`).to.be.at.most(panel.right)
+          const tag = row.querySelector('.tag')?.getBoundingClientRect()
+          if (tag) {
+            expect(tag.left, `${id} tag at ${width} px`).to.be.at.least(box.left)
+            expect(tag.right, `${id} tag at ${width} px`).to.be.at.most(box.right)
+          }
+        }
+        const name = deep(list, 'button[data-id="io.huge"] .name') as HTMLElement
+        expect(name.textContent).to.have.length(huge.length)
+        // Ellipsized: the text is clipped inside the row, not laid out at its full width.
+        expect(name.scrollWidth).to.be.greaterThan(name.clientWidth)
+        expect(getComputedStyle(name).textOverflow).to.equal('ellipsis')
+        expect(deep(list, 'button[data-id="io.huge"] .tag')?.textContent).to.equal('Installed')
+        closeModal()
+      }
+    } finally {
+      await setViewport({ width: 800, height: 600 })
+    }
+  })
+
+  it('shows an empty state when no wallet is found', async () => {
+    setupClient({ wallets: [] })
+    const view = await openConnect(modal)
+    await until(() => view.shadowRoot?.textContent?.includes('No wallet found'), 'empty state')
+    expect(deep(view, 'wui-wallet-list')).to.equal(null)
+  })
+  it('shows the legal footer with terms and privacy links when the host set them', async () => {
+    setupClient({}, {})
+    let view = await openConnect(modal)
+    await until(() => deep(view, 'wui-wallet-list'), 'the list')
+    expect(deep(view, '[part="legal"]')).to.equal(null)
+    closeModal()
+    setupClient(
+      {},
+      {
+        termsConditionsUrl: 'https://example.com/terms',
+        privacyPolicyUrl: 'https://example.com/privacy',
+      },
+    )
+    view = await openConnect(modal)
+    const legal = await until(() => deep(view, '[part="legal"]'), 'legal footer')
+    const links = [...legal.querySelectorAll('a')]
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).to.deep.equal([
+      ['Terms of Service', 'https://example.com/terms'],
+      ['Privacy Policy', 'https://example.com/privacy'],
+    ])
+    expect(links[0]?.getAttribute('rel')).to.equal('noopener noreferrer')
+    expect(legal.textContent?.replace(/\s+/g, ' ').trim()).to.equal(
+      'By connecting your wallet, you agree to our Terms of Service and Privacy Policy.',
+    )
+  })
+  it('the wallet list passes axe in Arabic, right to left', async () => {
+    setupClient()
+    const view = await openConnect(modal)
+    const list = await until(() => deep(view, 'wui-wallet-list'), 'the list')
+    await until(() => deepAll(list, 'button[data-id]').length >= 3, 'the wallets')
+    setLocale('ar')
+    await loadLocale('ar')
+    await until(() => deep(modal, 'dialog')?.getAttribute('dir') === 'rtl', 'right to left')
+    await settle()
+    await expect(modal).to.be.accessible()
+  })
+})

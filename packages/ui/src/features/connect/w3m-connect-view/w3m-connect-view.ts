@@ -1,0 +1,260 @@
+import {
+  $connectors,
+  $features,
+  $options,
+  $recentWallets,
+  type Connector,
+  push,
+  type ResolvedOptions,
+  type RouterData,
+} from '@openmodal/core/internal'
+import { $connectList } from '@openmodal/core/registry'
+import { html, nothing, type TemplateResult } from 'lit'
+import { icon } from '../../../components/icons.js'
+import type { WuiSelectEvent } from '../../../components/wui-wallet-list/wui-wallet-list.js'
+import '../../../components/wui-wallet-list/wui-wallet-list.js'
+import { StoreController } from '../../../controllers/store-controller.js'
+import { tParts } from '../../../i18n/coded.js'
+import { t } from '../../../i18n/index.js'
+import '../strings/en.js'
+import { OpenModalElement } from '../../../internal/openmodal-element.js'
+import { base } from '../../../styles/base.js'
+import { iconStyles } from '../../../styles/icons.js'
+import { viewStyles } from '../../../styles/view-styles.js'
+import { define } from '../../../utils/define.js'
+import { selectRegistryWallet } from '../../../utils/registry-wallet.js'
+import { safeLinkUrl } from '../../../utils/safe-url.js'
+import { warmStyles } from '../../../utils/warm.js'
+import { styles } from './w3m-connect-view.styles.js'
+
+export type ConnectMethod = NonNullable<ResolvedOptions['connectMethodsOrder']>[number]
+
+/** Connector types that mean "a wallet is present in this browser" (spec §2 order rule). */
+const PRESENT_TYPES: ReadonlySet<Connector['type']> = new Set([
+  'INJECTED',
+  'ANNOUNCED',
+  'MULTI_CHAIN',
+])
+
+/** Brand names of the social providers (not translated). */
+const SOCIAL_NAMES: Record<string, string> = {
+  google: 'Google',
+  github: 'GitHub',
+  apple: 'Apple',
+  facebook: 'Facebook',
+  x: 'X',
+  discord: 'Discord',
+  farcaster: 'Farcaster',
+}
+
+/**
+ * The order of the connection methods (spec §2): the host's `connectMethodsOrder` when set;
+ * otherwise email, social, wallet, or wallet first when an installed or announced wallet
+ * is visible.
+ *
+ * @example
+ * connectMethodOrder(undefined, [{ type: 'ANNOUNCED', … }]) // ['wallet', 'email', 'social']
+ */
+export function connectMethodOrder(
+  override: readonly ConnectMethod[] | undefined,
+  connectors: readonly Pick<Connector, 'type'>[],
+): ConnectMethod[] {
+  if (override?.length) return [...override]
+  return connectors.some((c) => PRESENT_TYPES.has(c.type))
+    ? ['wallet', 'email', 'social']
+    : ['email', 'social', 'wallet']
+}
+
+/**
+ * The methods that can work now: e-mail and social need the embedded-wallet connector
+ * (type AUTH) and their feature switch; wallets are always offered.
+ */
+export function availableMethods(
+  order: readonly ConnectMethod[],
+  connectors: readonly Pick<Connector, 'type'>[],
+  options: Pick<ResolvedOptions, 'features'> | null,
+): ConnectMethod[] {
+  const hasAuth = connectors.some((c) => c.type === 'AUTH')
+  const features = options?.features
+  return order.filter((method) => {
+    if (method === 'wallet') return true
+    if (!hasAuth) return false
+    if (method === 'email') return features?.email !== false
+    return Array.isArray(features?.socials) && features.socials.length > 0
+  })
+}
+
+/**
+ * @summary The Connect view: connection methods in the spec's order, the wallet list (arrow
+ * keys move, Enter picks) and the legal footer when the host set terms/privacy URLs.
+ *
+ * @csspart method - Each method section (`data-method` email, social or wallet).
+ * @csspart legal - The legal footer.
+ */
+export class W3mConnectView extends OpenModalElement {
+  static override properties = {
+    data: { attribute: false },
+  }
+
+  static override styles = [base, iconStyles, viewStyles, styles]
+
+  /** Router data: `namespace` lists only wallets of that namespace (from SwitchActiveChain). */
+  declare data: RouterData | undefined
+
+  private readonly connectors = new StoreController(this, $connectors)
+  private readonly recent = new StoreController(this, $recentWallets)
+  private readonly options = new StoreController(this, $options)
+  private readonly features = new StoreController(this, $features)
+  // Discovered connectors plus the registry's featured and recommended wallets, in order.
+  private readonly list = new StoreController(this, $connectList)
+
+  private readonly onSelect = async (event: WuiSelectEvent) => {
+    const entry = this.list.value.find(
+      (e) => e.kind === 'registry' && `registry:${e.wallet.id}` === event.id,
+    )
+    if (entry?.kind === 'registry') {
+      // Not installed: the WalletConnect hook, or AllWallets showing the wallet's links.
+      const outcome = await selectRegistryWallet(entry.wallet)
+      if (outcome === 'links') push('AllWallets', { wallet: entry.wallet })
+      return
+    }
+    const connector = this.connectors.value.find((c) => c.id === event.id)
+    if (!connector) return
+    const namespace = this.data?.namespace
+    push(connector.type === 'WALLET_CONNECT' ? 'ConnectingWalletConnect' : 'ConnectingExternal', {
+      connectorId: connector.id,
+      ...(namespace ? { namespace } : {}),
+    })
+  }
+
+  private renderWallets(): TemplateResult {
+    const recentIds = this.recent.value.map((r) => r.id)
+    // From SwitchActiveChain: only the wallets of that namespace.
+    const namespace = this.data?.namespace
+    const entries = this.list.value.filter((entry) =>
+      !namespace
+        ? true
+        : entry.kind === 'connector'
+          ? entry.connector.namespaces.includes(namespace)
+          : entry.wallet.chains.some((chain) => chain.split(':')[0] === namespace),
+    )
+    if (entries.length === 0) {
+      return html`<div class="empty">
+        <span class="logo">${icon('wallet')}</span>
+        <p class="headline">${t('connect.empty')}</p>
+        <p class="muted small">${t('connect.emptyHint')}</p>
+      </div>`
+    }
+    const items = entries.map((entry) => {
+      if (entry.kind === 'registry') {
+        const { wallet } = entry
+        return {
+          id: `registry:${wallet.id}`,
+          name: wallet.name,
+          imageUrl: wallet.imageUrl,
+          imageFromServer: true,
+        }
+      }
+      const c = entry.connector
+      const tag = recentIds.includes(c.id)
+        ? t('connect.recent')
+        : c.installed
+          ? t('connect.installed')
+          : undefined
+      return {
+        id: c.id,
+        name: c.name,
+        ...(c.imageUrl ? { imageUrl: c.imageUrl } : {}),
+        ...(tag ? { tag } : {}),
+      }
+    })
+    return html`<wui-wallet-list
+        .wallets=${items}
+        label=${t('connect.wallets')}
+        @wui-select=${this.onSelect}
+      ></wui-wallet-list>
+      ${
+        this.features.value?.allWallets === false
+          ? nothing
+          : html`<button class="button-secondary wide all-wallets" @click=${() => push('AllWallets')}>
+            ${t('connect.allWallets')}
+          </button>`
+      }`
+  }
+
+  private renderSocials(): TemplateResult {
+    const socials = this.features.value?.socials
+    const providers = Array.isArray(socials) ? socials : []
+    return html`<div class="socials" role="group" aria-label=${t('connect.socials')}>
+      ${providers.map(
+        (provider) =>
+          html`<button
+            class="button-secondary wide"
+            data-provider=${provider}
+            @click=${() => push('EmailLogin')}
+          >
+            ${t('connect.social', { provider: SOCIAL_NAMES[provider] ?? provider })}
+          </button>`,
+      )}
+    </div>`
+  }
+
+  private renderMethod(method: ConnectMethod): TemplateResult {
+    const content =
+      method === 'wallet'
+        ? this.renderWallets()
+        : method === 'email'
+          ? html`<button class="button-secondary wide" @click=${() => push('EmailLogin')}>
+              ${t('connect.email')}
+            </button>`
+          : this.renderSocials()
+    return html`<section part="method" data-method=${method}>${content}</section>`
+  }
+
+  private renderLegal() {
+    const terms = safeLinkUrl(this.options.value?.termsConditionsUrl)
+    const privacy = safeLinkUrl(this.options.value?.privacyPolicyUrl)
+    if (!terms && !privacy) return nothing
+    const key = terms && privacy ? 'legal.both' : terms ? 'legal.terms' : 'legal.privacy'
+    const link = (href: string | undefined, text: string) =>
+      href ? html`<a href=${href} target="_blank" rel="noopener noreferrer">${text}</a>` : nothing
+    return html`<p class="legal" part="legal">
+      ${tParts(key).map((part) =>
+        typeof part === 'string'
+          ? part
+          : part.slot === 'terms'
+            ? link(terms, t('legal.termsLink'))
+            : link(privacy, t('legal.privacyLink')),
+      )}
+    </p>`
+  }
+
+  override render() {
+    const connectors = this.connectors.value
+    const order = connectMethodOrder(this.options.value?.connectMethodsOrder, connectors)
+    const features = this.features.value
+    const methods = availableMethods(order, connectors, features ? { features } : null)
+    return html`<div class="methods">
+        ${methods.map(
+          (method, index) =>
+            html`${
+              index > 0
+                ? html`<div class="divider" aria-hidden="true">${t('connect.or')}</div>`
+                : nothing
+            }${this.renderMethod(method)}`,
+        )}
+      </div>
+      ${this.renderLegal()}`
+  }
+}
+
+define('w3m-connect-view', W3mConnectView)
+// The usual first view: its stylesheets are built when its group loads (the page is idle, or
+// the pointer is on the button), not in the opening frame.
+warmStyles(['w3m-connect-view', 'wui-wallet-list'])
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'w3m-connect-view': W3mConnectView
+  }
+}

@@ -1,0 +1,239 @@
+// What the e-mail views share: the e-mail rule, the send throttle, the loaded embedded wallet,
+// the e-mail and code fields with their status line, and their styles. They load with the
+// email group (registry.ts). The e-mail rule itself is core's `isEmail`, which the frame checks
+// too.
+import {
+  $connections,
+  $options,
+  type ChainNamespace,
+  type EmbeddedWalletLoaded,
+  frameError,
+  MAX_EMAIL_LENGTH,
+  storage,
+} from '@openmodal/core/internal'
+import { css, html, nothing, type TemplateResult } from 'lit'
+import '../../components/wui-spinner/wui-spinner.js'
+
+/** Spec §5/§9: 30 s between e-mail sends. */
+export const EMAIL_SEND_GAP_MS = 30_000
+/** Digits of a one-time code. */
+export const OTP_LENGTH = 6
+
+/**
+ * Seconds until another code may be sent (spec §5 "Please try again after N seconds"), from
+ * the last send stored under `lastEmailLoginTime`; 0 when one may go now.
+ *
+ * @example secondsUntilNextSend(Date.now()) // 0 or 1..30
+ */
+export function secondsUntilNextSend(now: number = Date.now()): number {
+  const last = storage.get('lastEmailLoginTime')
+  if (last === undefined) return 0
+  const left = last + EMAIL_SEND_GAP_MS - now
+  return left > 0 ? Math.ceil(left / 1000) : 0
+}
+
+/** Records a send for the throttle. */
+export function recordSend(now: number = Date.now()): void {
+  storage.set('lastEmailLoginTime', now)
+}
+
+/** The embedded wallet's id and its loaded frame side (loads it on first use). */
+export async function embeddedWallet(): Promise<{ id: string; loaded: EmbeddedWalletLoaded }> {
+  const entry = $options.get()?.embeddedWallet
+  if (!entry) throw frameError('NO_AUTH_CONNECTOR')
+  return { id: entry.id, loaded: await entry.load() }
+}
+
+/** Saves `email` as the e-mail login's, and shows it on its connections (after an update). */
+export function setConnectionEmail(connectorId: string, email: string): void {
+  storage.set('email', email)
+  for (const [namespace, connection] of Object.entries($connections.get())) {
+    if (connection?.connectorId !== connectorId) continue
+    $connections.setKey(namespace as ChainNamespace, {
+      ...connection,
+      wallet: { ...connection.wallet, email },
+    })
+  }
+}
+
+/** Keeps only digits, at most `OTP_LENGTH` (a pasted "123 456" or "123-456" works). */
+export const otpDigits = (value: string): string => value.replace(/\D/g, '').slice(0, OTP_LENGTH)
+
+/**
+ * The live line under a field (`#status`, which the fields name in `aria-describedby`): the
+ * error when there is one, else a spinner and `pendingText` while a step runs.
+ */
+export function statusLine(
+  message: string | undefined,
+  pending: boolean,
+  pendingText: string,
+): TemplateResult {
+  return html`<div class="status" part="status" id="status" aria-live="polite">
+    ${
+      message
+        ? html`<p class="error-text" data-error>${message}</p>`
+        : pending
+          ? html`<p class="pending" data-pending>
+            <wui-spinner aria-hidden="true"></wui-spinner>${pendingText}
+          </p>`
+          : nothing
+    }
+  </div>`
+}
+
+/** The e-mail field of the login and update views (at most 254 characters, spec §5). */
+export function emailField(field: {
+  label: string
+  value: string
+  pending: boolean
+  invalid: boolean
+  onInput(value: string): void
+  onBlur(): void
+}): TemplateResult {
+  return html`<div class="field">
+    <label for="email">${field.label}</label>
+    <input
+      id="email"
+      part="input"
+      type="email"
+      name="email"
+      autocomplete="email"
+      autocapitalize="off"
+      spellcheck="false"
+      maxlength=${MAX_EMAIL_LENGTH}
+      required
+      .value=${field.value}
+      ?disabled=${field.pending}
+      aria-invalid=${field.invalid ? 'true' : 'false'}
+      aria-describedby="status"
+      @input=${(event: Event) => field.onInput((event.target as HTMLInputElement).value)}
+      @blur=${() => field.onBlur()}
+    />
+  </div>`
+}
+
+/**
+ * The one-time code field: digits only, typed or pasted ("123 456" works); `onDigits` gets
+ * them on every change.
+ */
+export function otpField(field: {
+  label: string
+  value: string
+  pending: boolean
+  invalid: boolean
+  onDigits(digits: string): void
+}): TemplateResult {
+  return html`<div class="field">
+    <label for="otp">${field.label}</label>
+    <input
+      id="otp"
+      class="otp"
+      part="input"
+      name="otp"
+      inputmode="numeric"
+      autocomplete="one-time-code"
+      pattern="[0-9]*"
+      maxlength="16"
+      .value=${field.value}
+      ?disabled=${field.pending}
+      aria-invalid=${field.invalid ? 'true' : 'false'}
+      aria-describedby="status"
+      @input=${(event: Event) => {
+        const input = event.target as HTMLInputElement
+        const digits = otpDigits(input.value)
+        input.value = digits
+        field.onDigits(digits)
+      }}
+    />
+  </div>`
+}
+
+/** The views' main button (Continue / Verify): submits its form. */
+export function submitButton(label: string, disabled: boolean): TemplateResult {
+  return html`<button class="button-primary wide" part="submit-button" type="submit" ?disabled=${disabled}>
+    ${label}
+  </button>`
+}
+
+export const emailStyles = css`
+  form {
+    display: grid;
+    gap: 12px;
+    padding-block: 8px 16px;
+  }
+
+  label {
+    font-weight: 600;
+  }
+
+  .field {
+    display: grid;
+    gap: 6px;
+  }
+
+  input {
+    block-size: 40px;
+    padding-inline: 12px;
+    border: 1px solid var(--wui-border);
+    border-radius: var(--wui-radius-m);
+    background: var(--wui-surface);
+    color: var(--wui-fg);
+    font: inherit;
+    min-inline-size: 0;
+  }
+
+  input[aria-invalid='true'] {
+    border-color: var(--wui-error);
+  }
+
+  input.otp {
+    font-size: 1.5em;
+    letter-spacing: 0.4em;
+    text-align: center;
+    font-variant-numeric: tabular-nums;
+  }
+
+  .status {
+    min-block-size: 1.4em;
+    overflow-wrap: anywhere;
+  }
+
+  .pending {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    color: var(--wui-fg-muted);
+    margin: 0;
+  }
+
+  .row {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    gap: 8px;
+  }
+
+  .link {
+    padding: 4px 8px;
+    border: 0;
+    border-radius: var(--wui-radius-s);
+    background: transparent;
+    color: var(--wui-accent);
+    font: inherit;
+    font-weight: 600;
+    cursor: pointer;
+  }
+
+  .link:disabled {
+    color: var(--wui-fg-muted);
+    cursor: default;
+  }
+
+  .intro {
+    overflow-wrap: anywhere;
+  }
+
+  wui-spinner {
+    --wui-spinner-size: 16px;
+  }
+`

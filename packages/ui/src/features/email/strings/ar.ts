@@ -1,0 +1,28 @@
+// The email feature's strings in ar. A key left out reads English (the completeness test
+// lists it).
+import type { Catalog } from '../../../i18n/index.js'
+
+export const catalog: Catalog = {
+  'email.label': 'عنوان البريد الإلكتروني',
+  'email.submit': 'متابعة',
+  'email.invalid': 'بريد إلكتروني غير صالح',
+  'email.throttled': 'يرجى المحاولة مرة أخرى بعد {seconds} ثانية',
+  'email.sending': 'جارٍ إرسال رمز…',
+  'email.deviceIntro': 'هذا جهاز جديد. وافق عليه من الرسالة التي أرسلناها إلى {email}.',
+  'email.deviceWaiting': 'في انتظار الموافقة…',
+  'email.otpIntro': 'أدخل الرمز المكوّن من 6 أرقام الذي أرسلناه إلى {email}.',
+  'email.otpLabel': 'الرمز',
+  'email.verify': 'تحقّق',
+  'email.verifying': 'جارٍ التحقق من الرمز…',
+  'email.resend': 'إعادة إرسال الرمز',
+  'email.resendIn': 'إعادة إرسال الرمز بعد {seconds} ث',
+  'email.change': 'استخدام بريد آخر',
+  'updateEmail.intro': 'بريدك الإلكتروني هو {email}.',
+  'updateEmail.label': 'عنوان البريد الإلكتروني الجديد',
+  'updateEmail.same': 'هذا بريدك الإلكتروني بالفعل.',
+  'updateEmail.primaryIntro': 'أدخل الرمز الذي أرسلناه إلى {email} لتأكيد التغيير.',
+  'updateEmail.secondaryIntro': 'أدخل الرمز الذي أرسلناه إلى {email}.',
+  'updateEmail.saved': 'تم تحديث البريد الإلكتروني',
+  'approve.title': 'وافق في النافذة الآمنة',
+  'approve.intro': 'راجع الطلب في النافذة الآمنة. تعود هذه الشاشة عندما تجيب.',
+}

@@ -1,0 +1,30 @@
+// The email feature's strings in de. A key left out reads English (the completeness test
+// lists it).
+import type { Catalog } from '../../../i18n/index.js'
+
+export const catalog: Catalog = {
+  'email.label': 'E-Mail-Adresse',
+  'email.submit': 'Weiter',
+  'email.invalid': 'Ungültige E-Mail',
+  'email.throttled': 'Bitte versuche es in {seconds} Sekunden erneut',
+  'email.sending': 'Code wird gesendet…',
+  'email.deviceIntro': 'Das ist ein neues Gerät. Bestätige es über die E-Mail an {email}.',
+  'email.deviceWaiting': 'Warte auf Bestätigung…',
+  'email.otpIntro': 'Gib den 6-stelligen Code ein, den wir an {email} gesendet haben.',
+  'email.otpLabel': 'Code',
+  'email.verify': 'Bestätigen',
+  'email.verifying': 'Code wird geprüft…',
+  'email.resend': 'Code erneut senden',
+  'email.resendIn': 'Code erneut senden in {seconds} s',
+  'email.change': 'Andere E-Mail verwenden',
+  'updateEmail.intro': 'Deine E-Mail ist {email}.',
+  'updateEmail.label': 'Neue E-Mail-Adresse',
+  'updateEmail.same': 'Das ist bereits deine E-Mail.',
+  'updateEmail.primaryIntro':
+    'Gib den Code ein, den wir an {email} gesendet haben, um die Änderung zu bestätigen.',
+  'updateEmail.secondaryIntro': 'Gib den Code ein, den wir an {email} gesendet haben.',
+  'updateEmail.saved': 'E-Mail geändert',
+  'approve.title': 'Im sicheren Fenster bestätigen',
+  'approve.intro':
+    'Prüfe die Anfrage im sicheren Fenster. Diese Ansicht kehrt zurück, sobald du antwortest.',
+}

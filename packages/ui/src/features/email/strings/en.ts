@@ -1,0 +1,40 @@
+// The email feature's English strings. Its view modules import this module, which registers them
+// with the loaders of the other shipped locales' strings (each loads on first use of its locale).
+// The shell's strings (common words, titles) come along.
+import '../../../i18n/en-views.js'
+import { registerFeatureStrings } from '../../../i18n/feature-strings.js'
+
+export const en = {
+  'email.label': 'Email address',
+  'email.submit': 'Continue',
+  'email.invalid': 'Invalid email',
+  'email.throttled': 'Please try again after {seconds} seconds',
+  'email.sending': 'Sending a code…',
+  'email.deviceIntro': 'This is a new device. Approve it from the e-mail we sent to {email}.',
+  'email.deviceWaiting': 'Waiting for approval…',
+  'email.otpIntro': 'Enter the 6-digit code we sent to {email}.',
+  'email.otpLabel': 'Code',
+  'email.verify': 'Verify',
+  'email.verifying': 'Checking the code…',
+  'email.resend': 'Resend code',
+  'email.resendIn': 'Resend code in {seconds} s',
+  'email.change': 'Use another email',
+  'updateEmail.intro': 'Your email is {email}.',
+  'updateEmail.label': 'New email address',
+  'updateEmail.same': 'This is already your email.',
+  'updateEmail.primaryIntro': 'Enter the code we sent to {email} to confirm the change.',
+  'updateEmail.secondaryIntro': 'Enter the code we sent to {email}.',
+  'updateEmail.saved': 'Email updated',
+  'approve.title': 'Approve in the secure window',
+  'approve.intro': 'Review the request in the secure window. This screen returns when you answer.',
+} as const
+
+registerFeatureStrings(en, {
+  ar: () => import('./ar.js'),
+  de: () => import('./de.js'),
+  es: () => import('./es.js'),
+  fr: () => import('./fr.js'),
+  ja: () => import('./ja.js'),
+  'pt-BR': () => import('./pt-br.js'),
+  'zh-CN': () => import('./zh-cn.js'),
+})

@@ -1,0 +1,31 @@
+// The email feature's strings in es. A key left out reads English (the completeness test
+// lists it).
+import type { Catalog } from '../../../i18n/index.js'
+
+export const catalog: Catalog = {
+  'email.label': 'Correo electrónico',
+  'email.submit': 'Continuar',
+  'email.invalid': 'Correo no válido',
+  'email.throttled': 'Inténtalo de nuevo en {seconds} segundos',
+  'email.sending': 'Enviando un código…',
+  'email.deviceIntro':
+    'Este es un dispositivo nuevo. Apruébalo desde el correo que enviamos a {email}.',
+  'email.deviceWaiting': 'Esperando aprobación…',
+  'email.otpIntro': 'Introduce el código de 6 dígitos que enviamos a {email}.',
+  'email.otpLabel': 'Código',
+  'email.verify': 'Verificar',
+  'email.verifying': 'Comprobando el código…',
+  'email.resend': 'Reenviar código',
+  'email.resendIn': 'Reenviar código en {seconds} s',
+  'email.change': 'Usar otro correo',
+  'updateEmail.intro': 'Tu correo es {email}.',
+  'updateEmail.label': 'Nuevo correo electrónico',
+  'updateEmail.same': 'Este ya es tu correo.',
+  'updateEmail.primaryIntro':
+    'Introduce el código que enviamos a {email} para confirmar el cambio.',
+  'updateEmail.secondaryIntro': 'Introduce el código que enviamos a {email}.',
+  'updateEmail.saved': 'Correo actualizado',
+  'approve.title': 'Aprueba en la ventana segura',
+  'approve.intro':
+    'Revisa la solicitud en la ventana segura. Esta pantalla vuelve cuando respondas.',
+}

@@ -1,0 +1,29 @@
+// The email feature's strings in fr. A key left out reads English (the completeness test
+// lists it).
+import type { Catalog } from '../../../i18n/index.js'
+
+export const catalog: Catalog = {
+  'email.label': 'Adresse e-mail',
+  'email.submit': 'Continuer',
+  'email.invalid': 'E-mail invalide',
+  'email.throttled': 'Veuillez réessayer dans {seconds} secondes',
+  'email.sending': 'Envoi d’un code…',
+  'email.deviceIntro': 'C’est un nouvel appareil. Approuvez-le depuis l’e-mail envoyé à {email}.',
+  'email.deviceWaiting': 'En attente d’approbation…',
+  'email.otpIntro': 'Saisissez le code à 6 chiffres envoyé à {email}.',
+  'email.otpLabel': 'Code',
+  'email.verify': 'Vérifier',
+  'email.verifying': 'Vérification du code…',
+  'email.resend': 'Renvoyer le code',
+  'email.resendIn': 'Renvoyer le code dans {seconds} s',
+  'email.change': 'Utiliser un autre e-mail',
+  'updateEmail.intro': 'Votre e-mail est {email}.',
+  'updateEmail.label': 'Nouvelle adresse e-mail',
+  'updateEmail.same': 'C’est déjà votre e-mail.',
+  'updateEmail.primaryIntro': 'Saisissez le code envoyé à {email} pour confirmer le changement.',
+  'updateEmail.secondaryIntro': 'Saisissez le code envoyé à {email}.',
+  'updateEmail.saved': 'E-mail mis à jour',
+  'approve.title': 'Approuvez dans la fenêtre sécurisée',
+  'approve.intro':
+    'Examinez la demande dans la fenêtre sécurisée. Cet écran revient dès que vous répondez.',
+}

@@ -1,0 +1,30 @@
+// The email feature's strings in pt-BR. A key left out reads English (the completeness test
+// lists it).
+import type { Catalog } from '../../../i18n/index.js'
+
+export const catalog: Catalog = {
+  'email.label': 'Endereço de e-mail',
+  'email.submit': 'Continuar',
+  'email.invalid': 'E-mail inválido',
+  'email.throttled': 'Tente novamente em {seconds} segundos',
+  'email.sending': 'Enviando um código…',
+  'email.deviceIntro':
+    'Este é um novo dispositivo. Aprove-o pelo e-mail que enviamos para {email}.',
+  'email.deviceWaiting': 'Aguardando aprovação…',
+  'email.otpIntro': 'Digite o código de 6 dígitos que enviamos para {email}.',
+  'email.otpLabel': 'Código',
+  'email.verify': 'Verificar',
+  'email.verifying': 'Verificando o código…',
+  'email.resend': 'Reenviar código',
+  'email.resendIn': 'Reenviar código em {seconds} s',
+  'email.change': 'Usar outro e-mail',
+  'updateEmail.intro': 'Seu e-mail é {email}.',
+  'updateEmail.label': 'Novo endereço de e-mail',
+  'updateEmail.same': 'Este já é o seu e-mail.',
+  'updateEmail.primaryIntro':
+    'Digite o código que enviamos para {email} para confirmar a alteração.',
+  'updateEmail.secondaryIntro': 'Digite o código que enviamos para {email}.',
+  'updateEmail.saved': 'E-mail atualizado',
+  'approve.title': 'Aprove na janela segura',
+  'approve.intro': 'Revise a solicitação na janela segura. Esta tela volta quando você responder.',
+}

@@ -1,0 +1,28 @@
+// The email feature's strings in zh-CN. A key left out reads English (the completeness test
+// lists it).
+import type { Catalog } from '../../../i18n/index.js'
+
+export const catalog: Catalog = {
+  'email.label': '邮箱地址',
+  'email.submit': '继续',
+  'email.invalid': '邮箱无效',
+  'email.throttled': '请在 {seconds} 秒后重试',
+  'email.sending': '正在发送验证码…',
+  'email.deviceIntro': '这是一台新设备。请通过发送到 {email} 的邮件批准它。',
+  'email.deviceWaiting': '正在等待批准…',
+  'email.otpIntro': '请输入我们发送到 {email} 的 6 位验证码。',
+  'email.otpLabel': '验证码',
+  'email.verify': '验证',
+  'email.verifying': '正在检查验证码…',
+  'email.resend': '重新发送验证码',
+  'email.resendIn': '{seconds} 秒后可重新发送',
+  'email.change': '使用其他邮箱',
+  'updateEmail.intro': '你的邮箱是 {email}。',
+  'updateEmail.label': '新邮箱地址',
+  'updateEmail.same': '这已经是你的邮箱。',
+  'updateEmail.primaryIntro': '请输入我们发送到 {email} 的验证码以确认更改。',
+  'updateEmail.secondaryIntro': '请输入我们发送到 {email} 的验证码。',
+  'updateEmail.saved': '邮箱已更新',
+  'approve.title': '在安全窗口中批准',
+  'approve.intro': '请在安全窗口中查看请求。你答复后将回到此界面。',
+}

@@ -1,0 +1,112 @@
+// UpdateEmailWallet (and the Account view's e-mail) against a stand-in of the frame side.
+import { expect, fixture, html } from '@open-wc/testing'
+import { $activeAccount, $view, connect, openModal, reset, storage } from '@openmodal/core/internal'
+import { sendKeys } from '@web/test-runner-commands'
+import '../../../test/define-modal.js'
+import type { W3mModal } from '../../../modal/w3m-modal/w3m-modal.js'
+import {
+  AUTH_ID,
+  embeddedStandIn,
+  LOGIN_CODE,
+  PRIMARY_CODE,
+  SECONDARY_CODE,
+} from '../../../test/embedded-fixtures.js'
+import { deep, resetAll, settle, setupClient, until } from '../../../test/helpers.js'
+
+const LONG = 'a.rather.long.address.for.a.test@example.com'
+const text = (element: Element | null | undefined) =>
+  element?.textContent?.replace(/\s+/g, ' ').trim() ?? ''
+
+async function loggedIn(modal: W3mModal, email = LONG) {
+  const standIn = embeddedStandIn()
+  setupClient({}, { embeddedWallet: standIn.entry })
+  const loaded = await standIn.entry.load()
+  await loaded.connectEmail(email)
+  await loaded.connectOtp(LOGIN_CODE)
+  storage.set('email', email)
+  await connect({ connectorId: AUTH_ID })
+  reset('Account')
+  openModal()
+  await modal.updateComplete
+  const account = await until(() => deep(modal, 'w3m-router', 'w3m-account-view'), 'Account')
+  return { standIn, account }
+}
+
+function paste(input: HTMLInputElement, value: string) {
+  input.value = value
+  input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }))
+}
+
+describe('UpdateEmailWallet', () => {
+  let modal: W3mModal
+
+  beforeEach(async () => {
+    modal = await fixture<W3mModal>(html`<w3m-modal></w3m-modal>`)
+  })
+
+  afterEach(() => resetAll())
+
+  it('Account shows the e-mail, truncated over 30 characters, instead of a wallet name', async () => {
+    const { account } = await loggedIn(modal)
+    const email = await until(() => deep(account, '[data-email]'), 'the e-mail')
+    expect(text(email)).to.equal('a.rather.long.address.for.a.t…')
+    expect(email.getAttribute('title')).to.equal(LONG)
+    expect(text(deep(account, '[part="update-email-button"]'))).to.equal('Update email')
+    await settle()
+    await expect(modal).to.be.accessible()
+  })
+
+  it('updates: new address, code to the current one, code to the new one, saved', async () => {
+    const { standIn, account } = await loggedIn(modal, 'ada@example.com')
+    ;(await until(() => deep(account, '[part="update-email-button"]'), 'Update email')).click()
+    const view = await until(
+      () => deep(modal, 'w3m-router', 'w3m-update-email-wallet-view'),
+      'UpdateEmailWallet',
+    )
+    expect(text(deep(view, '[data-intro]'))).to.equal('Your email is ada@example.com.')
+    const input = deep(view, 'input') as HTMLInputElement
+    input.focus()
+    // The same address is refused in words.
+    await sendKeys({ type: 'ada@example.com' })
+    input.blur()
+    await until(() => deep(view, '[data-error]'), 'the refusal')
+    expect(text(deep(view, '[data-error]'))).to.equal('This is already your email.')
+    input.focus()
+    input.select()
+    await sendKeys({ type: 'grace@example.org' })
+    await sendKeys({ press: 'Enter' })
+    await until(() => deep(view, '[data-step="primary"]'), 'the primary code')
+    expect(text(deep(view, '[data-intro]'))).to.equal(
+      'Enter the code we sent to ada@example.com to confirm the change.',
+    )
+    await settle()
+    await expect(modal).to.be.accessible()
+    paste(deep(view, 'input') as HTMLInputElement, '999999')
+    await until(() => deep(view, '[data-error]'), 'a wrong code')
+    expect(text(deep(view, '[data-error]'))).to.equal('Invalid code')
+    paste(deep(view, 'input') as HTMLInputElement, PRIMARY_CODE)
+    await until(() => deep(view, '[data-step="secondary"]'), 'the secondary code')
+    expect(text(deep(view, '[data-intro]'))).to.equal(
+      'Enter the code we sent to grace@example.org.',
+    )
+    paste(deep(view, 'input') as HTMLInputElement, SECONDARY_CODE)
+    await until(() => $view.get().view === 'Account', 'back to Account')
+    expect($activeAccount.get().connectedWalletInfo?.email).to.equal('grace@example.org')
+    expect(storage.get('email')).to.equal('grace@example.org')
+    expect(standIn.calls.filter((c) => c !== 'load').slice(-4)).to.deep.equal([
+      'updateEmail:grace@example.org',
+      'primary:999999',
+      `primary:${PRIMARY_CODE}`,
+      `secondary:${SECONDARY_CODE}`,
+    ])
+  })
+
+  it('disconnect forgets the login (the provider signs out in the frame)', async () => {
+    const { account } = await loggedIn(modal)
+    storage.set('emailLoginUsed', true)
+    ;(deep(account, '[part="disconnect-button"]') as HTMLButtonElement).click()
+    await until(() => $activeAccount.get().status === 'disconnected', 'disconnected')
+    expect(storage.get('emailLoginUsed')).to.equal(undefined)
+    expect(storage.get('email')).to.equal(undefined)
+  })
+})

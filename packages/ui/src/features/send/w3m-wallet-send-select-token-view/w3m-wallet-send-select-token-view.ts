@@ -1,0 +1,155 @@
+import type { TokenBalance } from '@openmodal/core/api'
+import { $sendDraft, goBack, loadSendTokens, setSendToken } from '@openmodal/core/internal'
+import { html, nothing } from 'lit'
+import '../../../components/wui-spinner/wui-spinner.js'
+import { KeyboardNavigationController } from '../../../controllers/keyboard-navigation.js'
+import { StoreController } from '../../../controllers/store-controller.js'
+import { t } from '../../../i18n/index.js'
+import '../strings/en.js'
+import { OpenModalElement } from '../../../internal/openmodal-element.js'
+import { assetListStyles } from '../../../styles/asset-list-styles.js'
+import { base } from '../../../styles/base.js'
+import { viewStyles } from '../../../styles/view-styles.js'
+import { localBalance, localFiat } from '../../../utils/amount.js'
+import { define } from '../../../utils/define.js'
+import { safeAssetImageUrl } from '../../../utils/safe-url.js'
+import { sendStyles } from '../send-styles.js'
+
+const tokenKey = (token: TokenBalance) => token.address ?? `native:${token.chainId}`
+
+/**
+ * @summary WalletSendSelectToken: the account's balances on the network (native first), each
+ * with its icon (safe URLs only), name, amount and fiat value, filtered by name or symbol as
+ * the visitor types. Picking one sets the draft's token and goes back to WalletSend. Arrow
+ * keys move between the tokens.
+ *
+ * @csspart search-input - The name or symbol filter.
+ * @csspart token - One token (a button).
+ */
+export class W3mWalletSendSelectTokenView extends OpenModalElement {
+  static override properties = { query: { state: true } }
+  static override styles = [base, viewStyles, assetListStyles, sendStyles]
+
+  declare query: string
+
+  private readonly draft = new StoreController(this, $sendDraft)
+
+  private readonly nav = new KeyboardNavigationController(this, {
+    layout: 'list',
+    items: () => [...this.renderRoot.querySelectorAll<HTMLElement>('[part="token"]')],
+  })
+
+  constructor() {
+    super()
+    this.query = ''
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    if ($sendDraft.get().tokenBalances.length === 0) void loadSendTokens()
+  }
+
+  private pick(token: TokenBalance): void {
+    const previous = $sendDraft.get().token
+    setSendToken(token)
+    // Another token: an amount typed for the previous one means nothing for this one.
+    if (previous && tokenKey(previous) !== tokenKey(token)) {
+      $sendDraft.setKey('sendTokenAmount', undefined)
+    }
+    goBack()
+  }
+
+  private filtered(): TokenBalance[] {
+    const query = this.query.trim().toLowerCase()
+    const tokens = this.draft.value.tokenBalances
+    if (!query) return [...tokens]
+    return tokens.filter(
+      (token) =>
+        token.name.toLowerCase().includes(query) || token.symbol.toLowerCase().includes(query),
+    )
+  }
+
+  override render() {
+    const locale = this.locale.value
+    const { loading, tokenBalances, token: picked } = this.draft.value
+    const tokens = this.filtered()
+    return html`<div class="stack">
+      <div class="field">
+        <label for="search" class="visually-hidden">${t('send.searchToken')}</label>
+        <div class="box">
+          <input
+            id="search"
+            part="search-input"
+            type="search"
+            autocomplete="off"
+            placeholder=${t('send.searchToken')}
+            .value=${this.query}
+            @input=${(event: Event) => {
+              this.query = (event.target as HTMLInputElement).value
+            }}
+          />
+        </div>
+      </div>
+      ${
+        loading && tokenBalances.length === 0
+          ? html`<div class="state" role="status" data-state="loading">
+              <wui-spinner></wui-spinner>
+              <p class="sub">${t('tokens.loading')}</p>
+            </div>`
+          : tokens.length === 0
+            ? html`<div class="state" data-state="empty">
+                <p class="sub">${t(tokenBalances.length ? 'send.noMatch' : 'tokens.empty')}</p>
+              </div>`
+            : html`<ul aria-label=${t('tokens.list')} @keydown=${this.nav.onKeydown}>
+                ${tokens.map((token) => {
+                  const iconUrl = safeAssetImageUrl(token.iconUrl)
+                  const selected = picked ? tokenKey(picked) === tokenKey(token) : false
+                  return html`<li>
+                    <button
+                      class="row wide"
+                      part="token"
+                      data-token=${tokenKey(token)}
+                      aria-current=${selected ? 'true' : 'false'}
+                      @click=${() => this.pick(token)}
+                    >
+                      <span class="thumb" aria-hidden="true">
+                        ${
+                          iconUrl
+                            ? html`<img src=${iconUrl} alt="" />`
+                            : html`<span>${token.symbol.slice(0, 1)}</span>`
+                        }
+                      </span>
+                      <span class="main">
+                        <span class="title" data-name>${token.name}</span>
+                        <span class="sub" data-amount
+                          >${localBalance(token.quantity.numeric, locale)} ${token.symbol}</span
+                        >
+                      </span>
+                      ${
+                        typeof token.value === 'number'
+                          ? html`<span class="end"
+                              ><span class="title" data-fiat
+                                >${t('tokens.usd', {
+                                  currency: '$',
+                                  value: localFiat(token.value, locale),
+                                })}</span
+                              ></span
+                            >`
+                          : nothing
+                      }
+                    </button>
+                  </li>`
+                })}
+              </ul>`
+      }
+    </div>`
+  }
+}
+
+define('w3m-wallet-send-select-token-view', W3mWalletSendSelectTokenView)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'w3m-wallet-send-select-token-view': W3mWalletSendSelectTokenView
+  }
+}
