@@ -15,11 +15,14 @@ export {
   registerNameMessage,
 } from '../actions/register-name.js'
 export {
+  $sendTokens,
+  $sendTransfer,
   estimateNativeFee,
   estimateSendFee,
   loadSendTokens,
   maxSendAmount,
   nativeToken,
+  type ParsedSend,
   type ResolvedReceiver,
   resolveReceiver,
   SEND_MAX_POLLS,
@@ -27,12 +30,14 @@ export {
   SEND_WAIT_MS,
   type SendCallbacks,
   type SendFee,
+  type SendParameters,
   type SendResult,
+  type SendTokens,
+  send,
+  sendFeeError,
   sendMutation,
-  sendToken,
   tokenContract,
   tokenUnits,
-  validateSend,
 } from '../actions/send.js'
 export {
   cancelSignIn,
