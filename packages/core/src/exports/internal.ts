@@ -55,6 +55,11 @@ export {
   type EmbeddedWalletLoaded,
   type EmbeddedWalletUser,
 } from '../adapters/embedded-wallet.js'
+export {
+  type ConnectorList,
+  type ConnectorListSource,
+  createConnectorList,
+} from '../adapters/kit/connector-list.js'
 export { createEmitter, type Emitter } from '../adapters/kit/emitter.js'
 export { lazyCode } from '../adapters/kit/lazy-code.js'
 export {
@@ -98,6 +103,7 @@ export {
   TOAST_MESSAGES,
   type ToastCode,
 } from '../errors/messages.js'
+export { ProviderRpcError, toRpcError } from '../errors/provider-rpc.js'
 export { SEND_ERROR_MESSAGES, sendError } from '../errors/send-messages.js'
 export { parseOptions, type ResolvedOptions } from '../options/schema.js'
 export { createStorage, storage } from '../storage/storage.js'
@@ -225,6 +231,7 @@ export {
 export { resetStores } from '../testing/reset-stores.js'
 export { DEFAULT_CAIP_NETWORK_ID } from '../types/network.js'
 export { accountKey } from '../utils/account-key.js'
+export { parseChainId } from '../utils/chain-id.js'
 export { issueWarning } from '../utils/dev.js'
 export { EMAIL_PATTERN, isEmail, MAX_EMAIL_LENGTH } from '../utils/email.js'
 export {
