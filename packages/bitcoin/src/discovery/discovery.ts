@@ -4,7 +4,13 @@
 //   event, so it is read when watching starts and again a few times while the page settles.
 // - wallet-standard wallets with a `bitcoin:` chain and `bitcoin:connect`, from the
 //   registry of @wallet-standard/app (loaded only when a `window` exists).
-import { type Connector, cleanName, isSafeIcon, issueWarning } from '@openmodal/core/internal'
+import {
+  type Connector,
+  cleanName,
+  createConnectorList,
+  isSafeIcon,
+  issueWarning,
+} from '@openmodal/core/internal'
 import { getWallets, type Wallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
 import type { SatsConnectProvider } from '../adapter/sats-connect.js'
@@ -61,28 +67,10 @@ export function createDiscovery(options: DiscoveryOptions = {}): Discovery {
   const scope = options.scope ?? (globalThis as unknown as Record<string, unknown>)
   const maxWallets = options.maxWallets ?? 100
   const byId = new Map<string, { connector: Connector; wallet: DiscoveredWallet }>()
-  const subscribers = new Set<(connectors: readonly Connector[]) => void>()
-  const waiters = new Set<() => void>()
-  let users = 0
   let timers: ReturnType<typeof setTimeout>[] = []
   let offs: Array<() => void> = []
-  let reported: readonly Connector[] = []
-
-  let flushQueued = false
-  const flush = () => {
-    flushQueued = false
-    for (const waiter of [...waiters]) waiter()
-    const next = [...byId.values()].map((e) => e.connector)
-    if (next.length === reported.length && next.every((c, i) => c === reported[i])) return
-    reported = next
-    for (const subscriber of [...subscribers]) subscriber(reported)
-  }
-  // Listeners hear of changes in a microtask, never from inside `subscribe`.
-  const scheduleFlush = () => {
-    if (flushQueued) return
-    flushQueued = true
-    queueMicrotask(flush)
-  }
+  // Listeners hear of later changes in a microtask (a burst of wallets is one report).
+  const scheduleFlush = () => list.changed()
 
   const add = (id: string, name: string, icon: unknown, wallet: DiscoveredWallet) => {
     if (byId.has(id)) return false
@@ -175,57 +163,22 @@ export function createDiscovery(options: DiscoveryOptions = {}): Discovery {
     offs = []
   }
 
-  const use = () => {
-    if (users++ === 0) start()
-    let released = false
-    return () => {
-      if (released) return
-      released = true
-      if (--users === 0) stop()
-    }
-  }
+  const list = createConnectorList({
+    start,
+    stop,
+    connectors: () => [...byId.values()].map((e) => e.connector),
+    find: (connectorId) => byId.get(connectorId)?.wallet,
+    poll: scanProviders,
+  })
 
   return {
-    subscribe(listener) {
-      subscribers.add(listener)
-      const release = use()
-      if (byId.size > 0) {
-        queueMicrotask(() => {
-          if (subscribers.has(listener)) listener([...byId.values()].map((e) => e.connector))
-        })
-      }
-      return () => {
-        subscribers.delete(listener)
-        release()
-      }
-    },
+    subscribe: list.subscribe,
     wallet(connectorId) {
       return byId.get(connectorId)?.wallet
     },
     waitFor(connectorId, timeoutMs) {
-      const release = use()
       scanProviders()
-      const found = byId.get(connectorId)?.wallet
-      if (found) {
-        release()
-        return Promise.resolve(found)
-      }
-      return new Promise((resolve) => {
-        const poll = setInterval(scanProviders, 25)
-        const done = (wallet: DiscoveredWallet | undefined) => {
-          clearInterval(poll)
-          clearTimeout(timer)
-          waiters.delete(check)
-          release()
-          resolve(wallet)
-        }
-        const check = () => {
-          const wallet = byId.get(connectorId)?.wallet
-          if (wallet) done(wallet)
-        }
-        const timer = setTimeout(() => done(undefined), timeoutMs)
-        waiters.add(check)
-      })
+      return list.waitFor(connectorId, timeoutMs)
     },
   }
 }

@@ -4,7 +4,7 @@ import { getAdapter } from '../adapters/registry.js'
 import type { AdapterEvent, Connector, ConnectResult } from '../adapters/types.js'
 import { storage } from '../storage/storage.js'
 import { getAccountState } from '../stores/account.js'
-import { $chain, findNetwork, setActiveNetwork } from '../stores/chain.js'
+import { $activeNetwork, $chain, findNetwork, setActiveNetwork } from '../stores/chain.js'
 import {
   $connections,
   $recentWallets,
@@ -35,9 +35,8 @@ export function applyConnection(
 ): Promise<void> {
   if (!result.accounts[0]) throw new Error('The wallet returned no account')
   const caipNetworkId = connectionNetworkId(namespace, result)
-  const activeNs = $chain
-    .get()
-    .networks.find((n) => n.caipNetworkId === $chain.get().activeCaipNetworkId)
+  // The unsupported placeholder counts: it names the namespace the visitor is on.
+  const activeNs = $activeNetwork.get()
   // The connected namespace becomes active when it is the active one, or when nothing is (or
   // is being) connected in the active one: a Solana wallet picked while an EVM network is
   // active and no EVM wallet is connected shows its account at once. Only the active network

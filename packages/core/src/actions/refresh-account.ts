@@ -2,6 +2,7 @@
 // namespace's connected account. The reads and their fetcher are in actions/account-reads.ts,
 // loaded with import() by the first read: the stores are in every app's initial JS, the fetcher
 // is not. That module gets the stores and lookups from here instead of importing them.
+import { lazyCode } from '../adapters/kit/lazy-code.js'
 import { getAdapter } from '../adapters/registry.js'
 import { errorMessage } from '../errors/base.js'
 import { $nativeBalance } from '../stores/balance.js'
@@ -24,7 +25,12 @@ const context: AccountReadsContext = {
 }
 
 let reads: AccountReads | undefined
-let loading: Promise<AccountReads | undefined> | undefined
+const loadReads = lazyCode(() =>
+  import('./account-reads.js').then((module) => {
+    reads = module.createAccountReads(context)
+    return reads
+  }),
+)
 
 /**
  * Loads the reads once (later calls share the load). A failed load is reported as an ERROR
@@ -33,18 +39,10 @@ let loading: Promise<AccountReads | undefined> | undefined
  * @example if (await loadAccountReads()) void refreshProfile('eip155')
  */
 export function loadAccountReads(): Promise<AccountReads | undefined> {
-  loading ??= import('./account-reads.js').then(
-    (module) => {
-      reads = module.createAccountReads(context)
-      return reads
-    },
-    (error: unknown) => {
-      loading = undefined
-      emitEvent('ERROR', { message: errorMessage(error), where: 'balance' })
-      return undefined
-    },
-  )
-  return loading
+  return loadReads().catch((error: unknown) => {
+    emitEvent('ERROR', { message: errorMessage(error), where: 'balance' })
+    return undefined
+  })
 }
 
 /** Forgets cached balances (after a transfer the host knows changed them, and in tests). */

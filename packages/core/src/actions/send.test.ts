@@ -13,13 +13,18 @@ import { createTestAdapter, type TestAdapter } from '../testing/test-adapter.js'
 import type { CaipNetwork } from '../types/network.js'
 import { connect } from './connect.js'
 import {
+  $sendTokens,
+  $sendTransfer,
   estimateSendFee,
   loadSendTokens,
   maxSendAmount,
   nativeToken,
   resolveReceiver,
-  sendToken,
-  validateSend,
+  type SendCallbacks,
+  send,
+  sendAmountParses,
+  sendFeeError,
+  sendMutation,
 } from './send.js'
 
 const RECEIVER = '0x2222222222222222222222222222222222222222'
@@ -56,6 +61,15 @@ function draft(amount: string | undefined, receiver: string | undefined = RECEIV
   setReceiver(receiver)
 }
 
+const tokens = () => $sendTokens.get().tokenBalances
+
+/** Sends what the draft parses to, as the Preview's Send button does. */
+function sendDraft(callbacks?: SendCallbacks) {
+  const { transfer, error } = $sendTransfer.get()
+  if (!transfer) return Promise.reject(error)
+  return send(transfer, callbacks)
+}
+
 describe('send (spec §4, §5, §9)', () => {
   let adapter: TestAdapter
   let events: ModalEvent[]
@@ -75,17 +89,18 @@ describe('send (spec §4, §5, §9)', () => {
   })
 
   test('lists the exact native balance first and picks it', () => {
-    const { tokenBalances, token } = $sendDraft.get()
+    const { token } = $sendDraft.get()
+    const tokenBalances = tokens()
     assert.equal(tokenBalances.length, 1)
     assert.deepEqual(tokenBalances[0]?.quantity, { decimals: '18', numeric: '1.23456789' })
-    assert.equal(token, nativeToken(tokenBalances))
+    assert.deepEqual(token, nativeToken(tokenBalances))
   })
 
   test('checks the draft with the spec texts, in order', () => {
-    const rule = () => validateSend($sendDraft.get())?.shortMessage
+    const rule = () => $sendTransfer.get().error?.shortMessage
     updateSendDraft({ token: undefined })
     assert.equal(rule(), 'A token is required')
-    updateSendDraft({ token: nativeToken($sendDraft.get().tokenBalances) })
+    updateSendDraft({ token: nativeToken(tokens()) })
     draft(undefined)
     assert.equal(rule(), 'An amount and receiver address are required')
     draft('0.1', '')
@@ -102,19 +117,22 @@ describe('send (spec §4, §5, §9)', () => {
     assert.equal(rule(), 'Insufficient balance')
     draft('1.23456789')
     assert.equal(rule(), undefined)
-    assert.equal(
-      validateSend($sendDraft.get(), FEE)?.shortMessage,
-      'Insufficient funds for the network fee',
-    )
+    const all = $sendTransfer.get().transfer
+    assert.ok(all)
+    assert.equal(sendFeeError(all, FEE)?.shortMessage, 'Insufficient funds for the network fee')
     draft('1')
-    assert.equal(validateSend($sendDraft.get(), FEE), undefined)
+    const one = $sendTransfer.get().transfer
+    assert.ok(one)
+    assert.equal(sendFeeError(one, FEE), undefined)
   })
 
   test('Max for the native token is the balance less the fee', async () => {
     draft('0.5')
-    const fee = await estimateSendFee()
+    const transfer = $sendTransfer.get().transfer
+    assert.ok(transfer)
+    const fee = await estimateSendFee(transfer)
     assert.deepEqual(fee, { value: FEE, decimals: 18, symbol: 'ETH' })
-    const eth = nativeToken($sendDraft.get().tokenBalances)
+    const eth = nativeToken(tokens())
     assert.ok(eth)
     assert.equal(maxSendAmount(eth, fee?.value), '1.23454689')
     assert.equal(maxSendAmount({ ...eth, address: 'eip155:1:0xabc' }, fee?.value), '1.23456789')
@@ -122,7 +140,7 @@ describe('send (spec §4, §5, §9)', () => {
 
   test('sends the native token, emits SEND_SUCCESS and clears the draft', async () => {
     draft('0.5')
-    const result = await sendToken()
+    const result = await sendDraft()
     assert.equal(result.status, 'confirmed')
     assert.equal(result.id, `tx:${RECEIVER}:500000000000000000`)
     assert.ok(adapter.calls.includes(`sendTransfer:${RECEIVER}:500000000000000000`))
@@ -131,11 +149,11 @@ describe('send (spec §4, §5, §9)', () => {
       [result.id],
     )
     assert.equal($sendDraft.get().sendTokenAmount, undefined)
-    assert.equal($sendDraft.get().loading, false)
+    assert.equal(sendMutation.$state.get().status, 'success')
   })
 
   test('sends a token by its contract address', async () => {
-    const eth = nativeToken($sendDraft.get().tokenBalances)
+    const eth = nativeToken(tokens())
     assert.ok(eth)
     const token = {
       ...eth,
@@ -145,7 +163,7 @@ describe('send (spec §4, §5, §9)', () => {
     }
     updateSendDraft({ token })
     draft('2.5')
-    await sendToken()
+    await sendDraft()
     assert.ok(
       adapter.calls.includes(
         `sendTransfer:${RECEIVER}:2500000:0x5FbDB2315678afecb367f032d93F642f64180aa3`,
@@ -158,10 +176,10 @@ describe('send (spec §4, §5, §9)', () => {
       throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
     }
     draft('0.5')
-    await assert.rejects(sendToken(), (error) => messageOf(error) === 'Signature declined')
+    await assert.rejects(sendDraft(), (error) => messageOf(error) === 'Signature declined')
     assert.equal($sendDraft.get().sendTokenAmount, '0.5')
     assert.equal($sendDraft.get().receiverAddress, RECEIVER)
-    assert.equal($sendDraft.get().loading, false)
+    assert.equal(sendMutation.$state.get().status, 'error')
     assert.equal(
       events.some((e) => e.event === 'SEND_SUCCESS'),
       false,
@@ -171,7 +189,7 @@ describe('send (spec §4, §5, §9)', () => {
   test('a reverted transaction rejects and keeps the draft', async () => {
     adapter.getTransactionStatus = async () => 'failed'
     draft('0.5')
-    await assert.rejects(sendToken(), (error) => messageOf(error) === 'The transaction failed')
+    await assert.rejects(sendDraft(), (error) => messageOf(error) === 'The transaction failed')
     assert.equal($sendDraft.get().sendTokenAmount, '0.5')
   })
 
@@ -183,7 +201,7 @@ describe('send (spec §4, §5, §9)', () => {
       return '0xabc'
     }
     draft('0.5')
-    const [a, b] = await Promise.all([sendToken(), sendToken()])
+    const [a, b] = await Promise.all([sendDraft(), sendDraft()])
     assert.equal(sends, 1)
     assert.equal(a, b)
   })
@@ -192,7 +210,7 @@ describe('send (spec §4, §5, §9)', () => {
     await setup({}, { send: false })
     draft('0.5')
     await assert.rejects(
-      sendToken(),
+      sendDraft(),
       (error) => messageOf(error) === 'Sending is not available here',
     )
     await setup({
@@ -201,7 +219,7 @@ describe('send (spec §4, §5, §9)', () => {
       accounts: ['bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'],
     })
     draft('0.5', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')
-    await assert.rejects(sendToken(), (error) => messageOf(error) === 'Unsupported chain')
+    await assert.rejects(sendDraft(), (error) => messageOf(error) === 'Unsupported chain')
     unregisterAdapter('bip122')
   })
 
@@ -211,5 +229,37 @@ describe('send (spec §4, §5, §9)', () => {
       resolveReceiver('not an address'),
       (error) => messageOf(error) === 'Invalid receiver address',
     )
+  })
+
+  test('the send flow parses the amount once', async () => {
+    // What the Send views do, in order: the form shows the live amount rule, Preview opens,
+    // the fee is estimated, the Send button's state is read on every render, the wallet asked.
+    const stop = $sendTransfer.listen(() => {})
+    const before = sendAmountParses()
+    updateSendDraft({ sendTokenAmount: '0.5' })
+    assert.equal(sendAmountParses() - before, 1, 'typing the amount parses it')
+    setReceiver(RECEIVER, { name: 'bob-1234' })
+    for (let render = 0; render < 5; render++) assert.equal($sendTransfer.get().error, undefined)
+    const transfer = $sendTransfer.get().transfer
+    assert.ok(transfer)
+    assert.equal(transfer.amount, 500_000_000_000_000_000n)
+    const fee = await estimateSendFee(transfer)
+    assert.ok(fee)
+    assert.equal(sendFeeError(transfer, fee.value), undefined)
+    await send(transfer)
+    assert.equal(sendAmountParses() - before, 1, 'nothing after the typing parsed it again')
+    assert.ok(adapter.calls.includes(`sendTransfer:${RECEIVER}:500000000000000000`))
+    stop()
+  })
+
+  test('send refuses a transfer made for another network than the active one', async () => {
+    draft('0.5')
+    const transfer = $sendTransfer.get().transfer
+    assert.ok(transfer)
+    await assert.rejects(
+      send({ ...transfer, chainId: 'eip155:10' }),
+      (error) => messageOf(error) === 'Unsupported chain',
+    )
+    assert.equal(adapter.calls.filter((call) => call.startsWith('sendTransfer')).length, 0)
   })
 })

@@ -2,6 +2,7 @@
 // watch): what can be sent, the checks made before the wallet is asked, the network fee, and
 // the send itself with its watch. The Send views load this with their group (import()), so no
 // page pays for it before a visitor opens Send.
+import { atom, computed } from 'nanostores'
 import { getAdapter } from '../adapters/registry.js'
 import type { ChainAdapter, SendTransferParameters } from '../adapters/types.js'
 import type { NameResponse, TokenBalance } from '../api/types.js'
@@ -21,10 +22,10 @@ import {
 import { $activeNetwork, isUnsupportedNetwork } from '../stores/chain.js'
 import { emitEvent } from '../stores/events.js'
 import { $features } from '../stores/project-config.js'
-import { $sendDraft, resetSendDraft, type SendDraft, updateSendDraft } from '../stores/send.js'
+import { $sendDraft, resetSendDraft, setSendToken, updateSendDraft } from '../stores/send.js'
 import { refreshTransactions } from '../stores/transactions.js'
 import { walletFeatureBlock } from '../stores/wallet-features.js'
-import type { CaipNetwork } from '../types/network.js'
+import type { CaipNetwork, CaipNetworkId } from '../types/network.js'
 import { isAddressFor } from '../utils/address.js'
 import { formatUnits, parseUnits } from '../utils/format.js'
 import { createMutation } from '../utils/mutation.js'
@@ -60,23 +61,93 @@ function activeNetwork(): CaipNetwork | undefined {
   return network && !isUnsupportedNetwork(network) ? network : undefined
 }
 
-/** The adapter that sends on the active network, or "Unsupported chain" (spec §4). */
-function sendingAdapter(): { adapter: ChainAdapter; network: CaipNetwork } {
+/**
+ * The adapter that sends on the active network, or "Unsupported chain" (spec §4), also when
+ * the active network is not `chainId` (the transfer was made for another one).
+ */
+function sendingAdapter(chainId?: CaipNetworkId): { adapter: ChainAdapter; network: CaipNetwork } {
   const network = activeNetwork()
   const adapter = network && getAdapter(network.chainNamespace)
   const block = walletFeatureBlock('send', $features.get(), network?.chainNamespace)
   if (block === 'disabled') throw sendError('SEND_UNAVAILABLE')
-  if (!network || !adapter || block) {
-    throw kitError('UNSUPPORTED_CHAIN', { details: network?.caipNetworkId })
+  if (!network || !adapter || block || (chainId && chainId !== network.caipNetworkId)) {
+    throw kitError('UNSUPPORTED_CHAIN', { details: chainId ?? network?.caipNetworkId })
   }
   return { adapter, network }
 }
 
+/** The exact native balance read through the adapter for one account on one network. */
+interface NativeRead {
+  /** `accountKey` of the account and network it was read for. */
+  key: string | undefined
+  balance: TokenBalance | undefined
+  /** A read is under way. */
+  loading: boolean
+  /** When a read last failed (ms since the epoch). */
+  lastRetry: number | undefined
+}
+
+const $nativeRead = atom<NativeRead>({
+  key: undefined,
+  balance: undefined,
+  loading: false,
+  lastRetry: undefined,
+})
+
+/** What can be sent on the active network (spec §3 Send draft `tokenBalances` and friends). */
+export interface SendTokens {
+  /** The account's balances on the network, native first. */
+  tokenBalances: readonly TokenBalance[]
+  /** The balances are being read and none is known yet. */
+  loading: boolean
+  /** When reading the balances last failed (ms since the epoch). */
+  lastRetry: number | undefined
+  /** USD value of the native balance, when a price is known (the fee is paid from it). */
+  networkBalanceInUSD: string | undefined
+}
+
 /**
- * Fills the draft's `tokenBalances` with what the account can send on the active network,
- * native first: the server's token balances where it has them (EVM), and the native balance
- * read from the network through the adapter (exact, so "Max" is exact). A failed read sets
- * `lastRetry`; the list keeps what did load.
+ * What the draft's account can send, derived from the native balance read through the adapter
+ * (exact, so "Max" is exact) and the server's token balances (`$balances`; its price, name and
+ * icon for the native one).
+ */
+export const $sendTokens = computed(
+  [$sendDraft, $nativeRead, $balances],
+  (draft, native, server): SendTokens => {
+    const listed = server.key === draft.key ? server.balances : []
+    const serverNative = nativeToken(listed)
+    const tokenBalances: TokenBalance[] = listed.filter((balance) => balance.address)
+    const read = native.key === draft.key ? native : undefined
+    if (read?.balance) {
+      const price = serverNative?.price ?? null
+      tokenBalances.unshift({
+        ...read.balance,
+        name: serverNative?.name ?? read.balance.name,
+        value: price === null ? null : price * Number(read.balance.quantity.numeric),
+        price,
+        iconUrl: serverNative?.iconUrl ?? read.balance.iconUrl,
+      })
+    } else if (serverNative) {
+      tokenBalances.unshift(serverNative)
+    }
+    const nativeValue = nativeToken(tokenBalances)?.value
+    const failed = [read?.lastRetry, server.key === draft.key ? server.lastRetry : undefined]
+    return {
+      tokenBalances,
+      loading: tokenBalances.length === 0 && (read?.loading ?? false),
+      lastRetry: failed.reduce<number | undefined>(
+        (last, at) => (at !== undefined && (last === undefined || at > last) ? at : last),
+        undefined,
+      ),
+      networkBalanceInUSD: typeof nativeValue === 'number' ? nativeValue.toFixed(2) : undefined,
+    }
+  },
+)
+
+/**
+ * Reads what the account can send on the active network into `$sendTokens`: the native balance
+ * through the adapter and the server's token balances (EVM and Solana). Picks the native token
+ * when none is picked yet. A failed read sets `lastRetry`; the list keeps what did load.
  *
  * @example await loadSendTokens()
  */
@@ -85,45 +156,47 @@ export async function loadSendTokens(): Promise<void> {
   const network = activeNetwork()
   const adapter = network && getAdapter(network.chainNamespace)
   if (!target || !network || !adapter) return
-  updateSendDraft({ loading: $sendDraft.get().tokenBalances.length === 0 })
+  // Binds the draft to this account and network (one of another is emptied).
+  updateSendDraft({})
+  const before = $nativeRead.get()
+  $nativeRead.set({
+    ...(before.key === target.key ? before : { balance: undefined, lastRetry: undefined }),
+    key: target.key,
+    loading: true,
+  })
   const server = BALANCE_API_NAMESPACES.includes(network.chainNamespace) && hasApi()
-  const [native, tokens] = await Promise.allSettled([
+  const [native] = await Promise.allSettled([
     adapter.getBalance({ address: target.address, network }),
-    server ? fetchBalances().then(() => $balances.get().balances) : Promise.resolve([]),
+    server ? fetchBalances() : Promise.resolve(),
   ])
   // The account or network changed meanwhile: this answer is of another draft.
   if (activeTarget()?.key !== target.key) return
-  const listed = tokens.status === 'fulfilled' ? tokens.value : []
-  const serverNative = nativeToken(listed)
-  const balances: TokenBalance[] = listed.filter((balance) => balance.address)
-  if (native.status === 'fulfilled') {
-    const numeric = formatUnits(native.value.value, native.value.decimals)
-    const price = serverNative?.price ?? null
-    balances.unshift({
-      name: serverNative?.name ?? network.nativeCurrency.name,
-      symbol: native.value.symbol,
-      chainId: network.caipNetworkId,
-      value: price === null ? null : price * Number(numeric),
-      price,
-      quantity: { decimals: String(native.value.decimals), numeric },
-      iconUrl: serverNative?.iconUrl ?? network.assets?.imageUrl ?? null,
-    })
-  } else if (serverNative) {
-    balances.unshift(serverNative)
+  const read = $nativeRead.get()
+  $nativeRead.set(
+    native.status === 'fulfilled'
+      ? {
+          key: target.key,
+          loading: false,
+          lastRetry: read.lastRetry,
+          balance: {
+            name: network.nativeCurrency.name,
+            symbol: native.value.symbol,
+            chainId: network.caipNetworkId,
+            value: null,
+            price: null,
+            quantity: {
+              decimals: String(native.value.decimals),
+              numeric: formatUnits(native.value.value, native.value.decimals),
+            },
+            iconUrl: network.assets?.imageUrl ?? null,
+          },
+        }
+      : { ...read, key: target.key, loading: false, lastRetry: Date.now() },
+  )
+  if (!$sendDraft.get().token) {
+    const picked = nativeToken($sendTokens.get().tokenBalances)
+    if (picked) setSendToken(picked)
   }
-  const nativeValue = nativeToken(balances)?.value
-  const failed = native.status === 'rejected' || (server && $balances.get().error)
-  const picked = $sendDraft.get().token
-  updateSendDraft({
-    tokenBalances: balances,
-    loading: false,
-    networkBalanceInUSD: typeof nativeValue === 'number' ? nativeValue.toFixed(2) : undefined,
-    // The picked token with its new balance (or the native one when none is picked yet).
-    token: picked
-      ? (balances.find((b) => b.address === picked.address && b.symbol === picked.symbol) ?? picked)
-      : nativeToken(balances),
-    ...(failed ? { lastRetry: Date.now() } : {}),
-  })
 }
 
 /** A receiver the visitor typed, read: the address, and the name it came from. */
@@ -171,54 +244,118 @@ export async function resolveReceiver(input: string): Promise<ResolvedReceiver> 
   }
 }
 
-/** The transfer a draft asks for, checked (spec §5); throws the first rule it breaks. */
-export function transferOf(draft: SendDraft): SendTransferParameters & { token: TokenBalance } {
-  const { token, sendTokenAmount, receiverAddress } = draft
-  if (!token) throw sendError('SEND_TOKEN_REQUIRED')
-  if (!sendTokenAmount?.trim() || !receiverAddress?.trim()) {
-    throw sendError('SEND_AMOUNT_AND_RECEIVER_REQUIRED')
-  }
-  // More decimals than the token has is an error (TOO_MANY_DECIMALS), never a silent rounding.
-  const value = parseUnits(sendTokenAmount.trim(), Number(token.quantity.decimals))
-  if (value <= 0n) throw sendError('SEND_AMOUNT_NOT_POSITIVE')
-  const balance = tokenUnits(token)
-  if (balance === undefined || value > balance) throw sendError('INSUFFICIENT_BALANCE')
-  const network = activeNetwork()
-  if (network && !isAddressFor(network.chainNamespace, receiverAddress.trim())) {
-    throw sendError('INVALID_RECEIVER', { details: receiverAddress })
-  }
-  const contract = tokenContract(token)
-  return {
-    token,
-    to: receiverAddress.trim(),
-    value,
-    ...(contract ? { tokenAddress: contract } : {}),
-  }
+/** A transfer to send: parsed, checked, in the token's smallest unit. */
+export interface SendParameters {
+  /** The token to send (its contract address is the last part of `token.address`). */
+  token: TokenBalance
+  /** The amount in the token's smallest unit. */
+  amount: bigint
+  /** The receiver's address. */
+  to: string
+  /** CAIP-2 id of the network the transfer is for; `send` refuses another active network. */
+  chainId: CaipNetworkId
 }
+
+/** The draft read once: what it asks for, and the first rule of spec §5 it breaks. */
+export interface ParsedSend {
+  /** The picked token with its current balance (from `$sendTokens`). */
+  token: TokenBalance | undefined
+  /** The typed amount in the token's smallest unit; undefined when empty or not valid. */
+  amount: bigint | undefined
+  /** The rule the amount alone breaks (decimals, format, 0, balance): shown while typing. */
+  amountError: BaseError | undefined
+  /** The first rule the draft breaks, in the spec's order; undefined when it can be sent. */
+  error: BaseError | undefined
+  /** The transfer, when the draft breaks no rule. */
+  transfer: SendParameters | undefined
+}
+
+let amountParses = 0
 
 /**
- * The first rule of spec §5 the draft breaks (as the error the visitor reads), or undefined
- * when it is complete: a token, an amount and a receiver, an amount the token can hold and the
- * balance covers, and, with `fee`, the native balance left for the fee.
- *
- * @example validateSend($sendDraft.get())?.shortMessage // 'A token is required'
+ * How many times a typed amount was parsed since the page loaded. Only `$sendAmount` parses it,
+ * once per amount text and token decimals; tests read this to prove no second parse exists.
  */
-export function validateSend(draft: SendDraft, fee?: bigint): BaseError | undefined {
-  try {
-    const transfer = transferOf(draft)
-    if (fee !== undefined) checkFee(draft, transfer.value, transfer.tokenAddress, fee)
-    return undefined
-  } catch (error) {
-    return error instanceof BaseError ? error : kitError('UNKNOWN', { cause: error })
-  }
+export const sendAmountParses = () => amountParses
+
+const $amountText = computed($sendDraft, (draft) => draft.sendTokenAmount?.trim() || undefined)
+const $amountDecimals = computed($sendDraft, (draft) => draft.token?.quantity.decimals)
+
+/** The typed amount in base units, or the error of the text: parsed once per text. */
+const $sendAmount = computed(
+  [$amountText, $amountDecimals],
+  (text, decimals): { value?: bigint; error?: BaseError } => {
+    if (text === undefined || decimals === undefined) return {}
+    amountParses++
+    try {
+      // More decimals than the token has is an error (TOO_MANY_DECIMALS), never a rounding.
+      const value = parseUnits(text, Number(decimals))
+      return value > 0n ? { value } : { error: sendError('SEND_AMOUNT_NOT_POSITIVE') }
+    } catch (error) {
+      return { error: error instanceof BaseError ? error : kitError('UNKNOWN', { cause: error }) }
+    }
+  },
+)
+
+const sameToken = (a: TokenBalance, b: TokenBalance) =>
+  a.address === b.address && a.symbol === b.symbol
+
+/**
+ * The draft parsed once (spec §5): the token with its current balance, the amount in base
+ * units, the receiver, the first broken rule ("A token is required", "An amount and receiver
+ * address are required", too many decimals, "Enter an amount above 0", "Insufficient
+ * balance", "Invalid receiver address"), and the transfer to pass to `send` when none is.
+ * Views read this; nothing else parses the typed amount.
+ *
+ * @example $sendTransfer.get().error?.shortMessage // 'A token is required'
+ */
+export const $sendTransfer = computed(
+  [$sendDraft, $sendAmount, $sendTokens, $activeNetwork],
+  (draft, parsed, tokens, active): ParsedSend => {
+    const picked = draft.token
+    const token = picked && (tokens.tokenBalances.find((t) => sameToken(t, picked)) ?? picked)
+    const balance = token && tokenUnits(token)
+    const amountError =
+      parsed.error ??
+      (parsed.value !== undefined && (balance === undefined || parsed.value > balance)
+        ? sendError('INSUFFICIENT_BALANCE')
+        : undefined)
+    const to = draft.receiverAddress?.trim()
+    const network = active && !isUnsupportedNetwork(active) ? active : undefined
+    const error = !token
+      ? sendError('SEND_TOKEN_REQUIRED')
+      : !draft.sendTokenAmount?.trim() || !to
+        ? sendError('SEND_AMOUNT_AND_RECEIVER_REQUIRED')
+        : (amountError ??
+          (network && !isAddressFor(network.chainNamespace, to)
+            ? sendError('INVALID_RECEIVER', { details: to })
+            : undefined))
+    const transfer =
+      !error && token && to && parsed.value !== undefined && network
+        ? { token, amount: parsed.value, to, chainId: network.caipNetworkId }
+        : undefined
+    return { token, amount: parsed.value, amountError, error, transfer }
+  },
+)
+
+/**
+ * "Insufficient funds for the network fee" when the native balance does not cover `fee` (and
+ * the amount, for the native token); undefined when it does or is unknown.
+ *
+ * @example sendFeeError(transfer, fee.value)?.shortMessage
+ */
+export function sendFeeError(transfer: SendParameters, fee: bigint): BaseError | undefined {
+  const native = nativeToken($sendTokens.get().tokenBalances)
+  const nativeBalance = native ? tokenUnits(native) : undefined
+  if (nativeBalance === undefined) return undefined
+  const needed = transfer.token.address ? fee : transfer.amount + fee
+  return needed > nativeBalance ? sendError('INSUFFICIENT_FEE') : undefined
 }
 
-function checkFee(draft: SendDraft, value: bigint, tokenAddress: string | undefined, fee: bigint) {
-  const native = nativeToken(draft.tokenBalances)
-  const nativeBalance = native ? tokenUnits(native) : undefined
-  if (nativeBalance === undefined) return
-  const needed = tokenAddress ? fee : value + fee
-  if (needed > nativeBalance) throw sendError('INSUFFICIENT_FEE')
+/** What the adapter is handed for `transfer`. */
+function adapterTransfer({ token, amount, to }: SendParameters): SendTransferParameters {
+  const contract = tokenContract(token)
+  return { to, value: amount, ...(contract ? { tokenAddress: contract } : {}) }
 }
 
 /** A network fee, in the native currency. */
@@ -229,16 +366,15 @@ export interface SendFee {
 }
 
 /**
- * The network fee of the draft's transfer, from the adapter (EVM: `eth_estimateGas` × gas
- * price); undefined when the adapter cannot tell. Throws the draft's first broken rule.
+ * The network fee of `transfer`, from the adapter (EVM: `eth_estimateGas` × gas price);
+ * undefined when the adapter cannot tell.
  *
- * @example (await estimateSendFee())?.value // 21000n * gasPrice
+ * @example (await estimateSendFee($sendTransfer.get().transfer))?.value // 21000n * gasPrice
  */
-export async function estimateSendFee(): Promise<SendFee | undefined> {
-  const { adapter, network } = sendingAdapter()
-  const { token: _token, ...transfer } = transferOf($sendDraft.get())
+export async function estimateSendFee(transfer: SendParameters): Promise<SendFee | undefined> {
+  const { adapter, network } = sendingAdapter(transfer.chainId)
   if (!adapter.estimateTransferFee) return undefined
-  const value = await adapter.estimateTransferFee(transfer)
+  const value = await adapter.estimateTransferFee(adapterTransfer(transfer))
   return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
 }
 
@@ -323,18 +459,15 @@ function settleSuccess(namespaceKey: string | undefined, result: SendResult, add
   if ($sendDraft.get().key === namespaceKey) resetSendDraft()
 }
 
-async function send(callbacks: SendCallbacks): Promise<SendResult> {
-  const { adapter } = sendingAdapter()
-  const draft = $sendDraft.get()
-  const { token, ...transfer } = transferOf(draft)
-  const key = draft.key
+async function run({ transfer, callbacks }: SendRun): Promise<SendResult> {
+  const { adapter } = sendingAdapter(transfer.chainId)
+  const { token } = transfer
+  const key = activeTarget()?.key
   const address = $activeAccount.get().address ?? ''
-  updateSendDraft({ loading: true })
   let id: string
   try {
-    id = await adapter.sendTransfer(transfer)
+    id = await adapter.sendTransfer(adapterTransfer(transfer))
   } catch (error) {
-    updateSendDraft({ loading: false })
     const declined = isUserRejection(error)
     emitEvent('SEND_ERROR', { token: token.symbol, declined })
     // The draft stays: the visitor may try again.
@@ -344,7 +477,7 @@ async function send(callbacks: SendCallbacks): Promise<SendResult> {
     id,
     status: 'confirmed',
     token,
-    amount: draft.sendTokenAmount?.trim() ?? '',
+    amount: formatUnits(transfer.amount, Number(token.quantity.decimals)),
     to: transfer.to,
   }
   const polls = { used: 0 }
@@ -358,14 +491,12 @@ async function send(callbacks: SendCallbacks): Promise<SendResult> {
     return result
   }
   if (first !== 'pending') {
-    if ($sendDraft.get().key === key) updateSendDraft({ loading: false })
     if (key) expireTokenBalances(key)
     void refreshTransactions(address).catch(() => {})
     emitEvent('SEND_ERROR', { token: token.symbol, hash: id })
     throw Object.assign(failed(first), { transactionId: id })
   }
   // Not confirmed within 25 s: resolve now, keep watching in the background.
-  if ($sendDraft.get().key === key) updateSendDraft({ loading: false })
   void (async () => {
     const later = await watch(adapter, id, polls, Number.POSITIVE_INFINITY)
     if (later === 'success') {
@@ -378,31 +509,34 @@ async function send(callbacks: SendCallbacks): Promise<SendResult> {
   return { ...result, status: 'pending' }
 }
 
+interface SendRun {
+  transfer: SendParameters
+  callbacks: SendCallbacks
+}
+
 /**
  * The send mutation (spec §4 "Mutations: idle, pending, success, error; paused offline"): its
- * `$state` is what the Preview shows. Offline, it waits paused and runs once back online;
- * only one send runs at a time, so a second click never sends twice.
+ * `$state` is the one "a send is in flight" fact the Preview shows. Offline, it waits paused
+ * and runs once back online; only one send runs at a time, so a second click never sends twice.
  */
-export const sendMutation = createMutation(send)
-
-let running: Promise<SendResult> | undefined
+export const sendMutation = createMutation(run, { exclusive: true })
 
 /**
- * Sends the draft (spec §4 "Sending"): checks it, asks the wallet (EVM: a native transaction or
- * an ERC-20 `transfer`; Solana: SystemProgram or an SPL transfer), then waits up to 25 s for
- * the receipt (spec §9). Confirmed: SEND_SUCCESS, balances and activity refreshed, the draft
- * cleared. Not confirmed in 25 s: resolves `pending` and keeps polling in the background (at
- * most 99 polls), calling `onConfirmed` / `onFailed`. A wallet's "no" rejects with "Signature
- * declined" and keeps the draft; a revert rejects with "The transaction failed". Throws
- * "Unsupported chain" on a namespace that cannot send.
+ * Sends `transfer` (spec §4 "Sending"), the parsed transfer of `$sendTransfer`: asks the wallet
+ * (EVM: a native transaction or an ERC-20 `transfer`; Solana: SystemProgram or an SPL
+ * transfer), then waits up to 25 s for the receipt (spec §9). Confirmed: SEND_SUCCESS,
+ * balances and activity refreshed, the draft cleared. Not confirmed in 25 s: resolves
+ * `pending` and keeps polling in the background (at most 99 polls), calling `onConfirmed` /
+ * `onFailed`. A wallet's "no" rejects with "Signature declined" and keeps the draft; a revert
+ * rejects with "The transaction failed". Throws "Unsupported chain" on a namespace that cannot
+ * send or when the active network is not `chainId`. A call while a send runs joins it.
  *
  * @example
- * const { id, status } = await sendToken()
+ * const { transfer } = $sendTransfer.get()
+ * if (transfer) {
+ *   const { id, status } = await send(transfer)
+ * }
  */
-export function sendToken(callbacks: SendCallbacks = {}): Promise<SendResult> {
-  if (running) return running
-  running = sendMutation.mutate(callbacks).finally(() => {
-    running = undefined
-  })
-  return running
+export function send(transfer: SendParameters, callbacks: SendCallbacks = {}): Promise<SendResult> {
+  return sendMutation.mutate({ transfer, callbacks })
 }

@@ -10,7 +10,7 @@ import { InvalidOptionsError } from '../errors/errors.js'
 import { storage } from '../storage/storage.js'
 import { $activeAccount } from '../stores/account.js'
 import { $alert } from '../stores/alerts.js'
-import { $activeNetwork, $chain } from '../stores/chain.js'
+import { $activeNetwork, $chain, isUnsupportedNetwork } from '../stores/chain.js'
 import { $attempts, $connections, $recentWallets } from '../stores/connection.js'
 import { $connectors, $discovered } from '../stores/connectors.js'
 import { type ModalEvent, subscribeEvents } from '../stores/events.js'
@@ -405,7 +405,7 @@ describe('createModalClient', () => {
     assert.equal($modal.get().open, true)
     assert.equal($view.get().view, 'UnsupportedChain')
     adapter.emit({ type: 'chainChanged', chainId: 10 })
-    assert.equal($chain.get().unsupported, null)
+    assert.equal(isUnsupportedNetwork($activeNetwork.get()), false)
     assert.equal(modal.getState().selectedNetworkId, 'eip155:10')
   })
 

@@ -15,11 +15,14 @@ export {
   registerNameMessage,
 } from '../actions/register-name.js'
 export {
+  $sendTokens,
+  $sendTransfer,
   estimateNativeFee,
   estimateSendFee,
   loadSendTokens,
   maxSendAmount,
   nativeToken,
+  type ParsedSend,
   type ResolvedReceiver,
   resolveReceiver,
   SEND_MAX_POLLS,
@@ -27,12 +30,14 @@ export {
   SEND_WAIT_MS,
   type SendCallbacks,
   type SendFee,
+  type SendParameters,
   type SendResult,
+  type SendTokens,
+  send,
+  sendFeeError,
   sendMutation,
-  sendToken,
   tokenContract,
   tokenUnits,
-  validateSend,
 } from '../actions/send.js'
 export {
   cancelSignIn,
@@ -50,6 +55,11 @@ export {
   type EmbeddedWalletLoaded,
   type EmbeddedWalletUser,
 } from '../adapters/embedded-wallet.js'
+export {
+  type ConnectorList,
+  type ConnectorListSource,
+  createConnectorList,
+} from '../adapters/kit/connector-list.js'
 export { createEmitter, type Emitter } from '../adapters/kit/emitter.js'
 export { lazyCode } from '../adapters/kit/lazy-code.js'
 export {
@@ -93,6 +103,7 @@ export {
   TOAST_MESSAGES,
   type ToastCode,
 } from '../errors/messages.js'
+export { ProviderRpcError, toRpcError } from '../errors/provider-rpc.js'
 export { SEND_ERROR_MESSAGES, sendError } from '../errors/send-messages.js'
 export { parseOptions, type ResolvedOptions } from '../options/schema.js'
 export { createStorage, storage } from '../storage/storage.js'
@@ -220,6 +231,7 @@ export {
 export { resetStores } from '../testing/reset-stores.js'
 export { DEFAULT_CAIP_NETWORK_ID } from '../types/network.js'
 export { accountKey } from '../utils/account-key.js'
+export { parseChainId } from '../utils/chain-id.js'
 export { issueWarning } from '../utils/dev.js'
 export { EMAIL_PATTERN, isEmail, MAX_EMAIL_LENGTH } from '../utils/email.js'
 export {

@@ -12,25 +12,44 @@ export interface UnsupportedNetwork {
 }
 
 export interface ChainState {
+  /** The networks the host configured. */
   networks: readonly CaipNetwork[]
+  /**
+   * The active network's CAIP-2 id: one the host configured, or the one a wallet moved to
+   * that it did not (then `$activeNetwork` is the unsupported placeholder, spec §4).
+   */
   activeCaipNetworkId: CaipNetworkId | undefined
-  /** Set when the wallet moved to a network the host did not configure (spec §4). */
-  unsupported: UnsupportedNetwork | null
 }
 
 export const $chain = map<ChainState>({
   networks: [],
   activeCaipNetworkId: undefined,
-  unsupported: null,
 })
 
 export const $networks = computed($chain, (s) => s.networks)
 
-/** The active network, or the unsupported placeholder. */
+/** The placeholder of a network the host did not configure. */
+function unsupportedNetwork(caipNetworkId: CaipNetworkId): UnsupportedNetwork {
+  const [namespace, reference = ''] = caipNetworkId.split(':') as [ChainNamespace, string]
+  return {
+    unsupported: true,
+    chainNamespace: namespace,
+    id: /^\d+$/.test(reference) ? Number(reference) : reference,
+    caipNetworkId,
+    name: 'Unsupported network',
+  }
+}
+
+/**
+ * The active network, or the unsupported placeholder when its id is none the host configured:
+ * derived from the active id and the networks, never stored beside them.
+ */
 export const $activeNetwork = computed(
   $chain,
-  (s): CaipNetwork | UnsupportedNetwork | undefined =>
-    s.unsupported ?? s.networks.find((n) => n.caipNetworkId === s.activeCaipNetworkId),
+  ({ networks, activeCaipNetworkId: id }): CaipNetwork | UnsupportedNetwork | undefined =>
+    id === undefined
+      ? undefined
+      : (networks.find((n) => n.caipNetworkId === id) ?? unsupportedNetwork(id)),
 )
 
 export const $activeNamespace = computed(
@@ -52,34 +71,20 @@ export function findNetwork(caipNetworkId: string): CaipNetwork | undefined {
 }
 
 export function setNetworks(networks: readonly CaipNetwork[], active?: CaipNetworkId): void {
-  $chain.set({
-    networks,
-    activeCaipNetworkId: active ?? networks[0]?.caipNetworkId,
-    unsupported: null,
-  })
+  $chain.set({ networks, activeCaipNetworkId: active ?? networks[0]?.caipNetworkId })
 }
 
 /**
  * Marks `caipNetworkId` active and remembers it for the next visit under the one storage key of
  * the active network, `lastUsedChain` (spec §3; deleted with the login data on disconnect).
- * An unknown id becomes the unsupported placeholder and is not remembered.
+ * An unknown id is active as the unsupported placeholder (`$activeNetwork`) and is not
+ * remembered.
  *
  * @example setActiveNetwork('eip155:10')
  */
 export function setActiveNetwork(caipNetworkId: CaipNetworkId): void {
-  if (findNetwork(caipNetworkId)) {
-    $chain.set({ ...$chain.get(), activeCaipNetworkId: caipNetworkId, unsupported: null })
-    storage.set('lastUsedChain', caipNetworkId)
-    return
-  }
-  const [namespace, reference = ''] = caipNetworkId.split(':') as [ChainNamespace, string]
-  $chain.setKey('unsupported', {
-    unsupported: true,
-    chainNamespace: namespace,
-    id: /^\d+$/.test(reference) ? Number(reference) : reference,
-    caipNetworkId,
-    name: 'Unsupported network',
-  })
+  $chain.setKey('activeCaipNetworkId', caipNetworkId)
+  if (findNetwork(caipNetworkId)) storage.set('lastUsedChain', caipNetworkId)
 }
 
 /**

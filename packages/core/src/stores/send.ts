@@ -8,9 +8,14 @@ import { $activeAccount } from './account.js'
 import { activeTarget } from './active-target.js'
 import { $activeNetwork } from './chain.js'
 
-/** The spec §3 Send draft, plus the account and network it belongs to. */
+/**
+ * What the visitor typed and picked for a send (spec §3 "Send draft"), and the account and
+ * network it belongs to. Nothing here is derived: the parsed transfer, the tokens that can be
+ * sent and their loading state are computed in actions/send.ts (`$sendTransfer`,
+ * `$sendTokens`); whether a send is in flight is `sendMutation.$state`.
+ */
 export interface SendDraft {
-  /** The token to send (one of `tokenBalances`); undefined until picked. */
+  /** The token picked to send; undefined until picked. Its balance is read from `$sendTokens`. */
   token: TokenBalance | undefined
   /** The amount as the visitor typed it (a decimal string in the token's units). */
   sendTokenAmount: string | undefined
@@ -20,14 +25,6 @@ export interface SendDraft {
   receiverProfileImageUrl: string | undefined
   /** The name the visitor typed when it resolved (ENS or our registry). */
   receiverProfileName: string | undefined
-  /** USD value of the native balance, when a price is known (the fee is paid from it). */
-  networkBalanceInUSD: string | undefined
-  /** A send is under way: the wallet is asked, or the transaction is being watched. */
-  loading: boolean
-  /** What can be sent: the account's balances on the network, native first. */
-  tokenBalances: readonly TokenBalance[]
-  /** When loading the balances last failed (ms since the epoch). */
-  lastRetry: number | undefined
   /** `accountKey` of the account and network the draft is for; undefined when none. */
   key: string | undefined
 }
@@ -38,10 +35,6 @@ const EMPTY: SendDraft = {
   receiverAddress: undefined,
   receiverProfileImageUrl: undefined,
   receiverProfileName: undefined,
-  networkBalanceInUSD: undefined,
-  loading: false,
-  tokenBalances: [],
-  lastRetry: undefined,
   key: undefined,
 }
 

@@ -22,6 +22,14 @@ export interface Mutation<A, R> {
 const offline = () =>
   typeof window !== 'undefined' && typeof navigator !== 'undefined' && navigator.onLine === false
 
+export interface MutationOptions {
+  /**
+   * One call at a time: a call made while one is pending joins it (same promise) instead of
+   * running again, so a double click never writes twice.
+   */
+  exclusive?: boolean
+}
+
 /**
  * Creates a mutation: a write to the server (or a wallet) with its state in a store, so views
  * show pending, success and error without flags of their own. Offline, it waits paused until
@@ -33,7 +41,10 @@ const offline = () =>
  * register.$state.get().status // 'success'
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function createMutation<A, R>(run: (args: A) => Promise<R>): Mutation<A, R> {
+export function createMutation<A, R>(
+  run: (args: A) => Promise<R>,
+  options: MutationOptions = {},
+): Mutation<A, R> {
   const idle: MutationState<R> = {
     status: 'idle',
     paused: false,
@@ -45,23 +56,31 @@ export function createMutation<A, R>(run: (args: A) => Promise<R>): Mutation<A, 
   const set = (mine: number, state: Partial<MutationState<R>>) => {
     if (mine === turn) $state.set({ ...idle, ...state })
   }
+  let pending: Promise<R> | undefined
+  const mutate = async (args: A): Promise<R> => {
+    const mine = ++turn
+    if (offline()) {
+      set(mine, { status: 'pending', paused: true })
+      await new Promise((resolve) => window.addEventListener('online', resolve, { once: true }))
+    }
+    set(mine, { status: 'pending' })
+    try {
+      const data = await run(args)
+      set(mine, { status: 'success', data })
+      return data
+    } catch (error) {
+      set(mine, { status: 'error', error })
+      throw error
+    }
+  }
   return {
     $state,
-    async mutate(args) {
-      const mine = ++turn
-      if (offline()) {
-        set(mine, { status: 'pending', paused: true })
-        await new Promise((resolve) => window.addEventListener('online', resolve, { once: true }))
-      }
-      set(mine, { status: 'pending' })
-      try {
-        const data = await run(args)
-        set(mine, { status: 'success', data })
-        return data
-      } catch (error) {
-        set(mine, { status: 'error', error })
-        throw error
-      }
+    mutate(args) {
+      if (!options.exclusive) return mutate(args)
+      pending ??= mutate(args).finally(() => {
+        pending = undefined
+      })
+      return pending
     },
     reset() {
       turn++

@@ -12,6 +12,7 @@ import {
   type EmbeddedWalletEntry,
   type EmbeddedWalletLoaded,
   goBack,
+  lazyCode,
   openModal,
   openView,
   push,
@@ -59,45 +60,41 @@ export interface EmbeddedWalletOptions {
  * })
  */
 export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletEntry {
-  let loaded: Promise<EmbeddedWalletLoaded> | undefined
+  // A failed load (offline chunk, frame blocked) is retried on the next pick.
+  const load = lazyCode((): Promise<EmbeddedWalletLoaded> => {
+    // The frame opens on the active EVM network, else the first configured one.
+    const { networks, activeCaipNetworkId } = $chain.get()
+    const evm = networks.filter((n) => n.chainNamespace === 'eip155')
+    const network = evm.find((n) => n.caipNetworkId === activeCaipNetworkId) ?? evm[0]
+    const context = {
+      projectId: $options.get()?.projectId ?? '',
+      chainId: network?.id ?? 1,
+      version: SDK_VERSION,
+      // The lazy module imports no core store: see ModalContext in load.ts.
+      kit: {
+        $chain,
+        $connections,
+        $modal,
+        $router,
+        closeModal,
+        connect,
+        goBack,
+        openModal,
+        openView,
+        push,
+        reset,
+        setModalCovered,
+        showAlert,
+        showSnack,
+        storage,
+      },
+    }
+    return import('./load.js').then((module) => module.loadEmbeddedWallet(options, context))
+  })
   return {
     id: EMBEDDED_CONNECTOR_ID,
     name: options.name ?? 'Email',
     namespaces: ['eip155'],
-    load() {
-      // The frame opens on the active EVM network, else the first configured one.
-      const { networks, activeCaipNetworkId } = $chain.get()
-      const evm = networks.filter((n) => n.chainNamespace === 'eip155')
-      const network = evm.find((n) => n.caipNetworkId === activeCaipNetworkId) ?? evm[0]
-      const context = {
-        projectId: $options.get()?.projectId ?? '',
-        chainId: network?.id ?? 1,
-        version: SDK_VERSION,
-        // The lazy module imports no core store: see ModalContext in load.ts.
-        kit: {
-          $chain,
-          $connections,
-          $modal,
-          $router,
-          closeModal,
-          connect,
-          goBack,
-          openModal,
-          openView,
-          push,
-          reset,
-          setModalCovered,
-          showAlert,
-          showSnack,
-          storage,
-        },
-      }
-      loaded ??= import('./load.js').then((module) => module.loadEmbeddedWallet(options, context))
-      // A failed load (offline chunk, frame blocked) is retried on the next pick.
-      loaded.catch(() => {
-        loaded = undefined
-      })
-      return loaded
-    },
+    load,
   }
 }

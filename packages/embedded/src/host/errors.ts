@@ -4,6 +4,7 @@ import {
   FRAME_ERROR_MESSAGES,
   frameError,
   kitError,
+  ProviderRpcError,
 } from '@openmodal/core/internal'
 
 /** Spec §8: what a frame timeout or refusal reports. */
@@ -70,17 +71,8 @@ function serverError(errorCode: string, message: string | undefined): BaseError 
   return frameError(code, message ? { details: `${errorCode}: ${message}` } : {})
 }
 
-/** An EIP-1193 error: a numeric `code` (4001 rejected, 4100 unauthorised, 4200 unsupported). */
-export class ProviderRpcError extends Error {
-  override name = 'ProviderRpcError'
-  constructor(
-    readonly code: number,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options)
-  }
-}
+/** The kit's one EIP-1193 error (4001 rejected, 4100 unauthorised, 4200 unsupported). */
+export { ProviderRpcError }
 
 /**
  * A frame ERROR reply: the server's error by its code (`errorCode`), an EIP-1193 error by its

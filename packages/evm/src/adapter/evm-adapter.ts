@@ -11,12 +11,12 @@ import {
   isEip155Address,
   issueWarning,
   kitError,
+  parseChainId,
   withTimeout,
 } from '@openmodal/core/internal'
 import type { Address } from 'viem'
 import type { ConnectorSource } from '../connectors/source.js'
 import { createDiscovery, type DiscoveryOptions } from '../discovery/discovery.js'
-import { parseChainId } from '../provider/chain-id.js'
 import { asError, call, rpcErrorCode } from '../provider/errors.js'
 import type { Eip1193Provider } from '../provider/types.js'
 import { loadWalletActions, type WalletActions } from './load-wallet-actions.js'

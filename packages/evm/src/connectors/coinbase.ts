@@ -1,7 +1,7 @@
 // The Coinbase Wallet connector on @coinbase/wallet-sdk (popup to keys.coinbase.com: Smart
 // Wallet and the Coinbase Wallet app). The SDK (coinbase-sdk.ts) loads by `import()`; when the
 // Coinbase Wallet extension announces itself over EIP-6963 it wins and this row is hidden.
-import { $networks } from '@openmodal/core/internal'
+import { $networks, lazyCode } from '@openmodal/core/internal'
 import type { Eip1193Provider } from '../provider/types.js'
 import type { ConnectorEntry, ConnectorSource } from './source.js'
 import { withSources } from './sources-discovery.js'
@@ -46,23 +46,24 @@ export function coinbaseConnector(options: CoinbaseConnectorOptions = {}): Conne
       `Invalid coinbasePreference: expected one of ${PREFERENCES.join(', ')}, received ${JSON.stringify(preference)}`,
     )
   }
-  let loading: Promise<Eip1193Provider> | undefined
   const pending = new Map<string, Set<Listener>>()
-  const load = (): Promise<Eip1193Provider> => {
-    loading ??= import('./coinbase-sdk.js').then(({ createCoinbaseProvider }) => {
-      const appChainIds = $networks
-        .get()
-        .filter((n) => n.chainNamespace === 'eip155')
-        .map((n) => Number(n.id))
-      const provider = createCoinbaseProvider({ ...options, preference, appChainIds })
-      for (const [event, listeners] of pending) {
-        for (const listener of listeners) provider.on?.(event, listener)
-      }
-      pending.clear()
-      return provider
-    })
-    return loading
-  }
+  // A failed load (offline chunk) is retried on the next use.
+  const load = lazyCode(
+    (): Promise<Eip1193Provider> =>
+      import('./coinbase-sdk.js').then(({ createCoinbaseProvider }) => {
+        const appChainIds = $networks
+          .get()
+          .filter((n) => n.chainNamespace === 'eip155')
+          .map((n) => Number(n.id))
+        const provider = createCoinbaseProvider({ ...options, preference, appChainIds })
+        for (const [event, listeners] of pending) {
+          for (const listener of listeners) provider.on?.(event, listener)
+        }
+        pending.clear()
+        return provider
+      }),
+    'the Coinbase Wallet SDK',
+  )
   let loaded: Eip1193Provider | undefined
   // Stands for the SDK's provider until it has loaded; forwards everything to it after.
   const provider: Eip1193Provider = {

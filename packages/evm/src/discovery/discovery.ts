@@ -1,6 +1,6 @@
 // Wallet discovery for the EVM adapter: EIP-6963 announcements, plus the legacy
 // `window.ethereum` as one "Browser Wallet" when no announcement stands for it.
-import { type Connector, issueWarning } from '@openmodal/core/internal'
+import { type Connector, createConnectorList, issueWarning } from '@openmodal/core/internal'
 import type { Eip1193Provider } from '../provider/types.js'
 import { type Announcement, isProvider, parseAnnouncement } from './announcement.js'
 
@@ -54,14 +54,9 @@ export function createDiscovery(options: DiscoveryOptions = {}): Discovery {
   const byId = new Map<string, Entry>()
   /** rdns values announced by more than one provider. */
   const contested = new Set<string>()
-  const subscribers = new Set<(connectors: readonly Connector[]) => void>()
-  const waiters = new Set<() => void>()
-  let users = 0
   let legacyWindowOver = false
   let legacyTimer: ReturnType<typeof setTimeout> | undefined
   let legacy: Entry | undefined
-  let flushQueued = false
-  let reported: readonly Connector[] = []
 
   const readLegacy = (): Eip1193Provider | undefined => {
     if (options.legacy === false) return undefined
@@ -93,22 +88,14 @@ export function createDiscovery(options: DiscoveryOptions = {}): Discovery {
     return legacy
   }
 
-  const flush = () => {
-    flushQueued = false
+  /** The announced wallets, then the legacy `window.ethereum` one when it is none of them. */
+  const connectors = (): readonly Connector[] => {
     const injected = legacyEntry()
     if (injected) byId.set(INJECTED_CONNECTOR_ID, injected)
     else byId.delete(INJECTED_CONNECTOR_ID)
-    const next = [...byUuid.values(), ...(injected ? [injected] : [])].map((e) => e.connector)
-    for (const waiter of [...waiters]) waiter()
-    if (next.length === reported.length && next.every((c, i) => c === reported[i])) return
-    reported = next
-    for (const subscriber of [...subscribers]) subscriber(reported)
+    return [...byUuid.values(), ...(injected ? [injected] : [])].map((e) => e.connector)
   }
-  const scheduleFlush = () => {
-    if (flushQueued) return
-    flushQueued = true
-    queueMicrotask(flush)
-  }
+  const scheduleFlush = () => list.changed()
 
   const add = (announcement: Announcement) => {
     if (byUuid.has(announcement.uuid)) return
@@ -167,8 +154,8 @@ export function createDiscovery(options: DiscoveryOptions = {}): Discovery {
   // No event target (server rendering, workers without one): discovery finds nothing.
   const canListen = typeof (target as Partial<EventTarget>).addEventListener === 'function'
 
-  const acquire = () => {
-    if (users++ > 0 || !canListen) return
+  const start = () => {
+    if (!canListen) return
     target.addEventListener('eip6963:announceProvider', onAnnounce)
     target.dispatchEvent(new Event('eip6963:requestProvider'))
     if (!legacyWindowOver && legacyTimer === undefined) {
@@ -177,54 +164,23 @@ export function createDiscovery(options: DiscoveryOptions = {}): Discovery {
         scheduleFlush()
       }, legacyDelayMs)
     }
-    // Wallets answer the request synchronously: report them now, so the first subscriber's
-    // first value already lists them (a view renders once instead of empty, then again).
-    flush()
   }
-  const release = () => {
-    if (--users > 0 || !canListen) return
+  const stop = () => {
+    if (!canListen) return
     target.removeEventListener('eip6963:announceProvider', onAnnounce)
     if (!legacyWindowOver) {
       clearTimeout(legacyTimer)
       legacyTimer = undefined
     }
   }
+  const provider = (connectorId: string) =>
+    connectorId === INJECTED_CONNECTOR_ID
+      ? legacyEntry()?.provider
+      : byId.get(connectorId)?.provider
 
-  return {
-    subscribe(listener) {
-      acquire()
-      subscribers.add(listener)
-      listener(reported)
-      let active = true
-      return () => {
-        if (!active) return
-        active = false
-        subscribers.delete(listener)
-        release()
-      }
-    },
-    provider(connectorId) {
-      if (connectorId === INJECTED_CONNECTOR_ID) return legacyEntry()?.provider
-      return byId.get(connectorId)?.provider
-    },
-    waitFor(connectorId, timeoutMs) {
-      const found = this.provider(connectorId)
-      if (found) return Promise.resolve(found)
-      acquire()
-      return new Promise((resolve) => {
-        const done = (provider: Eip1193Provider | undefined) => {
-          clearTimeout(timer)
-          waiters.delete(check)
-          release()
-          resolve(provider)
-        }
-        const check = () => {
-          const provider = this.provider(connectorId)
-          if (provider) done(provider)
-        }
-        const timer = setTimeout(() => done(this.provider(connectorId)), timeoutMs)
-        waiters.add(check)
-      })
-    },
-  }
+  // Wallets answer the request synchronously: the first subscriber's first value lists them
+  // (a view renders once instead of empty, then again).
+  const list = createConnectorList({ start, stop, connectors, find: provider, reportSync: true })
+
+  return { subscribe: list.subscribe, provider, waitFor: list.waitFor }
 }

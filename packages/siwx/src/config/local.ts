@@ -1,5 +1,6 @@
 // localSiwx(): sessions in the browser's localStorage, verified again on every read.
 
+import { lazyCode } from '@openmodal/core/internal'
 import type { LocalSiwxOptions } from './local-options.js'
 import type { SIWXConfig } from './types.js'
 
@@ -16,11 +17,8 @@ export type { LocalSiwxOptions, SiwxStorage } from './local-options.js'
  * createModal({ …, siwx: localSiwx({ statement: 'Sign in to Example', required: true }) })
  */
 export function localSiwx(options: LocalSiwxOptions = {}): SIWXConfig {
-  let impl: Promise<SIWXConfig> | undefined
-  const load = () => {
-    impl ??= import('./local-impl.js').then((m) => m.createLocalSiwx(options))
-    return impl
-  }
+  // A failed load (offline chunk) is retried on the next call.
+  const load = lazyCode(() => import('./local-impl.js').then((m) => m.createLocalSiwx(options)))
   return {
     createMessage: async (input) => (await load()).createMessage(input),
     addSession: async (session) => (await load()).addSession(session),

@@ -1,6 +1,6 @@
 // Wallet discovery for the Solana adapter: the wallet-standard registry (`getWallets()`),
 // which dispatches `wallet-standard:app-ready` and listens for `register-wallet` once used.
-import { type Connector, issueWarning } from '@openmodal/core/internal'
+import { type Connector, createConnectorList, issueWarning } from '@openmodal/core/internal'
 import { getWallets, type Wallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
 import { DEV } from 'esm-env'
@@ -41,27 +41,9 @@ interface Entry {
 export function createDiscovery(options: DiscoveryOptions = {}): Discovery {
   const maxWallets = options.maxWallets ?? 100
   const byId = new Map<string, Entry>()
-  const subscribers = new Set<(connectors: readonly Connector[]) => void>()
-  const waiters = new Set<() => void>()
   let registry: Wallets | undefined
   let offs: Array<() => void> = []
-  let users = 0
-  let flushQueued = false
-  let reported: readonly Connector[] = []
-
-  const flush = () => {
-    flushQueued = false
-    for (const waiter of [...waiters]) waiter()
-    const next = [...byId.values()].map((e) => e.connector)
-    if (next.length === reported.length && next.every((c, i) => c === reported[i])) return
-    reported = next
-    for (const subscriber of [...subscribers]) subscriber(reported)
-  }
-  const scheduleFlush = () => {
-    if (flushQueued) return
-    flushQueued = true
-    queueMicrotask(flush)
-  }
+  const scheduleFlush = () => list.changed()
 
   const add = (wallet: Wallet) => {
     for (const entry of byId.values()) if (entry.wallet === wallet) return
@@ -113,8 +95,7 @@ export function createDiscovery(options: DiscoveryOptions = {}): Discovery {
     }
   }
 
-  const acquire = () => {
-    if (users++ > 0) return
+  const start = () => {
     registry ??= options.wallets ?? getWallets()
     offs = [
       registry.on('register', (...wallets) => wallets.forEach(add)),
@@ -127,49 +108,23 @@ export function createDiscovery(options: DiscoveryOptions = {}): Discovery {
     for (const wallet of present) add(wallet)
     scheduleFlush()
   }
-  const release = () => {
-    if (--users > 0) return
+  const stop = () => {
     for (const off of offs) off()
     offs = []
   }
 
+  const list = createConnectorList({
+    start,
+    stop,
+    connectors: () => [...byId.values()].map((e) => e.connector),
+    find: (connectorId) => byId.get(connectorId)?.wallet,
+  })
+
   return {
-    subscribe(listener) {
-      subscribers.add(listener)
-      acquire()
-      listener(reported)
-      let active = true
-      return () => {
-        if (!active) return
-        active = false
-        subscribers.delete(listener)
-        release()
-      }
-    },
+    subscribe: list.subscribe,
     wallet(connectorId) {
       return byId.get(connectorId)?.wallet
     },
-    waitFor(connectorId, timeoutMs) {
-      acquire()
-      const found = byId.get(connectorId)?.wallet
-      if (found) {
-        release()
-        return Promise.resolve(found)
-      }
-      return new Promise((resolve) => {
-        const done = (wallet: Wallet | undefined) => {
-          clearTimeout(timer)
-          waiters.delete(check)
-          release()
-          resolve(wallet)
-        }
-        const check = () => {
-          const wallet = byId.get(connectorId)?.wallet
-          if (wallet) done(wallet)
-        }
-        const timer = setTimeout(() => done(byId.get(connectorId)?.wallet), timeoutMs)
-        waiters.add(check)
-      })
-    },
+    waitFor: list.waitFor,
   }
 }

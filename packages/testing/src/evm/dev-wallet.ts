@@ -95,6 +95,7 @@ const isAddress = (value: unknown): value is Hex =>
   typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)
 const hexBig = (value: unknown) => (isHex(value) && value.length > 2 ? BigInt(value) : undefined)
 
+// The wallet's own reader, not the kit's (a wallet shares no code with the kit it is tested with).
 function parseChainId(value: unknown): number | undefined {
   const id =
     typeof value === 'number' ? value : isHex(value) && value.length > 2 ? Number(value) : NaN

@@ -1,4 +1,6 @@
 // EIP-1193 errors as wallets throw them: an Error with a numeric `code` and optional `data`.
+// The wallet side of the tests does not share the kit's ProviderRpcError (core): it stands in
+// for third-party wallets, so a mistake in the kit's copy cannot hide on both sides.
 
 /** EIP-1193 / EIP-1474 / EIP-3085 / EIP-3326 codes the dev wallet uses. */
 export const RPC_ERROR_CODES = {

@@ -28,6 +28,8 @@ export class AttemptController implements ReactiveController {
   private readonly task: Task<[Attempt], unknown>
   private failure: string | undefined
   private started = false
+  /** The newest run is a `cancel()`: nothing the element waits for. */
+  private cancelled = false
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -40,7 +42,7 @@ export class AttemptController implements ReactiveController {
       autoRun: false,
       task: ([attempt], { signal }) => {
         attempt.signal = signal
-        return attempt.run()
+        return attempt.run(signal)
       },
       onError: (error) => {
         this.failure = (this.options.message ?? tError)(error)
@@ -50,7 +52,7 @@ export class AttemptController implements ReactiveController {
 
   /** Whether an attempt is running. */
   get pending(): boolean {
-    return this.task.status === TaskStatus.PENDING
+    return !this.cancelled && this.task.status === TaskStatus.PENDING
   }
 
   /** The last attempt's failure, as the text to show. */
@@ -66,15 +68,24 @@ export class AttemptController implements ReactiveController {
 
   /**
    * Runs `task`; resolves `true` when it succeeded, `false` when it failed (see `error`). A run
-   * started while another is pending (Try again on a wallet that never answered) supersedes
-   * it: the older run's outcome is ignored and it resolves `false`.
+   * started while another is pending (Try again on a wallet that never answered, a name typed
+   * further) supersedes it: the older run's outcome is ignored, it resolves `false`, and the
+   * `signal` it was given is aborted (a task checks it before it writes anything).
    */
-  async run(task: () => Promise<unknown>): Promise<boolean> {
+  async run(task: (signal: AbortSignal) => Promise<unknown>): Promise<boolean> {
+    this.cancelled = false
     this.failure = undefined
     const attempt: Attempt = { run: task, signal: undefined }
     await this.task.run([attempt])
     if (attempt.signal?.aborted) return false
     return this.task.status === TaskStatus.COMPLETE
+  }
+
+  /** Supersedes a pending attempt with nothing: it stops being pending and its outcome is dropped. */
+  cancel(): void {
+    if (this.task.status === TaskStatus.PENDING) void this.run(async () => {})
+    this.cancelled = true
+    this.fail(undefined)
   }
 
   /**
@@ -89,6 +100,6 @@ export class AttemptController implements ReactiveController {
 
 /** One run: the work, and the signal @lit/task aborts when a newer run supersedes it. */
 interface Attempt {
-  run: () => Promise<unknown>
+  run: (signal: AbortSignal) => Promise<unknown>
   signal: AbortSignal | undefined
 }

@@ -1,7 +1,13 @@
 // The host's `walletConnect` option: a few hundred bytes in the initial bundle. The client
 // (this package's connector, then sign-client) loads with `import()` only when a visitor picks
 // WalletConnect, or when core restores a stored WalletConnect connection.
-import { $adapters, $options, getNetworks, type WalletConnectEntry } from '@openmodal/core/internal'
+import {
+  $adapters,
+  $options,
+  getNetworks,
+  lazyCode,
+  type WalletConnectEntry,
+} from '@openmodal/core/internal'
 import type { WalletConnectClientOptions } from '../client/create-client.js'
 import {
   WALLETCONNECT_BITCOIN_ID,
@@ -43,7 +49,20 @@ export interface WalletConnectOptions
  * })
  */
 export function walletConnect(options: WalletConnectOptions = {}): WalletConnectEntry {
-  let loaded: ReturnType<WalletConnectEntry['load']> | undefined
+  // A failed load (offline chunk) is retried on the next pick.
+  const load = lazyCode((): ReturnType<WalletConnectEntry['load']> => {
+    // The modal's state is read here, in the entry: the lazy module imports no core store,
+    // which keeps bundlers from splitting core into extra initial chunks.
+    const modal = $options.get()
+    const served = new Set($adapters.get().map((a) => a.namespace))
+    const context = {
+      options: modal,
+      networks: getNetworks().filter(
+        (n) => served.has(n.chainNamespace) && PROPOSED.has(n.chainNamespace),
+      ),
+    }
+    return import('./load.js').then((module) => module.loadWalletConnect(options, context))
+  })
   return {
     id: WALLETCONNECT_CONNECTOR_ID,
     name: options.name ?? 'WalletConnect',
@@ -56,23 +75,6 @@ export function walletConnect(options: WalletConnectOptions = {}): WalletConnect
       solana: WALLETCONNECT_SOLANA_ID,
       bip122: WALLETCONNECT_BITCOIN_ID,
     },
-    load() {
-      // The modal's state is read here, in the entry: the lazy module imports no core store,
-      // which keeps bundlers from splitting core into extra initial chunks.
-      const modal = $options.get()
-      const served = new Set($adapters.get().map((a) => a.namespace))
-      const context = {
-        options: modal,
-        networks: getNetworks().filter(
-          (n) => served.has(n.chainNamespace) && PROPOSED.has(n.chainNamespace),
-        ),
-      }
-      loaded ??= import('./load.js').then((module) => module.loadWalletConnect(options, context))
-      // A failed load (offline chunk) is retried on the next pick.
-      loaded.catch(() => {
-        loaded = undefined
-      })
-      return loaded
-    },
+    load,
   }
 }

@@ -1,7 +1,7 @@
 // An EIP-1193 provider over a WalletConnect session's eip155 namespace: wallet methods go
 // to the wallet, node calls to the network's RPC URL, and session events become
 // accountsChanged / chainChanged / disconnect. The EVM adapter drives it like any wallet.
-import { type CaipNetwork, createEmitter } from '@openmodal/core/internal'
+import { type CaipNetwork, createEmitter, parseChainId } from '@openmodal/core/internal'
 import { EIP155_READ_METHOD } from '../client/constants.js'
 import type { WalletConnectClient } from '../client/create-client.js'
 import { createPairing } from '../utils/pairing.js'
@@ -29,18 +29,6 @@ export interface Eip1193ProviderOptions {
 const toHex = (n: number) => `0x${n.toString(16)}`
 const addressOf = (caip10: string) => caip10.split(':')[2] ?? ''
 const chainOf = (caip10: string) => caip10.split(':').slice(0, 2).join(':')
-
-function parseChainId(value: unknown): number | undefined {
-  const id =
-    typeof value === 'number'
-      ? value
-      : typeof value === 'string' && /^0x[0-9a-f]+$/i.test(value)
-        ? Number(value)
-        : typeof value === 'string' && /^(eip155:)?\d+$/.test(value)
-          ? Number(value.replace('eip155:', ''))
-          : Number.NaN
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined
-}
 
 let rpcId = 0
 
@@ -148,9 +136,11 @@ export function createEip1193Provider(
       })
       body = await response.json()
     } catch (cause) {
-      throw new ProviderRpcError(4901, `RPC ${url} unreachable`, cause)
+      throw new ProviderRpcError(4901, `RPC ${url} unreachable`, { cause })
     }
-    if (body.error) throw new ProviderRpcError(body.error.code, body.error.message, body.error.data)
+    if (body.error) {
+      throw new ProviderRpcError(body.error.code, body.error.message, { data: body.error.data })
+    }
     return body.result
   }
 

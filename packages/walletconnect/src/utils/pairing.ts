@@ -23,7 +23,8 @@ export function createPairing(): Pairing {
       try {
         await wc.connect({ signal: mine.signal })
       } catch (error) {
-        if (isUserRejection(error)) throw new ProviderRpcError(4001, errorMessage(error), error)
+        if (isUserRejection(error))
+          throw new ProviderRpcError(4001, errorMessage(error), { cause: error })
         throw error
       } finally {
         if (current === mine) current = undefined

@@ -1,6 +1,7 @@
 import {
   $activeNetwork,
   $sendDraft,
+  $sendTransfer,
   BaseError,
   type CaipNetwork,
   estimateSendFee,
@@ -9,16 +10,17 @@ import {
   reset,
   type SendFee,
   type SendResult,
+  send,
+  sendFeeError,
   sendMutation,
-  sendToken,
   showSnack,
   TOAST_MESSAGES,
   truncateAddress,
-  validateSend,
 } from '@openmodal/core/internal'
 import { html, nothing } from 'lit'
 import '../../../components/wui-avatar/wui-avatar.js'
 import '../../../components/wui-spinner/wui-spinner.js'
+import { AttemptController } from '../../../controllers/attempt-controller.js'
 import { StoreController } from '../../../controllers/store-controller.js'
 import { tError } from '../../../i18n/coded.js'
 import { t } from '../../../i18n/index.js'
@@ -59,6 +61,15 @@ function failureToast(error: unknown, id: string | undefined, network: CaipNetwo
   showSnack(tError(error), { variant: 'error', ...(link ? { link } : {}) })
 }
 
+/** The toast of a send that failed: "Signature declined", or the failure with its link. */
+function toastFailure(error: unknown, network: CaipNetwork | undefined) {
+  if (error instanceof BaseError && error.code === 'SIGNATURE_DECLINED') {
+    showSnack(TOAST_MESSAGES.SIGNATURE_DECLINED, { variant: 'error', code: 'SIGNATURE_DECLINED' })
+  } else {
+    failureToast(error, (error as { transactionId?: string }).transactionId, network)
+  }
+}
+
 /**
  * @summary WalletSendPreview: what will be sent (amount, fiat value, token), to whom (name,
  * avatar and address), on which network, and the network fee (EVM: the gas estimate × the
@@ -77,80 +88,61 @@ function failureToast(error: unknown, id: string | undefined, network: CaipNetwo
 export class W3mWalletSendPreviewView extends OpenModalElement {
   static override properties = {
     fee: { state: true },
-    feeLoading: { state: true },
-    feeError: { state: true },
-    error: { state: true },
   }
   static override styles = [base, viewStyles, sendStyles]
 
   /** The estimated fee; undefined while unknown (loading, or the adapter cannot tell). */
   declare fee: SendFee | undefined
-  declare feeLoading: boolean
-  declare feeError: string | undefined
-  /** Why the last send failed. */
-  declare error: string | undefined
 
   private readonly draft = new StoreController(this, $sendDraft)
+  private readonly parsed = new StoreController(this, $sendTransfer)
   private readonly network = new StoreController(this, $activeNetwork)
+  /** Whether a send is in flight, and offline-paused: the one source of that fact. */
   private readonly mutation = new StoreController(this, sendMutation.$state)
-  private estimate = 0
+  /**
+   * The fee estimate. A node that refuses to estimate (e.g. the transfer would revert) shows
+   * why, and the wallet decides.
+   */
+  private readonly estimate = new AttemptController(this, { firstRun: () => this.estimateFee() })
+  /** The send: why it failed (the toasts say it too). */
+  private readonly sending = new AttemptController(this)
 
   constructor() {
     super()
     this.fee = undefined
-    this.feeLoading = false
-    this.feeError = undefined
-    this.error = undefined
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback()
-    void this.estimateFee()
+  private estimateFee(): Promise<boolean> | undefined {
+    const { transfer } = $sendTransfer.get()
+    if (!transfer) return undefined
+    return this.estimate.run(async (signal) => {
+      const fee = await estimateSendFee(transfer)
+      if (!signal.aborted) this.fee = fee
+    })
   }
 
-  private async estimateFee(): Promise<void> {
-    const mine = ++this.estimate
-    if (validateSend($sendDraft.get())) return
-    this.feeLoading = true
-    this.feeError = undefined
-    try {
-      const fee = await estimateSendFee()
-      if (mine === this.estimate) this.fee = fee
-    } catch (error) {
-      // The node refused to estimate (e.g. the transfer would revert): the wallet decides.
-      if (mine === this.estimate) this.feeError = tError(error)
-    } finally {
-      if (mine === this.estimate) this.feeLoading = false
-    }
-  }
-
-  private async send(): Promise<void> {
-    this.error = undefined
+  private send(): void {
+    const { transfer } = $sendTransfer.get()
+    if (!transfer) return
     const network = supportedNetwork($activeNetwork.get())
-    try {
-      const result = await sendToken({
-        onConfirmed: (confirmed) => successToast(confirmed, network),
-        onFailed: (error, failed) => failureToast(error, failed.id, network),
-      })
-      if (result.status === 'confirmed') successToast(result, network)
-      else showSnack(t('send.pendingToast'), { variant: 'loading' })
-      reset('Account')
-    } catch (error) {
-      this.error = tError(error)
-      if (error instanceof BaseError && error.code === 'SIGNATURE_DECLINED') {
-        showSnack(TOAST_MESSAGES.SIGNATURE_DECLINED, {
-          variant: 'error',
-          code: 'SIGNATURE_DECLINED',
+    void this.sending.run(async () => {
+      try {
+        const result = await send(transfer, {
+          onConfirmed: (confirmed) => successToast(confirmed, network),
+          onFailed: (error, failed) => failureToast(error, failed.id, network),
         })
-      } else {
-        const id = (error as { transactionId?: string }).transactionId
-        failureToast(error, id, network)
+        if (result.status === 'confirmed') successToast(result, network)
+        else showSnack(t('send.pendingToast'), { variant: 'loading' })
+        reset('Account')
+      } catch (error) {
+        toastFailure(error, network)
+        throw error
       }
-    }
+    })
   }
 
   private renderFee() {
-    if (this.feeLoading) {
+    if (this.estimate.pending) {
       return html`<span class="muted" data-fee-loading>${t('common.loading')}</span>`
     }
     if (!this.fee) return html`<span class="muted">${t('send.feeUnknown')}</span>`
@@ -160,18 +152,23 @@ export class W3mWalletSendPreviewView extends OpenModalElement {
   override render() {
     const locale = this.locale.value
     const draft = this.draft.value
+    const { token, amount: units, transfer, error } = this.parsed.value
     const network = supportedNetwork(this.network.value)
     const { status, paused } = this.mutation.value
-    const pending = status === 'pending' || draft.loading
-    const broken = validateSend(draft, this.fee?.value)
-    const { token, sendTokenAmount: amount = '', receiverAddress } = draft
+    const pending = status === 'pending'
+    const broken =
+      error ?? (transfer && this.fee ? sendFeeError(transfer, this.fee.value) : undefined)
+    const { receiverAddress } = draft
+    const amount =
+      token && units !== undefined ? formatUnits(units, Number(token.quantity.decimals)) : ''
     const price = token?.price
     const fiat =
       typeof price === 'number' && amount
         ? t('tokens.usd', { currency: '$', value: localFiat(price * Number(amount), locale) })
         : undefined
     const avatar = safeImageUrl(draft.receiverProfileImageUrl)
-    const message = this.error ?? (broken && !pending ? tError(broken) : undefined) ?? this.feeError
+    const message =
+      this.sending.error ?? (broken && !pending ? tError(broken) : undefined) ?? this.estimate.error
     return html`<div class="stack">
       <dl part="summary">
         <div>
@@ -246,7 +243,7 @@ export class W3mWalletSendPreviewView extends OpenModalElement {
         <button
           class="button-primary"
           part="send-button"
-          ?disabled=${pending || Boolean(broken) || this.feeLoading}
+          ?disabled=${pending || Boolean(broken) || this.estimate.pending}
           @click=${() => this.send()}
         >
           ${t('send.send')}

@@ -1,5 +1,11 @@
 import type { TokenBalance } from '@openmodal/core/api'
-import { $sendDraft, goBack, loadSendTokens, setSendToken } from '@openmodal/core/internal'
+import {
+  $sendDraft,
+  $sendTokens,
+  goBack,
+  loadSendTokens,
+  updateSendDraft,
+} from '@openmodal/core/internal'
 import { html, nothing } from 'lit'
 import '../../../components/wui-spinner/wui-spinner.js'
 import { KeyboardNavigationController } from '../../../controllers/keyboard-navigation.js'
@@ -33,6 +39,7 @@ export class W3mWalletSendSelectTokenView extends OpenModalElement {
   declare query: string
 
   private readonly draft = new StoreController(this, $sendDraft)
+  private readonly tokens = new StoreController(this, $sendTokens)
 
   private readonly nav = new KeyboardNavigationController(this, {
     layout: 'list',
@@ -46,22 +53,20 @@ export class W3mWalletSendSelectTokenView extends OpenModalElement {
 
   override connectedCallback(): void {
     super.connectedCallback()
-    if ($sendDraft.get().tokenBalances.length === 0) void loadSendTokens()
+    if ($sendTokens.get().tokenBalances.length === 0) void loadSendTokens()
   }
 
   private pick(token: TokenBalance): void {
     const previous = $sendDraft.get().token
-    setSendToken(token)
     // Another token: an amount typed for the previous one means nothing for this one.
-    if (previous && tokenKey(previous) !== tokenKey(token)) {
-      $sendDraft.setKey('sendTokenAmount', undefined)
-    }
+    const other = previous && tokenKey(previous) !== tokenKey(token)
+    updateSendDraft({ token, ...(other ? { sendTokenAmount: undefined } : {}) })
     goBack()
   }
 
   private filtered(): TokenBalance[] {
     const query = this.query.trim().toLowerCase()
-    const tokens = this.draft.value.tokenBalances
+    const tokens = this.tokens.value.tokenBalances
     if (!query) return [...tokens]
     return tokens.filter(
       (token) =>
@@ -71,7 +76,8 @@ export class W3mWalletSendSelectTokenView extends OpenModalElement {
 
   override render() {
     const locale = this.locale.value
-    const { loading, tokenBalances, token: picked } = this.draft.value
+    const { loading, tokenBalances } = this.tokens.value
+    const picked = this.draft.value.token
     const tokens = this.filtered()
     return html`<div class="stack">
       <div class="field">

@@ -7,6 +7,7 @@ import {
   $features,
   $remoteConfig,
   $sendDraft,
+  $sendTokens,
   $snack,
   $view,
   connect,
@@ -53,7 +54,7 @@ describe('Send views', () => {
   async function openSend() {
     const view = await showView(modal, 'w3m-wallet-send-view', 'Account', 'WalletSend')
     // The native token is picked once the balances arrive (exact, from the adapter).
-    await until(() => $sendDraft.get().tokenBalances.length === 3, 'the balances')
+    await until(() => $sendTokens.get().tokenBalances.length === 3, 'the balances')
     await until(() => text(deep(view, '[data-token-symbol]')) === 'ETH', 'ETH picked')
     return view
   }

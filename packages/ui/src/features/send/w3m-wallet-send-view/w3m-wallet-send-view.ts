@@ -2,8 +2,10 @@ import {
   $activeNetwork,
   $features,
   $sendDraft,
-  BaseError,
+  $sendTokens,
+  $sendTransfer,
   estimateNativeFee,
+  formatUnits,
   isAddressFor,
   loadSendTokens,
   maxSendAmount,
@@ -12,13 +14,13 @@ import {
   setReceiver,
   truncateAddress,
   updateSendDraft,
-  validateSend,
   walletFeatureBlock,
 } from '@openmodal/core/internal'
 import { html, nothing } from 'lit'
 import { icon } from '../../../components/icons.js'
 import '../../../components/wui-avatar/wui-avatar.js'
 import '../../../components/wui-spinner/wui-spinner.js'
+import { AttemptController } from '../../../controllers/attempt-controller.js'
 import { StoreController } from '../../../controllers/store-controller.js'
 import { tError } from '../../../i18n/coded.js'
 import { t } from '../../../i18n/index.js'
@@ -35,13 +37,16 @@ import { sendStyles } from '../send-styles.js'
 
 /** Spec §9 "debounce default 500 ms": a typed name is looked up once typing pauses. */
 const NAME_DEBOUNCE_MS = 500
-// Rules whose breach shows while the visitor types the amount; the others wait for "Preview".
-const LIVE_AMOUNT_CODES = new Set([
-  'TOO_MANY_DECIMALS',
-  'INVALID_AMOUNT',
-  'SEND_AMOUNT_NOT_POSITIVE',
-  'INSUFFICIENT_BALANCE',
-])
+
+/** Waits `ms`, or less when `signal` aborts (a newer lookup superseded this one). */
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
 
 /** A plain decimal being typed: digits, one dot (a comma typed is read as the dot). */
 const normalizeAmount = (text: string) => text.trim().replace(',', '.')
@@ -66,35 +71,30 @@ const normalizeAmount = (text: string) => text.trim().replace(',', '.')
 export class W3mWalletSendView extends OpenModalElement {
   static override properties = {
     receiverText: { state: true },
-    resolving: { state: true },
-    receiverError: { state: true },
     formError: { state: true },
-    maxPending: { state: true },
   }
   static override styles = [base, iconStyles, viewStyles, sendStyles]
 
   /** What the receiver field holds (an address or a name). */
   declare receiverText: string
-  declare resolving: boolean
-  declare receiverError: string | undefined
   /** The first broken rule, once "Preview" was tried. */
   declare formError: string | undefined
-  declare maxPending: boolean
 
   private readonly draft = new StoreController(this, $sendDraft)
+  private readonly parsed = new StoreController(this, $sendTransfer)
+  private readonly tokens = new StoreController(this, $sendTokens)
   private readonly network = new StoreController(this, $activeNetwork)
   private readonly features = new StoreController(this, $features)
-  private nameTimer: ReturnType<typeof setTimeout> | undefined
-  private lookup = 0
+  /** The lookup of a typed name (debounced; a newer one supersedes it). */
+  private readonly lookup = new AttemptController(this)
+  /** "Max": the network fee estimate it waits for. */
+  private readonly max = new AttemptController(this)
 
   constructor() {
     super()
     const draft = $sendDraft.get()
     this.receiverText = draft.receiverProfileName ?? draft.receiverAddress ?? ''
-    this.resolving = false
-    this.receiverError = undefined
     this.formError = undefined
-    this.maxPending = false
   }
 
   override connectedCallback(): void {
@@ -106,7 +106,7 @@ export class W3mWalletSendView extends OpenModalElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback()
-    clearTimeout(this.nameTimer)
+    this.lookup.cancel()
   }
 
   private blocked() {
@@ -123,73 +123,52 @@ export class W3mWalletSendView extends OpenModalElement {
     this.formError = undefined
   }
 
-  private async onMax(): Promise<void> {
-    const token = $sendDraft.get().token
-    if (!token || this.maxPending) return
-    this.maxPending = true
-    try {
+  private onMax(): void {
+    const token = this.parsed.value.token
+    if (!token || this.max.pending) return
+    this.formError = undefined
+    void this.max.run(async (signal) => {
       const fee = token.address ? undefined : await estimateNativeFee(this.receiverText)
-      updateSendDraft({ sendTokenAmount: maxSendAmount(token, fee) })
-      this.formError = undefined
-    } catch (error) {
-      this.formError = tError(error)
-    } finally {
-      this.maxPending = false
-    }
+      if (!signal.aborted) updateSendDraft({ sendTokenAmount: maxSendAmount(token, fee) })
+    })
   }
 
   private onReceiver(event: Event): void {
     const text = (event.target as HTMLInputElement).value
     this.receiverText = text
-    this.receiverError = undefined
     this.formError = undefined
-    clearTimeout(this.nameTimer)
-    const lookup = ++this.lookup
     const namespace = supportedNetwork(this.network.value)?.chainNamespace
     const trimmed = text.trim()
     if (!trimmed || (namespace && isAddressFor(namespace, trimmed))) {
-      this.resolving = false
+      this.lookup.cancel()
       setReceiver(trimmed || undefined)
       return
     }
     setReceiver(undefined)
-    this.resolving = true
-    this.nameTimer = setTimeout(() => void this.resolve(trimmed, lookup), NAME_DEBOUNCE_MS)
-  }
-
-  private async resolve(text: string, lookup: number): Promise<void> {
-    try {
-      const found = await resolveReceiver(text)
-      if (lookup !== this.lookup) return
-      setReceiver(found.address, { name: found.name, imageUrl: found.imageUrl })
-    } catch (error) {
-      if (lookup !== this.lookup) return
-      this.receiverError = tError(error)
-    } finally {
-      if (lookup === this.lookup) this.resolving = false
-    }
+    void this.lookup.run(async (signal) => {
+      await pause(NAME_DEBOUNCE_MS, signal)
+      if (signal.aborted) return
+      const found = await resolveReceiver(trimmed)
+      if (!signal.aborted)
+        setReceiver(found.address, { name: found.name, imageUrl: found.imageUrl })
+    })
   }
 
   private submit(event: Event): void {
     event.preventDefault()
-    if (this.resolving) return
-    const broken = this.receiverError ? undefined : validateSend($sendDraft.get())
-    if (this.receiverError || broken) {
-      this.formError = this.receiverError ?? tError(broken)
+    if (this.lookup.pending) return
+    const broken = this.lookup.error ?? this.parsed.value.error
+    if (broken) {
+      this.formError = typeof broken === 'string' ? broken : tError(broken)
       return
     }
     push('WalletSendPreview')
   }
 
-  /** A rule the amount breaks, shown as it is typed. */
+  /** A rule the amount breaks, shown as it is typed (the others wait for "Preview"). */
   private amountError(): string | undefined {
-    const draft = this.draft.value
-    if (!draft.token || !draft.sendTokenAmount) return undefined
-    const broken = validateSend({ ...draft, receiverAddress: draft.receiverAddress ?? 'x' })
-    if (broken instanceof BaseError && LIVE_AMOUNT_CODES.has(broken.code ?? '')) {
-      return tError(broken)
-    }
-    return undefined
+    const { amountError } = this.parsed.value
+    return amountError ? tError(amountError) : undefined
   }
 
   private renderBlocked(reason: 'disabled' | 'namespace') {
@@ -205,16 +184,24 @@ export class W3mWalletSendView extends OpenModalElement {
     if (blocked) return this.renderBlocked(blocked)
     const locale = this.locale.value
     const draft = this.draft.value
-    const token = draft.token
+    const { token, amount: units } = this.parsed.value
     const tokenIcon = safeAssetImageUrl(token?.iconUrl)
     const amount = draft.sendTokenAmount ?? ''
     const price = token?.price
     const fiat =
-      typeof price === 'number' && amount && /^\d*\.?\d+$/.test(amount)
-        ? t('tokens.usd', { currency: '$', value: localFiat(price * Number(amount), locale) })
+      typeof price === 'number' && token && units !== undefined
+        ? t('tokens.usd', {
+            currency: '$',
+            value: localFiat(
+              price * Number(formatUnits(units, Number(token.quantity.decimals))),
+              locale,
+            ),
+          })
         : undefined
     const amountError = this.amountError()
-    const status = this.formError ?? this.receiverError ?? amountError
+    const receiverError = this.lookup.error
+    const resolving = this.lookup.pending
+    const status = this.formError ?? this.max.error ?? receiverError ?? amountError
     const resolvedName = draft.receiverProfileName
     const avatar = safeImageUrl(draft.receiverProfileImageUrl)
     return html`<form novalidate @submit=${(event: Event) => this.submit(event)}>
@@ -248,7 +235,7 @@ export class W3mWalletSendView extends OpenModalElement {
           <span class="muted" data-fiat>${fiat ?? ''}</span>
           <span class="muted" id="balance">
             ${
-              draft.loading && !token
+              this.tokens.value.loading && !token
                 ? t('common.loading')
                 : token
                   ? html`<span data-balance
@@ -261,7 +248,7 @@ export class W3mWalletSendView extends OpenModalElement {
                         type="button"
                         class="max"
                         part="max-button"
-                        ?disabled=${this.maxPending}
+                        ?disabled=${this.max.pending}
                         @click=${() => this.onMax()}
                       >
                         ${t('send.max')}
@@ -273,7 +260,7 @@ export class W3mWalletSendView extends OpenModalElement {
       </div>
       <div class="field">
         <label for="receiver">${t('send.receiver')}</label>
-        <div class="box" ?data-invalid=${Boolean(this.receiverError)}>
+        <div class="box" ?data-invalid=${Boolean(receiverError)}>
           <input
             id="receiver"
             part="receiver-input"
@@ -283,14 +270,14 @@ export class W3mWalletSendView extends OpenModalElement {
             maxlength="255"
             placeholder=${t('send.receiverPlaceholder')}
             .value=${this.receiverText}
-            aria-invalid=${this.receiverError ? 'true' : 'false'}
+            aria-invalid=${receiverError ? 'true' : 'false'}
             aria-describedby="resolved status"
             @input=${(event: Event) => this.onReceiver(event)}
           />
         </div>
         <div id="resolved" class="small" aria-live="polite">
           ${
-            this.resolving
+            resolving
               ? html`<p class="signing"><wui-spinner aria-hidden="true"></wui-spinner>${t('send.resolving')}</p>`
               : resolvedName && draft.receiverAddress
                 ? html`<p class="receiver muted" part="resolved" data-resolved>
@@ -317,7 +304,7 @@ export class W3mWalletSendView extends OpenModalElement {
         class="button-primary wide"
         part="preview-button"
         type="submit"
-        ?disabled=${this.resolving}
+        ?disabled=${resolving}
       >
         ${t('send.preview')}
       </button>
