@@ -6,8 +6,8 @@ import type { CaipNetwork, ChainNamespace } from '../types/network.js'
 
 /**
  * Every view of spec §2, plus the feature views later issues add. The ui declares the views it
- * builds in one table (`VIEW_REGISTRY`, packages/ui/src/views/registry.ts), checked against
- * this list by its test; a view not in that table shows "not available yet".
+ * builds in its feature tables (packages/ui/src/features/<name>/feature.ts), checked against this
+ * list by its test; a view not in that table shows "not available yet".
  */
 export const VIEWS = [
   'Connect',
