@@ -158,6 +158,7 @@ test('the internal entry exports the host API and the internal names', () => {
       'sendToken',
       'setCloseDisabled',
       'setModalCovered',
+      'setNavigationGuard',
       'setProfile',
       'setReceiver',
       'setSendToken',

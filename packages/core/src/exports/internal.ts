@@ -88,6 +88,7 @@ export {
   type RouterEntry,
   replace,
   reset,
+  setNavigationGuard,
   VIEWS,
 } from '../stores/router.js'
 export { $sendDraft, setReceiver, setSendToken, updateSendDraft } from '../stores/send.js'
