@@ -2,6 +2,8 @@
 // every store, action, the adapter registry and the error table. Not for host apps: names
 // here may change in any release. The exports test snapshots this list.
 
+// nanostores' store hooks, from the copy core's stores are made with.
+export { onSet } from 'nanostores'
 export { connect } from '../actions/connect.js'
 export { disconnect } from '../actions/disconnect.js'
 export { $registeredName, NAME_NAMESPACES, registerAccountName } from '../actions/register-name.js'
@@ -36,7 +38,6 @@ export { lazyCode } from '../adapters/kit/lazy-code.js'
 export { createAdapterSession } from '../adapters/kit/session.js'
 export { withTimeout } from '../adapters/kit/with-timeout.js'
 export { $adapters, getAdapter, unregisterAdapter } from '../adapters/registry.js'
-
 export type { SendTransactionParameters, SendTransferParameters } from '../adapters/types.js'
 export type {
   WalletConnectEntry,
@@ -88,7 +89,6 @@ export {
   type RouterEntry,
   replace,
   reset,
-  setNavigationGuard,
   VIEWS,
 } from '../stores/router.js'
 export { $sendDraft, setReceiver, setSendToken, updateSendDraft } from '../stores/send.js'
@@ -127,5 +127,4 @@ export { base58Decode, base58Encode, base64Decode, base64Encode } from '../utils
 export { issueWarning } from '../utils/dev.js'
 export { EMAIL_PATTERN, isEmail, MAX_EMAIL_LENGTH } from '../utils/email.js'
 export { cleanName, isSafeIcon } from '../utils/wallet-info.js'
-
 export * from './index.js'

@@ -1,16 +1,6 @@
 import assert from 'node:assert/strict'
 import { beforeEach, describe, test } from 'node:test'
-import {
-  $canGoBack,
-  $router,
-  $view,
-  goBack,
-  isView,
-  push,
-  replace,
-  reset,
-  setNavigationGuard,
-} from './router.js'
+import { $canGoBack, $router, $view, goBack, isView, push, replace, reset } from './router.js'
 
 describe('router', () => {
   beforeEach(() => reset('Connect'))
@@ -65,27 +55,5 @@ describe('router', () => {
     assert.equal(isView('ApproveTransaction'), true)
     assert.equal(isView('Nope'), false)
     assert.equal(isView(3), false)
-  })
-
-  test('a navigation guard vetoes push, replace and goBack but not reset', () => {
-    push('Networks')
-    const asked: string[] = []
-    const remove = setNavigationGuard((from, to) => {
-      asked.push(`${from.view}>${to.view}`)
-      return false
-    })
-    try {
-      push('Swap')
-      replace('Account')
-      goBack()
-      assert.deepEqual(asked, ['Networks>Swap', 'Networks>Account', 'Networks>Connect'])
-      assert.deepEqual($router.get().history, [{ view: 'Connect' }, { view: 'Networks' }])
-      reset('Account')
-      assert.equal($view.get().view, 'Account')
-    } finally {
-      remove()
-    }
-    push('Swap')
-    assert.equal($view.get().view, 'Swap')
   })
 })

@@ -80,31 +80,6 @@ export function isView(value: unknown): value is View {
   return typeof value === 'string' && (VIEWS as readonly string[]).includes(value)
 }
 
-/** Answers whether the view may change from `from` to `to`; false keeps `from`. */
-export type NavigationGuard = (from: RouterEntry, to: RouterEntry) => boolean
-
-let guard: NavigationGuard | undefined
-
-/**
- * Lets one guard (the modal element, which asks the host through a cancelable event) veto
- * `push`, `replace` and `goBack`. Returns the function that removes it.
- * @example const remove = setNavigationGuard((from, to) => to.view !== 'Swap')
- */
-export function setNavigationGuard(next: NavigationGuard): () => void {
-  guard = next
-  return () => {
-    if (guard === next) guard = undefined
-  }
-}
-
-function navigate(history: readonly RouterEntry[]): void {
-  const before = $router.get().history
-  const from = before[before.length - 1] as RouterEntry
-  const to = history[history.length - 1] as RouterEntry
-  if (guard && !guard(from, to)) return
-  $router.set({ history })
-}
-
 /**
  * Shows `view` on top of the current one.
  * @example push('Networks')
@@ -113,7 +88,7 @@ export function push(view: View, data?: RouterData): void {
   const { history } = $router.get()
   const top = history[history.length - 1]
   if (top?.view === view && top.data === data) return
-  navigate([...history, data ? { view, data } : { view }])
+  $router.set({ history: [...history, data ? { view, data } : { view }] })
 }
 
 /**
@@ -122,7 +97,7 @@ export function push(view: View, data?: RouterData): void {
  */
 export function replace(view: View, data?: RouterData): void {
   const { history } = $router.get()
-  navigate([...history.slice(0, -1), data ? { view, data } : { view }])
+  $router.set({ history: [...history.slice(0, -1), data ? { view, data } : { view }] })
 }
 
 /**
@@ -131,7 +106,7 @@ export function replace(view: View, data?: RouterData): void {
  */
 export function goBack(): void {
   const { history } = $router.get()
-  if (history.length > 1) navigate(history.slice(0, -1))
+  if (history.length > 1) $router.set({ history: history.slice(0, -1) })
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { RouterEntry } from '@openmodal/core/internal'
 
 /**
- * Fired on `<w3m-modal>` before its view changes to another (a push, a replace or the way
- * back). `preventDefault()` keeps the current view. A new history (`open({ view })`) does not
- * fire it.
+ * Fired on `<w3m-modal>` before its view changes to another (a push, a replace above the first
+ * view, or the way back). `preventDefault()` keeps the current view. A new history
+ * (`open({ view })`, the modal's own resets) does not fire it.
  *
  * @example
  * modal.addEventListener('w3m-before-navigate', (event) => {

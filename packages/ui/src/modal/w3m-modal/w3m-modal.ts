@@ -5,12 +5,13 @@ import {
   $modal,
   $modalCovered,
   $options,
+  $router,
   $view,
   clearAlert,
   closeModal,
   goBack,
+  onSet,
   type RouterEntry,
-  setNavigationGuard,
 } from '@openmodal/core/internal'
 import { html, nothing, type PropertyValues } from 'lit'
 import { keyed } from 'lit/directives/keyed.js'
@@ -114,9 +115,17 @@ export class W3mModal extends OpenModalElement {
 
   override connectedCallback(): void {
     super.connectedCallback()
-    this.removeNavigationGuard = setNavigationGuard((from, to) =>
-      this.dispatchEvent(new W3mBeforeNavigateEvent(from, to)),
-    )
+    // A navigation keeps the first entry of the history (push, replace above it, back); a new
+    // history (reset, open({ view })) does not, and is not asked about. Core's router carries
+    // no code for this: the guard loads with the modal.
+    this.removeNavigationGuard = onSet($router, ({ newValue, abort }) => {
+      const before = $router.get().history
+      const after = newValue.history
+      if (before[0] !== after[0]) return
+      const from = before[before.length - 1] as RouterEntry
+      const to = after[after.length - 1] as RouterEntry
+      if (!this.dispatchEvent(new W3mBeforeNavigateEvent(from, to))) abort()
+    })
   }
 
   override disconnectedCallback(): void {
