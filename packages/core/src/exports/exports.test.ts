@@ -142,7 +142,6 @@ test('the internal entry exports the host API and the internal names', () => {
       'loadSendTokens',
       'lookupAccountName',
       'maxSendAmount',
-      'onSet',
       'openModal',
       'openView',
       'parseOptions',

@@ -2,8 +2,6 @@
 // every store, action, the adapter registry and the error table. Not for host apps: names
 // here may change in any release. The exports test snapshots this list.
 
-// nanostores' store hooks, from the copy core's stores are made with.
-export { onSet } from 'nanostores'
 export { connect } from '../actions/connect.js'
 export { disconnect } from '../actions/disconnect.js'
 export { $registeredName, NAME_NAMESPACES, registerAccountName } from '../actions/register-name.js'
