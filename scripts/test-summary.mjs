@@ -1,9 +1,15 @@
 // Reads the test log on stdin, passes it through, and closes with one line that adds up
 // every runner's counts: node:test ("ℹ pass N", "ℹ fail N") and web-test-runner
-// ("N passed, N failed"). Exits with the test command's status (passed as argv[2]).
+// ("N passed, N failed"). Exits 1 when a runner counted a failure (the test command's own
+// status reaches the shell through pipefail).
 // Before that line it repeats the names of the failed tests, so the tail of a long CI log
-// says what failed without scrolling through every package's output.
+// says what failed without scrolling through every package's output; and with
+// `--runs <dir> --since <epoch ms>` it lists each turbo task's time, longest first, from the
+// run summaries (`turbo run --summarize`) written since then.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { createInterface } from 'node:readline'
+import { parseArgs } from 'node:util'
 
 let passed = 0
 let failed = 0
@@ -13,45 +19,102 @@ const browserTotals = new Map()
 /** Lines naming a failed test, in order, without repeats. */
 const failures = new Set()
 const MAX_FAILURES_SHOWN = 40
-const rl = createInterface({ input: process.stdin })
-rl.on('line', (line) => {
-  process.stdout.write(`${line}\n`)
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: strip ANSI colours
-  const plain = line.replace(/\u001b\[[0-9;]*m/g, '')
-  // node:test's spec reporter marks a failed test "✖ name (12ms)" (and repeats it under
-  // "✖ failing tests:"); web-test-runner prints "❌ name" under the failing file.
-  const failure = /^(\S+:\S+:)?\s*(✖|❌) (.+)$/.exec(plain)
-  if (failure && failure[3] !== 'failing tests:') {
-    failures.add(`${failure[1] ?? ''} ${failure[2]} ${failure[3].replace(/ \([\d.]+m?s\)$/, '')}`)
+/**
+ * The tasks of every turbo run summary in `dir` that started at or after `since`: id, seconds,
+ * cache status and exit code, longest first, and each run's wall time.
+ * @example taskTimes('.turbo/runs', Date.now() - 60_000)
+ */
+export function taskTimes(dir, since) {
+  let files = []
+  try {
+    files = readdirSync(dir).filter((name) => name.endsWith('.json'))
+  } catch {
+    return { tasks: [], runs: [] }
   }
-  let m = /ℹ pass (\d+)\s*$/.exec(plain)
-  if (m) passed += Number(m[1])
-  m = /ℹ fail (\d+)\s*$/.exec(plain)
-  if (m) failed += Number(m[1])
-  m = /ℹ skipped (\d+)\s*$/.exec(plain)
-  if (m) skipped += Number(m[1])
-  // web-test-runner repeats its running total (progress bar, then the final summary), so
-  // only the last one of each turbo task ("@scope/pkg:test: ...") counts.
-  m = /(\d+) passed, (\d+) failed(?:, (\d+) skipped)?\s*$/.exec(plain)
-  if (m && !plain.startsWith('tests:')) {
-    const task = /^(\S+:\S+:) /.exec(plain)?.[1] ?? ''
-    browserTotals.set(task, [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)])
-  }
-})
-rl.on('close', () => {
-  for (const [p, f, s] of browserTotals.values()) {
-    passed += p
-    failed += f
-    skipped += s
-  }
-  const status = Number(process.argv[2] ?? 0)
-  if (failures.size > 0) {
-    console.log('failed:')
-    for (const line of [...failures].slice(0, MAX_FAILURES_SHOWN)) console.log(`  ${line.trim()}`)
-    if (failures.size > MAX_FAILURES_SHOWN) {
-      console.log(`  … and ${failures.size - MAX_FAILURES_SHOWN} more (see above)`)
+  const tasks = []
+  const runs = []
+  for (const file of files) {
+    const summary = JSON.parse(readFileSync(join(dir, file), 'utf8'))
+    if (!(summary.execution?.startTime >= since)) continue
+    const { command, startTime, endTime } = summary.execution
+    runs.push({ command, startTime, seconds: (endTime - startTime) / 1000 })
+    for (const task of summary.tasks ?? []) {
+      const { startTime: start, endTime: end, exitCode } = task.execution ?? {}
+      if (start === undefined || end === undefined) continue
+      tasks.push({
+        id: task.taskId,
+        seconds: (end - start) / 1000,
+        cache: task.cache?.status ?? '',
+        exitCode,
+      })
     }
   }
-  console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
-  process.exit(status !== 0 ? status : failed > 0 ? 1 : 0)
-})
+  tasks.sort((a, b) => b.seconds - a.seconds || a.id.localeCompare(b.id))
+  runs.sort((a, b) => a.startTime - b.startTime)
+  return { tasks, runs }
+}
+
+/** The lines printed for `taskTimes`' result. */
+export function formatTimes({ tasks, runs }) {
+  if (tasks.length === 0) return []
+  const width = Math.max(...tasks.map((task) => task.id.length))
+  const lines = ['task times (longest first):']
+  for (const task of tasks) {
+    const note =
+      task.cache === 'HIT' ? ' (cached)' : task.exitCode ? ` (exit ${task.exitCode})` : ''
+    lines.push(`  ${task.id.padEnd(width)} ${task.seconds.toFixed(1).padStart(7)} s${note}`)
+  }
+  for (const run of runs) lines.push(`  run: ${run.command} ${run.seconds.toFixed(1)} s`)
+  return lines
+}
+
+if (process.argv[1] === import.meta.filename) summarize()
+
+function summarize() {
+  const { values: args } = parseArgs({
+    options: { runs: { type: 'string' }, since: { type: 'string', default: '0' } },
+  })
+  const rl = createInterface({ input: process.stdin })
+  rl.on('line', (line) => {
+    process.stdout.write(`${line}\n`)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: strip ANSI colours
+    const plain = line.replace(/\u001b\[[0-9;]*m/g, '')
+    // node:test's spec reporter marks a failed test "✖ name (12ms)" (and repeats it under
+    // "✖ failing tests:"); web-test-runner prints "❌ name" under the failing file.
+    const failure = /^(\S+:\S+:)?\s*(✖|❌) (.+)$/.exec(plain)
+    if (failure && failure[3] !== 'failing tests:') {
+      failures.add(`${failure[1] ?? ''} ${failure[2]} ${failure[3].replace(/ \([\d.]+m?s\)$/, '')}`)
+    }
+    let m = /ℹ pass (\d+)\s*$/.exec(plain)
+    if (m) passed += Number(m[1])
+    m = /ℹ fail (\d+)\s*$/.exec(plain)
+    if (m) failed += Number(m[1])
+    m = /ℹ skipped (\d+)\s*$/.exec(plain)
+    if (m) skipped += Number(m[1])
+    // web-test-runner repeats its running total (progress bar, then the final summary), so
+    // only the last one of each turbo task ("@scope/pkg:test: ...") counts.
+    m = /(\d+) passed, (\d+) failed(?:, (\d+) skipped)?\s*$/.exec(plain)
+    if (m && !plain.startsWith('tests:')) {
+      const task = /^(\S+:\S+:) /.exec(plain)?.[1] ?? ''
+      browserTotals.set(task, [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)])
+    }
+  })
+  rl.on('close', () => {
+    for (const [p, f, s] of browserTotals.values()) {
+      passed += p
+      failed += f
+      skipped += s
+    }
+    if (args.runs)
+      for (const line of formatTimes(taskTimes(args.runs, Number(args.since)))) console.log(line)
+    if (failures.size > 0) {
+      console.log('failed:')
+      for (const line of [...failures].slice(0, MAX_FAILURES_SHOWN)) console.log(`  ${line.trim()}`)
+      if (failures.size > MAX_FAILURES_SHOWN) {
+        console.log(`  … and ${failures.size - MAX_FAILURES_SHOWN} more (see above)`)
+      }
+    }
+    console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
+    process.exit(failed > 0 ? 1 : 0)
+  })
+}

@@ -1,16 +1,50 @@
 #!/usr/bin/env bash
-# Every check: lint, typecheck, every package's tests (turbo builds what they need), then each
-# published package's packed tarball (publint, attw, contents: scripts/check-package.mjs).
-# Closes with one line adding up all runners' counts.
+# Every check: lint, typecheck, every package's tests, then each published package's packed
+# tarball (publint, attw, contents: scripts/check-package.mjs). Closes with each turbo task's
+# time and one line adding up all runners' counts.
+#
+# On 2 cores: the packages build first (two at a time), then two lanes run side by side, one
+# task at a time each: the tests that drive Chromium (one browser at a time, as before, so
+# their timings stay what they were written for), and typecheck plus the node-only tests.
+# Every port a test opens is chosen free at run time, so the lanes do not collide.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export TURBO_TELEMETRY_DISABLED=1
+# The packages whose test task starts a browser (web-test-runner or Playwright; the server's
+# secure-site test too).
+BROWSER_TESTS=(ui embedded react vue svelte evm secure-site cdn demo examples server)
+browser=()
+others=()
+for name in "${BROWSER_TESTS[@]}"; do
+  browser+=("--filter=@openmodal/${name}")
+  others+=("--filter=!@openmodal/${name}")
+done
+turbo=(pnpm -s exec turbo run --continue --output-logs=full --summarize)
+since=$(date +%s%3N)
 (
-  pnpm -s lint && pnpm -s exec turbo run typecheck test --concurrency=1 --continue --output-logs=full
-  tests=$?
-  # Filtered to packages/*: the apps have no such task, and turbo would still build them for it.
-  pnpm -s exec turbo run check:package --filter='./packages/*' --concurrency=1 --continue \
-    --output-logs=full
+  pnpm -s lint || exit 1
+  # What the test tasks need: every package's dist/ and the secure site's (the server serves it).
+  "${turbo[@]}" build --filter='./packages/*' --filter=@openmodal/secure-site --concurrency=2
+  built=$?
+  # --only from here on: the builds are done, and two lanes must not restore one dist/ at once.
+  "${turbo[@]}" test --only --concurrency=1 "${browser[@]}" &
+  browser_lane=$!
+  (
+    "${turbo[@]}" typecheck --only --concurrency=1
+    typechecked=$?
+    "${turbo[@]}" test --only --concurrency=1 "${others[@]}" || exit
+    exit $typechecked
+  ) &
+  node_lane=$!
+  wait $browser_lane
+  browser_status=$?
+  wait $node_lane
+  node_status=$?
+  # Filtered to packages/*: the apps have no such task.
+  "${turbo[@]}" check:package --filter='./packages/*' --concurrency=1
   packages=$?
-  exit $((tests != 0 ? tests : packages))
-) 2>&1 | node scripts/test-summary.mjs
+  for status in $built $browser_status $node_status $packages; do
+    [ "$status" -ne 0 ] && exit "$status"
+  done
+  exit 0
+) 2>&1 | node scripts/test-summary.mjs --runs .turbo/runs --since "$since"

@@ -5,11 +5,7 @@ import * as networks from './networks.js'
 
 test('@openmodal/bitcoin exports exactly its public API', () => {
   assert.deepEqual(Object.keys(entry).sort(), [
-    'BITCOIN_METHODS',
     'BITCOIN_REGTEST_ID',
-    'NON_PAYMENT_ACCOUNT_MESSAGE',
-    'SATS_CONNECT_CODES',
-    'addressBalance',
     'bitcoin',
     'bitcoinAdapter',
     'bitcoinNetworkName',

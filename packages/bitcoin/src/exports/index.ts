@@ -1,13 +1,11 @@
-// @openmodal/bitcoin public API. The exports test snapshots this list.
+// @openmodal/bitcoin public API: what a host passes to createModal, the networks and the
+// address checks. The exports test snapshots this list.
 export {
-  BITCOIN_METHODS,
   type BitcoinAccount,
   type BitcoinAdapter,
   type BitcoinAdapterOptions,
   bitcoinAdapter,
 } from '../adapter/bitcoin-adapter.js'
-export { NON_PAYMENT_ACCOUNT_MESSAGE, SATS_CONNECT_CODES } from '../adapter/errors.js'
-export { addressBalance } from '../adapter/esplora.js'
 export type { SatsConnectProvider } from '../adapter/sats-connect.js'
 export type {
   BitcoinAddressPurpose,

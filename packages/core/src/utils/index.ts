@@ -10,7 +10,6 @@ export {
   toCaipAddress,
   toCaipNetworkId,
 } from './caip.js'
-export { base58Decode, base58Encode, base64Decode, base64Encode } from './codec.js'
 export {
   formatBalance,
   formatFiat,

@@ -4,20 +4,7 @@ import { expect } from '@open-wc/testing'
 describe('@openmodal/evm entry point', () => {
   it('exports exactly the public API', async () => {
     const entry = await import('../exports/index.js')
-    expect(Object.keys(entry).sort()).to.deep.equal([
-      'INJECTED_CONNECTOR_ID',
-      'NAME_MAX_LENGTH',
-      'addChainParameter',
-      'cleanName',
-      'evmAdapter',
-      'isRdns',
-      'isSafeIcon',
-      'isUnrecognizedChain',
-      'isUnsupportedMethod',
-      'parseAccounts',
-      'parseAnnouncement',
-      'parseChainId',
-    ])
+    expect(Object.keys(entry).sort()).to.deep.equal(['INJECTED_CONNECTOR_ID', 'evmAdapter'])
   })
 })
 

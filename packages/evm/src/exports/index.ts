@@ -1,10 +1,6 @@
-// @openmodal/evm public API. The exports test snapshots this list.
+// @openmodal/evm public API: what a host passes to createModal. The exports test snapshots
+// this list; the adapter's parsing and discovery helpers stay inside the package.
 
-export { cleanName, isSafeIcon, NAME_MAX_LENGTH, parseChainId } from '@openmodal/core/internal'
 export { type EvmAdapterOptions, evmAdapter } from '../adapter/evm-adapter.js'
-export { addChainParameter } from '../adapter/switch-chain.js'
-export { type Announcement, isRdns, parseAnnouncement } from '../discovery/announcement.js'
 export { INJECTED_CONNECTOR_ID } from '../discovery/discovery.js'
-export { isUnrecognizedChain, isUnsupportedMethod } from '../provider/errors.js'
-export { parseAccounts } from '../provider/parse.js'
 export type { Eip1193Provider } from '../provider/types.js'

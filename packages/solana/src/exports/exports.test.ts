@@ -4,15 +4,8 @@ import * as entry from './index.js'
 
 test('@openmodal/solana exports exactly its public API', () => {
   assert.deepEqual(Object.keys(entry).sort(), [
-    'NAME_MAX_LENGTH',
     'SOLANA_COMMITMENTS',
-    'SOLANA_METHODS',
-    'base58Decode',
-    'base58Encode',
-    'cleanName',
     'fetchSolanaLocalnet',
-    'formatSol',
-    'isSafeIcon',
     'parseWallet',
     'solana',
     'solanaAdapter',
@@ -20,6 +13,5 @@ test('@openmodal/solana exports exactly its public API', () => {
     'solanaLocalnet',
     'solanaTestnet',
     'walletChain',
-    'walletCommitment',
   ])
 })

@@ -1,20 +1,12 @@
-// @openmodal/solana public API. The exports test snapshots this list.
+// @openmodal/solana public API: what a host passes to createModal, and `parseWallet` (the
+// discovery rules, which the embedded wallet's tests hold its Solana wallet to). The exports
+// test snapshots this list.
 
-export {
-  base58Decode,
-  base58Encode,
-  cleanName,
-  isSafeIcon,
-  NAME_MAX_LENGTH,
-} from '@openmodal/core/internal'
-export { formatSol } from '../adapter/errors.js'
-export { SOLANA_METHODS } from '../adapter/request.js'
 export {
   SOLANA_COMMITMENTS,
   type SolanaAdapterOptions,
   type SolanaCommitment,
   solanaAdapter,
-  walletCommitment,
 } from '../adapter/solana-adapter.js'
 export { parseWallet, type SolanaWallet } from '../discovery/wallet.js'
 export {

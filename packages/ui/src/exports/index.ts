@@ -9,6 +9,8 @@ export { W3mAccountButton } from '../elements/w3m-account-button/w3m-account-but
 export { W3mButton } from '../elements/w3m-button/w3m-button.js'
 export { W3mConnectButton } from '../elements/w3m-connect-button/w3m-connect-button.js'
 export { W3mNetworkButton } from '../elements/w3m-network-button/w3m-network-button.js'
+export type { CloseSource, W3mBeforeCloseEvent } from '../events/w3m-before-close.js'
+export type { W3mBeforeNavigateEvent } from '../events/w3m-before-navigate.js'
 export {
   type Catalog,
   type CodeKey,

@@ -1,6 +1,7 @@
 import { aTimeout, expect, fixture, html } from '@open-wc/testing'
 import {
   $modal,
+  $view,
   closeModal,
   kitError,
   openModal,
@@ -150,6 +151,71 @@ describe('<w3m-modal>', () => {
     await sendKeys({ press: 'Escape' })
     await until(() => !dialogOf(modal).open, 'the dialog to close')
     expect($modal.get().open).to.equal(false)
+  })
+
+  it('lets the host veto a close by Escape, backdrop or close button (w3m-before-close)', async () => {
+    await openOn(modal, 'Swap')
+    const dialog = dialogOf(modal)
+    const sources: string[] = []
+    let veto = true
+    const onBeforeClose = (event: GlobalEventHandlersEventMap['w3m-before-close']) => {
+      expect(event.cancelable && event.bubbles && event.composed).to.equal(true)
+      sources.push(event.source)
+      if (veto) event.preventDefault()
+    }
+    // Listened for on the document: the event bubbles out of the element.
+    document.addEventListener('w3m-before-close', onBeforeClose)
+    try {
+      await sendKeys({ press: 'Escape' })
+      await aTimeout(50)
+      // A second Escape without user activation: Chromium may close the dialog regardless.
+      await sendKeys({ press: 'Escape' })
+      await aTimeout(50)
+      dialog.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }))
+      dialog.click()
+      ;(part(modal, 'close-button') as HTMLButtonElement).click()
+      await modal.updateComplete
+      expect($modal.get().open).to.equal(true)
+      expect(dialog.open).to.equal(true)
+      expect(sources).to.include.members(['keyboard', 'backdrop', 'close-button'])
+      // A close the host asks for itself is not asked about.
+      const asked = sources.length
+      closeModal()
+      await modal.updateComplete
+      expect(dialog.open).to.equal(false)
+      expect(sources.length).to.equal(asked)
+
+      await openOn(modal, 'Swap')
+      veto = false
+      ;(part(modal, 'close-button') as HTMLButtonElement).click()
+      await until(() => !dialogOf(modal).open, 'the dialog to close')
+      expect($modal.get().open).to.equal(false)
+    } finally {
+      document.removeEventListener('w3m-before-close', onBeforeClose)
+    }
+  })
+
+  it('lets the host veto a navigation (w3m-before-navigate)', async () => {
+    await openOn(modal, 'Connect', 'Networks')
+    const seen: string[] = []
+    const onBeforeNavigate = (event: GlobalEventHandlersEventMap['w3m-before-navigate']) => {
+      expect(event.cancelable && event.bubbles && event.composed).to.equal(true)
+      seen.push(`${event.from.view}>${event.to.view}`)
+      if (event.to.view === 'Connect') event.preventDefault()
+    }
+    modal.addEventListener('w3m-before-navigate', onBeforeNavigate)
+    try {
+      ;(part(modal, 'back-button') as HTMLButtonElement).click()
+      await modal.updateComplete
+      expect($view.get().view).to.equal('Networks')
+      expect(seen).to.deep.equal(['Networks>Connect'])
+      push('Swap')
+      await modal.updateComplete
+      expect(seen).to.deep.equal(['Networks>Connect', 'Networks>Swap'])
+      expect($view.get().view).to.equal('Swap')
+    } finally {
+      modal.removeEventListener('w3m-before-navigate', onBeforeNavigate)
+    }
   })
 
   it('closes when the backdrop is clicked but not when the panel is', async () => {

@@ -5,6 +5,7 @@ import {
   $modal,
   $modalCovered,
   $options,
+  $router,
   $view,
   clearAlert,
   closeModal,
@@ -17,6 +18,8 @@ import { createRef, type Ref, ref } from 'lit/directives/ref.js'
 import { icon } from '../../components/icons.js'
 import '../../components/wui-toast/wui-toast.js'
 import { StoreController } from '../../controllers/store-controller.js'
+import { type CloseSource, W3mBeforeCloseEvent } from '../../events/w3m-before-close.js'
+import { W3mBeforeNavigateEvent } from '../../events/w3m-before-navigate.js'
 import '../../i18n/en-views.js'
 import { tAlert } from '../../i18n/coded.js'
 import { dirFor, langFor, t } from '../../i18n/index.js'
@@ -36,6 +39,12 @@ import { styles } from './w3m-modal.styles.js'
  * `enableEmbedded` option) it renders inline and is always open.
  *
  * @slot footer - Extra content under the view (hidden when empty).
+ *
+ * @event {W3mBeforeCloseEvent} w3m-before-close - The visitor is closing the modal (close
+ * button, Escape, backdrop; `event.source` says which). Cancelable: `preventDefault()` keeps
+ * it open.
+ * @event {W3mBeforeNavigateEvent} w3m-before-navigate - The view is about to change
+ * (`event.from`, `event.to`). Cancelable: `preventDefault()` keeps the current view.
  *
  * @csspart dialog - The `<dialog>` (or the inline `<section>` when embedded).
  * @csspart panel - The visible card.
@@ -86,6 +95,7 @@ export class W3mModal extends OpenModalElement {
   private observed: Element | undefined
   private lastEntry: RouterEntry | undefined
   private readonly resizeObserver = new ResizeObserver((entries) => this.onResize(entries))
+  private removeNavigationGuard: (() => void) | undefined
   /** Set while the dialog waits for its panel to render before it opens. */
   private showing: Promise<void> | undefined
 
@@ -102,8 +112,31 @@ export class W3mModal extends OpenModalElement {
     return this.isEmbedded || this.modal.value.open
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback()
+    // A navigation keeps the first entry of the history (push, replace above it, back); a new
+    // history (reset, open({ view })) does not, and is not asked about. The veto wraps
+    // `$router.set` as nanostores' own `onSet` does: importing `onSet` here would keep its
+    // lifecycle module whole in the initial chunk (+145 bytes gzip in app (a)).
+    const set = $router.set
+    const guarded: typeof set = (value) => {
+      const before = $router.get().history
+      const after = value.history
+      const from = before[before.length - 1] as RouterEntry
+      const to = after[after.length - 1] as RouterEntry
+      if (before[0] !== after[0] || this.dispatchEvent(new W3mBeforeNavigateEvent(from, to))) {
+        set(value)
+      }
+    }
+    $router.set = guarded
+    this.removeNavigationGuard = () => {
+      if ($router.set === guarded) $router.set = set
+    }
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback()
+    this.removeNavigationGuard?.()
     this.resizeObserver.disconnect()
     this.observed = undefined
     this.dialogRef.value?.close()
@@ -120,10 +153,16 @@ export class W3mModal extends OpenModalElement {
 
   // --- Dialog behaviour ---
 
+  /** A close the visitor asked for: the host may veto it (`w3m-before-close`). */
+  private requestClose(source: CloseSource): boolean {
+    if ($modal.get().closeDisabled) return false
+    return this.dispatchEvent(new W3mBeforeCloseEvent(source)) && closeModal()
+  }
+
   private readonly onCancel = (event: Event) => {
     // Escape: route through the store so `closeDisabled` and "Modal closed" apply.
     event.preventDefault()
-    closeModal()
+    this.requestClose('keyboard')
   }
 
   private readonly onClose = () => {
@@ -131,7 +170,7 @@ export class W3mModal extends OpenModalElement {
     // activation, CloseWatcher rules): keep the store and the dialog in step.
     const dialog = this.dialogRef.value
     if (!dialog || dialog.open || !$modal.get().open || $modalCovered.get()) return
-    if (!closeModal()) dialog.showModal()
+    if (!this.requestClose('keyboard')) dialog.showModal()
   }
 
   private readonly onPointerDown = (event: PointerEvent) => {
@@ -141,7 +180,9 @@ export class W3mModal extends OpenModalElement {
   private readonly onClick = (event: MouseEvent) => {
     // The panel fills the dialog box, so a click whose target is the dialog itself landed
     // on the backdrop; both ends of it must, or a text selection drag would close.
-    if (event.target === this.dialogRef.value && this.pointerDownOnBackdrop) closeModal()
+    if (event.target === this.dialogRef.value && this.pointerDownOnBackdrop) {
+      this.requestClose('backdrop')
+    }
     this.pointerDownOnBackdrop = false
   }
 
@@ -294,7 +335,7 @@ export class W3mModal extends OpenModalElement {
               class="icon-button"
               part="close-button"
               aria-label=${t('modal.close')}
-              @click=${() => closeModal()}
+              @click=${() => this.requestClose('close-button')}
             >
               ${icon('close')}
             </button>`
