@@ -44,7 +44,8 @@ interface ProjectRow extends Record<string, unknown> {
   source: 'config' | 'cli'
 }
 
-const COLUMNS = 'project_id, name, allowed_origins, allow_dev_origins, features, recovery, chains, source'
+const COLUMNS =
+  'project_id, name, allowed_origins, allow_dev_origins, features, recovery, chains, source'
 
 function toProject(row: ProjectRow): Project {
   return {

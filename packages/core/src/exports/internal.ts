@@ -28,12 +28,12 @@ export {
   watchSiwx,
 } from '../actions/siwx.js'
 export { switchNetwork } from '../actions/switch-network.js'
-export { createConnectorList } from '../adapters/kit/connector-list.js'
 export type {
   EmbeddedWalletAction,
   EmbeddedWalletEntry,
   EmbeddedWalletLoaded,
 } from '../adapters/embedded-wallet.js'
+export { createConnectorList } from '../adapters/kit/connector-list.js'
 export { createEmitter } from '../adapters/kit/emitter.js'
 export { lazyCode } from '../adapters/kit/lazy-code.js'
 export { createAdapterSession } from '../adapters/kit/session.js'
@@ -129,8 +129,8 @@ export {
 } from '../stores/wallet-features.js'
 export { resetStores } from '../testing/reset-stores.js'
 export { accountKey } from '../utils/account-key.js'
-export { base58Decode, base58Encode, base64Decode, base64Encode } from '../utils/codec.js'
 export { parseChainId } from '../utils/chain-id.js'
+export { base58Decode, base58Encode, base64Decode, base64Encode } from '../utils/codec.js'
 export { issueWarning } from '../utils/dev.js'
 export { EMAIL_PATTERN, isEmail, MAX_EMAIL_LENGTH } from '../utils/email.js'
 export { cleanName, isSafeIcon } from '../utils/wallet-info.js'
