@@ -19,7 +19,7 @@ for name in "${BROWSER_TESTS[@]}"; do
   browser+=("--filter=@openmodal/${name}")
   others+=("--filter=!@openmodal/${name}")
 done
-turbo=(pnpm -s exec turbo run --continue --output-logs=full --summarize)
+turbo=(pnpm -s exec turbo run --continue --output-logs=full --summarize=true)
 since=$(date +%s%3N)
 (
   pnpm -s lint || exit 1
