@@ -88,7 +88,7 @@ async function serve(
   rpcUrls: Record<string, string>,
 ) {
   const setVisible = (visible: boolean) => port.postMessage({ event: visible ? 'SHOW' : 'HIDE' })
-  const session = createWalletSession(apiUrl, {
+  const session = createWalletSession(apiUrl, projectId, {
     recovery: query.get('recovery') === 'passphrase' ? 'passphrase' : 'automatic',
     async askPassphrase(mode, use) {
       setVisible(true)
