@@ -8,6 +8,8 @@ const page = (name: string) => fileURLToPath(new URL(name, import.meta.url))
 export default defineConfig({
   // Workspace packages from their TypeScript sources: the site builds without their dist/.
   resolve: { conditions: ['@openmodal/source', ...defaultClientConditions] },
+  // The Argon2id worker (keys/argon2.worker.ts) as an ES module, like the pages.
+  worker: { format: 'es' },
   build: {
     target: 'es2022',
     modulePreload: { polyfill: false },

@@ -29,7 +29,14 @@ function secureSite() {
         dist,
         projects: {
           // The test page's origin through a wildcard (spec §5).
+          // Operator-held recovery (an explicit opt-in): these tests are about other things.
           'p-ok': {
+            allowedOrigins: ['http://localhost:*'],
+            rpcUrls: { 31337: anvil.rpcUrl, [cluster]: solana.rpcUrl },
+            recovery: 'custodial',
+          },
+          // The default: the visitor's passkey or passphrase.
+          'p-self': {
             allowedOrigins: ['http://localhost:*'],
             rpcUrls: { 31337: anvil.rpcUrl, [cluster]: solana.rpcUrl },
           },
@@ -41,7 +48,7 @@ function secureSite() {
             frameAncestors: ['http://localhost:*'],
           },
         },
-        api: createApiStandIn(),
+        api: createApiStandIn({ custodialProjects: ['p-ok'] }),
       })
     },
     async serverStop() {
@@ -64,9 +71,15 @@ function secureSite() {
     },
     /** Real clicks inside the cross-origin frame, through Playwright (a user's input). */
     async executeCommand({ command, payload, session }) {
-      if (!['frame-click', 'frame-fill', 'frame-text'].includes(command)) return undefined
+      if (!['frame-click', 'frame-fill', 'frame-text', 'frame-box'].includes(command)) {
+        return undefined
+      }
       const page = session.browser.getPage(session.id)
       const frame = page.frameLocator('iframe[title="Secure wallet"]:visible')
+      // Where a button is in page coordinates (for clicks at a point, as a hostile page makes).
+      if (command === 'frame-box') {
+        return frame.getByRole('button', { name: payload.name }).boundingBox({ timeout: 10_000 })
+      }
       if (command === 'frame-text') {
         return frame.getByRole('dialog').textContent({ timeout: 10_000 })
       }

@@ -36,13 +36,17 @@ for (const message of messages) {
   parent.postMessage(message, '*', [channel.port2])
 }`
 
-/** @param {{ freshMs?: number }} [options] */
-export function createApiStandIn({ freshMs = 300_000 } = {}) {
+/**
+ * @param {{ freshMs?: number, custodialProjects?: string[] }} [options] `custodialProjects`: the
+ *   projects whose recovery is `custodial` (the server's project setting); the others refuse a
+ *   recovery share the operator could open, as the server does.
+ */
+export function createApiStandIn({ freshMs = 300_000, custodialProjects = [] } = {}) {
   const attempts = new Map() // attemptId -> { email, otp, tries }
   const mailbox = new Map() // email -> { otp, dappOrigin }
   const users = new Map() // projectId|email -> { id, email }
   const sessions = new Map() // token -> { userId, jkt, projectId, loginAt, recovered }
-  const wallets = new Map() // userId -> { commitment, authShare, recovery, recoveryShare?, recoveryShareWrapped?, version, devices }
+  const wallets = new Map() // userId -> { commitment, authShare, recoveryShare, factor, version, devices }
   const seenJti = new Set()
 
   async function checkProof(req, url, token) {
@@ -169,10 +173,18 @@ export function createApiStandIn({ freshMs = 300_000 } = {}) {
     if (vaultRoutes.includes(route) && !fresh) {
       return fail(res, 403, 'SESSION_NOT_FRESH', 'Log in again')
     }
-    const recoveryOf = (w) =>
-      w.recovery === 'automatic'
-        ? { recoveryShare: w.recoveryShare }
-        : { recoveryShareWrapped: w.recoveryShareWrapped }
+    const custodialRefused =
+      (route === 'PUT /v1/wallet' || route === 'POST /v1/wallet/rotate') &&
+      body.factor?.kind === 'custodial' &&
+      !custodialProjects.includes(session.projectId)
+    if (custodialRefused) {
+      return fail(
+        res,
+        403,
+        'CUSTODIAL_RECOVERY_OFF',
+        'This project keeps recovery with the visitor',
+      )
+    }
     switch (route) {
       case 'GET /v1/me':
         return ok(res, 200, { user, wallet: wallet ? { commitment: wallet.commitment } : null })
@@ -196,8 +208,8 @@ export function createApiStandIn({ freshMs = 300_000 } = {}) {
         return ok(res, 200, {
           commitment: wallet.commitment,
           version: wallet.version,
-          recovery: wallet.recovery,
-          ...recoveryOf(wallet),
+          recoveryShare: wallet.recoveryShare,
+          factor: wallet.factor,
         })
       case 'POST /v1/wallet/rotate': {
         if (!wallet) return fail(res, 404, 'WALLET_NOT_FOUND', 'No wallet')
@@ -212,7 +224,7 @@ export function createApiStandIn({ freshMs = 300_000 } = {}) {
           `Address: ${wallet.commitment.eip155.toLowerCase()}`,
           `Version: ${body.version}`,
           `Auth share: sha256:${digest(body.authShare)}`,
-          `Recovery share: sha256:${digest(body.recoveryShareWrapped ?? body.recoveryShare)}`,
+          `Recovery share: sha256:${digest(body.recoveryShare)}`,
         ].join('\n')
         const signer = await recoverMessageAddress({ message, signature: body.signature }).catch(
           () => undefined,

@@ -59,7 +59,7 @@ export function contentSecurityPolicy(allowedOrigins, apiOrigin, rpcOrigins = []
  *   dist?: string,
  *   host?: string,
  *   port?: number,
- *   projects: Record<string, { allowedOrigins: string[], frameAncestors?: string[], rpcUrls?: Record<string, string> }>,
+ *   projects: Record<string, { allowedOrigins: string[], frameAncestors?: string[], rpcUrls?: Record<string, string>, recovery?: 'non-custodial' | 'custodial' }>,
  *   apiUrl?: string,
  *   api?: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, origin: string) => Promise<boolean>,
  * }} options `api` mounts a server stand-in on the same origin (tests); `apiUrl` defaults to this origin.
@@ -96,6 +96,7 @@ export async function startSecureSite({
           apiUrl: apiUrl ?? origin,
           allowedOrigins: project.allowedOrigins,
           rpcUrls: project.rpcUrls ?? {},
+          recovery: project.recovery ?? 'non-custodial',
         })
         return send(res, 200, headers, 'application/json', body)
       }

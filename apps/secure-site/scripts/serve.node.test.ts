@@ -56,6 +56,7 @@ describe('the served secure site', () => {
       apiUrl: site.origin,
       allowedOrigins: ['https://dapp.example', 'http://localhost:*'],
       rpcUrls: {},
+      recovery: 'non-custodial',
     })
     const withRpc = await (await fetch(`${site.origin}/frame-config?projectId=p3`)).json()
     assert.deepEqual(withRpc.rpcUrls, { 1: 'https://rpc.example/v1?chainId=1' })

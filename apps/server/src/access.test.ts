@@ -36,10 +36,8 @@ const config = (origin?: string, projectId = 'test-project') =>
 
 describe('origin rules of the config endpoint', () => {
   const allowed = [
-    ['https://a.vercel.app', 'matches the default *.vercel.app'],
     ['https://app.example.com', 'is listed exactly'],
     ['https://shop.example.org', 'matches the listed *.example.org'],
-    ['http://localhost:5173', 'is localhost on any port (default)'],
     ['https://app.example.com:443', 'is the listed origin with its default port'],
   ] as const
   for (const [origin, why] of allowed) {
@@ -53,6 +51,9 @@ describe('origin rules of the config endpoint', () => {
   }
 
   const refused = [
+    // Issue 24: the spec's default ancestors are trusted only when the project lists them.
+    ['https://a.vercel.app', 'is a *.vercel.app host the project does not list'],
+    ['http://localhost:5173', 'is localhost, which the project neither lists nor opts in to'],
     ['https://evil-vercel.app', 'only looks like vercel.app'],
     ['https://vercel.app.evil.io', 'has vercel.app as a subdomain of another host'],
     ['https://a.b.vercel.app', 'has two labels where * stands for one'],

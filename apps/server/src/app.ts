@@ -9,7 +9,7 @@ import { type AppEnv, createAccessControl } from './http/access.js'
 import { createLogger, type Logger, type LogLevel } from './http/logger.js'
 import { errorAnswer, noBodyOnReads, notFound, requestLog } from './http/middleware.js'
 import { createRateLimiter } from './http/rate-limit.js'
-import { analyticsRoutes } from './routes/analytics.js'
+import { type AnalyticsLimits, analyticsRoutes } from './routes/analytics.js'
 import { type AuthOptions, authRoutes } from './routes/auth.js'
 import { blockchainRoutes } from './routes/blockchain.js'
 import { configRoutes } from './routes/config.js'
@@ -23,6 +23,11 @@ export interface AppOptions {
   db: Db
   /** Token bucket per projectId + client address; `false` turns rate limiting off. */
   rateLimit?: { burst: number; perSecond: number } | false
+  /**
+   * Token bucket per client address ahead of every embedded wallet route (default
+   * routes/embedded.ts DEFAULT_EMBEDDED_RATE_LIMIT); off when `rateLimit` is `false`.
+   */
+  embeddedRateLimit?: { burst: number; perSecond: number }
   /** Retry and timeout rules of the RPC proxy (spec §9 defaults). */
   rpc?: Partial<UpstreamOptions>
   /** Default 'info'; tests pass 'silent'. */
@@ -32,14 +37,19 @@ export interface AppOptions {
   embedded?: EmbeddedOptions
   /** Base of absolute URLs in answers (image and RPC URLs); default: the request's origin. */
   publicUrl?: string
-  /** Take the client address from X-Forwarded-For (only behind a trusted reverse proxy). */
-  trustProxy?: boolean
+  /**
+   * Reverse proxies in front of the server: the client address is that many X-Forwarded-For
+   * entries from the right (`true` = 1; default none: the socket's peer).
+   */
+  trustProxy?: boolean | number
   /** Token prices of the balance endpoint; default the static table of blockchain/prices.ts. */
   prices?: PriceSource
   /** The clock of name registration and of the ENS cache (tests move it); default Date.now. */
   now?: () => number
   /** Timeout and cache of the name endpoints' ENS lookups (spec §9 defaults). */
   ens?: EnsOptions
+  /** The analytics quota per project and the retention period (routes/analytics.ts defaults). */
+  analytics?: Partial<AnalyticsLimits>
   /** Nonce and session lifetimes of Sign-In With X (5 min / 7 days by default). */
   auth?: AuthOptions
 }
@@ -79,6 +89,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
         now: options.now,
         publicUrl,
         trustProxy: options.trustProxy,
+        rateLimit: options.rateLimit === false ? false : options.embeddedRateLimit,
       }),
     )
     .route('/', configRoutes({ access, publicUrl }))
@@ -95,8 +106,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       }),
     )
     .route('/', rpcRoutes({ access, upstream: { ...DEFAULT_UPSTREAM_OPTIONS, ...options.rpc } }))
-    .route('/', analyticsRoutes({ db, access }))
-    .route('/', authRoutes({ db, access, now: options.now, ...options.auth }))
+    .route(
+      '/',
+      analyticsRoutes({ db, access, limits: options.analytics, logger, now: options.now }),
+    )
+    .route('/', authRoutes({ db, access, now: options.now, publicUrl, ...options.auth }))
     .notFound(notFound)
     .onError(errorAnswer(logger))
 }

@@ -186,6 +186,7 @@ try {
         projectId: 'bench',
         name: 'Bench',
         allowedOrigins: [],
+        allowDevOrigins: false,
         features: {},
         chains: [{ caipNetworkId: CHAIN, rpcUrls: [anvil.rpcUrl] }],
       },

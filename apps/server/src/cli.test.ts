@@ -57,6 +57,7 @@ describe('project commands', () => {
       projectId: 'shop',
       name: 'Shop',
       allowedOrigins: ['https://shop.example.com', 'https://*.shop.dev'],
+      allowDevOrigins: false,
       features: {
         email: true,
         socials: ['google', 'github'],
@@ -65,6 +66,7 @@ describe('project commands', () => {
         activity: true,
         reownBranding: false,
       },
+      recovery: 'non-custodial',
       chains: [
         {
           caipNetworkId: 'eip155:1',
@@ -78,6 +80,15 @@ describe('project commands', () => {
       list.out,
       /^shop\tShop\t\[cli\]\torigins: https:\/\/shop\.example\.com https:\/\/\*\.shop\.dev\tchains: eip155:1$/m,
     )
+  })
+
+  test('turns the development origins on and off', async () => {
+    assert.equal((await cli('project', 'set-dev-origins', 'shop', 'on')).code, 0)
+    assert.equal((await getProject(db, 'shop'))?.allowDevOrigins, true)
+    assert.match((await cli('project', 'list')).out, /origins: \S+ \S+ \+dev\t/)
+    assert.equal((await cli('project', 'set-dev-origins', 'shop', 'off')).code, 0)
+    assert.equal((await getProject(db, 'shop'))?.allowDevOrigins, false)
+    await assert.rejects(cli('project', 'set-dev-origins', 'shop', 'yes'), /takes on or off/)
   })
 
   test('sets origins, features and chains of an existing project', async () => {
@@ -214,6 +225,40 @@ describe('config file', () => {
       ],
     ] as const) {
       withChain(chain)
+      await assert.rejects(readConfigFile(file), (error: Error) => message.test(error.message))
+    }
+  })
+})
+
+describe('recovery mode in the config file', () => {
+  test('the CLI adds a custodial project only when asked, and names the old word', async () => {
+    assert.equal((await cli('project', 'add', 'held', '--recovery', 'custodial')).code, 0)
+    assert.equal((await getProject(db, 'held'))?.recovery, 'custodial')
+    await assert.rejects(
+      cli('project', 'add', 'held-too', '--recovery', 'automatic'),
+      (error: Error) =>
+        error instanceof UsageError && /'automatic' is now called 'custodial'/.test(error.message),
+    )
+    assert.equal(await getProject(db, 'held-too'), undefined)
+  })
+
+  test("defaults to non-custodial, takes 'custodial', and names the old 'automatic'", async () => {
+    const file = join(dir, 'recovery.config.json')
+    const withRecovery = (recovery?: string) =>
+      writeFileSync(
+        file,
+        JSON.stringify({ projects: [{ projectId: 'keys', name: 'K', recovery }] }),
+      )
+    withRecovery()
+    assert.equal((await readConfigFile(file)).projects[0]?.recovery, undefined)
+    withRecovery('custodial')
+    assert.equal((await readConfigFile(file)).projects[0]?.recovery, 'custodial')
+    for (const [mode, message] of [
+      ['automatic', /recovery 'automatic' is now called 'custodial'/],
+      ['passphrase', /'passphrase' is now part of 'non-custodial'/],
+      ['self-custodial', /Expected recovery 'non-custodial' or 'custodial'/],
+    ] as const) {
+      withRecovery(mode)
       await assert.rejects(readConfigFile(file), (error: Error) => message.test(error.message))
     }
   })

@@ -1,4 +1,4 @@
-// Command line: `node --import tsx src/cli.ts project add|list|set-origins|set-features|set-chain`,
+// Command line: `node --import tsx src/cli.ts project add|list|set-origins|set-dev-origins|set-features|set-chain`,
 // `wallets import <dump.json>`, `migrate`. Same database settings as the server (env.ts).
 import { readFile } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
@@ -21,6 +21,7 @@ import {
   getProject,
   listProjects,
   setProjectChains,
+  setProjectDevOrigins,
   setProjectFeatures,
   setProjectOrigins,
   upsertProject,
@@ -31,8 +32,10 @@ export const USAGE = `Usage: pnpm server <command>
 
   project list [--json]
   project add <projectId> --name <name> [--origin <pattern>]... [--chain <caipNetworkId>=<url>[,<url>]]...
-              [--features key=value,...]
-  project set-origins <projectId> <pattern>...      (no pattern: none but the defaults)
+              [--features key=value,...] [--dev-origins] [--recovery non-custodial|custodial]
+  project set-origins <projectId> <pattern>...      (no pattern: no origin at all)
+  project set-dev-origins <projectId> on|off        (development: loopback pages for the public
+                                                     reads; never for sign-in or e-mail login)
   project set-features <projectId> key=value...     (email, socials, swaps, onramp, activity, branding;
                                                      socials=true|false|google+github+…)
   project set-chain <projectId> <caipNetworkId> <rpcUrl>...   (no URL: remove the chain)
@@ -115,8 +118,10 @@ function parseCommandLine(argv: readonly string[]) {
       origin: { type: 'string', multiple: true },
       chain: { type: 'string', multiple: true },
       features: { type: 'string' },
+      recovery: { type: 'string' },
       json: { type: 'boolean' },
       strict: { type: 'boolean' },
+      'dev-origins': { type: 'boolean' },
     },
   })
 }
@@ -165,7 +170,7 @@ export async function runCli(argv: readonly string[], db: Db, io: CliIo): Promis
         for (const p of projects) {
           const chains = p.chains.map((c) => c.caipNetworkId).join(' ') || '-'
           io.out(
-            `${p.projectId}\t${p.name}\t[${p.source}]\torigins: ${p.allowedOrigins.join(' ') || '-'}\tchains: ${chains}`,
+            `${p.projectId}\t${p.name}\t[${p.source}]\torigins: ${p.allowedOrigins.join(' ') || '-'}${p.allowDevOrigins ? ' +dev' : ''}\tchains: ${chains}`,
           )
         }
         if (projects.length === 0) io.out('no projects')
@@ -180,8 +185,10 @@ export async function runCli(argv: readonly string[], db: Db, io: CliIo): Promis
           projectId,
           name: values.name ?? projectId,
           allowedOrigins: values.origin ?? [],
+          allowDevOrigins: values['dev-origins'] ?? false,
           features: values.features ? parseFeatureArgs([values.features]) : {},
           chains: (values.chain ?? []).map(parseChainArg),
+          ...(values.recovery ? { recovery: values.recovery } : {}),
         },
         'project',
       )
@@ -197,7 +204,16 @@ export async function runCli(argv: readonly string[], db: Db, io: CliIo): Promis
       const project = await requireProject(db, projectId ?? '')
       const patterns = origins.map((o) => parseWith(OriginPatternSchema, o, 'origin'))
       await setProjectOrigins(db, project.projectId, patterns)
-      io.out(`${project.projectId} origins: ${patterns.join(' ') || '(defaults only)'}`)
+      io.out(`${project.projectId} origins: ${patterns.join(' ') || '(none)'}`)
+      warnIfFromConfig(io, project.source)
+      return 0
+    }
+    case 'set-dev-origins': {
+      const [projectId, value] = rest
+      const project = await requireProject(db, projectId ?? '')
+      if (value !== 'on' && value !== 'off') throw new UsageError('set-dev-origins takes on or off')
+      await setProjectDevOrigins(db, project.projectId, value === 'on')
+      io.out(`${project.projectId} dev origins: ${value}`)
       warnIfFromConfig(io, project.source)
       return 0
     }

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as v from 'valibot'
 import { type EmbeddedEnv, readEmbeddedEnv } from './embedded/config.js'
+import { parseTrustProxy } from './http/client-address.js'
 import { isLogLevel, type LogLevel } from './http/logger.js'
 
 export interface ServerSettings {
@@ -16,7 +17,8 @@ export interface ServerSettings {
   port: number
   logLevel: LogLevel
   publicUrl: string | undefined
-  trustProxy: boolean
+  /** Reverse proxies in front of the server (OPENMODAL_TRUST_PROXY: a count, true = 1). */
+  trustProxy: number
   rateLimit: { burst: number; perSecond: number }
   /** Index the projects' EVM chains in this process (OPENMODAL_INDEXER=off turns it off). */
   indexer: boolean
@@ -26,6 +28,8 @@ export interface ServerSettings {
   indexerBatch: number
   /** How often an instance not indexing tries the shared indexer lock (PostgreSQL only). */
   indexerLockRetryMs: number
+  /** Days analytics events are kept (OPENMODAL_ANALYTICS_RETENTION_DAYS, default 30). */
+  analyticsRetentionDays: number
   /** A JSON `{ "SYMBOL": usd }` file replacing the default price table. */
   pricesFile: string | undefined
   /** The embedded wallet (OPENMODAL_SECURE_ORIGIN and the keys of embedded/config.ts), or off. */
@@ -59,7 +63,8 @@ function read<T>(
  * Reads DATABASE_URL, OPENMODAL_DATA_DIR, OPENMODAL_CONFIG, OPENMODAL_HOST, OPENMODAL_PORT,
  * LOG_LEVEL, OPENMODAL_PUBLIC_URL, OPENMODAL_TRUST_PROXY, OPENMODAL_RATE_BURST,
  * OPENMODAL_RATE_PER_SECOND, OPENMODAL_INDEXER, OPENMODAL_INDEXER_POLL_MS,
- * OPENMODAL_INDEXER_BATCH, OPENMODAL_INDEXER_LOCK_RETRY_MS, OPENMODAL_PRICES_FILE and the embedded wallet's OPENMODAL_SECURE_ORIGIN,
+ * OPENMODAL_INDEXER_BATCH, OPENMODAL_INDEXER_LOCK_RETRY_MS, OPENMODAL_ANALYTICS_RETENTION_DAYS,
+ * OPENMODAL_PRICES_FILE and the embedded wallet's OPENMODAL_SECURE_ORIGIN,
  * OPENMODAL_AUTH_SECRET, OPENMODAL_VAULT_KEY, OPENMODAL_SMTP_URL, OPENMODAL_MAIL_FROM,
  * OPENMODAL_SECURE_PORT, OPENMODAL_SECURE_HOST and OPENMODAL_SECURE_SITE_DIR; relative paths
  * resolve against the working directory.
@@ -87,7 +92,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ServerSettin
       v.pipe(v.string(), v.url()),
       undefined as string | undefined,
     ),
-    trustProxy: env.OPENMODAL_TRUST_PROXY === '1' || env.OPENMODAL_TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.OPENMODAL_TRUST_PROXY),
     rateLimit: {
       burst: read(env, 'OPENMODAL_RATE_BURST', Positive, 120),
       perSecond: read(env, 'OPENMODAL_RATE_PER_SECOND', Positive, 20),
@@ -100,6 +105,12 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ServerSettin
       'OPENMODAL_INDEXER_LOCK_RETRY_MS',
       WholeNumber(50, 3_600_000),
       5_000,
+    ),
+    analyticsRetentionDays: read(
+      env,
+      'OPENMODAL_ANALYTICS_RETENTION_DAYS',
+      WholeNumber(1, 3650),
+      30,
     ),
     pricesFile: env.OPENMODAL_PRICES_FILE ? resolve(env.OPENMODAL_PRICES_FILE) : undefined,
     embedded,

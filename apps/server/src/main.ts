@@ -41,6 +41,7 @@ const server = await startServer({
   port: settings.port,
   rateLimit: settings.rateLimit,
   trustProxy: settings.trustProxy,
+  analytics: { retentionDays: settings.analyticsRetentionDays },
   ...(settings.publicUrl ? { publicUrl: settings.publicUrl } : {}),
   ...(settings.secureSite ? { secureSite: settings.secureSite } : {}),
   ...(settings.embedded && mailer

@@ -134,6 +134,7 @@ describe('the secure site on its own origin', () => {
     assert.deepEqual(body, {
       apiUrl: server.url,
       allowedOrigins: [allowedDapp.origin, 'https://app.*.example.com'],
+      recovery: 'non-custodial',
       rpcUrls: {
         31337: `${server.url}/v1/rpc/frame-project/eip155:31337`,
         'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': `${server.url}/v1/rpc/frame-project/solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`,

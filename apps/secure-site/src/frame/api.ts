@@ -36,6 +36,18 @@ const meAnswer = v.object({
   user: v.object({ id: v.string(), email: v.string() }),
   wallet: v.nullable(v.object({ commitment })),
 })
+/** The descriptor of what opens the recovery share (keys/recovery.ts `RecoveryFactor`). */
+const argon2id = v.object({
+  name: v.literal('argon2id'),
+  m: v.number(),
+  t: v.number(),
+  p: v.number(),
+})
+const recoveryFactor = v.variant('kind', [
+  v.object({ kind: v.literal('custodial') }),
+  v.object({ kind: v.literal('passkey'), credentialId: v.string(), salt: v.string() }),
+  v.object({ kind: v.literal('passphrase'), salt: v.optional(v.string()), kdf: argon2id }),
+])
 const sharesAnswer = v.object({
   commitment,
   version: v.pipe(v.number(), v.integer()),
@@ -44,9 +56,8 @@ const sharesAnswer = v.object({
 const recoveryAnswer = v.object({
   commitment,
   version: v.pipe(v.number(), v.integer()),
-  recovery: v.picklist(['automatic', 'passphrase']),
-  recoveryShare: v.optional(v.string()),
-  recoveryShareWrapped: v.optional(v.string()),
+  recoveryShare: v.string(),
+  factor: recoveryFactor,
 })
 const statusAnswer = v.object({ mail: v.picklist(['sending', 'sent']) })
 
@@ -55,8 +66,7 @@ export type AuthShareAnswer = v.InferOutput<typeof sharesAnswer>
 export type RecoveryAnswer = v.InferOutput<typeof recoveryAnswer>
 
 /** `POST /v1/wallet/rotate`: new shares of the same key, signed by its EVM address. */
-export type RotateBody = Omit<VaultUpload, 'recovery'> & {
-  recovery?: VaultUpload['recovery']
+export type RotateBody = VaultUpload & {
   version: number
   signature: string
 }

@@ -14,7 +14,7 @@ import {
 import * as v from 'valibot'
 import { requestPersistentStorage } from '../keys/device-store.js'
 import { ApiError } from './api.js'
-import { askPassphrase } from './om-passphrase.js'
+import { frameLook } from './look.js'
 import { originAllowed } from './origin.js'
 import { handleRpc, RpcError } from './rpc.js'
 import { createWalletSession } from './wallet-session.js'
@@ -46,6 +46,8 @@ const frameConfig = v.object({
   allowedOrigins: v.array(v.string()),
   /** JSON-RPC URL per EVM chain id (the project server's RPC proxy in production). */
   rpcUrls: v.optional(v.record(v.string(), v.pipe(v.string(), v.url())), {}),
+  /** The project's recovery mode: who can open a new wallet's recovery share. */
+  recovery: v.optional(v.picklist(['non-custodial', 'custodial']), 'non-custodial'),
 })
 
 /** The project's API and allowed origins, from the server that serves this site. */
@@ -88,16 +90,24 @@ async function serve(
   rpcUrls: Record<string, string>,
 ) {
   const setVisible = (visible: boolean) => port.postMessage({ event: visible ? 'SHOW' : 'HIDE' })
+  // The recovery dialogs (passkey, passphrase) load on first use, shown in the visible frame.
+  const shown = async <T>(show: () => Promise<T>) => {
+    setVisible(true)
+    try {
+      return await show()
+    } finally {
+      setVisible(false)
+    }
+  }
+  const preferPassphrase = query.get('recovery') === 'passphrase'
   const session = createWalletSession(apiUrl, projectId, {
-    recovery: query.get('recovery') === 'passphrase' ? 'passphrase' : 'automatic',
-    async askPassphrase(mode, use) {
-      setVisible(true)
-      try {
-        return await askPassphrase(mode, use)
-      } finally {
-        setVisible(false)
-      }
-    },
+    recovery: async () => (await config).recovery,
+    chooseRecovery: (who, use) =>
+      shown(async () =>
+        (await import('./om-passkey.js')).chooseRecovery({ ...who, preferPassphrase }, use),
+      ),
+    unlockRecovery: (factor, use) =>
+      shown(async () => (await import('./om-passkey.js')).unlockRecovery(factor, use)),
   })
   let persistent = false
   let storageAsked = false
@@ -205,7 +215,10 @@ async function serve(
     RPC_REQUEST: async (request: { method: string; params?: unknown }) => ({
       result: await handleRpc(rpc, request),
     }),
-    SYNC_THEME: async () => ({}),
+    SYNC_THEME: async ({ themeMode }: { themeMode?: string }) => {
+      if (themeMode === 'light' || themeMode === 'dark') frameLook.theme = themeMode
+      return {}
+    },
     SYNC_DAPP_DATA: async () => ({}),
     RELOAD: async () => {
       setTimeout(() => location.reload(), 0)

@@ -1,12 +1,42 @@
-import { css, html, LitElement } from 'lit'
+import { css, html, LitElement, nothing, type PropertyValues } from 'lit'
+import type { ApprovalItem, ApprovalView, TreeValue } from './approval-view.js'
+
+/**
+ * How long the approval must have been fully visible, without a move, before Approve works.
+ * 800 ms is above a human's reaction to an appearing element (~250 ms) plus the 100 ms the
+ * browser may take to report visibility, so a page that shows the approval for a moment under
+ * a click it has already lured cannot hit it; yet short enough that nobody waits on purpose.
+ */
+export const ARM_DELAY_MS = 800
+/** The delay IntersectionObserver v2 computes visibility with (its minimum is 100 ms). */
+export const VISIBILITY_DELAY_MS = 100
+/** How long Approve must be held where IntersectionObserver v2 is missing. */
+export const HOLD_MS = 1500
+
+/** Chromium's IntersectionObserver v2 (`trackVisibility` / `isVisible`); Safari and Firefox lack it. */
+export function hasVisibilityTracking(): boolean {
+  return (
+    typeof IntersectionObserverEntry !== 'undefined' &&
+    'isVisible' in IntersectionObserverEntry.prototype
+  )
+}
+
+type Offset = readonly [number, number]
 
 /**
  * The frame's own approval UI for an unsafe request: it names the dapp origin the frame
- * verified in the handshake (not one the page claims), the method, and what is signed. All
- * of it is rendered as text.
+ * verified in the handshake (not one the page claims), the method, and what is signed, decoded
+ * (see `approval-view.ts`). All of it is rendered as text.
+ *
+ * The host page owns the iframe and can restyle it, so Approve defends itself: it stays
+ * disabled until the panel has been fully visible (IntersectionObserver v2: not transparent,
+ * not covered, not transformed, on screen, whole) for {@link ARM_DELAY_MS}, and is disabled
+ * again by any hide, cover, opacity change or move of the frame (a move is seen as a change of
+ * `screenX - clientX` between two pointer events). Without IntersectionObserver v2 it is a
+ * press-and-hold button at a random place in its row, held for {@link HOLD_MS}.
  *
  * @summary Approve or reject one request inside the secure frame.
- * Focus starts on Reject; Escape rejects.
+ * Focus moves to Reject when it shows; Escape rejects.
  *
  * @event om-decision - `detail: { approved: boolean }`
  * @csspart panel - The dialog panel.
@@ -15,15 +45,42 @@ export class OmApprove extends LitElement {
   static override properties = {
     origin: { type: String },
     method: { type: String },
-    summary: { type: String },
+    view: { attribute: false },
+    theme: { type: String, reflect: true },
+    holdToApprove: { attribute: false },
+    armed: { state: true },
+    holding: { state: true },
   }
 
   declare origin: string
   declare method: string
-  declare summary: string
+  declare view: ApprovalView
+  declare theme: 'light' | 'dark'
+  /** Press-and-hold instead of a click (set where IntersectionObserver v2 is missing). */
+  declare holdToApprove: boolean
+  declare armed: boolean
+  declare holding: boolean
+
+  /** Where the hold button sits in its row, 0..1, drawn once per approval. */
+  private readonly holdPosition = (crypto.getRandomValues(new Uint32Array(1))[0] ?? 0) / 2 ** 32
+  private observer?: IntersectionObserver
+  private visible = false
+  private armTimer?: ReturnType<typeof setTimeout>
+  private holdTimer?: ReturnType<typeof setTimeout>
+  /** The frame's offset on screen, `screenX - clientX`, at the last pointer event. */
+  private offset?: Offset
 
   static override styles = css`
     :host {
+      --om-bg: #fff;
+      --om-fg: #141414;
+      --om-muted: #595959;
+      --om-surface: #f3f3f3;
+      --om-border: #767676;
+      --om-accent: #0052cc;
+      --om-on-accent: #fff;
+      --om-warning-bg: #fff4e5;
+      --om-warning-fg: #7a3e00;
       position: fixed;
       inset: 0;
       display: grid;
@@ -31,50 +88,193 @@ export class OmApprove extends LitElement {
       background: rgb(0 0 0 / 0.4);
       font: 14px/1.4 system-ui, sans-serif;
     }
+    :host([theme='dark']) {
+      --om-bg: #1f1f1f;
+      --om-fg: #f2f2f2;
+      --om-muted: #c4c4c4;
+      --om-surface: #2e2e2e;
+      --om-border: #9a9a9a;
+      --om-accent: #7ab3ff;
+      --om-on-accent: #0b1a2e;
+      --om-warning-bg: #3d2a00;
+      --om-warning-fg: #ffd58a;
+    }
     [part='panel'] {
-      width: min(360px, calc(100vw - 32px));
-      background: #fff;
-      color: #141414;
+      box-sizing: border-box;
+      width: min(420px, calc(100vw - 32px));
+      max-height: calc(100vh - 32px);
+      display: flex;
+      flex-direction: column;
+      background: var(--om-bg);
+      color: var(--om-fg);
       border-radius: 16px;
       padding: 20px;
       box-shadow: 0 8px 32px rgb(0 0 0 / 0.25);
     }
     h1 { font-size: 16px; margin: 0 0 8px; }
     .origin { font-weight: 600; word-break: break-all; }
-    pre {
+    .body { overflow: auto; min-height: 0; flex: 1 1 auto; }
+    dl { margin: 0; }
+    .field { display: grid; grid-template-columns: minmax(0, 1fr); margin: 0 0 8px; }
+    dt { color: var(--om-muted); font-size: 12px; }
+    dd { margin: 0; word-break: break-all; font-variant-numeric: tabular-nums; }
+    h2 { font-size: 14px; margin: 12px 0 4px; }
+    .warning {
+      background: var(--om-warning-bg);
+      color: var(--om-warning-fg);
+      border-radius: 8px;
+      padding: 8px;
+      margin: 0 0 8px;
+      font-weight: 600;
+    }
+    pre, .tree {
       max-height: 200px;
       overflow: auto;
-      background: #f3f3f3;
+      background: var(--om-surface);
       padding: 8px;
       border-radius: 8px;
+      margin: 0 0 8px;
       white-space: pre-wrap;
       word-break: break-all;
+      unicode-bidi: plaintext;
     }
-    .actions { display: flex; gap: 8px; justify-content: flex-end; }
-    button { font: inherit; padding: 8px 16px; border-radius: 8px; border: 1px solid #ccc; cursor: pointer; }
-    button.approve { background: #0052cc; color: #fff; border-color: #0052cc; }
+    .tree ul { list-style: none; margin: 0; padding-inline-start: 12px; }
+    .tree > ul { padding: 0; }
+    .key { color: var(--om-muted); }
+    .status { color: var(--om-muted); font-size: 12px; min-height: 1.4em; margin: 8px 0; }
+    .actions { display: flex; gap: 8px; justify-content: flex-end; align-items: center; }
+    .hold-row { flex: 1; position: relative; min-height: 40px; }
+    .hold-row button { position: absolute; inset-inline-start: calc(var(--hold-at) * (100% - 160px)); width: 160px; }
+    button { font: inherit; padding: 8px 16px; border-radius: 8px; border: 1px solid var(--om-border); background: var(--om-bg); color: var(--om-fg); cursor: pointer; }
+    button.approve { background: var(--om-accent); color: var(--om-on-accent); border-color: var(--om-accent); }
+    button:disabled { cursor: not-allowed; opacity: 0.6; }
+    button:focus-visible, pre:focus-visible, .tree:focus-visible { outline: 2px solid var(--om-accent); outline-offset: 2px; }
+    .holding { background-image: linear-gradient(to right, rgb(255 255 255 / 0.35), rgb(255 255 255 / 0.35)); background-repeat: no-repeat; animation: fill var(--hold-ms) linear forwards; }
+    @keyframes fill { from { background-size: 0 100%; } to { background-size: 100% 100%; } }
+    @media (prefers-reduced-motion: reduce) { .holding { animation: none; } }
   `
 
   constructor() {
     super()
     this.origin = ''
     this.method = ''
-    this.summary = ''
+    this.view = { title: 'Approve request', items: [] }
+    this.theme =
+      document.documentElement.dataset.theme === 'dark' ||
+      (document.documentElement.dataset.theme !== 'light' &&
+        typeof matchMedia === 'function' &&
+        matchMedia('(prefers-color-scheme: dark)').matches)
+        ? 'dark'
+        : 'light'
+    this.holdToApprove = !hasVisibilityTracking()
+    this.armed = false
+    this.holding = false
   }
 
   override connectedCallback() {
     super.connectedCallback()
-    this.addEventListener('keydown', this.onKeydown)
+    // On the window: Escape rejects wherever the focus is in the frame.
+    window.addEventListener('keydown', this.onKeydown)
+    // Capture: a move is noticed before any handler of the click it precedes.
+    window.addEventListener('pointermove', this.onPointer, true)
+    window.addEventListener('pointerdown', this.onPointer, true)
+    document.addEventListener('visibilitychange', this.onPageVisibility)
   }
 
   override disconnectedCallback() {
     super.disconnectedCallback()
-    this.removeEventListener('keydown', this.onKeydown)
+    window.removeEventListener('keydown', this.onKeydown)
+    window.removeEventListener('pointermove', this.onPointer, true)
+    window.removeEventListener('pointerdown', this.onPointer, true)
+    document.removeEventListener('visibilitychange', this.onPageVisibility)
+    this.observer?.disconnect()
+    this.disarm()
+    this.stopHold()
   }
 
-  /** Focus starts on Reject: a stray Enter never approves. */
+  /** Focus moves into the approval, on Reject: a stray Enter never approves. */
   protected override firstUpdated() {
+    window.focus()
     this.renderRoot.querySelector<HTMLButtonElement>('button.reject')?.focus()
+    this.watchVisibility()
+  }
+
+  protected override updated(changed: PropertyValues<this>) {
+    if (changed.has('holdToApprove') && changed.get('holdToApprove') !== undefined) {
+      this.watchVisibility()
+    }
+  }
+
+  /**
+   * Arms Approve once the panel has been fully visible for ARM_DELAY_MS. IntersectionObserver
+   * v2 answers for the whole page, ancestors included: opacity, filters, transforms, clipping
+   * and anything painted over the frame make `isVisible` false. Without v2 only being on
+   * screen is known, and the hold does the rest.
+   */
+  private watchVisibility() {
+    this.observer?.disconnect()
+    this.disarm()
+    const panel = this.renderRoot.querySelector('[part="panel"]')
+    if (!panel || typeof IntersectionObserver === 'undefined') return
+    const init = {
+      threshold: [0, 0.5, 0.99, 1],
+      ...(this.holdToApprove ? {} : { trackVisibility: true, delay: VISIBILITY_DELAY_MS }),
+    } as IntersectionObserverInit
+    this.observer = new IntersectionObserver((entries) => {
+      const entry = entries.at(-1)
+      if (!entry) return
+      const whole = entry.isIntersecting && entry.intersectionRatio >= 0.99
+      const seen = this.holdToApprove
+        ? whole
+        : whole && (entry as IntersectionObserverEntry & { isVisible?: boolean }).isVisible === true
+      this.setVisible(seen && document.visibilityState === 'visible')
+    }, init)
+    this.observer.observe(panel)
+  }
+
+  private setVisible(visible: boolean) {
+    if (!visible) {
+      this.visible = false
+      this.disarm()
+      return
+    }
+    if (this.visible) return
+    this.visible = true
+    this.startArming()
+  }
+
+  private startArming() {
+    clearTimeout(this.armTimer)
+    this.armed = false
+    this.armTimer = setTimeout(() => {
+      this.armed = this.visible
+    }, ARM_DELAY_MS)
+  }
+
+  private disarm() {
+    clearTimeout(this.armTimer)
+    this.armTimer = undefined
+    this.armed = false
+    this.stopHold()
+  }
+
+  private onPageVisibility = () => {
+    if (document.visibilityState !== 'visible') this.setVisible(false)
+    else this.watchVisibility()
+  }
+
+  /**
+   * A frame moved under a resting pointer gets no event until the next one, which then
+   * reports a different `screenX - clientX`: the approval is re-armed from zero.
+   */
+  private onPointer = (event: PointerEvent) => {
+    const offset: Offset = [event.screenX - event.clientX, event.screenY - event.clientY]
+    const last = this.offset
+    this.offset = offset
+    if (last && (Math.abs(last[0] - offset[0]) > 1 || Math.abs(last[1] - offset[1]) > 1)) {
+      this.disarm()
+      if (this.visible) this.startArming()
+    }
   }
 
   private onKeydown = (event: KeyboardEvent) => {
@@ -90,17 +290,134 @@ export class OmApprove extends LitElement {
     )
   }
 
+  private onApproveClick = (event: MouseEvent) => {
+    // Only the user's own input counts, and only while armed (a click's pointerdown may have
+    // just disarmed it: the frame moved under the pointer).
+    if (this.holdToApprove || !event.isTrusted || !this.armed) return
+    this.decide(true)
+  }
+
+  private startHold = (event: Event) => {
+    if (!this.holdToApprove || !event.isTrusted || !this.armed || this.holding) return
+    if (event instanceof KeyboardEvent && (event.repeat || ![' ', 'Enter'].includes(event.key))) {
+      return
+    }
+    event.preventDefault()
+    this.holding = true
+    this.holdTimer = setTimeout(() => {
+      this.holding = false
+      if (this.armed) this.decide(true)
+    }, HOLD_MS)
+  }
+
+  private stopHold = () => {
+    clearTimeout(this.holdTimer)
+    this.holdTimer = undefined
+    this.holding = false
+  }
+
+  private status(): string {
+    if (!this.armed)
+      return 'Approve is available once this request has been fully visible for a moment.'
+    if (this.holdToApprove) {
+      return this.holding
+        ? 'Keep holding…'
+        : `Press and hold Approve for ${HOLD_MS / 1000} seconds to approve.`
+    }
+    return ''
+  }
+
   override render() {
-    return html`<div part="panel" role="dialog" aria-modal="true" aria-labelledby="title">
-      <h1 id="title">Approve request</h1>
-      <p><span class="origin">${this.origin}</span> asks you to <code>${this.method}</code>.</p>
-      <pre aria-label="What you sign">${this.summary}</pre>
+    const approve = this.holdToApprove
+      ? html`<div class="hold-row" style=${`--hold-at:${this.holdPosition.toFixed(3)};--hold-ms:${HOLD_MS}ms`}>
+          <button
+            type="button"
+            class="approve ${this.holding ? 'holding' : ''}"
+            aria-describedby="status"
+            ?disabled=${!this.armed}
+            @pointerdown=${this.startHold}
+            @pointerup=${this.stopHold}
+            @pointerleave=${this.stopHold}
+            @pointercancel=${this.stopHold}
+            @keydown=${this.startHold}
+            @keyup=${this.stopHold}
+            @blur=${this.stopHold}
+            @contextmenu=${(event: Event) => event.preventDefault()}
+          >Hold to approve</button>
+        </div>`
+      : html`<button
+          type="button"
+          class="approve"
+          aria-describedby="status"
+          ?disabled=${!this.armed}
+          @click=${this.onApproveClick}
+        >Approve</button>`
+    return html`<div part="panel" role="dialog" aria-modal="true" aria-labelledby="title" aria-describedby="request">
+      <h1 id="title">${this.view.title}</h1>
+      <p id="request"><span class="origin">${this.origin}</span> asks you to <code>${this.method}</code>.</p>
+      <div class="body">${renderItems(this.view.items)}</div>
+      <p class="status" id="status" aria-live="polite">${this.status()}</p>
       <div class="actions">
         <button type="button" class="reject" @click=${() => this.decide(false)}>Reject</button>
-        <button type="button" class="approve" @click=${() => this.decide(true)}>Approve</button>
+        ${approve}
       </div>
     </div>`
   }
+}
+
+function renderItems(items: ApprovalItem[]) {
+  const out = []
+  let fields: ApprovalItem[] = []
+  const flush = () => {
+    if (fields.length === 0) return
+    out.push(
+      html`<dl>${fields.map((item) =>
+        item.kind === 'field'
+          ? html`<div class="field"><dt>${item.label}</dt><dd>${item.value}</dd></div>`
+          : nothing,
+      )}</dl>`,
+    )
+    fields = []
+  }
+  for (const item of items) {
+    if (item.kind === 'field') {
+      fields.push(item)
+      continue
+    }
+    flush()
+    switch (item.kind) {
+      case 'warning':
+        out.push(html`<p class="warning" role="note">${item.text}</p>`)
+        break
+      case 'heading':
+        out.push(html`<h2>${item.text}</h2>`)
+        break
+      case 'text':
+      case 'raw':
+        out.push(
+          html`<h2>${item.label}</h2><pre tabindex="0" aria-label=${item.label}>${item.value}</pre>`,
+        )
+        break
+      case 'tree':
+        out.push(
+          html`<h2>${item.label}</h2><div class="tree" tabindex="0" role="group" aria-label=${item.label}>${renderTree(item.value)}</div>`,
+        )
+        break
+    }
+  }
+  flush()
+  return out
+}
+
+function renderTree(value: TreeValue): unknown {
+  if (typeof value === 'string') return value
+  const entries = Array.isArray(value)
+    ? value.map((entry, index) => [`[${index}]`, entry] as const)
+    : Object.entries(value)
+  return html`<ul>${entries.map(
+    ([key, entry]) =>
+      html`<li><span class="key">${key}:</span> ${typeof entry === 'string' ? entry : renderTree(entry)}</li>`,
+  )}</ul>`
 }
 
 if (!customElements.get('om-approve')) customElements.define('om-approve', OmApprove)
@@ -115,12 +432,12 @@ declare global {
  * Shows the approval UI and resolves with the user's decision.
  *
  * @example
- * if (!(await askApproval({ origin, method, summary }))) throw rejected()
+ * if (!(await askApproval({ origin, method, view }))) throw rejected()
  */
 export function askApproval(request: {
   origin: string
   method: string
-  summary: string
+  view: ApprovalView
 }): Promise<boolean> {
   const element = document.createElement('om-approve')
   Object.assign(element, request)

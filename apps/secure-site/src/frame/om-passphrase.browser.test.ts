@@ -10,12 +10,16 @@ function submit(element: OmPassphrase, values: string[]) {
   return element.updateComplete
 }
 
+const alertOf = (element: OmPassphrase) =>
+  element.shadowRoot?.querySelector('[role=alert]')?.textContent
+
 describe('om-passphrase', () => {
   afterEach(() => {
     for (const element of document.querySelectorAll('om-passphrase')) element.remove()
+    document.documentElement.dir = ''
   })
 
-  it('refuses a short or mismatched new passphrase, then hands over the good one', async () => {
+  it('refuses a short, weak or mismatched new passphrase, then hands over the good one', async () => {
     const used: string[] = []
     const done = askPassphrase('create', async (passphrase) => {
       used.push(passphrase)
@@ -25,18 +29,47 @@ describe('om-passphrase', () => {
     await element.updateComplete
     await expect(element).to.be.accessible()
     await submit(element, ['short', 'short'])
-    expect(element.shadowRoot?.querySelector('[role=alert]')?.textContent).to.equal(
-      'Use at least 8 characters.',
-    )
+    expect(alertOf(element)).to.equal('Use at least 12 characters.')
+    await submit(element, ['aaaaaaaaaaaaaaaa', 'aaaaaaaaaaaaaaaa'])
+    expect(alertOf(element)).to.equal('Use more different characters.')
     await submit(element, ['correct horse battery', 'correct horse batterY'])
-    expect(element.shadowRoot?.querySelector('[role=alert]')?.textContent).to.equal(
-      'The passphrases differ.',
-    )
+    expect(alertOf(element)).to.equal('The passphrases differ.')
     expect(used).to.deep.equal([])
     await submit(element, ['correct horse battery', 'correct horse battery'])
     expect(await done).to.equal('created')
     expect(used).to.deep.equal(['correct horse battery'])
     expect(document.querySelector('om-passphrase')).to.equal(null)
+  })
+
+  it('suggests six random words, shown so they can be written down', async () => {
+    const done = askPassphrase('create', async (passphrase) => passphrase)
+    const element = document.querySelector('om-passphrase') as OmPassphrase
+    await element.updateComplete
+    const suggest = [...(element.shadowRoot?.querySelectorAll('button') ?? [])].find(
+      (button) => button.textContent === 'Suggest a passphrase',
+    )
+    suggest?.click()
+    const inputs = [...(element.shadowRoot?.querySelectorAll('input') ?? [])]
+    expect(inputs.map((input) => input.type)).to.deep.equal(['text', 'text'])
+    const words = inputs[0]?.value.split(' ') ?? []
+    expect(words.length).to.equal(6)
+    expect(inputs[1]?.value).to.equal(inputs[0]?.value)
+    element.shadowRoot?.querySelector('form')?.requestSubmit()
+    expect(await done).to.equal(words.join(' '))
+  })
+
+  it('says why a passphrase is asked, and is accessible in dark and right-to-left', async () => {
+    document.documentElement.dir = 'rtl'
+    void askPassphrase(
+      'create',
+      async () => 'x',
+      'This browser cannot protect your wallet with a passkey (no PRF support): choose a recovery passphrase.',
+    )
+    const element = document.querySelector('om-passphrase') as OmPassphrase
+    element.theme = 'dark'
+    await element.updateComplete
+    expect(element.shadowRoot?.textContent).to.include('no PRF support')
+    await expect(element).to.be.accessible()
   })
 
   it('shows why a passphrase failed and asks again', async () => {
@@ -50,9 +83,7 @@ describe('om-passphrase', () => {
     await submit(element, ['wrong horse battery'])
     await new Promise((resolve) => setTimeout(resolve, 0))
     await element.updateComplete
-    expect(element.shadowRoot?.querySelector('[role=alert]')?.textContent).to.equal(
-      'Wrong passphrase',
-    )
+    expect(alertOf(element)).to.equal('Wrong passphrase')
     await submit(element, ['correct horse battery'])
     expect(await done).to.equal('opened')
   })

@@ -1,10 +1,11 @@
 import { css, html, LitElement } from 'lit'
-import { MIN_PASSPHRASE_LENGTH } from '../keys/recovery.js'
+import { generatePassphrase, passphraseProblem } from '../keys/recovery.js'
+import { frameLook } from './look.js'
 
 /**
- * Asks for the recovery passphrase inside the secure frame (`passphrase` recovery mode): a new
- * one, typed twice, when the wallet is created; the existing one on a new device. The
- * passphrase never leaves the frame.
+ * Asks for the recovery passphrase inside the secure frame: a new one, typed twice (or a
+ * generated one), checked for strength, when the wallet is created without a passkey; the
+ * existing one on a new device. The passphrase never leaves the frame.
  *
  * @summary The recovery passphrase dialog of the secure frame.
  * @event om-passphrase - `detail: { passphrase: string }`
@@ -14,10 +15,17 @@ export class OmPassphrase extends LitElement {
   static override properties = {
     mode: { type: String },
     error: { type: String },
+    note: { type: String },
+    busy: { type: Boolean },
+    theme: { type: String, reflect: true },
   }
 
   declare mode: 'create' | 'enter'
   declare error: string
+  /** Why a passphrase is asked (a browser without passkey PRF says so here). */
+  declare note: string
+  declare busy: boolean
+  declare theme: 'light' | 'dark'
 
   static override styles = css`
     :host {
@@ -27,42 +35,85 @@ export class OmPassphrase extends LitElement {
       place-items: center;
       background: rgb(0 0 0 / 0.4);
       font: 14px/1.4 system-ui, sans-serif;
+      --om-bg: #fff;
+      --om-fg: #141414;
+      --om-muted: #4f4f4f;
+      --om-accent: #0052cc;
+      --om-error: #b00020;
+      --om-border: #767676;
+    }
+    :host([theme='dark']) {
+      --om-bg: #1f1f1f;
+      --om-fg: #f2f2f2;
+      --om-muted: #c4c4c4;
+      --om-accent: #8ab4ff;
+      --om-error: #ff8a80;
+      --om-border: #9e9e9e;
     }
     form {
       width: min(360px, calc(100vw - 32px));
-      background: #fff;
-      color: #141414;
+      background: var(--om-bg);
+      color: var(--om-fg);
       border-radius: 16px;
       padding: 20px;
       display: grid;
       gap: 8px;
     }
     h1 { font-size: 16px; margin: 0; }
-    input { font: inherit; padding: 8px; border-radius: 8px; border: 1px solid #767676; }
-    .error { color: #b00020; margin: 0; }
-    button { font: inherit; padding: 8px 16px; border-radius: 8px; border: 1px solid #0052cc; background: #0052cc; color: #fff; cursor: pointer; }
+    p { margin: 0; }
+    label { display: grid; gap: 4px; }
+    input { font: inherit; padding: 8px; border-radius: 8px; border: 1px solid var(--om-border); background: var(--om-bg); color: var(--om-fg); }
+    .note, .status { color: var(--om-muted); }
+    .error { color: var(--om-error); }
+    .actions { display: flex; flex-wrap: wrap; gap: 8px; justify-content: flex-end; }
+    button { font: inherit; padding: 8px 16px; border-radius: 8px; border: 1px solid var(--om-accent); background: transparent; color: var(--om-fg); cursor: pointer; }
+    button[type='submit'] { background: var(--om-accent); color: var(--om-bg); }
+    button:disabled { opacity: 0.6; cursor: progress; }
   `
 
   constructor() {
     super()
     this.mode = 'enter'
     this.error = ''
+    this.note = ''
+    this.busy = false
+    this.theme = frameLook.theme
   }
 
   protected override firstUpdated() {
     this.renderRoot.querySelector('input')?.focus()
   }
 
+  private inputs() {
+    return [...this.renderRoot.querySelectorAll('input')]
+  }
+
+  /** Fills both fields with six random words and shows them, to be written down. */
+  private suggest() {
+    const generated = generatePassphrase()
+    for (const input of this.inputs()) {
+      input.value = generated
+      input.type = 'text'
+    }
+    this.error = ''
+  }
+
   private submit(event: SubmitEvent) {
     event.preventDefault()
-    const inputs = [...this.renderRoot.querySelectorAll('input')].map((input) => input.value)
-    const [passphrase = '', again] = inputs
-    if (passphrase.length < MIN_PASSPHRASE_LENGTH) {
-      this.error = `Use at least ${MIN_PASSPHRASE_LENGTH} characters.`
-      return
-    }
-    if (this.mode === 'create' && passphrase !== again) {
-      this.error = 'The passphrases differ.'
+    if (this.busy) return
+    const [passphrase = '', again] = this.inputs().map((input) => input.value)
+    if (this.mode === 'create') {
+      const problem = passphraseProblem(passphrase)
+      if (problem) {
+        this.error = problem
+        return
+      }
+      if (passphrase !== again) {
+        this.error = 'The passphrases differ.'
+        return
+      }
+    } else if (!passphrase) {
+      this.error = 'Enter your passphrase.'
       return
     }
     this.dispatchEvent(
@@ -72,12 +123,18 @@ export class OmPassphrase extends LitElement {
 
   override render() {
     const creating = this.mode === 'create'
-    return html`<div role="dialog" aria-modal="true" aria-labelledby="title"><form part="panel" @submit=${this.submit}>
+    return html`<div role="dialog" aria-modal="true" aria-labelledby="title" aria-busy=${this.busy ? 'true' : 'false'}><form part="panel" @submit=${this.submit}>
       <h1 id="title">${creating ? 'Choose a recovery passphrase' : 'Enter your recovery passphrase'}</h1>
+      ${this.note ? html`<p class="note">${this.note}</p>` : null}
+      ${creating ? html`<p class="note">Only you hold it: without it, nobody can recover this wallet on a new device, not even the operator. Write it down.</p>` : null}
       <label>Passphrase <input type="password" name="passphrase" autocomplete=${creating ? 'new-password' : 'current-password'} required /></label>
       ${creating ? html`<label>Repeat it <input type="password" name="again" autocomplete="new-password" required /></label>` : null}
       <p class="error" role="alert">${this.error}</p>
-      <button type="submit">Continue</button>
+      <p class="status" role="status">${this.busy ? 'Working on the key: this takes about 10 seconds.' : ''}</p>
+      <div class="actions">
+        ${creating ? html`<button type="button" ?disabled=${this.busy} @click=${this.suggest}>Suggest a passphrase</button>` : null}
+        <button type="submit" ?disabled=${this.busy}>Continue</button>
+      </div>
     </form></div>`
   }
 }
@@ -95,24 +152,29 @@ declare global {
  * shows its message and asks again.
  *
  * @example
- * const keys = await askPassphrase('enter', (passphrase) => recoverWallet(vault, commitment, passphrase))
+ * const keys = await askPassphrase('enter', (passphrase) => recoverWallet(vault, commitment, secret))
  */
 export function askPassphrase<T>(
   mode: 'create' | 'enter',
   use: (passphrase: string) => Promise<T>,
+  note = '',
 ): Promise<T> {
   const element = document.createElement('om-passphrase')
   element.mode = mode
+  element.note = note
   document.body.append(element)
   return new Promise<T>((resolve) => {
     element.addEventListener('om-passphrase', async (event) => {
       element.error = ''
+      element.busy = true
       try {
         const result = await use((event as CustomEvent<{ passphrase: string }>).detail.passphrase)
         element.remove()
         resolve(result)
       } catch (error) {
         element.error = error instanceof Error ? error.message : 'Something went wrong'
+      } finally {
+        element.busy = false
       }
     })
   })

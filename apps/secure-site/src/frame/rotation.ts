@@ -16,15 +16,13 @@ import type { RotateBody } from './api.js'
  * rotationMessage('0xAbc…', 2, upload)
  */
 export function rotationMessage(address: string, version: number, upload: VaultUpload): string {
-  const recovery = upload.recoveryShareWrapped ?? upload.recoveryShare
-  if (!recovery) throw new Error('The new shares have no recovery share')
   const digest = (base64: string) => bytesToHex(sha256(fromBase64(base64))).slice(2)
   return [
     'OpenModal wallet rotation',
     `Address: ${address.toLowerCase()}`,
     `Version: ${version}`,
     `Auth share: sha256:${digest(upload.authShare)}`,
-    `Recovery share: sha256:${digest(recovery)}`,
+    `Recovery share: sha256:${digest(upload.recoveryShare)}`,
   ].join('\n')
 }
 

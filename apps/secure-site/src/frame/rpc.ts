@@ -4,9 +4,9 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { methodKind } from '@openmodal/embedded/protocol'
 import { base58 } from '@scure/base'
-import { type Hex, hexToString, isAddress, isHex, numberToHex } from 'viem'
+import { type Hex, isAddress, isHex, numberToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { askApproval } from './om-approve.js'
+import type { ApprovalView } from './approval-view.js'
 import { RpcError } from './rpc-error.js'
 import type { WalletSession } from './wallet-session.js'
 
@@ -34,6 +34,11 @@ export interface TransactionRequest {
   value?: Hex
   data?: Hex
   gas?: Hex
+  gasPrice?: Hex
+  maxFeePerGas?: Hex
+  maxPriorityFeePerGas?: Hex
+  nonce?: Hex
+  chainId?: Hex
 }
 
 /** A node read, sent to the chain's RPC URL as it is. */
@@ -69,36 +74,35 @@ function sameAddress(a: unknown, b: string): boolean {
   return typeof a === 'string' && a.toLowerCase() === b.toLowerCase()
 }
 
-/** What the approval UI shows of a request: the message as text when it is text. */
-function summarise(method: string, params: unknown[]): string {
-  if (method === 'personal_sign') {
-    const message = params[0]
-    if (typeof message === 'string' && isHex(message)) {
-      try {
-        return hexToString(message)
-      } catch {
-        return message
-      }
-    }
-    return String(message)
-  }
-  return JSON.stringify(params, null, 2).slice(0, 4000)
-}
-
-async function approve(
-  context: RpcContext,
-  method: string,
-  params: unknown[],
-  summary = summarise(method, params),
-) {
+async function approve(context: RpcContext, method: string, view: ApprovalView) {
+  // The dialog is loaded with the first approval, like the describers: not on first load.
+  const { askApproval } = await import('./om-approve.js')
   context.setVisible(true)
   try {
-    const approved = await askApproval({ origin: context.dappOrigin, method, summary })
+    const approved = await askApproval({ origin: context.dappOrigin, method, view })
     if (!approved) throw rejected()
     // Still inside the click's user activation: the Storage Access API may prompt now.
     await context.afterApproval?.()
   } finally {
     context.setVisible(false)
+  }
+}
+
+/** The EVM describers (viem's ABI decoder): loaded with the first EVM approval. */
+const evm = () => import('./describe-evm.js')
+
+/** An `eth_call` for the describers (token symbol and decimals); undefined when it fails. */
+function caller(context: RpcContext) {
+  return async (to: Hex, data: Hex): Promise<Hex | undefined> => {
+    try {
+      const result = await Promise.race([
+        forward(context, 'eth_call', [{ to, data }, 'latest']),
+        new Promise((resolve) => setTimeout(resolve, 3000, undefined)),
+      ])
+      return typeof result === 'string' && isHex(result) ? result : undefined
+    } catch {
+      return undefined
+    }
   }
 }
 
@@ -156,7 +160,7 @@ export async function handleRpc(
       if (typeof message !== 'string' || !sameAddress(address, commitment.eip155)) {
         throw new RpcError(-32602, 'Invalid params')
       }
-      await approve(context, method, params)
+      await approve(context, method, (await evm()).describePersonalSign(message))
       return session.withKeys(async ({ evmPrivateKey }) =>
         privateKeyToAccount(evmPrivateKey).signMessage({
           message: isHex(message) ? { raw: message } : message,
@@ -168,8 +172,10 @@ export async function handleRpc(
       if (!sameAddress(address, commitment.eip155) || typeof data !== 'string') {
         throw new RpcError(-32602, 'Invalid params')
       }
-      const typed = JSON.parse(data)
-      await approve(context, method, params)
+      const { describeTypedData, parseTypedData } = await evm()
+      const typed = parseTypedData(data)
+      const chainId = Number(evmChainHex(context.chainId()))
+      await approve(context, method, describeTypedData(typed, chainId))
       return session.withKeys(async ({ evmPrivateKey }) => {
         const { EIP712Domain: _domain, ...types } = typed.types ?? {}
         return privateKeyToAccount(evmPrivateKey).signTypedData({ ...typed, types })
@@ -178,8 +184,15 @@ export async function handleRpc(
     case 'solana_signMessage': {
       const [{ message } = { message: undefined }] = params as [{ message?: unknown }?]
       if (typeof message !== 'string') throw new RpcError(-32602, 'Invalid params')
-      const bytes = base58.decode(message)
-      await approve(context, method, [new TextDecoder().decode(bytes)])
+      let bytes: Uint8Array
+      try {
+        bytes = base58.decode(message)
+      } catch {
+        throw new RpcError(-32602, 'Invalid params: message must be base58')
+      }
+      // Refused when the bytes are a transaction message: its signature would send it.
+      const solana = await import('./solana.js')
+      await approve(context, method, solana.describeMessage(bytes))
       return session.withKeys(async ({ solanaSecretKey }) => ({
         signature: base58.encode(ed25519.sign(bytes, solanaSecretKey.slice(0, 32))),
       }))
@@ -195,10 +208,11 @@ export async function handleRpc(
       }
       const url = context.rpcUrl()
       if (!url) throw new RpcError(4200, 'No RPC URL for this chain')
-      await approve(context, method, params)
+      const chainId = Number(evmChainHex(context.chainId()))
+      const view = await (await evm()).describeTransaction(tx, { chainId, call: caller(context) })
+      await approve(context, method, view)
       // viem's wallet client is most of the frame's code: loaded only to send.
       const { sendTransaction } = await import('./send-transaction.js')
-      const chainId = Number(evmChainHex(context.chainId()))
       return session.withKeys(({ evmPrivateKey }) =>
         sendTransaction(evmPrivateKey, chainId, url, tx),
       )
@@ -211,7 +225,11 @@ export async function handleRpc(
       // The Solana codecs are loaded with the first Solana transaction only.
       const solana = await import('./solana.js')
       solana.assertSigner(transaction, commitment.solana)
-      await approve(context, method, params, solana.describeTransaction(transaction))
+      await approve(
+        context,
+        method,
+        solana.describeTransactions([transaction], method === 'solana_signAndSendTransaction'),
+      )
       const signed = await session.withKeys(async ({ solanaSecretKey }) =>
         solana.signTransaction(transaction, commitment.solana, solanaSecretKey),
       )
@@ -233,10 +251,7 @@ export async function handleRpc(
       }
       const solana = await import('./solana.js')
       for (const t of transactions) solana.assertSigner(t, commitment.solana)
-      const summary = transactions
-        .map((t, index) => `#${index + 1}\n${solana.describeTransaction(t)}`)
-        .join('\n\n')
-      await approve(context, method, params, summary)
+      await approve(context, method, solana.describeTransactions(transactions))
       return session.withKeys(async ({ solanaSecretKey }) => ({
         transactions: transactions.map(
           (t) => solana.signTransaction(t, commitment.solana, solanaSecretKey).transaction,

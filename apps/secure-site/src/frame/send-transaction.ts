@@ -27,10 +27,20 @@ export function sendTransaction(
     chain,
     transport: http(url),
   })
+  // The fee caps and nonce the approval showed are the ones signed; absent ones are filled.
+  const fees = {
+    ...(tx.maxFeePerGas ? { maxFeePerGas: hexToBigInt(tx.maxFeePerGas) } : {}),
+    ...(tx.maxPriorityFeePerGas
+      ? { maxPriorityFeePerGas: hexToBigInt(tx.maxPriorityFeePerGas) }
+      : {}),
+    ...(tx.gasPrice ? { gasPrice: hexToBigInt(tx.gasPrice) } : {}),
+  }
   return wallet.sendTransaction({
     ...(tx.to ? { to: tx.to } : {}),
     ...(tx.value ? { value: hexToBigInt(tx.value) } : {}),
     ...(tx.data ? { data: tx.data } : {}),
     ...(tx.gas ? { gas: hexToBigInt(tx.gas) } : {}),
-  })
+    ...(tx.nonce ? { nonce: Number(hexToBigInt(tx.nonce)) } : {}),
+    ...fees,
+  } as Parameters<typeof wallet.sendTransaction>[0])
 }

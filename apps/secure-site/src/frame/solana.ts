@@ -6,6 +6,13 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { base58, base64 } from '@scure/base'
 import { getCompiledTransactionMessageDecoder } from '@solana/transaction-messages'
 import { getTransactionDecoder, getTransactionEncoder } from '@solana/transactions'
+import {
+  type ApprovalItem,
+  type ApprovalView,
+  assertShowable,
+  messageItems,
+  toHex,
+} from './approval-view.js'
 import { RpcError } from './rpc-error.js'
 
 /** The System Program (32 zero bytes). */
@@ -28,32 +35,105 @@ function formatSol(lamports: bigint): string {
   return fraction ? `${whole}.${fraction}` : `${whole}`
 }
 
-/**
- * What the approval dialog shows of a transaction: the fee payer, each SOL transfer with its
- * amount and receiver, and the program of every other instruction.
- *
- * @example
- * describeTransaction(base64Tx) // 'Fee payer: 9x…\nTransfer 0.5 SOL to 4f…'
- */
-export function describeTransaction(serialized: string): string {
-  const message = getCompiledTransactionMessageDecoder().decode(decode(serialized).messageBytes)
+type CompiledMessage = ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>['decode']>
+
+/** The items of one transaction: fee payer, then each instruction (System transfers decoded). */
+function transactionItems(message: CompiledMessage): ApprovalItem[] {
   const accounts = message.staticAccounts
-  const lines = [`Fee payer: ${accounts[0] ?? '?'}`]
-  // Version 1 messages lay instructions out differently: shown by fee payer only.
+  const account = (index: number | undefined) =>
+    index === undefined
+      ? '?'
+      : (accounts[index] ?? `account #${index - accounts.length + 1} of an address lookup table`)
+  const items: ApprovalItem[] = [{ kind: 'field', label: 'Fee payer', value: account(0) }]
+  // Version 1 messages lay instructions out differently: shown by fee payer and raw bytes.
   const instructions = 'instructions' in message ? message.instructions : []
-  for (const instruction of instructions) {
-    const program = accounts[instruction.programAddressIndex] ?? '(looked-up account)'
+  instructions.forEach((instruction, index) => {
+    const program = account(instruction.programAddressIndex)
     const data = instruction.data ? Uint8Array.from(instruction.data) : new Uint8Array()
     const view = new DataView(data.buffer)
+    const indices = instruction.accountIndices ?? []
     // SystemInstruction::Transfer: u32 LE 2, then u64 LE lamports; accounts [from, to].
     if (program === SYSTEM_PROGRAM && data.length === 12 && view.getUint32(0, true) === 2) {
-      const to = accounts[instruction.accountIndices?.[1] ?? -1] ?? '(looked-up account)'
-      lines.push(`Transfer ${formatSol(view.getBigUint64(4, true))} SOL to ${to}`)
-    } else {
-      lines.push(`Program ${program}: ${data.length} bytes of data`)
+      items.push(
+        { kind: 'heading', text: `Instruction ${index + 1}: SOL transfer` },
+        { kind: 'field', label: 'From', value: account(indices[0]) },
+        { kind: 'field', label: 'To', value: account(indices[1]) },
+        { kind: 'field', label: 'Amount', value: `${formatSol(view.getBigUint64(4, true))} SOL` },
+      )
+      return
     }
+    items.push(
+      { kind: 'heading', text: `Instruction ${index + 1}: not decoded` },
+      { kind: 'field', label: 'Program', value: program },
+      {
+        kind: 'field',
+        label: 'Accounts',
+        value: indices.length ? indices.map((i) => account(i)).join(', ') : 'none',
+      },
+      {
+        kind: 'raw',
+        label: `Instruction ${index + 1} data (${data.length} bytes, hex)`,
+        value: toHex(data),
+      },
+    )
+  })
+  return items
+}
+
+/**
+ * What the approval dialog shows of Solana transactions: per transaction the fee payer and
+ * each instruction, SOL transfers decoded (from, to, amount), others by program, accounts and
+ * data. A transaction over the approval's size limit is refused.
+ *
+ * @example
+ * describeTransactions([base64Tx], true) // { title: 'Send a Solana transaction', items: [Fee payer…, SOL transfer…] }
+ */
+export function describeTransactions(serialized: string[], send = false): ApprovalView {
+  const items: ApprovalItem[] = []
+  serialized.forEach((one, index) => {
+    assertShowable('the transaction', Math.floor((one.length * 3) / 4))
+    const message = getCompiledTransactionMessageDecoder().decode(decode(one).messageBytes)
+    if (serialized.length > 1) items.push({ kind: 'heading', text: `Transaction ${index + 1}` })
+    items.push(...transactionItems(message))
+  })
+  const title =
+    serialized.length > 1
+      ? `Sign ${serialized.length} Solana transactions`
+      : send
+        ? 'Send a Solana transaction'
+        : 'Sign a Solana transaction'
+  return { title, items }
+}
+
+/** True when `bytes` are, whole, a transaction or a transaction message (legacy or v0). */
+function isTransactionBytes(bytes: Uint8Array): boolean {
+  const decoders = [getCompiledTransactionMessageDecoder(), getTransactionDecoder()]
+  return decoders.some((decoder) => {
+    try {
+      const [, end] = decoder.read(bytes, 0)
+      return end === bytes.length
+    } catch {
+      return false
+    }
+  })
+}
+
+/**
+ * What `solana_signMessage` signs: text, or hex with a warning. Bytes that parse as a Solana
+ * transaction message are refused: their signature would be a valid signature of that
+ * transaction (a transfer signed as "a message").
+ *
+ * @example
+ * describeMessage(new TextEncoder().encode('Hello')) // { title: 'Sign a message', items: [Message: Hello] }
+ */
+export function describeMessage(bytes: Uint8Array): ApprovalView {
+  if (isTransactionBytes(bytes)) {
+    throw new RpcError(
+      -32602,
+      'Refused: the message is a Solana transaction; signing it would approve that transaction. Use solana_signTransaction.',
+    )
   }
-  return lines.join('\n')
+  return { title: 'Sign a message', items: messageItems(bytes) }
 }
 
 /**

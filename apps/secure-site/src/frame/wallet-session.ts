@@ -12,9 +12,10 @@ import {
   storeDeviceShare,
   writeValue,
 } from '../keys/device-store.js'
-import type { RecoveryMode } from '../keys/recovery.js'
+import type { RecoveryMode, RecoverySecret } from '../keys/recovery.js'
 import { createWallet, recoverWallet, unlockWallet } from '../keys/wallet.js'
 import { type ApiClient, ApiError, createApi } from './api.js'
+import type { chooseRecovery, unlockRecovery } from './om-passkey.js'
 import { signedRotation } from './rotation.js'
 
 /** A session belongs to one project: each project's frame keeps its own. */
@@ -54,18 +55,26 @@ export function createWalletSession(
   apiUrl: string,
   projectId: string,
   options: {
-    recovery?: RecoveryMode
-    /** Asks the user for the passphrase (`passphrase` mode) until `use` succeeds. */
-    askPassphrase?: <T>(
-      mode: 'create' | 'enter',
-      use: (passphrase: string) => Promise<T>,
-    ) => Promise<T>
+    /** The project's recovery mode (from `/frame-config`); default `non-custodial`. */
+    recovery?: () => Promise<RecoveryMode>
+    /** Asks the visitor for a new recovery factor (passkey or passphrase) until `use` succeeds. */
+    chooseRecovery?: typeof chooseRecovery
+    /** Asks the visitor for the wallet's passkey or passphrase until `use` succeeds. */
+    unlockRecovery?: typeof unlockRecovery
   } = {},
 ): WalletSession {
-  const recovery = options.recovery ?? 'automatic'
-  const ask =
-    options.askPassphrase ??
-    (() => Promise.reject(new Error('The passphrase recovery mode needs a passphrase prompt')))
+  const mode = options.recovery ?? (async () => 'non-custodial' as const)
+  const noPrompt = () => Promise.reject(new Error('This wallet needs a recovery prompt'))
+  const choose = options.chooseRecovery ?? noPrompt
+  const unlock = options.unlockRecovery ?? noPrompt
+  /** How a new recovery share is locked: by the project's mode, the visitor's factor if not custodial. */
+  const newSecret = async <T>(
+    who: { id: string; email: string },
+    use: (secret: RecoverySecret) => Promise<T>,
+  ): Promise<T> =>
+    (await mode()) === 'custodial'
+      ? use({ kind: 'custodial' })
+      : choose({ userId: who.id, email: who.email }, use)
   // The server releases the auth share only to a login at most 5 minutes old. It is kept in
   // this frame's memory (never on disk) for the frame's life: a stolen disk holds one share.
   let authShare: string | undefined
@@ -87,11 +96,12 @@ export function createWalletSession(
       const me = await session.api.me()
       session.user = me.user
       if (!me.wallet) {
-        const { upload, deviceShare } =
-          recovery === 'passphrase'
-            ? await ask('create', (passphrase) => createWallet('passphrase', passphrase))
-            : await createWallet('automatic')
-        await session.api.putWallet(upload)
+        // The wallet is stored inside `use`: a refusal by the server shows in the dialog.
+        const { upload, deviceShare } = await newSecret(me.user, async (secret) => {
+          const made = await createWallet(secret)
+          await session.api.putWallet(made.upload)
+          return made
+        })
         await storeDeviceShare(me.user.id, deviceShare)
         authShare = upload.authShare
         session.commitment = upload.commitment
@@ -111,18 +121,23 @@ export function createWalletSession(
           await unlockWallet(deviceShare, known.authShare, commitment)
           authShare = known.authShare
         } else {
-          // A new device: the recovery share (the visitor gets a notice mail), then the auth
-          // share, rebuilt and re-split; the server swaps in the new shares only with the
-          // address's signature, and keeps the old ones for its recovery window.
+          // A new device: the recovery share and its factor (the visitor gets a notice mail),
+          // then the auth share; the recovery share is opened with the visitor's passkey or
+          // passphrase, the key rebuilt and re-split; the server swaps in the new shares only
+          // with the address's signature, and keeps the old ones for its recovery window.
           const rescue = await session.api.recovery()
           const vault = { ...(await session.api.shares()), ...rescue }
+          // A custodial wallet in a project that is no longer custodial gets a visitor factor.
+          const upgrade = vault.factor.kind === 'custodial' && (await mode()) !== 'custodial'
           const {
             upload,
             deviceShare: fresh,
             keys,
-          } = vault.recovery === 'passphrase'
-            ? await ask('enter', (passphrase) => recoverWallet(vault, commitment, passphrase))
-            : await recoverWallet(vault, commitment)
+          } = await unlock(vault.factor, async (secret) =>
+            upgrade
+              ? newSecret(me.user, (next) => recoverWallet(vault, commitment, secret, next))
+              : recoverWallet(vault, commitment, secret),
+          )
           try {
             await session.api.rotate(await signedRotation(keys, upload, vault.version + 1))
           } finally {

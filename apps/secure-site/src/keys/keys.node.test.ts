@@ -3,9 +3,17 @@ import { describe, it } from 'node:test'
 import { mnemonicToEntropy } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english'
 import { bytesToHex, hexToBytes } from 'viem'
-import { fromBase64 } from './bytes.js'
+import { fromBase64, source } from './bytes.js'
 import { createEntropy, deriveKeys, toMnemonic } from './derive.js'
-import { unwrapRecoveryShare, WrongPassphraseError, wrapRecoveryShare } from './recovery.js'
+import {
+  generatePassphrase,
+  newPrfSalt,
+  passphraseProblem,
+  unwrapRecoveryShare,
+  WrongPasskeyError,
+  WrongPassphraseError,
+  wrapRecoveryShare,
+} from './recovery.js'
 import { CommitmentMismatchError, rebuildKeys, splitEntropy } from './shares.js'
 import { deriveEd25519 } from './slip10.js'
 import { createWallet, recoverWallet, unlockWallet } from './wallet.js'
@@ -84,22 +92,122 @@ describe('shares', () => {
 })
 
 describe('recovery', () => {
-  it('wraps under a passphrase and refuses a wrong one', async () => {
-    const share = crypto.getRandomValues(new Uint8Array(17))
-    const wrapped = await wrapRecoveryShare(share, 'correct horse battery')
-    assert.deepEqual(await unwrapRecoveryShare(wrapped, 'correct horse battery'), share)
-    await assert.rejects(unwrapRecoveryShare(wrapped, 'wrong horse battery'), WrongPassphraseError)
-    await assert.rejects(wrapRecoveryShare(share, 'short'), /at least 8/)
+  const share = crypto.getRandomValues(new Uint8Array(17))
+  const passphrase = 'correct horse battery staple'
+  // The other tests use small Argon2id costs; this one the real ones.
+  const CHEAP = { name: 'argon2id', m: 64, t: 1, p: 1 } as const
+
+  it('wraps under a passphrase with Argon2id 64 MiB x 3 and refuses a wrong one', async () => {
+    const started = performance.now()
+    const { wrapped, factor } = await wrapRecoveryShare(share, { kind: 'passphrase', passphrase })
+    const ms = Math.round(performance.now() - started)
+    assert.deepEqual(factor.kind === 'passphrase' && factor.kdf, {
+      name: 'argon2id',
+      m: 65_536,
+      t: 3,
+      p: 1,
+    })
+    assert.deepEqual(
+      await unwrapRecoveryShare(wrapped, factor, { kind: 'passphrase', passphrase }),
+      share,
+    )
+    console.log(`Argon2id 64 MiB x 3: ${ms} ms per derivation`)
+    await assert.rejects(
+      wrapRecoveryShare(share, { kind: 'passphrase', passphrase: 'short' }),
+      /at least 12/,
+    )
   })
 
-  for (const mode of ['automatic', 'passphrase'] as const) {
-    it(`recovers on a new device in ${mode} mode and retires the old shares`, async () => {
-      const passphrase = mode === 'passphrase' ? 'correct horse battery' : undefined
-      const created = await createWallet(mode, passphrase)
+  it('refuses weak passphrases and accepts generated ones', () => {
+    assert.equal(passphraseProblem('password1'), 'Use at least 12 characters.')
+    assert.equal(passphraseProblem('aaaaaaaaaaaaaaaa'), 'Use more different characters.')
+    assert.equal(passphraseProblem('abcdefghijklmnop'), 'Avoid sequences such as 123456789abc.')
+    assert.equal(passphraseProblem(passphrase), undefined)
+    for (let i = 0; i < 50; i++) {
+      const generated = generatePassphrase()
+      assert.equal(generated.split(' ').length, 6)
+      assert.equal(passphraseProblem(generated), undefined, generated)
+    }
+  })
+
+  it('refuses a wrong passphrase, a wrong passkey, and a blob of another kind', async () => {
+    const pass = await wrapRecoveryShare(share, { kind: 'passphrase', passphrase, kdf: CHEAP })
+    await assert.rejects(
+      unwrapRecoveryShare(pass.wrapped, pass.factor, {
+        kind: 'passphrase',
+        passphrase: 'wrong horse battery staple',
+      }),
+      WrongPassphraseError,
+    )
+    const prf = crypto.getRandomValues(new Uint8Array(32))
+    const passkey = {
+      kind: 'passkey' as const,
+      credentialId: 'AAECAw',
+      salt: newPrfSalt(),
+      prf,
+    }
+    const locked = await wrapRecoveryShare(share, passkey)
+    assert.deepEqual(locked.factor, {
+      kind: 'passkey',
+      credentialId: 'AAECAw',
+      salt: passkey.salt,
+    })
+    assert.deepEqual(await unwrapRecoveryShare(locked.wrapped, locked.factor, passkey), share)
+    await assert.rejects(
+      unwrapRecoveryShare(locked.wrapped, locked.factor, {
+        ...passkey,
+        prf: crypto.getRandomValues(new Uint8Array(32)),
+      }),
+      WrongPasskeyError,
+    )
+    // The passkey's bytes presented as a passphrase blob: another kind, refused.
+    await assert.rejects(
+      unwrapRecoveryShare(locked.wrapped, pass.factor, { kind: 'passphrase', passphrase }),
+      WrongPassphraseError,
+    )
+    await assert.rejects(
+      unwrapRecoveryShare(locked.wrapped, locked.factor, { kind: 'passphrase', passphrase }),
+      /recovered with its passkey/,
+    )
+  })
+
+  it('opens a share wrapped in the earlier format (19 MiB x 2, salt in the blob)', async () => {
+    const { argon2idAsync } = await import('@noble/hashes/argon2')
+    const salt = crypto.getRandomValues(new Uint8Array(16))
+    const iv = crypto.getRandomValues(new Uint8Array(12))
+    const raw = await argon2idAsync('old passphrase', salt, { t: 1, m: 64, p: 1, dkLen: 32 })
+    const key = await crypto.subtle.importKey('raw', source(raw), 'AES-GCM', false, ['encrypt'])
+    const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, share))
+    const blob = new Uint8Array([1, ...salt, ...iv, ...sealed])
+    const factor = { kind: 'passphrase' as const, kdf: CHEAP }
+    assert.deepEqual(
+      await unwrapRecoveryShare(blob, factor, { kind: 'passphrase', passphrase: 'old passphrase' }),
+      share,
+    )
+  })
+
+  const secrets = {
+    custodial: { kind: 'custodial' },
+    passphrase: { kind: 'passphrase', passphrase, kdf: CHEAP },
+    passkey: {
+      kind: 'passkey',
+      credentialId: 'AAECAw',
+      salt: newPrfSalt(),
+      prf: crypto.getRandomValues(new Uint8Array(32)),
+    },
+  } as const
+
+  for (const [mode, secret] of Object.entries(secrets)) {
+    it(`recovers on a new device with the ${mode} factor and retires the old shares`, async () => {
+      const created = await createWallet(secret)
       const { commitment } = created.upload
-      assert.equal(created.upload.recovery, mode)
-      assert.equal(mode === 'passphrase', created.upload.recoveryShareWrapped !== undefined)
-      assert.equal(mode === 'automatic', created.upload.recoveryShare !== undefined)
+      assert.equal(created.upload.factor.kind, mode)
+      // Only custodial hands the server the share itself.
+      assert.equal(
+        mode === 'custodial',
+        created.upload.recoveryShare.length < 60,
+        'a wrapped share is longer than a bare one',
+      )
       const onOldDevice = await unlockWallet(
         created.deviceShare,
         created.upload.authShare,
@@ -108,8 +216,9 @@ describe('recovery', () => {
       assert.deepEqual(onOldDevice.commitment, commitment)
 
       const vault = { ...created.upload }
-      const recovered = await recoverWallet(vault, commitment, passphrase)
+      const recovered = await recoverWallet(vault, commitment, secret)
       assert.deepEqual(recovered.keys.commitment, commitment)
+      assert.equal(recovered.upload.factor.kind, mode)
       assert.notEqual(recovered.upload.authShare, created.upload.authShare)
       // the new split works; the old device share with the new auth share is refused
       const again = await unlockWallet(
@@ -124,4 +233,13 @@ describe('recovery', () => {
       )
     })
   }
+
+  it('the auth share and a wrapped recovery share alone rebuild nothing (the operator)', async () => {
+    const created = await createWallet(secrets.passkey)
+    const { commitment, authShare, recoveryShare } = created.upload
+    // What the operator holds: the auth share and the wrapped bytes, both opened by the vault key.
+    await assert.rejects(
+      rebuildKeys([fromBase64(authShare), fromBase64(recoveryShare)], commitment),
+    )
+  })
 })

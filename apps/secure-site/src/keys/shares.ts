@@ -9,7 +9,7 @@ export interface ShareSet {
   device: Uint8Array
   /** Held by the server, released only to a fresh session bound to this frame's device key. */
   auth: Uint8Array
-  /** Recovery: wrapped by the server (`automatic`) or by a passphrase (`passphrase`). */
+  /** Recovery: wrapped under the visitor's passkey or passphrase, or kept by the server (`custodial`). */
   recovery: Uint8Array
 }
 

@@ -3,24 +3,28 @@
 // Keys exist only inside these functions' callers, for the time of one signature.
 import { fromBase64, toBase64 } from './bytes.js'
 import { type Commitment, createEntropy, type DerivedKeys, deriveKeys } from './derive.js'
-import { type RecoveryMode, unwrapRecoveryShare, wrapRecoveryShare } from './recovery.js'
+import {
+  type RecoveryFactor,
+  type RecoverySecret,
+  unwrapRecoveryShare,
+  wrapRecoveryShare,
+} from './recovery.js'
 import { rebuildKeys, splitEntropy } from './shares.js'
 
 /** `PUT /v1/wallet` and `POST /v1/wallet/rotate` bodies of the server contract. */
 export interface VaultUpload {
   commitment: Commitment
   authShare: string
-  recovery: RecoveryMode
-  recoveryShare?: string
-  recoveryShareWrapped?: string
+  /** Base64; wrapped under `factor` (an opaque blob to the server) unless it is `custodial`. */
+  recoveryShare: string
+  factor: RecoveryFactor
 }
 
 /** `GET /v1/wallet/shares` of the server contract. */
 export interface VaultShares {
   authShare: string
-  recovery: RecoveryMode
-  recoveryShare?: string
-  recoveryShareWrapped?: string
+  recoveryShare: string
+  factor: RecoveryFactor
 }
 
 export interface NewShares {
@@ -32,34 +36,29 @@ export interface NewShares {
 async function sharesFor(
   entropy: Uint8Array,
   commitment: Commitment,
-  recovery: RecoveryMode,
-  passphrase?: string,
+  secret: RecoverySecret,
 ): Promise<NewShares> {
-  const { device, auth, recovery: recoveryShare } = await splitEntropy(entropy)
-  const upload: VaultUpload = { commitment, authShare: toBase64(auth), recovery }
-  if (recovery === 'passphrase') {
-    if (passphrase === undefined) throw new Error('The passphrase recovery mode needs a passphrase')
-    upload.recoveryShareWrapped = toBase64(await wrapRecoveryShare(recoveryShare, passphrase))
-  } else {
-    upload.recoveryShare = toBase64(recoveryShare)
+  const { device, auth, recovery } = await splitEntropy(entropy)
+  const { wrapped, factor } = await wrapRecoveryShare(recovery, secret)
+  recovery.fill(0)
+  return {
+    upload: { commitment, authShare: toBase64(auth), recoveryShare: toBase64(wrapped), factor },
+    deviceShare: device,
   }
-  return { upload, deviceShare: device }
 }
 
 /**
- * A new wallet: fresh entropy, its commitment and its three shares.
+ * A new wallet: fresh entropy, its commitment and its three shares, the recovery share locked
+ * under `secret` (a passkey's PRF output, a passphrase, or `custodial`).
  *
  * @example
- * const { upload, deviceShare } = await createWallet('automatic')
+ * const { upload, deviceShare } = await createWallet({ kind: 'passphrase', passphrase })
  * await api.put('/v1/wallet', upload) // then storeDeviceShare(userId, deviceShare)
  */
-export async function createWallet(
-  recovery: RecoveryMode,
-  passphrase?: string,
-): Promise<NewShares> {
+export async function createWallet(secret: RecoverySecret): Promise<NewShares> {
   const entropy = createEntropy()
   try {
-    return await sharesFor(entropy, deriveKeys(entropy).commitment, recovery, passphrase)
+    return await sharesFor(entropy, deriveKeys(entropy).commitment, secret)
   } finally {
     entropy.fill(0)
   }
@@ -82,36 +81,33 @@ export async function unlockWallet(
 }
 
 /**
- * A new device: rebuilds from the auth and recovery shares, checks the commitment, and makes a
- * fresh split whose shares replace all old ones (old device shares then rebuild nothing that
- * passes the commitment check). Send `upload` to `POST /v1/wallet/rotate`, then seal
- * `deviceShare` here.
+ * A new device: opens the recovery share with `secret`, rebuilds from it and the auth share,
+ * checks the commitment, and makes a fresh split whose shares replace all old ones (old device
+ * shares then rebuild nothing that passes the commitment check). The new recovery share is
+ * locked under `next` (default: the same secret). Send `upload` to `POST /v1/wallet/rotate`,
+ * then seal `deviceShare` here.
  *
  * @example
- * const { keys, upload, deviceShare } = await recoverWallet(vault, commitment)
+ * const { keys, upload, deviceShare } = await recoverWallet(vault, commitment, secret)
  */
 export async function recoverWallet(
   vault: VaultShares,
   commitment: Commitment,
-  passphrase?: string,
+  secret: RecoverySecret,
+  next: RecoverySecret = secret,
 ): Promise<NewShares & { keys: DerivedKeys }> {
-  let recoveryShare: Uint8Array
-  if (vault.recovery === 'passphrase') {
-    if (!vault.recoveryShareWrapped || passphrase === undefined) {
-      throw new Error('The passphrase recovery mode needs the wrapped share and the passphrase')
-    }
-    recoveryShare = await unwrapRecoveryShare(fromBase64(vault.recoveryShareWrapped), passphrase)
-  } else {
-    if (!vault.recoveryShare) throw new Error('The server sent no recovery share')
-    recoveryShare = fromBase64(vault.recoveryShare)
-  }
+  const recoveryShare = await unwrapRecoveryShare(
+    fromBase64(vault.recoveryShare),
+    vault.factor,
+    secret,
+  )
   const { entropy, ...keys } = await rebuildKeys(
     [fromBase64(vault.authShare), recoveryShare],
     commitment,
   )
+  recoveryShare.fill(0)
   try {
-    const next = await sharesFor(entropy, commitment, vault.recovery, passphrase)
-    return { ...next, keys }
+    return { ...(await sharesFor(entropy, commitment, next)), keys }
   } finally {
     entropy.fill(0)
   }

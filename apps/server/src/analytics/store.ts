@@ -36,3 +36,16 @@ export async function insertAnalyticsEvent(
     ],
   )
 }
+
+/**
+ * Deletes the events received before `before` (the retention period); answers how many.
+ *
+ * @example
+ * await pruneAnalyticsEvents(db, new Date(Date.now() - 30 * 86_400_000))
+ */
+export async function pruneAnalyticsEvents(db: Queryable, before: Date): Promise<number> {
+  const rows = await db.query('delete from analytics_events where received_at < $1 returning 1', [
+    before,
+  ])
+  return rows.length
+}

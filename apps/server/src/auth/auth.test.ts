@@ -285,6 +285,42 @@ function authSuite() {
       }
     })
 
+    test('issue 24: an Issued At a day ahead, the identity precompile with 0x, a nonce of another project', async () => {
+      const ahead = await nonce()
+      const early = messageFor(alice.address, ahead.nonce, {
+        issuedAt: new Date(clock + 86_400_000),
+        expirationTime: new Date(clock + 2 * 86_400_000),
+      })
+      const precompile = await nonce()
+      const identity = messageFor('0x0000000000000000000000000000000000000004', precompile.nonce)
+      await storesNothing(async () => {
+        const future = await authenticate({
+          message: early,
+          signature: await alice.signMessage({ message: early }),
+          token: ahead.token,
+        })
+        assert.equal(future.status, 401)
+        assert.equal(future.body.reason, 'not-yet-valid')
+        const echoed = await authenticate({ message: identity, signature: '0x' })
+        assert.equal(echoed.status, 401)
+        assert.equal(echoed.body.reason, 'invalid-signature')
+      })
+      // A nonce issued for another project on this server does not sign in here.
+      await syncConfig(db, { projects: [project(), testProject({ projectId: 'other-project' })] })
+      const foreign = await call(`${server.url}/v1/auth/nonce?projectId=other-project`, {
+        headers: headers(),
+      })
+      assert.equal(foreign.status, 200)
+      const message = messageFor(alice.address, foreign.body.nonce)
+      const signature = await alice.signMessage({ message })
+      await storesNothing(async () => {
+        const withToken = await authenticate({ message, signature, token: foreign.body.token })
+        assert.equal(withToken.body.code, 'INVALID_NONCE')
+        const without = await authenticate({ message, signature })
+        assert.equal(without.body.code, 'INVALID_NONCE')
+      })
+    })
+
     test('bad input is a 400 naming the field, and nothing is stored', async () => {
       const issued = await nonce()
       const message = messageFor(alice.address, issued.nonce)

@@ -1,6 +1,70 @@
 // Settings of the embedded wallet's server side: the secure site's origin, the two server keys,
-// the mailer and the limits (defaults below; spec §5 for the 30 s between sends).
+// the mailer and the limits (defaults below; spec §5 for the 30 s between sends); and the
+// recovery modes a project may choose, with the factor descriptor the vault keeps.
+import * as v from 'valibot'
 import type { Mailer } from './mailer.js'
+
+/**
+ * A project's recovery mode. `non-custodial` (default): the recovery share is wrapped in the
+ * secure frame under a passkey (WebAuthn PRF) or a passphrase (Argon2id) only the visitor
+ * holds, so the operator's database, vault key and a code it issues itself rebuild nothing.
+ * `custodial` (explicit opt-in): the server keeps the recovery share under its vault key and a
+ * fresh e-mail login alone recovers the wallet — the operator can rebuild every key.
+ */
+export const RECOVERY_MODES = ['non-custodial', 'custodial'] as const
+export type RecoveryMode = (typeof RECOVERY_MODES)[number]
+
+/** The project config's `recovery`; the old names are refused with what to write instead. */
+export const RecoveryModeSchema = v.pipe(
+  v.string(),
+  v.check(
+    (mode) => mode !== 'automatic',
+    "recovery 'automatic' is now called 'custodial' (the operator can rebuild keys); write it explicitly, or leave recovery out for the non-custodial default",
+  ),
+  v.check(
+    (mode) => mode !== 'passphrase',
+    "recovery 'passphrase' is now part of 'non-custodial' (the default): the visitor locks the recovery share with a passkey or a passphrase",
+  ),
+  v.picklist(RECOVERY_MODES, "Expected recovery 'non-custodial' or 'custodial'"),
+)
+
+const Base64 = (bytes: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Expected base64'),
+    v.check((text) => Buffer.from(text, 'base64').length === bytes, `Expected ${bytes} bytes`),
+  )
+
+/**
+ * What opens a wallet's recovery share; the server stores it beside the (opaque) share and never
+ * needs it itself. Bounds on the Argon2id costs keep a frame from being asked for absurd work.
+ */
+export const RecoveryFactorSchema = v.variant('kind', [
+  v.strictObject({ kind: v.literal('custodial') }),
+  v.strictObject({
+    kind: v.literal('passkey'),
+    credentialId: v.pipe(
+      v.string(),
+      v.regex(/^[A-Za-z0-9_-]{16,1366}$/, 'Expected a base64url credential id'),
+    ),
+    salt: Base64(32),
+  }),
+  v.strictObject({
+    kind: v.literal('passphrase'),
+    salt: Base64(16),
+    kdf: v.strictObject({
+      name: v.literal('argon2id'),
+      m: v.pipe(v.number(), v.integer(), v.minValue(65_536), v.maxValue(1_048_576)),
+      t: v.pipe(v.number(), v.integer(), v.minValue(3), v.maxValue(10)),
+      p: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(4)),
+    }),
+  }),
+])
+export type RecoveryFactor = v.InferOutput<typeof RecoveryFactorSchema>
+
+/** Whether a project in `mode` accepts a recovery share locked by `factor`. */
+export const factorAllowed = (mode: RecoveryMode, factor: RecoveryFactor): boolean =>
+  factor.kind !== 'custodial' || mode === 'custodial'
 
 export interface EmbeddedLimits {
   /** A code's lifetime. */

@@ -1,9 +1,9 @@
 // What the embedded wallet's routes share: CORS for the secure site only, the client address,
 // JSON bodies, and authentication (bearer session + device-key proof).
-import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { Db } from '../db/db.js'
 import type { AppEnv } from '../http/access.js'
+import { clientAddressOf } from '../http/client-address.js'
 import type { Logger } from '../http/logger.js'
 import { DEFAULT_EMBEDDED_LIMITS, type EmbeddedLimits, type EmbeddedOptions } from './config.js'
 import { EmbeddedError } from './errors.js'
@@ -18,7 +18,8 @@ export interface EmbeddedContext {
   logger: Logger
   now: () => number
   publicUrl: string | undefined
-  trustProxy: boolean
+  /** Trusted reverse proxies (hops counted from the right of X-Forwarded-For; true = 1). */
+  trustProxy: boolean | number
 }
 
 export const BODY_MAX_BYTES = 16 * 1024
@@ -37,7 +38,7 @@ export function embeddedContext(input: {
   logger: Logger
   now?: (() => number) | undefined
   publicUrl?: string | undefined
-  trustProxy?: boolean | undefined
+  trustProxy?: boolean | number | undefined
 }): EmbeddedContext {
   return {
     db: input.db,
@@ -76,17 +77,9 @@ export function secureOriginOnly(context: EmbeddedContext): MiddlewareHandler<Ap
   }
 }
 
-/** The client's address (X-Forwarded-For only behind a trusted proxy). */
+/** The client's address (X-Forwarded-For only behind trusted proxies: http/client-address.ts). */
 export function clientAddress(context: EmbeddedContext, c: Context<AppEnv>): string {
-  if (context.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    return 'unknown'
-  }
+  return clientAddressOf(c, context.trustProxy)
 }
 
 /** The body as JSON, or a 400. */

@@ -25,7 +25,7 @@ const OTHER_DAPP = 'https://other.example.net'
 /** Every share an answer carries, whatever its field is called. */
 function sharesIn(body: Json): Uint8Array[] {
   const found: Uint8Array[] = []
-  for (const key of ['authShare', 'recoveryShare', 'recoveryShareWrapped']) {
+  for (const key of ['authShare', 'recoveryShare']) {
     if (typeof body?.[key] === 'string')
       found.push(new Uint8Array(Buffer.from(body[key], 'base64')))
   }
@@ -68,8 +68,9 @@ test('one leaked code and a foreign device key take nothing, in this project or 
   const sink = await startSmtpSink()
   await prepareDatabase(db, { seed: false })
   await syncConfig(db, {
+    // Custodial: the recovery share is the share itself, the most a thief could take.
     projects: [
-      testProject({ features: { email: true } }),
+      testProject({ features: { email: true }, recovery: 'custodial' }),
       testProject({
         projectId: 'other-project',
         name: 'Other project',
@@ -95,7 +96,7 @@ test('one leaked code and a foreign device key take nothing, in this project or 
         commitment: { eip155: account.address },
         authShare: Buffer.from(authShare).toString('base64'),
         recoveryShare: Buffer.from(recoveryShare).toString('base64'),
-        recovery: 'automatic',
+        factor: { kind: 'custodial' },
       },
     })
     assert.equal(put.status, 201, JSON.stringify(put.body))

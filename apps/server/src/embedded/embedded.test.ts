@@ -35,7 +35,16 @@ const wrongOf = (otp: string) => String((Number(otp) + 1) % 1_000_000).padStart(
 
 async function embeddedSuite(t: TestContext, db: Db) {
   await prepareDatabase(db, { seed: false })
-  await syncConfig(db, { projects: [testProject({ features: { email: true } })] })
+  await syncConfig(db, {
+    projects: [
+      testProject({ features: { email: true } }),
+      testProject({
+        projectId: 'custodial-project',
+        features: { email: true },
+        recovery: 'custodial',
+      }),
+    ],
+  })
   const sink = await startSmtpSink()
   const stack = await startStack(db, sink)
 
@@ -43,16 +52,22 @@ async function embeddedSuite(t: TestContext, db: Db) {
   const makeWallet = async (email: string, ip: string) => {
     const device = await createDeviceKey(() => stack.clock.now)
     const { session, user } = await login(stack, sink, email, device, { ip })
+    // The recovery share as the frame sends it: wrapped under the visitor's passkey.
     const wallet = {
       commitment: { eip155: owner.address, solana: SOLANA },
       authShare: randomBytes(33).toString('base64'),
-      recoveryShare: randomBytes(33).toString('base64'),
+      recoveryShare: randomBytes(93).toString('base64'),
+      factor: {
+        kind: 'passkey',
+        credentialId: randomBytes(32).toString('base64url'),
+        salt: randomBytes(32).toString('base64'),
+      },
     }
     const put = await stack.send('PUT', '/v1/wallet', {
       device,
       token: session.token,
       ip,
-      body: { ...wallet, recovery: 'automatic' },
+      body: wallet,
     })
     assert.equal(put.status, 201)
     return { ...wallet, device, userId: user.id as string }
@@ -389,28 +404,59 @@ async function embeddedSuite(t: TestContext, db: Db) {
       const commitment = { eip155: owner.address, solana: SOLANA }
       const noShare = await stack.send('GET', '/v1/wallet/shares', auth)
       assert.equal(noShare.body.error.code, 'WALLET_NOT_FOUND')
+      const factor = {
+        kind: 'passkey',
+        credentialId: randomBytes(32).toString('base64url'),
+        salt: randomBytes(32).toString('base64'),
+      }
       const bad = await stack.send('PUT', '/v1/wallet', {
         ...auth,
-        body: { commitment, authShare, recovery: 'automatic' },
+        body: { commitment, authShare, factor },
       })
       assert.equal(bad.status, 400)
       assert.equal(bad.body.error.field, 'recoveryShare')
+      // The project is non-custodial (the default): a share the operator could open is refused.
+      const custodial = await stack.send('PUT', '/v1/wallet', {
+        ...auth,
+        body: { commitment, authShare, recoveryShare, factor: { kind: 'custodial' } },
+      })
+      assert.equal(custodial.status, 403)
+      assert.equal(custodial.body.error.code, 'CUSTODIAL_RECOVERY_OFF')
+      // Passphrase costs below 64 MiB x 3 are refused.
+      const weak = await stack.send('PUT', '/v1/wallet', {
+        ...auth,
+        body: {
+          commitment,
+          authShare,
+          recoveryShare,
+          factor: {
+            kind: 'passphrase',
+            salt: randomBytes(16).toString('base64'),
+            kdf: { name: 'argon2id', m: 19_456, t: 2, p: 1 },
+          },
+        },
+      })
+      assert.equal(weak.status, 400)
+      assert.equal((await db.query('select 1 from embedded.wallets')).length, 0)
       const put = await stack.send('PUT', '/v1/wallet', {
         ...auth,
-        body: { commitment, authShare, recoveryShare, recovery: 'automatic' },
+        body: { commitment, authShare, recoveryShare, factor },
       })
       assert.equal(put.status, 201, JSON.stringify(put.body))
       const twice = await stack.send('PUT', '/v1/wallet', {
         ...auth,
-        body: { commitment, authShare, recoveryShare, recovery: 'automatic' },
+        body: { commitment, authShare, recoveryShare, factor },
       })
       assert.equal(twice.status, 409)
 
+      const [row] = await db.query<Json>('select * from embedded.wallets')
       const stored = JSON.stringify(await db.query('select * from embedded.wallets'))
       for (const share of [authShare, recoveryShare]) {
         assert.ok(!stored.includes(share))
         assert.ok(!stored.includes(Buffer.from(share, 'base64').toString('base64url').slice(0, 40)))
       }
+      assert.ok(row)
+      assert.equal(row.recovery, 'passkey')
 
       // The device that made the wallet gets the auth share, never the recovery share.
       const shares = await stack.send('GET', '/v1/wallet/shares', auth)
@@ -444,8 +490,8 @@ async function embeddedSuite(t: TestContext, db: Db) {
         assert.deepEqual(recovery.body, {
           commitment: wallet.commitment,
           version: 1,
-          recovery: 'automatic',
           recoveryShare: wallet.recoveryShare,
+          factor: wallet.factor,
         })
         const notice = await sink.waitForMail(email, { after: before })
         assert.equal(notice.subject, 'A new device recovered your wallet on Test project')
@@ -512,11 +558,16 @@ async function embeddedSuite(t: TestContext, db: Db) {
               recoveryShare: recovery,
             }),
           })
+        const passphrase = {
+          kind: 'passphrase',
+          salt: randomBytes(16).toString('base64'),
+          kdf: { name: 'argon2id', m: 65_536, t: 3, p: 1 },
+        }
         const body = (overrides: Record<string, unknown> = {}) => ({
           commitment: wallet.commitment,
           authShare: newAuth.toString('base64'),
-          recoveryShareWrapped: wrapped.toString('base64'),
-          recovery: 'passphrase',
+          recoveryShare: wrapped.toString('base64'),
+          factor: passphrase,
           version: 2,
           ...overrides,
         })
@@ -538,7 +589,7 @@ async function embeddedSuite(t: TestContext, db: Db) {
             signature: await signed(garbage, wrapped, 2),
           }),
           body({
-            recoveryShareWrapped: garbage.toString('base64'),
+            recoveryShare: garbage.toString('base64'),
             signature: await signed(newAuth, garbage, 2),
           }),
           // No signature, or one by another key, or over other shares.
@@ -548,6 +599,12 @@ async function embeddedSuite(t: TestContext, db: Db) {
           // A version that is not the next one (a replayed or skipped rotation).
           body({ version: 1, signature: await signed(newAuth, wrapped, 1) }),
           body({ version: 3, signature: await signed(newAuth, wrapped, 3) }),
+          // A signed rotation to operator-held recovery in a non-custodial project.
+          body({
+            recoveryShare: newAuth.toString('base64'),
+            factor: { kind: 'custodial' },
+            signature: await signed(newAuth, newAuth, 2),
+          }),
         ]
         const statuses = []
         for (const refused of refusals) {
@@ -555,7 +612,7 @@ async function embeddedSuite(t: TestContext, db: Db) {
             (await stack.send('POST', '/v1/wallet/rotate', { ...auth2, body: refused })).status,
           )
         }
-        assert.deepEqual(statuses, [400, 400, 400, 400, 403, 403, 400, 409])
+        assert.deepEqual(statuses, [400, 400, 400, 400, 403, 403, 400, 409, 403])
         assert.equal(await rowOf(), unchanged, 'nothing changed')
 
         const before = sink.mails.filter((m) => m.to.includes(email)).length
@@ -572,6 +629,11 @@ async function embeddedSuite(t: TestContext, db: Db) {
           body: body({ signature: await signed(newAuth, wrapped, 2) }),
         })
         assert.equal(replay.status, 409, 'a signed rotation works once')
+        const [row] = await db.query<Json>(
+          'select recovery, recovery_factor from embedded.wallets where user_id = $1',
+          [wallet.userId],
+        )
+        assert.deepEqual(row, { recovery: 'passphrase', recovery_factor: passphrase })
         const after = await stack.send('GET', '/v1/wallet/shares', auth2)
         assert.deepEqual(after.body, {
           commitment: wallet.commitment,
@@ -597,6 +659,39 @@ async function embeddedSuite(t: TestContext, db: Db) {
         })
         assert.equal(retired.status, 403)
         assert.equal(retired.body.error.code, 'SHARES_RETIRED')
+      },
+    )
+
+    await t.test(
+      'a custodial project keeps the recovery share itself (explicit opt-in)',
+      async () => {
+        const device = await createDeviceKey(() => stack.clock.now)
+        const email = freshEmail()
+        const project = { projectId: 'custodial-project' }
+        const { session } = await login(stack, sink, email, device, { ip: '10.9.1.1', ...project })
+        const auth = { device, token: session.token, ip: '10.9.1.1', ...project }
+        const body = {
+          commitment: { eip155: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' },
+          authShare: randomBytes(33).toString('base64'),
+          recoveryShare: randomBytes(33).toString('base64'),
+          factor: { kind: 'custodial' },
+        }
+        const put = await stack.send('PUT', '/v1/wallet', { ...auth, body })
+        assert.equal(put.status, 201, JSON.stringify(put.body))
+        // A new device gets the share itself with its factor: a fresh login alone recovers.
+        stack.clock.now += 31_000
+        const device2 = await createDeviceKey(() => stack.clock.now)
+        const second = await login(stack, sink, email, device2, { ip: '10.9.1.2', ...project })
+        const recovery = await stack.send('POST', '/v1/wallet/recovery', {
+          device: device2,
+          token: second.session.token,
+          ip: '10.9.1.2',
+          ...project,
+          body: {},
+        })
+        assert.equal(recovery.status, 200, JSON.stringify(recovery.body))
+        assert.deepEqual(recovery.body.factor, { kind: 'custodial' })
+        assert.equal(recovery.body.recoveryShare, body.recoveryShare)
       },
     )
   } finally {

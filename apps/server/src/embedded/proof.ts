@@ -24,7 +24,7 @@ export interface ProofCheck {
   method: string
   /** The request URL without query or fragment, as the client addressed it. */
   url: string
-  /** The bearer token the request carries, whose hash `ath` must match when present. */
+  /** The bearer token the request carries: the proof's `ath` must be its hash (RFC 9449 §4.3). */
   token?: string | undefined
   now: number
   maxAgeMs: number
@@ -36,8 +36,8 @@ const invalid = (message: string, cause?: unknown) =>
 /**
  * Verifies a proof and records its jti, returning the key's RFC 7638 thumbprint. Refuses a
  * missing or malformed proof, another algorithm than ES256, a private key in the header, a
- * method or URL of another request, an iat older than `maxAgeMs` (or in the future), and a jti
- * this key already used.
+ * method or URL of another request, an iat older than `maxAgeMs` (or in the future), a missing
+ * or wrong `ath` when the request carries a token, and a jti this key already used.
  *
  * @example
  * const jkt = await verifyProof(db, { proof: c.req.header('openmodal-proof'), method: 'POST', url, now, maxAgeMs: 60_000 })
@@ -70,6 +70,11 @@ export async function verifyProof(db: Queryable, check: ProofCheck): Promise<str
   const issuedAt = payload.iat * 1000
   if (issuedAt > check.now + FUTURE_SKEW_MS || check.now - issuedAt > check.maxAgeMs) {
     throw invalid('The OpenModal-Proof is too old or from the future')
+  }
+  // With a token, `ath` is required: a proof without it is not bound to this token, so a proof
+  // captured alongside one token would go with any other (issue 24).
+  if (check.token !== undefined && payload.ath === undefined) {
+    throw invalid('The OpenModal-Proof must carry ath, the hash of the access token')
   }
   if (payload.ath !== undefined && (!check.token || payload.ath !== tokenHash(check.token))) {
     throw invalid('The OpenModal-Proof was made for another token')

@@ -6,22 +6,23 @@
 // which version, and keeps the shares a rotation replaced for a recovery window.
 import { createHash } from 'node:crypto'
 import type { Queryable } from '../db/db.js'
+import type { RecoveryFactor } from './config.js'
 import { open, seal } from './crypto.js'
 
 export type Commitment = { eip155?: string | undefined; solana?: string | undefined }
-export type RecoveryMode = 'automatic' | 'passphrase'
 
 export interface StoredShares {
   commitment: Commitment
-  recovery: RecoveryMode
+  /** What opens the recovery share (stored beside it; `recovery` = its kind). */
+  factor: RecoveryFactor
   authShare: Uint8Array
-  /** The recovery share (automatic mode) or the wrapped one (any other mode). */
+  /** Opaque: wrapped in the frame under the factor, or the share itself when `custodial`. */
   recoveryShare: Uint8Array
 }
 
 interface WalletRow extends Record<string, unknown> {
   commitment: Commitment
-  recovery: RecoveryMode
+  recovery_factor: RecoveryFactor
   auth_share: string
   recovery_share: string
   version: number
@@ -46,16 +47,18 @@ export async function createWallet(
 ): Promise<boolean> {
   const rows = await db.query(
     `insert into embedded.wallets
-       (user_id, commitment, recovery, auth_share, recovery_share, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $6)
+       (user_id, commitment, recovery, recovery_factor, auth_share, recovery_share,
+        created_at, updated_at)
+     values ($1, $2, $3, $7, $4, $5, $6, $6)
      on conflict (user_id) do nothing returning user_id`,
     [
       userId,
       JSON.stringify(shares.commitment),
-      shares.recovery,
+      shares.factor.kind,
       seal(key, shares.authShare, context('auth_share', userId)),
       seal(key, shares.recoveryShare, context('recovery_share', userId)),
       new Date(now),
+      JSON.stringify(shares.factor),
     ],
   )
   if (rows.length !== 1) return false
@@ -94,14 +97,14 @@ export async function readWallet(
   options: { forUpdate?: boolean } = {},
 ): Promise<(StoredShares & { version: number }) | undefined> {
   const [row] = await db.query<WalletRow>(
-    `select commitment, recovery, auth_share, recovery_share, version from embedded.wallets
-     where user_id = $1${options.forUpdate ? ' for update' : ''}`,
+    `select commitment, recovery_factor, auth_share, recovery_share, version
+     from embedded.wallets where user_id = $1${options.forUpdate ? ' for update' : ''}`,
     [userId],
   )
   if (!row) return undefined
   return {
     commitment: row.commitment,
-    recovery: row.recovery,
+    factor: row.recovery_factor,
     authShare: open(key, row.auth_share, context('auth_share', userId)),
     recoveryShare: open(key, row.recovery_share, context('recovery_share', userId)),
     version: row.version,
@@ -198,24 +201,27 @@ export async function rotateWallet(
 ): Promise<void> {
   await tx.query(
     `insert into embedded.wallet_share_history
-       (user_id, version, commitment, recovery, auth_share, recovery_share, replaced_at,
-        kept_until)
-     select user_id, version, commitment, recovery, auth_share, recovery_share, $2, $3
+       (user_id, version, commitment, recovery, recovery_factor, auth_share, recovery_share,
+        replaced_at, kept_until)
+     select user_id, version, commitment, recovery, recovery_factor, auth_share, recovery_share,
+       $2, $3
      from embedded.wallets where user_id = $1
      on conflict (user_id, version) do nothing`,
     [userId, new Date(now), new Date(keptUntil)],
   )
   await tx.query(
     `update embedded.wallets
-     set recovery = $2, auth_share = $3, recovery_share = $4, version = $5, updated_at = $6
+     set recovery = $2, recovery_factor = $7, auth_share = $3, recovery_share = $4, version = $5,
+         updated_at = $6
      where user_id = $1 and version = $5 - 1`,
     [
       userId,
-      shares.recovery,
+      shares.factor.kind,
       seal(key, shares.authShare, context('auth_share', userId)),
       seal(key, shares.recoveryShare, context('recovery_share', userId)),
       version,
       new Date(now),
+      JSON.stringify(shares.factor),
     ],
   )
   await addDevice(tx, userId, jkt, version, now)

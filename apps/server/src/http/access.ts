@@ -1,12 +1,12 @@
 // Project-scoped access shared by every route family: projectId, rate limit, Origin, CORS.
-import { getConnInfo } from '@hono/node-server/conninfo'
-import { DEFAULT_ALLOWED_ANCESTORS, isOriginAllowed } from '@openmodal/core'
 import type { Context, Handler } from 'hono'
 import * as v from 'valibot'
 import type { Db } from '../db/db.js'
 import { ProjectIdSchema } from '../projects/schema.js'
 import { getProject, type Project } from '../projects/store.js'
+import { clientAddressOf } from './client-address.js'
 import { HttpError, parseInput } from './errors.js'
+import { isProjectOrigin } from './origins.js'
 import { splitList } from './params.js'
 import type { RateLimiter } from './rate-limit.js'
 
@@ -20,8 +20,11 @@ export interface AccessOptions {
   db: Db
   /** Undefined turns rate limiting off. */
   limiter?: RateLimiter | undefined
-  /** Take the client address from X-Forwarded-For (only behind a trusted reverse proxy). */
-  trustProxy?: boolean | undefined
+  /**
+   * Reverse proxies in front of the server: the client address is that many X-Forwarded-For
+   * entries from the right (`true` = 1; 0 or undefined = the socket's peer).
+   */
+  trustProxy?: boolean | number | undefined
   /**
    * Origins allowed for every project besides its own list: the embedded wallet's secure
    * origin, whose frame reads the chains through the RPC proxy.
@@ -29,16 +32,27 @@ export interface AccessOptions {
   trustedOrigins?: readonly string[] | undefined
 }
 
+export interface AccessCheck {
+  /** Refuse a request without an Origin header (default false). */
+  requireOrigin?: boolean | undefined
+  /**
+   * The answer sets or reads a session (CORS with credentials): only the project's own origins,
+   * never its development origins (default false).
+   */
+  credentials?: boolean | undefined
+}
+
 export interface AccessControl {
   /**
    * Project-scoped access: projectId format, rate limit, existence, then the Origin (when
-   * present, or always with `requireOrigin`) against the project's origins and the defaults
-   * of spec §5. Sets CORS headers for an allowed origin only.
+   * present, or always with `requireOrigin`) against the project's own origins (plus its
+   * development origins when it opts in and the answer is not `credentials`). Sets CORS
+   * headers for an allowed origin only.
    */
   access(
     c: Context<AppEnv>,
     rawProjectId: string | undefined,
-    requireOrigin?: boolean,
+    check?: AccessCheck,
   ): Promise<Project>
   /**
    * The CORS preflight handler of a route whose projectId `projectIdOf` reads; `headers` are
@@ -66,17 +80,7 @@ export const projectIdInQuery = (c: Context<AppEnv>) => c.req.query('projectId')
 export function createAccessControl(options: AccessOptions): AccessControl {
   const { db, limiter } = options
 
-  const clientAddress = (c: Context<AppEnv>): string => {
-    if (options.trustProxy) {
-      const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-      if (forwarded) return forwarded
-    }
-    try {
-      return getConnInfo(c).remote.address ?? 'unknown'
-    } catch {
-      return 'unknown'
-    }
-  }
+  const clientAddress = (c: Context<AppEnv>) => clientAddressOf(c, options.trustProxy)
 
   const rateLimit = (c: Context<AppEnv>, scope: string) => {
     if (!limiter) return
@@ -94,7 +98,7 @@ export function createAccessControl(options: AccessOptions): AccessControl {
   const access = async (
     c: Context<AppEnv>,
     rawProjectId: string | undefined,
-    requireOrigin = false,
+    check: AccessCheck = {},
   ): Promise<Project> => {
     c.set('projectId', rawProjectId?.slice(0, 64))
     c.header('vary', 'Origin')
@@ -110,13 +114,13 @@ export function createAccessControl(options: AccessOptions): AccessControl {
     }
     const origin = c.req.header('origin')
     if (origin === undefined) {
-      if (!requireOrigin) return project
+      if (!check.requireOrigin) return project
       throw new HttpError(403, 'INVALID_APP_CONFIGURATION', 'The Origin header is required')
     }
-    const trusted = options.trustedOrigins?.includes(origin) ?? false
+    const trusted = !check.credentials && (options.trustedOrigins?.includes(origin) ?? false)
     if (
       !trusted &&
-      !isOriginAllowed(origin, [...project.allowedOrigins, ...DEFAULT_ALLOWED_ANCESTORS])
+      !isProjectOrigin(project, origin, check.credentials ? 'credentialed' : 'public')
     ) {
       throw new HttpError(
         403,
@@ -134,7 +138,7 @@ export function createAccessControl(options: AccessOptions): AccessControl {
       options: { headers?: readonly string[]; credentials?: boolean } = {},
     ): Handler<AppEnv> =>
     async (c) => {
-      await access(c, projectIdOf(c), true)
+      await access(c, projectIdOf(c), { requireOrigin: true, credentials: options.credentials })
       const allowed = [...CORS_HEADERS, ...(options.headers ?? [])]
       const requested = splitList(c.req.header('access-control-request-headers') ?? '')
       const unknown = requested.filter((name) => !allowed.includes(name.toLowerCase()))

@@ -2,6 +2,7 @@
 import { isCaipNetworkId, isOriginAllowed } from '@openmodal/core'
 import * as v from 'valibot'
 import type { RemoteFeatures, SocialProvider } from '../api-types.js'
+import { RecoveryModeSchema } from '../embedded/config.js'
 
 export const SOCIAL_PROVIDERS: readonly SocialProvider[] = [
   'google',
@@ -190,7 +191,18 @@ export const ProjectInputSchema = v.strictObject({
   projectId: ProjectIdSchema,
   name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
   allowedOrigins: v.optional(v.pipe(v.array(OriginPatternSchema), v.maxLength(100)), []),
+  /**
+   * Development only: also allow loopback pages (`http://localhost:*`, `http://127.0.0.1:*`)
+   * for the public reads (config, registry, balances, RPC proxy, analytics). Never for
+   * Sign-In With X or the embedded wallet, which take `allowedOrigins` alone. Default false.
+   */
+  allowDevOrigins: v.optional(v.boolean(), false),
   features: v.optional(FeaturesInputSchema, {}),
+  /**
+   * The embedded wallet's recovery: `non-custodial` (default, a passkey or passphrase only the
+   * visitor holds) or `custodial` (the operator keeps the recovery share and can rebuild keys).
+   */
+  recovery: v.optional(RecoveryModeSchema),
   chains: v.optional(
     v.pipe(
       v.array(ChainSchema),

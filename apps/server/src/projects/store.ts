@@ -1,6 +1,7 @@
 // Projects in the database: what a projectId resolves to.
 import type { RemoteFeatures } from '../api-types.js'
 import type { Queryable } from '../db/db.js'
+import type { RecoveryMode } from '../embedded/config.js'
 import { applyFeatures, DEFAULT_REMOTE_FEATURES, type ProjectInput } from './schema.js'
 
 export interface ProjectChainConfig {
@@ -23,7 +24,11 @@ export interface Project {
   projectId: string
   name: string
   allowedOrigins: string[]
+  /** Loopback origins allowed for the public reads (see schema.ts and http/origins.ts). */
+  allowDevOrigins: boolean
   features: RemoteFeatures
+  /** The embedded wallet's recovery mode (see embedded/config.ts). */
+  recovery: RecoveryMode
   chains: ProjectChainConfig[]
   source: 'config' | 'cli'
 }
@@ -32,19 +37,24 @@ interface ProjectRow extends Record<string, unknown> {
   project_id: string
   name: string
   allowed_origins: string[]
+  allow_dev_origins: boolean
   features: RemoteFeatures
+  recovery: RecoveryMode
   chains: ProjectChainConfig[]
   source: 'config' | 'cli'
 }
 
-const COLUMNS = 'project_id, name, allowed_origins, features, chains, source'
+const COLUMNS =
+  'project_id, name, allowed_origins, allow_dev_origins, features, recovery, chains, source'
 
 function toProject(row: ProjectRow): Project {
   return {
     projectId: row.project_id,
     name: row.name,
     allowedOrigins: row.allowed_origins,
+    allowDevOrigins: row.allow_dev_origins,
     features: { ...DEFAULT_REMOTE_FEATURES, ...row.features },
+    recovery: row.recovery,
     chains: row.chains,
     source: row.source,
   }
@@ -74,7 +84,7 @@ export async function listProjects(db: Queryable): Promise<Project[]> {
  * Inserts or replaces a project (features over the defaults).
  *
  * @example
- * await upsertProject(db, { projectId: 'demo', name: 'Demo', allowedOrigins: [], features: {}, chains: [] }, 'cli')
+ * await upsertProject(db, { projectId: 'demo', name: 'Demo', allowedOrigins: [], allowDevOrigins: false, features: {}, chains: [] }, 'cli')
  */
 export async function upsertProject(
   db: Queryable,
@@ -83,12 +93,13 @@ export async function upsertProject(
 ): Promise<void> {
   const features = applyFeatures(DEFAULT_REMOTE_FEATURES, input.features)
   await db.query(
-    `insert into projects (project_id, name, allowed_origins, features, chains, source)
-     values ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6)
+    `insert into projects (project_id, name, allowed_origins, features, chains, source, allow_dev_origins, recovery)
+     values ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, $7, $8)
      on conflict (project_id) do update set
        name = excluded.name, allowed_origins = excluded.allowed_origins,
+       allow_dev_origins = excluded.allow_dev_origins,
        features = excluded.features, chains = excluded.chains, source = excluded.source,
-       updated_at = now()`,
+       recovery = excluded.recovery, updated_at = now()`,
     [
       input.projectId,
       input.name,
@@ -96,6 +107,8 @@ export async function upsertProject(
       JSON.stringify(features),
       JSON.stringify(input.chains),
       source,
+      input.allowDevOrigins,
+      input.recovery ?? 'non-custodial',
     ],
   )
 }
@@ -111,6 +124,15 @@ async function update(db: Queryable, projectId: string, set: string, value: unkn
 /** Replaces the allowed origins; false when there is no such project. */
 export function setProjectOrigins(db: Queryable, projectId: string, origins: readonly string[]) {
   return update(db, projectId, 'allowed_origins', origins)
+}
+
+/** Turns the development origins on or off; false when there is no such project. */
+export async function setProjectDevOrigins(db: Queryable, projectId: string, allow: boolean) {
+  const rows = await db.query(
+    'update projects set allow_dev_origins = $2, updated_at = now() where project_id = $1 returning project_id',
+    [projectId, allow],
+  )
+  return rows.length > 0
 }
 
 /** Replaces the whole feature set; false when there is no such project. */

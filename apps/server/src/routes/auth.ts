@@ -44,6 +44,8 @@ export interface AuthOptions {
 export interface AuthRoutesOptions extends AuthOptions {
   db: Db
   access: AccessControl
+  /** The API's public base URL: the cookie is `Secure` unless it is plain-http loopback. */
+  publicUrl?: string | undefined
   /** Clock (tests move it); default Date.now. */
   now?: (() => number) | undefined
 }
@@ -51,6 +53,18 @@ export interface AuthRoutesOptions extends AuthOptions {
 export const AUTH_COOKIE = 'openmodal_siwx'
 export const DEFAULT_NONCE_TTL_MS = 5 * 60 * 1000
 export const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/**
+ * Whether the session cookie is `Secure`: always, but for an API whose public URL is plain-http
+ * loopback (local development, where a browser would drop a Secure cookie). Behind a
+ * TLS-terminating proxy the request arrives as http on an internal host: still Secure.
+ */
+export function secureCookie(publicUrl: string): boolean {
+  const url = new URL(publicUrl)
+  return !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))
+}
 
 const toAnswer = (session: StoredSession): AuthSession => ({
   id: session.id,
@@ -99,7 +113,10 @@ export function authRoutes(options: AuthRoutesOptions): Hono<AppEnv> {
 
   /** Access with a required Origin, and the CORS credentials header for the cookie. */
   const authAccess = async (c: Context<AppEnv>) => {
-    const project = await access.access(c, c.req.query('projectId'), true)
+    const project = await access.access(c, c.req.query('projectId'), {
+      requireOrigin: true,
+      credentials: true,
+    })
     c.header('access-control-allow-credentials', 'true')
     c.header('cache-control', 'no-store')
     return project
@@ -109,7 +126,7 @@ export function authRoutes(options: AuthRoutesOptions): Hono<AppEnv> {
     const bearer = header?.match(/^Bearer ([A-Za-z0-9_-]{1,128})$/)?.[1]
     return bearer ?? getCookie(c, AUTH_COOKIE)
   }
-  const secure = (c: Context<AppEnv>) => new URL(c.req.url).protocol === 'https:'
+  const secure = (c: Context<AppEnv>) => secureCookie(options.publicUrl ?? c.req.url)
 
   const app = new Hono<AppEnv>()
   const preflight = access.preflight(projectIdInQuery, {

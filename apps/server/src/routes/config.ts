@@ -35,7 +35,7 @@ export function configRoutes({ access, publicUrl }: ConfigRoutesOptions): Hono<A
     const origin = c.req.header('origin')
     let project: Project
     try {
-      project = await access.access(c, c.req.param('projectId'), true)
+      project = await access.access(c, c.req.param('projectId'), { requireOrigin: true })
     } catch (error) {
       // The SDK must read why it was refused (spec §8 alerts), so errors are readable
       // cross-origin; they carry nothing about the project.

@@ -1,6 +1,5 @@
 // E-mail one-time-code login of the embedded wallet, the e-mail update, /v1/me and sign-out.
 // The secure site's frame is the only client (see embedded/context.ts for CORS and sessions).
-import { DEFAULT_ALLOWED_ANCESTORS, isOriginAllowed } from '@openmodal/core'
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import type { Queryable } from '../db/db.js'
@@ -45,6 +44,7 @@ import {
 import { walletCommitment } from '../embedded/vault.js'
 import type { AppEnv } from '../http/access.js'
 import { limitBody } from '../http/middleware.js'
+import { isProjectOrigin } from '../http/origins.js'
 import { ProjectIdSchema } from '../projects/schema.js'
 import { getProject } from '../projects/store.js'
 
@@ -332,9 +332,7 @@ export function emailAuthRoutes(context: EmbeddedContext): Hono<AppEnv> {
     if (project.features.email === false) {
       throw new EmbeddedError(403, 'FEATURE_DISABLED', 'E-mail login is off for this project')
     }
-    if (
-      !isOriginAllowed(body.dappOrigin, [...project.allowedOrigins, ...DEFAULT_ALLOWED_ANCESTORS])
-    ) {
+    if (!isProjectOrigin(project, body.dappOrigin, 'credentialed')) {
       throw new EmbeddedError(
         403,
         'ORIGIN_NOT_ALLOWED',

@@ -1,13 +1,26 @@
 // The embedded wallet's routes (e-mail login, sessions, share vault) as one sub-app, empty when
-// the server has no embedded wallet settings.
-import { Hono } from 'hono'
+// the server has no embedded wallet settings. A token bucket per client address runs ahead of
+// every one of them, before any body is parsed or proof verified.
+import { Hono, type MiddlewareHandler } from 'hono'
 import type { Db } from '../db/db.js'
 import type { EmbeddedOptions } from '../embedded/config.js'
-import { embeddedContext } from '../embedded/context.js'
+import { clientAddress, embeddedContext } from '../embedded/context.js'
+import { EmbeddedError, embeddedErrorAnswer } from '../embedded/errors.js'
 import type { AppEnv } from '../http/access.js'
 import type { Logger } from '../http/logger.js'
+import { createRateLimiter, type RateLimitOptions } from '../http/rate-limit.js'
 import { emailAuthRoutes } from './email-auth.js'
 import { walletVaultRoutes } from './wallet-vault.js'
+
+/**
+ * Requests one client address may make to the embedded routes: 30 at once, then one every
+ * 2 s (a login is 3-6 requests). It bounds the proof checks (an ECDSA verification and a
+ * database write each) any one address can make the server do.
+ */
+export const DEFAULT_EMBEDDED_RATE_LIMIT = { burst: 30, perSecond: 0.5 } as const
+
+/** The paths of the embedded routes, each behind the per-address bucket. */
+const EMBEDDED_PATHS = ['/v1/auth/email/*', '/v1/me', '/v1/wallet', '/v1/wallet/*']
 
 /**
  * The routes of `email-auth.ts` and `wallet-vault.ts` over one shared context, or no routes
@@ -22,10 +35,40 @@ export function embeddedRoutes(input: {
   embedded: EmbeddedOptions | undefined
   now?: (() => number) | undefined
   publicUrl?: string | undefined
-  trustProxy?: boolean | undefined
+  trustProxy?: boolean | number | undefined
+  /** The per-address bucket; `false` turns it off (default {@link DEFAULT_EMBEDDED_RATE_LIMIT}). */
+  rateLimit?: Pick<RateLimitOptions, 'burst' | 'perSecond'> | false | undefined
 }): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   if (!input.embedded) return app
   const context = embeddedContext({ ...input, options: input.embedded })
+  if (input.rateLimit !== false) {
+    const limiter = createRateLimiter({
+      ...(input.rateLimit ?? DEFAULT_EMBEDDED_RATE_LIMIT),
+      now: context.now,
+    })
+    const perAddress: MiddlewareHandler<AppEnv> = async (c, next) => {
+      // Preflights carry no proof and cost nothing: they are not counted.
+      if (c.req.method !== 'OPTIONS') {
+        const taken = limiter.take(clientAddress(context, c))
+        if (!taken.ok) {
+          // Readable by the secure frame, so it can say why.
+          if (c.req.header('origin') === context.options.secureOrigin) {
+            c.header('access-control-allow-origin', context.options.secureOrigin)
+            c.header('vary', 'Origin')
+          }
+          throw new EmbeddedError(
+            429,
+            'RATE_LIMITED',
+            `Please try again after ${taken.retryAfterSeconds} seconds`,
+            { headers: { 'retry-after': String(taken.retryAfterSeconds) } },
+          )
+        }
+      }
+      await next()
+    }
+    for (const path of EMBEDDED_PATHS) app.use(path, perAddress)
+    app.onError(embeddedErrorAnswer(input.logger))
+  }
   return app.route('/', emailAuthRoutes(context)).route('/', walletVaultRoutes(context))
 }

@@ -11,6 +11,7 @@ import { contentSecurityPolicy } from '@openmodal/secure-site/serve'
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import type { Db } from '../db/db.js'
+import type { RecoveryMode } from '../embedded/config.js'
 import type { AppEnv } from '../http/access.js'
 import { HttpError } from '../http/errors.js'
 import type { Logger } from '../http/logger.js'
@@ -27,10 +28,12 @@ export interface SecureSiteRoutesOptions {
   apiUrl: () => string
 }
 
-/** What `GET /frame-config` answers (contract: apiUrl, allowedOrigins, rpcUrls). */
+/** What `GET /frame-config` answers (contract: apiUrl, allowedOrigins, rpcUrls, recovery). */
 export interface FrameConfig {
   apiUrl: string
   allowedOrigins: string[]
+  /** The project's recovery mode: the frame locks new recovery shares accordingly. */
+  recovery: RecoveryMode
   /** EVM chains by decimal chain id, other namespaces by CAIP-2 id: the API's RPC proxy. */
   rpcUrls: Record<string, string>
 }
@@ -61,7 +64,7 @@ export function frameConfig(project: Project, apiUrl: string): FrameConfig {
     rpcUrls[namespace === 'eip155' ? reference : caipNetworkId] =
       `${apiUrl}/v1/rpc/${project.projectId}/${caipNetworkId}`
   }
-  return { apiUrl, allowedOrigins: project.allowedOrigins, rpcUrls }
+  return { apiUrl, allowedOrigins: project.allowedOrigins, recovery: project.recovery, rpcUrls }
 }
 
 /**

@@ -6,6 +6,7 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { getAddress, isAddress, isHex, recoverMessageAddress } from 'viem'
+import { factorAllowed, RecoveryFactorSchema } from '../embedded/config.js'
 import {
   authenticate,
   BODY_MAX_BYTES,
@@ -34,6 +35,7 @@ import {
 } from '../embedded/vault.js'
 import type { AppEnv } from '../http/access.js'
 import { limitBody } from '../http/middleware.js'
+import { getProject } from '../projects/store.js'
 
 /** A Shamir share of a 32-byte secret is 33 bytes; wrapped ones add a salt, an IV and a tag. */
 const MAX_SHARE_BYTES = 1024
@@ -61,45 +63,13 @@ const Commitment = v.pipe(
   }),
   v.check((c) => Boolean(c.eip155 || c.solana), 'The commitment names at least one address'),
 )
-const SharesBody = v.pipe(
-  v.object({
-    commitment: Commitment,
-    authShare: Share,
-    recovery: v.optional(v.picklist(['automatic', 'passphrase'])),
-    recoveryShare: v.optional(Share),
-    recoveryShareWrapped: v.optional(Share),
-  }),
-  v.rawTransform(({ dataset, addIssue, NEVER }) => {
-    const body = dataset.value
-    const recovery = body.recovery ?? (body.recoveryShareWrapped ? 'passphrase' : 'automatic')
-    const share = recovery === 'automatic' ? body.recoveryShare : body.recoveryShareWrapped
-    const other = recovery === 'automatic' ? body.recoveryShareWrapped : body.recoveryShare
-    if (!share || other) {
-      addIssue({
-        message:
-          recovery === 'automatic'
-            ? "recovery 'automatic' takes recoveryShare (and no recoveryShareWrapped)"
-            : "recovery 'passphrase' takes recoveryShareWrapped (and no recoveryShare)",
-        path: [
-          {
-            type: 'object',
-            origin: 'value',
-            input: body,
-            key: recovery === 'automatic' ? 'recoveryShare' : 'recoveryShareWrapped',
-            value: share,
-          },
-        ],
-      })
-      return NEVER
-    }
-    return {
-      commitment: body.commitment,
-      recovery,
-      authShare: body.authShare,
-      recoveryShare: share,
-    } satisfies StoredShares
-  }),
-)
+const SharesBody = v.object({
+  commitment: Commitment,
+  authShare: Share,
+  /** Opaque: wrapped in the frame under `factor`, or the share itself when `custodial`. */
+  recoveryShare: Share,
+  factor: RecoveryFactorSchema,
+})
 
 const RotateBody = v.pipe(
   v.object({
@@ -116,12 +86,6 @@ const sameCommitment = (a: CommittedAddresses, b: CommittedAddresses) =>
   (a.solana ?? '') === (b.solana ?? '')
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
-
-/** The recovery share under the field name of its mode (the frame's contract). */
-const recoveryField = (shares: { recovery: string; recoveryShare: Uint8Array }) =>
-  shares.recovery === 'automatic'
-    ? { recoveryShare: b64(shares.recoveryShare) }
-    : { recoveryShareWrapped: b64(shares.recoveryShare) }
 
 const lockPage = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
@@ -143,6 +107,19 @@ export function walletVaultRoutes(context: EmbeddedContext): Hono<AppEnv> {
   app.use('/v1/wallet', secureOriginOnly(context))
   app.use('/v1/wallet/*', secureOriginOnly(context))
 
+  // A non-custodial project never takes a recovery share the operator could open.
+  const requireFactorAllowed = async (session: Session, shares: StoredShares) => {
+    const mode = (await getProject(db, session.projectId))?.recovery ?? 'non-custodial'
+    if (!factorAllowed(mode, shares.factor)) {
+      throw new EmbeddedError(
+        403,
+        'CUSTODIAL_RECOVERY_OFF',
+        'This project keeps recovery with the visitor: lock the recovery share with a passkey or a passphrase',
+        { field: 'factor' },
+      )
+    }
+  }
+
   const requireFresh = (session: Session) => {
     if (context.now() - session.authenticatedAt > limits.freshSessionMs) {
       throw new EmbeddedError(
@@ -156,7 +133,8 @@ export function walletVaultRoutes(context: EmbeddedContext): Hono<AppEnv> {
 
   app.put('/v1/wallet', bounded, async (c) => {
     const session = await authenticate(context, c)
-    const shares = parseBody(SharesBody, await readJson(c))
+    const shares: StoredShares = parseBody(SharesBody, await readJson(c))
+    await requireFactorAllowed(session, shares)
     const created = await createWallet(
       db,
       options.vaultKey,
@@ -243,8 +221,8 @@ export function walletVaultRoutes(context: EmbeddedContext): Hono<AppEnv> {
     return c.json({
       commitment: wallet.commitment,
       version: wallet.version,
-      recovery: wallet.recovery,
-      ...recoveryField(wallet),
+      recoveryShare: b64(wallet.recoveryShare),
+      factor: wallet.factor,
     })
   })
 
@@ -254,8 +232,9 @@ export function walletVaultRoutes(context: EmbeddedContext): Hono<AppEnv> {
     const session = await authenticate(context, c)
     requireFresh(session)
     const raw = await readJson(c)
-    const shares = parseBody(SharesBody, raw)
+    const shares: StoredShares = parseBody(SharesBody, raw)
     const { version, signature } = parseBody(RotateBody, raw)
+    await requireFactorAllowed(session, shares)
     const now = context.now()
     type Refusal = EmbeddedError
     const outcome = await db.transaction(async (tx): Promise<Refusal | { lockLink: string }> => {
@@ -289,7 +268,7 @@ export function walletVaultRoutes(context: EmbeddedContext): Hono<AppEnv> {
         )
       }
       const recoveryOk =
-        shares.recovery === 'automatic'
+        shares.factor.kind === 'custodial'
           ? shares.recoveryShare.length === shareBytes
           : shares.recoveryShare.length >= shareBytes + 16
       if (!recoveryOk) {
@@ -297,7 +276,7 @@ export function walletVaultRoutes(context: EmbeddedContext): Hono<AppEnv> {
           400,
           'BAD_REQUEST',
           'The recovery share is not a share of this wallet',
-          { field: shares.recovery === 'automatic' ? 'recoveryShare' : 'recoveryShareWrapped' },
+          { field: 'recoveryShare' },
         )
       }
       if (version !== wallet.version + 1) {

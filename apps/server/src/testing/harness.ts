@@ -54,6 +54,7 @@ export function testProject(overrides: Partial<ProjectInput> = {}): ProjectInput
     projectId: 'test-project',
     name: 'Test project',
     allowedOrigins: ['https://app.example.com', 'https://*.example.org'],
+    allowDevOrigins: false,
     features: { swaps: false, socials: ['google', 'x'], branding: true },
     chains: [{ caipNetworkId: 'eip155:1', rpcUrls: ['https://rpc.example.com/secret-key'] }],
     ...overrides,

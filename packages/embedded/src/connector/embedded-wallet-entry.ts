@@ -29,8 +29,11 @@ import { EMBEDDED_CONNECTOR_ID } from './identity.js'
 export interface EmbeddedWalletOptions {
   /** The secure site's origin, exactly (`https://secure.example.com`). */
   secureOrigin: string
-  /** `automatic` (default, operator-custodial recovery share) or `passphrase`. */
-  recovery?: 'automatic' | 'passphrase'
+  /**
+   * `passphrase`: offer a recovery passphrase before a passkey. Operator-held (`custodial`)
+   * recovery is a project setting on the server, not a page option.
+   */
+  recovery?: 'passphrase'
   /** Let the frame log to its console (spec §2 `enableLogger`). */
   enableLogger?: boolean
   /** The connector's name in the account and events (default "Email"). */

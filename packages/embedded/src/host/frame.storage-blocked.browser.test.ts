@@ -28,9 +28,19 @@ async function login(
 
 const fill = (label: string, value: string) => executeServerCommand('frame-fill', { label, value })
 const click = (name: string) => executeServerCommand('frame-click', { name })
+/** Waits (up to 2 min) until the frame's dialog shows `text`: Argon2id takes ~10 s a try. */
+async function frameShows(text: string) {
+  for (let i = 0; i < 120; i++) {
+    const shown = (await executeServerCommand('frame-text', {}).catch(() => '')) as string
+    if (shown?.includes(text)) return
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
+  throw new Error(`the frame never showed "${text}"`)
+}
 const wrongThenRight = async () => {
   await fill('Passphrase', 'not my passphrase')
   await click('Continue')
+  await frameShows('Wrong passphrase')
   await fill('Passphrase', 'correct horse battery')
   await click('Continue')
 }
@@ -63,12 +73,14 @@ describe('secure frame without third-party storage', () => {
     second.destroy()
   })
 
-  it('in passphrase mode asks for the passphrase at creation and on a new device', async () => {
+  it('with a passphrase asks for it at creation and on a new device', async function () {
+    // Argon2id 64 MiB x 3 runs four times here (create, wrong, right, re-wrap): ~10 s each.
+    this.timeout(240_000)
     const email = `pass-${crypto.randomUUID().slice(0, 8)}@example.com`
     const open = () =>
       createSecureFrame({
         secureOrigin,
-        projectId: 'p-ok',
+        projectId: 'p-self',
         chainId: 1,
         version: '0.1.0',
         recovery: 'passphrase',
@@ -88,5 +100,17 @@ describe('secure frame without third-party storage', () => {
     expect(await login(second, email, wrongThenRight)).to.equal(address)
     expect(shown).to.deep.equal([true, false])
     second.destroy()
+  })
+
+  it("refuses the page's old 'automatic' option: custody is the project's setting", () => {
+    expect(() =>
+      createSecureFrame({
+        secureOrigin,
+        projectId: 'p-self',
+        chainId: 1,
+        version: '0.1.0',
+        recovery: 'automatic' as never,
+      }),
+    ).to.throw(/project's setting on the server/)
   })
 })

@@ -29,10 +29,11 @@ export interface SecureFrameOptions {
   version: string
   enableLogger?: boolean
   /**
-   * `automatic` (default: the server keeps the recovery share, operator-custodial) or
-   * `passphrase` (the frame asks the user for a passphrase that wraps it).
+   * `passphrase`: the frame offers a recovery passphrase first instead of a passkey. Who can
+   * recover a wallet (`non-custodial` or `custodial`) is the project's setting on the server,
+   * never the page's.
    */
-  recovery?: 'automatic' | 'passphrase'
+  recovery?: 'passphrase'
   /** Path of the frame page on the secure origin; default `/frame`. */
   framePath?: string
   /** Spec §9 timeouts; override only in tests. */
@@ -84,7 +85,13 @@ function frameUrl(options: SecureFrameOptions): string {
   url.searchParams.set('chainId', String(options.chainId))
   url.searchParams.set('version', options.version)
   url.searchParams.set('enableLogger', String(options.enableLogger ?? false))
-  if (options.recovery === 'passphrase') url.searchParams.set('recovery', 'passphrase')
+  const recovery: unknown = options.recovery
+  if (recovery === 'automatic' || recovery === 'custodial') {
+    throw new Error(
+      `recovery '${recovery}' is not a page option: operator-held ('custodial') recovery is the project's setting on the server ("recovery": "custodial" in its config)`,
+    )
+  }
+  if (recovery === 'passphrase') url.searchParams.set('recovery', 'passphrase')
   return url.href
 }
 
@@ -114,6 +121,8 @@ export function createFrame(
   const iframe = document.createElement('iframe')
   iframe.src = frameUrl(options)
   iframe.title = 'Secure wallet'
+  // The recovery passkey is the secure origin's (WebAuthn in a cross-origin frame needs this).
+  iframe.allow = `publickey-credentials-get ${secureOrigin}; publickey-credentials-create ${secureOrigin}`
   iframe.setAttribute('aria-hidden', 'true')
   iframe.style.cssText = `position:fixed;inset:0;width:100%;height:100%;border:0;background:transparent;z-index:${FRAME_Z_INDEX};color-scheme:normal`
   setVisible(iframe, false)

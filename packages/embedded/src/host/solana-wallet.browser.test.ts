@@ -136,7 +136,11 @@ describe('embedded Solana wallet (wallet-standard over the frame)', () => {
       chain: solana.cluster,
     })
     await new Promise((resolve) => setTimeout(resolve, 300))
-    expect(await dialogText()).to.contain(`Transfer 0.5 SOL to ${to}`)
+    const shown = await dialogText()
+    // Decoded: the System transfer's from, to and amount.
+    expect(shown).to.contain('SOL transfer')
+    expect(shown).to.contain(`To${to}`)
+    expect(shown).to.contain('Amount0.5 SOL')
     await approve()
     const [output] = await sending
     const signature = output?.signature as Uint8Array

@@ -128,4 +128,31 @@ describe('verifySiwxMessage on anvil', () => {
     // Without a client there is no way to ask the Safe: refused.
     await assert.rejects(verifySiwxMessage({ message, signature: '0x' }), refusedSignature)
   })
+
+  test('a precompile answering with the calldata (identity, 0x…04) does not sign with 0x', async () => {
+    // The identity precompile echoes isValidSignature's calldata, whose first 4 bytes are the
+    // magic value: an answer checked on its first 4 bytes alone would accept it.
+    for (const address of [
+      '0x0000000000000000000000000000000000000004',
+      '0x0000000000000000000000000000000000000100',
+    ]) {
+      await assert.rejects(verify(messageFor(address), '0x'), refusedSignature, address)
+    }
+  })
+
+  test('a contract answering more than the 32-byte magic word does not sign with 0x', async () => {
+    // Runtime code that returns the magic value followed by 31 non-zero bytes and a second word.
+    const answer = `1626ba7e${'11'.repeat(28)}${'00'.repeat(32)}`
+    const address = '0x00000000000000000000000000000000000c0de1'
+    const store = answer
+      .match(/.{64}/g)
+      ?.map((word, index) => `7f${word}60${(index * 32).toString(16).padStart(2, '0')}52`)
+      .join('')
+    await client.request({
+      method: 'anvil_setCode' as never,
+      params: [address, `0x${store}60${(answer.length / 2).toString(16)}6000f3`] as never,
+    })
+    assert.ok(await client.getCode({ address }))
+    await assert.rejects(verify(messageFor(address), '0x'), refusedSignature)
+  })
 })

@@ -13,10 +13,19 @@ import {
   isHex,
   verifyMessage,
 } from 'viem'
-import { call, verifyHash } from 'viem/actions'
+import { call, getCode, verifyHash } from 'viem/actions'
 
 /** ERC-1271's `isValidSignature(bytes32,bytes)` selector, also its answer for a valid one. */
 const ERC1271_MAGIC_VALUE = '0x1626ba7e'
+/** The only answer that means "valid": the magic value ABI-encoded as one 32-byte `bytes4` word. */
+const ERC1271_MAGIC_WORD = `${ERC1271_MAGIC_VALUE}${'0'.repeat(56)}`
+
+/**
+ * Addresses below 0x10000 hold the precompiles (0x01..0x11 of the EVM, 0x100 of RIP-7212 and
+ * those chains add): the identity precompile 0x04 echoes the calldata, whose first 4 bytes are
+ * the magic value. None is a wallet.
+ */
+const isPrecompileRange = (address: Address) => BigInt(address) < 0x10000n
 
 /**
  * `isValidSignature(hash, 0x)` as calldata, by hand: the selector, the hash, the offset of the
@@ -46,8 +55,12 @@ export async function verifyEvmSignature(
 ): Promise<boolean> {
   const { address, message, signature, client } = parameters
   if (signature === '0x' && client) {
-    // A revert ("Hash not approved") or no contract at the address (an empty answer): not
-    // signed. An RPC that cannot be reached still throws.
+    // Only a contract can have approved a message on chain: no code, or a precompile, is not
+    // signed. A revert ("Hash not approved") is not signed either. An RPC that cannot be
+    // reached still throws.
+    if (isPrecompileRange(address)) return false
+    const code = await getCode(client, { address })
+    if (!code || code === '0x') return false
     const answer = await call(client, {
       to: address,
       data: isValidEmptySignature(hashMessage(message)),
@@ -57,7 +70,7 @@ export async function verifyEvmSignature(
       }
       throw error
     })
-    return answer?.data?.slice(0, 10) === ERC1271_MAGIC_VALUE
+    return answer?.data?.toLowerCase() === ERC1271_MAGIC_WORD
   }
   if (!isHex(signature) || signature.length < 4) return false
   if (!client) {

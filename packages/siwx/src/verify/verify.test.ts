@@ -47,6 +47,26 @@ describe('verifySiwxMessage checks', () => {
     assert.equal(data.nonce, 'abcdEFGH1234')
   })
 
+  test('an Issued At beyond 5 minutes ahead of the clock refuses; within the skew passes', async () => {
+    const message = build()
+    const signature = await account.signMessage({ message })
+    // A message issued a day ahead, presented now: made in advance to be used later.
+    await assert.rejects(
+      verifySiwxMessage({ message, signature, time: new Date('2026-02-28T10:00:00Z') }),
+      refused('not-yet-valid', 'issuedAt'),
+    )
+    await assert.rejects(
+      verifySiwxMessage({ message, signature, time: new Date('2026-03-01T09:54:59Z') }),
+      refused('not-yet-valid', 'issuedAt'),
+    )
+    const data = await verifySiwxMessage({
+      message,
+      signature,
+      time: new Date('2026-03-01T09:56:00Z'),
+    })
+    assert.equal(data.issuedAt, issuedAt.toISOString())
+  })
+
   test('each binding refuses with its reason and field', async () => {
     const message = build({ notBefore: new Date('2026-03-01T10:01:00Z') })
     const signature = await account.signMessage({ message })

@@ -29,8 +29,10 @@ export interface VerifySiwxMessageParameters {
   address?: string | undefined
   /** Chains the message may be for (the app's networks); another chain is refused. */
   chains?: readonly SiwxChainId[] | undefined
-  /** The clock of the expiry and not-before checks; default now. */
+  /** The clock of the expiry, not-before and issued-at checks; default now. */
   time?: Date | undefined
+  /** How far the message's Issued At may be ahead of `time` (clock skew); default 5 minutes. */
+  maxClockSkewMs?: number | undefined
   /**
    * An eip155 client per chain, for contract wallets (ERC-1271, ERC-6492) by eth_call. Without
    * one, eip155 signatures are checked as EOA signatures only.
@@ -40,13 +42,17 @@ export interface VerifySiwxMessageParameters {
   verifiers?: Readonly<Record<string, SignatureVerifier>> | undefined
 }
 
+/** The default {@link VerifySiwxMessageParameters.maxClockSkewMs}: 5 minutes. */
+export const DEFAULT_MAX_CLOCK_SKEW_MS = 5 * 60_000
+
 const sameAddress = (a: string, b: string, namespace: string) =>
   namespace === 'eip155' ? a.toLowerCase() === b.toLowerCase() : a === b
 
 /**
  * Verifies a signed SIWX message and answers its data, or throws a `SiwxError` whose `reason`
  * says what failed: `invalid-message` (with the field), `domain-mismatch`, `nonce-mismatch`,
- * `chain-mismatch`, `address-mismatch`, `not-yet-valid`, `expired`, `invalid-signature`,
+ * `chain-mismatch`, `address-mismatch`, `not-yet-valid` (Not Before, or an Issued At more than
+ * `maxClockSkewMs` ahead), `expired`, `invalid-signature`,
  * `unsupported-namespace`.
  *
  * @example
@@ -108,6 +114,16 @@ export async function verifySiwxMessage(
     })
   }
   const time = parameters.time ?? new Date()
+  const skewMs = parameters.maxClockSkewMs ?? DEFAULT_MAX_CLOCK_SKEW_MS
+  // A message "issued" in the future was made ahead of time, to be used later: refused.
+  const issuedAt = parseDateTime(data.issuedAt) as Date
+  if (issuedAt.getTime() > time.getTime() + skewMs) {
+    throw new SiwxError(
+      'not-yet-valid',
+      `The message is issued at ${data.issuedAt}, ahead of the verifier's clock`,
+      { field: 'issuedAt' },
+    )
+  }
   if (data.notBefore !== undefined && time < (parseDateTime(data.notBefore) as Date)) {
     throw new SiwxError('not-yet-valid', `The message is not valid before ${data.notBefore}`, {
       field: 'notBefore',

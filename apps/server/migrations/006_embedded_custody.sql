@@ -47,6 +47,8 @@ create table embedded.wallet_share_history (
   version integer not null,
   commitment jsonb not null,
   recovery text not null,
+  -- What opens this version's recovery share (005_recovery_factor.sql).
+  recovery_factor jsonb not null,
   auth_share text not null,
   recovery_share text not null,
   replaced_at timestamptz not null,

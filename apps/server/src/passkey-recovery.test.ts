@@ -1,0 +1,339 @@
+// Recovery only the visitor can do, in Chromium against this server (PGlite, the built secure
+// site on its own origin, a real SMTP mailbox): a first login registers a passkey of the secure
+// origin with the PRF extension (Chromium's virtual authenticator over CDP) and locks the
+// recovery share under it; a new device (a fresh frame: the stock browser keeps no storage for
+// the cross-site frame) recovers the same address only with that passkey. A second browser
+// profile without it, one with the credential copied over CDP (Chromium's export carries no PRF
+// secret), a wrong passphrase, and the operator's database and vault key: refused.
+import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { buildSecureSite } from '@openmodal/secure-site/serve'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
+// The secure site's own rebuild (Shamir + derivation + commitment check), run as an operator.
+import { rebuildKeys } from '../../secure-site/src/keys/shares.js'
+import { prepareDatabase } from './bootstrap.js'
+import { type Db, openPglite } from './db/db.js'
+import { createSmtpMailer } from './embedded/mailer.js'
+import { readWallet } from './embedded/vault.js'
+import { syncConfig } from './projects/config-file.js'
+import type { RunningServer } from './server.js'
+import { startTestServer, testProject } from './testing/harness.js'
+import { otpOf, type SmtpSink, startSmtpSink } from './testing/smtp-sink.js'
+
+const SITE_DIST = join(
+  fileURLToPath(import.meta.resolve('@openmodal/secure-site/serve')),
+  '../../dist',
+)
+const PROJECT = 'keys-project'
+const STEP = 30_000
+
+/** The dapp page: frames the secure site (visible, full page) and speaks the frame protocol. */
+async function startDappPage(secure: () => string) {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x')
+    if (url.pathname !== '/') {
+      res.writeHead(404).end()
+      return
+    }
+    const frame = `${secure()}/frame?projectId=${PROJECT}&chainId=1&version=0.1.0${url.search.includes('passphrase') ? '&recovery=passphrase' : ''}`
+    res.writeHead(200, { 'content-type': 'text/html' })
+    res.end(`<!doctype html><title>dapp</title>
+<style>iframe{position:fixed;inset:0;width:100%;height:100%;border:0}</style>
+<iframe title="Secure wallet" allow="publickey-credentials-get ${secure()}; publickey-credentials-create ${secure()}" src="${frame}"></iframe>
+<script type="module">
+const target = ${JSON.stringify(secure())}
+const nonce = crypto.randomUUID()
+window.port = new Promise((resolve) => {
+  addEventListener('message', (event) => {
+    if (event.origin === target && event.data?.nonce === nonce && event.ports[0]) resolve(event.ports[0])
+  })
+  const timer = setInterval(() => document.querySelector('iframe').contentWindow.postMessage({ type: '@openmodal-frame/handshake', nonce }, target), 100)
+  window.port_ready = () => clearInterval(timer)
+})
+window.request = async (type, payload) => {
+  const port = await window.port
+  window.port_ready()
+  const id = crypto.randomUUID()
+  return new Promise((resolve) => {
+    port.addEventListener('message', (event) => {
+      if (event.data?.id === id) resolve({ status: event.data.status, payload: event.data.payload })
+    })
+    port.start()
+    port.postMessage({ id, type, payload })
+  })
+}
+</script>`)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
+type Reply = { status: 'SUCCESS' | 'ERROR'; payload: Record<string, unknown> }
+
+let db: Db
+let server: RunningServer
+let sink: SmtpSink
+let dapp: { origin: string; server: Server }
+let browser: Browser
+let secure: string
+const vaultKey = randomBytes(32)
+
+before(async () => {
+  if (!existsSync(join(SITE_DIST, 'frame.html'))) await buildSecureSite({ outDir: SITE_DIST })
+  ;[db, sink, dapp] = await Promise.all([
+    openPglite(),
+    startSmtpSink(),
+    startDappPage(() => secure),
+  ])
+  await prepareDatabase(db)
+  await syncConfig(db, {
+    projects: [
+      testProject({
+        projectId: PROJECT,
+        allowedOrigins: [dapp.origin],
+        features: { email: true },
+      }),
+    ],
+  })
+  const port = await freePort()
+  secure = `http://localhost:${port}`
+  server = await startTestServer(db, {
+    secureSite: { dist: SITE_DIST, port, origin: secure },
+    embedded: {
+      authSecret: randomBytes(32),
+      vaultKey,
+      mailer: createSmtpMailer({ url: sink.url, from: 'test <t@localhost>' }),
+      // Several logins of one address in a row: no 30 s gap between codes here.
+      limits: { sendGapMs: 0, sendsPerEmailPerHour: 100 },
+    },
+  })
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
+})
+
+after(async () => {
+  await browser?.close()
+  await server?.close()
+  await db?.close()
+  await sink?.close()
+  dapp?.server.close()
+})
+
+/** A browser profile with Chromium's virtual authenticator (PRF on) on its one page. */
+async function profile(query = '') {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      hasPrf: true,
+    },
+  })
+  await page.goto(`${dapp.origin}/${query}`)
+  return { context, page, cdp, authenticatorId }
+}
+
+const frameButton = (page: Page, name: string) =>
+  page.frameLocator('iframe[title="Secure wallet"]').getByRole('button', { name })
+const frameAlert = (page: Page) =>
+  page.frameLocator('iframe[title="Secure wallet"]').getByRole('alert')
+
+const request = (page: Page, type: string, payload: unknown = {}) =>
+  page.evaluate(
+    ([type, payload]) =>
+      (window as unknown as { request(t: unknown, p: unknown): Promise<Reply> }).request(
+        type,
+        payload,
+      ),
+    [type, payload] as const,
+  )
+
+/** Sends a code to `email` from the frame and starts CONNECT_OTP with it (not awaited). */
+async function enterCode(page: Page, email: string) {
+  const before = sink.mails.filter((mail) => mail.to.includes(email)).length
+  const started = await request(page, 'CONNECT_EMAIL', { email })
+  assert.equal(started.status, 'SUCCESS', JSON.stringify(started.payload))
+  const otp = otpOf(await sink.waitForMail(email, { after: before }))
+  return request(page, 'CONNECT_OTP', { otp })
+}
+
+async function address(page: Page): Promise<string> {
+  const user = await request(page, 'GET_USER', {})
+  assert.equal(user.status, 'SUCCESS', JSON.stringify(user.payload))
+  return user.payload.address as string
+}
+
+const walletRow = async (email: string) =>
+  (
+    await db.query<{ user_id: string; recovery: string; version: number; factor: unknown }>(
+      `select w.user_id, w.recovery, w.version, w.recovery_factor as factor
+       from embedded.wallets w join embedded.users u on u.id = w.user_id where u.email = $1`,
+      [email],
+    )
+  )[0]
+
+describe('recovery with a passkey only the visitor holds', () => {
+  const email = `passkey-${randomBytes(3).toString('hex')}@example.com`
+  let first: Awaited<ReturnType<typeof profile>>
+  let created: string
+  const figures: Record<string, number> = {}
+
+  after(() => console.log('passkey recovery figures (ms):', figures))
+
+  test('the first login registers a passkey of the secure origin and locks the share', async () => {
+    first = await profile()
+    const connecting = enterCode(first.page, email)
+    await frameButton(first.page, 'Create a passkey').click({ timeout: STEP })
+    const connected = await connecting
+    assert.equal(connected.status, 'SUCCESS', JSON.stringify(connected.payload))
+    created = await address(first.page)
+    assert.match(created, /^0x[0-9a-fA-F]{40}$/)
+    const { credentials } = await first.cdp.send('WebAuthn.getCredentials', {
+      authenticatorId: first.authenticatorId,
+    })
+    assert.equal(credentials.length, 1)
+    // The passkey's RP is the secure site's host, not the dapp's.
+    assert.equal(credentials[0]?.rpId, 'localhost')
+    const row = await walletRow(email)
+    assert.equal(row?.recovery, 'passkey')
+    assert.deepEqual(Object.keys(row?.factor as object).sort(), ['credentialId', 'kind', 'salt'])
+  })
+
+  test("the operator's database and vault key alone rebuild no key", async () => {
+    const row = await walletRow(email)
+    assert.ok(row)
+    const shares = await readWallet(db, vaultKey, row.user_id)
+    assert.ok(shares)
+    assert.equal(shares.commitment.eip155, created)
+    // Auth share + the recovery blob (all the server holds, opened with the vault key): the
+    // blob is AES-GCM ciphertext under the passkey's PRF output, so the pair is not this wallet.
+    await assert.rejects(
+      rebuildKeys([shares.authShare, shares.recoveryShare], shares.commitment as never),
+    )
+    // Whereas the auth share and the real recovery share would: the share in the blob is the
+    // only thing missing (the frame shows this with the passkey in the next test).
+    assert.equal(shares.recoveryShare.length > 33 + 12, true)
+  })
+
+  test('a new device recovers the same address only with the passkey', async () => {
+    const before = (await walletRow(email))?.version ?? 0
+    // The same browser (its authenticator holds the passkey), a new frame with no storage: a
+    // new device key, no device share, no session.
+    await first.page.reload()
+    const connecting = enterCode(first.page, email)
+    const unlock = frameButton(first.page, 'Use your passkey')
+    await unlock.waitFor({ timeout: STEP })
+    const clicked = Date.now()
+    await unlock.click()
+    const connected = await connecting
+    figures.passkeyClickToWalletReady = Date.now() - clicked
+    assert.equal(connected.status, 'SUCCESS', JSON.stringify(connected.payload))
+    assert.equal(await address(first.page), created)
+    // The new device re-split the key: the server's shares were replaced.
+    assert.equal((await walletRow(email))?.version, before + 1)
+    // And it signs with the recovered key.
+    const signing = request(first.page, 'RPC_REQUEST', {
+      method: 'personal_sign',
+      params: ['0x68690a', created],
+    })
+    await frameButton(first.page, 'Approve').click({ timeout: STEP })
+    assert.equal((await signing).status, 'SUCCESS')
+  })
+
+  test('another browser profile without the passkey: refused, nothing changes', async () => {
+    const before = await walletRow(email)
+    const other = await profile()
+    const connecting = enterCode(other.page, email)
+    await frameButton(other.page, 'Use your passkey').click({ timeout: STEP })
+    await assert.doesNotReject(
+      frameAlert(other.page)
+        .filter({ hasText: 'The passkey was not used' })
+        .waitFor({ timeout: STEP }),
+    )
+    await frameButton(other.page, 'Cancel').click()
+    const refused = await connecting
+    assert.equal(refused.status, 'ERROR')
+    assert.equal(refused.payload.message, 'Recovery was cancelled')
+    assert.equal((await request(other.page, 'IS_CONNECTED')).payload.isConnected, false)
+    assert.deepEqual(await walletRow(email), before)
+    await other.context.close()
+  })
+
+  test('a profile with the credential copied over CDP (no PRF secret in it): refused', async () => {
+    const before = await walletRow(email)
+    const { credentials } = await first.cdp.send('WebAuthn.getCredentials', {
+      authenticatorId: first.authenticatorId,
+    })
+    const copy = await profile()
+    await copy.cdp.send('WebAuthn.addCredential', {
+      authenticatorId: copy.authenticatorId,
+      credential: credentials[0] as never,
+    })
+    const connecting = enterCode(copy.page, email)
+    await frameButton(copy.page, 'Use your passkey').click({ timeout: STEP })
+    await frameAlert(copy.page).filter({ hasText: 'no PRF support' }).waitFor({ timeout: STEP })
+    await frameButton(copy.page, 'Cancel').click()
+    assert.equal((await connecting).status, 'ERROR')
+    assert.deepEqual(await walletRow(email), before)
+    await copy.context.close()
+  })
+})
+
+describe('recovery with a passphrase', () => {
+  test('a new device with the wrong passphrase: refused, nothing changes', async () => {
+    const email = `phrase-${randomBytes(3).toString('hex')}@example.com`
+    const passphrase = 'correct horse battery staple'
+    const one = await profile('?passphrase')
+    const fill = async (page: Page, label: string, value: string) =>
+      page
+        .frameLocator('iframe[title="Secure wallet"]')
+        .getByLabel(label, { exact: true })
+        .fill(value, { timeout: STEP })
+    const connecting = enterCode(one.page, email)
+    await fill(one.page, 'Passphrase', passphrase)
+    await fill(one.page, 'Repeat it', passphrase)
+    await frameButton(one.page, 'Continue').click()
+    assert.equal((await connecting).status, 'SUCCESS')
+    const row = await walletRow(email)
+    assert.equal(row?.recovery, 'passphrase')
+    assert.deepEqual((row?.factor as { kdf?: unknown } | undefined)?.kdf, {
+      name: 'argon2id',
+      m: 65_536,
+      t: 3,
+      p: 1,
+    })
+    await one.context.close()
+
+    const two = await profile()
+    const recovering = enterCode(two.page, email)
+    await fill(two.page, 'Passphrase', 'wrong horse battery staple')
+    await frameButton(two.page, 'Continue').click()
+    await frameAlert(two.page).filter({ hasText: 'Wrong passphrase' }).waitFor({ timeout: 90_000 })
+    assert.equal((await request(two.page, 'IS_CONNECTED')).payload.isConnected, false)
+    assert.deepEqual(await walletRow(email), row)
+    // The login stays open on the passphrase dialog; closing the profile ends it.
+    const ended = recovering.catch((error: Error) => error)
+    await two.context.close()
+    assert.ok((await ended) instanceof Error)
+  })
+})

@@ -1,0 +1,203 @@
+// What the frame's approval shows, through the real secure site on another origin: decoded
+// first (network, to, value, ERC-20 calls, typed data), whole, and refused when too large to
+// show; keyboard focus moves into it and Escape rejects.
+import { expect } from '@open-wc/testing'
+import { base58 } from '@scure/base'
+import { executeServerCommand, sendKeys } from '@web/test-runner-commands'
+import { encodeFunctionData, erc20Abi, maxUint256 } from 'viem'
+import { createSecureFrame, type SecureFrame } from './frame.js'
+import { createEmbeddedProvider } from './provider.js'
+
+const { origin: secureOrigin, rpcUrl } = (await (
+  await fetch('/__openmodal/secure-site.json')
+).json()) as { origin: string; rpcUrl: string }
+const EMAIL = `shown-${crypto.randomUUID().slice(0, 8)}@example.com`
+const TO = '0x000000000000000000000000000000000000bEEF'
+const TOKEN = '0x00000000000000000000000000000000000c0ffe'
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const dialogText = async () => String(await executeServerCommand('frame-text'))
+
+describe('approval content in the secure frame', () => {
+  let frame: SecureFrame
+  let provider: ReturnType<typeof createEmbeddedProvider>
+  let address: `0x${string}`
+  const shown: boolean[] = []
+
+  before(async () => {
+    frame = createSecureFrame({ secureOrigin, projectId: 'p-ok', chainId: 31337, version: '0.1.0' })
+    provider = createEmbeddedProvider(frame)
+    frame.onVisibility((visible) => shown.push(visible))
+    await frame.request('CONNECT_EMAIL', { email: EMAIL })
+    const mail = (await (
+      await fetch(`${secureOrigin}/__test/mailbox?email=${encodeURIComponent(EMAIL)}`)
+    ).json()) as { otp: string }
+    await frame.request('CONNECT_OTP', { otp: mail.otp })
+    address = (await frame.request('GET_USER', {})).address as `0x${string}`
+  })
+
+  after(() => frame.destroy())
+
+  /** Rejects the open approval with the Reject button and checks the 4001. */
+  async function reject(pending: Promise<unknown>) {
+    await executeServerCommand('frame-click', { name: 'Reject' })
+    expect(((await pending.catch((error) => error)) as { code?: number }).code).to.equal(4001)
+  }
+
+  it('shows network, to and value before 10 kB of data, takes the focus and rejects on Escape', async () => {
+    const data = `0xa9059cbb${'ab'.repeat(10_000)}`
+    const sending = provider.request({
+      method: 'eth_sendTransaction',
+      params: [{ from: address, to: TO, value: '0x2386f26fc10000', data }],
+    })
+    const text = await dialogText()
+    const order = ['Anvil (local) (chain 31337)', `To${TO}`, 'Value0.01 ETH', data]
+    const at = order.map((part) => text.indexOf(part))
+    expect(
+      at.every((index) => index >= 0),
+      text.slice(0, 400),
+    ).to.equal(true)
+    expect([...at].sort((a, b) => a - b)).to.deep.equal(at) // in this order, data whole and last
+    expect(text).to.contain('10004 bytes, function selector 0xa9059cbb, not decoded')
+    await sleep(100)
+    expect(document.activeElement).to.equal(frame.iframe) // focus moved into the approval
+    await sendKeys({ press: 'Escape' })
+    expect(((await sending.catch((error) => error)) as { code?: number }).code).to.equal(4001)
+  })
+
+  it('decodes an ERC-20 transfer and flags an unlimited approval', async () => {
+    const transfer = provider.request({
+      method: 'eth_sendTransaction',
+      params: [
+        {
+          from: address,
+          to: TOKEN,
+          data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [TO, 42n] }),
+        },
+      ],
+    })
+    const sent = await dialogText()
+    expect(sent).to.contain('Send tokens')
+    expect(sent).to.contain(`Token${TOKEN} (symbol unknown)`)
+    expect(sent).to.contain(`Recipient${TO}`)
+    expect(sent).to.contain("Amount42 (raw units: the token's decimals are unknown)")
+    await reject(transfer)
+
+    const approval = provider.request({
+      method: 'eth_sendTransaction',
+      params: [
+        {
+          from: address,
+          to: TOKEN,
+          data: encodeFunctionData({
+            abi: erc20Abi,
+            functionName: 'approve',
+            args: [TO, maxUint256],
+          }),
+        },
+      ],
+    })
+    const allowed = await dialogText()
+    expect(allowed).to.contain('Allow token spending')
+    expect(allowed).to.contain(`Unlimited approval: ${TO} may take all of this token`)
+    expect(allowed).to.contain('AllowanceUnlimited')
+    await reject(approval)
+  })
+
+  it("reads a token's symbol and decimals from the chain", async () => {
+    // A contract answering decimals() = 6 and symbol() = "USDC", nothing else (hand-assembled).
+    const code = `0x${[
+      '60003560e01c', // the selector: calldataload(0) >> 224
+      '8063313ce5671460' + '1d' + '57', // decimals() -> jump to 0x1d
+      '6395d89b411460' + '28' + '57', // symbol() -> jump to 0x28
+      '600080fd', // anything else reverts
+      '5b' + '6006600052' + '60206000f3', // 0x1d: return uint8 6
+      '5b' + '6020600052' + '6004602052', // 0x28: offset 0x20, length 4,
+      `7f${'55534443'.padEnd(64, '0')}604052`, // "USDC"
+      '60606000f3', // return 96 bytes
+    ].join('')}`
+    const token = '0x0000000000000000000000000000000000005dc0'
+    await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'anvil_setCode',
+        params: [token, code],
+      }),
+    })
+    const transfer = provider.request({
+      method: 'eth_sendTransaction',
+      params: [
+        {
+          from: address,
+          to: token,
+          data: encodeFunctionData({
+            abi: erc20Abi,
+            functionName: 'transfer',
+            args: [TO, 12_500_000n],
+          }),
+        },
+      ],
+    })
+    const text = await dialogText()
+    expect(text).to.contain(`TokenUSDC (${token})`)
+    expect(text).to.contain('Amount12.5 USDC')
+    await reject(transfer)
+  })
+
+  it('shows typed data as a domain / primary type / message tree', async () => {
+    const typed = {
+      domain: { name: 'OpenModal', version: '1', chainId: 31337 },
+      types: { Mail: [{ name: 'contents', type: 'string' }] },
+      primaryType: 'Mail',
+      message: { contents: 'Hello typed' },
+    }
+    const signing = provider.request({
+      method: 'eth_signTypedData_v4',
+      params: [address, JSON.stringify(typed)],
+    })
+    const text = await dialogText()
+    expect(text).to.contain('name: OpenModal')
+    expect(text).to.contain('Primary typeMail')
+    expect(text).to.contain('contents: Hello typed')
+    expect(text).not.to.contain('\\"') // not an escaped JSON string
+    await reject(signing)
+  })
+
+  it('refuses, without showing anything, a payload too large to show and a Solana transaction as a message', async () => {
+    const before = shown.length
+    const large = (await provider
+      .request({
+        method: 'eth_sendTransaction',
+        params: [{ from: address, to: TO, data: `0x${'00'.repeat(200_000)}` }],
+      })
+      .catch((error) => error)) as { code?: number; message?: string }
+    expect(large.code).to.equal(-32602)
+    expect(large.message).to.match(
+      /^Request too large to show: the transaction data is 200000 bytes/,
+    )
+
+    // A legacy transfer message: 1 signer, [payer, receiver, System Program], 12 bytes of data.
+    const data = new Uint8Array(12)
+    new DataView(data.buffer).setUint32(0, 2, true)
+    new DataView(data.buffer).setBigUint64(4, 1_000_000_000n, true)
+    const message = Uint8Array.from([
+      ...[1, 0, 1, 3],
+      ...new Uint8Array(32).fill(1),
+      ...new Uint8Array(32).fill(2),
+      ...new Uint8Array(32),
+      ...new Uint8Array(32).fill(9),
+      ...[1, 2, 2, 0, 1, 12],
+      ...data,
+    ])
+    const refused = (await frame
+      .request('RPC_REQUEST', {
+        method: 'solana_signMessage',
+        params: [{ message: base58.encode(message) }],
+      })
+      .catch((error) => error)) as { code?: number; message?: string }
+    expect(refused.message).to.match(/^Refused: the message is a Solana transaction/)
+    expect(shown.length).to.equal(before) // no dialog was shown
+  })
+})
