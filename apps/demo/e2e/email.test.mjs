@@ -543,6 +543,18 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
       secondaryToSaved,
     }
 
+    // Both addresses are told of the change; the notices leave after the answer.
+    const noticed = async (email) =>
+      (await mailsTo(email)).some((mail) =>
+        /^The e-mail of your wallet on .+ changed$/.test(mail.subject),
+      )
+    for (const email of [from, to]) {
+      for (let i = 0; i < 100 && !(await noticed(email)); i++) {
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      assert.ok(await noticed(email), `the change was notified to ${email}`)
+    }
+
     // A reload restores the session (no new code) and still shows the new e-mail.
     const mailsBefore = (await mailbox.mails()).length
     await page.reload()

@@ -1,9 +1,12 @@
 // A loopback stand-in of the server's embedded-wallet routes (the contract apps/server
 // implements): same paths, bodies, answers and error shape, in memory. It checks the
 // frame's device-key proofs (ES256 JWS, htm/htu, iat within 60 s, jti once, ath, the key
-// bound to the session) as the server does. Instead of SMTP, `GET /__test/mailbox?email=`
-// returns the last code sent (with CORS, so a test page can read it).
+// bound to the attempt and the session) and the project header as the server does, gives the
+// auth share only to the device holding its share or after a recovery, and accepts a rotation
+// only for the same commitment, the next version and the address's signature. Instead of SMTP,
+// `GET /__test/mailbox?email=` returns the last code sent (with CORS, so a test page can read it).
 import { createHash, randomInt, randomUUID, webcrypto } from 'node:crypto'
+import { recoverMessageAddress } from 'viem'
 
 const b64url = (buffer) => Buffer.from(buffer).toString('base64url')
 const fromB64url = (text) => Buffer.from(text, 'base64url')
@@ -41,9 +44,9 @@ for (const message of messages) {
 export function createApiStandIn({ freshMs = 300_000, custodialProjects = [] } = {}) {
   const attempts = new Map() // attemptId -> { email, otp, tries }
   const mailbox = new Map() // email -> { otp, dappOrigin }
-  const users = new Map() // email -> { id, email }
-  const sessions = new Map() // token -> { userId, jkt }
-  const wallets = new Map() // userId -> { commitment, authShare, recoveryShare, factor }
+  const users = new Map() // projectId|email -> { id, email }
+  const sessions = new Map() // token -> { userId, jkt, projectId, loginAt, recovered }
+  const wallets = new Map() // userId -> { commitment, authShare, recoveryShare, factor, version, devices }
   const seenJti = new Set()
 
   async function checkProof(req, url, token) {
@@ -109,13 +112,15 @@ export function createApiStandIn({ freshMs = 300_000, custodialProjects = [] } =
     const body = req.method === 'GET' ? {} : await readJson(req)
 
     if (route === 'POST /v1/auth/email/start') {
+      const jkt = await checkProof(req, url)
+      if (!jkt) return fail(res, 401, 'INVALID_PROOF', 'Invalid proof')
       if (typeof body.email !== 'string' || !body.email.includes('@'))
         return fail(res, 400, 'INVALID_EMAIL', 'Invalid email')
       // A slow mail server, for the request-timeout tests.
       if (body.email.startsWith('slow')) await new Promise((resolve) => setTimeout(resolve, 2_000))
       const attemptId = randomUUID()
       const otp = String(randomInt(0, 1_000_000)).padStart(6, '0')
-      attempts.set(attemptId, { email: body.email, otp, tries: 0, projectId: body.projectId })
+      attempts.set(attemptId, { email: body.email, otp, tries: 0, jkt, projectId: body.projectId })
       mailbox.set(body.email, { otp, dappOrigin: body.dappOrigin })
       return ok(res, 200, { attemptId, action: 'VERIFY_OTP' })
     }
@@ -124,21 +129,24 @@ export function createApiStandIn({ freshMs = 300_000, custodialProjects = [] } =
       if (!jkt) return fail(res, 401, 'INVALID_PROOF', 'Invalid proof')
       const attempt = attempts.get(body.attemptId)
       if (!attempt) return fail(res, 400, 'INVALID_OTP', 'This code is not for this session')
+      if (attempt.jkt !== jkt)
+        return fail(res, 401, 'INVALID_PROOF', 'This code was asked for on another device')
       if (attempt.tries >= 5) return fail(res, 400, 'OTP_LOCKED', 'Too many wrong codes')
       if (attempt.otp !== body.otp) {
         attempt.tries++
         return fail(res, 400, 'INVALID_OTP', 'Wrong code')
       }
       attempts.delete(body.attemptId)
-      const isNew = !users.has(attempt.email)
-      if (isNew) users.set(attempt.email, { id: randomUUID(), email: attempt.email })
-      const user = users.get(attempt.email)
+      const key = `${attempt.projectId}|${attempt.email}`
+      const isNew = !users.has(key)
+      if (isNew) users.set(key, { id: randomUUID(), email: attempt.email })
+      const user = users.get(key)
       const token = b64url(webcrypto.getRandomValues(new Uint8Array(32)))
       sessions.set(token, {
         userId: user.id,
         jkt,
-        loginAt: Date.now(),
         projectId: attempt.projectId,
+        loginAt: Date.now(),
       })
       return ok(res, 200, {
         session: { token, expiresAt: new Date(Date.now() + 3_600_000).toISOString() },
@@ -150,12 +158,19 @@ export function createApiStandIn({ freshMs = 300_000, custodialProjects = [] } =
     const session = token && sessions.get(token)
     const jkt = session && (await checkProof(req, url, token))
     if (!session || jkt !== session.jkt) return fail(res, 401, 'UNAUTHORIZED', 'Session Expired')
+    if (req.headers['openmodal-project'] !== session.projectId)
+      return fail(res, 401, 'UNAUTHORIZED', 'This session belongs to another project')
     const user = [...users.values()].find(({ id }) => id === session.userId)
     const wallet = wallets.get(user.id)
 
     // Shares leave the vault only for a login at most `freshMs` old (the server's rule).
     const fresh = Date.now() - session.loginAt <= freshMs
-    if ((route === 'GET /v1/wallet/shares' || route === 'POST /v1/wallet/rotate') && !fresh) {
+    const vaultRoutes = [
+      'GET /v1/wallet/shares',
+      'POST /v1/wallet/recovery',
+      'POST /v1/wallet/rotate',
+    ]
+    if (vaultRoutes.includes(route) && !fresh) {
       return fail(res, 403, 'SESSION_NOT_FRESH', 'Log in again')
     }
     const custodialRefused =
@@ -175,15 +190,51 @@ export function createApiStandIn({ freshMs = 300_000, custodialProjects = [] } =
         return ok(res, 200, { user, wallet: wallet ? { commitment: wallet.commitment } : null })
       case 'PUT /v1/wallet':
         if (wallet) return fail(res, 409, 'WALLET_EXISTS', 'A wallet exists')
-        wallets.set(user.id, body)
+        wallets.set(user.id, { ...body, version: 1, devices: new Set([jkt]) })
         return ok(res, 201, { commitment: body.commitment })
       case 'GET /v1/wallet/shares':
         if (!wallet) return fail(res, 404, 'WALLET_NOT_FOUND', 'No wallet')
-        return ok(res, 200, wallet)
-      case 'POST /v1/wallet/rotate':
+        if (!wallet.devices.has(jkt) && !session.recovered)
+          return fail(res, 403, 'RECOVERY_REQUIRED', 'Recover the wallet on this device')
+        return ok(res, 200, {
+          commitment: wallet.commitment,
+          version: wallet.version,
+          authShare: wallet.authShare,
+        })
+      case 'POST /v1/wallet/recovery':
         if (!wallet) return fail(res, 404, 'WALLET_NOT_FOUND', 'No wallet')
-        wallets.set(user.id, { ...wallet, ...body })
-        return ok(res, 200, { commitment: wallet.commitment })
+        if (wallet.devices.has(jkt)) return fail(res, 409, 'BAD_REQUEST', 'No recovery needed')
+        session.recovered = true
+        return ok(res, 200, {
+          commitment: wallet.commitment,
+          version: wallet.version,
+          recoveryShare: wallet.recoveryShare,
+          factor: wallet.factor,
+        })
+      case 'POST /v1/wallet/rotate': {
+        if (!wallet) return fail(res, 404, 'WALLET_NOT_FOUND', 'No wallet')
+        if (body.commitment?.eip155?.toLowerCase() !== wallet.commitment.eip155.toLowerCase())
+          return fail(res, 400, 'BAD_REQUEST', 'The commitment of a wallet never changes')
+        if (body.version !== wallet.version + 1)
+          return fail(res, 409, 'VERSION_CONFLICT', 'Not the next version')
+        const digest = (b64) =>
+          createHash('sha256').update(Buffer.from(b64, 'base64')).digest('hex')
+        const message = [
+          'OpenModal wallet rotation',
+          `Address: ${wallet.commitment.eip155.toLowerCase()}`,
+          `Version: ${body.version}`,
+          `Auth share: sha256:${digest(body.authShare)}`,
+          `Recovery share: sha256:${digest(body.recoveryShare)}`,
+        ].join('\n')
+        const signer = await recoverMessageAddress({ message, signature: body.signature }).catch(
+          () => undefined,
+        )
+        if (signer?.toLowerCase() !== wallet.commitment.eip155.toLowerCase())
+          return fail(res, 403, 'INVALID_SIGNATURE', 'Not signed by the wallet')
+        const { version, signature: _signature, ...shares } = body
+        wallets.set(user.id, { ...shares, version, devices: new Set([jkt]) })
+        return ok(res, 200, { commitment: wallet.commitment, version })
+      }
       // Update e-mail: a code to the current address, then one to the new address.
       case 'POST /v1/auth/email/update/start': {
         if (typeof body.newEmail !== 'string' || !body.newEmail.includes('@'))
@@ -221,11 +272,14 @@ export function createApiStandIn({ freshMs = 300_000, custodialProjects = [] } =
           return ok(res, 200, { action: 'VERIFY_SECONDARY_OTP' })
         }
         attempts.delete(body.attemptId)
-        if (users.has(attempt.newEmail))
+        if (users.has(`${session.projectId}|${attempt.newEmail}`))
           return fail(res, 409, 'EMAIL_IN_USE', 'Another account uses this e-mail')
-        users.delete(user.email)
+        users.delete(`${session.projectId}|${user.email}`)
         user.email = attempt.newEmail
-        users.set(user.email, user)
+        users.set(`${session.projectId}|${user.email}`, user)
+        for (const [other, value] of sessions) {
+          if (value.userId === user.id && other !== token) sessions.delete(other)
+        }
         return ok(res, 200, { email: user.email })
       }
       case 'POST /v1/auth/email/sign-out':

@@ -50,6 +50,7 @@ const server = await startServer({
           secureOrigin: settings.embedded.secureOrigin,
           authSecret: settings.embedded.authSecret,
           vaultKey: settings.embedded.vaultKey,
+          sharedWallets: settings.embedded.sharedWallets,
           mailer,
         },
       }

@@ -10,6 +10,7 @@ import { type Db, openPglite } from './db/db.js'
 import { createSmtpMailer } from './embedded/mailer.js'
 import { syncConfig } from './projects/config-file.js'
 import type { RunningServer } from './server.js'
+import { createDeviceKey } from './testing/device-key.js'
 import { call, countRows, startTestServer, testProject } from './testing/harness.js'
 import { type SmtpSink, startSmtpSink } from './testing/smtp-sink.js'
 
@@ -78,12 +79,21 @@ const authPreflight = (projectId: string, origin: string) =>
       'access-control-request-headers': 'authorization',
     },
   })
-const emailStart = (projectId: string, dappOrigin: string) =>
-  call(`${server.url}/v1/auth/email/start`, {
+/** `start` as the secure frame: a code attempt belongs to the device key that proves it. */
+const emailStart = async (projectId: string, dappOrigin: string) => {
+  const url = `${server.url}/v1/auth/email/start`
+  const device = await createDeviceKey()
+  return call(url, {
     method: 'POST',
-    headers: { origin: SECURE, 'content-type': 'application/json' },
+    headers: {
+      origin: SECURE,
+      'content-type': 'application/json',
+      'openmodal-project': projectId,
+      'openmodal-proof': await device.proof('POST', url),
+    },
     body: JSON.stringify({ projectId, email: 'ada@example.com', dappOrigin }),
   })
+}
 
 describe('origins a project does not list', () => {
   for (const origin of FOREIGN) {

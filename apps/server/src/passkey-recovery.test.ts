@@ -21,7 +21,7 @@ import { rebuildKeys } from '../../secure-site/src/keys/shares.js'
 import { prepareDatabase } from './bootstrap.js'
 import { type Db, openPglite } from './db/db.js'
 import { createSmtpMailer } from './embedded/mailer.js'
-import { readShares } from './embedded/vault.js'
+import { readWallet } from './embedded/vault.js'
 import { syncConfig } from './projects/config-file.js'
 import type { RunningServer } from './server.js'
 import { startTestServer, testProject } from './testing/harness.js'
@@ -222,7 +222,7 @@ describe('recovery with a passkey only the visitor holds', () => {
   test("the operator's database and vault key alone rebuild no key", async () => {
     const row = await walletRow(email)
     assert.ok(row)
-    const shares = await readShares(db, vaultKey, row.user_id)
+    const shares = await readWallet(db, vaultKey, row.user_id)
     assert.ok(shares)
     assert.equal(shares.commitment.eip155, created)
     // Auth share + the recovery blob (all the server holds, opened with the vault key): the

@@ -154,20 +154,25 @@ test('two instances on one PostgreSQL share codes, limits and the indexer', asyn
         },
         body: JSON.stringify(body),
       })
-    const start = await send(a, '/v1/auth/email/start', {
-      projectId: 'test-project',
-      email,
-      dappOrigin: DAPP,
-    })
+    const device = await createDeviceKey()
+    const startUrl = (instance: Instance) => `${instance.url}/v1/auth/email/start`
+    const start = await send(
+      a,
+      '/v1/auth/email/start',
+      { projectId: 'test-project', email, dappOrigin: DAPP },
+      { 'openmodal-proof': await device.proof('POST', startUrl(a)) },
+    )
     assert.equal(start.status, 200)
     const otp = otpOf(await sink.waitForMail(email))
-    const device = await createDeviceKey()
     const verifyUrl = `${b.url}/v1/auth/email/verify`
     const verified = await send(
       b,
       '/v1/auth/email/verify',
       { attemptId: start.body.attemptId, otp },
-      { 'openmodal-proof': await device.proof('POST', verifyUrl) },
+      {
+        'openmodal-proof': await device.proof('POST', verifyUrl),
+        'openmodal-project': 'test-project',
+      },
     )
     assert.equal(verified.status, 200, JSON.stringify(verified.body))
     const token = verified.body.session.token as string
@@ -175,17 +180,19 @@ test('two instances on one PostgreSQL share codes, limits and the indexer', asyn
       headers: {
         origin: SECURE,
         authorization: `Bearer ${token}`,
+        'openmodal-project': 'test-project',
         'openmodal-proof': await device.proof('GET', `${a.url}/v1/me`, { token }),
       },
     })
     assert.equal(me.body.user.email, email, 'the session made on b works on a')
 
     // The 30 s gap holds across both instances.
-    const again = await send(b, '/v1/auth/email/start', {
-      projectId: 'test-project',
-      email,
-      dappOrigin: DAPP,
-    })
+    const again = await send(
+      b,
+      '/v1/auth/email/start',
+      { projectId: 'test-project', email, dappOrigin: DAPP },
+      { 'openmodal-proof': await device.proof('POST', startUrl(b)) },
+    )
     assert.equal(again.status, 429)
     assert.match(again.body.error.message, /^Please try again after (29|30) seconds$/)
 

@@ -1,8 +1,9 @@
-// The frame's client of the server contract (e-mail login, share vault). Every call after
-// the login carries the session token and a fresh proof signed with the device key.
+// The frame's client of the server contract (e-mail login, share vault). Every call carries a
+// fresh proof signed with the device key (the login attempt belongs to that key from start to
+// verify) and the project the frame runs for; after the login, the session token too.
 import * as v from 'valibot'
 import type { Commitment } from '../keys/derive.js'
-import type { VaultShares, VaultUpload } from '../keys/wallet.js'
+import type { VaultUpload } from '../keys/wallet.js'
 import { createProof } from './proof.js'
 
 /** The server answered with `{error:{code,message}}` or a non-ok status. */
@@ -48,12 +49,27 @@ const recoveryFactor = v.variant('kind', [
   v.object({ kind: v.literal('passphrase'), salt: v.optional(v.string()), kdf: argon2id }),
 ])
 const sharesAnswer = v.object({
+  commitment,
+  version: v.pipe(v.number(), v.integer()),
   authShare: v.string(),
+})
+const recoveryAnswer = v.object({
+  commitment,
+  version: v.pipe(v.number(), v.integer()),
   recoveryShare: v.string(),
   factor: recoveryFactor,
 })
+const statusAnswer = v.object({ mail: v.picklist(['sending', 'sent']) })
 
 export type Me = v.InferOutput<typeof meAnswer>
+export type AuthShareAnswer = v.InferOutput<typeof sharesAnswer>
+export type RecoveryAnswer = v.InferOutput<typeof recoveryAnswer>
+
+/** `POST /v1/wallet/rotate`: new shares of the same key, signed by its EVM address. */
+export type RotateBody = VaultUpload & {
+  version: number
+  signature: string
+}
 
 export interface ApiClient {
   start(body: {
@@ -61,11 +77,16 @@ export interface ApiClient {
     email: string
     dappOrigin: string
   }): Promise<v.InferOutput<typeof startAnswer>>
+  /** Whether the code's mail left (it is sent after `start` answered); throws MAIL_FAILED. */
+  mailStatus(body: { attemptId: string }): Promise<v.InferOutput<typeof statusAnswer>>
   verify(body: { attemptId: string; otp: string }): Promise<v.InferOutput<typeof verifyAnswer>>
   me(): Promise<Me>
   putWallet(body: VaultUpload): Promise<void>
-  shares(): Promise<VaultShares>
-  rotate(body: VaultUpload): Promise<void>
+  /** The auth share this device needs (a known device, or after `recovery()`). */
+  shares(): Promise<AuthShareAnswer>
+  /** A new device: the recovery share alone; the server mails the visitor a notice. */
+  recovery(): Promise<RecoveryAnswer>
+  rotate(body: RotateBody): Promise<void>
   signOut(): Promise<void>
   updateStart(body: { newEmail: string }): Promise<{ attemptId: string }>
   updatePrimary(body: { attemptId: string; otp: string }): Promise<void>
@@ -75,12 +96,12 @@ export interface ApiClient {
 }
 
 /**
- * The API client of the server at `apiUrl`.
+ * The API client of the server at `apiUrl`, for the frame of project `projectId`.
  *
  * @example
- * const api = createApi('https://api.example.com')
+ * const api = createApi('https://api.example.com', 'my-project')
  */
-export function createApi(apiUrl: string, token?: string): ApiClient {
+export function createApi(apiUrl: string, projectId: string, token?: string): ApiClient {
   async function call<S extends v.GenericSchema | undefined>(
     method: string,
     path: string,
@@ -90,6 +111,7 @@ export function createApi(apiUrl: string, token?: string): ApiClient {
     const url = new URL(path, apiUrl).href
     const headers: Record<string, string> = {
       'OpenModal-Proof': await createProof(method, url, client.token),
+      'OpenModal-Project': projectId,
     }
     if (body !== undefined) headers['content-type'] = 'application/json'
     if (client.token) headers.authorization = `Bearer ${client.token}`
@@ -113,6 +135,7 @@ export function createApi(apiUrl: string, token?: string): ApiClient {
   const client: ApiClient = {
     token,
     start: (body) => call('POST', '/v1/auth/email/start', startAnswer, body),
+    mailStatus: (body) => call('POST', '/v1/auth/email/status', statusAnswer, body),
     async verify(body) {
       const answer = await call('POST', '/v1/auth/email/verify', verifyAnswer, body)
       client.token = answer.session.token
@@ -121,6 +144,7 @@ export function createApi(apiUrl: string, token?: string): ApiClient {
     me: () => call('GET', '/v1/me', meAnswer),
     putWallet: (body) => call('PUT', '/v1/wallet', undefined, body),
     shares: () => call('GET', '/v1/wallet/shares', sharesAnswer),
+    recovery: () => call('POST', '/v1/wallet/recovery', recoveryAnswer, {}),
     rotate: (body) => call('POST', '/v1/wallet/rotate', undefined, body),
     updateStart: (body) =>
       call('POST', '/v1/auth/email/update/start', v.object({ attemptId: v.string() }), body),

@@ -100,7 +100,7 @@ async function serve(
     }
   }
   const preferPassphrase = query.get('recovery') === 'passphrase'
-  const session = createWalletSession(apiUrl, {
+  const session = createWalletSession(apiUrl, projectId, {
     recovery: async () => (await config).recovery,
     chooseRecovery: (who, use) =>
       shown(async () =>

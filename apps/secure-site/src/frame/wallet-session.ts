@@ -1,6 +1,9 @@
 // The logged-in user's session and wallet inside the frame: the session token (kept in this
 // origin's IndexedDB so a reload needs no new code), the wallet's commitment, and the keys,
-// rebuilt from the device and auth shares only for the time of one signature.
+// rebuilt from the device and auth shares only for the time of one signature. A device that
+// holds its share asks for the auth share only; a new device asks for the recovery share (the
+// server mails the visitor), then the auth share, rebuilds, and rotates to fresh shares signed
+// by the wallet's address.
 import type { Commitment, DerivedKeys } from '../keys/derive.js'
 import {
   deleteValue,
@@ -11,10 +14,14 @@ import {
 } from '../keys/device-store.js'
 import type { RecoveryMode, RecoverySecret } from '../keys/recovery.js'
 import { createWallet, recoverWallet, unlockWallet } from '../keys/wallet.js'
-import { type ApiClient, createApi } from './api.js'
+import { type ApiClient, ApiError, createApi } from './api.js'
 import type { chooseRecovery, unlockRecovery } from './om-passkey.js'
+import { signedRotation } from './rotation.js'
 
-const SESSION = 'session'
+/** A session belongs to one project: each project's frame keeps its own. */
+const sessionKey = (projectId: string) => `session:${projectId}`
+/** The server's answers to a device key that holds no current share of the wallet. */
+const MUST_RECOVER = new Set(['RECOVERY_REQUIRED', 'SHARES_RETIRED'])
 
 interface StoredSession {
   token: string
@@ -38,14 +45,15 @@ export interface WalletSession {
 }
 
 /**
- * The wallet session against the server at `apiUrl`.
+ * The wallet session against the server at `apiUrl`, for the frame of project `projectId`.
  *
  * @example
- * const session = createWalletSession(apiUrl)
+ * const session = createWalletSession(apiUrl, projectId)
  * await session.restore()
  */
 export function createWalletSession(
   apiUrl: string,
+  projectId: string,
   options: {
     /** The project's recovery mode (from `/frame-config`); default `non-custodial`. */
     recovery?: () => Promise<RecoveryMode>
@@ -79,8 +87,9 @@ export function createWalletSession(
       throw Object.assign(new Error('Session Expired'), { code: 4100, cause })
     }
   }
+  const SESSION = sessionKey(projectId)
   const session: WalletSession = {
-    api: createApi(apiUrl),
+    api: createApi(apiUrl, projectId),
     user: undefined,
     commitment: undefined,
     async open() {
@@ -99,23 +108,41 @@ export function createWalletSession(
       } else {
         const commitment = me.wallet.commitment as Commitment
         const deviceShare = await loadDeviceShare(me.user.id)
-        if (deviceShare) {
+        // The server gives the auth share to the device key that holds the matching share;
+        // another key (a new device, or a share a rotation retired) must recover.
+        const known = deviceShare
+          ? await session.api.shares().catch((error: unknown) => {
+              if (error instanceof ApiError && MUST_RECOVER.has(error.code)) return undefined
+              throw error
+            })
+          : undefined
+        if (deviceShare && known) {
           // Checks the device share against the commitment now, not at the first signature.
-          const shares = await session.api.shares()
-          await unlockWallet(deviceShare, shares.authShare, commitment)
-          authShare = shares.authShare
+          await unlockWallet(deviceShare, known.authShare, commitment)
+          authShare = known.authShare
         } else {
-          // A new device: rebuild from auth + recovery share, re-split; the server replaces
-          // the old auth and recovery shares atomically, so old device shares are retired.
-          const vault = await session.api.shares()
+          // A new device: the recovery share and its factor (the visitor gets a notice mail),
+          // then the auth share; the recovery share is opened with the visitor's passkey or
+          // passphrase, the key rebuilt and re-split; the server swaps in the new shares only
+          // with the address's signature, and keeps the old ones for its recovery window.
+          const rescue = await session.api.recovery()
+          const vault = { ...(await session.api.shares()), ...rescue }
           // A custodial wallet in a project that is no longer custodial gets a visitor factor.
           const upgrade = vault.factor.kind === 'custodial' && (await mode()) !== 'custodial'
-          const { upload, deviceShare: fresh } = await unlock(vault.factor, async (secret) =>
+          const {
+            upload,
+            deviceShare: fresh,
+            keys,
+          } = await unlock(vault.factor, async (secret) =>
             upgrade
               ? newSecret(me.user, (next) => recoverWallet(vault, commitment, secret, next))
               : recoverWallet(vault, commitment, secret),
           )
-          await session.api.rotate(upload)
+          try {
+            await session.api.rotate(await signedRotation(keys, upload, vault.version + 1))
+          } finally {
+            keys.solanaSecretKey.fill(0)
+          }
           await storeDeviceShare(me.user.id, fresh)
           authShare = upload.authShare
         }

@@ -71,12 +71,26 @@ export interface EmbeddedLimits {
   otpTtlMs: number
   /** Wrong codes accepted per code before it is locked. */
   otpMaxTries: number
-  /** Spec §5: one code per e-mail address every 30 s ("Please try again after N seconds"). */
+  /**
+   * Spec §5: one code per e-mail address every 30 s ("Please try again after N seconds"),
+   * counted per requesting device key: another requester's codes never hold the visitor's back.
+   */
   sendGapMs: number
-  /** Codes sent to one e-mail address per hour. */
+  /** Codes one device key may have sent to one e-mail address per hour. */
   sendsPerEmailPerHour: number
+  /** Codes one device key may have sent per hour, to any address. */
+  sendsPerDevicePerHour: number
   /** Codes sent from one client address per hour. */
   sendsPerIpPerHour: number
+  /**
+   * Codes sent to one e-mail address per hour by everyone together: a bound on mail bombing,
+   * three times one requester's quota so that a single requester cannot starve the visitor.
+   */
+  sendsToEmailPerHour: number
+  /** Wrong codes for one e-mail address (per realm) in a rolling 30 days before it is locked. */
+  failedCodesPer30Days: number
+  /** The first lock's length; each further lock in the 30 days lasts twice the previous one. */
+  emailLockMs: number
   /** Code checks from one client address per 10 minutes (brute force over many attempts). */
   verifiesPerIpPer10Min: number
   /** A session's lifetime. */
@@ -85,6 +99,10 @@ export interface EmbeddedLimits {
   freshSessionMs: number
   /** How old a device-key proof may be. */
   proofMaxAgeMs: number
+  /** How long the shares replaced by a rotation are kept for devices that hold the old ones. */
+  shareRecoveryWindowMs: number
+  /** How long the lock link of a notice mail works. */
+  lockLinkTtlMs: number
 }
 
 export const DEFAULT_EMBEDDED_LIMITS: EmbeddedLimits = {
@@ -92,11 +110,17 @@ export const DEFAULT_EMBEDDED_LIMITS: EmbeddedLimits = {
   otpMaxTries: 5,
   sendGapMs: 30_000,
   sendsPerEmailPerHour: 10,
+  sendsPerDevicePerHour: 30,
   sendsPerIpPerHour: 30,
+  sendsToEmailPerHour: 30,
+  failedCodesPer30Days: 100,
+  emailLockMs: 3_600_000,
   verifiesPerIpPer10Min: 30,
   sessionTtlMs: 7 * 24 * 3_600_000,
   freshSessionMs: 5 * 60_000,
   proofMaxAgeMs: 60_000,
+  shareRecoveryWindowMs: 7 * 24 * 3_600_000,
+  lockLinkTtlMs: 30 * 24 * 3_600_000,
 }
 
 export interface EmbeddedOptions {
@@ -108,6 +132,11 @@ export interface EmbeddedOptions {
   vaultKey: Uint8Array
   mailer: Mailer
   limits?: Partial<EmbeddedLimits>
+  /**
+   * Groups of projects whose users share one account and wallet per e-mail, by group name
+   * (`{ acme: ['acme-web', 'acme-app'] }`). Any other project has its own users and wallets.
+   */
+  sharedWallets?: Record<string, readonly string[]>
 }
 
 /** Environment keys of the embedded wallet (read by env.ts). */
@@ -118,6 +147,7 @@ export interface EmbeddedEnv {
   vaultKey: Uint8Array
   smtpUrl: string
   mailFrom: string
+  sharedWallets: Record<string, string[]>
 }
 
 function key(name: string, raw: string, minBytes: number, exactBytes?: number): Uint8Array {
@@ -171,5 +201,59 @@ export function readEmbeddedEnv(env: NodeJS.ProcessEnv): EmbeddedEnv | undefined
     vaultKey: key('OPENMODAL_VAULT_KEY', need('OPENMODAL_VAULT_KEY'), 32, 32),
     smtpUrl: need('OPENMODAL_SMTP_URL'),
     mailFrom: env.OPENMODAL_MAIL_FROM || 'OpenModal <no-reply@localhost>',
+    sharedWallets: parseSharedWallets(env.OPENMODAL_SHARED_WALLETS ?? ''),
   }
+}
+
+/**
+ * OPENMODAL_SHARED_WALLETS: `name=projectA,projectB;other=projectC,projectD`. A project may be
+ * in one group only.
+ *
+ * @example
+ * parseSharedWallets('acme=acme-web,acme-app') // { acme: ['acme-web', 'acme-app'] }
+ */
+export function parseSharedWallets(raw: string): Record<string, string[]> {
+  const groups: Record<string, string[]> = {}
+  const seen = new Set<string>()
+  for (const part of raw
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const match = /^([a-z0-9][a-z0-9_-]{0,62})=(.+)$/i.exec(part)
+    const projects =
+      match?.[2]
+        ?.split(',')
+        .map((p) => p.trim())
+        .filter(Boolean) ?? []
+    if (!match?.[1] || projects.length < 2) {
+      throw new Error(
+        `OPENMODAL_SHARED_WALLETS: "${part}" is not name=projectA,projectB (two projects or more)`,
+      )
+    }
+    for (const project of projects) {
+      if (seen.has(project)) {
+        throw new Error(`OPENMODAL_SHARED_WALLETS: project ${project} is in two groups`)
+      }
+      seen.add(project)
+    }
+    groups[match[1]] = projects
+  }
+  return groups
+}
+
+/**
+ * The realm of a project's users: the project itself, or `group:<name>` when the operator
+ * lets it share wallets with the other projects of that group.
+ *
+ * @example
+ * realmOf('acme-web', { acme: ['acme-web', 'acme-app'] }) // 'group:acme'
+ */
+export function realmOf(
+  projectId: string,
+  sharedWallets: Record<string, readonly string[]> | undefined,
+): string {
+  for (const [name, projects] of Object.entries(sharedWallets ?? {})) {
+    if (projects.includes(projectId)) return `group:${name}`
+  }
+  return projectId
 }

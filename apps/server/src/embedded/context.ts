@@ -23,7 +23,7 @@ export interface EmbeddedContext {
 }
 
 export const BODY_MAX_BYTES = 16 * 1024
-const ALLOWED_HEADERS = 'content-type, authorization, openmodal-proof'
+const ALLOWED_HEADERS = 'content-type, authorization, openmodal-proof, openmodal-project'
 const PRUNE_EVERY_MS = 60_000
 
 /**
@@ -123,7 +123,9 @@ export function requireProof(
 
 /**
  * The request's session: a live bearer token plus a proof from the device key the session was
- * bound to. Anything else is a 401.
+ * bound to, asked for the project the session was made for (the `OpenModal-Project` header: a
+ * session of project A is refused under project B, even when both share wallets). Anything else
+ * is a 401.
  *
  * @example
  * const session = await authenticate(context, c)
@@ -143,7 +145,38 @@ export async function authenticate(context: EmbeddedContext, c: Context<AppEnv>)
       field: 'OpenModal-Proof',
     })
   }
+  requireProject(c, session.projectId)
   return session
+}
+
+/** Refuses a request whose `OpenModal-Project` header is not `projectId`. */
+export function requireProject(c: Context<AppEnv>, projectId: string): void {
+  if (c.req.header('openmodal-project') !== projectId) {
+    throw new EmbeddedError(401, 'UNAUTHORIZED', 'This session belongs to another project', {
+      field: 'OpenModal-Project',
+    })
+  }
+}
+
+/**
+ * Runs `task` after the answer (mail): a failure is logged and handed to `onError`, never
+ * thrown into the request.
+ *
+ * @example
+ * afterAnswer(context, 'notice mail', () => mailer.sendNotice(mail))
+ */
+export function afterAnswer(
+  context: EmbeddedContext,
+  what: string,
+  task: () => Promise<void>,
+  onError?: (error: unknown) => Promise<void>,
+): void {
+  setImmediate(() => {
+    task().catch(async (error) => {
+      context.logger.warn(`${what} failed`, { error: String(error) })
+      await onError?.(error).catch(() => {})
+    })
+  })
 }
 
 /** Deletes stale rows at most once a minute per instance, off the request's path. */

@@ -3,100 +3,31 @@
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { type TestContext, test } from 'node:test'
+import { privateKeyToAccount } from 'viem/accounts'
 import { prepareDatabase } from '../bootstrap.js'
 import { type Db, openPglite, openPostgres } from '../db/db.js'
 import { syncConfig } from '../projects/config-file.js'
-import type { RunningServer } from '../server.js'
 import { createDeviceKey, type DeviceKey } from '../testing/device-key.js'
-import { call, type Json, startTestServer, testProject } from '../testing/harness.js'
+import {
+  DAPP,
+  login,
+  SECURE,
+  startLogin,
+  startEmbeddedStack as startStack,
+} from '../testing/embedded-stack.js'
+import { call, type Json, testProject } from '../testing/harness.js'
 import { findPostgresBin, startPostgresCluster } from '../testing/postgres.js'
-import { otpOf, type SmtpSink, startSmtpSink } from '../testing/smtp-sink.js'
-import type { EmbeddedLimits } from './config.js'
-import { createSmtpMailer } from './mailer.js'
+import { otpOf, startSmtpSink } from '../testing/smtp-sink.js'
+import { rotationMessage } from './vault.js'
 
-const SECURE = 'http://localhost:4400'
-const DAPP = 'https://app.example.com'
-
-interface Stack {
-  server: RunningServer
-  clock: { now: number }
-  /** POST/GET as the secure frame from client address `ip`. */
-  send(
-    method: string,
-    path: string,
-    options?: { body?: unknown; device?: DeviceKey; token?: string; ip?: string; origin?: string },
-  ): Promise<{ status: number; headers: Headers; body: Json }>
-  close(): Promise<void>
-}
-
-async function startStack(db: Db, sink: SmtpSink, limits: Partial<EmbeddedLimits> = {}) {
-  const clock = { now: Date.now() }
-  const mailer = createSmtpMailer({ url: sink.url, from: 'OpenModal <no-reply@localhost>' })
-  const server = await startTestServer(db, {
-    now: () => clock.now,
-    trustProxy: true,
-    embedded: {
-      secureOrigin: SECURE,
-      authSecret: randomBytes(32),
-      vaultKey: randomBytes(32),
-      mailer,
-      limits,
-    },
-  })
-  const stack: Stack = {
-    server,
-    clock,
-    async send(method, path, options = {}) {
-      const url = `${server.url}${path}`
-      const headers: Record<string, string> = {
-        origin: options.origin ?? SECURE,
-        'x-forwarded-for': options.ip ?? '10.0.0.1',
-      }
-      if (options.body !== undefined) headers['content-type'] = 'application/json'
-      if (options.token) headers.authorization = `Bearer ${options.token}`
-      if (options.device) {
-        headers['openmodal-proof'] = await options.device.proof(method, url, {
-          ...(options.token ? { token: options.token } : {}),
-        })
-      }
-      return call(url, {
-        method,
-        headers,
-        ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-      })
-    },
-    async close() {
-      await server.close()
-      mailer.close()
-    },
-  }
-  return stack
-}
-
-/** Logs `email` in through the mailbox; returns the session token and user. */
-async function login(
-  stack: Stack,
-  sink: SmtpSink,
-  email: string,
-  device: DeviceKey,
-  ip?: string,
-  projectId = 'test-project',
-) {
-  const before = sink.mails.filter((m) => m.to.includes(email.toLowerCase())).length
-  const start = await stack.send('POST', '/v1/auth/email/start', {
-    body: { projectId, email, dappOrigin: DAPP },
-    ...(ip ? { ip } : {}),
-  })
-  assert.equal(start.status, 200, JSON.stringify(start.body))
-  const otp = otpOf(await sink.waitForMail(email, { after: before }))
-  const verify = await stack.send('POST', '/v1/auth/email/verify', {
-    body: { attemptId: start.body.attemptId, otp },
-    device,
-    ...(ip ? { ip } : {}),
-  })
-  assert.equal(verify.status, 200, JSON.stringify(verify.body))
-  return verify.body as { session: { token: string; expiresAt: string }; user: Json }
-}
+// Anvil's accounts 1 and 2: the wallet's committed address and a stranger.
+const owner = privateKeyToAccount(
+  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+)
+const other = privateKeyToAccount(
+  '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
+)
+const SOLANA = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 
 let emails = 0
 const freshEmail = () => `user${++emails}.${Date.now()}@example.com`
@@ -116,6 +47,31 @@ async function embeddedSuite(t: TestContext, db: Db) {
   })
   const sink = await startSmtpSink()
   const stack = await startStack(db, sink)
+
+  /** A wallet of `owner`'s address made by a first device. */
+  const makeWallet = async (email: string, ip: string) => {
+    const device = await createDeviceKey(() => stack.clock.now)
+    const { session, user } = await login(stack, sink, email, device, { ip })
+    // The recovery share as the frame sends it: wrapped under the visitor's passkey.
+    const wallet = {
+      commitment: { eip155: owner.address, solana: SOLANA },
+      authShare: randomBytes(33).toString('base64'),
+      recoveryShare: randomBytes(93).toString('base64'),
+      factor: {
+        kind: 'passkey',
+        credentialId: randomBytes(32).toString('base64url'),
+        salt: randomBytes(32).toString('base64'),
+      },
+    }
+    const put = await stack.send('PUT', '/v1/wallet', {
+      device,
+      token: session.token,
+      ip,
+      body: wallet,
+    })
+    assert.equal(put.status, 201)
+    return { ...wallet, device, userId: user.id as string }
+  }
   try {
     await t.test('logs in with the code from the mail, which names the dapp origin', async () => {
       const email = freshEmail()
@@ -141,12 +97,14 @@ async function embeddedSuite(t: TestContext, db: Db) {
 
     await t.test('answers the same whether the e-mail has an account or not', async () => {
       const known = freshEmail()
-      await login(stack, sink, known, await createDeviceKey(() => stack.clock.now), '10.1.0.1')
+      const device = await createDeviceKey(() => stack.clock.now)
+      await login(stack, sink, known, device, { ip: '10.1.0.1' })
       stack.clock.now += 31_000
       const answers = []
       for (const email of [known, freshEmail()]) {
         const answer = await stack.send('POST', '/v1/auth/email/start', {
           body: { projectId: 'test-project', email, dappOrigin: DAPP },
+          device,
           ip: '10.1.0.2',
         })
         answers.push({
@@ -163,13 +121,16 @@ async function embeddedSuite(t: TestContext, db: Db) {
       assert.deepEqual(answers[1], answers[0])
     })
 
-    await t.test('stores only an HMAC of the code', async () => {
+    await t.test('stores only an HMAC of the code, and not in the subject', async () => {
       const email = freshEmail()
       await stack.send('POST', '/v1/auth/email/start', {
         body: { projectId: 'test-project', email, dappOrigin: DAPP },
+        device: await createDeviceKey(() => stack.clock.now),
         ip: '10.2.0.1',
       })
-      const otp = otpOf(await sink.waitForMail(email))
+      const mail = await sink.waitForMail(email)
+      const otp = otpOf(mail)
+      assert.equal(mail.subject, 'Your code for https://app.example.com')
       const rows = await db.query<Json>('select * from embedded.otp_codes where email = $1', [
         email,
       ])
@@ -178,28 +139,34 @@ async function embeddedSuite(t: TestContext, db: Db) {
       assert.match(rows[0].code_hmac, /^[A-Za-z0-9_-]{43}$/)
     })
 
-    await t.test('waits 30 s between codes to one e-mail, and only the newest works', async () => {
+    await t.test('waits 30 s between codes to one device, and only its newest works', async () => {
       const email = freshEmail()
-      const start = (ip: string) =>
+      const device = await createDeviceKey(() => stack.clock.now)
+      const start = (ip: string, from = device) =>
         stack.send('POST', '/v1/auth/email/start', {
           body: { projectId: 'test-project', email, dappOrigin: DAPP },
+          device: from,
           ip,
         })
       const first = await start('10.3.0.1')
       assert.equal(first.status, 200)
       const firstOtp = otpOf(await sink.waitForMail(email))
       stack.clock.now += 10_000
-      // Another client address does not get around the per-e-mail gap.
+      // Another client address does not get around the device's gap.
       const early = await start('10.3.0.2')
       assert.equal(early.status, 429)
       assert.equal(early.body.error.code, 'RATE_LIMITED')
       assert.equal(early.body.error.message, 'Please try again after 20 seconds')
       assert.equal(early.headers.get('retry-after'), '20')
+      // Another device's code neither waits for this one nor replaces it.
+      const other = await createDeviceKey(() => stack.clock.now)
+      const elsewhere = await start('10.3.0.3', other)
+      assert.equal(elsewhere.status, 200)
+      const otherOtp = otpOf(await sink.waitForMail(email, { after: 1 }))
       stack.clock.now += 20_000
       const second = await start('10.3.0.1')
       assert.equal(second.status, 200)
-      const secondOtp = otpOf(await sink.waitForMail(email, { after: 1 }))
-      const device = await createDeviceKey(() => stack.clock.now)
+      const secondOtp = otpOf(await sink.waitForMail(email, { after: 2 }))
       const stale = await stack.send('POST', '/v1/auth/email/verify', {
         body: { attemptId: first.body.attemptId, otp: firstOtp },
         device,
@@ -219,16 +186,23 @@ async function embeddedSuite(t: TestContext, db: Db) {
         ip: '10.3.0.1',
       })
       assert.equal(reused.status, 400, 'a code works once')
+      const otherLogin = await stack.send('POST', '/v1/auth/email/verify', {
+        body: { attemptId: elsewhere.body.attemptId, otp: otherOtp },
+        device: other,
+        ip: '10.3.0.3',
+      })
+      assert.equal(otherLogin.status, 200, 'the other device kept its attempt')
     })
 
     await t.test('locks a code after 5 wrong tries, even for the right code', async () => {
       const email = freshEmail()
+      const device = await createDeviceKey(() => stack.clock.now)
       const start = await stack.send('POST', '/v1/auth/email/start', {
         body: { projectId: 'test-project', email, dappOrigin: DAPP },
+        device,
         ip: '10.4.0.1',
       })
       const otp = otpOf(await sink.waitForMail(email))
-      const device = await createDeviceKey(() => stack.clock.now)
       const verify = (code: string) =>
         stack.send('POST', '/v1/auth/email/verify', {
           body: { attemptId: start.body.attemptId, otp: code },
@@ -249,15 +223,17 @@ async function embeddedSuite(t: TestContext, db: Db) {
 
     await t.test('refuses a code after 10 minutes', async () => {
       const email = freshEmail()
+      const device = await createDeviceKey(() => stack.clock.now)
       const start = await stack.send('POST', '/v1/auth/email/start', {
         body: { projectId: 'test-project', email, dappOrigin: DAPP },
+        device,
         ip: '10.5.0.1',
       })
       const otp = otpOf(await sink.waitForMail(email))
       stack.clock.now += 10 * 60_000
       const late = await stack.send('POST', '/v1/auth/email/verify', {
         body: { attemptId: start.body.attemptId, otp },
-        device: await createDeviceKey(() => stack.clock.now),
+        device,
         ip: '10.5.0.1',
       })
       assert.equal(late.status, 400)
@@ -273,6 +249,7 @@ async function embeddedSuite(t: TestContext, db: Db) {
             email: freshEmail(),
             dappOrigin: 'https://evil.example.net',
           },
+          device: await createDeviceKey(() => stack.clock.now),
           ip: '10.6.0.1',
         })
         assert.equal(refused.status, 403)
@@ -306,11 +283,16 @@ async function embeddedSuite(t: TestContext, db: Db) {
 
     await t.test('binds the session to the device key', async () => {
       const device = await createDeviceKey(() => stack.clock.now)
-      const { session } = await login(stack, sink, freshEmail(), device, '10.7.0.1')
+      const { session } = await login(stack, sink, freshEmail(), device, { ip: '10.7.0.1' })
       const url = `${stack.server.url}/v1/me`
       const get = (headers: Record<string, string>) =>
         call(url, {
-          headers: { origin: SECURE, authorization: `Bearer ${session.token}`, ...headers },
+          headers: {
+            origin: SECURE,
+            authorization: `Bearer ${session.token}`,
+            'openmodal-project': 'test-project',
+            ...headers,
+          },
         })
       const proof = (d: DeviceKey, options: { iat?: number; jti?: string; url?: string } = {}) =>
         d.proof('GET', options.url ?? url, { token: session.token, ...options })
@@ -337,6 +319,18 @@ async function embeddedSuite(t: TestContext, db: Db) {
         body: { attemptId: 'AAAAAAAAAAAA', otp: '123456' },
       })
       assert.equal(noProofAtVerify.status, 401)
+      const noProofAtStart = await stack.send('POST', '/v1/auth/email/start', {
+        body: { projectId: 'test-project', email: freshEmail(), dappOrigin: DAPP },
+        ip: '10.7.0.2',
+      })
+      assert.equal(noProofAtStart.status, 401, 'an attempt starts only with a device proof')
+      assert.equal(noProofAtStart.body.error.code, 'INVALID_PROOF')
+      const underB = await get({
+        'openmodal-proof': await proof(device),
+        'openmodal-project': 'other-project',
+      })
+      assert.equal(underB.status, 401, 'a session of one project is refused under another')
+      assert.equal(underB.body.error.message, 'This session belongs to another project')
 
       const out = await stack.send('POST', '/v1/auth/email/sign-out', {
         device,
@@ -352,7 +346,10 @@ async function embeddedSuite(t: TestContext, db: Db) {
       const email = freshEmail()
       const newEmail = freshEmail()
       const device = await createDeviceKey(() => stack.clock.now)
-      const { session, user } = await login(stack, sink, email, device, '10.8.0.1')
+      const otherDevice = await createDeviceKey(() => stack.clock.now)
+      const other = await login(stack, sink, email, otherDevice, { ip: '10.8.0.2' })
+      const otherAuth = { device: otherDevice, token: other.session.token, ip: '10.8.0.2' }
+      const { session, user } = await login(stack, sink, email, device, { ip: '10.8.0.1' })
       const auth = { device, token: session.token, ip: '10.8.0.1' }
       stack.clock.now += 31_000
       const start = await stack.send('POST', '/v1/auth/email/update/start', {
@@ -360,7 +357,7 @@ async function embeddedSuite(t: TestContext, db: Db) {
         body: { newEmail },
       })
       assert.equal(start.status, 200, JSON.stringify(start.body))
-      const primary = await sink.waitForMail(email, { after: 1 })
+      const primary = await sink.waitForMail(email, { after: 2 })
       assert.match(primary.text, /changing the e-mail/)
       const step = await stack.send('POST', '/v1/auth/email/update/verify-primary', {
         ...auth,
@@ -380,18 +377,31 @@ async function embeddedSuite(t: TestContext, db: Db) {
       assert.deepEqual(done.body, { email: newEmail })
       const me = await stack.send('GET', '/v1/me', auth)
       assert.deepEqual(me.body.user, { id: user.id, email: newEmail })
+      // Every other session ends, and both addresses are told.
+      assert.equal((await stack.send('GET', '/v1/me', otherAuth)).status, 401)
+      for (const to of [email, newEmail]) {
+        const notice = await sink.waitForMail(to, { after: to === email ? 3 : 1 })
+        assert.equal(notice.subject, 'The e-mail of your wallet on Test project changed')
+        assert.ok(notice.text.includes(`changed from ${email} to ${newEmail}`))
+      }
+      // A session older than a few minutes cannot start a change.
+      stack.clock.now += 5 * 60_000 + 1
+      const stale = await stack.send('POST', '/v1/auth/email/update/start', {
+        ...auth,
+        body: { newEmail: freshEmail() },
+      })
+      assert.equal(stale.status, 403)
+      assert.equal(stale.body.error.code, 'SESSION_NOT_FRESH')
     })
 
     await t.test('keeps the shares sealed and gives them only to a fresh session', async () => {
       const device = await createDeviceKey(() => stack.clock.now)
-      const { session } = await login(stack, sink, freshEmail(), device, '10.9.0.1')
+      const email = freshEmail()
+      const { session } = await login(stack, sink, email, device, { ip: '10.9.0.1' })
       const auth = { device, token: session.token, ip: '10.9.0.1' }
       const authShare = randomBytes(33).toString('base64')
       const recoveryShare = randomBytes(33).toString('base64')
-      const commitment = {
-        eip155: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-        solana: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
-      }
+      const commitment = { eip155: owner.address, solana: SOLANA }
       const noShare = await stack.send('GET', '/v1/wallet/shares', auth)
       assert.equal(noShare.body.error.code, 'WALLET_NOT_FOUND')
       const factor = {
@@ -448,8 +458,11 @@ async function embeddedSuite(t: TestContext, db: Db) {
       assert.ok(row)
       assert.equal(row.recovery, 'passkey')
 
+      // The device that made the wallet gets the auth share, never the recovery share.
       const shares = await stack.send('GET', '/v1/wallet/shares', auth)
-      assert.deepEqual(shares.body, { commitment, authShare, recoveryShare, factor })
+      assert.deepEqual(shares.body, { commitment, version: 1, authShare })
+      const needless = await stack.send('POST', '/v1/wallet/recovery', { ...auth, body: {} })
+      assert.equal(needless.status, 409)
       const me = await stack.send('GET', '/v1/me', auth)
       assert.deepEqual(me.body.wallet, { commitment })
 
@@ -457,46 +470,206 @@ async function embeddedSuite(t: TestContext, db: Db) {
       const stale = await stack.send('GET', '/v1/wallet/shares', auth)
       assert.equal(stale.status, 403)
       assert.equal(stale.body.error.code, 'SESSION_NOT_FRESH')
-
-      // A new device: log in again, rebuild, re-split under a passphrase.
-      stack.clock.now += 31_000
-      const device2 = await createDeviceKey(() => stack.clock.now)
-      const email = (await stack.send('GET', '/v1/me', auth)).body.user.email
-      const second = await login(stack, sink, email, device2, '10.9.0.1')
-      const auth2 = { device: device2, token: second.session.token, ip: '10.9.0.1' }
-      const wrapped = randomBytes(93).toString('base64')
-      const newAuth = randomBytes(33).toString('base64')
-      const passphrase = {
-        kind: 'passphrase',
-        salt: randomBytes(16).toString('base64'),
-        kdf: { name: 'argon2id', m: 65_536, t: 3, p: 1 },
-      }
-      const toCustodial = await stack.send('POST', '/v1/wallet/rotate', {
-        ...auth2,
-        body: { commitment, authShare: newAuth, recoveryShare, factor: { kind: 'custodial' } },
-      })
-      assert.equal(toCustodial.body.error.code, 'CUSTODIAL_RECOVERY_OFF')
-      const rotated = await stack.send('POST', '/v1/wallet/rotate', {
-        ...auth2,
-        body: { commitment, authShare: newAuth, recoveryShare: wrapped, factor: passphrase },
-      })
-      assert.equal(rotated.status, 200, JSON.stringify(rotated.body))
-      const after = await stack.send('GET', '/v1/wallet/shares', auth2)
-      assert.deepEqual(after.body, {
-        commitment,
-        authShare: newAuth,
-        recoveryShare: wrapped,
-        factor: passphrase,
-      })
     })
+
+    await t.test(
+      'gives a new device the recovery share alone, with a notice whose link locks the wallet',
+      async () => {
+        const email = freshEmail()
+        const wallet = await makeWallet(email, '10.11.0.1')
+        stack.clock.now += 31_000
+        const device2 = await createDeviceKey(() => stack.clock.now)
+        const second = await login(stack, sink, email, device2, { ip: '10.11.0.2' })
+        const auth2 = { device: device2, token: second.session.token, ip: '10.11.0.2' }
+        const before = sink.mails.filter((m) => m.to.includes(email)).length
+        const early = await stack.send('GET', '/v1/wallet/shares', auth2)
+        assert.equal(early.status, 403)
+        assert.equal(early.body.error.code, 'RECOVERY_REQUIRED')
+        const recovery = await stack.send('POST', '/v1/wallet/recovery', { ...auth2, body: {} })
+        assert.equal(recovery.status, 200, JSON.stringify(recovery.body))
+        assert.deepEqual(recovery.body, {
+          commitment: wallet.commitment,
+          version: 1,
+          recoveryShare: wallet.recoveryShare,
+          factor: wallet.factor,
+        })
+        const notice = await sink.waitForMail(email, { after: before })
+        assert.equal(notice.subject, 'A new device recovered your wallet on Test project')
+        assert.match(
+          notice.text,
+          /A new device recovered your wallet on Test project at \d{4}-\d\d-\d\d \d\d:\d\d UTC/,
+        )
+        const after = await stack.send('GET', '/v1/wallet/shares', auth2)
+        assert.deepEqual(after.body, {
+          commitment: wallet.commitment,
+          version: 1,
+          authShare: wallet.authShare,
+        })
+
+        // The lock link: GET only asks (mail scanners open links), POST locks.
+        const link = /(http:\/\/\S+\/v1\/lock\/\S+)/.exec(notice.text)?.[1]
+        assert.ok(link, notice.text)
+        const page = await call(link)
+        assert.equal(page.status, 200)
+        assert.match(page.body, /<form method="post">/)
+        assert.equal((await stack.send('GET', '/v1/me', auth2)).status, 200, 'GET locks nothing')
+        const locked = await call(link, { method: 'POST' })
+        assert.equal(locked.status, 200)
+        assert.match(locked.body, /Your wallet is locked/)
+        assert.equal((await call(link, { method: 'POST' })).status, 404, 'a link works once')
+        assert.equal((await stack.send('GET', '/v1/me', auth2)).status, 401, 'sessions end')
+        stack.clock.now += 31_000
+        const { attemptId, otp } = await startLogin(stack, sink, email, device2, {
+          ip: '10.11.0.2',
+        })
+        const refused = await stack.send('POST', '/v1/auth/email/verify', {
+          body: { attemptId, otp },
+          device: device2,
+          ip: '10.11.0.2',
+        })
+        assert.equal(refused.status, 403)
+        assert.equal(refused.body.error.code, 'ACCOUNT_LOCKED')
+      },
+    )
+
+    await t.test(
+      'rotates only the same commitment, signed by its address, and keeps the old shares',
+      async () => {
+        const email = freshEmail()
+        const wallet = await makeWallet(email, '10.12.0.1')
+        stack.clock.now += 31_000
+        const device2 = await createDeviceKey(() => stack.clock.now)
+        const second = await login(stack, sink, email, device2, { ip: '10.12.0.2' })
+        const auth2 = { device: device2, token: second.session.token, ip: '10.12.0.2' }
+        await stack.send('POST', '/v1/wallet/recovery', { ...auth2, body: {} })
+        const newAuth = randomBytes(33)
+        const wrapped = randomBytes(93)
+        const signed = async (
+          auth: Uint8Array,
+          recovery: Uint8Array,
+          version: number,
+          signer = owner,
+        ) =>
+          signer.signMessage({
+            message: rotationMessage({
+              address: owner.address,
+              version,
+              authShare: auth,
+              recoveryShare: recovery,
+            }),
+          })
+        const passphrase = {
+          kind: 'passphrase',
+          salt: randomBytes(16).toString('base64'),
+          kdf: { name: 'argon2id', m: 65_536, t: 3, p: 1 },
+        }
+        const body = (overrides: Record<string, unknown> = {}) => ({
+          commitment: wallet.commitment,
+          authShare: newAuth.toString('base64'),
+          recoveryShare: wrapped.toString('base64'),
+          factor: passphrase,
+          version: 2,
+          ...overrides,
+        })
+        const rowOf = async () =>
+          JSON.stringify(
+            await db.query('select * from embedded.wallets where user_id = $1', [wallet.userId]),
+          )
+        const unchanged = await rowOf()
+        const garbage = randomBytes(3)
+        const refusals = [
+          // A changed commitment, even signed by the new address.
+          body({
+            commitment: { eip155: other.address, solana: SOLANA },
+            signature: await signed(newAuth, wrapped, 2, other),
+          }),
+          // Garbage shares, signed.
+          body({
+            authShare: garbage.toString('base64'),
+            signature: await signed(garbage, wrapped, 2),
+          }),
+          body({
+            recoveryShare: garbage.toString('base64'),
+            signature: await signed(newAuth, garbage, 2),
+          }),
+          // No signature, or one by another key, or over other shares.
+          body(),
+          body({ signature: await signed(newAuth, wrapped, 2, other) }),
+          body({ signature: await signed(randomBytes(33), wrapped, 2) }),
+          // A version that is not the next one (a replayed or skipped rotation).
+          body({ version: 1, signature: await signed(newAuth, wrapped, 1) }),
+          body({ version: 3, signature: await signed(newAuth, wrapped, 3) }),
+          // A signed rotation to operator-held recovery in a non-custodial project.
+          body({
+            recoveryShare: newAuth.toString('base64'),
+            factor: { kind: 'custodial' },
+            signature: await signed(newAuth, newAuth, 2),
+          }),
+        ]
+        const statuses = []
+        for (const refused of refusals) {
+          statuses.push(
+            (await stack.send('POST', '/v1/wallet/rotate', { ...auth2, body: refused })).status,
+          )
+        }
+        assert.deepEqual(statuses, [400, 400, 400, 400, 403, 403, 400, 409, 403])
+        assert.equal(await rowOf(), unchanged, 'nothing changed')
+
+        const before = sink.mails.filter((m) => m.to.includes(email)).length
+        const rotated = await stack.send('POST', '/v1/wallet/rotate', {
+          ...auth2,
+          body: body({ signature: await signed(newAuth, wrapped, 2) }),
+        })
+        assert.equal(rotated.status, 200, JSON.stringify(rotated.body))
+        assert.deepEqual(rotated.body, { commitment: wallet.commitment, version: 2 })
+        const notice = await sink.waitForMail(email, { after: before })
+        assert.equal(notice.subject, 'The shares of your wallet on Test project were replaced')
+        const replay = await stack.send('POST', '/v1/wallet/rotate', {
+          ...auth2,
+          body: body({ signature: await signed(newAuth, wrapped, 2) }),
+        })
+        assert.equal(replay.status, 409, 'a signed rotation works once')
+        const [row] = await db.query<Json>(
+          'select recovery, recovery_factor from embedded.wallets where user_id = $1',
+          [wallet.userId],
+        )
+        assert.deepEqual(row, { recovery: 'passphrase', recovery_factor: passphrase })
+        const after = await stack.send('GET', '/v1/wallet/shares', auth2)
+        assert.deepEqual(after.body, {
+          commitment: wallet.commitment,
+          version: 2,
+          authShare: newAuth.toString('base64'),
+        })
+
+        // The first device still gets the auth share of its version during the window.
+        stack.clock.now += 31_000
+        const first = await login(stack, sink, email, wallet.device, { ip: '10.12.0.1' })
+        const auth1 = { device: wallet.device, token: first.session.token, ip: '10.12.0.1' }
+        const old = await stack.send('GET', '/v1/wallet/shares', auth1)
+        assert.deepEqual(old.body, {
+          commitment: wallet.commitment,
+          version: 1,
+          authShare: wallet.authShare,
+        })
+        stack.clock.now += 7 * 24 * 3_600_000
+        const later = await login(stack, sink, email, wallet.device, { ip: '10.12.0.1' })
+        const retired = await stack.send('GET', '/v1/wallet/shares', {
+          ...auth1,
+          token: later.session.token,
+        })
+        assert.equal(retired.status, 403)
+        assert.equal(retired.body.error.code, 'SHARES_RETIRED')
+      },
+    )
 
     await t.test(
       'a custodial project keeps the recovery share itself (explicit opt-in)',
       async () => {
         const device = await createDeviceKey(() => stack.clock.now)
         const email = freshEmail()
-        const { session } = await login(stack, sink, email, device, '10.9.1.1', 'custodial-project')
-        const auth = { device, token: session.token, ip: '10.9.1.1' }
+        const project = { projectId: 'custodial-project' }
+        const { session } = await login(stack, sink, email, device, { ip: '10.9.1.1', ...project })
+        const auth = { device, token: session.token, ip: '10.9.1.1', ...project }
         const body = {
           commitment: { eip155: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' },
           authShare: randomBytes(33).toString('base64'),
@@ -505,8 +678,20 @@ async function embeddedSuite(t: TestContext, db: Db) {
         }
         const put = await stack.send('PUT', '/v1/wallet', { ...auth, body })
         assert.equal(put.status, 201, JSON.stringify(put.body))
-        const shares = await stack.send('GET', '/v1/wallet/shares', auth)
-        assert.deepEqual(shares.body.factor, { kind: 'custodial' })
+        // A new device gets the share itself with its factor: a fresh login alone recovers.
+        stack.clock.now += 31_000
+        const device2 = await createDeviceKey(() => stack.clock.now)
+        const second = await login(stack, sink, email, device2, { ip: '10.9.1.2', ...project })
+        const recovery = await stack.send('POST', '/v1/wallet/recovery', {
+          device: device2,
+          token: second.session.token,
+          ip: '10.9.1.2',
+          ...project,
+          body: {},
+        })
+        assert.equal(recovery.status, 200, JSON.stringify(recovery.body))
+        assert.deepEqual(recovery.body.factor, { kind: 'custodial' })
+        assert.equal(recovery.body.recoveryShare, body.recoveryShare)
       },
     )
   } finally {
@@ -519,11 +704,13 @@ async function embeddedSuite(t: TestContext, db: Db) {
     const limited = await startStack(db, sink2, { verifiesPerIpPer10Min: 6, sendsPerIpPerHour: 3 })
     try {
       const ip = '10.10.0.1'
+      const device = await createDeviceKey(() => limited.clock.now)
       const attempts = []
       for (let i = 0; i < 3; i++) {
         const email = freshEmail()
         const start = await limited.send('POST', '/v1/auth/email/start', {
           body: { projectId: 'test-project', email, dappOrigin: DAPP },
+          device,
           ip,
         })
         assert.equal(start.status, 200)
@@ -531,10 +718,10 @@ async function embeddedSuite(t: TestContext, db: Db) {
       }
       const fourth = await limited.send('POST', '/v1/auth/email/start', {
         body: { projectId: 'test-project', email: freshEmail(), dappOrigin: DAPP },
+        device: await createDeviceKey(() => limited.clock.now),
         ip,
       })
       assert.equal(fourth.status, 429)
-      const device = await createDeviceKey(() => limited.clock.now)
       // Spreading guesses over many codes: 2 wrong tries on each of 3 codes, then refused.
       const statuses = []
       for (const attempt of [...attempts, ...attempts, attempts[0]]) {
@@ -559,6 +746,141 @@ async function embeddedSuite(t: TestContext, db: Db) {
   })
 }
 
+test('caps wrong codes per e-mail and counts send quotas per requester', async (t) => {
+  const db = await openPglite()
+  const sink = await startSmtpSink()
+  await prepareDatabase(db, { seed: false })
+  await syncConfig(db, { projects: [testProject({ features: { email: true } })] })
+  const stack = await startStack(db, sink, { failedCodesPer30Days: 12, emailLockMs: 60_000 })
+  try {
+    await t.test('a victim still gets a code while another requester is out of quota', async () => {
+      const victim = freshEmail()
+      const attacker = await createDeviceKey(() => stack.clock.now)
+      const owner = await createDeviceKey(() => stack.clock.now)
+      const first = await startLogin(stack, sink, victim, owner, { ip: '10.30.0.1' })
+      const statuses = []
+      for (let i = 0; i < 11; i++) {
+        const answer = await stack.send('POST', '/v1/auth/email/start', {
+          body: { projectId: 'test-project', email: victim, dappOrigin: DAPP },
+          device: attacker,
+          ip: '10.30.0.2',
+        })
+        statuses.push(answer.status)
+        stack.clock.now += 31_000
+      }
+      assert.deepEqual(statuses, [...Array(10).fill(200), 429], 'the requester hit its own cap')
+      // The attacker's codes replaced nothing of the visitor's, and the visitor gets new ones.
+      const verify = await stack.send('POST', '/v1/auth/email/verify', {
+        body: first,
+        device: owner,
+        ip: '10.30.0.1',
+      })
+      assert.equal(verify.status, 200, JSON.stringify(verify.body))
+      await login(stack, sink, victim, owner, { ip: '10.30.0.1' })
+    })
+
+    await t.test('locks the e-mail at the total of wrong codes, then twice as long', async () => {
+      const email = freshEmail()
+      const attacker = await createDeviceKey(() => stack.clock.now)
+      const guess = async () => {
+        const { attemptId, otp } = await startLogin(stack, sink, email, attacker, {
+          ip: '10.31.0.1',
+        })
+        const codes = []
+        for (let i = 0; i < 5; i++) {
+          const answer = await stack.send('POST', '/v1/auth/email/verify', {
+            body: { attemptId, otp: wrongOf(otp) },
+            device: attacker,
+            ip: `10.31.${i}.2`,
+          })
+          codes.push(answer.body.error.code)
+          if (answer.body.error.code === 'EMAIL_LOCKED') break
+        }
+        stack.clock.now += 31_000
+        return codes
+      }
+      assert.deepEqual(await guess(), [...Array(4).fill('INVALID_OTP'), 'OTP_LOCKED'])
+      assert.deepEqual(await guess(), [...Array(4).fill('INVALID_OTP'), 'OTP_LOCKED'])
+      assert.deepEqual(await guess(), ['INVALID_OTP', 'EMAIL_LOCKED'], 'the 12th wrong code locks')
+      const mail = await sink.waitForMail(email, { after: 3 })
+      assert.equal(mail.subject, 'Logins to your wallet on Test project are locked')
+      // Locked: no code is sent, not even to the visitor's own device.
+      const owner = await createDeviceKey(() => stack.clock.now)
+      const start = await stack.send('POST', '/v1/auth/email/start', {
+        body: { projectId: 'test-project', email, dappOrigin: DAPP },
+        device: owner,
+        ip: '10.31.9.9',
+      })
+      assert.equal(start.status, 429)
+      assert.equal(start.body.error.code, 'EMAIL_LOCKED')
+      const firstLock = Number(start.headers.get('retry-after'))
+      assert.ok(firstLock > 0 && firstLock <= 60)
+      // After the lock, the next wrong code in the 30 days locks again, twice as long.
+      stack.clock.now += 61_000
+      const { attemptId, otp } = await startLogin(stack, sink, email, attacker, { ip: '10.31.0.1' })
+      const again = await stack.send('POST', '/v1/auth/email/verify', {
+        body: { attemptId, otp: wrongOf(otp) },
+        device: attacker,
+        ip: '10.31.0.3',
+      })
+      assert.equal(again.body.error.code, 'EMAIL_LOCKED')
+      assert.equal(again.headers.get('retry-after'), '120')
+      // The 30-day window passes: logins work again.
+      stack.clock.now += 31 * 24 * 3_600_000
+      await login(stack, sink, email, owner, { ip: '10.31.9.9' })
+    })
+
+    await t.test('keeps users per project unless the operator links them', async () => {
+      await syncConfig(db, {
+        projects: [
+          testProject({ features: { email: true } }),
+          testProject({ projectId: 'project-b', name: 'B', features: { email: true } }),
+          testProject({ projectId: 'linked-c', name: 'C', features: { email: true } }),
+        ],
+      })
+      const linked = await startStack(
+        db,
+        sink,
+        {},
+        {
+          sharedWallets: { suite: ['test-project', 'linked-c'] },
+        },
+      )
+      try {
+        const email = freshEmail()
+        const device = await createDeviceKey(() => linked.clock.now)
+        const a = await login(linked, sink, email, device, { ip: '10.32.0.1' })
+        linked.clock.now += 31_000
+        const b = await login(linked, sink, email, device, {
+          ip: '10.32.0.1',
+          projectId: 'project-b',
+        })
+        assert.notEqual(b.user.id, a.user.id, 'two projects, two users')
+        assert.equal(b.user.isNew, true)
+        linked.clock.now += 31_000
+        const c = await login(linked, sink, email, device, {
+          ip: '10.32.0.1',
+          projectId: 'linked-c',
+        })
+        assert.equal(c.user.id, a.user.id, 'linked projects share the user')
+        // Each session still belongs to its project.
+        const cross = await linked.send('GET', '/v1/me', {
+          device,
+          token: c.session.token,
+          projectId: 'test-project',
+        })
+        assert.equal(cross.status, 401)
+      } finally {
+        await linked.close()
+      }
+    })
+  } finally {
+    await stack.close()
+    await sink.close()
+    await db.close()
+  }
+})
+
 test('answers MAIL_FAILED when the SMTP server cannot be reached', async () => {
   const db = await openPglite()
   const sink = await startSmtpSink()
@@ -568,12 +890,29 @@ test('answers MAIL_FAILED when the SMTP server cannot be reached', async () => {
   try {
     await prepareDatabase(db, { seed: false })
     await syncConfig(db, { projects: [testProject({ features: { email: true } })] })
+    const device = await createDeviceKey(() => stack.clock.now)
+    // The answer does not wait for the mail; the failure is on the attempt.
     const answer = await stack.send('POST', '/v1/auth/email/start', {
       body: { projectId: 'test-project', email: freshEmail(), dappOrigin: DAPP },
+      device,
     })
-    assert.equal(answer.status, 502)
-    assert.equal(answer.body.error.code, 'MAIL_FAILED')
-    assert.equal(answer.body.error.message, 'The e-mail could not be sent; try again')
+    assert.equal(answer.status, 200)
+    const attemptId = answer.body.attemptId
+    let status = await stack.send('POST', '/v1/auth/email/status', { body: { attemptId }, device })
+    for (let i = 0; i < 100 && status.status === 200; i++) {
+      assert.equal(status.body.mail, 'sending')
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      status = await stack.send('POST', '/v1/auth/email/status', { body: { attemptId }, device })
+    }
+    assert.equal(status.status, 502)
+    assert.equal(status.body.error.code, 'MAIL_FAILED')
+    assert.equal(status.body.error.message, 'The e-mail could not be sent; try again')
+    const verify = await stack.send('POST', '/v1/auth/email/verify', {
+      body: { attemptId, otp: '123456' },
+      device,
+    })
+    assert.equal(verify.status, 502)
+    assert.equal(verify.body.error.code, 'MAIL_FAILED')
   } finally {
     await stack.close()
     await db.close()

@@ -1,4 +1,5 @@
-// Mail of the embedded wallet: plain-text one-time codes sent through SMTP with nodemailer.
+// Mail of the embedded wallet, plain text through SMTP with nodemailer: one-time codes and the
+// notices of what happened to a wallet (new device, rotation, e-mail change, lock).
 import { createTransport } from 'nodemailer'
 
 export interface OtpMail {
@@ -10,8 +11,16 @@ export interface OtpMail {
   ttlMinutes: number
 }
 
+/** A notice about the visitor's wallet; `text` is plain text built by the routes. */
+export interface NoticeMail {
+  to: string
+  subject: string
+  text: string
+}
+
 export interface Mailer {
   sendOtp(mail: OtpMail): Promise<void>
+  sendNotice(mail: NoticeMail): Promise<void>
   close(): void
 }
 
@@ -29,7 +38,8 @@ export function otpMailText(mail: OtpMail): { subject: string; text: string } {
         ? `confirm changing the e-mail of your wallet on ${mail.dappOrigin}`
         : `confirm this new e-mail for your wallet on ${mail.dappOrigin}`
   return {
-    subject: `${mail.otp} is your code for ${mail.dappOrigin}`,
+    // Never the code itself: a subject line shows on lock screens and in notifications.
+    subject: `Your code for ${mail.dappOrigin}`,
     text: [
       `Your code to ${action}:`,
       '',
@@ -53,6 +63,9 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
     async sendOtp(mail) {
       const { subject, text } = otpMailText(mail)
       await transport.sendMail({ from: options.from, to: mail.to, subject, text })
+    },
+    async sendNotice(mail) {
+      await transport.sendMail({ from: options.from, ...mail })
     },
     close: () => transport.close(),
   }

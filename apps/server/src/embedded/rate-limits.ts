@@ -52,16 +52,54 @@ export async function takeLimits(
   return { ok: true }
 }
 
+/** The prefix of the wrong-code events, kept 30 days for the total cap (see `FAILURE_WINDOW_MS`). */
+export const FAILURE_BUCKET = 'otp-fail|'
+export const FAILURE_WINDOW_MS = 30 * 24 * 3_600_000
+
 /**
- * Deletes events, proof ids and codes too old to matter (called now and then by the routes).
+ * Counts the events of `bucket` in the last `windowMs`.
+ *
+ * @example
+ * const failures = await countEvents(tx, `otp-fail|${realm}|${email}`, FAILURE_WINDOW_MS, Date.now())
+ */
+export async function countEvents(
+  tx: Queryable,
+  bucket: string,
+  windowMs: number,
+  now: number,
+): Promise<number> {
+  const [row] = await tx.query<{ n: number }>(
+    'select count(*)::int as n from embedded.rate_events where bucket = $1 and at > $2',
+    [bucket, new Date(now - windowMs)],
+  )
+  return row?.n ?? 0
+}
+
+/** Counts one event of `bucket` (no limit). */
+export async function recordEvent(tx: Queryable, bucket: string, now: number): Promise<void> {
+  await tx.query('insert into embedded.rate_events (bucket, at) values ($1, $2)', [
+    bucket,
+    new Date(now),
+  ])
+}
+
+/**
+ * Deletes events, proof ids, codes, sessions, retired shares and lock links too old to matter
+ * (called now and then by the routes). Wrong-code events are kept for their 30-day window.
  *
  * @example
  * await pruneEmbedded(db, Date.now())
  */
 export async function pruneEmbedded(db: Queryable, now: number): Promise<void> {
   const dayAgo = new Date(now - 24 * 3_600_000)
-  await db.query('delete from embedded.rate_events where at < $1', [dayAgo])
+  await db.query(
+    `delete from embedded.rate_events
+     where at < $1 and (bucket not like 'otp-fail|%' or at < $2)`,
+    [dayAgo, new Date(now - FAILURE_WINDOW_MS)],
+  )
   await db.query('delete from embedded.proof_jtis where expires_at < $1', [new Date(now)])
   await db.query('delete from embedded.otp_codes where expires_at < $1', [dayAgo])
   await db.query('delete from embedded.sessions where expires_at < $1', [new Date(now)])
+  await db.query('delete from embedded.wallet_share_history where kept_until < $1', [new Date(now)])
+  await db.query('delete from embedded.lock_links where expires_at < $1', [new Date(now)])
 }

@@ -1,11 +1,14 @@
-// Users and device-bound sessions. A session is found by the hash of its bearer token and is
-// only valid together with a proof from the device key whose thumbprint it was bound to.
+// Users and device-bound sessions. A user is one e-mail in one realm (a project, or a group of
+// projects the operator linked). A session is found by the hash of its bearer token and is only
+// valid together with a proof from the device key whose thumbprint it was bound to.
 import type { Queryable } from '../db/db.js'
 import { newBearerToken, randomId, tokenHash } from './crypto.js'
 
 export interface User {
   id: string
   email: string
+  /** Set by the lock link of a notice mail: no login until the operator clears it. */
+  lockedAt: Date | null
 }
 
 export interface Session {
@@ -17,30 +20,34 @@ export interface Session {
   jkt: string
   authenticatedAt: number
   expiresAt: number
+  /** When this session fetched the recovery share (a new device), if it did. */
+  recoveredAt: number | undefined
 }
 
 /**
- * The user of `email`, created when there is none (`isNew` says which).
+ * The user of `email` in `realm`, created when there is none (`isNew` says which).
  *
  * @example
- * const { user, isNew } = await findOrCreateUser(tx, 'ada@example.com', Date.now())
+ * const { user, isNew } = await findOrCreateUser(tx, 'my-project', 'ada@example.com', Date.now())
  */
 export async function findOrCreateUser(
   tx: Queryable,
+  realm: string,
   email: string,
   now: number,
 ): Promise<{ user: User; isNew: boolean }> {
   const inserted = await tx.query<{ id: string }>(
-    `insert into embedded.users (id, email, created_at) values ($1, $2, $3)
-     on conflict (email) do nothing returning id`,
-    [randomId(), email, new Date(now)],
+    `insert into embedded.users (id, realm, email, created_at) values ($1, $2, $3, $4)
+     on conflict (realm, email) do nothing returning id`,
+    [randomId(), realm, email, new Date(now)],
   )
-  if (inserted[0]) return { user: { id: inserted[0].id, email }, isNew: true }
-  const [row] = await tx.query<{ id: string }>('select id from embedded.users where email = $1', [
-    email,
-  ])
+  if (inserted[0]) return { user: { id: inserted[0].id, email, lockedAt: null }, isNew: true }
+  const [row] = await tx.query<{ id: string; locked_at: Date | null }>(
+    'select id, locked_at from embedded.users where realm = $1 and email = $2',
+    [realm, email],
+  )
   if (!row) throw new Error('user vanished while signing in')
-  return { user: { id: row.id, email }, isNew: false }
+  return { user: { id: row.id, email, lockedAt: row.locked_at }, isNew: false }
 }
 
 /**
@@ -84,6 +91,7 @@ interface SessionRow extends Record<string, unknown> {
   jkt: string
   authenticated_at: Date
   expires_at: Date
+  recovered_at: Date | null
 }
 
 /**
@@ -99,7 +107,7 @@ export async function findSession(
 ): Promise<Session | undefined> {
   const [row] = await db.query<SessionRow>(
     `select s.id, s.user_id, u.email, s.project_id, s.dapp_origin, s.jkt, s.authenticated_at,
-            s.expires_at
+            s.expires_at, s.recovered_at
      from embedded.sessions s join embedded.users u on u.id = s.user_id
      where s.token_hash = $1 and s.expires_at > $2`,
     [tokenHash(token), new Date(now)],
@@ -114,7 +122,25 @@ export async function findSession(
     jkt: row.jkt,
     authenticatedAt: row.authenticated_at.getTime(),
     expiresAt: row.expires_at.getTime(),
+    recoveredAt: row.recovered_at?.getTime(),
   }
+}
+
+/**
+ * Ends every session of a user but `keepId` (an e-mail change, a lock).
+ *
+ * @example
+ * await deleteOtherSessions(tx, userId, session.id)
+ */
+export async function deleteOtherSessions(
+  db: Queryable,
+  userId: string,
+  keepId?: string,
+): Promise<void> {
+  await db.query('delete from embedded.sessions where user_id = $1 and id <> $2', [
+    userId,
+    keepId ?? '',
+  ])
 }
 
 /** Ends one session (sign-out). */

@@ -1,9 +1,11 @@
 // The share vault of the embedded wallet: PUT /v1/wallet, GET /v1/wallet/shares,
-// POST /v1/wallet/rotate. Shares are sealed under the vault key (embedded/vault.ts), released
-// only to a session whose login is fresh, and never written to the log.
+// POST /v1/wallet/recovery, POST /v1/wallet/rotate, and the lock link of the notice mails
+// (GET/POST /v1/lock/:token). Shares are sealed under the vault key (embedded/vault.ts),
+// released only to a session whose login is fresh, never both in one answer, and never written
+// to the log. The recovery share goes only to a new device, and the visitor gets a mail.
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import { isAddress } from 'viem'
+import { getAddress, isAddress, isHex, recoverMessageAddress } from 'viem'
 import { factorAllowed, RecoveryFactorSchema } from '../embedded/config.js'
 import {
   authenticate,
@@ -12,14 +14,24 @@ import {
   readJson,
   secureOriginOnly,
 } from '../embedded/context.js'
+import { tokenHash } from '../embedded/crypto.js'
 import { EmbeddedError, embeddedErrorAnswer, parseBody } from '../embedded/errors.js'
-import type { Session } from '../embedded/sessions.js'
 import {
+  createLockLink,
+  mailTime,
+  notYouLines,
+  projectName,
+  sendNotice,
+} from '../embedded/notices.js'
+import { deleteOtherSessions, type Session } from '../embedded/sessions.js'
+import {
+  authShareFor,
+  type Commitment as CommittedAddresses,
   createWallet,
-  readShares,
+  readWallet,
   rotateWallet,
+  rotationMessage,
   type StoredShares,
-  walletCommitment,
 } from '../embedded/vault.js'
 import type { AppEnv } from '../http/access.js'
 import { limitBody } from '../http/middleware.js'
@@ -59,6 +71,27 @@ const SharesBody = v.object({
   factor: RecoveryFactorSchema,
 })
 
+const RotateBody = v.pipe(
+  v.object({
+    version: v.pipe(v.number('Required'), v.integer('Invalid input'), v.minValue(2)),
+    signature: v.pipe(
+      v.string('Required'),
+      v.check((value) => isHex(value) && value.length === 132, 'Expected a 65-byte signature'),
+    ),
+  }),
+)
+
+const sameCommitment = (a: CommittedAddresses, b: CommittedAddresses) =>
+  (a.eip155?.toLowerCase() ?? '') === (b.eip155?.toLowerCase() ?? '') &&
+  (a.solana ?? '') === (b.solana ?? '')
+
+const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
+
+const lockPage = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
+  `<title>${title}</title></head><body style="font-family:system-ui;max-width:36rem;margin:3rem auto;padding:0 1rem">` +
+  `<h1>${title}</h1>${body}</body></html>`
+
 /**
  * The vault routes.
  *
@@ -96,39 +129,259 @@ export function walletVaultRoutes(context: EmbeddedContext): Hono<AppEnv> {
       )
     }
   }
+  const noWallet = () => new EmbeddedError(404, 'WALLET_NOT_FOUND', 'This account has no wallet')
 
   app.put('/v1/wallet', bounded, async (c) => {
     const session = await authenticate(context, c)
     const shares: StoredShares = parseBody(SharesBody, await readJson(c))
     await requireFactorAllowed(session, shares)
-    if (!(await createWallet(db, options.vaultKey, session.userId, shares, context.now()))) {
+    const created = await createWallet(
+      db,
+      options.vaultKey,
+      session.userId,
+      session.jkt,
+      shares,
+      context.now(),
+    )
+    if (!created) {
       throw new EmbeddedError(409, 'WALLET_EXISTS', 'This account already has a wallet')
     }
     return c.json({ commitment: shares.commitment }, 201)
   })
 
+  // The auth share only: to the device that holds the matching device share (of the current
+  // version, or of a rotated one during the recovery window), or to a new device that fetched
+  // the recovery share in this session (and so triggered the notice mail).
   app.get('/v1/wallet/shares', async (c) => {
     const session = await authenticate(context, c)
     requireFresh(session)
-    const shares = await readShares(db, options.vaultKey, session.userId)
-    if (!shares) throw new EmbeddedError(404, 'WALLET_NOT_FOUND', 'This account has no wallet')
+    const now = context.now()
+    const found = await authShareFor(db, options.vaultKey, session.userId, session.jkt, now)
+    if (found.kind === 'none') throw noWallet()
+    if (found.kind === 'known') {
+      return c.json({
+        commitment: found.commitment,
+        version: found.version,
+        authShare: b64(found.authShare),
+      })
+    }
+    if (session.recoveredAt === undefined) {
+      throw new EmbeddedError(
+        403,
+        found.kind === 'retired' ? 'SHARES_RETIRED' : 'RECOVERY_REQUIRED',
+        found.kind === 'retired'
+          ? 'The share on this device was replaced; recover the wallet on this device'
+          : 'This device holds no share of the wallet; recover the wallet on this device',
+      )
+    }
+    const wallet = await readWallet(db, options.vaultKey, session.userId)
+    if (!wallet) throw noWallet()
     return c.json({
-      commitment: shares.commitment,
-      authShare: Buffer.from(shares.authShare).toString('base64'),
-      recoveryShare: Buffer.from(shares.recoveryShare).toString('base64'),
-      factor: shares.factor,
+      commitment: wallet.commitment,
+      version: wallet.version,
+      authShare: b64(wallet.authShare),
     })
   })
 
+  // New-device recovery: the recovery share (or its wrapped blob) alone, never with the auth
+  // share, and a notice mail to the visitor with a link that locks the wallet.
+  app.post('/v1/wallet/recovery', bounded, async (c) => {
+    const session = await authenticate(context, c)
+    requireFresh(session)
+    const now = context.now()
+    const found = await authShareFor(db, options.vaultKey, session.userId, session.jkt, now)
+    if (found.kind === 'none') throw noWallet()
+    if (found.kind === 'known') {
+      throw new EmbeddedError(
+        409,
+        'BAD_REQUEST',
+        'This device holds its share of the wallet; it needs no recovery',
+      )
+    }
+    const answer = await db.transaction(async (tx) => {
+      const wallet = await readWallet(tx, options.vaultKey, session.userId)
+      if (!wallet) return undefined
+      await tx.query('update embedded.sessions set recovered_at = $2 where id = $1', [
+        session.id,
+        new Date(now),
+      ])
+      return { wallet, lockLink: await createLockLink(tx, context, c, session.userId) }
+    })
+    if (!answer) throw noWallet()
+    const name = await projectName(db, session.projectId)
+    sendNotice(context, {
+      to: session.email,
+      subject: `A new device recovered your wallet on ${name}`,
+      text: [
+        `A new device recovered your wallet on ${name} at ${mailTime(now)}.`,
+        ...notYouLines(answer.lockLink),
+      ].join('\n'),
+    })
+    const { wallet } = answer
+    return c.json({
+      commitment: wallet.commitment,
+      version: wallet.version,
+      recoveryShare: b64(wallet.recoveryShare),
+      factor: wallet.factor,
+    })
+  })
+
+  // New shares for the same key: the commitment stays, the committed EVM address signs the next
+  // version and the digests of the new shares, the old shares stay for the recovery window.
   app.post('/v1/wallet/rotate', bounded, async (c) => {
     const session = await authenticate(context, c)
     requireFresh(session)
-    const shares: StoredShares = parseBody(SharesBody, await readJson(c))
+    const raw = await readJson(c)
+    const shares: StoredShares = parseBody(SharesBody, raw)
+    const { version, signature } = parseBody(RotateBody, raw)
     await requireFactorAllowed(session, shares)
-    if (!(await rotateWallet(db, options.vaultKey, session.userId, shares, context.now()))) {
-      throw new EmbeddedError(404, 'WALLET_NOT_FOUND', 'This account has no wallet')
+    const now = context.now()
+    type Refusal = EmbeddedError
+    const outcome = await db.transaction(async (tx): Promise<Refusal | { lockLink: string }> => {
+      const wallet = await readWallet(tx, options.vaultKey, session.userId, { forUpdate: true })
+      if (!wallet) return noWallet()
+      if (!sameCommitment(wallet.commitment, shares.commitment)) {
+        return new EmbeddedError(400, 'BAD_REQUEST', 'The commitment of a wallet never changes', {
+          field: 'commitment',
+        })
+      }
+      const address = wallet.commitment.eip155
+      if (!address) {
+        return new EmbeddedError(
+          400,
+          'BAD_REQUEST',
+          'Rotation needs the EVM address in the commitment',
+          { field: 'commitment' },
+        )
+      }
+      // A Shamir share of the same secret has the same length as the current auth share; a
+      // wrapped recovery share adds at least a 16-byte tag to it.
+      const shareBytes = wallet.authShare.length
+      if (shares.authShare.length !== shareBytes) {
+        return new EmbeddedError(
+          400,
+          'BAD_REQUEST',
+          'The auth share is not a share of this wallet',
+          {
+            field: 'authShare',
+          },
+        )
+      }
+      const recoveryOk =
+        shares.factor.kind === 'custodial'
+          ? shares.recoveryShare.length === shareBytes
+          : shares.recoveryShare.length >= shareBytes + 16
+      if (!recoveryOk) {
+        return new EmbeddedError(
+          400,
+          'BAD_REQUEST',
+          'The recovery share is not a share of this wallet',
+          { field: 'recoveryShare' },
+        )
+      }
+      if (version !== wallet.version + 1) {
+        return new EmbeddedError(
+          409,
+          'VERSION_CONFLICT',
+          `The next version of these shares is ${wallet.version + 1}`,
+          { field: 'version' },
+        )
+      }
+      const message = rotationMessage({
+        address,
+        version,
+        authShare: shares.authShare,
+        recoveryShare: shares.recoveryShare,
+      })
+      let signer: string | undefined
+      try {
+        signer = await recoverMessageAddress({ message, signature: signature as `0x${string}` })
+      } catch {}
+      if (!signer || signer !== getAddress(address)) {
+        return new EmbeddedError(
+          403,
+          'INVALID_SIGNATURE',
+          'The new shares must be signed by the address of the wallet',
+          { field: 'signature' },
+        )
+      }
+      await rotateWallet(
+        tx,
+        options.vaultKey,
+        session.userId,
+        session.jkt,
+        shares,
+        version,
+        now,
+        now + limits.shareRecoveryWindowMs,
+      )
+      return { lockLink: await createLockLink(tx, context, c, session.userId) }
+    })
+    if (outcome instanceof EmbeddedError) throw outcome
+    const name = await projectName(db, session.projectId)
+    sendNotice(context, {
+      to: session.email,
+      subject: `The shares of your wallet on ${name} were replaced`,
+      text: [
+        `A device replaced the shares of your wallet on ${name} at ${mailTime(now)}.`,
+        'Your address did not change. Other devices need a new code, and a recovery after',
+        `${Math.round(limits.shareRecoveryWindowMs / 86_400_000)} days.`,
+        ...notYouLines(outcome.lockLink),
+      ].join('\n'),
+    })
+    return c.json({ commitment: shares.commitment, version })
+  })
+
+  // The lock link of a notice mail. GET shows a confirmation (mail scanners fetch links; only a
+  // person presses the button); POST locks: every session ends, and logins, recoveries and
+  // share reads are refused until the operator clears `locked_at`.
+  app.get('/v1/lock/:token', (c) => {
+    c.header('cache-control', 'no-store')
+    c.header(
+      'content-security-policy',
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    )
+    c.header('referrer-policy', 'no-referrer')
+    return c.html(
+      lockPage(
+        'Lock your wallet?',
+        '<p>Locking signs every device out and refuses every login and recovery of this wallet ' +
+          'until the operator of the app unlocks it.</p><form method="post"><button type="submit">' +
+          'Lock my wallet</button></form>',
+      ),
+    )
+  })
+
+  app.post('/v1/lock/:token', async (c) => {
+    c.header('cache-control', 'no-store')
+    c.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+    c.header('referrer-policy', 'no-referrer')
+    const token = c.req.param('token')
+    const locked = await db.transaction(async (tx) => {
+      const [link] = await tx.query<{ user_id: string }>(
+        'delete from embedded.lock_links where token_hash = $1 and expires_at > $2 returning user_id',
+        [tokenHash(token), new Date(context.now())],
+      )
+      if (!link) return false
+      await tx.query(
+        'update embedded.users set locked_at = $2 where id = $1 and locked_at is null',
+        [link.user_id, new Date(context.now())],
+      )
+      await deleteOtherSessions(tx, link.user_id)
+      return true
+    })
+    if (!locked) {
+      return c.html(
+        lockPage('This link no longer works', '<p>It was used already or has expired.</p>'),
+        404,
+      )
     }
-    return c.json({ commitment: (await walletCommitment(db, session.userId)) ?? shares.commitment })
+    return c.html(
+      lockPage(
+        'Your wallet is locked',
+        '<p>Every device was signed out. Ask the operator of the app to unlock it.</p>',
+      ),
+    )
   })
 
   app.onError(embeddedErrorAnswer(context.logger))
