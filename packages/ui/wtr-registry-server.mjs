@@ -86,11 +86,13 @@ export function registryServer() {
       config,
       JSON.stringify({
         projects: [
-          { projectId: PROJECT_ID, name: 'UI tests', allowedOrigins: [] },
+          { projectId: PROJECT_ID, name: 'UI tests', allowedOrigins: [], allowDevOrigins: true },
           {
             projectId: NO_SEND_PROJECT_ID,
             name: 'UI tests, Send off',
             allowedOrigins: [],
+            // The test page's loopback origin, for the public reads (config, registry).
+            allowDevOrigins: true,
             features: { send: false },
           },
         ],
