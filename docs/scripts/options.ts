@@ -1,6 +1,7 @@
 // Generates docs/options.md from the option schema (packages/core/src/options/schema.ts): the
 // names and the validator's words come from the valibot schemas, descriptions and spec texts
-// from their `description` / `metadata` pipes, defaults from `parseOptions` itself, types from
+// from their `description` / `metadata` pipes (options/docs.ts), defaults from `parseOptions`
+// itself (the schema's own `v.optional(schema, default)`), types from
 // the `ModalOptions`, `Features` and `ThemeVariables` declarations. Run under the `development`
 // condition (the docs pipes exist in development builds only):
 //
@@ -11,11 +12,8 @@ import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import * as v from 'valibot'
-import {
-  buildSchemas,
-  type OptionDoc,
-  parseOptions,
-} from '../../packages/core/src/options/schema.js'
+import type { OptionDoc } from '../../packages/core/src/options/docs.js'
+import { buildSchemas, parseOptions } from '../../packages/core/src/options/schema.js'
 import { DEV_MODE } from '../../packages/core/src/utils/dev.js'
 
 const SCHEMA_FILE = new URL('../../packages/core/src/options/schema.ts', import.meta.url)

@@ -1,6 +1,6 @@
 // The texts that exist only in development builds, read from the packages' sources: every
 // `issueWarning(code, message)` call (core's dev warnings, stripped in production through
-// esm-env's DEV) and the option docs of core's schema (`description` / `spec` texts, attached
+// esm-env's DEV) and the option docs of core's schema (`description` / `spec` texts of options/docs.ts, attached
 // behind DEV_MODE). A production build that contains one of them leaks development code.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -56,7 +56,7 @@ export function devOnlyTexts(packagesDir) {
     }
     for (const file of files) {
       const code = readFileSync(file, 'utf8')
-      const isSchema = file.endsWith(join('options', 'schema.ts'))
+      const isSchema = file.endsWith(join('options', 'docs.ts'))
       if (!isSchema && !code.includes('issueWarning(')) continue
       const source = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true)
       const add = (kind, text) => texts.push({ kind, file, text, fragments: fragments(text) })

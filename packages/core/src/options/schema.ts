@@ -7,7 +7,6 @@ import type { ChainAdapter } from '../adapters/types.js'
 import { isWalletConnectEntry, type WalletConnectEntry } from '../adapters/walletconnect.js'
 import { InvalidOptionsError, kitError } from '../errors/errors.js'
 import {
-  type AccountType,
   type CaipNetwork,
   type CaipNetworkId,
   type ChainNamespace,
@@ -17,6 +16,7 @@ import {
 } from '../types/network.js'
 import { isAddressFor } from '../utils/address.js'
 import { isCaipNetworkId, isChainNamespace } from '../utils/caip.js'
+import { documented, featureDocs, optionDocs, themeVariableDocs } from './docs.js'
 
 export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
@@ -49,7 +49,7 @@ export interface Features {
   reownBranding: boolean
 }
 
-/** Spec §9 feature defaults, except `analytics`, which is opt-in. */
+/** Spec §9 feature defaults, except `analytics`, which is opt-in. The schema reads them. */
 export const DEFAULT_FEATURES: Readonly<Features> = {
   receive: true,
   send: true,
@@ -93,6 +93,18 @@ export interface TokenOption {
   address: string
 }
 
+/**
+ * Account type per namespace, merged over `DEFAULT_ACCOUNT_TYPES`: `eoa` or `smartAccount`;
+ * bip122 accounts are `payment` only.
+ */
+export interface DefaultAccountTypes {
+  eip155?: 'eoa' | 'smartAccount'
+  solana?: 'eoa' | 'smartAccount'
+  polkadot?: 'eoa' | 'smartAccount'
+  cosmos?: 'eoa' | 'smartAccount'
+  bip122?: 'payment'
+}
+
 /** The theme variables a host may set (mapped to `--w3m-*` custom properties). */
 export interface ThemeVariables {
   '--w3m-font-family'?: string
@@ -106,7 +118,10 @@ export interface ThemeVariables {
   '--w3m-qr-color'?: string
 }
 
-/** What a host passes to `createModal`. */
+/**
+ * What a host passes to `createModal`. `schema.types.test.ts` ties it field by field to the
+ * schema's input type (and `ResolvedOptions` to its output), so the two cannot drift apart.
+ */
 export interface ModalOptions {
   /** Missing or blank: `ResolvedOptions.projectId` is undefined and the caller alerts. */
   projectId?: string
@@ -122,8 +137,7 @@ export interface ModalOptions {
   tokens?: Partial<Record<CaipNetworkId, TokenOption>>
   termsConditionsUrl?: string
   privacyPolicyUrl?: string
-  /** Merged over `DEFAULT_ACCOUNT_TYPES`; `payment` is for bip122 only, and bip122 is payment only. */
-  defaultAccountTypes?: Partial<Record<ChainNamespace, AccountType>>
+  defaultAccountTypes?: DefaultAccountTypes
   themeMode?: ThemeMode
   themeVariables?: ThemeVariables
   connectMethodsOrder?: readonly ConnectMethod[]
@@ -171,7 +185,7 @@ export interface ResolvedOptions {
   tokens: Partial<Record<CaipNetworkId, TokenOption>>
   termsConditionsUrl?: string
   privacyPolicyUrl?: string
-  defaultAccountTypes: Readonly<Record<ChainNamespace, AccountType>>
+  defaultAccountTypes: Readonly<Required<DefaultAccountTypes>>
   themeMode: ThemeMode
   themeVariables: ThemeVariables
   /** Undefined: the UI picks the spec §2 default order. */
@@ -215,13 +229,12 @@ const objectMessage =
     return `expected ${what}, received ${issue.received}`
   }
 
-// --- Leaf schemas ---
+// --- Leaf schemas: valibot's own, with the messages above ---
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-function isUrl(value: unknown, protocols: readonly string[]): boolean {
-  if (typeof value !== 'string') return false
+function isUrl(value: string, protocols: readonly string[]): boolean {
   try {
     return protocols.includes(new URL(value).protocol)
   } catch {
@@ -229,45 +242,45 @@ function isUrl(value: unknown, protocols: readonly string[]): boolean {
   }
 }
 
-const isHttpUrl = (value: unknown): value is string => isUrl(value, ['http:', 'https:'])
-const isImageUrl = (value: unknown): value is string =>
-  isUrl(value, ['https:']) || (typeof value === 'string' && value.startsWith('data:image/'))
+/** A string the check accepts; every failure, not a string included, reads `expected <what>`. */
+const stringWhere = (check: (value: string) => boolean, what: string) =>
+  v.pipe(v.string(expected(what)), v.check(check, expected(what)))
 
-const leaf = <T>(check: (value: unknown) => boolean, what: string) =>
-  v.custom<T>(check, expected(what))
-
-const string = () => leaf<string>((value) => typeof value === 'string', 'a string')
-const nonEmptyString = () =>
-  leaf<string>((value) => typeof value === 'string' && value.trim() !== '', 'a non-empty string')
-const boolean = () => leaf<boolean>((value) => typeof value === 'boolean', 'true or false')
-const httpUrl = () => leaf<string>(isHttpUrl, 'an http or https URL')
-const imageUrl = () => leaf<string>(isImageUrl, 'an https or data:image URL')
-const caipNetworkId = () =>
-  leaf<CaipNetworkId>(isCaipNetworkId, 'a CAIP-2 network id such as "eip155:1"')
-const numberIn = (min: number, max: number, integer: boolean) =>
-  leaf<number>(
-    (value) =>
-      typeof value === 'number' &&
-      (integer ? Number.isInteger(value) : Number.isFinite(value)) &&
-      value >= min &&
-      value <= max,
-    `${integer ? 'an integer' : 'a number'} from ${min} to ${max}`,
+const string = () => v.string(expected('a string'))
+const nonEmptyString = (what = 'a non-empty string') =>
+  stringWhere((value) => value.trim() !== '', what)
+const boolean = () => v.boolean(expected('true or false'))
+const httpUrl = () =>
+  stringWhere((value) => isUrl(value, ['http:', 'https:']), 'an http or https URL')
+const imageUrl = () =>
+  stringWhere(
+    (value) => isUrl(value, ['https:']) || value.startsWith('data:image/'),
+    'an https or data:image URL',
   )
+// v.custom, not a string and a check: the input type is then `CaipNetworkId` for hosts too.
+const caipNetworkId = () =>
+  v.custom<CaipNetworkId>(isCaipNetworkId, expected('a CAIP-2 network id such as "eip155:1"'))
+const numberIn = (min: number, max: number, integer: boolean) => {
+  const message = expected(`${integer ? 'an integer' : 'a number'} from ${min} to ${max}`)
+  return v.pipe(
+    v.number(message),
+    integer ? v.safeInteger(message) : v.finite(message),
+    v.check((value) => value >= min && value <= max, message),
+  )
+}
 const picklist = <const T extends readonly string[]>(values: T) =>
-  leaf<T[number]>((value) => typeof value === 'string' && values.includes(value), oneOf(values))
+  v.picklist(values, expected(oneOf(values)))
 const arrayOf = <T extends v.GenericSchema>(item: T, what: string) =>
   v.array(item, expected(`an array of ${what}`))
 
+// valibot's object schemas take an array for an object, so a record check runs first: a
+// v.custom typed as the object's input, so that the options' input type stays the object's.
+const record = <S extends v.GenericSchema>(object: S, what: string) =>
+  v.pipe(v.custom<v.InferInput<S>>(isRecord, expected(what)), object)
 const strict = <T extends v.ObjectEntries>(entries: T, what: string) =>
-  v.pipe(
-    leaf<Record<string, unknown>>(isRecord, what),
-    v.strictObject(entries, objectMessage(what, Object.keys(entries))),
-  )
+  record(v.strictObject(entries, objectMessage(what, Object.keys(entries))), what)
 const loose = <T extends v.ObjectEntries>(entries: T, what: string) =>
-  v.pipe(
-    leaf<Record<string, unknown>>(isRecord, what),
-    v.looseObject(entries, objectMessage(what, Object.keys(entries))),
-  )
+  record(v.looseObject(entries, objectMessage(what, Object.keys(entries))), what)
 
 // Reports the second occurrence of a key, at that item (and `field` inside it, if given).
 function unique<T>(key: (item: T) => string, what: string, field?: string) {
@@ -306,46 +319,22 @@ function unique<T>(key: (item: T) => string, what: string, field?: string) {
   })
 }
 
-// --- Documentation: the generated options reference (docs/options.md) reads these ---
-
-/**
- * What the options reference says about one option: valibot `description` and `metadata`.
- * (A type, not an interface: valibot's `metadata` takes a record.)
- */
-export type OptionDoc = {
-  description: string
-  /** The spec's own words about the option, with its section. */
-  spec?: string
-  /** The default in words, where the parsed value alone would not say it. */
-  default?: string
-}
-
-// Attaches each entry's doc as a valibot `description` + `metadata` pipe (no effect on
-// validation). Called as `DEV ? documented(entries, optionDocs()) : entries`, with esm-env's
-// DEV, a constant the bundler inlines: production builds drop the call, the docs functions
-// and their texts (apps/size checks it), so the docs cost the page nothing.
-function documented<T extends v.ObjectEntries>(entries: T, docs: Record<keyof T, OptionDoc>): T {
-  return Object.fromEntries(
-    Object.entries(entries).map(([key, schema]) => {
-      const doc = docs[key as keyof T]
-      return [key, v.pipe(schema, v.description(doc.description), v.metadata(doc))]
-    }),
-  ) as unknown as T
-}
-
-// --- Option schemas ---
+// --- Option schemas, one builder per group ---
 
 // The schemas are built by each parse and dropped after it: they run once, at createModal (and
 // on an instance setter), and kept at module level they would stay in the page's heap for good.
-export function buildSchemas() {
-  const networkSchema = v.pipe(
+
+function networkSchema() {
+  const chainIdText = 'a chain id (a non-negative integer or a non-empty string)'
+  const chainId = expected(chainIdText)
+  return v.pipe(
     loose(
       {
-        id: leaf<number | string>(
-          (value) =>
-            (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) ||
-            (typeof value === 'string' && value !== ''),
-          'a chain id (a non-negative integer or a non-empty string)',
+        // v.lazy, not v.union: the same result, and valibot's union is not in the page already.
+        id: v.lazy((input) =>
+          typeof input === 'string'
+            ? stringWhere((value) => value !== '', chainIdText)
+            : v.pipe(v.number(chainId), v.safeInteger(chainId), v.minValue(0, chainId)),
         ),
         chainNamespace: picklist(NAMESPACES),
         caipNetworkId: caipNetworkId(),
@@ -365,7 +354,7 @@ export function buildSchemas() {
                 ),
                 webSocket: v.optional(
                   arrayOf(
-                    leaf<string>((value) => isUrl(value, ['ws:', 'wss:']), 'a ws or wss URL'),
+                    stringWhere((value) => isUrl(value, ['ws:', 'wss:']), 'a ws or wss URL'),
                     'ws(s) URLs',
                   ),
                 ),
@@ -405,11 +394,28 @@ export function buildSchemas() {
       ['caipNetworkId'],
     ),
   )
+}
 
-  const featureEntries = {
-    receive: v.optional(boolean()),
-    send: v.optional(boolean()),
-    email: v.optional(boolean()),
+function networksSchema() {
+  const network = networkSchema()
+  return v.pipe(
+    arrayOf(network, 'networks'),
+    v.minLength(1, () => 'expected at least one network, received none'),
+    unique(
+      (item: v.InferOutput<typeof network>) => item.caipNetworkId,
+      'each network',
+      'caipNetworkId',
+    ),
+  )
+}
+
+function featuresSchema() {
+  const on = (feature: Exclude<keyof Features, 'socials'>) =>
+    v.optional(boolean(), DEFAULT_FEATURES[feature])
+  const entries = {
+    receive: on('receive'),
+    send: on('send'),
+    email: on('email'),
     // v.lazy picks the branch by input so an issue inside the list keeps its own path.
     socials: v.optional(
       v.lazy((input) =>
@@ -418,29 +424,34 @@ export function buildSchemas() {
               arrayOf(picklist(SOCIAL_PROVIDERS), 'social providers'),
               unique((provider: SocialProvider) => provider, 'each social provider'),
             )
-          : leaf<false>(
+          : // v.custom, not v.literal: the same check, and no literal schema is in the page.
+            v.custom<false>(
               (value) => value === false,
-              `false or an array of ${SOCIAL_PROVIDERS.map(quote).join(', ')}`,
+              expected(`false or an array of ${SOCIAL_PROVIDERS.map(quote).join(', ')}`),
             ),
       ),
+      // The array schema copies the default: the constant is never handed out.
+      DEFAULT_FEATURES.socials as SocialProvider[] | false,
     ),
-    emailShowWallets: v.optional(boolean()),
-    analytics: v.optional(boolean()),
-    allWallets: v.optional(boolean()),
-    swaps: v.optional(boolean()),
-    onramp: v.optional(boolean()),
-    activity: v.optional(boolean()),
-    legalCheckbox: v.optional(boolean()),
-    smartSessions: v.optional(boolean()),
-    collapseWallets: v.optional(boolean()),
-    pay: v.optional(boolean()),
-    networkSwitching: v.optional(boolean()),
-    allowUnsupportedChain: v.optional(boolean()),
-    reownBranding: v.optional(boolean()),
+    emailShowWallets: on('emailShowWallets'),
+    analytics: on('analytics'),
+    allWallets: on('allWallets'),
+    swaps: on('swaps'),
+    onramp: on('onramp'),
+    activity: on('activity'),
+    legalCheckbox: on('legalCheckbox'),
+    smartSessions: on('smartSessions'),
+    collapseWallets: on('collapseWallets'),
+    pay: on('pay'),
+    networkSwitching: on('networkSwitching'),
+    allowUnsupportedChain: on('allowUnsupportedChain'),
+    reownBranding: on('reownBranding'),
   } satisfies Record<keyof Features, v.GenericSchema>
-  const featureSchemas = DEV ? documented(featureEntries, featureDocs()) : featureEntries
+  return strict(DEV ? documented(entries, featureDocs()) : entries, 'an object of feature switches')
+}
 
-  const excludedWalletSchema = v.lazy((input) =>
+function excludedWalletSchema() {
+  return v.lazy((input) =>
     isRecord(input)
       ? v.pipe(
           strict(
@@ -459,15 +470,14 @@ export function buildSchemas() {
           ),
         )
       : v.pipe(
-          leaf<string>(
-            (value) => typeof value === 'string' && value.trim() !== '',
-            'a wallet name or rdns, or an object { rdns?, name? }',
-          ),
+          nonEmptyString('a wallet name or rdns, or an object { rdns?, name? }'),
           v.transform((text): ExcludedWallet => ({ rdns: text, name: text })),
         ),
   )
+}
 
-  const tokensSchema = v.pipe(
+function tokensSchema() {
+  return v.pipe(
     v.record(
       caipNetworkId(),
       strict({ address: nonEmptyString() }, 'an object { address }'),
@@ -488,20 +498,25 @@ export function buildSchemas() {
       }
     }),
   )
+}
 
-  const ordinaryAccountType = v.optional(picklist(['eoa', 'smartAccount'] as const))
-  const defaultAccountTypesSchema = strict(
+function accountTypesSchema() {
+  const ordinary = (namespace: Exclude<ChainNamespace, 'bip122'>) =>
+    v.optional(picklist(['eoa', 'smartAccount'] as const), DEFAULT_ACCOUNT_TYPES[namespace])
+  return strict(
     {
-      eip155: ordinaryAccountType,
-      solana: ordinaryAccountType,
-      polkadot: ordinaryAccountType,
-      cosmos: ordinaryAccountType,
-      bip122: v.optional(picklist(['payment'] as const)),
+      eip155: ordinary('eip155'),
+      solana: ordinary('solana'),
+      polkadot: ordinary('polkadot'),
+      cosmos: ordinary('cosmos'),
+      bip122: v.optional(picklist(['payment'] as const), DEFAULT_ACCOUNT_TYPES.bip122),
     } satisfies Record<ChainNamespace, v.GenericSchema>,
     'an object keyed by namespace',
   )
+}
 
-  const themeVariableEntries = {
+function themeVariablesSchema() {
+  const entries = {
     '--w3m-font-family': v.optional(string()),
     '--w3m-accent': v.optional(string()),
     '--w3m-color-mix': v.optional(string()),
@@ -511,35 +526,66 @@ export function buildSchemas() {
     '--w3m-z-index': v.optional(numberIn(-2147483648, 2147483647, true)),
     '--w3m-qr-color': v.optional(string()),
   } satisfies Record<keyof ThemeVariables, v.GenericSchema>
-  const themeVariablesSchema = strict(
-    DEV ? documented(themeVariableEntries, themeVariableDocs()) : themeVariableEntries,
+  return strict(
+    DEV ? documented(entries, themeVariableDocs()) : entries,
     'an object of theme variables',
   )
+}
 
-  // Options a host may change after creation (instance setters), validated as at creation.
-  const settableSchemas = {
+// Options a host may change after creation (instance setters), validated as at creation.
+function settableSchemas() {
+  return {
     themeMode: picklist(['light', 'dark'] as const),
-    themeVariables: themeVariablesSchema,
+    themeVariables: themeVariablesSchema(),
     locale: nonEmptyString(),
   }
+}
 
-  const isAdapter = (value: unknown): value is ChainAdapter =>
-    isRecord(value) &&
-    isChainNamespace(value.namespace) &&
-    typeof value.connect === 'function' &&
-    typeof value.disconnect === 'function'
+// Adapters and connector entries carry functions: no valibot object schema says "a function
+// named connect" with one message for the whole entry, so these stay type guards (v.custom).
+const isAdapter = (value: unknown): value is ChainAdapter =>
+  isRecord(value) &&
+  isChainNamespace(value.namespace) &&
+  typeof value.connect === 'function' &&
+  typeof value.disconnect === 'function'
 
-  const optionEntries = {
-    projectId: v.optional(string()),
-    networks: v.pipe(
-      arrayOf(networkSchema, 'networks'),
-      v.minLength(1, () => 'expected at least one network, received none'),
+function connectorSchemas() {
+  return {
+    adapters: v.pipe(
+      arrayOf(
+        v.custom<ChainAdapter>(
+          isAdapter,
+          expected('an adapter with a known `namespace` and `connect`/`disconnect` functions'),
+        ),
+        'adapters',
+      ),
       unique(
-        (network: v.InferOutput<typeof networkSchema>) => network.caipNetworkId,
-        'each network',
-        'caipNetworkId',
+        (adapter: ChainAdapter) => adapter.namespace,
+        'one adapter per namespace,',
+        'namespace',
       ),
     ),
+    walletConnect: v.custom<WalletConnectEntry>(
+      isWalletConnectEntry,
+      expected('a WalletConnect entry { id, name, namespaces, load } (walletConnect({ … }))'),
+    ),
+    // The same shape as a WalletConnect entry (id, name, namespaces, load): one check.
+    embeddedWallet: v.custom<EmbeddedWalletEntry>(
+      isWalletConnectEntry as unknown as (value: unknown) => value is EmbeddedWalletEntry,
+      expected('an embedded-wallet entry { id, name, namespaces, load } (embeddedWallet({ … }))'),
+    ),
+  }
+}
+
+/** The schemas of `parseOptions` (all options) and `parseSetting` (the settable ones). */
+export function buildSchemas() {
+  const settable = settableSchemas()
+  const connectors = connectorSchemas()
+  // A SIWX config is a host object of functions; valibot's object schema takes arrays too.
+  const hostObject = () => v.custom<object>(isRecord, expected('an object'))
+  const entries = {
+    projectId: v.optional(string()),
+    networks: networksSchema(),
     defaultNetwork: v.optional(caipNetworkId()),
     metadata: v.optional(
       loose(
@@ -552,289 +598,40 @@ export function buildSchemas() {
         'an object { name, description, url, icons }',
       ),
     ),
-    features: v.optional(strict(featureSchemas, 'an object of feature switches')),
+    features: v.optional(featuresSchema(), {}),
     allowWallets: v.optional(arrayOf(nonEmptyString(), 'wallet ids')),
-    excludeWallets: v.optional(arrayOf(excludedWalletSchema, 'wallet names, rdns or objects')),
-    tokens: v.optional(tokensSchema),
+    excludeWallets: v.optional(
+      arrayOf(excludedWalletSchema(), 'wallet names, rdns or objects'),
+      [],
+    ),
+    tokens: v.optional(tokensSchema(), {}),
     termsConditionsUrl: v.optional(httpUrl()),
     privacyPolicyUrl: v.optional(httpUrl()),
-    defaultAccountTypes: v.optional(defaultAccountTypesSchema),
-    themeMode: v.optional(settableSchemas.themeMode),
-    themeVariables: v.optional(settableSchemas.themeVariables),
+    defaultAccountTypes: v.optional(accountTypesSchema(), {}),
+    themeMode: v.optional(settable.themeMode, 'light'),
+    themeVariables: v.optional(settable.themeVariables, {}),
     connectMethodsOrder: v.optional(
       v.pipe(
         arrayOf(picklist(CONNECT_METHODS), 'connect methods'),
         unique((method: ConnectMethod) => method, 'each connect method'),
       ),
     ),
-    locale: v.optional(settableSchemas.locale),
-    adapters: v.optional(
-      v.pipe(
-        arrayOf(
-          leaf<ChainAdapter>(
-            isAdapter,
-            'an adapter with a known `namespace` and `connect`/`disconnect` functions',
-          ),
-          'adapters',
-        ),
-        unique(
-          (adapter: ChainAdapter) => adapter.namespace,
-          'one adapter per namespace,',
-          'namespace',
-        ),
-      ),
-    ),
-    walletConnect: v.optional(
-      leaf<WalletConnectEntry>(
-        isWalletConnectEntry,
-        'a WalletConnect entry { id, name, namespaces, load } (walletConnect({ … }))',
-      ),
-    ),
-    embeddedWallet: v.optional(
-      // The same shape as a WalletConnect entry (id, name, namespaces, load): one check.
-      leaf<EmbeddedWalletEntry>(
-        isWalletConnectEntry as unknown as (value: unknown) => value is EmbeddedWalletEntry,
-        'an embedded-wallet entry { id, name, namespaces, load } (embeddedWallet({ … }))',
-      ),
-    ),
-    enableEmbedded: v.optional(boolean()),
-    disableAppendToBody: v.optional(boolean()),
-    siwx: v.optional(leaf<object>(isRecord, 'an object')),
-    siweConfig: v.optional(leaf<object>(isRecord, 'an object')),
+    locale: v.optional(settable.locale, 'en'),
+    adapters: v.optional(connectors.adapters, []),
+    walletConnect: v.optional(connectors.walletConnect),
+    embeddedWallet: v.optional(connectors.embeddedWallet),
+    enableEmbedded: v.optional(boolean(), false),
+    disableAppendToBody: v.optional(boolean(), false),
+    siwx: v.optional(hostObject()),
+    siweConfig: v.optional(hostObject()),
     apiUrl: v.optional(httpUrl()),
-    basic: v.optional(boolean()),
+    basic: v.optional(boolean(), false),
   } satisfies Record<keyof ModalOptions, v.GenericSchema>
   const optionsSchema = strict(
-    DEV ? documented(optionEntries, optionDocs()) : optionEntries,
+    DEV ? documented(entries, optionDocs()) : entries,
     'an options object',
   )
-
-  return { optionsSchema, settableSchemas }
-}
-
-// The docs of the options, the feature switches and the theme variables (development builds
-// only: see `documented`).
-function optionDocs(): Record<keyof ModalOptions, OptionDoc> {
-  return {
-    projectId: {
-      description:
-        "Your project's id on the OpenModal server: the key of its remote config, wallet registry, balances and analytics. Missing or blank, the modal shows the Project ID Not Configured alert.",
-      spec: '§5: "Missing projectId raises the Project ID Not Configured alert."',
-    },
-    networks: {
-      description:
-        'The networks the dapp supports, at least one, each `caipNetworkId` once. Presets: `@openmodal/evm/networks` and `@openmodal/solana/networks`; any other chain is an object of the same shape.',
-    },
-    defaultNetwork: {
-      description: 'The CAIP-2 id of the network to start on; must be one of `networks`.',
-      default: '`eip155:1` when it is in `networks`, else the first network',
-      spec: '§9: "Default chain eip155:1."',
-    },
-    metadata: {
-      description:
-        "The dapp's name, description, http(s) URL and icons (https or `data:image/`), shown to wallets (WalletConnect). Extra keys are kept.",
-    },
-    features: {
-      description:
-        'Feature switches, each optional: see [feature switches](#feature-switches). Email, socials, swaps, onramp, activity and reownBranding are remote features.',
-      default: "each switch's own default",
-      spec: '§1: "Remote project configuration controls feature flags: email, socials, swaps, onramp, activity, reownBranding."',
-    },
-    allowWallets: {
-      description:
-        "Registry wallet ids to show; the registry's other wallets are hidden. Never hides a wallet the browser announces (installed).",
-      spec: '§1: "allowed wallet ids"',
-    },
-    excludeWallets: {
-      description:
-        'Wallets to hide, by rdns or name (case-insensitive): `{ rdns }`, `{ name }`, or a string that matches either. A string that looks like a registry id also hides that registry wallet.',
-      spec: '§1: "excluded wallets (by rdns or name)"',
-    },
-    tokens: {
-      description:
-        'A token per network (keyed by CAIP-2 id) whose address must be valid for that namespace. Validated and kept; no view reads it yet.',
-    },
-    termsConditionsUrl: {
-      description: "http(s) link to the dapp's terms, shown in the legal footer of Connect.",
-    },
-    privacyPolicyUrl: {
-      description:
-        "http(s) link to the dapp's privacy policy, shown in the legal footer of Connect.",
-    },
-    defaultAccountTypes: {
-      description:
-        'Account type per namespace, merged over the defaults: `eoa` or `smartAccount`; `bip122` is `payment` only.',
-      default:
-        "`{ bip122: 'payment', eip155: 'smartAccount', polkadot: 'eoa', solana: 'eoa', cosmos: 'eoa' }`",
-      spec: '§3: "Default account type per namespace: bip122 payment, eip155 smartAccount, polkadot eoa, solana eoa."',
-    },
-    themeMode: {
-      description: 'Light or dark theme; change it later with `modal.setThemeMode()`.',
-      spec: '§1: "theme (themeMode light or dark, themeVariables)"',
-    },
-    themeVariables: {
-      description:
-        'Theme variables, written as `--w3m-*` custom properties on the modal and the buttons: see [theme variables](#theme-variables). Change them later with `modal.setThemeVariables()`.',
-    },
-    connectMethodsOrder: {
-      description:
-        'The order of the connection methods on Connect (`email`, `social`, `wallet`), each once.',
-      default:
-        'email, social, wallet; wallet first when an installed or announced wallet is visible',
-      spec: '§2: "Connection methods default: email, social, wallet. If an injected or announced wallet is visible: wallet, email, social. The host may override."',
-    },
-    locale: {
-      description:
-        "The modal's language, a BCP 47 tag (`de`, `pt-BR`); catalogs: en, ar, es, fr, de, pt-BR, zh-CN, ja. Change it later with `modal.setLocale()`.",
-      default:
-        "`@openmodal/ui`'s `createModal`: the page's `<html lang>`, then `navigator.languages`, then `en`",
-    },
-    adapters: {
-      description:
-        'The chain adapters (`evmAdapter()`, `solanaAdapter()`), one per namespace: they find the wallets and connect them.',
-    },
-    walletConnect: {
-      description:
-        'WalletConnect: `walletConnect({ relayUrl, … })` from `@openmodal/walletconnect/connector`, a small entry whose client loads with `import()` when a visitor picks it.',
-    },
-    embeddedWallet: {
-      description:
-        'E-mail login: `embeddedWallet({ secureOrigin })` from `@openmodal/embedded/connector`, a small entry whose secure frame loads with `import()` when a visitor picks e-mail (or on load after a past e-mail login). Shown when the `email` feature is on.',
-    },
-    enableEmbedded: {
-      description:
-        'Render the modal inline where you place `<w3m-modal>`, always open, instead of a dialog.',
-      spec: '§2: "The modal element is appended to the page body unless appending is disabled or it is embedded."',
-    },
-    disableAppendToBody: {
-      description: 'Do not append `<w3m-modal>` to `document.body`: place it yourself.',
-      spec: '§2: "The modal element is appended to the page body unless appending is disabled or it is embedded."',
-    },
-    siwx: {
-      description:
-        'Sign in with a wallet signature (SIWX): a SIWXConfig such as `localSiwx()` or `serverSiwx()` from @openmodal/siwx.',
-      spec: '§5: "Setting both siweConfig and siwx throws \'Cannot set both `siweConfig` and `siwx` options\'."',
-    },
-    siweConfig: {
-      description:
-        'Sign in with Ethereum, the older SIWE-only option ({ getNonce, createMessage, verifyMessage, getSession, signOut, … }): `createModal` turns it into a SIWXConfig with `fromSiweConfig` of @openmodal/siwx, loaded with import(). Excludes `siwx`.',
-      spec: '§5: "Setting both siweConfig and siwx throws \'Cannot set both `siweConfig` and `siwx` options\'."',
-    },
-    apiUrl: {
-      description:
-        'Base URL of your OpenModal server (`apps/server`, see [self-hosting](self-hosting.md)). Without it the kit runs in local mode: no request to any server (no wallet registry, remote config, balances API or analytics).',
-    },
-    basic: {
-      description:
-        'Basic mode: no remote project config, wallet registry or analytics is fetched or sent, and the remote features (email, socials, swaps, onramp, activity, reownBranding) are off.',
-      spec: '§5: "basic mode disables all remote features."',
-    },
-  }
-}
-
-function featureDocs(): Record<keyof Features, OptionDoc> {
-  return {
-    receive: {
-      description:
-        "The Account's Receive button and view (eip155 and solana). An OpenModal server may set it in the project config (an extension beyond the spec's remote keys): then the project decides it.",
-    },
-    send: {
-      description:
-        "The Account's Send button and view (eip155 and solana). An OpenModal server may set it in the project config (an extension beyond the spec's remote keys): then the project decides it, and `open('WalletSend')` says why Send is off.",
-    },
-    email: {
-      description:
-        'E-mail login on Connect, shown only when an embedded-wallet (`AUTH`) connector exists. A remote feature: the project config decides it once loaded, and it is off in local and basic mode.',
-    },
-    socials: {
-      description:
-        'Social login providers on Connect, in this order, or `false` for none; shown only with an `AUTH` connector. A remote feature (as `email`).',
-      spec: '§1: "social login (google, github, apple, facebook, x, discord; the modal logic also lists farcaster)"',
-    },
-    emailShowWallets: {
-      description: 'Show the wallets beside e-mail login. No view reads it yet.',
-    },
-    analytics: {
-      description:
-        'Send usage events to the OpenModal server (`apiUrl`). Off unless set: the kit sends no analytics by default, and never in local or basic mode.',
-      default: "`false` (the spec's default is on; here it is opt-in)",
-    },
-    allWallets: {
-      description: 'The "All Wallets" button on Connect, which opens the registry\'s full list.',
-    },
-    swaps: { description: 'Token swaps. A remote feature. No view reads it yet.' },
-    onramp: {
-      description:
-        'Buying crypto through on-ramp providers. A remote feature. No view reads it yet.',
-    },
-    activity: {
-      description:
-        'The Activity tab of Account (transactions from the OpenModal server). A remote feature.',
-    },
-    legalCheckbox: {
-      description: 'A checkbox to accept the legal links before connecting. No view reads it yet.',
-    },
-    smartSessions: {
-      description: 'Smart sessions (ERC-7715 permissions). No view reads it yet.',
-    },
-    collapseWallets: {
-      description: 'Collapse the wallet list on Connect. No view reads it yet.',
-    },
-    pay: { description: 'Payments. No view reads it yet.' },
-    networkSwitching: {
-      description:
-        'With `allowUnsupportedChain` false, a wallet on a network the dapp does not list opens the UnsupportedChain view.',
-      spec: '§2: "The unsupported-chain view shows if network switching is enabled and unsupported chains are not allowed."',
-    },
-    allowUnsupportedChain: {
-      description:
-        'Let a wallet stay on a network the dapp does not list, without the UnsupportedChain view.',
-    },
-    reownBranding: {
-      description: 'A branding line in the footer. A remote feature. No view reads it yet.',
-    },
-  }
-}
-
-function themeVariableDocs(): Record<keyof ThemeVariables, OptionDoc> {
-  return {
-    '--w3m-font-family': {
-      description: 'Font family of the modal and the buttons.',
-      default: 'the system UI font stack',
-    },
-    '--w3m-accent': {
-      description: 'Accent colour: primary buttons, links, the focus ring.',
-      default: '`#1769d1` (light), `#5aa5ff` (dark)',
-    },
-    '--w3m-color-mix': {
-      description:
-        'A colour mixed into the backgrounds and surfaces, by `--w3m-color-mix-strength`.',
-    },
-    '--w3m-color-mix-strength': {
-      description: 'How much of `--w3m-color-mix`, in percent.',
-      default: '`0`',
-      spec: '§2: "default colour-mix strength 0"',
-    },
-    '--w3m-font-size-master': {
-      description: 'Base of the type scale (titles 1.6×, body 1.4×, small 1.2×).',
-      default: '`10px`',
-      spec: '§2: "font size master 10px"',
-    },
-    '--w3m-border-radius-master': {
-      description: 'Base of the radius scale (1×, 2×, 4×, 9×, 25× for pills).',
-      default: '`4px`',
-      spec: '§2: "radius master 4px"',
-    },
-    '--w3m-z-index': {
-      description: 'Stacking order of the modal.',
-      default: '`999`',
-      spec: '§2: "z-index 999"',
-    },
-    '--w3m-qr-color': {
-      description: "Colour of the WalletConnect QR code's modules (on white).",
-      default: '`#141414`',
-    },
-  }
+  return { optionsSchema, settableSchemas: settable }
 }
 
 type SettableSchemas = ReturnType<typeof buildSchemas>['settableSchemas']
@@ -864,56 +661,32 @@ export function parseOptions(input: unknown): ResolvedOptions {
       new v.ValiError(result.issues),
     )
   }
-  const options = result.output
-  const networks = options.networks as unknown as ResolvedOptions['networks']
+  // Every default is the schema's own (`v.optional(schema, default)`); what is left here
+  // depends on other fields: the start network, and a blank projectId.
+  const { networks, defaultNetwork: chosen, projectId, themeVariables, ...rest } = result.output
   const ids = networks.map((network) => network.caipNetworkId)
   const defaultNetwork =
-    options.defaultNetwork ??
-    (ids.includes(DEFAULT_CAIP_NETWORK_ID) ? DEFAULT_CAIP_NETWORK_ID : networks[0].caipNetworkId)
-  if (!ids.includes(defaultNetwork)) {
+    chosen ?? (ids.includes(DEFAULT_CAIP_NETWORK_ID) ? DEFAULT_CAIP_NETWORK_ID : ids[0])
+  if (!defaultNetwork || !ids.includes(defaultNetwork)) {
     throw new InvalidOptionsError(
       'defaultNetwork',
-      `expected one of the configured networks (${ids.map(quote).join(', ')}), received ${quote(defaultNetwork)}`,
+      `expected one of the configured networks (${ids.map(quote).join(', ')}), received ${quote(String(defaultNetwork))}`,
     )
   }
-  const projectId = options.projectId?.trim() ? options.projectId : undefined
-  return {
-    ...(projectId !== undefined ? { projectId } : {}),
-    networks,
+  return withoutUndefined({
+    ...rest,
+    ...(projectId?.trim() ? { projectId } : {}),
+    // minLength(1) holds: not empty.
+    networks: networks as unknown as ResolvedOptions['networks'],
     defaultNetwork,
-    ...(options.metadata ? { metadata: options.metadata } : {}),
-    features: { ...DEFAULT_FEATURES, ...withoutUndefined(options.features) },
-    ...(options.allowWallets ? { allowWallets: options.allowWallets } : {}),
-    excludeWallets: options.excludeWallets ?? [],
-    tokens: options.tokens ?? {},
-    ...(options.termsConditionsUrl ? { termsConditionsUrl: options.termsConditionsUrl } : {}),
-    ...(options.privacyPolicyUrl ? { privacyPolicyUrl: options.privacyPolicyUrl } : {}),
-    defaultAccountTypes: {
-      ...DEFAULT_ACCOUNT_TYPES,
-      ...withoutUndefined(options.defaultAccountTypes),
-    },
-    themeMode: options.themeMode ?? 'light',
-    themeVariables: withoutUndefined(options.themeVariables),
-    ...(options.connectMethodsOrder ? { connectMethodsOrder: options.connectMethodsOrder } : {}),
-    locale: options.locale ?? 'en',
-    adapters: options.adapters ?? [],
-    ...(options.walletConnect ? { walletConnect: options.walletConnect } : {}),
-    ...(options.embeddedWallet ? { embeddedWallet: options.embeddedWallet } : {}),
-    enableEmbedded: options.enableEmbedded ?? false,
-    disableAppendToBody: options.disableAppendToBody ?? false,
-    ...(options.siwx ? { siwx: options.siwx } : {}),
-    ...(options.siweConfig ? { siweConfig: options.siweConfig } : {}),
-    ...(options.apiUrl ? { apiUrl: options.apiUrl } : {}),
-    basic: options.basic ?? false,
-  }
+    themeVariables: withoutUndefined(themeVariables),
+  })
 }
 
-// `{ swaps: undefined }` must not spread over a default.
-function withoutUndefined<T extends object>(value: T | undefined): Partial<T> {
-  if (!value) return {}
-  return Object.fromEntries(
-    Object.entries(value).filter(([, entry]) => entry !== undefined),
-  ) as Partial<T>
+// An option passed as `undefined` is left out, as if the host had not written it (only
+// optional keys can be undefined here: the type stays).
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T
 }
 
 function describe(value: unknown): string {

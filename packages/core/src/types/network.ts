@@ -31,12 +31,12 @@ export interface CaipNetwork {
 }
 
 /** Default account type per namespace (spec §3). */
-export const DEFAULT_ACCOUNT_TYPES: Readonly<Record<ChainNamespace, AccountType>> = {
+export const DEFAULT_ACCOUNT_TYPES = {
   bip122: 'payment',
   eip155: 'smartAccount',
   polkadot: 'eoa',
   solana: 'eoa',
   cosmos: 'eoa',
-}
+} as const satisfies Readonly<Record<ChainNamespace, AccountType>>
 
 export const DEFAULT_CAIP_NETWORK_ID: CaipNetworkId = 'eip155:1'
