@@ -12,7 +12,7 @@ import { isUserRejection } from '../errors/rejection.js'
 import { SERVER_ERROR_MESSAGES, serverError } from '../errors/server-messages.js'
 import { getAccountState } from '../stores/account.js'
 import { $api } from '../stores/api.js'
-import { $activeNetwork, isUnsupportedNetwork } from '../stores/chain.js'
+import { findNetwork } from '../stores/chain.js'
 import { setAccountName } from '../stores/names.js'
 import { setProfile } from '../stores/profile.js'
 import type { ChainNamespace } from '../types/network.js'
@@ -51,27 +51,40 @@ export function registerNameMessage(name: string, address: string, timestamp: nu
   return `Register ${name} for ${address} at ${timestamp}`
 }
 
+/** What `registerAccountName` registers: the name, for which account, on which network. */
+export interface RegisterNameParameters {
+  name: string
+  /** The connected account that signs the registration. */
+  address: string
+  /** CAIP-2 id of the account's network (`eip155:1`): its namespace signs. */
+  chainId: string
+}
+
 /**
- * Registers `name` for the connected EVM account: checks the spec §5 rule, asks the wallet to
- * sign the registration message, then `POST /v1/names`. On a non-test EVM network the name
- * becomes the account's profile name (identity names are shown only there, spec §5).
+ * Registers `name` for an EVM account: checks the spec §5 rule, asks the wallet to sign the
+ * registration message as `address`, then `POST /v1/names`. On a configured non-test network
+ * the name becomes the account's profile name (identity names are shown only there, spec §5),
+ * if that account is still the connected one.
  *
  * Throws a BaseError whose `code` says why: `INVALID_NAME` (before anything is signed),
  * `SIGNATURE_DECLINED` ("Signature declined"), `NAME_TAKEN` (409), `INVALID_SIGNATURE` (401),
  * `NAME_REJECTED` (400, with the server's message as `shortMessage`),
- * `NO_ACTIVE_CAIP_ADDRESS`, or the client's `API_HTTP_ERROR` / `API_UNREACHABLE`.
+ * `NO_ACTIVE_CAIP_ADDRESS` (no address, or a namespace without names), or the client's
+ * `API_HTTP_ERROR` / `API_UNREACHABLE`.
  *
  * @example
- * const { name } = await registerAccountName('alice-01')
+ * const { name } = await registerAccountName({ name: 'alice-01', address, chainId: 'eip155:1' })
  */
-export async function registerAccountName(name: string): Promise<NameResponse> {
+export async function registerAccountName({
+  name,
+  address,
+  chainId,
+}: RegisterNameParameters): Promise<NameResponse> {
   if (!isValidRegisteredName(name)) {
     throw serverError('INVALID_NAME')
   }
-  const network = $activeNetwork.get()
-  const namespace = network?.chainNamespace
-  const address = namespace ? getAccountState(namespace).address : undefined
-  if (!network || !namespace || !address || !NAME_NAMESPACES.includes(namespace)) {
+  const namespace = chainId.split(':')[0] as ChainNamespace
+  if (!address || !NAME_NAMESPACES.includes(namespace)) {
     throw kitError('NO_ACTIVE_CAIP_ADDRESS')
   }
   const message = registerNameMessage(name, address, Date.now())
@@ -90,10 +103,10 @@ export async function registerAccountName(name: string): Promise<NameResponse> {
   }
   $registeredName.set(registered)
   setAccountName(registered.address, registered.name)
-  if (!isUnsupportedNetwork(network) && !network.testnet) {
-    if (getAccountState(namespace).address === address) {
-      setProfile(namespace, { name: registered.name })
-    }
+  // An unsupported network is no configured one: no identity name there either.
+  const network = findNetwork(chainId)
+  if (network && !network.testnet && getAccountState(namespace).address === address) {
+    setProfile(namespace, { name: registered.name })
   }
   return registered
 }

@@ -18,6 +18,7 @@ import {
   type SiwxSessionLike,
   type SiwxTarget,
 } from '../stores/siwx.js'
+import type { ChainNamespace } from '../types/network.js'
 import type { disconnect } from './disconnect.js'
 import type { switchNetwork } from './switch-network.js'
 
@@ -185,19 +186,29 @@ function promptSignIn(): void {
   if (!$modal.get().open) openModal()
 }
 
+/** The account to sign in: the one the sign view shows (`$siwx.get().target`). */
+export interface SignInWithXParameters {
+  /** CAIP-2 network id (`eip155:1`). */
+  chainId: string
+  address: string
+}
+
 /**
- * Asks the connected wallet to sign the config's message for the current account and stores
- * the session (spec §4: success stores the session and closes). A wallet's "no" leaves the
- * view on "Signature declined" (spec §8) with SIWX_AUTH_ERROR.
- * @example await signInWithX()
+ * Asks the wallet of `account` to sign the config's message and stores the session (spec §4:
+ * success stores the session and closes). A wallet's "no" leaves the view on "Signature
+ * declined" (spec §8) with SIWX_AUTH_ERROR. `account` must be the flow's current account (the
+ * one the view shows): another one, or none, throws `NO_ACTIVE_CAIP_ADDRESS` and signs nothing.
+ * @example await signInWithX({ chainId: 'eip155:1', address: '0xAb…' })
  */
-export async function signInWithX(): Promise<void> {
+export async function signInWithX(account: SignInWithXParameters): Promise<void> {
   const siwx = config
   if (!siwx) throw kitError('SIWX_NOT_ENABLED')
-  const target = $siwx.get().target
-  const namespace = $activeNamespace.get()
-  const adapter = namespace ? getAdapter(namespace) : undefined
-  if (!target || !adapter) throw kitError('NO_ACTIVE_CAIP_ADDRESS')
+  const adapter = getAdapter(account.chainId.split(':')[0] as ChainNamespace)
+  // The account changed since the view showed it: its message and nonce belong to another.
+  if (!adapter || !sameTarget(account, $siwx.get().target)) {
+    throw kitError('NO_ACTIVE_CAIP_ADDRESS')
+  }
+  const target: SiwxTarget = { chainId: account.chainId, address: account.address }
   const run = generation
   const prepared = $siwx.get().status === 'unsigned' ? $siwx.get().message : undefined
   $siwx.set({ status: 'signing', target, ...(prepared ? { message: prepared } : {}) })

@@ -23,8 +23,9 @@ import { BaseError } from '../errors/base.js'
 import { storage } from '../storage/storage.js'
 import { mainnet, sepolia } from '../testing/fixtures.js'
 import { createTestAdapter, type TestAdapter } from '../testing/test-adapter.js'
-import { $accounts } from './account.js'
+import { $accounts, $activeAccount } from './account.js'
 import { $balances, BALANCE_RETRY_GAP_MS, clearTokenBalances, fetchBalances } from './balances.js'
+import { $activeNetwork } from './chain.js'
 import { $attempts, $connections } from './connection.js'
 import { $connectors, $discovered } from './connectors.js'
 import { $accountNames, clearAccountNames, lookupAccountName } from './names.js'
@@ -700,10 +701,18 @@ describe('NFTs store', () => {
 })
 
 describe('registerAccountName (RegisterAccountName view)', () => {
+  // As the view calls it: the active account on the active network.
+  const register = (name: string) =>
+    registerAccountName({
+      name,
+      address: $activeAccount.get().address ?? '',
+      chainId: $activeNetwork.get()?.caipNetworkId ?? '',
+    })
+
   test('signs the registration message and registers the name', async () => {
     await connectOn()
     const before = Date.now()
-    const result = await registerAccountName('alice-01')
+    const result = await register('alice-01')
     assert.deepEqual(result, { name: 'alice-01', address: ALICE })
     const post = api.requests.find((r) => r.method === 'POST')
     const body = post?.body as Record<string, string>
@@ -721,7 +730,7 @@ describe('registerAccountName (RegisterAccountName view)', () => {
 
   test('on a test network the name is registered but not shown as the identity', async () => {
     await connectOn([sepolia], 11155111)
-    await registerAccountName('alice-02')
+    await register('alice-02')
     assert.equal(api.names.get('alice-02'), ALICE)
     assert.equal($accounts.get().eip155?.profileName, undefined)
   })
@@ -735,7 +744,7 @@ describe('registerAccountName (RegisterAccountName view)', () => {
       return sign(params)
     }
     for (const name of ['abc', 'al.ce', 'ali ce', 'bób-1', '']) {
-      await assert.rejects(registerAccountName(name), (error: unknown) => {
+      await assert.rejects(register(name), (error: unknown) => {
         assert.ok(error instanceof BaseError)
         assert.equal(error.code, 'INVALID_NAME')
         return true
@@ -748,14 +757,14 @@ describe('registerAccountName (RegisterAccountName view)', () => {
   test('a taken name is NAME_TAKEN (409), a wrong signer INVALID_SIGNATURE (401)', async () => {
     api.names.set('taken', BOB)
     await connectOn()
-    await assert.rejects(registerAccountName('taken'), (error: unknown) => {
+    await assert.rejects(register('taken'), (error: unknown) => {
       assert.ok(error instanceof BaseError)
       assert.equal(error.code, 'NAME_TAKEN')
       assert.equal(error.shortMessage, 'This name is already taken')
       return true
     })
     adapter.signMessage = async ({ message }) => `signed:${BOB}:${message}`
-    await assert.rejects(registerAccountName('mine'), (error: unknown) => {
+    await assert.rejects(register('mine'), (error: unknown) => {
       assert.ok(error instanceof BaseError)
       assert.equal(error.code, 'INVALID_SIGNATURE')
       return true
@@ -766,7 +775,7 @@ describe('registerAccountName (RegisterAccountName view)', () => {
   test('a message the server refuses (stale timestamp) is NAME_REJECTED with its words', async () => {
     await connectOn()
     api.clockSkewMs = 11 * 60 * 1000
-    await assert.rejects(registerAccountName('alice-04'), (error: unknown) => {
+    await assert.rejects(register('alice-04'), (error: unknown) => {
       assert.ok(error instanceof BaseError)
       assert.equal(error.code, 'NAME_REJECTED')
       assert.equal(
@@ -795,12 +804,34 @@ describe('registerAccountName (RegisterAccountName view)', () => {
     assert.equal(reverse(), 3)
   })
 
+  test('registers for the account it is given, and refuses a namespace without names', async () => {
+    await connectOn()
+    let signer: string | undefined
+    const sign = adapter.signMessage.bind(adapter)
+    adapter.signMessage = async (params) => {
+      signer = params.address
+      return sign(params)
+    }
+    await assert.rejects(
+      registerAccountName({ name: 'alice-05', address: ALICE, chainId: 'solana:mainnet' }),
+      (error: unknown) => error instanceof BaseError && error.code === 'NO_ACTIVE_CAIP_ADDRESS',
+    )
+    await assert.rejects(
+      registerAccountName({ name: 'alice-05', address: '', chainId: 'eip155:1' }),
+      (error: unknown) => error instanceof BaseError && error.code === 'NO_ACTIVE_CAIP_ADDRESS',
+    )
+    assert.equal(signer, undefined, 'the wallet is never asked')
+    await registerAccountName({ name: 'alice-05', address: ALICE, chainId: 'eip155:1' })
+    assert.equal(signer, ALICE)
+    assert.equal(api.names.get('alice-05'), ALICE)
+  })
+
   test('a declined signature is "Signature declined" and nothing is posted', async () => {
     await connectOn()
     adapter.signMessage = async () => {
       throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
     }
-    await assert.rejects(registerAccountName('alice-03'), (error: unknown) => {
+    await assert.rejects(register('alice-03'), (error: unknown) => {
       assert.ok(error instanceof BaseError)
       assert.equal(error.shortMessage, 'Signature declined')
       return true

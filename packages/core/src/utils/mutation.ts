@@ -36,7 +36,7 @@ export interface MutationOptions {
  * the browser is online again. Only the newest call updates `$state`.
  *
  * @example
- * const register = createMutation((name: string) => registerAccountName(name))
+ * const register = createMutation((name: string) => registerAccountName({ name, address, chainId }))
  * await register.mutate('alice-01')
  * register.$state.get().status // 'success'
  */

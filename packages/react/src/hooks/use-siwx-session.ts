@@ -2,6 +2,7 @@
 
 import {
   $siwx,
+  kitError,
   type SiwxSessionLike,
   type SiwxState,
   type SiwxStatus,
@@ -42,7 +43,10 @@ export function useSiwxSession(): UseSiwxSessionReturnType {
       session: state.status === 'signed' ? state.session : undefined,
       status: state.status,
       error: state.status === 'error' ? state.error : undefined,
-      signIn: signInWithX,
+      signIn: () =>
+        state.target
+          ? signInWithX(state.target)
+          : Promise.reject(kitError('NO_ACTIVE_CAIP_ADDRESS')),
       signOut: signOutWithX,
     }),
     [state],

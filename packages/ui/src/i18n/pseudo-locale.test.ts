@@ -215,7 +215,8 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
     }
     await connect({ connectorId: 'io.alpha' })
     await until(() => $siwx.get().message, 'the message')
-    await signInWithX()
+    const target = $siwx.get().target
+    if (target) await signInWithX(target)
   },
   async UnsupportedChain() {
     const adapter = await setupConnected()

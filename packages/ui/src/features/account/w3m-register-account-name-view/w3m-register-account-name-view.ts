@@ -80,7 +80,11 @@ export class W3mRegisterAccountNameView extends OpenModalElement {
     this.touched = true
     if (!this.valid || this.pending) return
     const name = this.name
-    if (await this.registration.run(() => registerAccountName(name))) {
+    const address = this.account.value.address
+    const network = supportedNetwork(this.network.value)
+    if (!address || !network) return
+    const chainId = network.caipNetworkId
+    if (await this.registration.run(() => registerAccountName({ name, address, chainId }))) {
       replace('RegisterAccountNameSuccess')
     }
   }

@@ -13,6 +13,7 @@ import {
   type SiwxSessionLike,
   setLocale,
   setThemeMode,
+  signInWithX,
   stopSiwx,
 } from '@openmodal/core/internal'
 import type { W3mModal } from '../../../modal/w3m-modal/w3m-modal.js'
@@ -113,6 +114,33 @@ describe('SIWXSignMessage view', () => {
     ;(deep(view, '[data-sign]') as HTMLButtonElement).click()
     await until(() => $siwx.get().status === 'signed', 'the session')
     expect(siwx.sessions).to.have.length(1)
+  })
+
+  it('signs in only the account the flow shows: another is refused before the wallet', async () => {
+    const siwx = memorySiwx(false)
+    const adapter = setupClient({}, { siwx })
+    await connect({ connectorId: 'io.alpha' })
+    await signView()
+    await until(() => $siwx.get().message, 'the message')
+    const target = $siwx.get().target
+    if (!target) throw new Error('no target')
+    let asked = 0
+    const original = adapter.signMessage.bind(adapter)
+    adapter.signMessage = async (params) => {
+      asked++
+      return original(params)
+    }
+    const other = { chainId: target.chainId, address: '0x000000000000000000000000000000000000dEaD' }
+    let refused: unknown
+    await signInWithX(other).catch((error: unknown) => {
+      refused = error
+    })
+    expect((refused as { code?: string } | undefined)?.code).to.equal('NO_ACTIVE_CAIP_ADDRESS')
+    expect(asked).to.equal(0)
+    expect($siwx.get().status).to.equal('unsigned')
+    await signInWithX(target)
+    expect(asked).to.equal(1)
+    expect(siwx.sessions[0]?.data.accountAddress).to.equal(target.address)
   })
 
   it('required mode: Escape and close do nothing, Cancel disconnects', async () => {

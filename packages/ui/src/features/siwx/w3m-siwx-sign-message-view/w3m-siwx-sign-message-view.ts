@@ -45,7 +45,9 @@ export class W3mSiwxSignMessageView extends OpenModalElement {
   }
 
   private sign(): void {
-    void signInWithX().catch(() => {
+    const { target } = this.state
+    if (!target) return
+    void signInWithX(target).catch(() => {
       // The flow records its failures in $siwx, which this view shows.
     })
   }
