@@ -145,7 +145,7 @@ test('core against the real server: balances, history, NFTs, names', async () =>
   assert.equal($nfts.get().error, false)
 
   assert.equal(await lookupAccountName(bob), null)
-  const registered = await registerAccountName('bob-builder')
+  const registered = await registerAccountName({ name: 'bob-builder', address: bob, chainId: MAIN })
   assert.equal(registered.name, 'bob-builder')
   stop()
 })

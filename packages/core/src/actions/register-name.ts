@@ -12,7 +12,7 @@ import { isUserRejection } from '../errors/rejection.js'
 import { SERVER_ERROR_MESSAGES, serverError } from '../errors/server-messages.js'
 import { getAccountState } from '../stores/account.js'
 import { $api } from '../stores/api.js'
-import { $activeNetwork, findNetwork } from '../stores/chain.js'
+import { findNetwork } from '../stores/chain.js'
 import { setAccountName } from '../stores/names.js'
 import { setProfile } from '../stores/profile.js'
 import type { ChainNamespace } from '../types/network.js'
@@ -75,11 +75,11 @@ export interface RegisterNameParameters {
  * @example
  * const { name } = await registerAccountName({ name: 'alice-01', address, chainId: 'eip155:1' })
  */
-export async function registerAccountName(
-  parameters: RegisterNameParameters | string,
-): Promise<NameResponse> {
-  const { name, address, chainId } =
-    typeof parameters === 'string' ? activeAccountParameters(parameters) : parameters
+export async function registerAccountName({
+  name,
+  address,
+  chainId,
+}: RegisterNameParameters): Promise<NameResponse> {
   if (!isValidRegisteredName(name)) {
     throw serverError('INVALID_NAME')
   }
@@ -109,16 +109,6 @@ export async function registerAccountName(
     setProfile(namespace, { name: registered.name })
   }
   return registered
-}
-
-/**
- * @deprecated The string form reads the active account and network; pass them instead. Kept
- * only until the server's end-to-end test (`apps/server`, owned apart) passes the account.
- */
-function activeAccountParameters(name: string): RegisterNameParameters {
-  const network = $activeNetwork.get()
-  const address = network ? getAccountState(network.chainNamespace).address : undefined
-  return { name, address: address ?? '', chainId: network?.caipNetworkId ?? '' }
 }
 
 function toNameError(cause: unknown): unknown {
