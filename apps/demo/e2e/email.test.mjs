@@ -1,7 +1,8 @@
 // End to end, the way `pnpm demo` runs the e-mail login: anvil, the mailbox (a real SMTP server
 // in apps/server/src/mailbox.ts), apps/server on PGlite serving the secure site on a second
 // origin (`localhost` while the demo page is on 127.0.0.1: another site), and the built demo.
-// A visitor picks "Continue with email", reads the code from the mailbox, types it, signs a
+// A visitor picks "Continue with email", reads the code from the mailbox, types it in the secure
+// frame's own code entry (the page never sees it), signs a
 // message (verified with viem) and sends ETH on anvil after approving in the secure frame;
 // the same login gives the same address after a reload (no new code) and on a new device
 // (a fresh browser profile, recovered through the server's shares). Another visitor changes
@@ -172,7 +173,7 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
    * visitor tries again after that many seconds. Resolves with the ms from the send that went
    * through to `sent`.
    */
-  async function sendPastGap(page, view, sent, send) {
+  async function sendPastGap(page, view, sent, send, shown = sent) {
     const error = modal(page, `${view} [data-error]`)
     let submitted = Date.now()
     await send()
@@ -186,10 +187,18 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
       await modal(page, `${view} [part="submit-button"]`).click()
     }
     await sent.waitFor({ timeout: STEP_TIMEOUT })
+    await shown.waitFor({ timeout: STEP_TIMEOUT })
     return Date.now() - submitted
   }
 
-  /** "Continue with email" → e-mail → code from the mailbox → connected; the address. */
+  /** The code entry of the secure frame, where the visitor types the code (never the page). */
+  const frameCode = (page) =>
+    page.frameLocator('iframe[title="Secure wallet"]').getByLabel('Code', { exact: true })
+
+  /**
+   * "Continue with email" → e-mail → the secure frame's code entry → the code from the mailbox
+   * typed there → connected; the address. `codeScreen`: submit → the frame's code field shown.
+   */
   async function logIn(page, email = EMAIL) {
     await page.evaluate(() => window.__openmodal.open())
     const row = modal(page, 'w3m-connect-view [data-method="email"] button')
@@ -215,10 +224,12 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
       'w3m-email-login-view',
       modal(page, 'w3m-email-login-view [data-intro]'),
       () => input.press('Enter'),
+      frameCode(page),
     )
     const code = await codeAt(email, before)
     const typed = Date.now()
-    await modal(page, 'w3m-email-login-view input#otp').pressSequentially(code)
+    // Typed key by key into the frame's field (focused when it showed); six digits submit.
+    await frameCode(page).pressSequentially(code)
     await page.waitForFunction(
       () => window.__openmodal.getAccount('eip155').status === 'connected',
       null,
