@@ -103,9 +103,13 @@ describe('om-code', () => {
   })
 
   it('shows a failed mail at once, in words, with Resend enabled', async () => {
+    let resends = 0
     const { run, statuses } = flow({
       mailStatus: async () => {
         throw new ApiError(502, 'MAIL_FAILED', 'The e-mail could not be sent; try again')
+      },
+      resend: async () => {
+        resends++
       },
     })
     void enterCode(run).catch(() => undefined)
@@ -119,6 +123,16 @@ describe('om-code', () => {
     )
     expect(resend?.disabled).to.equal(false)
     await expect(shown()).to.be.accessible()
+    // Resend asks once, however fast the second click comes; the mail failing again enables
+    // it again at once.
+    resend?.click()
+    resend?.click()
+    await until(
+      () => statuses.filter((status) => status === 'mail_failed').length === 2,
+      'the next try',
+    )
+    expect(resends).to.equal(1)
+    expect(resend?.textContent?.trim()).to.equal('Resend code')
   })
 
   it('Escape closes it: the login stops, nothing is checked', async () => {

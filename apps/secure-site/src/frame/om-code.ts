@@ -268,13 +268,17 @@ export function enterCode(flow: CodeFlow): Promise<void> {
       }
       const before = element.status
       if (detail.action === 'resend') {
+        if (Date.now() < element.resendAt) return
         element.error = ''
+        // Disabled at once: a second click while this one is on its way sends nothing.
+        element.now = Date.now()
+        element.resendAt = element.now + RESEND_AFTER_MS
         setStatus('sending')
         try {
           await flow.resend()
-          element.resendAt = Date.now() + RESEND_AFTER_MS
           void watchMail(++round)
         } catch (error) {
+          element.resendAt = Date.now()
           await element.again(refusalText(error))
           setStatus(before === 'sending' ? 'sent' : before)
         }

@@ -77,6 +77,10 @@ export class W3mEmailLoginView extends OpenModalElement {
 
   override connectedCallback(): void {
     super.connectedCallback()
+    // The visitor picked e-mail: the secure frame loads while they type the address, so the
+    // code entry shows right after Continue (a failure here is shown on Continue, which loads
+    // it again).
+    void embeddedWallet().catch(() => undefined)
     this.timer = setInterval(() => {
       if (secondsUntilNextSend(this.now) > 0 || secondsUntilNextSend() > 0) this.now = Date.now()
     }, 1000)
