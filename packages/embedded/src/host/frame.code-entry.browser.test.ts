@@ -131,4 +131,30 @@ describe('code entry in the secure frame', () => {
       window.removeEventListener('message', onMessage, true)
     }
   })
+  it('shows a failed mail at once, in the frame and as the status; Cancel rejects with 4001', async () => {
+    const frame = createSecureFrame({
+      secureOrigin,
+      projectId: 'p-ok',
+      chainId: 31337,
+      version: '0.1.0',
+    })
+    frames.push(frame)
+    const statuses: string[] = []
+    frame.onLoginStatus((status) => statuses.push(status))
+    // The stand-in's mail server refuses mail to `nomail…` addresses, after /start answered.
+    await frame.request('CONNECT_EMAIL', { email: newEmail('nomail') })
+    const entered = frame.request('CONNECT_OTP', {}).catch((error: unknown) => error)
+    const shown = performance.now()
+    for (let i = 0; i < 100 && !statuses.includes('mail_failed'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    expect(statuses).to.include('mail_failed')
+    expect(performance.now() - shown).to.be.below(1500)
+    const text = (await executeServerCommand('frame-text', {})) as string
+    expect(text).to.include('The e-mail could not be sent; try again.')
+    await executeServerCommand('frame-click', { name: 'Cancel' })
+    const error = (await entered) as { code?: number }
+    expect(error.code).to.equal(4001)
+    expect(frame.iframe.style.visibility).to.equal('hidden')
+  })
 })
