@@ -71,7 +71,9 @@ function secureSite() {
     },
     /** Real clicks inside the cross-origin frame, through Playwright (a user's input). */
     async executeCommand({ command, payload, session }) {
-      if (!['frame-click', 'frame-fill', 'frame-text', 'frame-box'].includes(command)) {
+      if (
+        !['frame-click', 'frame-fill', 'frame-type', 'frame-text', 'frame-box'].includes(command)
+      ) {
         return undefined
       }
       const page = session.browser.getPage(session.id)
@@ -82,6 +84,13 @@ function secureSite() {
       }
       if (command === 'frame-text') {
         return frame.getByRole('dialog').textContent({ timeout: 10_000 })
+      }
+      // Key by key with the keyboard, as a visitor types (focus first, by a click).
+      if (command === 'frame-type') {
+        const field = frame.getByLabel(payload.label, { exact: true })
+        await field.click({ timeout: 10_000 })
+        await field.pressSequentially(payload.value, { delay: 20 })
+        return true
       }
       if (command === 'frame-fill') {
         await frame

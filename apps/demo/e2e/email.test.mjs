@@ -1,76 +1,24 @@
 // End to end, the way `pnpm demo` runs the e-mail login: anvil, the mailbox (a real SMTP server
 // in apps/server/src/mailbox.ts), apps/server on PGlite serving the secure site on a second
 // origin (`localhost` while the demo page is on 127.0.0.1: another site), and the built demo.
-// A visitor picks "Continue with email", reads the code from the mailbox, types it, signs a
+// A visitor picks "Continue with email", reads the code from the mailbox, types it in the secure
+// frame's own code entry (the page never sees it), signs a
 // message (verified with viem) and sends ETH on anvil after approving in the secure frame;
 // the same login gives the same address after a reload (no new code) and on a new device
 // (a fresh browser profile, recovered through the server's shares). Another visitor changes
 // their e-mail from Account (a code to the current address, then one to the new address) and
-// logs in with the new one to the same wallet. The stack is stack.mjs's; the mailbox and the
-// secure site's build start in its `prepare`, before the server that needs them.
-//
-// Chromium 156 denies storage to cross-site frames (third-party cookie phase-out); the browser
-// here allows partitioned storage as other browsers do (`TrackingProtection3pcd` off), so the
-// frame keeps its device share and session across a reload.
+// logs in with the new one to the same wallet. The stack is email-stack.mjs's.
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { stripVTControlCharacters } from 'node:util'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
-import { buildSecureSite } from '../../secure-site/scripts/serve.mjs'
-import { DEMO, freePort, HOST, rpc, startTogether, verifyEd25519 } from './preview.mjs'
+import { startEmailStack } from './email-stack.mjs'
+import { rpc, verifyEd25519 } from './preview.mjs'
 import { lamportsOf } from './solana-page.mjs'
-import { startStack } from './stack.mjs'
 
 const STEP_TIMEOUT = 20_000
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const EMAIL = `visitor-${randomBytes(4).toString('hex')}@example.com`
-
-/** apps/server's mailbox on free ports; resolves with `{ smtpUrl, mails(), stop() }`. */
-async function startMailbox() {
-  const [smtpPort, httpPort] = [await freePort(), await freePort()]
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=@openmodal/source',
-      '--import',
-      'tsx',
-      'src/mailbox.ts',
-      '--smtp-port',
-      String(smtpPort),
-      '--http-port',
-      String(httpPort),
-    ],
-    { cwd: join(DEMO, '../server'), stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      process.kill(child.pid, 'SIGTERM')
-      await exited
-    }
-  }
-  let output = ''
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no mailbox after 30 s:\n${output}`)), 30_000)
-    const onData = (chunk) => {
-      output += stripVTControlCharacters(String(chunk))
-      if (output.includes('mailbox ready')) {
-        clearTimeout(timer)
-        resolve()
-      }
-    }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
-    child.once('exit', (code) => reject(new Error(`the mailbox exited (${code}):\n${output}`)))
-  })
-  const mails = async () => (await fetch(`http://${HOST}:${httpPort}/mails.json`)).json()
-  return { smtpUrl: `smtp://${HOST}:${smtpPort}`, mails, stop }
-}
 
 describe('Demo e-mail login: the embedded wallet end to end', () => {
   let stack
@@ -82,46 +30,11 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
   const timings = {}
 
   before(async () => {
-    stack = await startStack({
-      chainIds: [31337],
-      solana: true,
-      browserArgs: ['--disable-features=TrackingProtection3pcd'],
-      viewport: { width: 1024, height: 900 },
-      context: false,
-      // The mailbox and the secure site (built into a directory of its own) before the server.
-      async prepare(stack) {
-        const siteDir = await mkdtemp(join(tmpdir(), 'openmodal-demo-secure-site-'))
-        stack.defer(() => rm(siteDir, { recursive: true, force: true }))
-        ;[mailbox] = await startTogether([startMailbox(), buildSecureSite({ outDir: siteDir })])
-        stack.defer(() => mailbox.stop())
-        const securePort = await freePort()
-        secureOrigin = `http://localhost:${securePort}`
-        return { siteDir, securePort }
-      },
-      server: ({ prepared }) => ({
-        // Operator-held recovery, opted into explicitly: the new-device cases here use fresh
-        // browser profiles, and Chromium's virtual authenticator cannot carry a passkey's PRF
-        // secret to another profile. Passkey recovery (the default) is tested end to end in
-        // apps/server/src/passkey-recovery.test.ts.
-        project: { features: { email: true }, recovery: 'custodial' },
-        env: {
-          OPENMODAL_SECURE_PORT: String(prepared.securePort),
-          OPENMODAL_SECURE_ORIGIN: secureOrigin,
-          OPENMODAL_SECURE_SITE_DIR: prepared.siteDir,
-          OPENMODAL_AUTH_SECRET: randomBytes(32).toString('hex'),
-          OPENMODAL_VAULT_KEY: randomBytes(32).toString('hex'),
-          OPENMODAL_SMTP_URL: mailbox.smtpUrl,
-          OPENMODAL_MAIL_FROM: 'OpenModal demo <no-reply@localhost>',
-        },
-      }),
-      demoEnv: true,
-      demo: ({ local, rpc, server }) => ({
-        chains: local,
-        solana: { rpcUrl: rpc.rpcUrl, genesisHash: rpc.genesisHash },
-        apiUrl: server.url,
-        secureOrigin,
-      }),
-    })
+    // Operator-held recovery, opted into explicitly: the new-device cases here use fresh
+    // browser profiles, and Chromium's virtual authenticator cannot carry a passkey's PRF
+    // secret to another profile. Passkey recovery (the default) is tested end to end in
+    // apps/server/src/passkey-recovery.test.ts.
+    ;({ stack, mailbox, secureOrigin } = await startEmailStack({ recovery: 'custodial' }))
     cluster = stack.localnet
     client = createPublicClient({ transport: http(stack.local[0].rpcUrl) })
   })
@@ -176,7 +89,10 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
     const error = modal(page, `${view} [data-error]`)
     let submitted = Date.now()
     await send()
-    await sent.or(error).waitFor({ timeout: STEP_TIMEOUT })
+    // `sent` may be in the secure frame (its code entry), `error` is in the modal: the first
+    // of the two to show.
+    const first = (locator) => locator.waitFor({ timeout: STEP_TIMEOUT })
+    await Promise.any([first(sent), first(error)])
     if (await error.isVisible()) {
       const said = (await error.textContent()).trim()
       const seconds = Number(/^Please try again after (\d+) seconds$/.exec(said)?.[1])
@@ -189,7 +105,14 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
     return Date.now() - submitted
   }
 
-  /** "Continue with email" → e-mail → code from the mailbox → connected; the address. */
+  /** The code entry of the secure frame, where the visitor types the code (never the page). */
+  const frameCode = (page) =>
+    page.frameLocator('iframe[title="Secure wallet"]').getByLabel('Code', { exact: true })
+
+  /**
+   * "Continue with email" → e-mail → the secure frame's code entry → the code from the mailbox
+   * typed there → connected; the address. `codeScreen`: submit → the frame's code field shown.
+   */
   async function logIn(page, email = EMAIL) {
     await page.evaluate(() => window.__openmodal.open())
     const row = modal(page, 'w3m-connect-view [data-method="email"] button')
@@ -210,15 +133,13 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
     })
     await input.fill(email, { timeout: STEP_TIMEOUT })
     const before = (await codesFor(email)).length
-    const codeScreen = await sendPastGap(
-      page,
-      'w3m-email-login-view',
-      modal(page, 'w3m-email-login-view [data-intro]'),
-      () => input.press('Enter'),
+    const codeScreen = await sendPastGap(page, 'w3m-email-login-view', frameCode(page), () =>
+      input.press('Enter'),
     )
     const code = await codeAt(email, before)
     const typed = Date.now()
-    await modal(page, 'w3m-email-login-view input#otp').pressSequentially(code)
+    // Typed key by key into the frame's field (focused when it showed); six digits submit.
+    await frameCode(page).pressSequentially(code)
     await page.waitForFunction(
       () => window.__openmodal.getAccount('eip155').status === 'connected',
       null,

@@ -120,9 +120,29 @@ export function createApiStandIn({ freshMs = 300_000, custodialProjects = [] } =
       if (body.email.startsWith('slow')) await new Promise((resolve) => setTimeout(resolve, 2_000))
       const attemptId = randomUUID()
       const otp = String(randomInt(0, 1_000_000)).padStart(6, '0')
-      attempts.set(attemptId, { email: body.email, otp, tries: 0, jkt, projectId: body.projectId })
-      mailbox.set(body.email, { otp, dappOrigin: body.dappOrigin })
+      // An address starting with `nomail` stands for a mail server that refuses the code's
+      // mail: the answer comes first, the failure shows on the attempt (as the server does).
+      const mailFails = body.email.startsWith('nomail')
+      attempts.set(attemptId, {
+        email: body.email,
+        otp,
+        tries: 0,
+        jkt,
+        projectId: body.projectId,
+        mail: mailFails ? 'failed' : 'sent',
+      })
+      if (!mailFails) mailbox.set(body.email, { otp, dappOrigin: body.dappOrigin })
       return ok(res, 200, { attemptId, action: 'VERIFY_OTP' })
+    }
+    if (route === 'POST /v1/auth/email/status') {
+      const jkt = await checkProof(req, url)
+      if (!jkt) return fail(res, 401, 'INVALID_PROOF', 'Invalid proof')
+      const attempt = attempts.get(body.attemptId)
+      if (!attempt || attempt.jkt !== jkt)
+        return fail(res, 404, 'BAD_REQUEST', 'No such attempt on this device')
+      if (attempt.mail === 'failed')
+        return fail(res, 502, 'MAIL_FAILED', 'The e-mail could not be sent; try again')
+      return ok(res, 200, { mail: attempt.mail })
     }
     if (route === 'POST /v1/auth/email/verify') {
       const jkt = await checkProof(req, url)
@@ -131,6 +151,8 @@ export function createApiStandIn({ freshMs = 300_000, custodialProjects = [] } =
       if (!attempt) return fail(res, 400, 'INVALID_OTP', 'This code is not for this session')
       if (attempt.jkt !== jkt)
         return fail(res, 401, 'INVALID_PROOF', 'This code was asked for on another device')
+      if (attempt.mail === 'failed')
+        return fail(res, 502, 'MAIL_FAILED', 'The e-mail could not be sent; try again')
       if (attempt.tries >= 5) return fail(res, 400, 'OTP_LOCKED', 'Too many wrong codes')
       if (attempt.otp !== body.otp) {
         attempt.tries++

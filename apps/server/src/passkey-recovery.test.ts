@@ -168,13 +168,21 @@ const request = (page: Page, type: string, payload: unknown = {}) =>
     [type, payload] as const,
   )
 
-/** Sends a code to `email` from the frame and starts CONNECT_OTP with it (not awaited). */
+/**
+ * Sends a code to `email` from the frame, opens its code entry (CONNECT_OTP) and types the code
+ * there, as the visitor does; the answer is not awaited.
+ */
 async function enterCode(page: Page, email: string) {
   const before = sink.mails.filter((mail) => mail.to.includes(email)).length
   const started = await request(page, 'CONNECT_EMAIL', { email })
   assert.equal(started.status, 'SUCCESS', JSON.stringify(started.payload))
   const otp = otpOf(await sink.waitForMail(email, { after: before }))
-  return request(page, 'CONNECT_OTP', { otp })
+  const entered = request(page, 'CONNECT_OTP', {})
+  await page
+    .frameLocator('iframe[title="Secure wallet"]')
+    .getByLabel('Code', { exact: true })
+    .fill(otp, { timeout: STEP })
+  return entered
 }
 
 async function address(page: Page): Promise<string> {

@@ -9,14 +9,15 @@ import {
   HANDSHAKE_ACCEPT,
   HANDSHAKE_REFUSE,
   handshake,
+  type LoginStatus,
   tryMessage,
 } from '@openmodal/embedded/protocol'
 import * as v from 'valibot'
 import { requestPersistentStorage } from '../keys/device-store.js'
 import { ApiError } from './api.js'
-import { frameLook } from './look.js'
 import { originAllowed } from './origin.js'
 import { handleRpc, RpcError } from './rpc.js'
+import { frameLook } from './theme.js'
 import { createWalletSession } from './wallet-session.js'
 
 const query = new URLSearchParams(location.search)
@@ -60,6 +61,9 @@ const config = fetch(`/frame-config?projectId=${encodeURIComponent(projectId)}`,
   .then((data) => v.parse(frameConfig, data))
 
 let connected = false
+
+/** The e-mail code entry (its dialog and lit), loaded on the first login. */
+const codeEntry = () => import('./om-code.js')
 
 window.addEventListener('message', async (event: MessageEvent) => {
   if (connected || event.source !== window.parent) return
@@ -116,6 +120,7 @@ async function serve(
     port.postMessage({ event: 'STORAGE', persistent })
   }
   let attemptId: string | undefined
+  let loginEmail = ''
   let updateAttemptId: string | undefined
   const rpc = {
     session,
@@ -163,16 +168,40 @@ async function serve(
 
   const handlers: Partial<Record<AppEventType, (payload: never) => Promise<unknown>>> = {
     CONNECT_EMAIL: async ({ email }: { email: string }) => {
+      // The code entry loads while the server answers: it shows as soon as the host asks.
+      void codeEntry().catch(() => undefined)
       const answer = await session.api.start({ projectId, email, dappOrigin })
       attemptId = answer.attemptId
+      loginEmail = email
       return { action: answer.action }
     },
     CONNECT_DEVICE: async () => ({}),
-    CONNECT_OTP: async ({ otp }: { otp: string }) => {
+    // The visitor types the code in the frame's own entry; the host hears only the status.
+    CONNECT_OTP: async () => {
       if (!attemptId) throw new Error('Send the e-mail first')
-      await session.api.verify({ attemptId, otp })
-      attemptId = undefined
+      const status = (value: LoginStatus) => port.postMessage({ event: 'LOGIN', status: value })
+      const { enterCode } = await codeEntry()
+      await shown(() =>
+        enterCode({
+          email: loginEmail,
+          mailStatus: async () => {
+            if (!attemptId) throw new Error('Send the e-mail first')
+            return (await session.api.mailStatus({ attemptId })).mail
+          },
+          verify: async (otp) => {
+            if (!attemptId) throw new Error('Send the e-mail first')
+            await session.api.verify({ attemptId, otp })
+            attemptId = undefined
+          },
+          resend: async () => {
+            const answer = await session.api.start({ projectId, email: loginEmail, dappOrigin })
+            attemptId = answer.attemptId
+          },
+          onStatus: status,
+        }),
+      )
       await session.open()
+      status('ready')
       return {}
     },
     GET_USER: async ({ chainId: network }: { chainId?: string | number }) => user(network),
@@ -232,6 +261,12 @@ async function serve(
     const reply = (status: 'SUCCESS' | 'ERROR', payload: unknown) =>
       port.postMessage({ id: request.id, status, payload })
     try {
+      // The code is typed in the frame: a code the page sends is refused, never checked.
+      if (
+        request.type === 'CONNECT_OTP' &&
+        (request.payload as { otp?: unknown })?.otp !== undefined
+      )
+        throw new RpcError(-32602, 'The code is typed in the secure frame, not sent to it')
       const payload = v.safeParse(APP_EVENTS[request.type].payload, request.payload)
       if (!payload.success)
         throw new RpcError(-32602, payload.issues[0]?.message ?? 'Invalid params')

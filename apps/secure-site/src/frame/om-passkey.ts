@@ -1,7 +1,7 @@
-import { css, html, LitElement } from 'lit'
+import { html, LitElement } from 'lit'
 import type { RecoveryFactor, RecoverySecret } from '../keys/recovery.js'
 import { newPrfSalt } from '../keys/recovery.js'
-import { frameLook } from './look.js'
+import { dialogStyles, frameLook } from './look.js'
 import { askPassphrase } from './om-passphrase.js'
 import { createPasskey, PrfUnavailableError, passkeyPrf, prfMaybeSupported } from './passkey.js'
 
@@ -29,46 +29,7 @@ export class OmPasskey extends LitElement {
   declare busy: boolean
   declare theme: 'light' | 'dark'
 
-  static override styles = css`
-    :host {
-      position: fixed;
-      inset: 0;
-      display: grid;
-      place-items: center;
-      background: rgb(0 0 0 / 0.4);
-      font: 14px/1.4 system-ui, sans-serif;
-      --om-bg: #fff;
-      --om-fg: #141414;
-      --om-muted: #4f4f4f;
-      --om-accent: #0052cc;
-      --om-error: #b00020;
-    }
-    :host([theme='dark']) {
-      --om-bg: #1f1f1f;
-      --om-fg: #f2f2f2;
-      --om-muted: #c4c4c4;
-      --om-accent: #8ab4ff;
-      --om-error: #ff8a80;
-    }
-    [part='panel'] {
-      width: min(360px, calc(100vw - 32px));
-      background: var(--om-bg);
-      color: var(--om-fg);
-      border-radius: 16px;
-      padding: 20px;
-      display: grid;
-      gap: 8px;
-    }
-    h1 { font-size: 16px; margin: 0; }
-    p { margin: 0; }
-    .note { color: var(--om-muted); }
-    .error { color: var(--om-error); }
-    .actions { display: flex; flex-wrap: wrap; gap: 8px; justify-content: flex-end; }
-    button { font: inherit; padding: 8px 16px; border-radius: 8px; cursor: pointer; border: 1px solid var(--om-accent); background: transparent; color: var(--om-fg); }
-    button.primary { background: var(--om-accent); color: var(--om-bg); }
-    button:disabled { opacity: 0.6; cursor: progress; }
-    button:focus-visible { outline: 2px solid var(--om-accent); outline-offset: 2px; }
-  `
+  static override styles = dialogStyles
 
   constructor() {
     super()

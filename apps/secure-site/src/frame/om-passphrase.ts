@@ -1,6 +1,6 @@
-import { css, html, LitElement } from 'lit'
+import { html, LitElement } from 'lit'
 import { generatePassphrase, passphraseProblem } from '../keys/recovery.js'
-import { frameLook } from './look.js'
+import { dialogStyles, frameLook } from './look.js'
 
 /**
  * Asks for the recovery passphrase inside the secure frame: a new one, typed twice (or a
@@ -27,49 +27,7 @@ export class OmPassphrase extends LitElement {
   declare busy: boolean
   declare theme: 'light' | 'dark'
 
-  static override styles = css`
-    :host {
-      position: fixed;
-      inset: 0;
-      display: grid;
-      place-items: center;
-      background: rgb(0 0 0 / 0.4);
-      font: 14px/1.4 system-ui, sans-serif;
-      --om-bg: #fff;
-      --om-fg: #141414;
-      --om-muted: #4f4f4f;
-      --om-accent: #0052cc;
-      --om-error: #b00020;
-      --om-border: #767676;
-    }
-    :host([theme='dark']) {
-      --om-bg: #1f1f1f;
-      --om-fg: #f2f2f2;
-      --om-muted: #c4c4c4;
-      --om-accent: #8ab4ff;
-      --om-error: #ff8a80;
-      --om-border: #9e9e9e;
-    }
-    form {
-      width: min(360px, calc(100vw - 32px));
-      background: var(--om-bg);
-      color: var(--om-fg);
-      border-radius: 16px;
-      padding: 20px;
-      display: grid;
-      gap: 8px;
-    }
-    h1 { font-size: 16px; margin: 0; }
-    p { margin: 0; }
-    label { display: grid; gap: 4px; }
-    input { font: inherit; padding: 8px; border-radius: 8px; border: 1px solid var(--om-border); background: var(--om-bg); color: var(--om-fg); }
-    .note, .status { color: var(--om-muted); }
-    .error { color: var(--om-error); }
-    .actions { display: flex; flex-wrap: wrap; gap: 8px; justify-content: flex-end; }
-    button { font: inherit; padding: 8px 16px; border-radius: 8px; border: 1px solid var(--om-accent); background: transparent; color: var(--om-fg); cursor: pointer; }
-    button[type='submit'] { background: var(--om-accent); color: var(--om-bg); }
-    button:disabled { opacity: 0.6; cursor: progress; }
-  `
+  static override styles = dialogStyles
 
   constructor() {
     super()

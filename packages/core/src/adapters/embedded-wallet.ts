@@ -16,6 +16,13 @@ export type EmbeddedWalletAction =
   | 'VERIFY_PRIMARY_OTP'
   | 'VERIFY_SECONDARY_OTP'
 
+/**
+ * Where the e-mail login stands while the visitor types the code in the secure frame: its code
+ * entry shows and the mail is on its way (`waiting`), the mail left (`sent`) or could not be
+ * sent (`mail_failed`), the code is being checked (`verifying`), the wallet is open (`ready`).
+ */
+export type EmbeddedLoginStatus = 'waiting' | 'sent' | 'mail_failed' | 'verifying' | 'ready'
+
 /** The embedded user as the modal needs it (spec §3 "Embedded user"). */
 export interface EmbeddedWalletUser {
   email?: string | null | undefined
@@ -33,8 +40,12 @@ export interface EmbeddedWalletLoaded {
   connectEmail(email: string): Promise<EmbeddedWalletAction>
   /** Waits until this device is approved (the `VERIFY_DEVICE` step). */
   connectDevice(): Promise<void>
-  /** Checks the code; the frame then holds the session and the wallet. */
-  connectOtp(otp: string): Promise<void>
+  /**
+   * Shows the secure frame's own code entry (the visitor types the code there; the page never
+   * sees it) and resolves once the frame holds the session and the wallet. `onStatus` hears
+   * where the login stands; it rejects when the visitor cancels in the frame.
+   */
+  connectOtp(options?: { onStatus?: (status: EmbeddedLoginStatus) => void }): Promise<void>
   /** The signed-in user, or rejects when nobody is signed in. */
   getUser(): Promise<EmbeddedWalletUser>
   isConnected(): Promise<boolean>

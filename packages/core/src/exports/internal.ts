@@ -29,6 +29,7 @@ export {
 } from '../actions/siwx.js'
 export { switchNetwork } from '../actions/switch-network.js'
 export type {
+  EmbeddedLoginStatus,
   EmbeddedWalletAction,
   EmbeddedWalletEntry,
   EmbeddedWalletLoaded,

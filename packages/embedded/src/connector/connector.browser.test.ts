@@ -112,7 +112,11 @@ describe('embeddedWallet() (the AUTH connector)', () => {
 
   it('logs in and signs: ApproveTransaction while the frame asks, popped after', async () => {
     expect(await wallet.connectEmail(EMAIL)).to.equal('VERIFY_OTP')
-    await wallet.connectOtp(await mailboxCode(EMAIL))
+    const statuses: string[] = []
+    const entered = wallet.connectOtp({ onStatus: (status) => statuses.push(status) })
+    await executeServerCommand('frame-fill', { label: 'Code', value: await mailboxCode(EMAIL) })
+    await entered
+    expect(statuses.at(-1)).to.equal('ready')
     const user = await wallet.getUser()
     expect(user.email).to.equal(EMAIL)
     address = user.address as `0x${string}`

@@ -255,8 +255,14 @@ export async function loadEmbeddedWallet(
       await frame.request('CONNECT_DEVICE', {})
       solanaAccount.register()
     },
-    connectOtp: async (otp) => {
-      await frame.request('CONNECT_OTP', { otp })
+    // The frame shows its own code entry; the page hears only where the login stands.
+    connectOtp: async ({ onStatus } = {}) => {
+      const stop = onStatus ? frame.onLoginStatus(onStatus) : () => {}
+      try {
+        await frame.request('CONNECT_OTP', {})
+      } finally {
+        stop()
+      }
       solanaAccount.register()
     },
     getUser: async () => {

@@ -21,6 +21,7 @@ export {
   HANDSHAKE_REFUSE,
   handshake,
   handshakeAnswer,
+  type LoginStatus,
   MAX_MESSAGE_BYTES,
   rpcRequest,
 } from '../protocol/schemas.js'

@@ -5,6 +5,7 @@ import { expect } from '@open-wc/testing'
 import { base58 } from '@scure/base'
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands'
 import { encodeFunctionData, erc20Abi, maxUint256 } from 'viem'
+import { typeCode } from '../test/login.js'
 import { createSecureFrame, type SecureFrame } from './frame.js'
 import { createEmbeddedProvider } from './provider.js'
 
@@ -31,7 +32,7 @@ describe('approval content in the secure frame', () => {
     const mail = (await (
       await fetch(`${secureOrigin}/__test/mailbox?email=${encodeURIComponent(EMAIL)}`)
     ).json()) as { otp: string }
-    await frame.request('CONNECT_OTP', { otp: mail.otp })
+    await typeCode(frame, mail.otp)
     address = (await frame.request('GET_USER', {})).address as `0x${string}`
   })
 

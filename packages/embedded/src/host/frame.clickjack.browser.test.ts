@@ -6,6 +6,7 @@
 import { expect } from '@open-wc/testing'
 import { executeServerCommand, sendMouse } from '@web/test-runner-commands'
 import { verifyMessage } from 'viem'
+import { typeCode } from '../test/login.js'
 import { createSecureFrame, type SecureFrame } from './frame.js'
 import { createEmbeddedProvider } from './provider.js'
 import { FRAME_Z_INDEX } from './secure-frame.js'
@@ -119,7 +120,7 @@ describe('approval in a frame restyled by a hostile page', () => {
     const mail = (await (
       await fetch(`${secureOrigin}/__test/mailbox?email=${encodeURIComponent(EMAIL)}`)
     ).json()) as { otp: string }
-    await frame.request('CONNECT_OTP', { otp: mail.otp })
+    await typeCode(frame, mail.otp)
     address = (await frame.request('GET_USER', {})).address as `0x${string}`
   })
 

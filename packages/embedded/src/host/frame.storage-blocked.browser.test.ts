@@ -20,7 +20,8 @@ async function login(
   await frame.request('CONNECT_EMAIL', { email })
   const response = await fetch(`${secureOrigin}/__test/mailbox?email=${encodeURIComponent(email)}`)
   const { otp } = (await response.json()) as { otp: string }
-  const verified = frame.request('CONNECT_OTP', { otp })
+  const verified = frame.request('CONNECT_OTP', {})
+  await executeServerCommand('frame-fill', { label: 'Code', value: otp })
   await duringOtp()
   await verified
   return (await frame.request('GET_USER', {})).address as `0x${string}`
@@ -98,7 +99,8 @@ describe('secure frame without third-party storage', () => {
     const shown: boolean[] = []
     second.onVisibility((visible) => shown.push(visible))
     expect(await login(second, email, wrongThenRight)).to.equal(address)
-    expect(shown).to.deep.equal([true, false])
+    // Shown for the code entry, then for the passphrase.
+    expect(shown).to.deep.equal([true, false, true, false])
     second.destroy()
   })
 

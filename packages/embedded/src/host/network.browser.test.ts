@@ -2,6 +2,7 @@
 // provider says chainChanged; across namespaces the wallet reconnects with the account of the
 // new namespace; a namespace it cannot serve falls back to a plain switch.
 import { expect } from '@open-wc/testing'
+import { typeCode } from '../test/login.js'
 import { createSecureFrame, type SecureFrame } from './frame.js'
 import { switchEmbeddedNetwork } from './network.js'
 import { createEmbeddedProvider } from './provider.js'
@@ -21,7 +22,7 @@ describe('switchEmbeddedNetwork', () => {
     frame = createSecureFrame({ secureOrigin, projectId: 'p-ok', chainId: 31337, version: '0.1.0' })
     await frame.request('CONNECT_EMAIL', { email: EMAIL })
     const mail = await fetch(`${secureOrigin}/__test/mailbox?email=${encodeURIComponent(EMAIL)}`)
-    await frame.request('CONNECT_OTP', { otp: ((await mail.json()) as { otp: string }).otp })
+    await typeCode(frame, ((await mail.json()) as { otp: string }).otp)
     const user = await frame.request('GET_USER', {})
     evmAddress = user.address
     solanaAddress = user.accounts?.find((a) => a.namespace === 'solana')?.address ?? ''

@@ -16,6 +16,7 @@ import {
   HANDSHAKE,
   HANDSHAKE_ACCEPT,
   handshakeAnswer,
+  type LoginStatus,
 } from '../protocol/schemas.js'
 import { FrameError, ProviderRpcError, replyError } from './errors.js'
 import { DEFAULT_TIMEOUTS, type FrameTimeouts, timeoutOf } from './timeouts.js'
@@ -75,6 +76,11 @@ export interface SecureFrame {
   readonly persistentStorage: boolean | undefined
   /** Listens for changes of `persistentStorage` (a grant after an approval click). */
   onStorage(listener: (persistent: boolean) => void): () => void
+  /**
+   * Listens for where the e-mail login stands while the visitor types the code in the frame
+   * (`waiting`, `sent`, `mail_failed`, `verifying`, `ready`); the code itself never leaves it.
+   */
+  onLoginStatus(listener: (status: LoginStatus) => void): () => void
   /** Removes the frame and rejects everything still pending. */
   destroy(): void
 }
@@ -113,6 +119,7 @@ export function createFrame(
   const pending = new Map<string, Pending>()
   const visibility = new Set<(visible: boolean) => void>()
   const storage = new Set<(persistent: boolean) => void>()
+  const loginStatus = new Set<(status: LoginStatus) => void>()
   let persistentStorage: boolean | undefined
   const nonce = crypto.randomUUID()
   let port: MessagePort | undefined
@@ -141,7 +148,9 @@ export function createFrame(
     if (!message) return
     if ('event' in message) {
       if (message.event === 'READY') markReadyEvent()
-      else if (message.event === 'STORAGE') {
+      else if (message.event === 'LOGIN') {
+        for (const listener of loginStatus) listener(message.status)
+      } else if (message.event === 'STORAGE') {
         persistentStorage = message.persistent
         for (const listener of storage) listener(message.persistent)
       } else {
@@ -271,6 +280,10 @@ export function createFrame(
     onStorage(listener) {
       storage.add(listener)
       return () => storage.delete(listener)
+    },
+    onLoginStatus(listener) {
+      loginStatus.add(listener)
+      return () => loginStatus.delete(listener)
     },
     destroy() {
       if (destroyed) return

@@ -7,6 +7,7 @@ import { parseWallet } from '@openmodal/solana'
 import { base58 } from '@scure/base'
 import type { WalletAccount } from '@wallet-standard/base'
 import { executeServerCommand } from '@web/test-runner-commands'
+import { typeCode } from '../test/login.js'
 import { createSecureFrame, type SecureFrame } from './frame.js'
 import { createEmbeddedSolanaWallet } from './solana-wallet.js'
 
@@ -70,7 +71,7 @@ describe('embedded Solana wallet (wallet-standard over the frame)', () => {
     frame = createSecureFrame({ secureOrigin, projectId: 'p-ok', chainId: 31337, version: '0.1.0' })
     await frame.request('CONNECT_EMAIL', { email: EMAIL })
     const mail = await fetch(`${secureOrigin}/__test/mailbox?email=${encodeURIComponent(EMAIL)}`)
-    await frame.request('CONNECT_OTP', { otp: ((await mail.json()) as { otp: string }).otp })
+    await typeCode(frame, ((await mail.json()) as { otp: string }).otp)
     wallet = createEmbeddedSolanaWallet(frame, { chains: [solana.cluster] })
   })
   after(() => frame.destroy())

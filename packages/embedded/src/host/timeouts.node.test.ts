@@ -17,14 +17,19 @@ describe('frame timeouts (spec §9)', () => {
     for (const type of [
       'CONNECT_EMAIL',
       'CONNECT_DEVICE',
-      'CONNECT_OTP',
       'CONNECT_SOCIAL',
       'GET_SOCIAL_REDIRECT_URI',
     ] as const) {
       assert.equal(timeoutOf(type, DEFAULT_TIMEOUTS, false), 120_000, type)
     }
     assert.equal(timeoutOf('SIGN_OUT', DEFAULT_TIMEOUTS, false), 3_000)
-    for (const type of ['SYNC_THEME', 'SYNC_DAPP_DATA', 'SET_PREFERRED_ACCOUNT'] as const) {
+    // The code is typed in the frame: it waits for the visitor, as an approval does.
+    for (const type of [
+      'CONNECT_OTP',
+      'SYNC_THEME',
+      'SYNC_DAPP_DATA',
+      'SET_PREFERRED_ACCOUNT',
+    ] as const) {
       assert.equal(timeoutOf(type, DEFAULT_TIMEOUTS, false), 0, type)
     }
     assert.equal(timeoutOf('GET_USER', DEFAULT_TIMEOUTS, false), 20_000)

@@ -25,12 +25,16 @@ export const DEFAULT_TIMEOUTS: FrameTimeouts = {
 const LOGIN_EVENTS = new Set<AppEventType>([
   'CONNECT_EMAIL',
   'CONNECT_DEVICE',
-  'CONNECT_OTP',
   'CONNECT_SOCIAL',
   'GET_SOCIAL_REDIRECT_URI',
 ])
-/** Spec §9: no timeout for these (they wait for nothing the user does not see). */
+/**
+ * Spec §9: no timeout for these (they wait for nothing the user does not see). CONNECT_OTP
+ * waits for the visitor to read the mail and type the code in the frame, which shows the
+ * request and can cancel it, like an approval.
+ */
 const UNTIMED_EVENTS = new Set<AppEventType>([
+  'CONNECT_OTP',
   'SYNC_THEME',
   'SYNC_DAPP_DATA',
   'SET_PREFERRED_ACCOUNT',

@@ -27,8 +27,9 @@ describe('frame protocol', () => {
       v.safeParse(APP_EVENTS.CONNECT_EMAIL.payload, { email: 'not-an-email' }).success,
       false,
     )
-    assert.equal(v.safeParse(APP_EVENTS.CONNECT_OTP.payload, { otp: '12345' }).success, false)
-    assert.equal(v.safeParse(APP_EVENTS.CONNECT_OTP.payload, { otp: '123456' }).success, true)
+    // The code is typed in the frame: CONNECT_OTP carries none, and one with a code is refused.
+    assert.equal(v.safeParse(APP_EVENTS.CONNECT_OTP.payload, {}).success, true)
+    assert.equal(v.safeParse(APP_EVENTS.CONNECT_OTP.payload, { otp: '123456' }).success, false)
   })
 
   it('refuses unknown event types, non-UUID ids and Math.random-style ids', () => {
@@ -50,6 +51,16 @@ describe('frame protocol', () => {
     assert.equal(error.status === 'ERROR' && error.payload.message, 'no')
     assert.deepEqual(checkMessage(frameMessage, { event: 'READY' }), { event: 'READY' })
     assert.equal(tryMessage(frameMessage, { event: 'PWNED' }), undefined)
+    // The login status says where the login stands, never more (no code, no text).
+    assert.deepEqual(checkMessage(frameMessage, { event: 'LOGIN', status: 'verifying' }), {
+      event: 'LOGIN',
+      status: 'verifying',
+    })
+    assert.equal(tryMessage(frameMessage, { event: 'LOGIN', status: '123456' }), undefined)
+    assert.equal(
+      tryMessage(frameMessage, { event: 'LOGIN', status: 'waiting', otp: '123456' }),
+      undefined,
+    )
     assert.equal(
       tryMessage(handshake, { type: '@openmodal-frame/handshake', nonce: id })?.nonce,
       id,
@@ -66,11 +77,10 @@ describe('frame protocol', () => {
     }
     assert.equal(connect(`${'a'.repeat(250)}@b.co`).success, false, 'over 254 characters')
     assert.equal(connect('no-at-sign').issues?.[0]?.message, 'Invalid email')
-    assert.equal(v.safeParse(APP_EVENTS.CONNECT_OTP.payload, { otp: '12345a' }).success, false)
-    assert.equal(
-      v.safeParse(APP_EVENTS.CONNECT_OTP.payload, { otp: '1234567' }).issues?.[0]?.message,
-      'Invalid code',
-    )
+    const update = (otp: unknown) =>
+      v.safeParse(APP_EVENTS.UPDATE_EMAIL_PRIMARY_OTP.payload, { otp })
+    assert.equal(update('12345a').success, false)
+    assert.equal(update('1234567').issues?.[0]?.message, 'Invalid code')
 
     const chain = (chainId: unknown) => v.safeParse(APP_EVENTS.SWITCH_NETWORK.payload, { chainId })
     for (const good of [1, 31337, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', '1']) {

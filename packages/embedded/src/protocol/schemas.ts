@@ -102,7 +102,12 @@ export const APP_EVENTS = {
   SWITCH_NETWORK: { payload: v.object({ chainId }), result: v.object({ chainId }) },
   CONNECT_EMAIL: { payload: v.object({ email }), result: v.object({ action: frameAction }) },
   CONNECT_DEVICE: { payload: empty, result: empty },
-  CONNECT_OTP: { payload: v.object({ otp }), result: empty },
+  /**
+   * Shows the frame's own code entry and answers once the wallet is ready. It carries no code:
+   * the visitor types it inside the frame, so the host page never sees it, and a payload with a
+   * code is refused (this was `{ otp }`).
+   */
+  CONNECT_OTP: { payload: empty, result: empty },
   CONNECT_SOCIAL: {
     payload: v.object({
       uri: v.pipe(v.string(), v.maxLength(4096)),
@@ -215,8 +220,20 @@ export const frameReply = v.lazy((input) =>
  */
 const plainEvent = v.object({ event: v.picklist(['READY', 'SHOW', 'HIDE']) })
 const storageEvent = v.object({ event: exactly('STORAGE'), persistent: v.boolean() })
+/**
+ * Where the e-mail login stands while the visitor types the code in the frame (never the code):
+ * `waiting` (the code entry shows, the mail is on its way), `sent` (the mail left), `mail_failed`
+ * (it could not be sent), `verifying`, `ready` (the wallet is open).
+ */
+export const LOGIN_STATUSES = ['waiting', 'sent', 'mail_failed', 'verifying', 'ready'] as const
+export type LoginStatus = (typeof LOGIN_STATUSES)[number]
+const loginEvent = v.strictObject({ event: exactly('LOGIN'), status: v.picklist(LOGIN_STATUSES) })
 export const frameEvent = v.lazy((input) =>
-  field(input, 'event') === 'STORAGE' ? storageEvent : plainEvent,
+  field(input, 'event') === 'STORAGE'
+    ? storageEvent
+    : field(input, 'event') === 'LOGIN'
+      ? loginEvent
+      : plainEvent,
 )
 
 /** What the frame can put on the port: an event when it names one, else a reply. */

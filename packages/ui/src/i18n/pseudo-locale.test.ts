@@ -468,10 +468,11 @@ describe('pseudo-locale, 40 % longer, at 320 px', () => {
   }
 
   it("Account of an e-mail login, with the frame's storage note: nothing sticks out", async () => {
-    const { entry } = embeddedStandIn({ persistentStorage: false })
+    const { entry, typeCode } = embeddedStandIn({ persistentStorage: false })
     setupClient({}, { embeddedWallet: entry })
     storage.set('email', 'a.rather.long.address.for.a.test@example.com')
-    await (await entry.load()).connectOtp(LOGIN_CODE)
+    void typeCode(LOGIN_CODE)
+    await (await entry.load()).connectOtp()
     await connect({ connectorId: AUTH_ID })
     reset('Account')
     openModal()

@@ -1,11 +1,14 @@
 // A stand-in for `embeddedWallet()` of @openmodal/embedded for the view tests: the frame side's
-// steps with the real frame's answers (VERIFY_OTP / VERIFY_DEVICE, "Invalid code", the
-// "Network Error - Could not load embedded wallet" of a frame that never loads). Once the code
-// is right it announces the provider as the real one does (here: the core test adapter's
-// discovery). The real frame runs in @openmodal/embedded's browser tests and the demo e2e.
+// steps with the real frame's answers (VERIFY_OTP / VERIFY_DEVICE, the "Network Error - Could
+// not load embedded wallet" of a frame that never loads). The code is typed in the frame, not in
+// the page: `typeCode` stands for the visitor typing it there, and the page hears only the
+// login's status. Once the code is right it announces the provider as the real one does (here:
+// the core test adapter's discovery). The real frame runs in @openmodal/embedded's browser
+// tests and the demo e2e.
 import type { TestAdapter } from '@openmodal/core/adapter-contract'
 import {
   BaseError,
+  type EmbeddedLoginStatus,
   type EmbeddedWalletAction,
   type EmbeddedWalletEntry,
   type EmbeddedWalletLoaded,
@@ -23,6 +26,15 @@ export interface EmbeddedStandIn {
   calls: string[]
   /** The frame's STORAGE event: its storage lasts across visits or not. */
   setStorage(persistent: boolean): void
+  /**
+   * The visitor types `otp` in the frame's code entry (now, or as soon as it shows); a wrong
+   * one is refused inside the frame, which stays open.
+   */
+  typeCode(otp: string): Promise<void>
+  /** The visitor closes the frame's code entry. */
+  cancelCode(): void
+  /** The frame's mail failed: its code entry says so, the page hears `mail_failed`. */
+  failMail(): void
 }
 
 export function embeddedStandIn(
@@ -39,6 +51,32 @@ export function embeddedStandIn(
   let persistentStorage = options.persistentStorage ?? true
   let email: string | null = null
   let newEmail = ''
+  let typed: string | undefined
+  let entry:
+    | {
+        onStatus: (status: EmbeddedLoginStatus) => void
+        resolve: () => void
+        reject: (error: Error) => void
+      }
+    | undefined
+  /** What the frame does with a code typed in it. */
+  async function check(otp: string) {
+    const open = entry
+    if (!open) return
+    calls.push(`typed:${otp}`)
+    open.onStatus('verifying')
+    await Promise.resolve()
+    if (otp !== LOGIN_CODE) {
+      open.onStatus('sent')
+      return
+    }
+    const adapter = getAdapter('eip155') as TestAdapter
+    adapter.setWallets([...WALLETS, { id: AUTH_ID, name: 'Email' }])
+    adapter.authorized.add(AUTH_ID)
+    entry = undefined
+    open.onStatus('ready')
+    open.resolve()
+  }
   const loaded: EmbeddedWalletLoaded = {
     async connectEmail(address) {
       calls.push(`connectEmail:${address}`)
@@ -49,12 +87,16 @@ export function embeddedStandIn(
     async connectDevice() {
       calls.push('connectDevice')
     },
-    async connectOtp(otp) {
-      calls.push(`connectOtp:${otp}`)
-      if (otp !== LOGIN_CODE) throw new BaseError('Invalid code')
-      const adapter = getAdapter('eip155') as TestAdapter
-      adapter.setWallets([...WALLETS, { id: AUTH_ID, name: 'Email' }])
-      adapter.authorized.add(AUTH_ID)
+    connectOtp({ onStatus = () => {} } = {}) {
+      calls.push('connectOtp')
+      return new Promise<void>((resolve, reject) => {
+        entry = { onStatus, resolve, reject }
+        onStatus('waiting')
+        onStatus('sent')
+        const early = typed
+        typed = undefined
+        if (early) void check(early)
+      })
     },
     async getUser() {
       return { email, address: '0x7777777777777777777777777777777777777777', chainId: 1 }
@@ -92,6 +134,18 @@ export function embeddedStandIn(
   }
   return {
     calls,
+    async typeCode(otp) {
+      if (entry) await check(otp)
+      else typed = otp
+    },
+    cancelCode() {
+      const open = entry
+      entry = undefined
+      open?.reject(new BaseError('The code entry was closed'))
+    },
+    failMail() {
+      entry?.onStatus('mail_failed')
+    },
     setStorage(persistent) {
       persistentStorage = persistent
       for (const listener of storageListeners) listener(persistent)

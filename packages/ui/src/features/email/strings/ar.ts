@@ -12,6 +12,7 @@ export const catalog: Catalog = {
   'email.deviceWaiting': 'في انتظار الموافقة…',
   'email.otpIntro': 'أدخل الرمز المكوّن من 6 أرقام الذي أرسلناه إلى {email}.',
   'email.otpLabel': 'الرمز',
+  'email.typeInFrame': 'اكتب الرمز في النافذة الآمنة.',
   'email.verify': 'تحقّق',
   'email.verifying': 'جارٍ التحقق من الرمز…',
   'email.resend': 'إعادة إرسال الرمز',

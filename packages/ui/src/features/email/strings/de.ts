@@ -12,6 +12,7 @@ export const catalog: Catalog = {
   'email.deviceWaiting': 'Warte auf Bestätigung…',
   'email.otpIntro': 'Gib den 6-stelligen Code ein, den wir an {email} gesendet haben.',
   'email.otpLabel': 'Code',
+  'email.typeInFrame': 'Gib den Code im sicheren Fenster ein.',
   'email.verify': 'Bestätigen',
   'email.verifying': 'Code wird geprüft…',
   'email.resend': 'Code erneut senden',

@@ -14,6 +14,7 @@ export const en = {
   'email.deviceWaiting': 'Waiting for approval…',
   'email.otpIntro': 'Enter the 6-digit code we sent to {email}.',
   'email.otpLabel': 'Code',
+  'email.typeInFrame': 'Type the code in the secure window.',
   'email.verify': 'Verify',
   'email.verifying': 'Checking the code…',
   'email.resend': 'Resend code',

@@ -13,6 +13,7 @@ export const catalog: Catalog = {
   'email.deviceWaiting': 'Esperando aprobación…',
   'email.otpIntro': 'Introduce el código de 6 dígitos que enviamos a {email}.',
   'email.otpLabel': 'Código',
+  'email.typeInFrame': 'Escribe el código en la ventana segura.',
   'email.verify': 'Verificar',
   'email.verifying': 'Comprobando el código…',
   'email.resend': 'Reenviar código',

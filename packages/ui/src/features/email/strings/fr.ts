@@ -12,6 +12,7 @@ export const catalog: Catalog = {
   'email.deviceWaiting': 'En attente d’approbation…',
   'email.otpIntro': 'Saisissez le code à 6 chiffres envoyé à {email}.',
   'email.otpLabel': 'Code',
+  'email.typeInFrame': 'Saisissez le code dans la fenêtre sécurisée.',
   'email.verify': 'Vérifier',
   'email.verifying': 'Vérification du code…',
   'email.resend': 'Renvoyer le code',

@@ -12,6 +12,7 @@ export const catalog: Catalog = {
   'email.deviceWaiting': '承認を待っています…',
   'email.otpIntro': '{email} に送った 6 桁のコードを入力してください。',
   'email.otpLabel': 'コード',
+  'email.typeInFrame': '安全なウィンドウでコードを入力してください。',
   'email.verify': '確認',
   'email.verifying': 'コードを確認中…',
   'email.resend': 'コードを再送信',

@@ -13,6 +13,7 @@ export const catalog: Catalog = {
   'email.deviceWaiting': 'Aguardando aprovação…',
   'email.otpIntro': 'Digite o código de 6 dígitos que enviamos para {email}.',
   'email.otpLabel': 'Código',
+  'email.typeInFrame': 'Digite o código na janela segura.',
   'email.verify': 'Verificar',
   'email.verifying': 'Verificando o código…',
   'email.resend': 'Reenviar código',

@@ -12,6 +12,7 @@ export const catalog: Catalog = {
   'email.deviceWaiting': '正在等待批准…',
   'email.otpIntro': '请输入我们发送到 {email} 的 6 位验证码。',
   'email.otpLabel': '验证码',
+  'email.typeInFrame': '请在安全窗口中输入验证码。',
   'email.verify': '验证',
   'email.verifying': '正在检查验证码…',
   'email.resend': '重新发送验证码',

@@ -48,12 +48,6 @@ async function type(view: HTMLElement, value: string) {
   return input
 }
 
-/** A paste: the browser puts the clipboard's text in the field and fires `input`. */
-function paste(input: HTMLInputElement, value: string) {
-  input.value = value
-  input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }))
-}
-
 describe('EmailLogin', () => {
   let modal: W3mModal
 
@@ -98,38 +92,46 @@ describe('EmailLogin', () => {
     await type(view, 'ada@example.com')
     await until(() => !deep(view, '[data-error]'), 'the rule to go')
     expect(submit.disabled).to.equal(false)
-    expect(standIn.calls).to.deep.equal([])
+    // The frame side loads when e-mail is picked (the code entry then shows at once); nothing
+    // was sent.
+    expect(standIn.calls).to.deep.equal(['load'])
   })
 
-  it('logs in with the keyboard: e-mail, Enter, the pasted code, connected', async () => {
+  it('logs in with the keyboard: e-mail, Enter, the code typed in the frame, connected', async () => {
     const { view, standIn } = await openLogin(modal)
     await type(view, 'ada@example.com')
     await sendKeys({ press: 'Enter' })
     const intro = await until(() => deep(view, '[data-intro]'), 'the code step')
     expect(text(intro)).to.equal('Enter the 6-digit code we sent to ada@example.com.')
-    const otp = deep(view, 'input') as HTMLInputElement
-    await until(() => otp.matches(':focus'), 'focus on the code field')
-    expect(otp.getAttribute('autocomplete')).to.equal('one-time-code')
+    // The code is typed in the secure frame: this view has no code field, only the status.
+    expect(deep(view, 'input')).to.equal(null)
+    await until(
+      () => text(deep(view, '[part="status"]')) === 'Type the code in the secure window.',
+      'the status',
+    )
     expect(storage.get('lastEmailLoginTime')).to.be.a('number')
     await settle()
     await expect(modal).to.be.accessible()
 
-    // A wrong code: the frame's words, and the visitor can type again.
-    paste(otp, '000 000')
-    await until(() => deep(view, '[data-error]'), 'the refusal')
-    expect(text(deep(view, '[data-error]'))).to.equal('Invalid code')
+    // A wrong code: the frame says so in its own entry; the page hears only the status.
+    await standIn.typeCode('000000')
+    const shown = deep(view, '[data-login-status]')
+    expect(shown?.getAttribute('data-login-status')).to.equal('sent')
     expect($activeAccount.get().status).to.equal('disconnected')
 
-    paste(otp, `${LOGIN_CODE.slice(0, 3)}-${LOGIN_CODE.slice(3)}`)
+    await standIn.typeCode(LOGIN_CODE)
     await until(() => !$modal.get().open, 'the modal to close')
     expect(standIn.calls).to.deep.equal([
       'load',
+      'load',
       'connectEmail:ada@example.com',
       'load',
-      'connectOtp:000000',
-      'load',
-      `connectOtp:${LOGIN_CODE}`,
+      'connectOtp',
+      'typed:000000',
+      `typed:${LOGIN_CODE}`,
     ])
+    // Nothing of the code went through the page's view.
+    expect(view.shadowRoot?.innerHTML).to.not.include(LOGIN_CODE)
     const account = $activeAccount.get()
     expect(account.status).to.equal('connected')
     expect(account.connectedWalletInfo?.identifier).to.equal(AUTH_ID)
@@ -140,6 +142,31 @@ describe('EmailLogin', () => {
     expect(storage.get('email')).to.equal('ada@example.com')
   })
 
+  it("shows the frame's status: a failed mail at once, a closed code entry can be opened again", async () => {
+    const { view, standIn } = await openLogin(modal)
+    await type(view, 'ada@example.com')
+    await sendKeys({ press: 'Enter' })
+    await until(() => deep(view, '[data-intro]'), 'the code step')
+    standIn.failMail()
+    await until(() => deep(view, '[data-error]'), 'the mail failure')
+    expect(text(deep(view, '[data-error]'))).to.equal('The e-mail could not be sent; try again')
+    // The visitor closes the frame's code entry: the view offers to open it again.
+    standIn.cancelCode()
+    const retry = (await until(
+      () => deep(view, '[part="retry-button"]'),
+      'Try again',
+    )) as HTMLButtonElement
+    expect(text(deep(view, '[data-error]'))).to.equal('The code entry was closed')
+    await settle()
+    await expect(modal).to.be.accessible()
+    retry.click()
+    await until(() => !deep(view, '[part="retry-button"]'), 'the code entry again')
+    await standIn.typeCode(LOGIN_CODE)
+    await until(() => !$modal.get().open, 'the modal to close')
+    expect(standIn.calls.filter((call) => call === 'connectOtp')).to.have.length(2)
+    expect($activeAccount.get().status).to.equal('connected')
+  })
+
   it('says so calmly when the frame keeps no storage: every visit is a new device', async () => {
     const note =
       'This browser keeps no wallet data for this site: each visit counts as a new device.'
@@ -147,8 +174,8 @@ describe('EmailLogin', () => {
       const { view } = await openLogin(modal, standIn)
       await type(view, 'ada@example.com')
       await sendKeys({ press: 'Enter' })
-      const otp = (await until(() => deep(view, 'input.otp'), 'the code step')) as HTMLInputElement
-      paste(otp, LOGIN_CODE)
+      await until(() => deep(view, '[data-intro]'), 'the code step')
+      await standIn.typeCode(LOGIN_CODE)
       await until(() => !$modal.get().open, 'the modal to close')
       // What the flow shows next: Account, when the visitor opens the modal.
       reset('Account')
@@ -173,11 +200,11 @@ describe('EmailLogin', () => {
   })
 
   it('shows no storage note when the frame keeps its storage', async () => {
-    const { view } = await openLogin(modal)
+    const { view, standIn } = await openLogin(modal)
     await type(view, 'ada@example.com')
     await sendKeys({ press: 'Enter' })
-    const otp = (await until(() => deep(view, 'input.otp'), 'the code step')) as HTMLInputElement
-    paste(otp, LOGIN_CODE)
+    await until(() => deep(view, '[data-intro]'), 'the code step')
+    await standIn.typeCode(LOGIN_CODE)
     await until(() => !$modal.get().open, 'the modal to close')
     reset('Account')
     openModal()
@@ -193,6 +220,9 @@ describe('EmailLogin', () => {
     await type(view, 'ada@example.com')
     await sendKeys({ press: 'Enter' })
     await until(() => deep(view, '[data-intro]'), 'the code step')
+    // The visitor closes the frame's code entry: the view's own buttons are for what follows.
+    standIn.cancelCode()
+    await until(() => deep(view, '[part="retry-button"]'), 'Try again')
     const resend = deep(view, '[part="resend-button"]') as HTMLButtonElement
     expect(resend.disabled).to.equal(true)
     expect(text(resend)).to.match(/^Resend code in (30|29) s$/)

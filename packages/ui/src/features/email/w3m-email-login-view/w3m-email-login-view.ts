@@ -2,7 +2,9 @@ import {
   $view,
   closeModal,
   connect,
+  type EmbeddedLoginStatus,
   type EmbeddedWalletAction,
+  frameError,
   isEmail,
   reset,
   storage,
@@ -19,8 +21,6 @@ import {
   emailField,
   emailStyles,
   embeddedWallet,
-  OTP_LENGTH,
-  otpField,
   recordSend,
   secondsUntilNextSend,
   statusLine,
@@ -32,20 +32,23 @@ export type EmailLoginStep = 'email' | 'device' | 'otp'
 /**
  * @summary EmailLogin (spec §2, §4): the e-mail field (checked as the visitor types, spec §5),
  * Continue sends a one-time code through the secure frame (30 s between sends: "Please try
- * again after N seconds"); a new device is approved first (VERIFY_DEVICE), then the 6-digit
- * code (typed or pasted; Resend after 30 s) logs in and the embedded wallet connects. Every
- * failure (frame not loading, wrong or expired code, rate limit) shows in words under the field
- * and the visitor can act on it.
+ * again after N seconds"); a new device is approved first (VERIFY_DEVICE), then the secure
+ * frame shows its own code entry in the modal's place: the visitor types the 6-digit code
+ * there, so this page never sees it. This view shows only where the login stands, from the
+ * frame's status (sending, type the code in the secure window, checking, mail failed), and once
+ * the wallet is ready it connects. Every failure (frame not loading, mail not sent, rate limit,
+ * the code entry closed) shows in words under the field and the visitor can act on it.
  *
- * @csspart input - The e-mail field, then the code field.
- * @csspart submit-button - Continue, then Verify.
- * @csspart status - The live line under the field.
+ * @csspart input - The e-mail field.
+ * @csspart submit-button - Continue.
+ * @csspart status - The live line under the field, then the login's status.
  * @csspart resend-button - Resend the code.
+ * @csspart retry-button - Open the secure window's code entry again.
  */
 export class W3mEmailLoginView extends OpenModalElement {
   static override properties = {
     email: { state: true },
-    otp: { state: true },
+    loginStatus: { state: true },
     step: { state: true },
     touched: { state: true },
     now: { state: true },
@@ -53,7 +56,8 @@ export class W3mEmailLoginView extends OpenModalElement {
   static override styles = [base, viewStyles, emailStyles]
 
   declare email: string
-  declare otp: string
+  /** Where the frame's code entry stands (never the code). */
+  declare loginStatus: EmbeddedLoginStatus | undefined
   declare step: EmailLoginStep
   declare touched: boolean
   /** Ticks every second while a send is throttled (the countdowns). */
@@ -65,7 +69,7 @@ export class W3mEmailLoginView extends OpenModalElement {
   constructor() {
     super()
     this.email = storage.get('email') ?? ''
-    this.otp = ''
+    this.loginStatus = undefined
     this.step = 'email'
     this.touched = false
     this.now = Date.now()
@@ -73,6 +77,10 @@ export class W3mEmailLoginView extends OpenModalElement {
 
   override connectedCallback(): void {
     super.connectedCallback()
+    // The visitor picked e-mail: the secure frame loads while they type the address, so the
+    // code entry shows right after Continue (a failure here is shown on Continue, which loads
+    // it again).
+    void embeddedWallet().catch(() => undefined)
     this.timer = setInterval(() => {
       if (secondsUntilNextSend(this.now) > 0 || secondsUntilNextSend() > 0) this.now = Date.now()
     }, 1000)
@@ -114,7 +122,6 @@ export class W3mEmailLoginView extends OpenModalElement {
     })
     this.now = Date.now()
     if (!sent || !action) return false
-    this.otp = ''
     if (action === 'VERIFY_DEVICE') {
       this.step = 'device'
       // The frame answers once this device is approved (the link in the e-mail).
@@ -123,8 +130,7 @@ export class W3mEmailLoginView extends OpenModalElement {
       }
     }
     this.step = 'otp'
-    await this.updateComplete
-    this.renderRoot.querySelector<HTMLInputElement>('input')?.focus()
+    void this.enterCode()
     return true
   }
 
@@ -135,26 +141,27 @@ export class W3mEmailLoginView extends OpenModalElement {
     await this.send()
   }
 
-  private async verify(): Promise<void> {
-    if (this.otp.length !== OTP_LENGTH || this.pending) return
-    const otp = this.otp
+  /** Opens the frame's code entry and waits until the wallet is ready (or the visitor closes it). */
+  private async enterCode(): Promise<void> {
+    if (this.pending) return
+    this.loginStatus = 'waiting'
     const done = await this.attempt.run(async () => {
       const { id, loaded } = await embeddedWallet()
-      await loaded.connectOtp(otp)
+      await loaded.connectOtp({
+        onStatus: (status) => {
+          this.loginStatus = status
+        },
+      })
       // Spec §4: on success the e-mail-login flag is set and the last-login time removed.
       storage.set('emailLoginUsed', true)
       storage.remove('lastEmailLoginTime')
       await connect({ connectorId: id })
     })
-    if (!done) return
+    if (!done) {
+      this.loginStatus = undefined
+      return
+    }
     if ($view.get().view === 'EmailLogin' && !closeModal()) reset('Account')
-  }
-
-  private onDigits(digits: string): void {
-    this.otp = digits
-    this.attempt.fail(undefined)
-    // All six digits (typed or pasted): check at once.
-    if (digits.length === OTP_LENGTH) void this.verify()
   }
 
   private renderEmail(): TemplateResult {
@@ -201,25 +208,37 @@ export class W3mEmailLoginView extends OpenModalElement {
     </div>`
   }
 
+  /** The login's status line: the frame's step in words, or the failure. */
+  private renderLoginStatus(): TemplateResult {
+    const status = this.loginStatus
+    const failed =
+      status === 'mail_failed' ? frameError('EMAIL_SEND_FAILED').shortMessage : undefined
+    const text =
+      status === 'verifying' || status === 'ready'
+        ? t('email.verifying')
+        : status === 'sent'
+          ? t('email.typeInFrame')
+          : t('email.sending')
+    return statusLine(this.error ?? failed, this.pending && !failed, text)
+  }
+
   private renderOtp(): TemplateResult {
     const wait = this.wait
-    return html`<form
-      novalidate
-      @submit=${(event: Event) => {
-        event.preventDefault()
-        void this.verify()
-      }}
-    >
+    return html`<div class="stack" data-login-status=${this.loginStatus ?? 'closed'}>
       <p class="muted intro" data-intro>${t('email.otpIntro', { email: this.email.trim() })}</p>
-      ${otpField({
-        label: t('email.otpLabel'),
-        value: this.otp,
-        pending: this.pending,
-        invalid: Boolean(this.error),
-        onDigits: (digits) => this.onDigits(digits),
-      })}
-      ${statusLine(this.error, this.pending, t('email.verifying'))}
-      ${submitButton(t('email.verify'), this.pending || this.otp.length !== OTP_LENGTH)}
+      ${this.renderLoginStatus()}
+      ${
+        this.pending
+          ? nothing
+          : html`<button
+            class="button-secondary wide"
+            type="button"
+            part="retry-button"
+            @click=${() => this.enterCode()}
+          >
+            ${t('common.tryAgain')}
+          </button>`
+      }
       <div class="row">
         <button
           class="link"
@@ -242,7 +261,7 @@ export class W3mEmailLoginView extends OpenModalElement {
           ${t('email.change')}
         </button>
       </div>
-    </form>`
+    </div>`
   }
 
   override render() {

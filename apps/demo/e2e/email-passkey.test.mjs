@@ -1,0 +1,143 @@
+// The demo's default recovery end to end: the first e-mail login of a visitor sets up a passkey
+// of the secure site (Chromium's virtual authenticator, PRF on), and a new device in the same
+// browser (the frame's storage wiped: a new device key, no share, no session; the passkey still
+// in the authenticator) recovers the same wallet with it after a new code. The project is not
+// `custodial`: the server alone cannot open the recovery share. Stack: email-stack.mjs.
+import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
+import { after, before, describe, test } from 'node:test'
+import { startEmailStack } from './email-stack.mjs'
+
+const STEP = 30_000
+const EMAIL = `passkey-${randomBytes(4).toString('hex')}@example.com`
+
+describe('Demo e-mail login with a passkey (non-custodial)', () => {
+  let stack
+  let mailbox
+  let secureOrigin
+  let context
+  let page
+  let address
+  const timings = {}
+
+  before(async () => {
+    ;({ stack, mailbox, secureOrigin } = await startEmailStack())
+    context = await stack.newContext()
+    page = await stack.newPage(context)
+    // The authenticator lives in this browser profile; the secure frame uses it (its RP).
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('WebAuthn.enable')
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        hasPrf: true,
+      },
+    })
+  })
+
+  after(async () => {
+    await stack?.stop()
+    if (Object.keys(timings).length) console.log('passkey login timings (ms):', timings)
+  })
+
+  const frame = () => page.frameLocator('iframe[title="Secure wallet"]')
+  const modal = (selector) => page.locator(`w3m-modal dialog ${selector}`)
+
+  /** The newest code mailed to `email` after `count` mails had come. */
+  async function codeAfter(email, count) {
+    for (let i = 0; i < 300; i++) {
+      const codes = (await mailbox.mails())
+        .filter((mail) => mail.to.includes(email))
+        .map((mail) => /\b(\d{6})\b/.exec(mail.text)?.[1])
+      if (codes.length > count && codes.at(-1)) return codes.at(-1)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    assert.fail(`a code to ${email}`)
+  }
+
+  /** E-mail → the frame's code entry → the code typed there; `then` clicks the recovery step. */
+  async function logIn(then) {
+    await page.goto(`${stack.origin}/`)
+    await page.waitForFunction(() => window.__openmodal !== undefined, null, { timeout: STEP })
+    await page.evaluate(() => window.__openmodal.open())
+    await modal('w3m-connect-view [data-method="email"] button').click({ timeout: STEP })
+    const input = modal('w3m-email-login-view input[type="email"]')
+    await input.fill(EMAIL, { timeout: STEP })
+    const count = (await mailbox.mails()).filter((mail) => mail.to.includes(EMAIL)).length
+    await input.press('Enter')
+    const code = frame().getByLabel('Code', { exact: true })
+    await code.waitFor({ timeout: STEP })
+    await code.pressSequentially(await codeAfter(EMAIL, count))
+    const clicked = await then()
+    await page.waitForFunction(
+      () => window.__openmodal.getAccount('eip155').status === 'connected',
+      null,
+      { timeout: 60_000 },
+    )
+    return {
+      address: (await page.evaluate(() => window.__openmodal.getAccount('eip155'))).address,
+      clicked,
+    }
+  }
+
+  test('the first login sets up a passkey of the secure site', async () => {
+    const first = await logIn(async () => {
+      await frame().getByRole('button', { name: 'Create a passkey' }).click({ timeout: STEP })
+    })
+    address = first.address
+    assert.match(address, /^0x[0-9a-fA-F]{40}$/)
+  })
+
+  test('a new device in the same browser recovers the same wallet with the passkey', async () => {
+    // A new device: the frame's storage (device key, device share, session) is wiped, and the
+    // page forgets its login hints; the passkey stays in the authenticator. The databases are
+    // deleted from a bare frame of the secure site in the same partition (this page's site),
+    // once no frame holds them open.
+    await page.evaluate(() => localStorage.clear())
+    await page.goto(`${stack.origin}/`)
+    await page.waitForFunction(() => window.__openmodal !== undefined, null, { timeout: STEP })
+    await page.evaluate(
+      (src) =>
+        new Promise((resolve) => {
+          const bare = document.createElement('iframe')
+          bare.src = src
+          bare.onload = resolve
+          document.body.append(bare)
+        }),
+      `${secureOrigin}/frame?projectId=demo`,
+    )
+    const bare = page.frames().find((entry) => entry.url().startsWith(secureOrigin))
+    assert.ok(bare, 'a frame of the secure site')
+    const wiped = await bare.evaluate(async () => {
+      const names = (await indexedDB.databases()).map(({ name }) => name).filter(Boolean)
+      for (const name of names) {
+        await new Promise((resolve, reject) => {
+          const request = indexedDB.deleteDatabase(name)
+          request.onsuccess = resolve
+          request.onerror = () => reject(request.error)
+          request.onblocked = () => reject(new Error(`${name} is still open`))
+        })
+      }
+      return names
+    })
+    assert.ok(wiped.length > 0, 'the frame kept its keys in IndexedDB')
+    const again = await logIn(async () => {
+      const unlock = frame().getByRole('button', { name: 'Use your passkey' })
+      await unlock.waitFor({ timeout: STEP })
+      const clicked = Date.now()
+      await unlock.click()
+      return clicked
+    })
+    timings.passkeyClickToWalletReady = Date.now() - again.clicked
+    assert.equal(again.address, address)
+    // The visitor is told: a new device recovered the wallet.
+    const notices = (await mailbox.mails()).filter(
+      (mail) => mail.to.includes(EMAIL) && /new device recovered your wallet/i.test(mail.text),
+    )
+    assert.equal(notices.length, 1)
+  })
+})

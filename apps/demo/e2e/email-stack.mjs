@@ -1,0 +1,108 @@
+// The e-mail login's stack, as `pnpm demo` runs it: anvil, the local Solana cluster, the mailbox
+// (a real SMTP server in apps/server/src/mailbox.ts), apps/server on PGlite serving the secure
+// site on a second origin (`localhost` while the demo page is on 127.0.0.1: another site), and
+// the built demo. Used by email.test.mjs and login-timing.mjs.
+//
+// Chromium 156 denies storage to cross-site frames (third-party cookie phase-out); the browser
+// here allows partitioned storage as other browsers do (`TrackingProtection3pcd` off), so the
+// frame keeps its device share and session across a reload.
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
+import { buildSecureSite } from '../../secure-site/scripts/serve.mjs'
+import { DEMO, freePort, HOST, startTogether } from './preview.mjs'
+import { startStack } from './stack.mjs'
+
+/** apps/server's mailbox on free ports; resolves with `{ smtpUrl, mails(), stop() }`. */
+export async function startMailbox() {
+  const [smtpPort, httpPort] = [await freePort(), await freePort()]
+  const child = spawn(
+    process.execPath,
+    [
+      '--conditions=@openmodal/source',
+      '--import',
+      'tsx',
+      'src/mailbox.ts',
+      '--smtp-port',
+      String(smtpPort),
+      '--http-port',
+      String(httpPort),
+    ],
+    { cwd: join(DEMO, '../server'), stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      process.kill(child.pid, 'SIGTERM')
+      await exited
+    }
+  }
+  let output = ''
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no mailbox after 30 s:\n${output}`)), 30_000)
+    const onData = (chunk) => {
+      output += stripVTControlCharacters(String(chunk))
+      if (output.includes('mailbox ready')) {
+        clearTimeout(timer)
+        resolve()
+      }
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.once('exit', (code) => reject(new Error(`the mailbox exited (${code}):\n${output}`)))
+  })
+  const mails = async () => (await fetch(`http://${HOST}:${httpPort}/mails.json`)).json()
+  return { smtpUrl: `smtp://${HOST}:${smtpPort}`, mails, stop }
+}
+
+/**
+ * Starts the stack; resolves with `{ stack, mailbox, secureOrigin }`. `recovery`: the demo
+ * project's recovery mode (`custodial`, or the default `non-custodial`: passkey or passphrase).
+ * The mailbox and the secure site's build start in the stack's `prepare`, before the server.
+ *
+ * @example const { stack, mailbox, secureOrigin } = await startEmailStack({ recovery: 'custodial' })
+ */
+export async function startEmailStack({ recovery } = {}) {
+  let mailbox
+  let secureOrigin
+  const stack = await startStack({
+    chainIds: [31337],
+    solana: true,
+    browserArgs: ['--disable-features=TrackingProtection3pcd'],
+    viewport: { width: 1024, height: 900 },
+    context: false,
+    // The mailbox and the secure site (built into a directory of its own) before the server.
+    async prepare(stack) {
+      const siteDir = await mkdtemp(join(tmpdir(), 'openmodal-demo-secure-site-'))
+      stack.defer(() => rm(siteDir, { recursive: true, force: true }))
+      ;[mailbox] = await startTogether([startMailbox(), buildSecureSite({ outDir: siteDir })])
+      stack.defer(() => mailbox.stop())
+      const securePort = await freePort()
+      secureOrigin = `http://localhost:${securePort}`
+      return { siteDir, securePort }
+    },
+    server: ({ prepared }) => ({
+      project: { features: { email: true }, ...(recovery ? { recovery } : {}) },
+      env: {
+        OPENMODAL_SECURE_PORT: String(prepared.securePort),
+        OPENMODAL_SECURE_ORIGIN: secureOrigin,
+        OPENMODAL_SECURE_SITE_DIR: prepared.siteDir,
+        OPENMODAL_AUTH_SECRET: randomBytes(32).toString('hex'),
+        OPENMODAL_VAULT_KEY: randomBytes(32).toString('hex'),
+        OPENMODAL_SMTP_URL: mailbox.smtpUrl,
+        OPENMODAL_MAIL_FROM: 'OpenModal demo <no-reply@localhost>',
+      },
+    }),
+    demoEnv: true,
+    demo: ({ local, rpc, server }) => ({
+      chains: local,
+      solana: { rpcUrl: rpc.rpcUrl, genesisHash: rpc.genesisHash },
+      apiUrl: server.url,
+      secureOrigin,
+    }),
+  })
+  return { stack, mailbox, secureOrigin }
+}
