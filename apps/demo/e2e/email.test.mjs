@@ -102,7 +102,7 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
         // Operator-held recovery, opted into explicitly: the new-device cases here use fresh
         // browser profiles, and Chromium's virtual authenticator cannot carry a passkey's PRF
         // secret to another profile. Passkey recovery (the default) is tested end to end in
-        // apps/server/src/passkey-recovery.test.ts.
+        // apps/server/src/passkey-recovery.browser.test.ts.
         project: { features: { email: true }, recovery: 'custodial' },
         env: {
           OPENMODAL_SECURE_PORT: String(prepared.securePort),

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { type TestContext, test } from 'node:test'
 import { privateKeyToAccount } from 'viem/accounts'
 import { prepareDatabase } from '../bootstrap.js'
-import { type Db, openPglite, openPostgres } from '../db/db.js'
+import { type Db, openPostgres } from '../db/db.js'
 import { syncConfig } from '../projects/config-file.js'
 import { createDeviceKey, type DeviceKey } from '../testing/device-key.js'
 import {
@@ -16,6 +16,7 @@ import {
   startEmbeddedStack as startStack,
 } from '../testing/embedded-stack.js'
 import { call, type Json, testProject } from '../testing/harness.js'
+import { openTestPglite } from '../testing/pglite.js'
 import { findPostgresBin, startPostgresCluster } from '../testing/postgres.js'
 import { otpOf, startSmtpSink } from '../testing/smtp-sink.js'
 import { rotationMessage } from './vault.js'
@@ -747,7 +748,7 @@ async function embeddedSuite(t: TestContext, db: Db) {
 }
 
 test('caps wrong codes per e-mail and counts send quotas per requester', async (t) => {
-  const db = await openPglite()
+  const db = await openTestPglite()
   const sink = await startSmtpSink()
   await prepareDatabase(db, { seed: false })
   await syncConfig(db, { projects: [testProject({ features: { email: true } })] })
@@ -882,7 +883,7 @@ test('caps wrong codes per e-mail and counts send quotas per requester', async (
 })
 
 test('answers MAIL_FAILED when the SMTP server cannot be reached', async () => {
-  const db = await openPglite()
+  const db = await openTestPglite()
   const sink = await startSmtpSink()
   await sink.close()
   // The sink's port is closed now: nodemailer's connection is refused.
@@ -920,7 +921,7 @@ test('answers MAIL_FAILED when the SMTP server cannot be reached', async () => {
 })
 
 test('embedded wallet server on embedded PGlite', async (t) => {
-  const db = await openPglite()
+  const db = await openTestPglite()
   try {
     await embeddedSuite(t, db)
   } finally {
