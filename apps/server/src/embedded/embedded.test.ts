@@ -74,14 +74,14 @@ async function embeddedSuite(t: TestContext, db: Db) {
     return { ...wallet, device, userId: user.id as string }
   }
   try {
-    await t.test('logs in with the code from the mail, which names the dapp origin', async () => {
+    await t.test('logs in with the code from the mail, which names the project', async () => {
       const email = freshEmail()
       const device = await createDeviceKey(() => stack.clock.now)
       const first = await login(stack, sink, email, device)
       assert.equal(first.user.email, email)
       assert.equal(first.user.isNew, true)
       const mail = await sink.waitForMail(email)
-      assert.match(mail.text, /sign in to https:\/\/app\.example\.com/)
+      assert.match(mail.text, /sign in to Test project/)
       assert.ok(Date.parse(first.session.expiresAt) > stack.clock.now)
 
       const me = await stack.send('GET', '/v1/me', { device, token: first.session.token })
@@ -95,6 +95,26 @@ async function embeddedSuite(t: TestContext, db: Db) {
       assert.equal(again.user.id, first.user.id)
       assert.equal(again.user.isNew, false)
     })
+
+    await t.test(
+      'the code mail names the project and its own origins, never the requesting origin',
+      async () => {
+        // A page on a host the project's wildcard covers (`https://*.example.org`), not one it
+        // names: the mail must not vouch for it.
+        const email = freshEmail()
+        const device = await createDeviceKey(() => stack.clock.now)
+        await startLogin(stack, sink, email, device, {
+          dappOrigin: 'https://wallet-support.example.org',
+          ip: '10.0.9.1',
+        })
+        const mail = await sink.waitForMail(email)
+        for (const text of [mail.subject, mail.text]) {
+          assert.doesNotMatch(text, /wallet-support/)
+          assert.match(text, /Test project/)
+        }
+        assert.match(mail.text, /https:\/\/app\.example\.com, https:\/\/\*\.example\.org/)
+      },
+    )
 
     await t.test('answers the same whether the e-mail has an account or not', async () => {
       const known = freshEmail()
@@ -131,7 +151,7 @@ async function embeddedSuite(t: TestContext, db: Db) {
       })
       const mail = await sink.waitForMail(email)
       const otp = otpOf(mail)
-      assert.equal(mail.subject, 'Your code for https://app.example.com')
+      assert.equal(mail.subject, 'Your code for Test project')
       const rows = await db.query<Json>('select * from embedded.otp_codes where email = $1', [
         email,
       ])
