@@ -562,7 +562,11 @@ async function embeddedSuite(t: TestContext, db: Db) {
         const device2 = await createDeviceKey(() => stack.clock.now)
         const second = await login(stack, sink, email, device2, { ip: '10.12.0.2' })
         const auth2 = { device: device2, token: second.session.token, ip: '10.12.0.2' }
+        const mailed = sink.mails.filter((m) => m.to.includes(email)).length
         await stack.send('POST', '/v1/wallet/recovery', { ...auth2, body: {} })
+        // Its notice leaves after the answer: wait for it, so that the rotation's is the next.
+        const recovered = await sink.waitForMail(email, { after: mailed })
+        assert.match(recovered.subject, /^A new device recovered your wallet/)
         const newAuth = randomBytes(33)
         const wrapped = randomBytes(93)
         const signed = async (
