@@ -5,14 +5,16 @@
 #
 # On 2 cores: the packages build first (two at a time), then two lanes run side by side, one
 # task at a time each: the tests that drive Chromium (one browser at a time, as before, so
-# their timings stay what they were written for), and typecheck plus the node-only tests.
+# their timings stay what they were written for), and typecheck, the node-only tests and the
+# packed-tarball checks. A package whose suite is mostly node tests keeps its few Chromium
+# files apart in a `test:browser` task (the server): its `test` runs in the node lane.
 # Every port a test opens is chosen free at run time, so the lanes do not collide.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export TURBO_TELEMETRY_DISABLED=1
-# The packages whose test task starts a browser (web-test-runner or Playwright; the server's
-# secure-site test too).
-BROWSER_TESTS=(ui embedded react vue svelte evm secure-site cdn demo examples server)
+# The packages whose test task starts a browser (web-test-runner or Playwright). Every
+# `test:browser` task runs in the browser lane too.
+BROWSER_TESTS=(ui embedded react vue svelte evm secure-site cdn demo examples)
 browser=()
 others=()
 for name in "${BROWSER_TESTS[@]}"; do
@@ -27,23 +29,32 @@ since=$(date +%s%3N)
   "${turbo[@]}" build --filter='./packages/*' --filter=@openmodal/secure-site --concurrency=2
   built=$?
   # --only from here on: the builds are done, and two lanes must not restore one dist/ at once.
-  "${turbo[@]}" test --only --concurrency=1 "${browser[@]}" &
+  (
+    "${turbo[@]}" test --only --concurrency=1 "${browser[@]}"
+    tested=$?
+    "${turbo[@]}" test:browser --only --concurrency=1 || exit
+    exit $tested
+  ) &
   browser_lane=$!
   (
     "${turbo[@]}" typecheck --only --concurrency=1
     typechecked=$?
-    "${turbo[@]}" test --only --concurrency=1 "${others[@]}" || exit
-    exit $typechecked
+    "${turbo[@]}" test --only --concurrency=1 "${others[@]}"
+    tested=$?
+    # Filtered to packages/*: the apps have no such task.
+    "${turbo[@]}" check:package --filter='./packages/*' --only --concurrency=1
+    packages=$?
+    for status in $typechecked $tested $packages; do
+      [ "$status" -ne 0 ] && exit "$status"
+    done
+    exit 0
   ) &
   node_lane=$!
   wait $browser_lane
   browser_status=$?
   wait $node_lane
   node_status=$?
-  # Filtered to packages/*: the apps have no such task.
-  "${turbo[@]}" check:package --filter='./packages/*' --concurrency=1
-  packages=$?
-  for status in $built $browser_status $node_status $packages; do
+  for status in $built $browser_status $node_status; do
     [ "$status" -ne 0 ] && exit "$status"
   done
   exit 0

@@ -33,7 +33,7 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
     // Operator-held recovery, opted into explicitly: the new-device cases here use fresh
     // browser profiles, and Chromium's virtual authenticator cannot carry a passkey's PRF
     // secret to another profile. Passkey recovery (the default) is tested end to end in
-    // apps/server/src/passkey-recovery.test.ts.
+    // apps/server/src/passkey-recovery.browser.test.ts.
     ;({ stack, mailbox, secureOrigin } = await startEmailStack({ recovery: 'custodial' }))
     cluster = stack.localnet
     client = createPublicClient({ transport: http(stack.local[0].rpcUrl) })
@@ -415,7 +415,7 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
     const primaryMail = (await mailsTo(from)).at(-1)
     assert.match(
       primaryMail.text,
-      /confirm changing the e-mail of your wallet on http:\/\/127\.0\.0\.1:/,
+      /confirm changing the e-mail of your wallet on OpenModal demo:[\s\S]*runs only at: http:\/\/127\.0\.0\.1:\*/,
     )
     assert.equal(
       (await codesFor(to)).length,

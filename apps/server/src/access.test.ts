@@ -3,17 +3,18 @@ import assert from 'node:assert/strict'
 import { request } from 'node:http'
 import { after, before, describe, test } from 'node:test'
 import { prepareDatabase } from './bootstrap.js'
-import { type Db, openPglite } from './db/db.js'
+import type { Db } from './db/db.js'
 import { createLogger } from './http/logger.js'
 import { syncConfig } from './projects/config-file.js'
 import type { RunningServer } from './server.js'
 import { call, startTestServer, testProject } from './testing/harness.js'
+import { openTestPglite } from './testing/pglite.js'
 
 let db: Db
 let server: RunningServer
 
 before(async () => {
-  db = await openPglite()
+  db = await openTestPglite()
   await prepareDatabase(db)
   await syncConfig(db, {
     projects: [
@@ -208,7 +209,7 @@ describe('rate limiting', () => {
 
 describe('failures and logs', () => {
   test('answers 500 SERVER_ERROR, readable by the page, when the database fails', async () => {
-    const broken = await openPglite()
+    const broken = await openTestPglite()
     const failing = await startTestServer(broken)
     try {
       await broken.close()

@@ -2,11 +2,12 @@
 import assert from 'node:assert/strict'
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test'
 import { prepareDatabase } from './bootstrap.js'
-import { type Db, openPglite } from './db/db.js'
+import type { Db } from './db/db.js'
 import { syncConfig } from './projects/config-file.js'
 import type { RunningServer } from './server.js'
 import { type FaultyUpstream, startFaultyUpstream } from './testing/faulty-upstream.js'
 import { call, countRows, startTestServer, testProject } from './testing/harness.js'
+import { openTestPglite } from './testing/pglite.js'
 
 let db: Db
 let server: RunningServer
@@ -14,7 +15,7 @@ let upstream: FaultyUpstream
 let rowsBefore: Record<string, number>
 
 before(async () => {
-  ;[db, upstream] = await Promise.all([openPglite(), startFaultyUpstream()])
+  ;[db, upstream] = await Promise.all([openTestPglite(), startFaultyUpstream()])
   await prepareDatabase(db)
   await syncConfig(db, {
     projects: [testProject({ chains: [{ caipNetworkId: 'eip155:1', rpcUrls: [upstream.url] }] })],

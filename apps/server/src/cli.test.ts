@@ -12,13 +12,14 @@ import { type Db, openPglite } from './db/db.js'
 import { readConfigFile } from './projects/config-file.js'
 import { getProject } from './projects/store.js'
 import { countRows } from './testing/harness.js'
+import { openTestPglite } from './testing/pglite.js'
 import { getWallet } from './wallets/store.js'
 
 let db: Db
 const dir = mkdtempSync(join(tmpdir(), 'openmodal-cli-'))
 
 before(async () => {
-  db = await openPglite()
+  db = await openTestPglite()
   await prepareDatabase(db)
 })
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
 import { prepareDatabase } from './bootstrap.js'
-import { type Db, openPglite } from './db/db.js'
+import type { Db } from './db/db.js'
 import { createSmtpMailer } from './embedded/mailer.js'
 import { verifyProof } from './embedded/proof.js'
 import { syncConfig } from './projects/config-file.js'
@@ -13,6 +13,7 @@ import { secureCookie } from './routes/auth.js'
 import type { RunningServer } from './server.js'
 import { createDeviceKey } from './testing/device-key.js'
 import { call, startTestServer, testProject } from './testing/harness.js'
+import { openTestPglite } from './testing/pglite.js'
 
 const SECURE = 'http://localhost:4400'
 const ORIGIN = 'https://app.example.com'
@@ -22,7 +23,7 @@ const servers: RunningServer[] = []
 const mailer = createSmtpMailer({ url: 'smtp://127.0.0.1:1', from: 'test <t@localhost>' })
 
 before(async () => {
-  db = await openPglite()
+  db = await openTestPglite()
   await prepareDatabase(db, { seed: false })
   await syncConfig(db, { projects: [testProject({ features: { email: true } })] })
 })

@@ -6,12 +6,13 @@ import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
 import { prepareDatabase } from './bootstrap.js'
-import { type Db, openPglite } from './db/db.js'
+import type { Db } from './db/db.js'
 import { createSmtpMailer } from './embedded/mailer.js'
 import { syncConfig } from './projects/config-file.js'
 import type { RunningServer } from './server.js'
 import { createDeviceKey } from './testing/device-key.js'
 import { call, countRows, startTestServer, testProject } from './testing/harness.js'
+import { openTestPglite } from './testing/pglite.js'
 import { type SmtpSink, startSmtpSink } from './testing/smtp-sink.js'
 
 const SECURE = 'http://localhost:4400'
@@ -34,7 +35,7 @@ let mailer: ReturnType<typeof createSmtpMailer>
 let server: RunningServer
 
 before(async () => {
-  db = await openPglite()
+  db = await openTestPglite()
   await prepareDatabase(db, { seed: false })
   await syncConfig(db, {
     projects: [

@@ -30,11 +30,12 @@ import {
   searchWallets,
 } from '@openmodal/core/registry'
 import { prepareDatabase } from './bootstrap.js'
-import { type Db, openPglite } from './db/db.js'
+import type { Db } from './db/db.js'
 import { syncConfig } from './projects/config-file.js'
 import { upsertProject } from './projects/store.js'
 import type { RunningServer } from './server.js'
 import { startTestServer, testProject } from './testing/harness.js'
+import { openTestPglite } from './testing/pglite.js'
 import { upsertWallets, type WalletRecord } from './wallets/store.js'
 
 const PAGE_ORIGIN = 'https://app.example.com'
@@ -76,7 +77,7 @@ let server: RunningServer
 let total = 0
 
 before(async () => {
-  db = await openPglite()
+  db = await openTestPglite()
   await prepareDatabase(db)
   await db.transaction((tx) => upsertWallets(tx, EXTRA, { source: 'import' }))
   await syncConfig(db, {
@@ -264,7 +265,7 @@ describe('origin alerts (spec §8)', () => {
 
   test('SERVER_ERROR shows the Server Error alert with the server message', async () => {
     // A second database the server loses: every query fails, the API answers 500.
-    const broken = await openPglite()
+    const broken = await openTestPglite()
     await prepareDatabase(broken, { seed: false })
     const failing = await startTestServer(broken)
     await broken.close()

@@ -1,111 +1,27 @@
 // The secure site served by this server on its own origin: the pages' CSP and frame-ancestors,
-// /frame-config from the project, the RPC proxy open to the secure origin, and, in Chromium,
-// an allowed dapp framing it (the frame's script runs and answers the handshake) while a
-// third origin cannot.
+// /frame-config from the project, the RPC proxy open to the secure origin. The framing itself,
+// in Chromium, is `secure-site.browser.test.ts`.
 import assert from 'node:assert/strict'
-import { randomBytes, randomUUID } from 'node:crypto'
-import { existsSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { fileURLToPath } from 'node:url'
-import { buildSecureSite } from '@openmodal/secure-site/serve'
-import { type AnvilInstance, startAnvil } from '@openmodal/testing/node'
-import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { prepareDatabase } from './bootstrap.js'
-import { type Db, openPglite } from './db/db.js'
-import { createSmtpMailer } from './embedded/mailer.js'
-import { syncConfig } from './projects/config-file.js'
-import type { RunningServer } from './server.js'
-import { call, startTestServer, testProject } from './testing/harness.js'
+import { call, startTestServer } from './testing/harness.js'
+import {
+  type SecureSiteStack,
+  SITE_DIST,
+  startSecureSiteStack,
+} from './testing/secure-site-stack.js'
 
-const SITE_DIST = join(
-  fileURLToPath(import.meta.resolve('@openmodal/secure-site/serve')),
-  '../../dist',
-)
-
-/** A page server on 127.0.0.1 whose one page frames `frameUrl()` and tries the handshake. */
-async function startDappPage(frameUrl: () => string): Promise<{ origin: string; server: Server }> {
-  const server = createServer((req, res) => {
-    if (req.url !== '/') {
-      res.writeHead(404).end()
-      return
-    }
-    res.writeHead(200, { 'content-type': 'text/html' })
-    res.end(
-      `<!doctype html><title>dapp</title><iframe title="Secure wallet" src="${frameUrl()}"></iframe>`,
-    )
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
-
-let db: Db
-let server: RunningServer
-let anvil: AnvilInstance
-let allowedDapp: { origin: string; server: Server }
-let thirdOrigin: { origin: string; server: Server }
+let stack: SecureSiteStack
+let db: SecureSiteStack['db']
+let server: SecureSiteStack['server']
+let allowedDapp: SecureSiteStack['allowedDapp']
 let secure: string
 
-const frameUrl = () => `${secure}/frame?projectId=frame-project&chainId=31337`
-
 before(async () => {
-  // `pnpm test` builds it first (turbo: the server depends on the secure site).
-  if (!existsSync(join(SITE_DIST, 'frame.html'))) await buildSecureSite({ outDir: SITE_DIST })
-  ;[db, anvil, allowedDapp, thirdOrigin] = await Promise.all([
-    openPglite(),
-    startAnvil({ chainId: 31337 }),
-    startDappPage(frameUrl),
-    startDappPage(frameUrl),
-  ])
-  await prepareDatabase(db)
-  await syncConfig(db, {
-    projects: [
-      testProject({
-        projectId: 'frame-project',
-        // Only the allowed dapp page, and a pattern CSP cannot express.
-        allowedOrigins: [allowedDapp.origin, 'https://app.*.example.com'],
-        chains: [
-          { caipNetworkId: 'eip155:31337', rpcUrls: [anvil.rpcUrl] },
-          {
-            caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-            rpcUrls: ['https://solana.example'],
-          },
-        ],
-      }),
-      testProject({ projectId: 'closed-project', allowedOrigins: [] }),
-    ],
-  })
-  const embedded = {
-    authSecret: randomBytes(32),
-    vaultKey: randomBytes(32),
-    mailer: createSmtpMailer({ url: 'smtp://127.0.0.1:1', from: 'test <t@localhost>' }),
-  }
-  // Listening on 127.0.0.1 but reached as localhost: another site than the dapp pages.
-  const port = await freePort()
-  secure = `http://localhost:${port}`
-  server = await startTestServer(db, {
-    secureSite: { dist: SITE_DIST, port, origin: secure },
-    embedded,
-  })
+  stack = await startSecureSiteStack()
+  ;({ db, server, allowedDapp, secure } = stack)
 })
 
-after(async () => {
-  await server?.close()
-  await db?.close()
-  await anvil?.stop()
-  for (const page of [allowedDapp, thirdOrigin]) page?.server.close()
-})
+after(() => stack?.close())
 
 const csp = async (projectId: string) => {
   const response = await fetch(`${secure}/frame?projectId=${projectId}`)
@@ -193,63 +109,6 @@ describe('the secure site on its own origin', () => {
       assert.equal(config.body.apiUrl, plain.url)
     } finally {
       await plain.close()
-    }
-  })
-
-  test('Chromium: the allowed dapp frames it and gets the handshake; a third origin cannot frame it', async () => {
-    const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
-    try {
-      const handshake = async (dapp: string) => {
-        const page = await browser.newPage()
-        const refusals: string[] = []
-        page.on('console', (message) => {
-          if (/frame-ancestors/.test(message.text())) refusals.push(message.text())
-        })
-        await page.goto(`${dapp}/`)
-        const iframe = await page.waitForSelector('iframe')
-        const frame = await iframe.contentFrame()
-        await frame?.waitForLoadState('load')
-        // The dapp side of the handshake: to the exact secure origin, answered with a port.
-        const answer = await page.evaluate(
-          ([target, nonce]) =>
-            new Promise<string>((resolve) => {
-              const window_ = document.querySelector('iframe')?.contentWindow
-              addEventListener('message', (event) => {
-                if (event.origin === target && event.data?.nonce === nonce) {
-                  resolve(`${event.data.type} ports=${event.ports.length}`)
-                }
-              })
-              const timer = setInterval(
-                () =>
-                  window_?.postMessage(
-                    { type: '@openmodal-frame/handshake', nonce },
-                    target as string,
-                  ),
-                100,
-              )
-              setTimeout(() => {
-                clearInterval(timer)
-                resolve('no answer')
-              }, 4000)
-            }),
-          [secure, randomUUID()],
-        )
-        const url = frame?.url() ?? ''
-        await page.close()
-        return { answer, url, refusals }
-      }
-
-      const allowed = await handshake(allowedDapp.origin)
-      assert.equal(allowed.url, frameUrl())
-      assert.equal(allowed.answer, '@openmodal-frame/handshake-accept ports=1')
-      assert.deepEqual(allowed.refusals, [])
-
-      const third = await handshake(thirdOrigin.origin)
-      assert.notEqual(third.url, frameUrl(), 'the browser must not show the secure site')
-      assert.equal(third.answer, 'no answer')
-      assert.equal(third.refusals.length, 1, 'Chromium reports the frame-ancestors refusal')
-    } finally {
-      await browser.close()
     }
   })
 })

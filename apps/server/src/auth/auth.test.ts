@@ -24,10 +24,11 @@ import { createSolanaDevWallet, SOLANA_DEV_ADDRESSES } from '@openmodal/testing/
 import { hashMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { prepareDatabase } from '../bootstrap.js'
-import { type Db, openPglite, openPostgres } from '../db/db.js'
+import { type Db, openPostgres } from '../db/db.js'
 import { syncConfig } from '../projects/config-file.js'
 import type { RunningServer } from '../server.js'
 import { call, countRows, type Json, startTestServer, testProject } from '../testing/harness.js'
+import { openTestPglite } from '../testing/pglite.js'
 import { findPostgresBin, type PostgresCluster, startPostgresCluster } from '../testing/postgres.js'
 
 const ORIGIN = 'https://app.example.com'
@@ -539,7 +540,7 @@ function authSuite() {
 }
 
 describe('auth on PGlite', () => {
-  useServer(() => openPglite())
+  useServer(() => openTestPglite())
   authSuite()
 })
 

@@ -24,13 +24,14 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { prepareDatabase } from '../bootstrap.js'
-import { type Db, openPglite } from '../db/db.js'
+import type { Db } from '../db/db.js'
 import { type ChainIndexer, createChainIndexer } from '../indexer/indexer.js'
 import { createChainClient } from '../indexer/rpc.js'
 import { syncConfig } from '../projects/config-file.js'
 import type { RunningServer } from '../server.js'
 import { type TestChain, testChain } from '../testing/chain.js'
 import { call, countRows, type Json, startTestServer, testProject } from '../testing/harness.js'
+import { openTestPglite } from '../testing/pglite.js'
 import { registerNameMessage } from './names.js'
 import { staticPriceSource } from './prices.js'
 
@@ -68,7 +69,7 @@ const history = (address: string, query: Record<string, string> = {}) =>
 
 before(async () => {
   ;[db, anvil, other] = await Promise.all([
-    openPglite(),
+    openTestPglite(),
     startAnvil({ chainId: 31337 }),
     startAnvil({ chainId: 31338 }),
   ])

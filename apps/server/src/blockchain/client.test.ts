@@ -28,13 +28,14 @@ import { type AnvilInstance, startAnvil } from '@openmodal/testing/node'
 import { erc20Abi, formatEther, formatUnits, getAddress, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { prepareDatabase } from '../bootstrap.js'
-import { type Db, openPglite } from '../db/db.js'
+import type { Db } from '../db/db.js'
 import { type ChainIndexer, createChainIndexer } from '../indexer/indexer.js'
 import { createChainClient } from '../indexer/rpc.js'
 import { syncConfig } from '../projects/config-file.js'
 import type { RunningServer } from '../server.js'
 import { type TestChain, testChain } from '../testing/chain.js'
 import { startTestServer, testProject } from '../testing/harness.js'
+import { openTestPglite } from '../testing/pglite.js'
 import { staticPriceSource } from './prices.js'
 
 const bob = ANVIL_ADDRESSES[1] as `0x${string}`
@@ -56,7 +57,7 @@ const anvilNet: CaipNetwork = {
 }
 
 before(async () => {
-  ;[db, anvil] = await Promise.all([openPglite(), startAnvil({ chainId: 31337 })])
+  ;[db, anvil] = await Promise.all([openTestPglite(), startAnvil({ chainId: 31337 })])
   chain = testChain(anvil.rpcUrl)
   const token = await deployTestToken(anvil.rpcUrl, {
     name: 'Test USD',

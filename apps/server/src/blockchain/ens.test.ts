@@ -18,13 +18,14 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { prepareDatabase } from '../bootstrap.js'
-import { type Db, openPglite } from '../db/db.js'
+import type { Db } from '../db/db.js'
 import { createLogger } from '../http/logger.js'
 import { syncConfig } from '../projects/config-file.js'
 import { ChainSchema } from '../projects/schema.js'
 import type { RunningServer } from '../server.js'
 import { type FaultyUpstream, startFaultyUpstream } from '../testing/faulty-upstream.js'
 import { call, countRows, type Json, startTestServer, testProject } from '../testing/harness.js'
+import { openTestPglite } from '../testing/pglite.js'
 import { createEnsResolver, MAINNET_UNIVERSAL_RESOLVER, normalizeEnsName } from './ens.js'
 import { registerNameMessage } from './names.js'
 
@@ -157,7 +158,7 @@ const requestsDuring = async (run: () => Promise<unknown>) => {
 
 before(async () => {
   ;[db, anvil, slow] = await Promise.all([
-    openPglite(),
+    openTestPglite(),
     startAnvil({ chainId: 31337 }),
     startFaultyUpstream([], { delayMs: 60_000, next: 'echo' }),
   ])

@@ -7,11 +7,12 @@ import { freePort, type SolanaRpc, startSolanaRpc } from '@openmodal/testing/nod
 import { SOLANA_DEV_ADDRESSES } from '@openmodal/testing/solana'
 import * as v from 'valibot'
 import { prepareDatabase } from '../bootstrap.js'
-import { type Db, openPglite } from '../db/db.js'
+import type { Db } from '../db/db.js'
 import { syncConfig } from '../projects/config-file.js'
 import { ProjectInputSchema } from '../projects/schema.js'
 import type { RunningServer } from '../server.js'
 import { call, type Json, startTestServer, testProject } from '../testing/harness.js'
+import { openTestPglite } from '../testing/pglite.js'
 import { staticPriceSource } from './prices.js'
 
 const ORIGIN = 'https://app.example.com'
@@ -41,7 +42,7 @@ async function rpcCall(method: string, params: unknown[]): Promise<Json> {
 }
 
 before(async () => {
-  ;[db, rpc] = await Promise.all([openPglite(), startSolanaRpc()])
+  ;[db, rpc] = await Promise.all([openTestPglite(), startSolanaRpc()])
   chainId = `solana:${rpc.genesisHash.slice(0, 32)}`
   await rpc.airdrop(holder, 2_500_000_000n)
   mints.usd = rpc.createMint({ decimals: 6 })

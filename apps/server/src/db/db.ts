@@ -87,12 +87,13 @@ function lockDataDir(dataDir: string): () => void {
 }
 
 /**
- * PGlite (Postgres compiled to WASM) in this process.
+ * PGlite (Postgres compiled to WASM) in this process. `loadDataDir` starts it from a data
+ * directory dumped by `dumpDataDir` instead of running initdb (the tests' template).
  *
  * @example
  * const db = await openPglite() // in memory, for tests
  */
-export async function openPglite(dataDir?: string): Promise<Db> {
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
   const inMemory = dataDir === undefined || dataDir.startsWith('memory://')
   let unlock = () => {}
   if (!inMemory) {
@@ -101,7 +102,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   }
   let pglite: PGlite
   try {
-    pglite = await PGlite.create(inMemory ? undefined : dataDir)
+    pglite = await PGlite.create({ dataDir: inMemory ? undefined : dataDir, loadDataDir })
   } catch (error) {
     unlock()
     throw error

@@ -8,9 +8,10 @@ import { prepareDatabase } from '../bootstrap.js'
 import { syncConfig } from '../projects/config-file.js'
 import { setProjectOrigins } from '../projects/store.js'
 import { call, startTestServer, testProject } from '../testing/harness.js'
+import { openTestPglite } from '../testing/pglite.js'
 import { findPostgresBin, startPostgresCluster } from '../testing/postgres.js'
 import { SEED_WALLETS } from '../wallets/seed-wallets.js'
-import { type Db, openPglite, openPostgres } from './db.js'
+import { type Db, openPostgres } from './db.js'
 import { MIGRATIONS_DIR, migrate, readMigrations } from './migrate.js'
 
 interface Backend {
@@ -244,7 +245,7 @@ async function storageSuite(t: TestContext, backend: Backend) {
 
 test('storage on embedded PGlite', async (t) => {
   await storageSuite(t, {
-    fresh: () => openPglite(),
+    fresh: () => openTestPglite(),
     // PGlite is one database per process: a second instance shares the same handle.
     second: async () => undefined,
   })

@@ -8,7 +8,6 @@ import { combine, split } from 'shamir-secret-sharing'
 import { bytesToHex, hexToBytes } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { prepareDatabase } from '../bootstrap.js'
-import { openPglite } from '../db/db.js'
 import { syncConfig } from '../projects/config-file.js'
 import { createDeviceKey, type DeviceKey } from '../testing/device-key.js'
 import {
@@ -18,6 +17,7 @@ import {
   startLogin,
 } from '../testing/embedded-stack.js'
 import { type Json, testProject } from '../testing/harness.js'
+import { openTestPglite } from '../testing/pglite.js'
 import { startSmtpSink } from '../testing/smtp-sink.js'
 
 const OTHER_DAPP = 'https://other.example.net'
@@ -64,7 +64,7 @@ async function rebuilds(shares: Uint8Array[], address: string): Promise<boolean>
 }
 
 test('one leaked code and a foreign device key take nothing, in this project or another', async (t) => {
-  const db = await openPglite()
+  const db = await openTestPglite()
   const sink = await startSmtpSink()
   await prepareDatabase(db, { seed: false })
   await syncConfig(db, {

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { type TestContext, test } from 'node:test'
 import { privateKeyToAccount } from 'viem/accounts'
 import { prepareDatabase } from '../bootstrap.js'
-import { type Db, openPglite, openPostgres } from '../db/db.js'
+import { type Db, openPostgres } from '../db/db.js'
 import { syncConfig } from '../projects/config-file.js'
 import { createDeviceKey, type DeviceKey } from '../testing/device-key.js'
 import {
@@ -16,6 +16,7 @@ import {
   startEmbeddedStack as startStack,
 } from '../testing/embedded-stack.js'
 import { call, type Json, testProject } from '../testing/harness.js'
+import { openTestPglite } from '../testing/pglite.js'
 import { findPostgresBin, startPostgresCluster } from '../testing/postgres.js'
 import { otpOf, startSmtpSink } from '../testing/smtp-sink.js'
 import { rotationMessage } from './vault.js'
@@ -73,14 +74,14 @@ async function embeddedSuite(t: TestContext, db: Db) {
     return { ...wallet, device, userId: user.id as string }
   }
   try {
-    await t.test('logs in with the code from the mail, which names the dapp origin', async () => {
+    await t.test('logs in with the code from the mail, which names the project', async () => {
       const email = freshEmail()
       const device = await createDeviceKey(() => stack.clock.now)
       const first = await login(stack, sink, email, device)
       assert.equal(first.user.email, email)
       assert.equal(first.user.isNew, true)
       const mail = await sink.waitForMail(email)
-      assert.match(mail.text, /sign in to https:\/\/app\.example\.com/)
+      assert.match(mail.text, /sign in to Test project/)
       assert.ok(Date.parse(first.session.expiresAt) > stack.clock.now)
 
       const me = await stack.send('GET', '/v1/me', { device, token: first.session.token })
@@ -94,6 +95,26 @@ async function embeddedSuite(t: TestContext, db: Db) {
       assert.equal(again.user.id, first.user.id)
       assert.equal(again.user.isNew, false)
     })
+
+    await t.test(
+      'the code mail names the project and its own origins, never the requesting origin',
+      async () => {
+        // A page on a host the project's wildcard covers (`https://*.example.org`), not one it
+        // names: the mail must not vouch for it.
+        const email = freshEmail()
+        const device = await createDeviceKey(() => stack.clock.now)
+        await startLogin(stack, sink, email, device, {
+          dappOrigin: 'https://wallet-support.example.org',
+          ip: '10.0.9.1',
+        })
+        const mail = await sink.waitForMail(email)
+        for (const text of [mail.subject, mail.text]) {
+          assert.doesNotMatch(text, /wallet-support/)
+          assert.match(text, /Test project/)
+        }
+        assert.match(mail.text, /https:\/\/app\.example\.com, https:\/\/\*\.example\.org/)
+      },
+    )
 
     await t.test('answers the same whether the e-mail has an account or not', async () => {
       const known = freshEmail()
@@ -130,7 +151,7 @@ async function embeddedSuite(t: TestContext, db: Db) {
       })
       const mail = await sink.waitForMail(email)
       const otp = otpOf(mail)
-      assert.equal(mail.subject, 'Your code for https://app.example.com')
+      assert.equal(mail.subject, 'Your code for Test project')
       const rows = await db.query<Json>('select * from embedded.otp_codes where email = $1', [
         email,
       ])
@@ -541,7 +562,11 @@ async function embeddedSuite(t: TestContext, db: Db) {
         const device2 = await createDeviceKey(() => stack.clock.now)
         const second = await login(stack, sink, email, device2, { ip: '10.12.0.2' })
         const auth2 = { device: device2, token: second.session.token, ip: '10.12.0.2' }
+        const mailed = sink.mails.filter((m) => m.to.includes(email)).length
         await stack.send('POST', '/v1/wallet/recovery', { ...auth2, body: {} })
+        // Its notice leaves after the answer: wait for it, so that the rotation's is the next.
+        const recovered = await sink.waitForMail(email, { after: mailed })
+        assert.match(recovered.subject, /^A new device recovered your wallet/)
         const newAuth = randomBytes(33)
         const wrapped = randomBytes(93)
         const signed = async (
@@ -747,7 +772,7 @@ async function embeddedSuite(t: TestContext, db: Db) {
 }
 
 test('caps wrong codes per e-mail and counts send quotas per requester', async (t) => {
-  const db = await openPglite()
+  const db = await openTestPglite()
   const sink = await startSmtpSink()
   await prepareDatabase(db, { seed: false })
   await syncConfig(db, { projects: [testProject({ features: { email: true } })] })
@@ -882,7 +907,7 @@ test('caps wrong codes per e-mail and counts send quotas per requester', async (
 })
 
 test('answers MAIL_FAILED when the SMTP server cannot be reached', async () => {
-  const db = await openPglite()
+  const db = await openTestPglite()
   const sink = await startSmtpSink()
   await sink.close()
   // The sink's port is closed now: nodemailer's connection is refused.
@@ -920,7 +945,7 @@ test('answers MAIL_FAILED when the SMTP server cannot be reached', async () => {
 })
 
 test('embedded wallet server on embedded PGlite', async (t) => {
-  const db = await openPglite()
+  const db = await openTestPglite()
   try {
     await embeddedSuite(t, db)
   } finally {

@@ -9,8 +9,9 @@ import { ANVIL_ADDRESSES, deployTestToken } from '@openmodal/testing'
 import { type AnvilInstance, startAnvil } from '@openmodal/testing/node'
 import { type Address, encodeAbiParameters, type Hex, parseEther } from 'viem'
 import { prepareDatabase } from '../bootstrap.js'
-import { type Db, openPglite, openPostgres } from '../db/db.js'
+import { type Db, openPostgres } from '../db/db.js'
 import { testChain } from '../testing/chain.js'
+import { openTestPglite } from '../testing/pglite.js'
 import { findPostgresBin, startPostgresCluster } from '../testing/postgres.js'
 import { type ChainIndexerOptions, createChainIndexer } from './indexer.js'
 import { createChainClient } from './rpc.js'
@@ -439,7 +440,7 @@ async function indexerSuite(t: TestContext, db: Db, anvil: AnvilInstance) {
 }
 
 test('indexer on embedded PGlite', async (t) => {
-  const [db, anvil] = await Promise.all([openPglite(), startAnvil()])
+  const [db, anvil] = await Promise.all([openTestPglite(), startAnvil()])
   try {
     await indexerSuite(t, db, anvil)
   } finally {

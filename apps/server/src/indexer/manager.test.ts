@@ -5,10 +5,10 @@ import { ANVIL_ADDRESSES } from '@openmodal/testing'
 import { startAnvil } from '@openmodal/testing/node'
 import { encodeAbiParameters, type Hex, pad } from 'viem'
 import { prepareDatabase } from '../bootstrap.js'
-import { openPglite } from '../db/db.js'
 import { syncConfig } from '../projects/config-file.js'
 import { testChain } from '../testing/chain.js'
 import { testProject } from '../testing/harness.js'
+import { openTestPglite } from '../testing/pglite.js'
 import {
   decodeTransferLog,
   internalTransfers,
@@ -193,7 +193,7 @@ test('internal transfers: nested value calls, creations and self-destructs of fr
 })
 
 test('the server indexers start for every project chain, follow it and stop cleanly', async () => {
-  const [db, anvil] = await Promise.all([openPglite(), startAnvil()])
+  const [db, anvil] = await Promise.all([openTestPglite(), startAnvil()])
   try {
     await prepareDatabase(db, { seed: false })
     await syncConfig(db, {

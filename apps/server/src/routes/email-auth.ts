@@ -210,10 +210,16 @@ export function emailAuthRoutes(context: EmbeddedContext): Hono<AppEnv> {
       context,
       'code mail',
       async () => {
+        // The project as configured, read when the mail leaves: its name and its own origins,
+        // never the origin that asked (a wildcard may admit a page nobody vouched for).
+        const project = await getProject(db, input.projectId)
         await options.mailer.sendOtp({
           to: mailTo,
           otp,
-          dappOrigin: input.dappOrigin,
+          project: {
+            name: project?.name ?? input.projectId,
+            allowedOrigins: project?.allowedOrigins ?? [],
+          },
           purpose: input.purpose,
           ttlMinutes: Math.round(limits.otpTtlMs / 60_000),
         })

@@ -3,12 +3,13 @@ import assert from 'node:assert/strict'
 import { after, before, beforeEach, describe, test } from 'node:test'
 import { type AnvilInstance, startAnvil } from '@openmodal/testing/node'
 import { prepareDatabase } from '../bootstrap.js'
-import { type Db, openPglite } from '../db/db.js'
+import type { Db } from '../db/db.js'
 import { syncConfig } from '../projects/config-file.js'
 import { setProjectChains } from '../projects/store.js'
 import type { RunningServer } from '../server.js'
 import { type FaultyUpstream, type Step, startFaultyUpstream } from '../testing/faulty-upstream.js'
 import { call, startTestServer, testProject } from '../testing/harness.js'
+import { openTestPglite } from '../testing/pglite.js'
 
 const CHAIN = 'eip155:31337'
 const TIMEOUT_MS = 250
@@ -19,7 +20,7 @@ let sleeps: number[] = []
 const upstreams: FaultyUpstream[] = []
 
 before(async () => {
-  ;[db, anvil] = await Promise.all([openPglite(), startAnvil()])
+  ;[db, anvil] = await Promise.all([openTestPglite(), startAnvil()])
   await prepareDatabase(db)
   await syncConfig(db, {
     projects: [

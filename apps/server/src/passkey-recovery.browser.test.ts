@@ -19,12 +19,13 @@ import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
 // The secure site's own rebuild (Shamir + derivation + commitment check), run as an operator.
 import { rebuildKeys } from '../../secure-site/src/keys/shares.js'
 import { prepareDatabase } from './bootstrap.js'
-import { type Db, openPglite } from './db/db.js'
+import type { Db } from './db/db.js'
 import { createSmtpMailer } from './embedded/mailer.js'
 import { readWallet } from './embedded/vault.js'
 import { syncConfig } from './projects/config-file.js'
 import type { RunningServer } from './server.js'
 import { startTestServer, testProject } from './testing/harness.js'
+import { openTestPglite } from './testing/pglite.js'
 import { otpOf, type SmtpSink, startSmtpSink } from './testing/smtp-sink.js'
 
 const SITE_DIST = join(
@@ -96,7 +97,7 @@ const vaultKey = randomBytes(32)
 before(async () => {
   if (!existsSync(join(SITE_DIST, 'frame.html'))) await buildSecureSite({ outDir: SITE_DIST })
   ;[db, sink, dapp] = await Promise.all([
-    openPglite(),
+    openTestPglite(),
     startSmtpSink(),
     startDappPage(() => secure),
   ])
