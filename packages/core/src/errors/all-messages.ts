@@ -2,6 +2,7 @@
 // and each lazily loaded feature's table (the pattern: the top of messages.ts). Code of the kit
 // never imports this module; a bundle that did would carry every text.
 import { ADAPTER_ERROR_MESSAGES, adapterError } from './adapter-messages.js'
+import { AMOUNT_ERROR_MESSAGES, amountError } from './amount-messages.js'
 import type { BaseError, KitErrorCreator, KitErrorParameters } from './base.js'
 import { kitError } from './errors.js'
 import { FRAME_ERROR_MESSAGES, frameError } from './frame-messages.js'
@@ -21,6 +22,7 @@ const TABLES: ReadonlyArray<readonly [Readonly<Record<string, string>>, KitError
   [SEND_ERROR_MESSAGES, sendError],
   [SERVER_ERROR_MESSAGES, serverError],
   [ADAPTER_ERROR_MESSAGES, adapterError],
+  [AMOUNT_ERROR_MESSAGES, amountError],
   [FRAME_ERROR_MESSAGES, frameError],
   [RESERVED_ERROR_MESSAGES, reservedError],
 ]
@@ -33,7 +35,7 @@ export const KIT_ERROR_MESSAGES: Readonly<Record<KitErrorCode, string>> =
   /* @__PURE__ */ Object.assign(
     /* @__PURE__ */ Object.assign({}, INITIAL_ERROR_MESSAGES, SEND_ERROR_MESSAGES),
     SERVER_ERROR_MESSAGES,
-    ADAPTER_ERROR_MESSAGES,
+    /* @__PURE__ */ Object.assign({}, ADAPTER_ERROR_MESSAGES, AMOUNT_ERROR_MESSAGES),
     /* @__PURE__ */ Object.assign({}, FRAME_ERROR_MESSAGES, RESERVED_ERROR_MESSAGES),
   )
 

@@ -50,6 +50,8 @@ export { getNetworks, openView } from '../client/create-modal.js'
 export { ADAPTER_ERROR_MESSAGES, adapterError } from '../errors/adapter-messages.js'
 export { ALERTS, type AlertCode, alertTexts } from '../errors/alert-messages.js'
 export { codedError, ERROR_MESSAGES, KIT_ERROR_MESSAGES } from '../errors/all-messages.js'
+export { amountError } from '../errors/amount-messages.js'
+export { fillText } from '../errors/base.js'
 export { kitError } from '../errors/errors.js'
 export { FRAME_ERROR_MESSAGES, frameError } from '../errors/frame-messages.js'
 export {

@@ -48,8 +48,8 @@ export async function rpcCall<T>(rpcUrl: string, method: string, params: unknown
       continue
     }
     if (!response.ok) {
-      throw new BaseError(`HTTP status code: ${response.status}`, {
-        code: 'HTTP_ERROR',
+      throw adapterError('HTTP_ERROR', {
+        values: { status: response.status },
         details: `${method} on ${rpcUrl}`,
       })
     }
