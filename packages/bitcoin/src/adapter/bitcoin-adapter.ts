@@ -10,6 +10,7 @@ import {
   amountError,
   BaseError,
   base64Encode,
+  buildError,
   type CaipNetwork,
   type ChainAdapter,
   type ConnectResult,
@@ -258,7 +259,7 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
 
   const sendTransfer: BitcoinAdapter['sendTransfer'] = async ({ to, value, tokenAddress }) => {
     if (tokenAddress !== undefined) {
-      throw adapterError('UNSUPPORTED_TOKEN_TRANSFER', {
+      throw buildError('UNSUPPORTED_TOKEN_TRANSFER', {
         values: { network: 'Bitcoin' },
         details: tokenAddress,
       })

@@ -1,6 +1,6 @@
 // A minimal Esplora client for reads: plain fetch, 10 s timeout, retried 3 times 150 ms apart
 // on the spec's transient HTTP statuses (spec §9), answers checked before use.
-import { adapterError } from '@openmodal/core/internal'
+import { adapterError, buildError, chainError } from '@openmodal/core/internal'
 
 const TIMEOUT_MS = 10_000
 const RETRIES = 3
@@ -26,7 +26,7 @@ export async function esploraGet(baseUrl: string, path: string): Promise<unknown
       continue
     }
     if (!response.ok) {
-      throw adapterError('HTTP_ERROR', {
+      throw chainError('HTTP_ERROR', {
         values: { status: response.status },
         details: `GET ${url}: ${(await response.text().catch(() => '')).slice(0, 200)}`,
       })
@@ -34,7 +34,7 @@ export async function esploraGet(baseUrl: string, path: string): Promise<unknown
     try {
       return await response.json()
     } catch (cause) {
-      throw adapterError('NODE_UNEXPECTED_ANSWER', {
+      throw buildError('NODE_UNEXPECTED_ANSWER', {
         details: `Esplora: GET ${url}`,
         cause,
       })
@@ -59,7 +59,7 @@ export async function addressBalance(baseUrl: string, address: string): Promise<
     const funded = sats(stats?.funded_txo_sum)
     const spent = sats(stats?.spent_txo_sum)
     if (funded === undefined || spent === undefined) {
-      throw adapterError('NODE_UNEXPECTED_ANSWER', {
+      throw buildError('NODE_UNEXPECTED_ANSWER', {
         details: `Esplora: ${key} of ${address}`,
       })
     }

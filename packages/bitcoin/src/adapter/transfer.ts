@@ -4,7 +4,7 @@
 // Loaded with `import()` on the first such transfer only (load-transfer.ts).
 
 import { hexToBytes } from '@noble/hashes/utils'
-import { adapterError } from '@openmodal/core/internal'
+import { adapterError, buildError } from '@openmodal/core/internal'
 import {
   Address,
   NETWORK,
@@ -57,24 +57,24 @@ export async function buildTransferPsbt({
   const extra: Record<string, unknown> = {}
   if (type === 'tr') {
     if (key?.length !== 32) {
-      throw adapterError('WALLET_NO_TAPROOT_KEY')
+      throw buildError('WALLET_NO_TAPROOT_KEY')
     }
     extra.tapInternalKey = key
   } else if (type === 'sh') {
     // p2sh-p2wpkh, the payment address type of several wallets: the redeem script is the key's.
     if (key?.length !== 33) {
-      throw adapterError('WALLET_NO_P2SH_KEY')
+      throw buildError('WALLET_NO_P2SH_KEY')
     }
     extra.redeemScript = p2sh(p2wpkh(key, net), net).redeemScript
   } else if (type !== 'wpkh') {
-    throw adapterError('UNSUPPORTED_ADDRESS_TYPE', { values: { type } })
+    throw buildError('UNSUPPORTED_ADDRESS_TYPE', { values: { type } })
   }
   const [utxos, rates] = await Promise.all([
     esploraGet(esploraUrl, `/address/${encodeURIComponent(from.address)}/utxo`),
     esploraGet(esploraUrl, '/fee-estimates'),
   ])
   if (!Array.isArray(utxos)) {
-    throw adapterError('NODE_UNEXPECTED_ANSWER', { details: 'Esplora: utxo list' })
+    throw buildError('NODE_UNEXPECTED_ANSWER', { details: 'Esplora: utxo list' })
   }
   const rate = (rates as Record<string, unknown> | null)?.['1']
   const feePerByte = BigInt(Math.max(1, Math.ceil(typeof rate === 'number' ? rate : 1)))

@@ -8,6 +8,7 @@ import {
   BaseError,
   base64Decode,
   base64Encode,
+  chainError,
   kitError,
 } from '@openmodal/core/internal'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
@@ -166,7 +167,7 @@ export function standardBitcoinWallet(wallet: Wallet, chain: () => string): Bitc
             txId?: unknown
           }>
           if (typeof output?.txId !== 'string')
-            throw adapterError('WALLET_UNEXPECTED_ANSWER', {
+            throw chainError('WALLET_UNEXPECTED_ANSWER', {
               details: 'bitcoin:signAndSendTransaction: no txId',
             })
           return { psbt, txid: output.txId }
@@ -181,7 +182,7 @@ export function standardBitcoinWallet(wallet: Wallet, chain: () => string): Bitc
           signedPsbt?: unknown
         }>
         if (!(output?.signedPsbt instanceof Uint8Array))
-          throw adapterError('WALLET_UNEXPECTED_ANSWER', {
+          throw chainError('WALLET_UNEXPECTED_ANSWER', {
             details: 'bitcoin:signTransaction: no signedPsbt',
           })
         return { psbt: base64Encode(output.signedPsbt) }
@@ -206,7 +207,7 @@ export function standardBitcoinWallet(wallet: Wallet, chain: () => string): Bitc
             chain: chain(),
           })) as { txid?: unknown } | undefined
           if (typeof answer?.txid !== 'string')
-            throw adapterError('WALLET_UNEXPECTED_ANSWER', {
+            throw chainError('WALLET_UNEXPECTED_ANSWER', {
               details: 'bip122:sendTransfer: no txid',
             })
           return answer.txid

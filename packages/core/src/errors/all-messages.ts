@@ -4,6 +4,8 @@
 import { ADAPTER_ERROR_MESSAGES, adapterError } from './adapter-messages.js'
 import { AMOUNT_ERROR_MESSAGES, amountError } from './amount-messages.js'
 import type { BaseError, KitErrorCreator, KitErrorParameters } from './base.js'
+import { BUILD_ERROR_MESSAGES, buildError } from './build-messages.js'
+import { CHAIN_ERROR_MESSAGES, chainError } from './chain-messages.js'
 import { kitError } from './errors.js'
 import { FRAME_ERROR_MESSAGES, frameError } from './frame-messages.js'
 import {
@@ -15,6 +17,7 @@ import {
 import { RESERVED_ERROR_MESSAGES, reservedError } from './reserved-messages.js'
 import { SEND_ERROR_MESSAGES, sendError } from './send-messages.js'
 import { SERVER_ERROR_MESSAGES, serverError } from './server-messages.js'
+import { TRANSFER_ERROR_MESSAGES, transferError } from './transfer-messages.js'
 
 /** Each table of error texts with the creator that reads it; a code is in exactly one. */
 const TABLES: ReadonlyArray<readonly [Readonly<Record<string, string>>, KitErrorCreator<never>]> = [
@@ -23,6 +26,9 @@ const TABLES: ReadonlyArray<readonly [Readonly<Record<string, string>>, KitError
   [SERVER_ERROR_MESSAGES, serverError],
   [ADAPTER_ERROR_MESSAGES, adapterError],
   [AMOUNT_ERROR_MESSAGES, amountError],
+  [BUILD_ERROR_MESSAGES, buildError],
+  [CHAIN_ERROR_MESSAGES, chainError],
+  [TRANSFER_ERROR_MESSAGES, transferError],
   [FRAME_ERROR_MESSAGES, frameError],
   [RESERVED_ERROR_MESSAGES, reservedError],
 ]
@@ -35,8 +41,19 @@ export const KIT_ERROR_MESSAGES: Readonly<Record<KitErrorCode, string>> =
   /* @__PURE__ */ Object.assign(
     /* @__PURE__ */ Object.assign({}, INITIAL_ERROR_MESSAGES, SEND_ERROR_MESSAGES),
     SERVER_ERROR_MESSAGES,
-    /* @__PURE__ */ Object.assign({}, ADAPTER_ERROR_MESSAGES, AMOUNT_ERROR_MESSAGES),
-    /* @__PURE__ */ Object.assign({}, FRAME_ERROR_MESSAGES, RESERVED_ERROR_MESSAGES),
+    /* @__PURE__ */ Object.assign(
+      {},
+      ADAPTER_ERROR_MESSAGES,
+      AMOUNT_ERROR_MESSAGES,
+      CHAIN_ERROR_MESSAGES,
+    ),
+    /* @__PURE__ */ Object.assign(
+      {},
+      FRAME_ERROR_MESSAGES,
+      RESERVED_ERROR_MESSAGES,
+      TRANSFER_ERROR_MESSAGES,
+      BUILD_ERROR_MESSAGES,
+    ),
   )
 
 /** The English text of every error code: `KIT_ERROR_MESSAGES` and the rest. */

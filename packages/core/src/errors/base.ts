@@ -129,7 +129,7 @@ export type KitErrorCreator<Code extends KitErrorCode> = (
  * @example
  * const sendError = defineErrorTexts(SEND_ERROR_MESSAGES) // export it marked pure
  * throw sendError('INSUFFICIENT_BALANCE') // 'Insufficient balance'
- * throw adapterError('HTTP_ERROR', { values: { status: 502 } }) // 'HTTP status code: 502'
+ * throw chainError('HTTP_ERROR', { values: { status: 502 } }) // 'HTTP status code: 502'
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function defineErrorTexts<const Texts extends Partial<Record<KitErrorCode, string>>>(

@@ -17,14 +17,17 @@
 //   complete, every catalog translates every code (`error.<CODE>` in the 8 catalogs, `tError`
 //   by code) and `error.message` is the English text.
 // - A value goes in through a `{placeholder}` of the text and `values` (never by building the
-//   text): `adapterError('HTTP_ERROR', { values: { status } })`; a translation gets the values.
+//   text): `chainError('HTTP_ERROR', { values: { status } })`; a translation gets the values.
 
 import type { ADAPTER_ERROR_MESSAGES } from './adapter-messages.js'
 import type { AMOUNT_ERROR_MESSAGES } from './amount-messages.js'
+import type { BUILD_ERROR_MESSAGES } from './build-messages.js'
+import type { CHAIN_ERROR_MESSAGES } from './chain-messages.js'
 import type { FRAME_ERROR_MESSAGES } from './frame-messages.js'
 import type { RESERVED_ERROR_MESSAGES } from './reserved-messages.js'
 import type { SEND_ERROR_MESSAGES } from './send-messages.js'
 import type { SERVER_ERROR_MESSAGES } from './server-messages.js'
+import type { TRANSFER_ERROR_MESSAGES } from './transfer-messages.js'
 
 /** The spec §8 text of `SOMETHING_WENT_WRONG` (other aborts), also `API_UNREACHABLE`'s. */
 export const SOMETHING_WENT_WRONG = 'Something went wrong'
@@ -103,6 +106,9 @@ export type KitErrorCode =
   | keyof typeof SERVER_ERROR_MESSAGES
   | keyof typeof ADAPTER_ERROR_MESSAGES
   | keyof typeof AMOUNT_ERROR_MESSAGES
+  | keyof typeof BUILD_ERROR_MESSAGES
+  | keyof typeof CHAIN_ERROR_MESSAGES
+  | keyof typeof TRANSFER_ERROR_MESSAGES
   | keyof typeof FRAME_ERROR_MESSAGES
   | keyof typeof RESERVED_ERROR_MESSAGES
 

@@ -52,6 +52,8 @@ export { ALERTS, type AlertCode, alertTexts } from '../errors/alert-messages.js'
 export { codedError, ERROR_MESSAGES, KIT_ERROR_MESSAGES } from '../errors/all-messages.js'
 export { amountError } from '../errors/amount-messages.js'
 export { fillText } from '../errors/base.js'
+export { buildError } from '../errors/build-messages.js'
+export { chainError } from '../errors/chain-messages.js'
 export { kitError } from '../errors/errors.js'
 export { FRAME_ERROR_MESSAGES, frameError } from '../errors/frame-messages.js'
 export {
@@ -61,6 +63,7 @@ export {
 } from '../errors/messages.js'
 export { ProviderRpcError, toRpcError } from '../errors/provider-rpc.js'
 export { sendError } from '../errors/send-messages.js'
+export { transferError } from '../errors/transfer-messages.js'
 export { parseOptions, type ResolvedOptions } from '../options/schema.js'
 export { storage } from '../storage/storage.js'
 export { $accounts, getAccountState } from '../stores/account.js'
@@ -73,7 +76,7 @@ export {
   type UnsupportedNetwork,
 } from '../stores/chain.js'
 export { $connections, $recentWallets } from '../stores/connection.js'
-export { $connectors, $discovered } from '../stores/connectors.js'
+export { $connectors } from '../stores/connectors.js'
 export { emitEvent } from '../stores/events.js'
 export {
   $modalCovered,
@@ -109,7 +112,6 @@ export {
 } from '../stores/siwx.js'
 export {
   $snack,
-  hideSnack,
   type SnackState,
   type SnackVariant,
   showSnack,

@@ -1,6 +1,6 @@
 // The network fee of a transfer and the state of a sent transaction, asked of the wallet's
 // node through its EIP-1193 provider (the `eth_` reads every wallet forwards).
-import { adapterError, kitError, type SendTransferParameters } from '@openmodal/core/internal'
+import { buildError, kitError, type SendTransferParameters } from '@openmodal/core/internal'
 import { hexToBigInt, isHex } from 'viem'
 import { call } from '../provider/errors.js'
 import { toAddress } from '../provider/parse.js'
@@ -34,13 +34,13 @@ export async function transferFee(
   ])
   const gasUnits = big(gas)
   if (gasUnits === undefined) {
-    throw adapterError('NODE_UNEXPECTED_ANSWER', { details: 'eth_estimateGas: not a number' })
+    throw buildError('NODE_UNEXPECTED_ANSWER', { details: 'eth_estimateGas: not a number' })
   }
   const baseFee = big((block as { baseFeePerGas?: unknown } | null)?.baseFeePerGas)
   if (baseFee === undefined) {
     const price = big(await call(provider, 'eth_gasPrice'))
     if (price === undefined) {
-      throw adapterError('NODE_UNEXPECTED_ANSWER', { details: 'eth_gasPrice: not a number' })
+      throw buildError('NODE_UNEXPECTED_ANSWER', { details: 'eth_gasPrice: not a number' })
     }
     return gasUnits * price
   }

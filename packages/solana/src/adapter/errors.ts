@@ -1,6 +1,6 @@
 // Errors of the Solana adapter: wallet rejections keep their code (core maps 4001 to
 // "Connection rejected"), rent failures get one clear message.
-import { adapterError, type BaseError, kitError } from '@openmodal/core/internal'
+import { type BaseError, kitError, transferError } from '@openmodal/core/internal'
 
 /** SOL with up to 9 decimals, without trailing zeros: 890880n → '0.00089088'. */
 export function formatSol(lamports: bigint): string {
@@ -18,7 +18,7 @@ export function rentError(
   minimum: bigint,
   cause?: unknown,
 ): BaseError {
-  return adapterError(who === 'recipient' ? 'RENT_EXEMPT_MINIMUM' : 'RENT_SENDER_MINIMUM', {
+  return transferError(who === 'recipient' ? 'RENT_EXEMPT_MINIMUM' : 'RENT_SENDER_MINIMUM', {
     values: { amount: formatSol(minimum) },
     details:
       who === 'recipient'

@@ -8,6 +8,7 @@ import {
   base58Encode,
   base64Decode,
   base64Encode,
+  chainError,
 } from '@openmodal/core/internal'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { signatureOf } from '../utils/transaction.js'
@@ -44,13 +45,13 @@ function featureCall(
   const feature = (wallet.features as Record<string, Record<string, unknown> | undefined>)[name]
   const fn = feature?.[method]
   if (typeof fn !== 'function') {
-    throw adapterError('WALLET_FEATURE_MISSING', { values: { feature: name } })
+    throw chainError('WALLET_FEATURE_MISSING', { values: { feature: name } })
   }
   return async (...inputs) => {
     try {
       const outputs = await fn.apply(feature, inputs)
       if (!Array.isArray(outputs) || outputs.length !== inputs.length) {
-        throw adapterError('WALLET_UNEXPECTED_ANSWER', { details: `${name}: outputs` })
+        throw chainError('WALLET_UNEXPECTED_ANSWER', { details: `${name}: outputs` })
       }
       return outputs
     } catch (thrown) {
@@ -75,7 +76,7 @@ function record(params: unknown): Record<string, unknown> {
 function signed(output: unknown): Uint8Array {
   const bytes = (output as { signedTransaction?: unknown })?.signedTransaction
   if (!(bytes instanceof Uint8Array)) {
-    throw adapterError('WALLET_NO_TRANSACTION')
+    throw chainError('WALLET_NO_TRANSACTION')
   }
   return bytes
 }
@@ -111,7 +112,7 @@ export async function routeRequest(
       })
       const signature = (output as { signature?: unknown })?.signature
       if (!(signature instanceof Uint8Array)) {
-        throw adapterError('WALLET_NO_SIGNATURE')
+        throw chainError('WALLET_NO_SIGNATURE')
       }
       return { signature: base58Encode(signature) }
     }
@@ -129,7 +130,7 @@ export async function routeRequest(
       })
       const bytes = signed(output)
       const signature = signatureOf(bytes, Uint8Array.from(account.publicKey))
-      if (!signature) throw adapterError('WALLET_DID_NOT_SIGN')
+      if (!signature) throw chainError('WALLET_DID_NOT_SIGN')
       return { signature: base58Encode(signature), transaction: base64Encode(bytes) }
     }
     case 'solana_signAllTransactions': {
@@ -167,7 +168,7 @@ export async function routeRequest(
       })
       const signature = (output as { signature?: unknown })?.signature
       if (!(signature instanceof Uint8Array)) {
-        throw adapterError('WALLET_NO_SIGNATURE')
+        throw chainError('WALLET_NO_SIGNATURE')
       }
       return { signature: base58Encode(signature) }
     }

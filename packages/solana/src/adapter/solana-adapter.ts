@@ -4,11 +4,11 @@
 import {
   type AdapterAccount,
   adapterError,
-  amountError,
   base58Encode,
   type CaipNetwork,
   type ChainAdapter,
   type ConnectResult,
+  chainError,
   createAdapterSession,
   InvalidOptionsError,
   isSolanaAddress,
@@ -336,7 +336,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       const current = requireSession()
       const account = accountFor(current, address)
       const sign = walletMethod(current.provider, 'solana:signMessage', 'signMessage')
-      if (!sign) throw adapterError('WALLET_CANNOT_SIGN_MESSAGES')
+      if (!sign) throw chainError('WALLET_CANNOT_SIGN_MESSAGES')
       let outputs: unknown
       try {
         outputs = await sign({ account, message: new TextEncoder().encode(message) })
@@ -345,7 +345,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       }
       const signature = (outputs as { signature?: unknown }[] | undefined)?.[0]?.signature
       if (!(signature instanceof Uint8Array) || signature.length !== 64) {
-        throw adapterError('WALLET_NO_SIGNATURE')
+        throw chainError('WALLET_NO_SIGNATURE')
       }
       return base58Encode(signature)
     },
@@ -371,7 +371,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       if (!isSolanaAddress(to)) {
         throw adapterError('INVALID_ADDRESS', { details: to })
       }
-      if (value <= 0n) throw amountError('INVALID_AMOUNT', { details: String(value) })
+      if (value <= 0n) throw adapterError('INVALID_TRANSFER', { details: `amount ${value}` })
       const current = requireSession()
       const account = accountFor(current)
       const { network, provider: wallet } = current
@@ -381,7 +381,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
         : undefined
       const signOnly = walletMethod(wallet, 'solana:signTransaction', 'signTransaction')
       if (!signAndSend && !signOnly) {
-        throw adapterError('WALLET_CANNOT_SEND')
+        throw chainError('WALLET_CANNOT_SEND')
       }
       const target = transferTarget(current)
       // Starts loading web3.js while the balances are read.

@@ -34,7 +34,7 @@ export function tParts(key: MessageKey): Array<string | { slot: string }> {
  *
  * @example
  * tError(kitError('CONNECTION_REJECTED')) // 'رُفض الاتصال' under `ar`
- * tError(adapterError('HTTP_ERROR', { values: { status: 502 } })) // 'HTTP-Statuscode: 502' under `de`
+ * tError(chainError('HTTP_ERROR', { values: { status: 502 } })) // 'HTTP-Statuscode: 502' under `de`
  */
 export function tError(error: unknown): string {
   if (error instanceof BaseError && error.codeText) {

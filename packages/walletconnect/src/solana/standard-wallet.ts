@@ -9,6 +9,7 @@ import {
   base64Decode,
   base64Encode,
   type CaipNetwork,
+  chainError,
   kitError,
 } from '@openmodal/core/internal'
 import type { WalletConnectClient } from '../client/create-client.js'
@@ -23,7 +24,7 @@ function signedWith(bytes: Uint8Array, signature: Uint8Array, address: string): 
   try {
     return withSignature(bytes, signature, base58Decode(address) as Uint8Array)
   } catch (cause) {
-    throw adapterError('WALLET_UNEXPECTED_ANSWER', { details: String(cause), cause })
+    throw chainError('WALLET_UNEXPECTED_ANSWER', { details: String(cause), cause })
   }
 }
 

@@ -5,6 +5,7 @@ import {
   $activeNetwork,
   $view,
   adapterError,
+  chainError,
   getAdapter,
   openModal,
   push,
@@ -107,7 +108,7 @@ describe('SwitchNetwork view', () => {
     const errors = [
       adapterError('NO_PROGRAMMATIC_SWITCH'),
       // What the Solana and Bitcoin adapters throw for a node's 502.
-      adapterError('HTTP_ERROR', { values: { status: 502 }, details: 'getBalance' }),
+      chainError('HTTP_ERROR', { values: { status: 502 }, details: 'getBalance' }),
     ]
     adapter.switchNetwork = async () => {
       throw errors.shift()
