@@ -1,4 +1,4 @@
-import { type ErrorCode, INITIAL_ERROR_MESSAGES, type KitErrorCode } from './messages.js'
+import { type ErrorCode, INITIAL_ERROR_MESSAGES } from './messages.js'
 
 export interface BaseErrorParameters {
   /** Extra detail for developers; never shown as the headline. */
@@ -115,7 +115,7 @@ export function errorMessage(error: unknown): string {
 export type KitErrorParameters = Omit<BaseErrorParameters, 'code' | 'codeText'>
 
 /** Builds the `BaseError` of a code from the code's text in one table. */
-export type KitErrorCreator<Code extends KitErrorCode> = (
+export type KitErrorCreator<Code extends string> = (
   code: Code,
   params?: KitErrorParameters,
 ) => BaseError
@@ -132,13 +132,13 @@ export type KitErrorCreator<Code extends KitErrorCode> = (
  * throw chainError('HTTP_ERROR', { values: { status: 502 } }) // 'HTTP status code: 502'
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function defineErrorTexts<const Texts extends Partial<Record<KitErrorCode, string>>>(
+export function defineErrorTexts<const Texts extends Readonly<Record<string, string>>>(
   texts: Texts,
-): KitErrorCreator<keyof Texts & KitErrorCode> {
+): KitErrorCreator<keyof Texts & string> {
   return (code, params = {}) =>
     new BaseError(fillText(texts[code] as string, params.values), {
       ...params,
-      code,
+      code: code as ErrorCode,
       codeText: true,
     })
 }

@@ -12,22 +12,14 @@
 //   errors go to frame-messages.ts). Export the creator through exports/internal.ts; only
 //   modules loaded with `import()` (or only present when the feature is) call it:
 //   `throw sendError('INSUFFICIENT_BALANCE')`.
-// - Its codes join the `KitErrorCode` union below (`| keyof typeof FOO_ERROR_MESSAGES`) and its
-//   table the lists in all-messages.ts, so codes stay one union, `KIT_ERROR_MESSAGES` stays
+// - Its table joins `ERROR_TABLES` in all-messages.ts, one line naming it, and `KitErrorCode`
+//   is every table's codes, so codes stay one union, `KIT_ERROR_MESSAGES` stays
 //   complete, every catalog translates every code (`error.<CODE>` in the 8 catalogs, `tError`
 //   by code) and `error.message` is the English text.
 // - A value goes in through a `{placeholder}` of the text and `values` (never by building the
 //   text): `chainError('HTTP_ERROR', { values: { status } })`; a translation gets the values.
 
-import type { ADAPTER_ERROR_MESSAGES } from './adapter-messages.js'
-import type { AMOUNT_ERROR_MESSAGES } from './amount-messages.js'
-import type { BUILD_ERROR_MESSAGES } from './build-messages.js'
-import type { CHAIN_ERROR_MESSAGES } from './chain-messages.js'
-import type { FRAME_ERROR_MESSAGES } from './frame-messages.js'
-import type { RESERVED_ERROR_MESSAGES } from './reserved-messages.js'
-import type { SEND_ERROR_MESSAGES } from './send-messages.js'
-import type { SERVER_ERROR_MESSAGES } from './server-messages.js'
-import type { TRANSFER_ERROR_MESSAGES } from './transfer-messages.js'
+import type { KitErrorCode } from './all-messages.js'
 
 /** The spec §8 text of `SOMETHING_WENT_WRONG` (other aborts), also `API_UNREACHABLE`'s. */
 export const SOMETHING_WENT_WRONG = 'Something went wrong'
@@ -99,18 +91,8 @@ export const OWN_WORDS_ERROR_MESSAGES = {
   EMAIL_RATE_LIMITED: 'Rate Limited',
 } as const
 
-/** A code the kit builds an error from by its text: `kitError` or a lazy feature's creator. */
-export type KitErrorCode =
-  | keyof typeof INITIAL_ERROR_MESSAGES
-  | keyof typeof SEND_ERROR_MESSAGES
-  | keyof typeof SERVER_ERROR_MESSAGES
-  | keyof typeof ADAPTER_ERROR_MESSAGES
-  | keyof typeof AMOUNT_ERROR_MESSAGES
-  | keyof typeof BUILD_ERROR_MESSAGES
-  | keyof typeof CHAIN_ERROR_MESSAGES
-  | keyof typeof TRANSFER_ERROR_MESSAGES
-  | keyof typeof FRAME_ERROR_MESSAGES
-  | keyof typeof RESERVED_ERROR_MESSAGES
+/** A code the kit builds an error from by its text: every table's (all-messages.ts). */
+export type { KitErrorCode }
 
 /** Every code a `BaseError` of the kit carries. */
 export type ErrorCode = KitErrorCode | keyof typeof OWN_WORDS_ERROR_MESSAGES
