@@ -7,8 +7,10 @@
 import {
   type AdapterAccount,
   adapterError,
+  amountError,
   BaseError,
   base64Encode,
+  buildError,
   type CaipNetwork,
   type ChainAdapter,
   type ConnectResult,
@@ -92,8 +94,7 @@ const PROTOCOLS = ['BIP322', 'ECDSA'] as const
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-const invalidParams = (details: string) =>
-  new BaseError('Invalid request parameters', { code: 'INVALID_PARAMS', details })
+const invalidParams = (details: string) => adapterError('INVALID_PARAMS', { details })
 
 /** Wallet-standard chain ids per network. */
 function standardChain(network: CaipNetwork | undefined): string {
@@ -258,18 +259,18 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
 
   const sendTransfer: BitcoinAdapter['sendTransfer'] = async ({ to, value, tokenAddress }) => {
     if (tokenAddress !== undefined) {
-      throw new BaseError('Token transfers are not supported on Bitcoin', {
-        code: 'UNSUPPORTED_TOKEN_TRANSFER',
+      throw buildError('UNSUPPORTED_TOKEN_TRANSFER', {
+        values: { network: 'Bitcoin' },
         details: tokenAddress,
       })
     }
     const current = requireSession()
     const name = bitcoinNetworkName(current.network)
     if (!isBitcoinAddress(to, name)) {
-      throw new BaseError('Invalid address', { code: 'INVALID_ADDRESS', details: to })
+      throw adapterError('INVALID_ADDRESS', { details: to })
     }
     if (typeof value !== 'bigint' || value <= 0n || value > BigInt(Number.MAX_SAFE_INTEGER)) {
-      throw new BaseError('Invalid amount', { code: 'INVALID_AMOUNT', details: String(value) })
+      throw amountError('INVALID_AMOUNT', { details: String(value) })
     }
     try {
       return await current.provider.sendTransfer([{ address: to, amount: value }])
@@ -337,6 +338,7 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
       // A wallet that hangs must not block the user.
       await withTimeout(ended.provider.disconnect(), {
         timeout: 1_000,
+        // Swallowed below: a visitor never sees it.
         errorInstance: new Error('disconnect timed out'),
       }).catch(() => undefined)
     },
@@ -377,7 +379,7 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
     async getBalance({ address, network }) {
       requireBitcoin(network)
       if (!isBitcoinAddress(address, bitcoinNetworkName(network))) {
-        throw new BaseError('Invalid address', { code: 'INVALID_ADDRESS', details: address })
+        throw adapterError('INVALID_ADDRESS', { details: address })
       }
       const value = await addressBalance(esploraUrl(network), address)
       return { value, decimals: SATS_DECIMALS, symbol: network.nativeCurrency.symbol }

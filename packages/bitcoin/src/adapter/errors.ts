@@ -51,16 +51,13 @@ export function walletError(method: string, error: BitcoinWalletError, connectin
   ) {
     return adapterError('UNSUPPORTED_METHOD', { details, cause: error })
   }
+  // The wallet's own words are shown as given; without any, the code's text (translated).
   if (error.code === SATS_CONNECT_CODES.INVALID_PARAMS) {
-    return new BaseError(error.message || 'Invalid request parameters', {
-      code: 'INVALID_PARAMS',
-      details,
-      cause: error,
-    })
+    return error.message
+      ? new BaseError(error.message, { code: 'INVALID_PARAMS', details, cause: error })
+      : adapterError('INVALID_PARAMS', { details, cause: error })
   }
-  return new BaseError(error.message || 'Unknown error', {
-    code: 'RPC_ERROR',
-    details,
-    cause: error,
-  })
+  return error.message
+    ? new BaseError(error.message, { code: 'RPC_ERROR', details, cause: error })
+    : kitError('UNKNOWN', { details, cause: error })
 }

@@ -1,6 +1,6 @@
 // A minimal Esplora client for reads: plain fetch, 10 s timeout, retried 3 times 150 ms apart
 // on the spec's transient HTTP statuses (spec §9), answers checked before use.
-import { adapterError, BaseError } from '@openmodal/core/internal'
+import { adapterError, buildError, chainError } from '@openmodal/core/internal'
 
 const TIMEOUT_MS = 10_000
 const RETRIES = 3
@@ -26,17 +26,16 @@ export async function esploraGet(baseUrl: string, path: string): Promise<unknown
       continue
     }
     if (!response.ok) {
-      throw new BaseError(`HTTP status code: ${response.status}`, {
-        code: 'HTTP_ERROR',
+      throw chainError('HTTP_ERROR', {
+        values: { status: response.status },
         details: `GET ${url}: ${(await response.text().catch(() => '')).slice(0, 200)}`,
       })
     }
     try {
       return await response.json()
     } catch (cause) {
-      throw new BaseError('The Esplora API answered in an unexpected shape', {
-        code: 'RPC_ERROR',
-        details: `GET ${url}`,
+      throw buildError('NODE_UNEXPECTED_ANSWER', {
+        details: `Esplora: GET ${url}`,
         cause,
       })
     }
@@ -60,9 +59,8 @@ export async function addressBalance(baseUrl: string, address: string): Promise<
     const funded = sats(stats?.funded_txo_sum)
     const spent = sats(stats?.spent_txo_sum)
     if (funded === undefined || spent === undefined) {
-      throw new BaseError('The Esplora API answered in an unexpected shape', {
-        code: 'RPC_ERROR',
-        details: `${key} of ${address}`,
+      throw buildError('NODE_UNEXPECTED_ANSWER', {
+        details: `Esplora: ${key} of ${address}`,
       })
     }
     total += funded - spent

@@ -1,7 +1,7 @@
 // A sats-connect provider (Xverse and wallets speaking its protocol) as a `BitcoinWallet`:
 // `provider.request(method, params)` answers JSON-RPC responses, `addListener` reports
 // accountChange / disconnect. Every answer is checked before use: the provider is untrusted.
-import { BaseError, issueWarning } from '@openmodal/core/internal'
+import { BaseError, chainError, issueWarning } from '@openmodal/core/internal'
 import { BitcoinWalletError, SATS_CONNECT_CODES, walletError } from './errors.js'
 import type { BitcoinWallet, BitcoinWalletAccount, BitcoinWalletEvent } from './wallet.js'
 
@@ -91,11 +91,7 @@ export function satsConnectWallet(provider: SatsConnectProvider): BitcoinWallet 
       throw error
     }
   }
-  const invalid = (method: string) =>
-    new BaseError('The wallet answered in an unexpected shape', {
-      code: 'RPC_ERROR',
-      details: method,
-    })
+  const invalid = (method: string) => chainError('WALLET_UNEXPECTED_ANSWER', { details: method })
 
   return {
     kind: 'sats-connect',

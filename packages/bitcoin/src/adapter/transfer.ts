@@ -4,7 +4,7 @@
 // Loaded with `import()` on the first such transfer only (load-transfer.ts).
 
 import { hexToBytes } from '@noble/hashes/utils'
-import { BaseError } from '@openmodal/core/internal'
+import { adapterError, buildError } from '@openmodal/core/internal'
 import {
   Address,
   NETWORK,
@@ -50,41 +50,31 @@ export async function buildTransferPsbt({
   try {
     script = OutScript.encode(Address(net).decode(from.address))
   } catch (cause) {
-    throw new BaseError('Invalid address', {
-      code: 'INVALID_ADDRESS',
-      details: from.address,
-      cause,
-    })
+    throw adapterError('INVALID_ADDRESS', { details: from.address, cause })
   }
   const type = OutScript.decode(script).type
   const key = from.publicKey ? hexToBytes(from.publicKey) : undefined
   const extra: Record<string, unknown> = {}
   if (type === 'tr') {
     if (key?.length !== 32) {
-      throw new BaseError('The wallet gave no taproot key for its payment address', {
-        code: 'INVALID_PARAMS',
-      })
+      throw buildError('WALLET_NO_TAPROOT_KEY')
     }
     extra.tapInternalKey = key
   } else if (type === 'sh') {
     // p2sh-p2wpkh, the payment address type of several wallets: the redeem script is the key's.
     if (key?.length !== 33) {
-      throw new BaseError('The wallet gave no public key for its p2sh address', {
-        code: 'INVALID_PARAMS',
-      })
+      throw buildError('WALLET_NO_P2SH_KEY')
     }
     extra.redeemScript = p2sh(p2wpkh(key, net), net).redeemScript
   } else if (type !== 'wpkh') {
-    throw new BaseError(`Transfers from ${type} addresses are not supported`, {
-      code: 'UNSUPPORTED_METHOD',
-    })
+    throw buildError('UNSUPPORTED_ADDRESS_TYPE', { values: { type } })
   }
   const [utxos, rates] = await Promise.all([
     esploraGet(esploraUrl, `/address/${encodeURIComponent(from.address)}/utxo`),
     esploraGet(esploraUrl, '/fee-estimates'),
   ])
   if (!Array.isArray(utxos)) {
-    throw new BaseError('The Esplora API answered in an unexpected shape', { code: 'RPC_ERROR' })
+    throw buildError('NODE_UNEXPECTED_ANSWER', { details: 'Esplora: utxo list' })
   }
   const rate = (rates as Record<string, unknown> | null)?.['1']
   const feePerByte = BigInt(Math.max(1, Math.ceil(typeof rate === 'number' ? rate : 1)))
@@ -113,16 +103,12 @@ export async function buildTransferPsbt({
       network: net,
     })
   } catch (cause) {
-    throw new BaseError('Invalid transfer', {
-      code: 'INVALID_TRANSFER',
-      details: String(cause),
-      cause,
-    })
+    throw adapterError('INVALID_TRANSFER', { details: String(cause), cause })
   }
   if (!selected?.tx) {
-    throw new BaseError('Insufficient funds', {
-      code: 'INVALID_TRANSFER',
-      details: `${from.address} cannot pay ${amount} sats plus the fee`,
+    // The code the callers know for a transfer that cannot be built (INVALID_TRANSFER).
+    throw adapterError('INVALID_TRANSFER', {
+      details: `Insufficient funds: ${from.address} cannot pay ${amount} sats plus the fee`,
     })
   }
   return {

@@ -8,6 +8,7 @@ import {
   BaseError,
   base64Decode,
   base64Encode,
+  chainError,
   kitError,
 } from '@openmodal/core/internal'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
@@ -154,7 +155,7 @@ export function standardBitcoinWallet(wallet: Wallet, chain: () => string): Bitc
 
     async signPsbt({ psbt, signInputs, broadcast }) {
       const bytes = base64Decode(psbt)
-      if (!bytes) throw new BaseError('Invalid PSBT', { code: 'INVALID_PARAMS' })
+      if (!bytes) throw adapterError('INVALID_PARAMS', { details: 'Invalid PSBT' })
       const inputsToSign = Object.entries(signInputs ?? {}).map(([address, signingIndexes]) => ({
         account: account(address),
         signingIndexes,
@@ -165,7 +166,10 @@ export function standardBitcoinWallet(wallet: Wallet, chain: () => string): Bitc
           const [output] = (await send({ psbt: bytes, inputsToSign, chain: chain() })) as Array<{
             txId?: unknown
           }>
-          if (typeof output?.txId !== 'string') throw new Error('no txId')
+          if (typeof output?.txId !== 'string')
+            throw chainError('WALLET_UNEXPECTED_ANSWER', {
+              details: 'bitcoin:signAndSendTransaction: no txId',
+            })
           return { psbt, txid: output.txId }
         } catch (thrown) {
           if (thrown instanceof BaseError) throw thrown
@@ -177,7 +181,10 @@ export function standardBitcoinWallet(wallet: Wallet, chain: () => string): Bitc
         const [output] = (await sign({ psbt: bytes, inputsToSign, chain: chain() })) as Array<{
           signedPsbt?: unknown
         }>
-        if (!(output?.signedPsbt instanceof Uint8Array)) throw new Error('no signedPsbt')
+        if (!(output?.signedPsbt instanceof Uint8Array))
+          throw chainError('WALLET_UNEXPECTED_ANSWER', {
+            details: 'bitcoin:signTransaction: no signedPsbt',
+          })
         return { psbt: base64Encode(output.signedPsbt) }
       } catch (thrown) {
         if (thrown instanceof BaseError) throw thrown
@@ -199,7 +206,10 @@ export function standardBitcoinWallet(wallet: Wallet, chain: () => string): Bitc
             amount: recipient.amount,
             chain: chain(),
           })) as { txid?: unknown } | undefined
-          if (typeof answer?.txid !== 'string') throw new Error('no txid')
+          if (typeof answer?.txid !== 'string')
+            throw chainError('WALLET_UNEXPECTED_ANSWER', {
+              details: 'bip122:sendTransfer: no txid',
+            })
           return answer.txid
         } catch (thrown) {
           if (thrown instanceof BaseError) throw thrown

@@ -2,6 +2,7 @@
 // (the account state is derived from it) and to storage.
 import { getAdapter } from '../adapters/registry.js'
 import type { AdapterEvent, Connector, ConnectResult } from '../adapters/types.js'
+import { kitError } from '../errors/errors.js'
 import { storage } from '../storage/storage.js'
 import { getAccountState } from '../stores/account.js'
 import { $activeNetwork, $chain, findNetwork, setActiveNetwork } from '../stores/chain.js'
@@ -33,7 +34,9 @@ export function applyConnection(
   result: ConnectResult,
   recent: Pick<Connector, 'id' | 'rdns'> = connector,
 ): Promise<void> {
-  if (!result.accounts[0]) throw new Error('The wallet returned no account')
+  if (!result.accounts[0]) {
+    throw kitError('CONNECTOR_ACCOUNT_NOT_FOUND', { details: 'The wallet returned no account' })
+  }
   const caipNetworkId = connectionNetworkId(namespace, result)
   // The unsupported placeholder counts: it names the namespace the visitor is on.
   const activeNs = $activeNetwork.get()

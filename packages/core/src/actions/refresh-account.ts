@@ -9,6 +9,7 @@ import { $nativeBalance } from '../stores/balance.js'
 import { connectedTarget, connectionKey } from '../stores/connection.js'
 import { emitEvent } from '../stores/events.js'
 import { $profiles } from '../stores/profile.js'
+import { onReset } from '../stores/reset.js'
 import type { ChainNamespace } from '../types/network.js'
 import { formatUnitsFixed } from '../utils/units.js'
 import type { AccountReads, AccountReadsContext } from './account-reads.js'
@@ -56,6 +57,8 @@ export function clearProfileCache(): void {
   reads?.resetIdentities()
   $profiles.set({})
 }
+onReset(clearBalanceCache)
+onReset(clearProfileCache)
 
 /**
  * Reads the native balance of the account `namespace` is connected with; an answer younger

@@ -15,6 +15,7 @@ import { $api } from '../stores/api.js'
 import { findNetwork } from '../stores/chain.js'
 import { setAccountName } from '../stores/names.js'
 import { setProfile } from '../stores/profile.js'
+import { onReset } from '../stores/reset.js'
 import type { ChainNamespace } from '../types/network.js'
 import { isValidRegisteredName } from '../utils/names.js'
 
@@ -23,6 +24,7 @@ export const NAME_NAMESPACES: readonly ChainNamespace[] = ['eip155']
 
 /** The last name registered in this page (the RegisterAccountNameSuccess view shows it). */
 export const $registeredName = atom<NameResponse | undefined>(undefined)
+onReset(() => $registeredName.set(undefined))
 
 /** The spec §5 rule for registered names, in words. */
 export const INVALID_NAME_MESSAGE = SERVER_ERROR_MESSAGES.INVALID_NAME

@@ -16,6 +16,8 @@ export const ADAPTER_ERROR_MESSAGES = {
   RPC_UNREACHABLE: 'Network Error',
   /** Bitcoin accounts: the adapter's switchAccount (spec §5 text word for word). */
   NON_PAYMENT_ACCOUNT: 'Switching to non-payment accounts is not allowed',
+  /** A transfer's or a balance read's receiver or account. */
+  INVALID_ADDRESS: 'Invalid address',
 } as const
 
 /**

@@ -1,4 +1,4 @@
-import { type ErrorCode, INITIAL_ERROR_MESSAGES, type KitErrorCode } from './messages.js'
+import { type ErrorCode, INITIAL_ERROR_MESSAGES } from './messages.js'
 
 export interface BaseErrorParameters {
   /** Extra detail for developers; never shown as the headline. */
@@ -14,6 +14,24 @@ export interface BaseErrorParameters {
    * it, a server's or a wallet's message), shown as given. `kitError(code)` sets it.
    */
   codeText?: boolean
+  /**
+   * The values of the `{placeholders}` in the code's text (`{ status: 502 }` for
+   * `HTTP status code: {status}`): a catalog's translation gets the same values.
+   */
+  values?: Readonly<Record<string, string | number>>
+}
+
+/**
+ * `text` with each `{name}` placeholder replaced by `values[name]` (unknown names stay).
+ *
+ * @example fillText('HTTP status code: {status}', { status: 502 }) // 'HTTP status code: 502'
+ */
+export function fillText(text: string, values?: Readonly<Record<string, string | number>>): string {
+  return values
+    ? text.replace(/\{(\w+)\}/g, (match, name: string) =>
+        name in values ? String(values[name]) : match,
+      )
+    : text
 }
 
 /** Causes followed at most: a cycle of causes ends here. */
@@ -57,6 +75,8 @@ export class BaseError extends Error {
   readonly code: ErrorCode
   /** `shortMessage` is the code's text in its table (see `BaseErrorParameters`). */
   readonly codeText: boolean
+  /** The values of the `{placeholders}` of the code's text (see `BaseErrorParameters`). */
+  readonly values: Readonly<Record<string, string | number>> | undefined
 
   constructor(shortMessage: string, params: BaseErrorParameters = {}) {
     const message = params.details ? `${shortMessage}\n\nDetails: ${params.details}` : shortMessage
@@ -66,6 +86,7 @@ export class BaseError extends Error {
     this.docsPath = params.docsPath
     this.code = params.code ?? 'UNKNOWN'
     this.codeText = params.codeText ?? false
+    this.values = params.values
   }
 
   /**
@@ -94,7 +115,7 @@ export function errorMessage(error: unknown): string {
 export type KitErrorParameters = Omit<BaseErrorParameters, 'code' | 'codeText'>
 
 /** Builds the `BaseError` of a code from the code's text in one table. */
-export type KitErrorCreator<Code extends KitErrorCode> = (
+export type KitErrorCreator<Code extends string> = (
   code: Code,
   params?: KitErrorParameters,
 ) => BaseError
@@ -108,11 +129,16 @@ export type KitErrorCreator<Code extends KitErrorCode> = (
  * @example
  * const sendError = defineErrorTexts(SEND_ERROR_MESSAGES) // export it marked pure
  * throw sendError('INSUFFICIENT_BALANCE') // 'Insufficient balance'
+ * throw chainError('HTTP_ERROR', { values: { status: 502 } }) // 'HTTP status code: 502'
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function defineErrorTexts<const Texts extends Partial<Record<KitErrorCode, string>>>(
+export function defineErrorTexts<const Texts extends Readonly<Record<string, string>>>(
   texts: Texts,
-): KitErrorCreator<keyof Texts & KitErrorCode> {
+): KitErrorCreator<keyof Texts & string> {
   return (code, params = {}) =>
-    new BaseError(texts[code] as string, { ...params, code, codeText: true })
+    new BaseError(fillText(texts[code] as string, params.values), {
+      ...params,
+      code: code as ErrorCode,
+      codeText: true,
+    })
 }

@@ -3,7 +3,10 @@ import { test } from 'node:test'
 import { ADAPTER_ERROR_MESSAGES, adapterError } from './adapter-messages.js'
 import { ALERTS, alertTexts } from './alert-messages.js'
 import { codedError, ERROR_MESSAGES, KIT_ERROR_MESSAGES } from './all-messages.js'
-import { BaseError, errorMessage, walk } from './base.js'
+import { AMOUNT_ERROR_MESSAGES } from './amount-messages.js'
+import { BaseError, errorMessage, fillText, walk } from './base.js'
+import { BUILD_ERROR_MESSAGES } from './build-messages.js'
+import { CHAIN_ERROR_MESSAGES, chainError } from './chain-messages.js'
 import { InvalidOptionsError, kitError } from './errors.js'
 import { FRAME_ERROR_MESSAGES } from './frame-messages.js'
 import {
@@ -17,6 +20,7 @@ import { isUserRejection } from './rejection.js'
 import { RESERVED_ERROR_MESSAGES } from './reserved-messages.js'
 import { SEND_ERROR_MESSAGES } from './send-messages.js'
 import { SERVER_ERROR_MESSAGES } from './server-messages.js'
+import { TRANSFER_ERROR_MESSAGES } from './transfer-messages.js'
 
 /** An EIP-1193 error as wallets throw it. */
 const providerError = (code: number, message = 'User rejected the request.') =>
@@ -110,8 +114,12 @@ test('every error code has an English text, and kitError reads it', () => {
     SEND_ERROR_MESSAGES,
     SERVER_ERROR_MESSAGES,
     ADAPTER_ERROR_MESSAGES,
+    AMOUNT_ERROR_MESSAGES,
+    BUILD_ERROR_MESSAGES,
+    CHAIN_ERROR_MESSAGES,
     FRAME_ERROR_MESSAGES,
     RESERVED_ERROR_MESSAGES,
+    TRANSFER_ERROR_MESSAGES,
   ]
   assert.deepEqual(tables.flatMap((texts) => Object.keys(texts)).sort(), [...kit].sort())
   for (const code of kit) {
@@ -158,4 +166,15 @@ test('an error with words of its own says so; the default code is UNKNOWN', () =
   assert.equal(invalid.code, 'INVALID_OPTIONS')
   assert.equal(invalid.codeText, false)
   assert.equal(errorMessage(undefined), ERROR_MESSAGES.UNKNOWN)
+})
+
+test('a coded text carries its values: filled in English, kept for a translation', () => {
+  const error = chainError('HTTP_ERROR', { values: { status: 502 }, details: 'getBalance' })
+  assert.equal(error.shortMessage, 'HTTP status code: 502')
+  assert.deepEqual(error.values, { status: 502 })
+  assert.equal(error.codeText, true)
+  assert.equal(fillText('HTTP-Statuscode: {status}', error.values), 'HTTP-Statuscode: 502')
+  // An unknown placeholder stays as written; no values leave the text as it is.
+  assert.equal(fillText('{a} and {b}', { a: 1 }), '1 and {b}')
+  assert.equal(fillText('{a}'), '{a}')
 })

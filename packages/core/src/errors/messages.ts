@@ -12,20 +12,17 @@
 //   errors go to frame-messages.ts). Export the creator through exports/internal.ts; only
 //   modules loaded with `import()` (or only present when the feature is) call it:
 //   `throw sendError('INSUFFICIENT_BALANCE')`.
-// - Its codes join the `KitErrorCode` union below (`| keyof typeof FOO_ERROR_MESSAGES`) and its
-//   table the lists in all-messages.ts, so codes stay one union, `KIT_ERROR_MESSAGES` stays
+// - Its table joins `ERROR_TABLES` in all-messages.ts, one line naming it, and `KitErrorCode`
+//   is every table's codes, so codes stay one union, `KIT_ERROR_MESSAGES` stays
 //   complete, every catalog translates every code (`error.<CODE>` in the 8 catalogs, `tError`
 //   by code) and `error.message` is the English text.
+// - A value goes in through a `{placeholder}` of the text and `values` (never by building the
+//   text): `chainError('HTTP_ERROR', { values: { status } })`; a translation gets the values.
 
-import type { ADAPTER_ERROR_MESSAGES } from './adapter-messages.js'
-import type { FRAME_ERROR_MESSAGES } from './frame-messages.js'
-import type { RESERVED_ERROR_MESSAGES } from './reserved-messages.js'
-import type { SEND_ERROR_MESSAGES } from './send-messages.js'
-import type { SERVER_ERROR_MESSAGES } from './server-messages.js'
+import type { KitErrorCode } from './all-messages.js'
 
 /** The spec §8 text of `SOMETHING_WENT_WRONG` (other aborts), also `API_UNREACHABLE`'s. */
 export const SOMETHING_WENT_WRONG = 'Something went wrong'
-const HTTP_ERROR = 'HTTP error'
 
 /** The spec §8 toast texts, keyed by a stable code. */
 export const TOAST_MESSAGES = {
@@ -84,34 +81,18 @@ export const OWN_WORDS_ERROR_MESSAGES = {
   INVALID_STORAGE_VALUE: 'Invalid stored value',
   INVALID_CAIP_NETWORK_ID: 'Invalid CAIP network id',
   INVALID_CAIP_ADDRESS: 'Invalid CAIP address',
-  INVALID_ADDRESS: 'Invalid address',
-  INVALID_AMOUNT: 'Invalid amount',
   INVALID_NUMBER: 'Invalid number',
   INVALID_DECIMALS: 'Invalid decimals',
-  TOO_MANY_DECIMALS: 'Too many decimals',
   /** A non-ok answer: its own text is `HTTP status code: N` (`httpStatusMessage`). */
-  API_HTTP_ERROR: HTTP_ERROR,
-  /** A namespace without tokens (Bitcoin): its own text names it. */
-  UNSUPPORTED_TOKEN_TRANSFER: 'Token transfers are not supported',
-  TRANSACTION_TIMEOUT: 'The transaction was not confirmed in time',
-  TRANSACTION_FAILED: 'Transaction failed',
-  RENT_EXEMPT_MINIMUM: 'Under the rent-exempt minimum',
+  API_HTTP_ERROR: 'HTTP error',
   /** A JSON-RPC error answer of a node: its own text is the node's message. */
   RPC_ERROR: 'RPC error',
-  /** A non-ok HTTP answer of a node: its own text is `HTTP status code: N`. */
-  HTTP_ERROR,
   /** The embedded wallet's server: its own text is `Please try again after N seconds` (spec §5). */
   EMAIL_RATE_LIMITED: 'Rate Limited',
 } as const
 
-/** A code the kit builds an error from by its text: `kitError` or a lazy feature's creator. */
-export type KitErrorCode =
-  | keyof typeof INITIAL_ERROR_MESSAGES
-  | keyof typeof SEND_ERROR_MESSAGES
-  | keyof typeof SERVER_ERROR_MESSAGES
-  | keyof typeof ADAPTER_ERROR_MESSAGES
-  | keyof typeof FRAME_ERROR_MESSAGES
-  | keyof typeof RESERVED_ERROR_MESSAGES
+/** A code the kit builds an error from by its text: every table's (all-messages.ts). */
+export type { KitErrorCode }
 
 /** Every code a `BaseError` of the kit carries. */
 export type ErrorCode = KitErrorCode | keyof typeof OWN_WORDS_ERROR_MESSAGES

@@ -51,6 +51,10 @@ export { getNetworks, openView } from '../client/create-modal.js'
 export { ADAPTER_ERROR_MESSAGES, adapterError } from '../errors/adapter-messages.js'
 export { ALERTS, type AlertCode, alertTexts } from '../errors/alert-messages.js'
 export { codedError, ERROR_MESSAGES, KIT_ERROR_MESSAGES } from '../errors/all-messages.js'
+export { amountError } from '../errors/amount-messages.js'
+export { fillText } from '../errors/base.js'
+export { buildError } from '../errors/build-messages.js'
+export { chainError } from '../errors/chain-messages.js'
 export { kitError } from '../errors/errors.js'
 export { FRAME_ERROR_MESSAGES, frameError } from '../errors/frame-messages.js'
 export {
@@ -60,6 +64,7 @@ export {
 } from '../errors/messages.js'
 export { ProviderRpcError, toRpcError } from '../errors/provider-rpc.js'
 export { sendError } from '../errors/send-messages.js'
+export { transferError } from '../errors/transfer-messages.js'
 export { parseOptions, type ResolvedOptions } from '../options/schema.js'
 export { storage } from '../storage/storage.js'
 export { $accounts, getAccountState } from '../stores/account.js'
@@ -72,7 +77,7 @@ export {
   type UnsupportedNetwork,
 } from '../stores/chain.js'
 export { $connections, $recentWallets } from '../stores/connection.js'
-export { $connectors, $discovered } from '../stores/connectors.js'
+export { $connectors } from '../stores/connectors.js'
 export { emitEvent } from '../stores/events.js'
 export {
   $modalCovered,
@@ -108,7 +113,6 @@ export {
 } from '../stores/siwx.js'
 export {
   $snack,
-  hideSnack,
   type SnackState,
   type SnackVariant,
   showSnack,

@@ -3,6 +3,7 @@
 // errors/alert-messages.ts, the UI's `tAlert`), not with the page.
 import { atom } from 'nanostores'
 import type { AlertCode } from '../errors/alert-messages.js'
+import { onReset } from './reset.js'
 
 export type { AlertCode } from '../errors/alert-messages.js'
 
@@ -36,3 +37,4 @@ export function showAlert(
 export function clearAlert(): void {
   $alert.set(null)
 }
+onReset(clearAlert)

@@ -17,7 +17,8 @@ export const $api = computed($options, (o) =>
   createApiClient({
     ...(o?.apiUrl
       ? { baseUrl: o.apiUrl }
-      : { fetch: () => Promise.reject(new Error('No apiUrl set (local mode)')) }),
+      : // The client turns this into its coded API_UNREACHABLE (the cause keeps these words).
+        { fetch: () => Promise.reject(new Error('No apiUrl set (local mode)')) }),
     ...(o?.projectId ? { projectId: o.projectId } : {}),
   }),
 )

@@ -8,6 +8,7 @@ import type { ChainNamespace } from '../types/network.js'
 import { createFetcher } from '../utils/fetcher.js'
 import { type ActiveTarget, activeTarget, followActiveTarget } from './active-target.js'
 import { $api, hasApi } from './api.js'
+import { onReset } from './reset.js'
 import { showSnack } from './snack.js'
 
 /**
@@ -117,5 +118,6 @@ export function clearTokenBalances(): void {
   fetcher.reset()
   $balances.set({ ...INITIAL })
 }
+onReset(clearTokenBalances)
 
 onMount($balances, () => followActiveTarget(() => void fetchBalances()))

@@ -7,6 +7,7 @@ import { RECENT_WALLETS_MAX, type RecentWallet } from '../storage/storage.js'
 import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../types/network.js'
 import { accountKey } from '../utils/account-key.js'
 import { $activeNamespace, findNetwork } from './chain.js'
+import { onReset } from './reset.js'
 
 export interface Connection {
   /** The id this namespace's adapter knows the connector by. */
@@ -35,6 +36,11 @@ export const $attempts = map<Partial<Record<ChainNamespace, AttemptStatus>>>({})
 
 /** Newest first. */
 export const $recentWallets = atom<readonly RecentWallet[]>([])
+onReset(() => {
+  $connections.set({})
+  $attempts.set({})
+  $recentWallets.set([])
+})
 
 export type ConnectorStatus = 'connected' | 'active' | 'disconnected'
 

@@ -7,6 +7,7 @@ import { isWalletConnectId, walletConnectConnectorOf } from '../adapters/walletc
 import type { ChainNamespace } from '../types/network.js'
 import { $recentWallets } from './connection.js'
 import { $options } from './options.js'
+import { onReset } from './reset.js'
 
 /** Connector groups in display order (spec §2). */
 export const CONNECTOR_GROUPS = [
@@ -22,6 +23,7 @@ export type ConnectorGroup = (typeof CONNECTOR_GROUPS)[number]
 
 /** What each adapter has discovered, by namespace. */
 export const $discovered = atom<Partial<Record<ChainNamespace, readonly Connector[]>>>({})
+onReset(() => $discovered.set({}))
 
 // Discovery is costly (EIP-6963, wallet-standard): it starts only when the list is first
 // observed and stops when nobody watches it (nanostores lazy store).

@@ -3,6 +3,7 @@
 // opted in with `features.analytics` (and never in basic mode); error reports are limited to
 // 5 a minute (spec §8).
 import { $options, isLocalMode } from './options.js'
+import { onReset } from './reset.js'
 
 export type ModalEventName =
   | 'MODAL_OPEN'
@@ -73,6 +74,7 @@ let errorReports: number[] = []
 export function resetAnalyticsLimit(): void {
   errorReports = []
 }
+onReset(resetAnalyticsLimit)
 
 function sendAnalytics(event: ModalEvent): void {
   const options = $options.get()

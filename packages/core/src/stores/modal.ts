@@ -2,6 +2,7 @@
 import { atom, map } from 'nanostores'
 import { kitError } from '../errors/errors.js'
 import { emitEvent } from './events.js'
+import { onReset } from './reset.js'
 
 export interface ModalState {
   open: boolean
@@ -60,6 +61,7 @@ export function setModalLoading(loading: boolean): void {
 export function setCloseDisabled(closeDisabled: boolean): void {
   $modal.setKey('closeDisabled', closeDisabled)
 }
+onReset(() => setCloseDisabled(false))
 
 /**
  * Races `promise` against the modal closing: when the modal closes first the

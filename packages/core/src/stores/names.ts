@@ -5,6 +5,7 @@ import { ApiRequestError } from '../api/client.js'
 import type { NameResponse } from '../api/types.js'
 import { createFetcher } from '../utils/fetcher.js'
 import { $api, hasApi } from './api.js'
+import { onReset } from './reset.js'
 
 /** Identity answers are kept this long (spec §9 "ENS and identity 5 min"). */
 export const NAME_CACHE_MS = 5 * 60 * 1000
@@ -61,3 +62,4 @@ export function clearAccountNames(): void {
   fetcher.reset()
   $accountNames.set({})
 }
+onReset(clearAccountNames)

@@ -8,6 +8,7 @@ import type { ProjectConfigResponse, RemoteFeatures } from '../api/types.js'
 import type { Features } from '../options/schema.js'
 import type { AlertCode } from './alerts.js'
 import { $options, isLocalMode } from './options.js'
+import { onReset } from './reset.js'
 
 /**
  * The feature keys the project's remote config controls: the spec's six (§9 "Remote feature
@@ -91,6 +92,7 @@ export function mergeFeatures(
 export function resetRemoteConfig(): void {
   $remoteConfig.set({ status: 'idle' })
 }
+onReset(resetRemoteConfig)
 
 /**
  * The features in effect (what the UI reads): the host's options with the remote flags over

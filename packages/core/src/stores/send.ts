@@ -7,6 +7,7 @@ import type { TokenBalance } from '../api/types.js'
 import { $activeAccount } from './account.js'
 import { activeTarget } from './active-target.js'
 import { $activeNetwork } from './chain.js'
+import { onReset } from './reset.js'
 
 /**
  * What the visitor typed and picked for a send (spec §3 "Send draft"), and the account and
@@ -50,6 +51,7 @@ export function resetSendDraft(): void {
   stopGuard = undefined
   $sendDraft.set({ ...EMPTY, key: activeTarget()?.key })
 }
+onReset(resetSendDraft)
 
 let stopGuard: (() => void) | undefined
 

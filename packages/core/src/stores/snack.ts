@@ -1,6 +1,7 @@
 // SnackController of the spec: one toast at a time.
 import { map } from 'nanostores'
 import type { ToastCode } from '../errors/messages.js'
+import { onReset } from './reset.js'
 
 export type SnackVariant = 'success' | 'error' | 'loading'
 
@@ -85,3 +86,4 @@ export function hideSnack(): void {
   clearTimers()
   $snack.setKey('open', false)
 }
+onReset(hideSnack)

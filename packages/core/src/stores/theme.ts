@@ -1,6 +1,7 @@
 // ThemeController of the spec: light/dark and the host's theme variables.
 import { map } from 'nanostores'
 import type { ThemeMode, ThemeVariables } from '../options/schema.js'
+import { onReset } from './reset.js'
 
 export type { ThemeMode, ThemeVariables }
 
@@ -10,6 +11,7 @@ export interface ThemeState {
 }
 
 export const $theme = map<ThemeState>({ themeMode: 'light', themeVariables: {} })
+onReset(() => $theme.set({ themeMode: 'light', themeVariables: {} }))
 
 /** @example setThemeMode('dark') */
 export function setThemeMode(themeMode: ThemeMode): void {

@@ -12,6 +12,7 @@ import { $activeAccount } from './account.js'
 import { $api } from './api.js'
 import { expireTokenBalances } from './balances.js'
 import { $activeNetwork, isUnsupportedNetwork } from './chain.js'
+import { onReset } from './reset.js'
 import { showSnack } from './snack.js'
 
 /** Namespaces with an activity history (spec §9 "names and activity eip155"). */
@@ -247,6 +248,7 @@ export function resetTransactions(): void {
   fetcher.reset()
   $transactions.set({ ...INITIAL })
 }
+onReset(resetTransactions)
 
 // While someone watches the list, a new account or chain starts it over...
 onMount($transactions, () => {

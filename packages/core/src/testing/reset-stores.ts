@@ -1,20 +1,15 @@
-// Test-only: puts core's caches and counters back to their first state between tests, like
-// nanostores' cleanStores(). It throws in production builds, where no test runs.
-import { clearBalanceCache, clearProfileCache } from '../actions/refresh-account.js'
-import { $registeredName } from '../actions/register-name.js'
-import { clearTokenBalances } from '../stores/balances.js'
-import { $attempts, $connections } from '../stores/connection.js'
-import { resetAnalyticsLimit } from '../stores/events.js'
-import { clearAccountNames } from '../stores/names.js'
-import { resetRemoteConfig } from '../stores/project-config.js'
-import { resetSendDraft } from '../stores/send.js'
-import { resetTransactions } from '../stores/transactions.js'
+// Test-only: puts core's stores, caches and counters back to their first state between tests,
+// like nanostores' cleanStores(). Each store joins where it is defined (`onReset` in
+// stores/reset.ts), so this names none of them. It throws in production builds, where no test
+// runs.
+import { runResets } from '../stores/reset.js'
 
 declare const process: { env: { NODE_ENV?: string } }
 
 /**
- * Forgets the connections, clears the balance, profile, token, name and activity caches, the
- * analytics error limit and the remote config. For tests only: it throws when `process.env.NODE_ENV` is `'production'`.
+ * Runs every store's reset: the connections, the balance, profile, token, name and activity
+ * caches, the analytics error limit, the remote config, the send draft, and whatever joins
+ * later. For tests only: it throws when `process.env.NODE_ENV` is `'production'`.
  *
  * @example beforeEach(() => resetStores())
  */
@@ -22,15 +17,5 @@ export function resetStores(): void {
   if (process.env.NODE_ENV === 'production') {
     throw new Error('resetStores() is for tests and cannot be used in production')
   }
-  $connections.set({})
-  $attempts.set({})
-  clearBalanceCache()
-  clearProfileCache()
-  clearTokenBalances()
-  clearAccountNames()
-  resetTransactions()
-  $registeredName.set(undefined)
-  resetAnalyticsLimit()
-  resetRemoteConfig()
-  resetSendDraft()
+  runResets()
 }

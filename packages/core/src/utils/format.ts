@@ -1,5 +1,6 @@
 // Display formatting of addresses and amounts. Amounts use string arithmetic only: no
 // float rounding ever reaches what a person reads.
+import { amountError } from '../errors/amount-messages.js'
 import { BaseError } from '../errors/base.js'
 import { assertDecimals, formatUnitsFixed } from './units.js'
 
@@ -54,18 +55,14 @@ export function parseUnits(value: string, decimals: number): bigint {
   assertDecimals(decimals)
   const match = SIGNED_DECIMAL.exec(value)
   if (!match) {
-    throw new BaseError(`Invalid amount ${JSON.stringify(value)}`, {
-      code: 'INVALID_AMOUNT',
-      details: 'Expected digits with at most one dot, e.g. "1.5".',
+    throw amountError('INVALID_AMOUNT', {
+      details: `${JSON.stringify(value)}: expected digits with at most one dot, e.g. "1.5".`,
     })
   }
   const [, sign, integer = '0', rawFraction = ''] = match
   const fraction = rawFraction.replace(/0+$/, '')
   if (fraction.length > decimals) {
-    throw new BaseError(
-      `Amount ${value} has more decimal places than the token allows (${decimals})`,
-      { code: 'TOO_MANY_DECIMALS' },
-    )
+    throw amountError('TOO_MANY_DECIMALS', { values: { amount: value, decimals } })
   }
   const units = BigInt(`${integer}${fraction.padEnd(decimals, '0')}`)
   return sign ? -units : units

@@ -50,7 +50,10 @@ function encodeCall(selector: Hex, args: readonly Encoded[]): Hex {
   return `${selector}${head}${body}`
 }
 
-/** The word at byte `at` as a number; throws past the end or above 2^32 (a malformed answer). */
+/**
+ * The word at byte `at` as a number; throws past the end or above 2^32 (a malformed answer).
+ * Its errors never reach a visitor: a failed lookup shows no name (`getProfile`).
+ */
 function readSize(data: Uint8Array, at: number): number {
   if (at + 32 > data.length || data.subarray(at, at + 28).some((byte) => byte !== 0)) {
     throw new Error('Malformed ENS answer')

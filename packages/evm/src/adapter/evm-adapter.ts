@@ -4,7 +4,7 @@
 import {
   $networks,
   type AdapterAccount,
-  BaseError,
+  adapterError,
   type ChainAdapter,
   type ConnectResult,
   createAdapterSession,
@@ -249,7 +249,7 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
       const { readNativeBalance, toAddress } = await loadWalletActions()
       const checked = toAddress(address)
       if (!checked) {
-        throw new BaseError('Invalid address', { code: 'INVALID_ADDRESS', details: address })
+        throw adapterError('INVALID_ADDRESS', { details: address })
       }
       return readNativeBalance({ address: checked, network })
     },

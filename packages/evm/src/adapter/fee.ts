@@ -1,6 +1,6 @@
 // The network fee of a transfer and the state of a sent transaction, asked of the wallet's
 // node through its EIP-1193 provider (the `eth_` reads every wallet forwards).
-import { kitError, type SendTransferParameters } from '@openmodal/core/internal'
+import { buildError, kitError, type SendTransferParameters } from '@openmodal/core/internal'
 import { hexToBigInt, isHex } from 'viem'
 import { call } from '../provider/errors.js'
 import { toAddress } from '../provider/parse.js'
@@ -33,11 +33,15 @@ export async function transferFee(
     call(provider, 'eth_getBlockByNumber', ['latest', false]),
   ])
   const gasUnits = big(gas)
-  if (gasUnits === undefined) throw new Error('The node answered eth_estimateGas without a number')
+  if (gasUnits === undefined) {
+    throw buildError('NODE_UNEXPECTED_ANSWER', { details: 'eth_estimateGas: not a number' })
+  }
   const baseFee = big((block as { baseFeePerGas?: unknown } | null)?.baseFeePerGas)
   if (baseFee === undefined) {
     const price = big(await call(provider, 'eth_gasPrice'))
-    if (price === undefined) throw new Error('The node answered eth_gasPrice without a number')
+    if (price === undefined) {
+      throw buildError('NODE_UNEXPECTED_ANSWER', { details: 'eth_gasPrice: not a number' })
+    }
     return gasUnits * price
   }
   const priority =

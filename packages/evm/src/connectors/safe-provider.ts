@@ -127,6 +127,7 @@ export async function createSafeProvider(params: {
   const sdk = new SafeAppsSDK({ allowedDomains: [new RegExp(`^${escapeRegExp(params.origin)}$`)] })
   const safe = await withTimeout(sdk.safe.getInfo(), {
     timeout: params.timeoutMs,
+    // Swallowed by the detection (no Safe connector is listed): a visitor never sees it.
     errorInstance: new Error(`No Safe answered from ${params.origin}`),
   })
   return createSafeAppProvider(safe, sdk)

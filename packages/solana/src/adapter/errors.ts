@@ -1,6 +1,6 @@
 // Errors of the Solana adapter: wallet rejections keep their code (core maps 4001 to
 // "Connection rejected"), rent failures get one clear message.
-import { BaseError, kitError } from '@openmodal/core/internal'
+import { type BaseError, kitError, transferError } from '@openmodal/core/internal'
 
 /** SOL with up to 9 decimals, without trailing zeros: 890880n → '0.00089088'. */
 export function formatSol(lamports: bigint): string {
@@ -18,20 +18,14 @@ export function rentError(
   minimum: bigint,
   cause?: unknown,
 ): BaseError {
-  const sol = formatSol(minimum)
-  return new BaseError(
-    who === 'recipient'
-      ? `The recipient is a new account: send at least ${sol} SOL`
-      : `This transfer would leave your account under ${sol} SOL`,
-    {
-      code: 'RENT_EXEMPT_MINIMUM',
-      details:
-        who === 'recipient'
-          ? `A Solana account must hold the rent-exempt minimum (${minimum} lamports) when it is created.`
-          : `An account must keep the rent-exempt minimum (${minimum} lamports) or be emptied entirely.`,
-      ...(cause === undefined ? {} : { cause }),
-    },
-  )
+  return transferError(who === 'recipient' ? 'RENT_EXEMPT_MINIMUM' : 'RENT_SENDER_MINIMUM', {
+    values: { amount: formatSol(minimum) },
+    details:
+      who === 'recipient'
+        ? `A Solana account must hold the rent-exempt minimum (${minimum} lamports) when it is created.`
+        : `An account must keep the rent-exempt minimum (${minimum} lamports) or be emptied entirely.`,
+    ...(cause === undefined ? {} : { cause }),
+  })
 }
 
 /** Account index of an `InsufficientFundsForRent` in an RPC error, its text or its err value. */

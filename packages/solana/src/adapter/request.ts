@@ -4,11 +4,11 @@
 import {
   type AdapterAccount,
   adapterError,
-  BaseError,
   base58Decode,
   base58Encode,
   base64Decode,
   base64Encode,
+  chainError,
 } from '@openmodal/core/internal'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { signatureOf } from '../utils/transaction.js'
@@ -45,13 +45,13 @@ function featureCall(
   const feature = (wallet.features as Record<string, Record<string, unknown> | undefined>)[name]
   const fn = feature?.[method]
   if (typeof fn !== 'function') {
-    throw new BaseError(`The wallet does not support ${name}`, { code: 'UNSUPPORTED_METHOD' })
+    throw chainError('WALLET_FEATURE_MISSING', { values: { feature: name } })
   }
   return async (...inputs) => {
     try {
       const outputs = await fn.apply(feature, inputs)
       if (!Array.isArray(outputs) || outputs.length !== inputs.length) {
-        throw new BaseError('The wallet answered malformed outputs', { code: 'UNKNOWN' })
+        throw chainError('WALLET_UNEXPECTED_ANSWER', { details: `${name}: outputs` })
       }
       return outputs
     } catch (thrown) {
@@ -76,7 +76,7 @@ function record(params: unknown): Record<string, unknown> {
 function signed(output: unknown): Uint8Array {
   const bytes = (output as { signedTransaction?: unknown })?.signedTransaction
   if (!(bytes instanceof Uint8Array)) {
-    throw new BaseError('The wallet returned no transaction', { code: 'UNKNOWN' })
+    throw chainError('WALLET_NO_TRANSACTION')
   }
   return bytes
 }
@@ -112,7 +112,7 @@ export async function routeRequest(
       })
       const signature = (output as { signature?: unknown })?.signature
       if (!(signature instanceof Uint8Array)) {
-        throw new BaseError('The wallet returned no signature', { code: 'UNKNOWN' })
+        throw chainError('WALLET_NO_SIGNATURE')
       }
       return { signature: base58Encode(signature) }
     }
@@ -130,7 +130,7 @@ export async function routeRequest(
       })
       const bytes = signed(output)
       const signature = signatureOf(bytes, Uint8Array.from(account.publicKey))
-      if (!signature) throw new BaseError('The wallet did not sign', { code: 'UNKNOWN' })
+      if (!signature) throw chainError('WALLET_DID_NOT_SIGN')
       return { signature: base58Encode(signature), transaction: base64Encode(bytes) }
     }
     case 'solana_signAllTransactions': {
@@ -168,7 +168,7 @@ export async function routeRequest(
       })
       const signature = (output as { signature?: unknown })?.signature
       if (!(signature instanceof Uint8Array)) {
-        throw new BaseError('The wallet returned no signature', { code: 'UNKNOWN' })
+        throw chainError('WALLET_NO_SIGNATURE')
       }
       return { signature: base58Encode(signature) }
     }

@@ -1,6 +1,6 @@
 // A minimal Solana JSON-RPC client for reads (balances, rent, genesis): plain fetch, so
 // reading a balance never loads @solana/web3.js. Timeout and retries follow spec §9.
-import { adapterError, BaseError, kitError } from '@openmodal/core/internal'
+import { adapterError, BaseError, chainError, kitError } from '@openmodal/core/internal'
 
 const TIMEOUT_MS = 10_000
 const RETRIES = 3
@@ -48,8 +48,8 @@ export async function rpcCall<T>(rpcUrl: string, method: string, params: unknown
       continue
     }
     if (!response.ok) {
-      throw new BaseError(`HTTP status code: ${response.status}`, {
-        code: 'HTTP_ERROR',
+      throw chainError('HTTP_ERROR', {
+        values: { status: response.status },
         details: `${method} on ${rpcUrl}`,
       })
     }

@@ -3,11 +3,12 @@
 // @solana/web3.js loads with `import()` on the first transfer only (load-transfer.ts).
 import {
   type AdapterAccount,
-  BaseError,
+  adapterError,
   base58Encode,
   type CaipNetwork,
   type ChainAdapter,
   type ConnectResult,
+  chainError,
   createAdapterSession,
   InvalidOptionsError,
   isSolanaAddress,
@@ -156,6 +157,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       if (current?.provider !== wallet) return
       let value: unknown
       try {
+        // Caught below (a warning in development): a visitor never sees it.
         if (typeof properties !== 'object' || properties === null) throw new Error('not an object')
         if (!('accounts' in properties)) return
         value = (properties as { accounts: unknown }).accounts
@@ -304,6 +306,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       if (disconnect) {
         await withTimeout(disconnect(), {
           timeout: 1_000,
+          // Swallowed below: a visitor never sees it.
           errorInstance: new Error('standard:disconnect timed out'),
         }).catch(() => undefined)
       }
@@ -323,7 +326,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
 
     async getBalance({ address, network }) {
       if (!isSolanaAddress(address)) {
-        throw new BaseError('Invalid address', { code: 'INVALID_ADDRESS', details: address })
+        throw adapterError('INVALID_ADDRESS', { details: address })
       }
       const value = await readBalance(rpcUrlOf(network), address)
       return { value, decimals: LAMPORTS_DECIMALS, symbol: network.nativeCurrency.symbol }
@@ -333,8 +336,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       const current = requireSession()
       const account = accountFor(current, address)
       const sign = walletMethod(current.provider, 'solana:signMessage', 'signMessage')
-      if (!sign)
-        throw new BaseError('The wallet cannot sign messages', { code: 'UNSUPPORTED_METHOD' })
+      if (!sign) throw chainError('WALLET_CANNOT_SIGN_MESSAGES')
       let outputs: unknown
       try {
         outputs = await sign({ account, message: new TextEncoder().encode(message) })
@@ -343,7 +345,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       }
       const signature = (outputs as { signature?: unknown }[] | undefined)?.[0]?.signature
       if (!(signature instanceof Uint8Array) || signature.length !== 64) {
-        throw kitError('UNKNOWN', { details: 'The wallet returned no signature' })
+        throw chainError('WALLET_NO_SIGNATURE')
       }
       return base58Encode(signature)
     },
@@ -367,9 +369,9 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
 
     async sendTransfer({ to, value, tokenAddress }) {
       if (!isSolanaAddress(to)) {
-        throw new BaseError('Invalid address', { code: 'INVALID_ADDRESS', details: to })
+        throw adapterError('INVALID_ADDRESS', { details: to })
       }
-      if (value <= 0n) throw new BaseError('Invalid amount', { code: 'INVALID_AMOUNT' })
+      if (value <= 0n) throw adapterError('INVALID_TRANSFER', { details: `amount ${value}` })
       const current = requireSession()
       const account = accountFor(current)
       const { network, provider: wallet } = current
@@ -379,7 +381,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
         : undefined
       const signOnly = walletMethod(wallet, 'solana:signTransaction', 'signTransaction')
       if (!signAndSend && !signOnly) {
-        throw new BaseError('The wallet cannot send transactions', { code: 'UNSUPPORTED_METHOD' })
+        throw chainError('WALLET_CANNOT_SEND')
       }
       const target = transferTarget(current)
       // Starts loading web3.js while the balances are read.

@@ -4,7 +4,7 @@
 // adapter.
 
 import type { SendTransferParameters } from '@openmodal/core/internal'
-import { BaseError, base58Encode, kitError, withTimeout } from '@openmodal/core/internal'
+import { base58Encode, chainError, transferError, withTimeout } from '@openmodal/core/internal'
 import {
   type BlockhashWithExpiryBlockHeight,
   type Commitment,
@@ -202,7 +202,7 @@ export async function signSendConfirm(
         options: { preflightCommitment: preflight, commitment: preflight },
       })) as { signature?: unknown }[]
       if (!(output?.signature instanceof Uint8Array)) {
-        throw kitError('UNKNOWN', { details: 'The wallet returned no signature' })
+        throw chainError('WALLET_NO_SIGNATURE')
       }
       signature = base58Encode(output.signature)
     } else if (signOnly) {
@@ -212,11 +212,11 @@ export async function signSendConfirm(
         chain,
       })) as { signedTransaction?: unknown }[]
       if (!(output?.signedTransaction instanceof Uint8Array)) {
-        throw kitError('UNKNOWN', { details: 'The wallet returned no transaction' })
+        throw chainError('WALLET_NO_TRANSACTION')
       }
       signature = await sendSigned(prepared, output.signedTransaction, commitment)
     } else {
-      throw new BaseError('The wallet cannot send transactions', { code: 'UNSUPPORTED_METHOD' })
+      throw chainError('WALLET_CANNOT_SEND')
     }
   } catch (error) {
     const who = rentOf(rentAccountIndex(error))
@@ -224,16 +224,14 @@ export async function signSendConfirm(
   }
   const err = await withTimeout(confirm(prepared, signature, commitment), {
     timeout: confirmTimeoutMs,
-    errorInstance: new BaseError('The transaction was not confirmed in time', {
-      code: 'TRANSACTION_TIMEOUT',
+    errorInstance: transferError('TRANSACTION_TIMEOUT', {
       details: `${signature} not ${commitment} within ${confirmTimeoutMs} ms`,
     }),
   })
   if (err !== null && err !== undefined) {
     const who = rentOf(rentAccountIndex(err))
     if (who) throw rentError(who, minimum, err)
-    throw new BaseError('Transaction failed', {
-      code: 'TRANSACTION_FAILED',
+    throw transferError('TRANSACTION_FAILED', {
       details: `${signature}: ${JSON.stringify(err)}`,
     })
   }

@@ -6,6 +6,7 @@ import {
   alertTexts,
   BaseError,
   errorMessage,
+  fillText,
   type SnackState,
 } from '@openmodal/core/internal'
 import type { MessageKey } from './en.js'
@@ -33,10 +34,12 @@ export function tParts(key: MessageKey): Array<string | { slot: string }> {
  *
  * @example
  * tError(kitError('CONNECTION_REJECTED')) // 'رُفض الاتصال' under `ar`
+ * tError(chainError('HTTP_ERROR', { values: { status: 502 } })) // 'HTTP-Statuscode: 502' under `de`
  */
 export function tError(error: unknown): string {
   if (error instanceof BaseError && error.codeText) {
-    return lookup(`error.${error.code}`, error.shortMessage)
+    // The English text has its values filled already; a translation gets the same values.
+    return fillText(lookup(`error.${error.code}`, error.shortMessage), error.values)
   }
   return errorMessage(error)
 }

@@ -7,7 +7,7 @@
 // the shell's catalog here, each loaded feature's part with it (i18n/feature-strings.ts), so a
 // page pays only for the languages it speaks and the features it shows.
 // A catalog may lack keys: they read English (the completeness test lists them).
-import { $locale } from '@openmodal/core/internal'
+import { $locale, fillText } from '@openmodal/core/internal'
 import type { CodeKey } from './codes.js'
 import { en as enShell, type MessageKey } from './en.js'
 
@@ -169,11 +169,8 @@ export function registerCatalog(locale: string, messages: Catalog): void {
  * t('connecting.continueIn', { name: 'MetaMask' }) // 'Continue in MetaMask'
  */
 export function t(key: MessageKey, params?: MessageParams): string {
-  const template = lookup(key, key)
-  if (!params) return template
-  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-    name in params ? String(params[name]) : match,
-  )
+  // Core's filler, which its coded errors use too: one copy in the page.
+  return fillText(lookup(key, key), params)
 }
 
 /**

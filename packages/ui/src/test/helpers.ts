@@ -11,26 +11,17 @@ import {
   type TestWallet,
 } from '@openmodal/core/adapter-contract'
 import {
-  $connections,
-  $discovered,
-  $recentWallets,
   type CaipNetwork,
-  clearAlert,
   closeModal,
   connect,
   createModalClient,
   disconnect,
-  hideSnack,
   type ModalOptions,
   openModal,
   push,
   reset,
   resetStores,
   type SiwxConfigLike,
-  setCloseDisabled,
-  setLocale,
-  setThemeMode,
-  setThemeVariables,
   stopSiwx,
   switchNetwork,
   unregisterAdapter,
@@ -58,28 +49,17 @@ export const WALLETS: TestWallet[] = [
   { id: 'io.gamma', name: 'Gamma Wallet', rdns: 'io.gamma', type: 'EXTERNAL' },
 ]
 
-/** Puts every store back to a clean, closed, English, light state. */
+/**
+ * Puts every store back to a clean, closed, English, light state: the stores reset themselves
+ * (each joins `resetStores` where it is defined); what is left here are teardowns, not state.
+ */
 export function resetAll(): void {
   stopSiwx()
   closeModal({ force: true })
-  resetStores()
-  setCloseDisabled(false)
-  hideSnack()
-  clearAlert()
   unregisterAdapter('eip155')
   unregisterAdapter('solana')
-  $connections.set({})
-  $discovered.set({})
-  $recentWallets.set([])
+  resetStores()
   localStorage.clear()
-  setLocale('en')
-  setThemeMode('light')
-  setThemeVariables({
-    '--w3m-accent': undefined,
-    '--w3m-z-index': undefined,
-    '--w3m-color-mix': undefined,
-    '--w3m-color-mix-strength': undefined,
-  })
   reset('Connect')
 }
 

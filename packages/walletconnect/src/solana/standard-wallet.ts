@@ -9,6 +9,7 @@ import {
   base64Decode,
   base64Encode,
   type CaipNetwork,
+  chainError,
   kitError,
 } from '@openmodal/core/internal'
 import type { WalletConnectClient } from '../client/create-client.js'
@@ -17,6 +18,15 @@ import { createSessionWallet, type SessionStandardWallet } from '../utils/sessio
 import { withSignature } from './transaction.js'
 
 type SolanaChain = `solana:${string}`
+
+/** `bytes` with the wallet's signature put in; a transaction it cannot go into is the wallet's fault. */
+function signedWith(bytes: Uint8Array, signature: Uint8Array, address: string): Uint8Array {
+  try {
+    return withSignature(bytes, signature, base58Decode(address) as Uint8Array)
+  } catch (cause) {
+    throw chainError('WALLET_UNEXPECTED_ANSWER', { details: String(cause), cause })
+  }
+}
 
 /** A wallet-standard account (`WalletAccount` of @wallet-standard/base). */
 export interface SolanaWalletAccount {
@@ -146,11 +156,7 @@ export function createSolanaWallet(options: SolanaWalletOptions): WalletConnectS
           const signedTransaction =
             returned && returned.length > 0
               ? returned
-              : withSignature(
-                  bytes,
-                  base58Field(answer, 'signature', 64),
-                  base58Decode(address) as Uint8Array,
-                )
+              : signedWith(bytes, base58Field(answer, 'signature', 64), address)
           outputs.push({ signedTransaction })
         }
         return outputs

@@ -5,14 +5,16 @@ import {
   $activeNetwork,
   $view,
   adapterError,
+  chainError,
   getAdapter,
   openModal,
   push,
   reset,
+  setLocale,
 } from '@openmodal/core/internal'
 import type { W3mModal } from '../../../modal/w3m-modal/w3m-modal.js'
 import '../../../test/define-modal.js'
-import { t } from '../../../i18n/index.js'
+import { loadLocale, t } from '../../../i18n/index.js'
 import {
   deep,
   optimism,
@@ -30,7 +32,10 @@ describe('SwitchNetwork view', () => {
     modal = await fixture<W3mModal>(html`<w3m-modal></w3m-modal>`)
   })
 
-  afterEach(() => resetAll())
+  afterEach(() => {
+    setLocale('en')
+    resetAll()
+  })
 
   it('SwitchNetwork shows the wallet error with Try again, and the retry can succeed', async () => {
     const adapter = await setupConnected()
@@ -94,5 +99,36 @@ describe('SwitchNetwork view', () => {
     expect(adapter.calls.some((call) => call.startsWith('switchNetwork'))).to.equal(false)
     await settle()
     await expect(modal).to.be.accessible()
+  })
+
+  it('shows an adapter error in the visitor’s language, with its values', async () => {
+    const adapter = await setupConnected()
+    setLocale('de')
+    await loadLocale('de')
+    const errors = [
+      adapterError('NO_PROGRAMMATIC_SWITCH'),
+      // What the Solana and Bitcoin adapters throw for a node's 502.
+      chainError('HTTP_ERROR', { values: { status: 502 }, details: 'getBalance' }),
+    ]
+    adapter.switchNetwork = async () => {
+      throw errors.shift()
+    }
+    const view = await showView(modal, 'w3m-networks-view', 'Account', 'Networks')
+    ;(await until(() => deep(view, '[data-network="eip155:10"]'), 'op')).click()
+    const switching = await until(
+      () => deep(modal, 'w3m-router', 'w3m-switch-network-view'),
+      'the switch view',
+    )
+    await until(
+      () =>
+        deep(switching, '[data-error]')?.textContent ===
+        'Diese Wallet kann das Netzwerk nicht auf Anfrage der App wechseln',
+      'the German text of NO_PROGRAMMATIC_SWITCH',
+    )
+    ;(deep(switching, '[part="retry-button"]') as HTMLButtonElement).click()
+    await until(
+      () => deep(switching, '[data-error]')?.textContent === 'HTTP-Statuscode: 502',
+      'the German text of HTTP_ERROR with its status',
+    )
   })
 })
