@@ -4,7 +4,6 @@
 import {
   $networks,
   type AdapterAccount,
-  adapterError,
   type ChainAdapter,
   type ConnectResult,
   createAdapterSession,
@@ -246,12 +245,8 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
     },
 
     async getBalance({ address, network }) {
-      const { readNativeBalance, toAddress } = await loadWalletActions()
-      const checked = toAddress(address)
-      if (!checked) {
-        throw adapterError('INVALID_ADDRESS', { details: address })
-      }
-      return readNativeBalance({ address: checked, network })
+      const { readNativeBalance } = await loadWalletActions()
+      return readNativeBalance({ address, network })
     },
 
     async signMessage({ message, address }) {

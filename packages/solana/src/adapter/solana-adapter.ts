@@ -20,7 +20,7 @@ import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { DEV } from 'esm-env'
 import { createDiscovery, type DiscoveryOptions } from '../discovery/discovery.js'
 import { walletChain } from '../networks/networks.js'
-import { asError, rentError } from './errors.js'
+import { asError } from './errors.js'
 import { loadTransfer } from './load-transfer.js'
 import { routeRequest } from './request.js'
 import { rpcCall, rpcUrlOf } from './rpc.js'
@@ -253,9 +253,12 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       readBalance(rpcUrl, from),
       readBalance(rpcUrl, to),
     ])
-    if (recipient === 0n && lamports < minimum) throw rentError('recipient', minimum)
+    // The error's text comes with the transfer code (already loading for this transfer).
+    if (recipient === 0n && lamports < minimum) {
+      throw (await loadTransfer()).rentError('recipient', minimum)
+    }
     const left = sender - lamports - FEE_PER_SIGNATURE
-    if (left > 0n && left < minimum) throw rentError('sender', minimum)
+    if (left > 0n && left < minimum) throw (await loadTransfer()).rentError('sender', minimum)
     return minimum
   }
 

@@ -14,7 +14,8 @@ import {
   Transaction,
 } from '@solana/web3.js'
 import type { WalletAccount } from '@wallet-standard/base'
-import { asError, rentAccountIndex, rentError } from './errors.js'
+import { asError } from './errors.js'
+import { rentAccountIndex, rentError } from './rent.js'
 import { buildTokenTransfer, type TokenTransferPlan } from './spl.js'
 
 export interface PreparedTransfer {
@@ -237,3 +238,6 @@ export async function signSendConfirm(
   }
   return signature
 }
+
+/** The rent error, for the adapter's check before the wallet asks (see rent.ts). */
+export { rentError } from './rent.js'

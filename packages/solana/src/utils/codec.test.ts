@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { base58Decode, base58Encode, base64Decode, base64Encode } from '@openmodal/core/internal'
 import { SOLANA_DEV_ADDRESSES } from '@openmodal/testing/solana'
-import { formatSol } from '../adapter/errors.js'
+import { formatSol } from '../adapter/rent.js'
 import {
   solana,
   solanaDevnet,
