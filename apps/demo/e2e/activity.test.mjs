@@ -12,7 +12,7 @@ const DEV_WALLET_ID = 'dev.openmodal.wallet'
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const AMOUNT = '1.2345' // ETH sent; Activity shows it truncated to 3 decimals
-const STEP_TIMEOUT = 10_000
+const STEP_TIMEOUT = 20_000
 // Generous: the Activity tab polls every 4 s and the indexer every 250 ms here.
 const ACTIVITY_TIMEOUT = 30_000
 

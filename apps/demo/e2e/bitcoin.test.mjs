@@ -16,7 +16,7 @@ const ORDINALS = keys.ordinals.address
 const RECIPIENT = bitcoinDevKeys(8, 'regtest').payment.address
 // An odd amount, so the display must truncate (never round) to 3 decimals: 1.23456789 rBTC.
 const FUNDING = 123_456_789n
-const STEP_TIMEOUT = 8_000
+const STEP_TIMEOUT = 20_000
 
 const truncateAddress = (address) => `${address.slice(0, 4)}…${address.slice(-6)}`
 

@@ -14,7 +14,7 @@ const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 // Odd balances, so the display must truncate (never round) to 3 decimals.
 const BALANCE_A = 1234567890123456789012n // 1234.567890… ETH
 const BALANCE_B = 42999999999999999999n // 42.999… ETH
-const STEP_TIMEOUT = 5_000
+const STEP_TIMEOUT = 20_000
 
 /** '1234.5678' → '1,234.567' (spec §5: 3 decimals, truncated; grouped as English groups). */
 function truncate3(decimal) {

@@ -16,7 +16,7 @@ const TOKEN = { name: 'Test SPL Token', symbol: 'TSPL' }
 // Odd amounts, so the display must truncate (never round) to 3 decimals.
 const LAMPORTS = 3_141_592_653n
 const TOKEN_UNITS = 123_456_789n // 6 decimals: 123.456789 TSPL
-const STEP_TIMEOUT = 10_000
+const STEP_TIMEOUT = 20_000
 // jsQR (UMD): a QR reader that shares no code with the encoder the modal uses.
 const JSQR = createRequire(import.meta.url).resolve('jsqr')
 

@@ -12,7 +12,7 @@ import { createPublicClient, http, parseEther } from 'viem'
 import { startStack } from './stack.mjs'
 
 const SESSIONS_KEY = '@openmodal/siwx/sessions'
-const STEP_TIMEOUT = 15_000
+const STEP_TIMEOUT = 20_000
 
 describe('SIWX inside the Safe stand-in: the Safe signs, localSiwx verifies by ERC-1271', () => {
   let stack

@@ -18,7 +18,7 @@ const NEWCOMER = 'HVJJg1a8LuDXASnvvp9xzijyrXbGvzPC7Ta8tkXa6ueP'
 const AIRDROP = 12_345_678_900n
 const TOKEN = { name: 'Test SPL Token', symbol: 'TSPL', decimals: 6 }
 const MINTED = 1_000_000n * 10n ** 6n
-const STEP_TIMEOUT = 10_000
+const STEP_TIMEOUT = 20_000
 
 describe('Demo Send on Solana: SOL and an SPL token from Account → Send, checked on the cluster', () => {
   let demo

@@ -16,7 +16,7 @@ const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const ACCOUNT_2 = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 // Code that reverts on any call: PUSH1 0, PUSH1 0, REVERT.
 const REVERT_CODE = '0x60006000fd'
-const STEP_TIMEOUT = 10_000
+const STEP_TIMEOUT = 20_000
 // The Activity tab polls every 4 s and the indexer every 250 ms here.
 const ACTIVITY_TIMEOUT = 30_000
 

@@ -12,7 +12,7 @@ import { startStack } from './stack.mjs'
 const DEV_WALLET_ID = 'dev.openmodal.wallet'
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const TOKENS_KEY = '@openmodal/siwx/server/demo'
-const STEP_TIMEOUT = 8_000
+const STEP_TIMEOUT = 20_000
 
 describe('Sign-In With X with sessions on the server, end to end', () => {
   let stack

@@ -12,7 +12,7 @@ import { startStack } from './stack.mjs'
 const SOLANA_WALLET = 'OpenModal Solana Dev Wallet'
 const SOL_ADDRESS = 'FZQwydwD6YfmqGgBnZxw6rEhV6d5T5hDnAp2M2sYcKQ1'
 const TOKENS_KEY = '@openmodal/siwx/server/demo'
-const STEP_TIMEOUT = 8_000
+const STEP_TIMEOUT = 20_000
 
 describe('Sign-In With Solana, verified on the server, end to end', () => {
   let stack

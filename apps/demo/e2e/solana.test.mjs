@@ -16,7 +16,7 @@ const EVM_WALLET_ID = 'dev.openmodal.wallet'
 const EVM_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 // An odd amount, so the display must truncate (never round) to 3 decimals: 12.3456789 SOL.
 const AIRDROP = 12_345_678_900n
-const STEP_TIMEOUT = 8_000
+const STEP_TIMEOUT = 20_000
 
 const truncateAddress = (address) => `${address.slice(0, 4)}…${address.slice(-6)}`
 
