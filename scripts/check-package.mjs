@@ -1,16 +1,18 @@
 // Checks the package in the current directory as a user receives it: packs it once with
 // `pnpm pack` (workspace versions resolved), then checks the tarball with publint (--strict)
 // and @arethetypeswrong/cli, plus what neither covers: the LICENSE, the registry metadata, no
-// build or test files, and dependencies that match what dist imports. Prints one line per
+// build or test files, dependencies that match what dist imports, and an installed dependency
+// tree that accepts the lowest Node the root README names. Prints one line per
 // package and exits 1 on any problem.
 // Run by turbo as each package's `check:package` task (after its build), so by `pnpm test`.
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { mkdtemp, readFile, realpath, rm, stat } from 'node:fs/promises'
 import { isBuiltin } from 'node:module'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join, posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import semver from 'semver'
 
 const run = promisify(execFile)
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)))
@@ -106,7 +108,56 @@ async function checkContents(pkg, files) {
       if (!packed.has(target)) problems.push(`${file} names a source not packed: ${target}`)
     }
   }
-  return [...problems, ...(await checkDependencies(pkg, files))]
+  return [...problems, ...(await checkDependencies(pkg, files)), ...(await checkEngines(pkg))]
+}
+
+/** The lowest Node the root README promises ("only Node (20.19 or later)"). */
+async function lowestNode() {
+  const readme = await readFile(join(ROOT, 'README.md'), 'utf8')
+  const found = /only Node \((\d+\.\d+) or later\)/.exec(readme)
+  if (!found)
+    throw new Error('README.md no longer names the lowest Node ("only Node (x.y or later)")')
+  return `${found[1]}.0`
+}
+
+/** The folder of `name` as Node resolves it from `from` (nearest node_modules upwards). */
+async function packageDir(name, from) {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'node_modules', name)
+    if (await stat(join(candidate, 'package.json')).catch(() => null)) return realpath(candidate)
+    if (dirname(dir) === dir) return null
+  }
+}
+
+/**
+ * Every package a user installs with this one (its runtime dependencies, transitively, as the
+ * lockfile resolved them) must accept the lowest Node the README names: one that does not
+ * makes npm print EBADENGINE on a supported Node.
+ */
+async function checkEngines(pkg) {
+  const node = await lowestNode()
+  const problems = []
+  const seen = new Set()
+  const visit = async (manifest, dir, via) => {
+    const names = [
+      ...Object.keys(manifest.dependencies ?? {}),
+      ...Object.keys(manifest.optionalDependencies ?? {}),
+    ]
+    for (const name of names) {
+      const found = await packageDir(name, dir)
+      if (!found || seen.has(found)) continue
+      seen.add(found)
+      const dependency = JSON.parse(await readFile(join(found, 'package.json'), 'utf8'))
+      const range = dependency.engines?.node
+      const path = [...via, `${dependency.name}@${dependency.version}`]
+      if (range && !semver.satisfies(node, range)) {
+        problems.push(`${path.join(' > ')} wants Node ${range}; the README promises ${node}`)
+      }
+      await visit(dependency, found, path)
+    }
+  }
+  await visit(pkg, process.cwd(), [])
+  return problems
 }
 
 const pkg = JSON.parse(await readFile('package.json', 'utf8'))
