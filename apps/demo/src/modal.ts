@@ -103,7 +103,7 @@ export const modal = createModal({
   adapters,
   // WalletConnect over the local relay `pnpm demo` starts (Verify needs the internet: off).
   ...(localConfig.relayUrl
-    ? { walletConnect: walletConnect({ relayUrl: localConfig.relayUrl, verify: false }) }
+    ? { walletConnect: walletConnect({ relayUrl: localConfig.relayUrl }) }
     : {}),
   // "Continue with email": the secure site the server serves on its own origin; codes go to
   // the mailbox `pnpm demo` prints.

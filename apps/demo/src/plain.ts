@@ -18,9 +18,7 @@ const modal = createModal({
   defaultNetwork: networks[0].caipNetworkId,
   adapters: [evmAdapter()],
   // WalletConnect over the local relay `pnpm demo` starts (Verify needs the internet: off).
-  ...(config.relayUrl
-    ? { walletConnect: walletConnect({ relayUrl: config.relayUrl, verify: false }) }
-    : {}),
+  ...(config.relayUrl ? { walletConnect: walletConnect({ relayUrl: config.relayUrl }) } : {}),
   metadata: {
     name: 'OpenModal demo (plain)',
     description: 'The OpenModal elements without a framework',

@@ -44,8 +44,10 @@ export interface WalletConnectClientOptions {
   /** WalletConnect's telemetry (pulse.walletconnect.org). Default false. */
   telemetry?: boolean
   /**
-   * The Verify API (verify.walletconnect.org) that tells wallets the page's origin. Default
-   * true; offline it costs a 5 s wait per connect and request in browsers: turn it off there.
+   * The Verify API (verify.walletconnect.org) that tells wallets the page's attested origin.
+   * Default false: the kit calls no host the dapp did not configure, and a self-hosted relay
+   * does not need it (wallets then show the origin as unverified). `true` turns it on; offline
+   * it costs a 5 s wait per connect and request in browsers.
    */
   verify?: boolean
   /** Default: sign-client's own (IndexedDB in browsers). */
@@ -161,7 +163,7 @@ export async function createWalletConnectClient(
     ...(options.storage ? { storage: options.storage } : {}),
     ...(options.customStoragePrefix ? { customStoragePrefix: options.customStoragePrefix } : {}),
   })
-  if (options.verify === false) {
+  if (options.verify !== true) {
     signClient.core.verify.register = async () => ''
     // No attestation: wallets show the origin as unverified, as when Verify is unreachable.
     signClient.core.verify.resolve = (async () =>

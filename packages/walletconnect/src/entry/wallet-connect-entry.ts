@@ -45,7 +45,7 @@ export interface WalletConnectOptions
  * import { walletConnect } from '@openmodal/walletconnect/connector'
  * createModal({
  *   projectId, networks, adapters: [evmAdapter()],
- *   walletConnect: walletConnect({ relayUrl: 'ws://127.0.0.1:8787' }),
+ *   walletConnect: walletConnect({ relayUrl: 'ws://127.0.0.1:8788' }),
  * })
  */
 export function walletConnect(options: WalletConnectOptions = {}): WalletConnectEntry {
