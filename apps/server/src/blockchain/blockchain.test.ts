@@ -181,7 +181,10 @@ describe('history', () => {
         },
       ],
     })
-    assert.equal(tokenTx.metadata.sentTo, token.address, 'a token transfer is sent to the contract')
+    // The counterparty of a token transfer is its Transfer log's from/to, not the contract the
+    // transaction called (a row that read "To <token contract>" was the bug).
+    assert.deepEqual([tokenTx.metadata.sentFrom, tokenTx.metadata.sentTo], [alice, bob])
+    assert.deepEqual([nftTx.metadata.sentFrom, nftTx.metadata.sentTo], [alice, bob])
     assert.deepEqual(tokenTx.transfers, [
       {
         direction: 'in',
@@ -217,6 +220,14 @@ describe('history', () => {
     const aliceEth = aliceView.body.data.find((tx: Json) => tx.id === sent.eth)
     assert.equal(aliceEth.metadata.operationType, 'send')
     assert.equal(aliceEth.transfers[0].direction, 'out')
+    const aliceToken = aliceView.body.data.find((tx: Json) => tx.id === sent.token)
+    assert.equal(aliceToken.metadata.operationType, 'send')
+    assert.deepEqual([aliceToken.metadata.sentFrom, aliceToken.metadata.sentTo], [alice, bob])
+    // A mint comes from the token contract, never from (or to) the zero address.
+    const minted = aliceView.body.data.find(
+      (tx: Json) => tx.metadata.operationType === 'mint' && tx.transfers[0]?.nft_info,
+    )
+    assert.deepEqual([minted.metadata.sentFrom, minted.metadata.sentTo], [nft.address, alice])
   })
 
   test('pages by cursor without overlap or gaps', async () => {
@@ -273,8 +284,9 @@ describe('internal transfers', () => {
             chain: MAIN,
             operationType: 'receive',
             status: 'confirmed',
-            sentFrom: grace,
-            sentTo: forwarder,
+            // The ETH came from the forwarder's nested call: it is the counterparty.
+            sentFrom: forwarder,
+            sentTo: recipient,
             hash,
           },
         ],

@@ -7,6 +7,7 @@ import { nftUris, type TokenMetadata, tokenMetadata } from '../indexer/tokens.js
 import { type AccountContext, DEFAULT_NATIVE_CURRENCY, spamList } from './account.js'
 import {
   historyEntries,
+  type TransactionRecord,
   type TransferRecord,
   transactionsByHash,
   transfersOf,
@@ -108,8 +109,7 @@ export async function accountHistory(
         chain: chainId,
         operationType: operationType(own, address),
         status: tx.success ? 'confirmed' : 'failed',
-        sentFrom: checksum(tx.from_address),
-        sentTo: checksum(tx.to_address ?? ZERO_ADDRESS),
+        ...parties(tx, own, address),
         hash,
       },
       transfers: items,
@@ -166,6 +166,41 @@ function toTransfer(
     },
     quantity: { numeric: amount.toString() },
   }
+}
+
+/**
+ * The row's two sides. When the address's transfers all go one way with one other party, that
+ * party is the counterparty (an ERC-20 or NFT transfer's `to` or `from` topic, not the token
+ * contract the transaction called); a mint's sender and a burn's receiver are the token
+ * contract, never the zero address. Otherwise (trades, several parties, no transfer) the transaction's own from and to.
+ */
+function parties(
+  tx: TransactionRecord,
+  transfers: readonly TransferRecord[],
+  address: string,
+): { sentFrom: string; sentTo: string } {
+  const incoming = transfers.filter((t) => t.to_address === address && t.from_address !== address)
+  const outgoing = transfers.filter((t) => t.from_address === address && t.to_address !== address)
+  const onlyOne = (sides: string[]) => (new Set(sides).size === 1 ? sides[0] : undefined)
+  const from =
+    outgoing.length === 0
+      ? onlyOne(
+          incoming.map((t) =>
+            t.from_address === ZERO_ADDRESS ? (t.contract ?? ZERO_ADDRESS) : t.from_address,
+          ),
+        )
+      : undefined
+  if (from) return { sentFrom: checksum(from), sentTo: checksum(address) }
+  const to =
+    incoming.length === 0
+      ? onlyOne(
+          outgoing.map((t) =>
+            t.to_address === ZERO_ADDRESS ? (t.contract ?? ZERO_ADDRESS) : t.to_address,
+          ),
+        )
+      : undefined
+  if (to) return { sentFrom: checksum(address), sentTo: checksum(to) }
+  return { sentFrom: checksum(tx.from_address), sentTo: checksum(tx.to_address ?? ZERO_ADDRESS) }
 }
 
 /**
