@@ -104,6 +104,32 @@ describe('EVM approval content', () => {
     )
   })
 
+  it('shows the name the project server knows beside the address, and the fiat value off testnets', async () => {
+    const names: Record<string, string> = { [TO]: 'alice.eth', [SPENDER]: 'uniswap-router' }
+    const context = {
+      chainId: 1,
+      nameOf: async (address: Hex) => names[address],
+      nativePrice: async () => 2500,
+    }
+    const view = await describeTransaction({ to: TO, value: '0x2386f26fc10000' }, context)
+    assert.equal(field(view.items, 'To')?.value, `alice.eth (${TO})`)
+    assert.equal(field(view.items, 'Value')?.value, '0.01 ETH (≈ $25.00)')
+    // A test network's token has no price (spec §9); a name lookup that fails shows the address.
+    const local = await describeTransaction(
+      { to: SPENDER, value: '0x2386f26fc10000' },
+      { ...context, chainId: 31337, nameOf: async () => Promise.reject(new Error('down')) },
+    )
+    assert.equal(field(local.items, 'To')?.value, SPENDER)
+    assert.equal(field(local.items, 'Value')?.value, '0.01 ETH')
+    // ERC-20: the recipient and the spender are named too.
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [SPENDER, 5n] })
+    const approval = await describeTransaction({ to: TOKEN, data }, context)
+    assert.equal(field(approval.items, 'Spender')?.value, `uniswap-router (${SPENDER})`)
+    const transfer = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [TO, 5n] })
+    const sent = await describeTransaction({ to: TOKEN, data: transfer }, context)
+    assert.equal(field(sent.items, 'Recipient')?.value, `alice.eth (${TO})`)
+  })
+
   it('refuses data over the limit, bad quantities and a transaction for another chain', async () => {
     const data = `0x${'00'.repeat(MAX_SHOWN_BYTES + 1)}` as Hex
     await assert.rejects(describeTransaction({ to: TO, data }, { chainId: 1 }), {

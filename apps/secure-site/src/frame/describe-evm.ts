@@ -42,6 +42,9 @@ const NETWORKS: Record<number, [name: string, symbol: string]> = {
   31337: ['Anvil (local)', 'ETH'],
 }
 
+/** Test networks: their tokens have no price, so no fiat value is shown (spec §9). */
+const TESTNETS = new Set([84532, 11155111, 31337])
+
 /** Amounts at or above 2^128 are no real balance: an approval that large is unlimited. */
 const UNLIMITED = 2n ** 128n
 
@@ -49,6 +52,24 @@ export interface EvmContext {
   chainId: number
   /** An `eth_call` on the current chain (token symbol and decimals); undefined on failure. */
   call?: (to: Hex, data: Hex) => Promise<Hex | undefined>
+  /** The name of an address (the project's server: our registry or ENS); undefined if none. */
+  nameOf?: (address: Hex) => Promise<string | undefined>
+  /** USD per native token on this chain; undefined when unknown. */
+  nativePrice?: () => Promise<number | undefined>
+}
+
+/** `name (0x…)` when the address has a name: beside the address, never instead of it. */
+async function named(context: EvmContext, address: Hex): Promise<string> {
+  const name = await context.nameOf?.(address).catch(() => undefined)
+  return name ? `${name} (${address})` : address
+}
+
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+
+/** `0.01 ETH (≈ $25.00)` when the price is known and the value is not zero. */
+function withFiat(text: string, wei: bigint, price: number | undefined): string {
+  if (price === undefined || wei === 0n) return text
+  return `${text} (≈ ${USD.format(Number(formatUnits(wei, 18)) * price)})`
 }
 
 export interface TransactionFields {
@@ -136,7 +157,10 @@ async function erc20Items(
   contract: Hex,
   call: Erc20Call,
 ): Promise<{ title: string; items: ApprovalItem[] }> {
-  const token = await readToken(context, contract)
+  const [token, party] = await Promise.all([
+    readToken(context, contract),
+    named(context, call.functionName === 'transferFrom' ? call.args[1] : call.args[0]),
+  ])
   const tokenField: ApprovalItem = {
     kind: 'field',
     label: 'Token',
@@ -157,7 +181,7 @@ async function erc20Items(
             ]
           : []),
         tokenField,
-        { kind: 'field', label: 'Spender', value: spender },
+        { kind: 'field', label: 'Spender', value: party },
         {
           kind: 'field',
           label: 'Allowance',
@@ -168,14 +192,13 @@ async function erc20Items(
       ],
     }
   }
-  const [from, to, amount] =
-    call.functionName === 'transfer' ? [undefined, ...call.args] : call.args
+  const [from, , amount] = call.functionName === 'transfer' ? [undefined, ...call.args] : call.args
   return {
     title: 'Send tokens',
     items: [
       tokenField,
       ...(from ? [{ kind: 'field' as const, label: 'From', value: from }] : []),
-      { kind: 'field', label: 'Recipient', value: to },
+      { kind: 'field', label: 'Recipient', value: party },
       { kind: 'field', label: 'Amount', value: tokenAmount(amount, token) },
     ],
   }
@@ -218,10 +241,16 @@ export async function describeTransaction(
   }
 
   let title = tx.to ? 'Send a transaction' : 'Deploy a contract'
+  const [to, price] = await Promise.all([
+    tx.to ? named(context, tx.to) : 'New contract (contract creation)',
+    value > 0n && !TESTNETS.has(chainId)
+      ? context.nativePrice?.().catch(() => undefined)
+      : undefined,
+  ])
   const items: ApprovalItem[] = [
     { kind: 'field', label: 'Network', value: networkName(chainId) },
-    { kind: 'field', label: 'To', value: tx.to ?? 'New contract (contract creation)' },
-    { kind: 'field', label: 'Value', value: nativeAmount(value, chainId) },
+    { kind: 'field', label: 'To', value: to },
+    { kind: 'field', label: 'Value', value: withFiat(nativeAmount(value, chainId), value, price) },
   ]
   const call = tx.to && data ? erc20Call(data) : undefined
   if (tx.to && call) {

@@ -15,6 +15,7 @@ import {
 import * as v from 'valibot'
 import { requestPersistentStorage } from '../keys/device-store.js'
 import { ApiError } from './api.js'
+import { createLookups } from './lookups.js'
 import { originAllowed } from './origin.js'
 import { handleRpc, RpcError } from './rpc.js'
 import { frameLook } from './theme.js'
@@ -140,6 +141,7 @@ async function serve(
       reportStorage(await requestPersistentStorage({ gesture: true }))
     },
     rpcUrl: () => rpcUrls[String(evmChainId)],
+    lookups: createLookups(apiUrl, projectId),
     solanaRpcUrl: (chain?: string) => {
       if (chain) return rpcUrls[chain]
       const clusters = Object.keys(rpcUrls).filter((key) => key.startsWith('solana:'))

@@ -7,6 +7,7 @@ import { base58 } from '@scure/base'
 import { type Hex, isAddress, isHex, numberToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { ApprovalView } from './approval-view.js'
+import type { Lookups } from './lookups.js'
 import { RpcError } from './rpc-error.js'
 import type { WalletSession } from './wallet-session.js'
 
@@ -24,6 +25,8 @@ export interface RpcContext {
   afterApproval?: () => Promise<void>
   /** The JSON-RPC URL of the current EVM chain, when the project configured one. */
   rpcUrl: () => string | undefined
+  /** Names and prices the approval shows beside addresses and values (the project's server). */
+  lookups?: Lookups
   /** The JSON-RPC URL of a Solana cluster (`solana:<ref>`; default the project's only one). */
   solanaRpcUrl: (chain?: string) => string | undefined
 }
@@ -209,7 +212,16 @@ export async function handleRpc(
       const url = context.rpcUrl()
       if (!url) throw new RpcError(4200, 'No RPC URL for this chain')
       const chainId = Number(evmChainHex(context.chainId()))
-      const view = await (await evm()).describeTransaction(tx, { chainId, call: caller(context) })
+      const { lookups } = context
+      const caip = `eip155:${chainId}`
+      const view = await (await evm()).describeTransaction(tx, {
+        chainId,
+        call: caller(context),
+        ...(lookups && {
+          nameOf: (address: Hex) => lookups.nameOf(address, caip),
+          nativePrice: () => lookups.nativePrice(commitment.eip155, caip),
+        }),
+      })
       await approve(context, method, view)
       // viem's wallet client is most of the frame's code: loaded only to send.
       const { sendTransaction } = await import('./send-transaction.js')
