@@ -1,4 +1,4 @@
-// The look of the frame's small dialogs (code entry, passkey, passphrase). Only the dialogs
+// The look of the frame's dialogs (approval, code entry, passkey, passphrase). Only the dialogs
 // import this module, so it loads with the first of them, not with the frame: the theme they
 // read is theme.ts's, which the frame's entry keeps.
 import { css } from 'lit'
@@ -23,6 +23,9 @@ export const dialogStyles = css`
     --om-accent: #0052cc;
     --om-error: #b00020;
     --om-border: #767676;
+    --om-surface: #f3f3f3;
+    --om-warning-bg: #fff4e5;
+    --om-warning-fg: #7a3e00;
   }
   :host([theme='dark']) {
     --om-bg: #1f1f1f;
@@ -31,6 +34,9 @@ export const dialogStyles = css`
     --om-accent: #8ab4ff;
     --om-error: #ff8a80;
     --om-border: #9e9e9e;
+    --om-surface: #2e2e2e;
+    --om-warning-bg: #3d2a00;
+    --om-warning-fg: #ffd58a;
   }
   [part='panel'] {
     width: min(360px, calc(100vw - 32px));

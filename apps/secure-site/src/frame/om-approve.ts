@@ -1,5 +1,6 @@
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit'
 import type { ApprovalItem, ApprovalView, TreeValue } from './approval-view.js'
+import { dialogStyles } from './look.js'
 
 /**
  * How long the approval must have been fully visible, without a move, before Approve works.
@@ -70,89 +71,61 @@ export class OmApprove extends LitElement {
   /** The frame's offset on screen, `screenX - clientX`, at the last pointer event. */
   private offset?: Offset
 
-  static override styles = css`
-    :host {
-      --om-bg: #fff;
-      --om-fg: #141414;
-      --om-muted: #595959;
-      --om-surface: #f3f3f3;
-      --om-border: #767676;
-      --om-accent: #0052cc;
-      --om-on-accent: #fff;
-      --om-warning-bg: #fff4e5;
-      --om-warning-fg: #7a3e00;
-      position: fixed;
-      inset: 0;
-      display: grid;
-      place-items: center;
-      background: rgb(0 0 0 / 0.4);
-      font: 14px/1.4 system-ui, sans-serif;
-    }
-    :host([theme='dark']) {
-      --om-bg: #1f1f1f;
-      --om-fg: #f2f2f2;
-      --om-muted: #c4c4c4;
-      --om-surface: #2e2e2e;
-      --om-border: #9a9a9a;
-      --om-accent: #7ab3ff;
-      --om-on-accent: #0b1a2e;
-      --om-warning-bg: #3d2a00;
-      --om-warning-fg: #ffd58a;
-    }
-    [part='panel'] {
-      box-sizing: border-box;
-      width: min(420px, calc(100vw - 32px));
-      max-height: calc(100vh - 32px);
-      display: flex;
-      flex-direction: column;
-      background: var(--om-bg);
-      color: var(--om-fg);
-      border-radius: 16px;
-      padding: 20px;
-      box-shadow: 0 8px 32px rgb(0 0 0 / 0.25);
-    }
-    h1 { font-size: 16px; margin: 0 0 8px; }
-    .origin { font-weight: 600; word-break: break-all; }
-    .body { overflow: auto; min-height: 0; flex: 1 1 auto; }
-    dl { margin: 0; }
-    .field { display: grid; grid-template-columns: minmax(0, 1fr); margin: 0 0 8px; }
-    dt { color: var(--om-muted); font-size: 12px; }
-    dd { margin: 0; word-break: break-all; font-variant-numeric: tabular-nums; }
-    h2 { font-size: 14px; margin: 12px 0 4px; }
-    .warning {
-      background: var(--om-warning-bg);
-      color: var(--om-warning-fg);
-      border-radius: 8px;
-      padding: 8px;
-      margin: 0 0 8px;
-      font-weight: 600;
-    }
-    pre, .tree {
-      max-height: 200px;
-      overflow: auto;
-      background: var(--om-surface);
-      padding: 8px;
-      border-radius: 8px;
-      margin: 0 0 8px;
-      white-space: pre-wrap;
-      word-break: break-all;
-      unicode-bidi: plaintext;
-    }
-    .tree ul { list-style: none; margin: 0; padding-inline-start: 12px; }
-    .tree > ul { padding: 0; }
-    .key { color: var(--om-muted); }
-    .status { color: var(--om-muted); font-size: 12px; min-height: 1.4em; margin: 8px 0; }
-    .actions { display: flex; gap: 8px; justify-content: flex-end; align-items: center; }
-    .hold-row { flex: 1; position: relative; min-height: 40px; }
-    .hold-row button { position: absolute; inset-inline-start: calc(var(--hold-at) * (100% - 160px)); width: 160px; }
-    button { font: inherit; padding: 8px 16px; border-radius: 8px; border: 1px solid var(--om-border); background: var(--om-bg); color: var(--om-fg); cursor: pointer; }
-    button.approve { background: var(--om-accent); color: var(--om-on-accent); border-color: var(--om-accent); }
-    button:disabled { cursor: not-allowed; opacity: 0.6; }
-    button:focus-visible, pre:focus-visible, .tree:focus-visible { outline: 2px solid var(--om-accent); outline-offset: 2px; }
-    .holding { background-image: linear-gradient(to right, rgb(255 255 255 / 0.35), rgb(255 255 255 / 0.35)); background-repeat: no-repeat; animation: fill var(--hold-ms) linear forwards; }
-    @keyframes fill { from { background-size: 0 100%; } to { background-size: 100% 100%; } }
-    @media (prefers-reduced-motion: reduce) { .holding { animation: none; } }
-  `
+  static override styles = [
+    dialogStyles,
+    css`
+      [part='panel'] {
+        box-sizing: border-box;
+        width: min(420px, calc(100vw - 32px));
+        max-height: calc(100vh - 32px);
+        display: flex;
+        flex-direction: column;
+        gap: 0;
+        box-shadow: 0 8px 32px rgb(0 0 0 / 0.25);
+      }
+      h1 { margin: 0 0 8px; }
+      .origin { font-weight: 600; word-break: break-all; }
+      .body { overflow: auto; min-height: 0; flex: 1 1 auto; }
+      dl { margin: 0; }
+      .field { display: grid; grid-template-columns: minmax(0, 1fr); margin: 0 0 8px; }
+      dt { color: var(--om-muted); font-size: 12px; }
+      dd { margin: 0; word-break: break-all; font-variant-numeric: tabular-nums; }
+      h2 { font-size: 14px; margin: 12px 0 4px; }
+      .warning {
+        background: var(--om-warning-bg);
+        color: var(--om-warning-fg);
+        border-radius: 8px;
+        padding: 8px;
+        margin: 0 0 8px;
+        font-weight: 600;
+      }
+      pre, .tree {
+        max-height: 200px;
+        overflow: auto;
+        background: var(--om-surface);
+        padding: 8px;
+        border-radius: 8px;
+        margin: 0 0 8px;
+        white-space: pre-wrap;
+        word-break: break-all;
+        unicode-bidi: plaintext;
+      }
+      .tree ul { list-style: none; margin: 0; padding-inline-start: 12px; }
+      .tree > ul { padding: 0; }
+      .key { color: var(--om-muted); }
+      .status { font-size: 12px; min-height: 1.4em; margin: 8px 0; }
+      .actions { align-items: center; flex-wrap: nowrap; }
+      .hold-row { flex: 1; position: relative; min-height: 40px; }
+      .hold-row button { position: absolute; inset-inline-start: calc(var(--hold-at) * (100% - 160px)); width: 160px; }
+      button { border-color: var(--om-border); background: var(--om-bg); }
+      button.approve { background: var(--om-accent); color: var(--om-bg); border-color: var(--om-accent); }
+      button:disabled { cursor: not-allowed; }
+      pre:focus-visible, .tree:focus-visible { outline: 2px solid var(--om-accent); outline-offset: 2px; }
+      .holding { background-image: linear-gradient(to right, rgb(255 255 255 / 0.35), rgb(255 255 255 / 0.35)); background-repeat: no-repeat; animation: fill var(--hold-ms) linear forwards; }
+      @keyframes fill { from { background-size: 0 100%; } to { background-size: 100% 100%; } }
+      @media (prefers-reduced-motion: reduce) { .holding { animation: none; } }
+    `,
+  ]
 
   constructor() {
     super()
