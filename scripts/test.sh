@@ -6,15 +6,16 @@
 # On 2 cores: the packages build first (two at a time), then two lanes run side by side, one
 # task at a time each: the tests that drive Chromium (one browser at a time, as before, so
 # their timings stay what they were written for), and typecheck, the node-only tests and the
-# packed-tarball checks. A package whose suite is mostly node tests keeps its few Chromium
-# files apart in a `test:browser` task (the server): its `test` runs in the node lane.
+# packed-tarball checks. A package with node tests beside its Chromium files keeps the Chromium
+# ones apart in a `test:browser` task (server, embedded, secure site, react): its `test` runs
+# in the node lane.
 # Every port a test opens is chosen free at run time, so the lanes do not collide.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export TURBO_TELEMETRY_DISABLED=1
 # The packages whose test task starts a browser (web-test-runner or Playwright). Every
 # `test:browser` task runs in the browser lane too.
-BROWSER_TESTS=(ui embedded react vue svelte evm secure-site cdn demo examples)
+BROWSER_TESTS=(ui vue svelte evm cdn demo examples)
 browser=()
 others=()
 for name in "${BROWSER_TESTS[@]}"; do
