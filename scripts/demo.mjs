@@ -454,6 +454,20 @@ async function stopAll(exitCode) {
   return stopping
 }
 
+/**
+ * Ctrl-C (or q) read as a key once everything runs: under `pnpm demo` the terminal's SIGINT
+ * also reaches pnpm, which reports an interrupted script as "ELIFECYCLE Command failed" however
+ * cleanly the demo stops. In raw mode the terminal signals no one and hands us the byte.
+ */
+function stopOnKeypress() {
+  if (!process.stdin.isTTY) return
+  process.stdin.setRawMode(true)
+  process.stdin.on('data', (bytes) => {
+    // Ctrl-C, Ctrl-D, q
+    if (bytes.includes(3) || bytes.includes(4) || bytes.includes(0x71)) void stopAll(0)
+  })
+}
+
 process.on('SIGINT', () => void stopAll(0))
 process.on('SIGTERM', () => void stopAll(0))
 
@@ -461,7 +475,9 @@ try {
   if (!args['no-build']) {
     // The secure site too: the server serves its build.
     const filters = ['--filter=@openmodal/demo...', '--filter=@openmodal/secure-site']
-    await run('pnpm', ['turbo', 'run', 'build', ...filters], {
+    // Only a failing build's output: the URLs below are what a newcomer needs to see.
+    console.log('Building the packages and the demo (a minute the first time)…')
+    await run('pnpm', ['turbo', 'run', 'build', '--output-logs=errors-only', ...filters], {
       env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
     })
   }
@@ -486,6 +502,7 @@ try {
   for (const service of started) console.log(service.banner ?? `${service.name}: ${service.url}`)
   if (logDir) console.log(`\nLogs of the server and the web server: ${logDir}`)
   console.log('\nCtrl-C stops everything.')
+  stopOnKeypress()
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   await stopAll(1)

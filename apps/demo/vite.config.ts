@@ -51,7 +51,16 @@ export default defineConfig(({ command }) => ({
   oxc: { jsx: { runtime: 'automatic' } },
   build: {
     target: 'es2022',
-    rollupOptions: { input: { main: page('index.html'), plain: page('plain.html') } },
+    rollupOptions: {
+      input: { main: page('index.html'), plain: page('plain.html') },
+      // The one 'use client' left is @openmodal/react's entry, where Next.js needs it; a
+      // client-only bundle drops it, which is right, so its warning is noise here.
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client'))
+          return
+        warn(warning)
+      },
+    },
   },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 5173 },

@@ -1,5 +1,3 @@
-'use client'
-
 // React wrappers of the public custom elements, made with @lit/react: element properties are set
 // as properties (not attributes). None of these elements dispatches an event today (state flows
 // through core's stores, read with the hooks), so there is no `events` map yet; when one gains an

@@ -1,5 +1,3 @@
-'use client'
-
 import type { ModalOptions } from '@openmodal/core/internal'
 import { createModal } from '@openmodal/ui'
 import { createElement, Fragment, type ReactElement, type ReactNode, useEffect } from 'react'

@@ -1,5 +1,3 @@
-'use client'
-
 import { type ChainNamespace, disconnect } from '@openmodal/core/internal'
 
 export interface UseDisconnectReturnType {

@@ -1,5 +1,3 @@
-'use client'
-
 import { type ModalEvent, subscribeEvents } from '@openmodal/core/internal'
 import { useEffect, useState } from 'react'
 

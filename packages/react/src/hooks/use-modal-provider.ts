@@ -1,5 +1,3 @@
-'use client'
-
 import { $adapters, type ChainNamespace } from '@openmodal/core/internal'
 import { useMemo } from 'react'
 import { useModalAccount } from './use-modal-account.js'

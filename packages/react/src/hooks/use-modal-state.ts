@@ -1,5 +1,3 @@
-'use client'
-
 import { $publicState, type PublicState } from '@openmodal/core/internal'
 import { useStore } from './use-store.js'
 

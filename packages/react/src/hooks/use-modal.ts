@@ -1,5 +1,3 @@
-'use client'
-
 import { $publicState, closeModal, type OpenTarget, openView } from '@openmodal/core/internal'
 import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react'
 

@@ -1,5 +1,3 @@
-'use client'
-
 import { useCallback, useSyncExternalStore } from 'react'
 
 /** The part of a nanostores store this hook uses; every `@openmodal/core` `$store` fits. */

@@ -1,5 +1,3 @@
-'use client'
-
 import type { ChainNamespace, ConnectedWalletInfo } from '@openmodal/core/internal'
 import { useModalAccount } from './use-modal-account.js'
 
