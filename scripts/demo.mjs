@@ -381,7 +381,7 @@ const services = [
   },
   {
     name: 'demo',
-    async start({ anvil, solana, bitcoin, server, relay, 'stand-ins': standIns }) {
+    async start({ anvil, solana, bitcoin, server, relay, mailbox, 'stand-ins': standIns }) {
       const port = await freePort(Number(args.port))
       const demoDir = join(ROOT, 'apps/demo')
       const vite = join(demoDir, 'node_modules/vite/bin/vite.js')
@@ -399,6 +399,7 @@ const services = [
               token: anvil.token.address,
               apiUrl: server.url,
               secureOrigin: server.secureOrigin,
+              mailboxUrl: mailbox.url,
               relayUrl: relay.url,
               solana: {
                 rpcUrl: solana.rpcUrl,

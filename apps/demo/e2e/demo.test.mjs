@@ -114,6 +114,23 @@ describe('demo in Chromium', () => {
 
       await page.getByTestId('theme-toggle').click()
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark')
+      // Every shipped locale is offered, named in its own language.
+      const offered = page.getByTestId('locale-select').locator('option')
+      assert.deepEqual(await offered.evaluateAll((options) => options.map((o) => o.value)), [
+        'en',
+        'ar',
+        'de',
+        'es',
+        'fr',
+        'ja',
+        'pt-BR',
+        'zh-CN',
+      ])
+      assert.equal(await offered.nth(2).textContent(), 'Deutsch')
+      await page.getByTestId('locale-select').selectOption('ja')
+      await openFromButton(page)
+      await assertTitle(page, 'ウォレットを接続')
+      await closeWithEscape(page)
       await page.getByTestId('locale-select').selectOption('ar')
       await openFromButton(page)
       await assertTitle(page, 'ربط المحفظة')

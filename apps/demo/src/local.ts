@@ -43,6 +43,8 @@ export interface DemoConfig {
   apiUrl?: string
   /** The secure site that server serves on its own origin: the embedded wallet's frame. */
   secureOrigin?: string
+  /** The local mailbox page where the e-mail login codes arrive. */
+  mailboxUrl?: string
   /** The local WalletConnect relay (`ws://127.0.0.1:…`); WalletConnect is offered only with it. */
   relayUrl?: string
   /** The Safe stand-in's origin: the Safe connector answers to a parent page there. */
@@ -172,6 +174,7 @@ export async function loadLocalConfig(): Promise<DemoConfig> {
     ...(isLoopbackHttp(source?.secureOrigin)
       ? { secureOrigin: new URL(source.secureOrigin).origin }
       : {}),
+    ...(isLoopbackHttp(source?.mailboxUrl) ? { mailboxUrl: source.mailboxUrl } : {}),
     ...(isLoopbackWs(source?.relayUrl) ? { relayUrl: source.relayUrl } : {}),
     ...(isLoopbackHttp(source?.safeOrigin)
       ? { safeOrigin: new URL(source.safeOrigin).origin }

@@ -13,12 +13,8 @@ import {
 import { type FormEvent, StrictMode, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { EIP1193Provider } from 'viem'
+import { LOCALES } from './locales.js'
 import { localConfig, modal, siwxMode, siwxSessions } from './modal.js'
-
-const LOCALES = [
-  { code: 'en', label: 'English', dir: 'ltr' },
-  { code: 'ar', label: 'العربية', dir: 'rtl' },
-] as const
 
 function ThemeToggle() {
   const { themeMode, setThemeMode } = useModalTheme()
@@ -280,6 +276,15 @@ function App() {
       <SolanaAccount />
       <BitcoinAccount />
       <StateView />
+      {localConfig.mailboxUrl ? (
+        <p>
+          E-mail login codes arrive in the{' '}
+          <a href={localConfig.mailboxUrl} target="_blank" rel="noreferrer" data-testid="mailbox">
+            local mailbox
+          </a>
+          .
+        </p>
+      ) : null}
       <p>
         <a href="./plain.html">The same elements on a page without a framework</a>
       </p>

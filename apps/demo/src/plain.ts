@@ -4,6 +4,7 @@ import { evmAdapter } from '@openmodal/evm'
 import { createModal } from '@openmodal/ui'
 import { walletConnect } from '@openmodal/walletconnect/connector'
 import { installDevWallet, loadLocalConfig } from './local.js'
+import { LOCALES } from './locales.js'
 import { demoNetworks } from './networks.js'
 
 const config = await loadLocalConfig()
@@ -45,6 +46,24 @@ document.querySelector('#theme-toggle')?.addEventListener('click', () => {
   document.documentElement.dataset.theme = next
   modal.setThemeMode(next)
 })
-document.querySelector<HTMLSelectElement>('#locale-select')?.addEventListener('change', (event) => {
+const localeSelect = document.querySelector<HTMLSelectElement>('#locale-select')
+for (const { code, label, dir } of LOCALES) {
+  const option = new Option(label, code)
+  option.lang = code
+  option.dir = dir
+  localeSelect?.append(option)
+}
+if (config.mailboxUrl) {
+  const link = Object.assign(document.createElement('a'), {
+    href: config.mailboxUrl,
+    target: '_blank',
+    rel: 'noreferrer',
+    textContent: 'local mailbox',
+  })
+  const line = document.createElement('p')
+  line.append('E-mail login codes arrive in the ', link, '.')
+  document.querySelector('main')?.append(line)
+}
+localeSelect?.addEventListener('change', (event) => {
   modal.setLocale((event.currentTarget as HTMLSelectElement).value)
 })
