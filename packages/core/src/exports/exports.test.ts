@@ -120,6 +120,7 @@ test('the internal entry exports the host API and the internal names', () => {
       'chainError',
       'cleanName',
       'clearAlert',
+      'clientId',
       'closeModal',
       'codedError',
       'connect',

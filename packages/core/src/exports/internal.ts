@@ -135,6 +135,7 @@ export {
 export { resetStores } from '../testing/reset-stores.js'
 export { accountKey } from '../utils/account-key.js'
 export { parseChainId } from '../utils/chain-id.js'
+export { clientId } from '../utils/client-id.js'
 export { base58Decode, base58Encode, base64Decode, base64Encode } from '../utils/codec.js'
 export { issueWarning } from '../utils/dev.js'
 export { EMAIL_PATTERN, isEmail, MAX_EMAIL_LENGTH } from '../utils/email.js'

@@ -3,6 +3,7 @@
 // HTTP client, not the initial JS.
 import { computed } from 'nanostores'
 import { createApiClient } from '../api/client.js'
+import { clientId } from '../utils/client-id.js'
 import { $options } from './options.js'
 
 /** Whether the host set an `apiUrl`: without one (local mode) the kit calls no server at all. */
@@ -20,5 +21,6 @@ export const $api = computed($options, (o) =>
       : // The client turns this into its coded API_UNREACHABLE (the cause keeps these words).
         { fetch: () => Promise.reject(new Error('No apiUrl set (local mode)')) }),
     ...(o?.projectId ? { projectId: o.projectId } : {}),
+    ...(o?.apiUrl ? { clientId: clientId() } : {}),
   }),
 )

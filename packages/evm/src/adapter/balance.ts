@@ -1,4 +1,4 @@
-// Native balances through a viem client on the network's first RPC URL (spec §9 limits).
+// Native balances through the network's read client (rpc-client.ts: every RPC URL in order).
 import { adapterError, type CaipNetwork } from '@openmodal/core/internal'
 import { hexToBigInt } from 'viem/utils'
 import { toAddress } from '../provider/parse.js'
@@ -17,7 +17,7 @@ export async function readNativeBalance(params: { address: string; network: Caip
   if (!address) throw adapterError('INVALID_ADDRESS', { details: params.address })
   // A plain eth_getBalance: viem's getBalance action also bundles its multicall path
   // (call, CCIP-read, deployless bytecode: ~15 KB) that the kit never uses.
-  const hex = await rpcClient(network.rpcUrls.default.http[0]).request({
+  const hex = await rpcClient(network).request({
     method: 'eth_getBalance',
     params: [address, 'latest'],
   })

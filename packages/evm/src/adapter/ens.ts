@@ -149,7 +149,7 @@ async function normalized(name: string): Promise<string> {
 
 /**
  * The primary ENS name of `address` and its avatar, read through the ENS Universal Resolver
- * on `network`'s first RPC URL (an Ethereum mainnet RPC). Throws on any failure; the adapter
+ * on `network`'s read URLs (an Ethereum mainnet RPC). Throws on any failure; the adapter
  * turns failures into `{}`.
  *
  * @example await lookupEnsProfile({ address, network: mainnet }) // { name: 'vitalik.eth', avatar: 'https://…' }
@@ -158,7 +158,7 @@ export async function lookupEnsProfile(params: {
   address: Address
   network: CaipNetwork
 }): Promise<{ name?: string; avatar?: string }> {
-  const client = rpcClient(params.network.rpcUrls.default.http[0])
+  const client = rpcClient(params.network)
   const read = async (data: Hex) =>
     hexToBytes(
       await client.request({
