@@ -9,6 +9,7 @@ import type { NativeBalance } from '../stores/balance.js'
 import type { Profile } from '../stores/profile.js'
 import type { CaipNetwork, ChainNamespace } from '../types/network.js'
 import { createFetcher } from '../utils/fetcher.js'
+import { readNetwork } from '../utils/read-urls.js'
 
 /** A store of one entry per namespace (the nanostores `map` methods the reads use). */
 interface NamespaceStore<T> {
@@ -91,7 +92,10 @@ export function createAccountReads(context: AccountReadsContext): AccountReads {
     const result = await balances.fetch(
       key,
       async () => {
-        const { value, decimals, symbol } = await adapter.getBalance({ address, network })
+        const { value, decimals, symbol } = await adapter.getBalance({
+          address,
+          network: readNetwork(network),
+        })
         return { balance: context.formatBalance(value, decimals), symbol }
       },
       options,
@@ -114,7 +118,8 @@ export function createAccountReads(context: AccountReadsContext): AccountReads {
     let identity = identities.cached(key)
     if (!identity) {
       const result = await identities.fetch(key, async () => {
-        const { name, avatar } = (await adapter.getProfile?.({ address, network })) ?? {}
+        const { name, avatar } =
+          (await adapter.getProfile?.({ address, network: readNetwork(network) })) ?? {}
         return { ...(name ? { name } : {}), ...(avatar ? { avatar } : {}) }
       })
       if (result.status === 'stale') return

@@ -6,7 +6,7 @@ import { DEV } from 'esm-env'
 import { ApiRequestError } from '../api/client.js'
 import type { ProjectConfigResponse, RemoteFeatures } from '../api/types.js'
 import { type AlertCode, showAlert } from '../stores/alerts.js'
-import { $api } from '../stores/api.js'
+import { $api, clientId } from '../stores/api.js'
 import { $options } from '../stores/options.js'
 import {
   $remoteConfig,
@@ -16,6 +16,7 @@ import {
 } from '../stores/project-config.js'
 import { issueWarning } from '../utils/dev.js'
 import { createFetcher } from '../utils/fetcher.js'
+import { setRpcProxies } from '../utils/read-urls.js'
 
 // Each load supersedes the one before it, and a reset of `$remoteConfig` to idle (a new
 // createModal, resetStores) makes an answer still on its way stale. The fetcher lives here, not
@@ -111,8 +112,19 @@ export async function loadRemoteConfig(
         )
       }
     }
+    setRpcProxies(
+      Object.fromEntries(
+        result.data.chains.flatMap(({ caipNetworkId, rpcUrl }) => {
+          if (!URL.canParse(rpcUrl)) return []
+          const url = new URL(rpcUrl)
+          url.searchParams.set('clientId', clientId())
+          return [[caipNetworkId, url.href]]
+        }),
+      ),
+    )
     return set({ status: 'loaded', config: result.data, ignored })
   }
+  setRpcProxies({})
   const cause = result.error
   const error =
     cause instanceof ApiRequestError

@@ -29,6 +29,7 @@ import type { CaipNetwork, CaipNetworkId } from '../types/network.js'
 import { isAddressFor } from '../utils/address.js'
 import { formatUnits, parseUnits } from '../utils/format.js'
 import { createMutation } from '../utils/mutation.js'
+import { readNetwork } from '../utils/read-urls.js'
 import { refreshBalance } from './refresh-account.js'
 
 /** Spec §9 "Transaction wait on send 25 s": how long `sendToken` waits for the receipt. */
@@ -166,7 +167,7 @@ export async function loadSendTokens(): Promise<void> {
   })
   const server = BALANCE_API_NAMESPACES.includes(network.chainNamespace) && hasApi()
   const [native] = await Promise.allSettled([
-    adapter.getBalance({ address: target.address, network }),
+    adapter.getBalance({ address: target.address, network: readNetwork(network) }),
     server ? fetchBalances() : Promise.resolve(),
   ])
   // The account or network changed meanwhile: this answer is of another draft.

@@ -31,8 +31,6 @@ export const STORAGE_SCHEMAS = {
   activeCaipNetworkId: caipNetworkId,
   themeMode: v.picklist(['light', 'dark']),
   locale: v.pipe(v.string(), v.minLength(1)),
-  /** A random per-browser id sent only to the host's own server (stores/api.ts). */
-  clientId: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/)),
 } as const
 
 export type StorageKey = keyof typeof STORAGE_SCHEMAS

@@ -17,7 +17,7 @@ export async function readNativeBalance(params: { address: string; network: Caip
   if (!address) throw adapterError('INVALID_ADDRESS', { details: params.address })
   // A plain eth_getBalance: viem's getBalance action also bundles its multicall path
   // (call, CCIP-read, deployless bytecode: ~15 KB) that the kit never uses.
-  const hex = await rpcClient(network).request({
+  const hex = await rpcClient(network.rpcUrls.default.http).request({
     method: 'eth_getBalance',
     params: [address, 'latest'],
   })

@@ -158,7 +158,7 @@ export async function lookupEnsProfile(params: {
   address: Address
   network: CaipNetwork
 }): Promise<{ name?: string; avatar?: string }> {
-  const client = rpcClient(params.network)
+  const client = rpcClient(params.network.rpcUrls.default.http)
   const read = async (data: Hex) =>
     hexToBytes(
       await client.request({

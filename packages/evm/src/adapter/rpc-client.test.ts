@@ -1,10 +1,11 @@
 import { expect } from '@open-wc/testing'
-import { $remoteConfig, type CaipNetwork, clientId } from '@openmodal/core/internal'
+import { type CaipNetwork, readNetwork, readRpcUrls, setRpcProxies } from '@openmodal/core/internal'
 import { ANVIL_ADDRESSES } from '@openmodal/testing'
 import { createPublicClient, http } from 'viem'
 import { type AnvilFixture, anvilChains, toNetwork } from '../testing/fixtures.js'
 import { readNativeBalance } from './balance.js'
-import { RPC_RETRY_DELAY_MS, readUrls } from './rpc-client.js'
+import { evmAdapter } from './evm-adapter.js'
+import { RPC_RETRY_DELAY_MS } from './rpc-client.js'
 
 // Reads of the adapter (balance, ENS) against a real anvil, with every fetch of the page
 // recorded: viem's own transports decide what to try next; only the 429 test answers one
@@ -34,7 +35,7 @@ before(async () => {
 
 after(() => {
   window.fetch = realFetch
-  $remoteConfig.set({ status: 'idle' })
+  setRpcProxies({})
 })
 
 beforeEach(() => {
@@ -68,25 +69,17 @@ describe('resilient RPC reads', () => {
     expect((second?.at ?? 0) - (first?.at ?? 0)).to.be.at.least(RPC_RETRY_DELAY_MS)
   })
 
-  it("goes through the project's proxy first, with the clientId, when the server serves the chain", async () => {
+  it("goes through the project's proxy first when the server serves the chain", async () => {
     // anvil stands in for the server's proxy (it answers on / only, whatever the query).
     const proxy = new URL('/?proxy=demo', chain.rpcUrl).href
-    $remoteConfig.set({
-      status: 'loaded',
-      ignored: [],
-      config: {
-        projectId: 'demo',
-        name: 'Demo',
-        allowedOrigins: [],
-        features: {} as never,
-        chains: [{ caipNetworkId: network.caipNetworkId, rpcUrl: proxy }],
-      },
-    })
-    expect(readUrls(network)).to.deep.equal([`${proxy}&clientId=${clientId()}`, chain.rpcUrl])
-    const balance = await readNativeBalance({ address, network })
-    expect(calls.map((call) => call.url)).to.deep.equal([`${proxy}&clientId=${clientId()}`])
+    // As the project config's answer leaves it (core's load-remote-config adds the clientId).
+    setRpcProxies({ [network.caipNetworkId]: `${proxy}&clientId=abc` })
+    expect(readRpcUrls(network)).to.deep.equal([`${proxy}&clientId=abc`, chain.rpcUrl])
+    // Through the adapter, as core's read actions ask for a balance.
+    const balance = await evmAdapter().getBalance({ address, network: readNetwork(network) })
+    expect(calls.map((call) => call.url)).to.deep.equal([`${proxy}&clientId=abc`])
     expect(balance.value).to.equal(await chainBalance())
-    $remoteConfig.set({ status: 'idle' })
-    expect(readUrls(network)).to.deep.equal([chain.rpcUrl])
+    setRpcProxies({})
+    expect(readRpcUrls(network)).to.deep.equal([chain.rpcUrl])
   })
 })

@@ -1,8 +1,8 @@
-// The viem clients of the adapter's reads (balances, ENS), one per network and set of URLs.
-// The one import from the 'viem' root: `createClient`, `fallback` and `http` (retries,
-// timeouts, batches, viem's RPC error classes) have no narrower entry point. Only the lazy
-// wallet actions load this module, never the adapter's entry.
-import { $remoteConfig, type CaipNetwork, clientId } from '@openmodal/core/internal'
+// The viem clients of the adapter's reads (balances, ENS), one per list of URLs: the network's
+// `rpcUrls` as core hands them over (its read actions put the project's RPC proxy first, see
+// core's `readNetwork`). The one import from the 'viem' root:
+// `createClient`, `fallback` and `http` (retries, timeouts, batches, viem's RPC error classes)
+// have no narrower entry point. Only the lazy wallet actions load this module.
 import { type Client, createClient, fallback, http } from 'viem'
 
 /** Spec §9: network RPC timeout 10 s, batches of up to 1000, 3 retries 150 ms apart. */
@@ -14,37 +14,14 @@ export const RPC_RETRY_DELAY_MS = 150
 const clients = new Map<string, Client>()
 
 /**
- * The URLs a read of `network` tries, in order: the project's RPC proxy on the host's own
- * server first when its config serves the chain (spec §7 "a hosted RPC per known chain with
- * projectId", with the `clientId`), then every URL of the network's `rpcUrls`.
+ * A cached viem client over `urls`: viem's `fallback` (the next URL answers when one fails, in
+ * order, never re-ranked), each an `http` transport with the spec's timeout, JSON-RPC batches
+ * and retries (viem retries HTTP 403, 408, 413, 429, 500, 502, 503, 504 and network failures,
+ * the delay doubling from 150 ms).
  *
- * @example readUrls(mainnet) // ['https://api.example.com/v1/rpc/demo/eip155:1?clientId=…', 'https://eth.merkle.io']
+ * @example await rpcClient(['https://eth.merkle.io']).request({ method: 'eth_blockNumber' })
  */
-export function readUrls(network: CaipNetwork): string[] {
-  const remote = $remoteConfig.get()
-  const proxy =
-    remote.status === 'loaded'
-      ? remote.config.chains.find((chain) => chain.caipNetworkId === network.caipNetworkId)?.rpcUrl
-      : undefined
-  const urls = [...network.rpcUrls.default.http]
-  if (proxy) {
-    const url = new URL(proxy)
-    url.searchParams.set('clientId', clientId())
-    urls.unshift(url.href)
-  }
-  return [...new Set(urls)]
-}
-
-/**
- * A cached viem client for the reads of `network`: viem's `fallback` over {@link readUrls}
- * (the next URL answers when one fails), each an `http` transport with the spec's timeout,
- * JSON-RPC batches and retries (viem retries HTTP 403, 408, 413, 429, 500, 502, 503, 504 and
- * network failures, the delay doubling from 150 ms).
- *
- * @example await rpcClient(mainnet).request({ method: 'eth_blockNumber' })
- */
-export function rpcClient(network: CaipNetwork): Client {
-  const urls = readUrls(network)
+export function rpcClient(urls: readonly string[]): Client {
   const key = urls.join(' ')
   let client = clients.get(key)
   if (!client) {
@@ -56,10 +33,10 @@ export function rpcClient(network: CaipNetwork): Client {
         batch: { batchSize: RPC_BATCH_SIZE },
       }),
     )
-    // One URL needs no fallback layer; several are tried in order, never re-ranked.
+    const [only] = transports
     const transport =
-      transports.length === 1 ? transports[0] : fallback(transports, { retryCount: 0 })
-    client = createClient({ transport: transport ?? http(undefined) })
+      transports.length === 1 && only ? only : fallback(transports, { retryCount: 0 })
+    client = createClient({ transport })
     clients.set(key, client)
   }
   return client

@@ -3,19 +3,30 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { test } from 'node:test'
 import { parseOptions } from '../options/schema.js'
-import { storage } from '../storage/storage.js'
-import { $api } from '../stores/api.js'
+import { $api, CLIENT_ID_KEY, clientId } from '../stores/api.js'
 import { setOptions } from '../stores/options.js'
 import { mainnet } from '../testing/fixtures.js'
-import { clientId } from './client-id.js'
 
-test('the client id is random, kept, and renewed when the stored one is not an id', () => {
-  storage.remove('clientId')
-  const first = clientId()
-  assert.match(first, /^[0-9a-f-]{36}$/)
-  assert.equal(clientId(), first)
-  storage.remove('clientId')
-  assert.notEqual(clientId(), first)
+test('the client id is random and kept in local storage; a stored non-id is replaced', () => {
+  const store = new Map<string, string>()
+  globalThis.localStorage = {
+    getItem: (key: string) => store.get(key) ?? null,
+    setItem: (key: string, value: string) => void store.set(key, value),
+  } as Storage
+  try {
+    const first = clientId()
+    assert.match(first, /^[0-9a-f-]{36}$/)
+    assert.equal(store.get(CLIENT_ID_KEY), first)
+    assert.equal(clientId(), first)
+    store.set(CLIENT_ID_KEY, '<script>')
+    const second = clientId()
+    assert.notEqual(second, first)
+    assert.match(second, /^[0-9a-f-]{36}$/)
+  } finally {
+    delete (globalThis as { localStorage?: Storage }).localStorage
+  }
+  // Without storage it lasts as long as the page.
+  assert.equal(clientId(), clientId())
 })
 
 test("every call to the host's server carries the projectId and the clientId", async () => {
