@@ -10,7 +10,11 @@ function runtimeImports(file: string): string[] {
 
 // A module loaded with import() that imports initial modules makes Vite's bundler split the
 // page's entry into more files (apps/size/README.md): the reads get the stores from their caller.
-test('the lazily loaded account reads import only the fetcher, which imports nothing', () => {
-  assert.deepEqual(runtimeImports('./account-reads.ts'), ['../utils/fetcher.js'])
+test('the lazily loaded account reads import only the fetcher and the read URLs, which import nothing', () => {
+  assert.deepEqual(runtimeImports('./account-reads.ts'), [
+    '../utils/fetcher.js',
+    '../utils/read-urls.js',
+  ])
   assert.deepEqual(runtimeImports('../utils/fetcher.ts'), [])
+  assert.deepEqual(runtimeImports('../utils/read-urls.ts'), [])
 })

@@ -114,7 +114,8 @@ export async function loadRemoteConfig(
     }
     setRpcProxies(
       Object.fromEntries(
-        result.data.chains.flatMap(({ caipNetworkId, rpcUrl }) => {
+        // A server that lists no chains (older ones) proxies none.
+        (result.data.chains ?? []).flatMap(({ caipNetworkId, rpcUrl }) => {
           if (!URL.canParse(rpcUrl)) return []
           const url = new URL(rpcUrl)
           url.searchParams.set('clientId', clientId())

@@ -15,6 +15,7 @@ import { mainnet } from '../testing/fixtures.js'
 import { resetStores } from '../testing/reset-stores.js'
 import { createTestAdapter } from '../testing/test-adapter.js'
 import { until } from '../testing/until.js'
+import { readRpcUrls } from '../utils/read-urls.js'
 import { createModalClient } from './create-modal.js'
 
 const ALICE = '0x1111111111111111111111111111111111111111'
@@ -29,6 +30,7 @@ const CONFIG = {
     activity: true,
     reownBranding: false,
   },
+  chains: [{ caipNetworkId: 'eip155:1', rpcUrl: `${API_URL}/v1/rpc/p/eip155:1` }],
 } as unknown as ProjectConfigResponse
 
 let requests: string[] = []
@@ -99,6 +101,14 @@ test('with apiUrl the project config comes from that server, with no local mode 
   assert.ok(requests[0]?.startsWith(`${API_URL}/v1/projects/p/config`), requests[0])
   assert.equal($remoteConfig.get().status, 'loaded')
   assert.deepEqual(localModeWarnings(), [])
+  // Spec §7: the clientId on every call; reads of a chain the server serves go through its
+  // RPC proxy first, with the same id.
+  const id = new URL(requests[0] ?? '').searchParams.get('clientId')
+  assert.match(id ?? '', /^[0-9a-f-]{36}$/)
+  assert.deepEqual(readRpcUrls(mainnet), [
+    `${API_URL}/v1/rpc/p/eip155:1?clientId=${id}`,
+    ...mainnet.rpcUrls.default.http,
+  ])
 })
 
 test('basic mode keeps its meaning with an apiUrl: no project config request', async () => {
