@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict'
 import { afterEach, describe, test } from 'node:test'
 import { createModalClient, type ModalInstance } from '@openmodal/core'
-import { createTestAdapter, mainnet, optimism } from '@openmodal/core/adapter-contract'
+import { createTestAdapter, mainnet, optimism, solana } from '@openmodal/core/adapter-contract'
 import {
   $connections,
   closeModal,
@@ -142,6 +142,20 @@ for (const [name, wagmi, makeConfig] of versions) {
       assert.equal(wagmi.getAccount(config).address, ADDRESS)
     })
 
+    test("wagmi's connect with a chainId switches the modal's wallet to it", async () => {
+      const { modal, adapter } = setUpModal()
+      const config = makeConfig(modal)
+      const [connector] = config.connectors
+      assert.ok(connector)
+      const connecting = wagmi.connect(config, { connector, chainId: 10 })
+      await until(() => modal.getState().open, 'the modal to open')
+      await modal.connect(WALLET)
+      const result = await connecting
+      assert.equal(result.chainId, 10)
+      assert.equal(modal.getState().selectedNetworkId, 'eip155:10')
+      assert.ok(adapter.calls.includes('switchNetwork:10'), adapter.calls.join())
+    })
+
     test("wagmi's connect rejects as a user rejection when the modal closes unconnected", async () => {
       const { modal } = setUpModal()
       const config = makeConfig(modal)
@@ -176,3 +190,14 @@ for (const [name, wagmi, makeConfig] of versions) {
     })
   })
 }
+
+describe('createConfig and toChain', () => {
+  test("the modal's EVM networks become the chains; a non-EVM network is refused", () => {
+    const modal = { getAccount: () => ({ status: 'disconnected', allAccounts: [] }) } as never
+    assert.throws(() => createConfig({ modal, networks: [solana] }), /at least one EVM network/)
+    assert.throws(() => toChain(solana), /is not an EVM network/)
+    const chain = toChain(optimism)
+    assert.equal(chain.id, 10)
+    assert.deepEqual(chain.rpcUrls.default.http, optimism.rpcUrls.default.http)
+  })
+})
