@@ -56,6 +56,12 @@ export const REFERENCE_APPS = [
     pending: [],
   },
   {
+    id: 'i',
+    name: 'react-evm-wagmi',
+    title: '(i) (a) + wagmi 2 through @openmodal/wagmi',
+    pending: [],
+  },
+  {
     id: 'e',
     name: 'react-every-option',
     title: '(e) React + OpenModal, EVM + Solana, every option on',

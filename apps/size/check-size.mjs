@@ -178,6 +178,15 @@ describe('size budgets (apps/size/size-budgets.json)', () => {
     }
   }
 
+  test('react-evm has no wagmi code at all, not even lazily; react-evm-wagmi has it up front', () => {
+    const { found } = app('react-evm')
+    assert.equal(found.initial.wagmi, undefined)
+    assert.equal(found.lazy.wagmi, undefined)
+    assert.ok(app('react-evm-wagmi').found.initial.wagmi, 'app (i) has no wagmi: is it configured?')
+    const added = app('react-evm-wagmi').initial.gzip - app('react-evm').initial.gzip
+    console.log(`wagmi in (i): +${kB(added)} gzip initial over (a) (wagmi, react-query, connector)`)
+  })
+
   test('react-evm has no Solana code at all, not even lazily', () => {
     const { found } = app('react-evm')
     assert.equal(found.initial.Solana, undefined)

@@ -8,7 +8,8 @@ import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { devWalletScriptPath, startAnvil } from '@openmodal/testing/node'
+import { ANVIL_PRIVATE_KEYS } from '@openmodal/testing'
+import { deployTestToken, devWalletScriptPath, startAnvil } from '@openmodal/testing/node'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
 import {
@@ -40,26 +41,33 @@ const started = performance.now()
 let work
 let registry
 let chain
+/** A second chain (31338), for the wagmi examples' network switches. */
+let chain2
+/** The test ERC-20 on chain 31337, which the wagmi examples mint. */
+let token
 let browser
 let tarballs
 
 before(async () => {
   work = await mkdtemp(join(tmpdir(), 'openmodal-examples-'))
   const t0 = performance.now()
-  ;[tarballs, registry, chain, browser] = await Promise.all([
+  ;[tarballs, registry, chain, chain2, browser] = await Promise.all([
     packAll(join(work, 'tarballs')),
     startRegistry(join(ROOT, 'pnpm-lock.yaml')),
     startAnvil({ chainId: 31337 }),
+    startAnvil({ chainId: 31338 }),
     chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true }),
   ])
   figures.steps.push(['pack + anvil + registry + browser', performance.now() - t0])
   figures.tarballs = tarballs
   await rpc(chain.rpcUrl, 'anvil_setBalance', [ACCOUNT_0, `0x${BALANCE.toString(16)}`])
+  // Deployed by anvil account 1, so account 0 (the dev wallet's) keeps its exact balance.
+  token = await deployTestToken(chain.rpcUrl, { privateKey: ANVIL_PRIVATE_KEYS[1], supply: 0n })
 })
 
 after(async () => {
   await browser?.close()
-  await Promise.all([registry?.stop(), chain?.stop()])
+  await Promise.all([registry?.stop(), chain?.stop(), chain2?.stop()])
   if (work) await rm(work, { recursive: true, force: true })
   const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
   const lines = ['', 'Consumer test figures', 'Packed tarballs:']
@@ -87,7 +95,9 @@ test('every example pins its third-party dependencies at the versions this packa
     const wanted = { ...manifest.dependencies, ...manifest.devDependencies }
     for (const [dependency, version] of Object.entries(wanted)) {
       if (dependency.startsWith('@openmodal/')) continue
-      if (devDependencies[dependency] !== version) {
+      // A second major of a package (wagmi 3 beside wagmi 2) is held under an npm alias.
+      const held = Object.values(devDependencies).includes(`npm:${dependency}@${version}`)
+      if (devDependencies[dependency] !== version && !held) {
         mismatches.push(
           `${name}: ${dependency}@${version} (apps/examples/package.json has ${devDependencies[dependency] ?? 'none'})`,
         )
@@ -104,6 +114,7 @@ for (const example of examples) {
     let origin
     let page
     let anvilOrigin
+    let anvil2Origin
     let path
     const consoleMessages = []
     const requests = []
@@ -118,6 +129,7 @@ for (const example of examples) {
 
     before(async () => {
       anvilOrigin = new URL(chain.rpcUrl).origin
+      anvil2Origin = new URL(chain2.rpcUrl).origin
       // `{rpcUrl}` in the example's path: the chain's URL, for a page without a build step.
       path = example.path.replaceAll('{rpcUrl}', encodeURIComponent(chain.rpcUrl))
       dir = await copyExample(example, work, tarballs)
@@ -126,7 +138,12 @@ for (const example of examples) {
         install(dir, { registry: registry.url, store: storeDir(), cache }),
       )
       // The RPC URL of chain 31337, in the variable each framework inlines at build time.
-      const env = { VITE_RPC_URL: chain.rpcUrl, NEXT_PUBLIC_RPC_URL: chain.rpcUrl }
+      const env = {
+        VITE_RPC_URL: chain.rpcUrl,
+        NEXT_PUBLIC_RPC_URL: chain.rpcUrl,
+        VITE_RPC_URL_2: chain2.rpcUrl,
+        VITE_TOKEN_ADDRESS: token.address,
+      }
       await step('build', () => build(dir, env))
       const port = await freePort()
       origin = `http://${HOST}:${port}`
@@ -145,12 +162,18 @@ for (const example of examples) {
       page.on('websocket', (socket) => requests.push(socket.url()))
       // The dev wallet, injected like an extension on every load; it keeps its grants across
       // reloads (persistKey), as an extension does.
-      await context.addInitScript((rpcUrl) => {
-        window.__openmodalDevWalletConfig = {
-          chains: [{ id: 31337, rpcUrl }],
-          persistKey: 'openmodal-example-dev-wallet',
-        }
-      }, chain.rpcUrl)
+      await context.addInitScript(
+        ([rpcUrl, rpcUrl2]) => {
+          window.__openmodalDevWalletConfig = {
+            chains: [
+              { id: 31337, rpcUrl },
+              { id: 31338, rpcUrl: rpcUrl2 },
+            ],
+            persistKey: 'openmodal-example-dev-wallet',
+          }
+        },
+        [chain.rpcUrl, chain2.rpcUrl],
+      )
       await context.addInitScript({ path: devWalletScriptPath() })
     })
 
@@ -248,11 +271,103 @@ for (const example of examples) {
       await waitForAddressOnPage()
     })
 
+    if (example.wagmi) wagmiSteps()
+
+    /** The wagmi examples: wagmi's hooks and the modal follow each other (issue 30). */
+    function wagmiSteps() {
+      const text = (id) => page.getByTestId(id).textContent()
+      const until = (id, expected) =>
+        page
+          .waitForFunction(
+            ([testId, wanted]) =>
+              document.querySelector(`[data-testid="${testId}"]`)?.textContent?.includes(wanted),
+            [id, expected],
+            { timeout: STEP_TIMEOUT },
+          )
+          .catch(async (error) => {
+            throw new Error(`${id} never showed "${expected}": ${await text(id)}`, { cause: error })
+          })
+
+      // The wagmi examples share the chain: each reads where the previous one left it.
+      const ethBalance = async () =>
+        BigInt(await rpc(chain.rpcUrl, 'eth_getBalance', [ACCOUNT_0, 'latest']))
+      const tokenBalance = async () =>
+        BigInt(
+          await rpc(chain.rpcUrl, 'eth_call', [
+            {
+              to: token.address,
+              data: `0x70a08231${ACCOUNT_0.slice(2).toLowerCase().padStart(64, '0')}`,
+            },
+            'latest',
+          ]),
+        )
+
+      test('wagmi: useAccount has the address, useBalance and useChainId the chain', async () => {
+        await until('account', `Connected: ${ACCOUNT_0}`)
+        await until('chain', 'wagmi chain: 31337')
+        await until('balance', `ETH: ${await ethBalance()}`)
+        await until('tokens', `TUSD: ${await tokenBalance()}`)
+      })
+
+      test('wagmi: useWriteContract mints the test token, useReadContract reads it', async () => {
+        const before = await tokenBalance()
+        await page.getByRole('button', { name: 'Mint 5 TUSD' }).click()
+        await until('mint', 'minted')
+        assert.equal(await tokenBalance(), before + 5_000_000n)
+        await until('tokens', `TUSD: ${before + 5_000_000n}`)
+      })
+
+      test("wagmi: useSignMessage signs through the modal's wallet", async () => {
+        await page.getByRole('button', { name: 'Sign' }).click()
+        await page.waitForFunction(
+          () =>
+            /^0x[0-9a-f]{130}$/.test(
+              document.querySelector('[data-testid="signature"]')?.textContent ?? '',
+            ),
+          null,
+          { timeout: STEP_TIMEOUT },
+        )
+      })
+
+      test('wagmi: a network switched in the modal moves useChainId', async () => {
+        await openModal()
+        await view('w3m-account-view [part="network-button"]').click()
+        await view('w3m-networks-view button[data-network="eip155:31338"]').click()
+        await until('chain', 'wagmi chain: 31338')
+        await until('modal', 'on eip155:31338')
+        await page.keyboard.press('Escape')
+        await page.locator('w3m-modal dialog').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT })
+      })
+
+      test('wagmi: useSwitchChain moves the modal', async () => {
+        await page.getByRole('button', { name: 'Switch to Anvil (wagmi)' }).click()
+        await until('modal', 'connected on eip155:31337')
+        await until('chain', 'wagmi chain: 31337')
+      })
+
+      test('wagmi: useDisconnect disconnects the modal', async () => {
+        await page.getByRole('button', { name: 'Disconnect (wagmi)' }).click()
+        await until('modal', 'modal: disconnected')
+        await until('account', 'Status: disconnected')
+      })
+
+      test('wagmi: connecting in the modal again, then disconnecting there, disconnects wagmi', async () => {
+        await openModal()
+        await view(`w3m-connect-view button[data-id="${DEV_WALLET_ID}"]`).click()
+        await until('account', `Connected: ${ACCOUNT_0}`)
+        await page.locator('w3m-modal dialog').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT })
+        await openModal()
+        await view('w3m-account-view [part="disconnect-button"]').click()
+        await until('account', 'Status: disconnected')
+        await until('modal', 'modal: disconnected')
+      })
+    }
+
     test('logs no console error (nor warning) and calls no host the test did not start', async () => {
       // Settle: whatever the page does after the last step (balance polls) is counted too.
       await page.waitForTimeout(500)
       assert.deepEqual(consoleMessages, [])
-      const allowed = new Set([origin, anvilOrigin])
+      const allowed = new Set([origin, anvilOrigin, anvil2Origin])
       const foreign = requests.filter((url) => {
         const { protocol, origin: requestOrigin } = new URL(url)
         if (protocol === 'data:' || protocol === 'blob:') return false
