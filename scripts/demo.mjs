@@ -158,9 +158,19 @@ const services = [
           chains.push(await testing.startAnvil({ chainId, ...(port ? { port } : {}) }))
         }
         const token = await testing.deployTestToken(chains[0].rpcUrl)
+        // Uniswap V2 (factory, WETH9, Router02) pooling ETH, TUSD and a second test token.
+        const tdai = await testing.deployTestToken(chains[0].rpcUrl, {
+          name: 'Test DAI',
+          symbol: 'TDAI',
+          decimals: 18,
+          supply: 10_000_000n * 10n ** 18n,
+        })
+        const uniswap = await testing.deployUniswapV2(chains[0].rpcUrl, { tokens: [token, tdai] })
         const lines = chains.map((c) => `  anvil ${c.chainId}: ${c.rpcUrl}`)
         lines.push(`  test ERC-20 "${token.symbol}" on ${chains[0].chainId}: ${token.address}`)
-        return { chains, token, stop, banner: `Local chains:\n${lines.join('\n')}` }
+        lines.push(`  test ERC-20 "${tdai.symbol}" on ${chains[0].chainId}: ${tdai.address}`)
+        lines.push(`  Uniswap V2 Router02 on ${chains[0].chainId}: ${uniswap.router}`)
+        return { chains, token, uniswap, stop, banner: `Local chains:\n${lines.join('\n')}` }
       } catch (error) {
         await stop()
         throw error
