@@ -272,7 +272,19 @@ const services = [
         if (project.projectId !== 'demo') continue
         project.chains = project.chains.map((chain) => {
           const local = anvil.chains.find((c) => chain.caipNetworkId === `eip155:${c.chainId}`)
-          return local ? { ...chain, rpcUrls: [local.rpcUrl] } : chain
+          if (!local) return chain
+          // Swaps on the first chain through the Uniswap V2 router deployed above.
+          const swap =
+            local === anvil.chains[0]
+              ? {
+                  swap: {
+                    provider: 'uniswap-v2',
+                    router: anvil.uniswap.router,
+                    tokens: anvil.uniswap.tokens.map((token) => token.address),
+                  },
+                }
+              : {}
+          return { ...chain, rpcUrls: [local.rpcUrl], ...swap }
         })
         // Balances on the local Solana cluster (SOL and the test SPL token, named here).
         project.chains.push({

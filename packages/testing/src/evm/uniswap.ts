@@ -9,6 +9,7 @@ import {
   type Abi,
   type Address,
   createWalletClient,
+  getAddress,
   type Hex,
   http,
   maxUint256,
@@ -74,7 +75,7 @@ export interface UniswapV2Deployment {
   router: Address
   weth: Address
   tokens: readonly [TestToken, TestToken]
-  /** The router's ABI (from the artifact), for tests that call it directly. */
+  /** Addresses are checksummed. The router's ABI (from the artifact), for tests that call it directly. */
   routerAbi: Abi
   /** The pair's ABI (reserves, token0, token1). */
   pairAbi: Abi
@@ -118,12 +119,16 @@ export async function deployUniswapV2(
     const hash = await client.deployContract({ abi, bytecode, args, chain: null })
     const receipt = await mined(hash, `deploying ${name}`)
     if (!receipt.contractAddress) throw new Error(`deployUniswapV2: no address for ${name}`)
-    return receipt.contractAddress
+    return getAddress(receipt.contractAddress)
   }
 
   const factory = await deploy('factory', [account.address])
   const weth = await deploy('weth', [])
   const router = await deploy('router', [factory, weth])
+  const checksummed = (token: TestToken): TestToken => ({
+    ...token,
+    address: getAddress(token.address),
+  })
   const tokens = options.tokens ?? [
     await deployTestToken(rpcUrl, { privateKey, supply: parseUnits('10000000', 6) }),
     await deployTestToken(rpcUrl, {
@@ -134,8 +139,9 @@ export async function deployUniswapV2(
       supply: parseUnits('10000000', 18),
     }),
   ]
+  const pooled = [checksummed(tokens[0]), checksummed(tokens[1])] as const
   const routerAbi = artifact('router').abi
-  for (const token of tokens) {
+  for (const token of pooled) {
     const hash = await client.writeContract({
       address: token.address,
       abi: TEST_TOKEN_ABI,
@@ -146,7 +152,7 @@ export async function deployUniswapV2(
     await mined(hash, `approving ${token.symbol}`)
   }
   const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600)
-  for (const pool of (options.pools ?? defaultPools)(tokens, weth)) {
+  for (const pool of (options.pools ?? defaultPools)(pooled, weth)) {
     const hash =
       pool.a === 'ETH' || pool.b === 'ETH'
         ? await client.writeContract({
@@ -177,7 +183,7 @@ export async function deployUniswapV2(
     factory,
     router,
     weth,
-    tokens,
+    tokens: pooled,
     routerAbi,
     pairAbi: artifact('pair').abi,
     factoryAbi: artifact('factory').abi,
