@@ -20,6 +20,7 @@ import { rpcRoutes } from './routes/rpc.js'
 import { DEFAULT_UPSTREAM_OPTIONS, type UpstreamOptions } from './rpc/upstream.js'
 import type { OneInchOptions } from './swap/one-inch.js'
 import { swapRoutes } from './swap/routes.js'
+import type { ZeroExOptions } from './swap/zero-ex.js'
 
 export interface AppOptions {
   db: Db
@@ -55,7 +56,7 @@ export interface AppOptions {
   /** Nonce and session lifetimes of Sign-In With X (5 min / 7 days by default). */
   auth?: AuthOptions
   /** The swap providers' server-side settings (the 1inch key); see swap/routes.ts. */
-  swap?: { oneInch?: OneInchOptions | undefined }
+  swap?: { oneInch?: OneInchOptions | undefined; zeroEx?: ZeroExOptions | undefined }
 }
 
 export const DEFAULT_RATE_LIMIT = { burst: 120, perSecond: 20 } as const
@@ -121,6 +122,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
         access,
         prices: options.prices ?? staticPriceSource(),
         oneInch: options.swap?.oneInch,
+        zeroEx: options.swap?.zeroEx,
         now: options.now,
       }),
     )

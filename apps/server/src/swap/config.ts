@@ -22,6 +22,11 @@ export const SwapChainSchema = v.variant('provider', [
   }),
   /** 1inch Swap API v6 (key: OPENMODAL_1INCH_API_KEY). */
   v.strictObject({ provider: v.literal('1inch') }),
+  /** 0x Swap API v2, allowance-holder (key: OPENMODAL_0X_API_KEY); tokens as for uniswap-v2. */
+  v.strictObject({
+    provider: v.literal('0x'),
+    tokens: v.optional(v.pipe(v.array(AddressSchema), v.maxLength(100))),
+  }),
 ])
 export type SwapChainConfig = v.InferOutput<typeof SwapChainSchema>
 

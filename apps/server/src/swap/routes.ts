@@ -28,12 +28,15 @@ import { DEFAULT_SLIPPAGE, MAX_SLIPPAGE } from './config.js'
 import { type OneInchOptions, oneInchProvider } from './one-inch.js'
 import type { ProviderTransaction, SwapPair, SwapProvider } from './provider.js'
 import { uniswapV2Provider } from './uniswap-v2.js'
+import { type ZeroExOptions, zeroExProvider } from './zero-ex.js'
 
 export interface SwapRoutesOptions {
   access: AccessControl
   prices: PriceSource
   /** The 1inch API (key and base URL); chains set to `1inch` answer 502 without it. */
   oneInch?: OneInchOptions | undefined
+  /** The 0x API (key and base URL); chains set to `0x` answer 502 without it. */
+  zeroEx?: ZeroExOptions | undefined
   /** Clock of the swap deadlines (tests move it); default Date.now. */
   now?: (() => number) | undefined
 }
@@ -113,21 +116,34 @@ export function swapRoutes(options: SwapRoutesOptions): Hono<AppEnv> {
     const key = JSON.stringify([chain.caipNetworkId, chain.rpcUrls, swap, chain.tokens])
     let provider = providers.get(key)
     if (provider) return provider
+    const rpcKey = chain.rpcUrls.join(' ')
+    const client = () => {
+      let found = clients.get(rpcKey)
+      if (!found) {
+        found = createChainClient(chain.rpcUrls)
+        clients.set(rpcKey, found)
+      }
+      return found
+    }
+    const native = chain.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 }
     if (swap.provider === '1inch') {
       provider = oneInchProvider(chain.caipNetworkId, options.oneInch)
+    } else if (swap.provider === '0x') {
+      provider = zeroExProvider({
+        client: client(),
+        chainId: chain.caipNetworkId,
+        native,
+        tokens: (swap.tokens ?? chain.tokens ?? []).map((t) => getAddress(t)),
+        prices: options.prices,
+        api: options.zeroEx,
+      })
     } else {
-      const rpcKey = chain.rpcUrls.join(' ')
-      let client = clients.get(rpcKey)
-      if (!client) {
-        client = createChainClient(chain.rpcUrls)
-        clients.set(rpcKey, client)
-      }
       provider = uniswapV2Provider({
-        client,
+        client: client(),
         chainId: chain.caipNetworkId,
         router: getAddress(swap.router),
         tokens: (swap.tokens ?? chain.tokens ?? []).map((t) => getAddress(t)),
-        native: chain.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        native,
         prices: options.prices,
         deadlineSeconds: swap.deadlineSeconds ?? 1200,
         now,

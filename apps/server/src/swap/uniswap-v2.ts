@@ -5,12 +5,11 @@ import {
   type Address,
   encodeFunctionData,
   erc20Abi,
-  getAddress,
   maxUint256,
   type PublicClient,
   parseAbi,
 } from 'viem'
-import { type GasPriceResponse, SWAP_NATIVE_ADDRESS, type SwapToken } from '../api-types.js'
+import { type GasPriceResponse, SWAP_NATIVE_ADDRESS } from '../api-types.js'
 import { gasPrice } from '../blockchain/gas.js'
 import type { PriceSource } from '../blockchain/prices.js'
 import {
@@ -21,6 +20,7 @@ import {
   type SwapPair,
   type SwapProvider,
 } from './provider.js'
+import { isNative, tokenReader } from './tokens.js'
 
 /** The parts of Router02, factory and pair this provider calls. */
 export const UNISWAP_V2_ABI = parseAbi([
@@ -51,8 +51,6 @@ export interface UniswapV2Options {
   now: () => number
 }
 
-const isNative = (address: Address) => address.toLowerCase() === SWAP_NATIVE_ADDRESS.toLowerCase()
-
 /**
  * @example
  * const provider = uniswapV2Provider({ client, chainId: 'eip155:31337', router, tokens, ... })
@@ -71,35 +69,8 @@ export function uniswapV2Provider(options: UniswapV2Options): SwapProvider {
     })
     return contracts
   }
-  const nativeToken: SwapToken = {
-    address: SWAP_NATIVE_ADDRESS,
-    symbol: options.native.symbol,
-    name: options.native.name,
-    decimals: options.native.decimals,
-    logoUri: null,
-  }
-  const metadata = new Map<string, Promise<SwapToken>>()
-  const token = (address: Address): Promise<SwapToken> => {
-    if (isNative(address)) return Promise.resolve(nativeToken)
-    const key = address.toLowerCase()
-    let found = metadata.get(key)
-    if (!found) {
-      const read = <F extends 'symbol' | 'name' | 'decimals'>(functionName: F) =>
-        client.readContract({ address, abi: erc20Abi, functionName })
-      found = Promise.all([read('symbol'), read('name'), read('decimals')]).then(
-        ([symbol, name, decimals]) => ({
-          address: getAddress(address),
-          symbol,
-          name,
-          decimals,
-          logoUri: null,
-        }),
-      )
-      found.catch(() => metadata.delete(key))
-      metadata.set(key, found)
-    }
-    return found
-  }
+  const token = tokenReader(client, options.native)
+  const nativeToken = token(SWAP_NATIVE_ADDRESS)
 
   /** The router's path for a pair of API addresses (native → WETH). */
   const onChain = (address: Address, weth: Address) => (isNative(address) ? weth : address)
@@ -205,7 +176,7 @@ export function uniswapV2Provider(options: UniswapV2Options): SwapProvider {
     id: 'uniswap-v2',
     async tokens() {
       const tokens = await Promise.all(options.tokens.map((address) => token(address)))
-      return [nativeToken, ...tokens]
+      return [await nativeToken, ...tokens]
     },
     quote,
     async allowance(address, owner) {
@@ -238,7 +209,7 @@ export function uniswapV2Provider(options: UniswapV2Options): SwapProvider {
         })),
       )
       const [nativeUsd] = await options.prices.prices([
-        { chainId: options.chainId, symbol: nativeToken.symbol },
+        { chainId: options.chainId, symbol: options.native.symbol },
       ])
       // Unlisted tokens: the native price through the token's pool with WETH, when there is one.
       return Promise.all(
@@ -253,7 +224,7 @@ export function uniswapV2Provider(options: UniswapV2Options): SwapProvider {
             .then((r) => (r.path.length === 2 ? r.out : null))
             .catch(() => null)
           if (out === null) return null
-          return (Number(out) / 10 ** nativeToken.decimals) * nativeUsd
+          return (Number(out) / 10 ** options.native.decimals) * nativeUsd
         }),
       )
     },

@@ -18,6 +18,10 @@ export type SwapApiErrorCode =
   | 'NO_LIQUIDITY'
   /** The provider refused or failed (HTTP 502; its message is passed as text). */
   | 'SWAP_PROVIDER_ERROR'
+  /** 0x: the sold token's allowance to the spender is short; approve first (HTTP 409). */
+  | 'ALLOWANCE_TOO_LOW'
+  /** 0x: the account holds less than the swap sells (HTTP 400). */
+  | 'INSUFFICIENT_BALANCE'
 
 export type SwapProviderId = 'uniswap-v2' | '1inch' | '0x'
 
