@@ -158,9 +158,19 @@ const services = [
           chains.push(await testing.startAnvil({ chainId, ...(port ? { port } : {}) }))
         }
         const token = await testing.deployTestToken(chains[0].rpcUrl)
+        // Uniswap V2 (factory, WETH9, Router02) pooling ETH, TUSD and a second test token.
+        const tdai = await testing.deployTestToken(chains[0].rpcUrl, {
+          name: 'Test DAI',
+          symbol: 'TDAI',
+          decimals: 18,
+          supply: 10_000_000n * 10n ** 18n,
+        })
+        const uniswap = await testing.deployUniswapV2(chains[0].rpcUrl, { tokens: [token, tdai] })
         const lines = chains.map((c) => `  anvil ${c.chainId}: ${c.rpcUrl}`)
         lines.push(`  test ERC-20 "${token.symbol}" on ${chains[0].chainId}: ${token.address}`)
-        return { chains, token, stop, banner: `Local chains:\n${lines.join('\n')}` }
+        lines.push(`  test ERC-20 "${tdai.symbol}" on ${chains[0].chainId}: ${tdai.address}`)
+        lines.push(`  Uniswap V2 Router02 on ${chains[0].chainId}: ${uniswap.router}`)
+        return { chains, token, uniswap, stop, banner: `Local chains:\n${lines.join('\n')}` }
       } catch (error) {
         await stop()
         throw error
@@ -262,7 +272,19 @@ const services = [
         if (project.projectId !== 'demo') continue
         project.chains = project.chains.map((chain) => {
           const local = anvil.chains.find((c) => chain.caipNetworkId === `eip155:${c.chainId}`)
-          return local ? { ...chain, rpcUrls: [local.rpcUrl] } : chain
+          if (!local) return chain
+          // Swaps on the first chain through the Uniswap V2 router deployed above.
+          const swap =
+            local === anvil.chains[0]
+              ? {
+                  swap: {
+                    provider: 'uniswap-v2',
+                    router: anvil.uniswap.router,
+                    tokens: anvil.uniswap.tokens.map((token) => token.address),
+                  },
+                }
+              : {}
+          return { ...chain, rpcUrls: [local.rpcUrl], ...swap }
         })
         // Balances on the local Solana cluster (SOL and the test SPL token, named here).
         project.chains.push({

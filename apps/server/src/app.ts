@@ -18,6 +18,9 @@ import { healthRoutes } from './routes/health.js'
 import { registryRoutes } from './routes/registry.js'
 import { rpcRoutes } from './routes/rpc.js'
 import { DEFAULT_UPSTREAM_OPTIONS, type UpstreamOptions } from './rpc/upstream.js'
+import type { OneInchOptions } from './swap/one-inch.js'
+import { swapRoutes } from './swap/routes.js'
+import type { ZeroExOptions } from './swap/zero-ex.js'
 
 export interface AppOptions {
   db: Db
@@ -52,6 +55,8 @@ export interface AppOptions {
   analytics?: Partial<AnalyticsLimits>
   /** Nonce and session lifetimes of Sign-In With X (5 min / 7 days by default). */
   auth?: AuthOptions
+  /** The swap providers' server-side settings (the 1inch key); see swap/routes.ts. */
+  swap?: { oneInch?: OneInchOptions | undefined; zeroEx?: ZeroExOptions | undefined }
 }
 
 export const DEFAULT_RATE_LIMIT = { burst: 120, perSecond: 20 } as const
@@ -111,6 +116,16 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       analyticsRoutes({ db, access, limits: options.analytics, logger, now: options.now }),
     )
     .route('/', authRoutes({ db, access, now: options.now, publicUrl, ...options.auth }))
+    .route(
+      '/',
+      swapRoutes({
+        access,
+        prices: options.prices ?? staticPriceSource(),
+        oneInch: options.swap?.oneInch,
+        zeroEx: options.swap?.zeroEx,
+        now: options.now,
+      }),
+    )
     .notFound(notFound)
     .onError(errorAnswer(logger))
 }

@@ -32,6 +32,10 @@ export interface ServerSettings {
   analyticsRetentionDays: number
   /** A JSON `{ "SYMBOL": usd }` file replacing the default price table. */
   pricesFile: string | undefined
+  /** The 1inch swap provider's key and base URL (OPENMODAL_1INCH_API_KEY, OPENMODAL_1INCH_URL). */
+  oneInch: { apiKey: string; baseUrl: string | undefined } | undefined
+  /** The 0x swap provider's key and base URL (OPENMODAL_0X_API_KEY, OPENMODAL_0X_URL). */
+  zeroEx: { apiKey: string; baseUrl: string | undefined } | undefined
   /** The embedded wallet (OPENMODAL_SECURE_ORIGIN and the keys of embedded/config.ts), or off. */
   embedded: EmbeddedEnv | undefined
   /**
@@ -64,7 +68,8 @@ function read<T>(
  * LOG_LEVEL, OPENMODAL_PUBLIC_URL, OPENMODAL_TRUST_PROXY, OPENMODAL_RATE_BURST,
  * OPENMODAL_RATE_PER_SECOND, OPENMODAL_INDEXER, OPENMODAL_INDEXER_POLL_MS,
  * OPENMODAL_INDEXER_BATCH, OPENMODAL_INDEXER_LOCK_RETRY_MS, OPENMODAL_ANALYTICS_RETENTION_DAYS,
- * OPENMODAL_PRICES_FILE and the embedded wallet's OPENMODAL_SECURE_ORIGIN,
+ * OPENMODAL_PRICES_FILE, OPENMODAL_1INCH_API_KEY, OPENMODAL_1INCH_URL, OPENMODAL_0X_API_KEY, OPENMODAL_0X_URL and the
+ * embedded wallet's OPENMODAL_SECURE_ORIGIN,
  * OPENMODAL_AUTH_SECRET, OPENMODAL_VAULT_KEY, OPENMODAL_SMTP_URL, OPENMODAL_MAIL_FROM,
  * OPENMODAL_SECURE_PORT, OPENMODAL_SECURE_HOST and OPENMODAL_SECURE_SITE_DIR; relative paths
  * resolve against the working directory.
@@ -113,6 +118,28 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ServerSettin
       30,
     ),
     pricesFile: env.OPENMODAL_PRICES_FILE ? resolve(env.OPENMODAL_PRICES_FILE) : undefined,
+    oneInch: env.OPENMODAL_1INCH_API_KEY
+      ? {
+          apiKey: env.OPENMODAL_1INCH_API_KEY,
+          baseUrl: read(
+            env,
+            'OPENMODAL_1INCH_URL',
+            v.pipe(v.string(), v.url()),
+            undefined as string | undefined,
+          ),
+        }
+      : undefined,
+    zeroEx: env.OPENMODAL_0X_API_KEY
+      ? {
+          apiKey: env.OPENMODAL_0X_API_KEY,
+          baseUrl: read(
+            env,
+            'OPENMODAL_0X_URL',
+            v.pipe(v.string(), v.url()),
+            undefined as string | undefined,
+          ),
+        }
+      : undefined,
     embedded,
     secureSite:
       securePort === undefined

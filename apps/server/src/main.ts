@@ -36,6 +36,7 @@ const mailer = settings.embedded
 const server = await startServer({
   db,
   ...(settings.pricesFile ? { prices: priceSourceFromFile(settings.pricesFile) } : {}),
+  swap: { oneInch: settings.oneInch, zeroEx: settings.zeroEx },
   logger,
   host: settings.host,
   port: settings.port,

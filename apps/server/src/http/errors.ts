@@ -2,7 +2,16 @@
 
 import type { AuthApiErrorCode } from '@openmodal/siwx'
 import * as v from 'valibot'
-import type { ApiError, ApiErrorCode, ApiIssue, BlockchainApiErrorCode } from '../api-types.js'
+import type {
+  ApiError,
+  ApiErrorCode,
+  ApiIssue,
+  BlockchainApiErrorCode,
+  SwapApiErrorCode,
+} from '../api-types.js'
+
+/** Every code an error answer may carry. */
+type ErrorCode = ApiErrorCode | BlockchainApiErrorCode | AuthApiErrorCode | SwapApiErrorCode
 
 export type HttpStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503
 
@@ -10,7 +19,7 @@ export type HttpStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 5
 export class HttpError extends Error {
   override name = 'HttpError'
   readonly status: HttpStatus
-  readonly code: ApiErrorCode | BlockchainApiErrorCode | AuthApiErrorCode
+  readonly code: ErrorCode
   readonly issues: ApiIssue[] | undefined
   readonly headers: Record<string, string>
   /** Why a sign-in was refused (auth routes), sent beside the message. */
@@ -18,7 +27,7 @@ export class HttpError extends Error {
 
   constructor(
     status: HttpStatus,
-    code: ApiErrorCode | BlockchainApiErrorCode | AuthApiErrorCode,
+    code: ErrorCode,
     message: string,
     options: {
       issues?: ApiIssue[]
@@ -36,7 +45,7 @@ export class HttpError extends Error {
   }
 
   toJSON(): Omit<ApiError, 'code'> & {
-    code: ApiErrorCode | BlockchainApiErrorCode | AuthApiErrorCode
+    code: ErrorCode
     reason?: string
   } {
     return {

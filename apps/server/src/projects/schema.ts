@@ -3,6 +3,7 @@ import { isCaipNetworkId, isOriginAllowed } from '@openmodal/core'
 import * as v from 'valibot'
 import type { RemoteFeatures, SocialProvider } from '../api-types.js'
 import { RecoveryModeSchema } from '../embedded/config.js'
+import { SwapChainSchema } from '../swap/config.js'
 
 export const SOCIAL_PROVIDERS: readonly SocialProvider[] = [
   'google',
@@ -96,6 +97,8 @@ export const ChainSchema = v.pipe(
      * elsewhere.
      */
     ensUniversalResolver: v.optional(v.union([EvmAddressSchema, v.literal(false)])),
+    /** EVM chains: the swap provider (swap/config.ts); none = "Network not supported for Swaps". */
+    swap: v.optional(SwapChainSchema),
     /**
      * Solana chains: names and symbols of SPL token mints for the balances (an SPL mint has no
      * name on chain without a metadata program); other mints are named by their address.
@@ -124,6 +127,10 @@ export const ChainSchema = v.pipe(
   v.check(
     (chain) => !chain.internalTransfers || chain.caipNetworkId.startsWith('eip155:'),
     'internalTransfers is only for eip155 chains',
+  ),
+  v.check(
+    (chain) => chain.swap === undefined || chain.caipNetworkId.startsWith('eip155:'),
+    'swap is only for eip155 chains',
   ),
   v.check(
     (chain) => chain.splTokens === undefined || chain.caipNetworkId.startsWith('solana:'),

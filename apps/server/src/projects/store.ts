@@ -2,6 +2,7 @@
 import type { RemoteFeatures } from '../api-types.js'
 import type { Queryable } from '../db/db.js'
 import type { RecoveryMode } from '../embedded/config.js'
+import type { SwapChainConfig } from '../swap/config.js'
 import { applyFeatures, DEFAULT_REMOTE_FEATURES, type ProjectInput } from './schema.js'
 
 export interface ProjectChainConfig {
@@ -18,6 +19,8 @@ export interface ProjectChainConfig {
   splTokens?: { mint: string; name: string; symbol: string }[] | undefined
   /** ENS Universal Resolver; `false` = no ENS (see schema.ts). */
   ensUniversalResolver?: string | false | undefined
+  /** The chain's swap provider (see swap/config.ts). */
+  swap?: SwapChainConfig | undefined
 }
 
 export interface Project {

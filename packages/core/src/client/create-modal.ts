@@ -59,7 +59,8 @@ export interface ModalInstance {
    * Opens the modal on `view` (a view name, or `{ view, data }`), or on Account when
    * connected and Connect otherwise.
    */
-  open(target?: OpenTarget): void
+  /** `open('Swap', { fromToken, toToken, amount })` opens Swap with those arguments (spec §2). */
+  open(target?: OpenTarget, swap?: SwapArguments): void
   close(): void
   getState(): PublicState
   subscribeState(listener: (state: PublicState) => void): () => void
@@ -147,6 +148,10 @@ export function createModalClient(input: ModalOptions): ModalInstance {
 /** What `open()` takes: a view name, or a view with its data. */
 export type OpenTarget = View | { view?: View; data?: RouterData }
 
+/** Swap's arguments (spec §2 "Swap can be opened with swap arguments"): token addresses and
+ * the amount sold in the token's units. */
+export type SwapArguments = NonNullable<RouterData['swap']>
+
 /**
  * Opens the modal on `target`'s view, or on Account when connected and Connect otherwise;
  * what `modal.open()` and React's `useModal().open` do. An unknown view name throws.
@@ -156,9 +161,13 @@ export type OpenTarget = View | { view?: View; data?: RouterData }
  * @example
  * openView('Networks')
  * openView({ view: 'SwitchNetwork', data: { network } })
+ * openView('Swap', { fromToken: '0xEeee…', toToken: '0xA0b8…', amount: '0.1' })
  */
-export function openView(target: OpenTarget = {}): void {
-  const { view, data } = typeof target === 'string' ? { view: target, data: undefined } : target
+export function openView(target: OpenTarget = {}, swap?: SwapArguments): void {
+  const { view, data } =
+    typeof target === 'string'
+      ? { view: target, data: target === 'Swap' && swap ? { swap } : undefined }
+      : target
   if (view !== undefined && !isView(view)) {
     throw new InvalidOptionsError(
       'view',

@@ -220,6 +220,8 @@ test('the api entry exports the client and the constants of the HTTP shapes', ()
     'ApiRequestError',
     'DEFAULT_API_URL',
     'JSON_RPC_ERRORS',
+    'SWAP_NATIVE_ADDRESS',
+    'SWAP_NOT_SUPPORTED_MESSAGE',
     'createApiClient',
   ])
 })

@@ -18,6 +18,8 @@ export type ModalEventName =
   | 'RECONNECT_FAILED'
   | 'SEND_SUCCESS'
   | 'SEND_ERROR'
+  | 'SWAP_SUCCESS'
+  | 'SWAP_ERROR'
   | 'SIWX_AUTH_SUCCESS'
   | 'SIWX_AUTH_ERROR'
   | 'ERROR'

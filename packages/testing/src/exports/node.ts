@@ -33,6 +33,12 @@ export {
 } from '../evm/smart-wallet.js'
 export { deployTestToken, fundAccount } from '../evm/token.js'
 export {
+  type DeployUniswapV2Options,
+  deployUniswapV2,
+  type UniswapPoolSeed,
+  type UniswapV2Deployment,
+} from '../evm/uniswap.js'
+export {
   type AdapterFixture,
   type AdapterFixtureOptions,
   adapterFixture,
