@@ -68,6 +68,8 @@ describe('project commands', () => {
         reownBranding: false,
       },
       recovery: 'non-custodial',
+      onramp: null,
+      restrictedTimezones: false,
       chains: [
         {
           caipNetworkId: 'eip155:1',

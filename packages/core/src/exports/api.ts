@@ -12,4 +12,5 @@ export {
   type QueryValue,
   type RequestOptions,
 } from '../api/client.js'
+export * from '../api/onramp-types.js'
 export * from '../api/types.js'
