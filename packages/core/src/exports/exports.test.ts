@@ -12,6 +12,7 @@ test('the main entry exports exactly the host API', () => {
   assert.deepEqual(Object.keys(core).sort(), [
     '$activeAccount',
     '$activeNetwork',
+    '$featureRestriction',
     '$isConnected',
     '$locale',
     '$modal',
@@ -24,6 +25,7 @@ test('the main entry exports exactly the host API', () => {
     'DEFAULT_ALLOWED_ANCESTORS',
     'InvalidOptionsError',
     'NAMESPACES',
+    'RESTRICTED_TIMEZONES',
     'SDK_TYPE',
     'SDK_VERSION',
     'createModalClient',

@@ -8,6 +8,7 @@ import type { ProjectConfigResponse, RemoteFeatures } from '../api/types.js'
 import type { Features } from '../options/schema.js'
 import type { AlertCode } from './alerts.js'
 import { $options, isLocalMode } from './options.js'
+import { type FeatureRestriction, featureRestriction, visitorTimeZone } from './region.js'
 import { onReset } from './reset.js'
 
 /**
@@ -95,17 +96,37 @@ export function resetRemoteConfig(): void {
 onReset(resetRemoteConfig)
 
 /**
- * The features in effect (what the UI reads): the host's options with the remote flags over
- * them, or with every remote feature off in local mode (basic, or no `apiUrl`). Undefined before createModal.
+ * Why swap and on-ramp are hidden for this visitor (spec §6 restricted time zones, when the
+ * loaded project config turns the rule on); undefined when they are not. Hosts read it to show
+ * the reason (region.ts).
+ *
+ * @example
+ * $featureRestriction.get()?.reason // 'restricted-timezone' | undefined
  */
-export const $features = computed([$options, $remoteConfig], (options, remote) =>
-  options
-    ? mergeFeatures(
-        options.features,
-        remote.status === 'loaded' ? remote.config.features : undefined,
-        isLocalMode(options),
-      )
-    : undefined,
+export const $featureRestriction = computed(
+  $remoteConfig,
+  (remote): FeatureRestriction | undefined =>
+    remote.status === 'loaded'
+      ? featureRestriction(remote.config.restrictedTimezones, visitorTimeZone())
+      : undefined,
+)
+
+/**
+ * The features in effect (what the UI reads): the host's options with the remote flags over
+ * them, or with every remote feature off in local mode (basic, or no `apiUrl`), and swap and
+ * on-ramp off under `$featureRestriction`. Undefined before createModal.
+ */
+export const $features = computed(
+  [$options, $remoteConfig, $featureRestriction],
+  (options, remote, restriction) => {
+    if (!options) return undefined
+    const merged = mergeFeatures(
+      options.features,
+      remote.status === 'loaded' ? remote.config.features : undefined,
+      isLocalMode(options),
+    )
+    return restriction ? { ...merged, swaps: false, onramp: false } : merged
+  },
 )
 
 /** The project's remote config once loaded, else undefined. */
