@@ -10,6 +10,7 @@ import type {
   OnrampSessionResponse,
 } from '../api/onramp-types.js'
 import { $api } from '../stores/api.js'
+import { $onrampServed } from '../stores/onramp.js'
 
 /**
  * What can be bought on `chainId` and through which providers (empty `providers`: none).
@@ -159,4 +160,27 @@ export function showOnrampPage(popup: Window | null, url: string): boolean {
   popup.opener = null
   popup.location.href = url
   return true
+}
+
+const asking = new Set<string>()
+
+/**
+ * Asks the server once per chain whether a provider serves it and records the answer in
+ * `$onrampServed` (a failed ask counts as no). Cheap to call on every render.
+ *
+ * @example
+ * checkOnrampServed({ chainId: 'eip155:1' })
+ * $onrampServed.get()['eip155:1'] // true | false | undefined (still asking)
+ */
+export function checkOnrampServed(params: { chainId: string }): void {
+  const { chainId } = params
+  if (chainId in $onrampServed.get() || asking.has(chainId)) return
+  asking.add(chainId)
+  fetchOnrampOptions({ chainId })
+    .then((options) => options.providers.length > 0)
+    .catch(() => false)
+    .then((served) => {
+      asking.delete(chainId)
+      $onrampServed.setKey(chainId, served)
+    })
 }

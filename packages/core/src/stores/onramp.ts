@@ -29,16 +29,19 @@ export function updateOnrampDraft(patch: Partial<OnrampDraft>): void {
   $onrampDraft.set({ ...$onrampDraft.get(), ...patch })
 }
 
+/** A started purchase as BuyInProgress follows it. */
+export interface FollowedPurchase extends OnrampSessionResponse {
+  providerName: string
+  /** Whether the provider's page opened in the popup (false: blocked, offer a link). */
+  opened: boolean
+}
+
 /** The purchase the visitor started last (BuyInProgress follows it); undefined when none. */
-export const $onrampPurchase = atom<(OnrampSessionResponse & { providerName: string }) | undefined>(
-  undefined,
-)
+export const $onrampPurchase = atom<FollowedPurchase | undefined>(undefined)
 onReset(() => $onrampPurchase.set(undefined))
 
 /** Sets what BuyInProgress follows (after a session starts, or with a fresher status). */
-export function setOnrampPurchase(
-  value: (OnrampSessionResponse & { providerName: string }) | undefined,
-): void {
+export function setOnrampPurchase(value: FollowedPurchase | undefined): void {
   $onrampPurchase.set(value)
 }
 
@@ -77,3 +80,11 @@ export function onrampAmountError(
   if (value > limit.max) return { code: 'above', max: limit.max, currency }
   return undefined
 }
+
+/**
+ * Whether the project server offers a provider on each chain (CAIP-2 id → answer), as
+ * `checkOnrampServed` (actions/onramp.ts) learned it: the Account view shows Buy only where
+ * it is true.
+ */
+export const $onrampServed = map<Record<string, boolean>>({})
+onReset(() => $onrampServed.set({}))
