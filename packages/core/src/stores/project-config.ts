@@ -8,7 +8,7 @@ import type { ProjectConfigResponse, RemoteFeatures } from '../api/types.js'
 import type { Features } from '../options/schema.js'
 import type { AlertCode } from './alerts.js'
 import { $options, isLocalMode } from './options.js'
-import { type FeatureRestriction, featureRestriction, visitorTimeZone } from './region.js'
+import type { FeatureRestriction } from './region.js'
 import { onReset } from './reset.js'
 
 /**
@@ -42,6 +42,11 @@ export type RemoteConfigState =
       config: ProjectConfigResponse
       /** Local feature settings the remote config overrode (each warned about once). */
       ignored: readonly RemoteFeatureKey[]
+      /**
+       * Why swap and on-ramp are hidden for this visitor (the project's restricted time-zone
+       * rule and the browser's zone, read when the answer arrived); undefined when they are not.
+       */
+      restriction?: FeatureRestriction | undefined
     }
   /** `alert` is the spec §8 alert shown for it; none when the server could not be reached. */
   | { status: 'error'; error: ApiRequestError; alert: AlertCode | undefined }
@@ -103,12 +108,8 @@ onReset(resetRemoteConfig)
  * @example
  * $featureRestriction.get()?.reason // 'restricted-timezone' | undefined
  */
-export const $featureRestriction = computed(
-  $remoteConfig,
-  (remote): FeatureRestriction | undefined =>
-    remote.status === 'loaded'
-      ? featureRestriction(remote.config.restrictedTimezones, visitorTimeZone())
-      : undefined,
+export const $featureRestriction = computed($remoteConfig, (remote) =>
+  remote.status === 'loaded' ? remote.restriction : undefined,
 )
 
 /**
