@@ -26,7 +26,9 @@ export const CHECKOUT_HEADERS = {
   'content-security-policy': CHECKOUT_CSP,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
+  // Not no-referrer: with it Chromium sends `Origin: null` on the page's own POST, and Pay checks
+  // that Origin. same-origin still sends no referrer to any other site.
+  'referrer-policy': 'same-origin',
   'cache-control': 'no-store',
 }
 

@@ -236,6 +236,8 @@ describe('sandbox checkout', () => {
     assert.match(csp, /frame-ancestors 'none'/)
     assert.match(csp, /form-action 'self'/)
     assert.doesNotMatch(csp, /script-src|unsafe-inline/)
+    // no-referrer would make Chromium send `Origin: null` with Pay, which the Origin check refuses.
+    assert.equal(page.headers.get('referrer-policy'), 'same-origin')
     assert.doesNotMatch(page.body, /<script/i)
     assert.match(page.body, /Shop &lt;script&gt;alert\(1\)&lt;\/script&gt;/)
 
