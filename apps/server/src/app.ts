@@ -9,6 +9,8 @@ import { type AppEnv, createAccessControl } from './http/access.js'
 import { createLogger, type Logger, type LogLevel } from './http/logger.js'
 import { errorAnswer, noBodyOnReads, notFound, requestLog } from './http/middleware.js'
 import { createRateLimiter } from './http/rate-limit.js'
+import type { ProviderDeps } from './onramp/provider.js'
+import { onrampRoutes } from './onramp/routes.js'
 import { type AnalyticsLimits, analyticsRoutes } from './routes/analytics.js'
 import { type AuthOptions, authRoutes } from './routes/auth.js'
 import { blockchainRoutes } from './routes/blockchain.js'
@@ -57,6 +59,8 @@ export interface AppOptions {
   auth?: AuthOptions
   /** The swap providers' server-side settings (the 1inch key); see swap/routes.ts. */
   swap?: { oneInch?: OneInchOptions | undefined; zeroEx?: ZeroExOptions | undefined }
+  /** How on-ramp providers reach their APIs (tests: loopback stand-ins). */
+  onramp?: ProviderDeps
 }
 
 export const DEFAULT_RATE_LIMIT = { burst: 120, perSecond: 20 } as const
@@ -99,6 +103,16 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     )
     .route('/', configRoutes({ access, publicUrl }))
     .route('/', registryRoutes({ db, access, publicUrl }))
+    .route(
+      '/',
+      onrampRoutes({
+        ...options,
+        access,
+        logger,
+        prices: options.prices ?? staticPriceSource(),
+        providers: options.onramp,
+      }),
+    )
     .route(
       '/',
       blockchainRoutes({

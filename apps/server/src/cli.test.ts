@@ -68,6 +68,8 @@ describe('project commands', () => {
         reownBranding: false,
       },
       recovery: 'non-custodial',
+      onramp: null,
+      restrictedTimezones: false,
       chains: [
         {
           caipNetworkId: 'eip155:1',
@@ -196,6 +198,9 @@ describe('config file', () => {
       config.projects[0]?.chains.map((c) => c.internalTransfers),
       ['trace_block', 'trace_block'],
     )
+    // `pnpm demo` offers the sandbox on-ramp (its checkout credits the demo's anvil chains).
+    assert.deepEqual(config.projects[0]?.onramp, { sandbox: true })
+    assert.equal(config.projects[0]?.features.onramp, true)
   })
 
   test('accepts internalTransfers "trace_block" or false on EVM chains only', async () => {

@@ -47,6 +47,7 @@ async function storageSuite(t: TestContext, backend: Backend) {
           'indexer_blocks',
           'indexer_cursors',
           'nft_metadata',
+          'onramp_purchases',
           'projects',
           'schema_migrations',
           'server_secrets',
@@ -83,7 +84,7 @@ async function storageSuite(t: TestContext, backend: Backend) {
     const b = (await backend.second(a)) ?? a
     try {
       const results = await Promise.all([migrate(a), migrate(b), migrate(b)])
-      const applied = results.flatMap((r) => r.applied).sort()
+      const applied = results.flatMap((r) => r.applied).sort((x, y) => x - y)
       assert.deepEqual(
         applied,
         migrations.map((m) => m.version),

@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import type { RemoteFeatures, SocialProvider } from '../api-types.js'
 import { RecoveryModeSchema } from '../embedded/config.js'
 import { SwapChainSchema } from '../swap/config.js'
+import { OnrampConfigSchema } from '../onramp/config.js'
 
 export const SOCIAL_PROVIDERS: readonly SocialProvider[] = [
   'google',
@@ -210,6 +211,13 @@ export const ProjectInputSchema = v.strictObject({
    * visitor holds) or `custodial` (the operator keeps the recovery share and can rebuild keys).
    */
   recovery: v.optional(RecoveryModeSchema),
+  /** On-ramp providers and their keys (see onramp/config.ts); none when absent. */
+  onramp: v.optional(OnrampConfigSchema),
+  /**
+   * Spec §6's restricted time zones: true asks the kit to hide swap and on-ramp from visitors
+   * whose time zone is in core's RESTRICTED_TIMEZONES. Default false.
+   */
+  restrictedTimezones: v.optional(v.boolean()),
   chains: v.optional(
     v.pipe(
       v.array(ChainSchema),

@@ -3,6 +3,7 @@ import type { RemoteFeatures } from '../api-types.js'
 import type { Queryable } from '../db/db.js'
 import type { RecoveryMode } from '../embedded/config.js'
 import type { SwapChainConfig } from '../swap/config.js'
+import type { OnrampConfig } from '../onramp/config.js'
 import { applyFeatures, DEFAULT_REMOTE_FEATURES, type ProjectInput } from './schema.js'
 
 export interface ProjectChainConfig {
@@ -32,6 +33,10 @@ export interface Project {
   features: RemoteFeatures
   /** The embedded wallet's recovery mode (see embedded/config.ts). */
   recovery: RecoveryMode
+  /** On-ramp providers with their secrets (never served); null when none. */
+  onramp: OnrampConfig | null
+  /** Hide swap and on-ramp in spec §6's restricted time zones (see schema.ts). */
+  restrictedTimezones: boolean
   chains: ProjectChainConfig[]
   source: 'config' | 'cli'
 }
@@ -43,12 +48,14 @@ interface ProjectRow extends Record<string, unknown> {
   allow_dev_origins: boolean
   features: RemoteFeatures
   recovery: RecoveryMode
+  onramp: OnrampConfig | null
+  restricted_timezones: boolean
   chains: ProjectChainConfig[]
   source: 'config' | 'cli'
 }
 
 const COLUMNS =
-  'project_id, name, allowed_origins, allow_dev_origins, features, recovery, chains, source'
+  'project_id, name, allowed_origins, allow_dev_origins, features, recovery, onramp, restricted_timezones, chains, source'
 
 function toProject(row: ProjectRow): Project {
   return {
@@ -58,6 +65,8 @@ function toProject(row: ProjectRow): Project {
     allowDevOrigins: row.allow_dev_origins,
     features: { ...DEFAULT_REMOTE_FEATURES, ...row.features },
     recovery: row.recovery,
+    onramp: row.onramp ?? null,
+    restrictedTimezones: row.restricted_timezones,
     chains: row.chains,
     source: row.source,
   }
@@ -96,13 +105,14 @@ export async function upsertProject(
 ): Promise<void> {
   const features = applyFeatures(DEFAULT_REMOTE_FEATURES, input.features)
   await db.query(
-    `insert into projects (project_id, name, allowed_origins, features, chains, source, allow_dev_origins, recovery)
-     values ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, $7, $8)
+    `insert into projects (project_id, name, allowed_origins, features, chains, source, allow_dev_origins, recovery, onramp, restricted_timezones)
+     values ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, $7, $8, $9::jsonb, $10)
      on conflict (project_id) do update set
        name = excluded.name, allowed_origins = excluded.allowed_origins,
        allow_dev_origins = excluded.allow_dev_origins,
        features = excluded.features, chains = excluded.chains, source = excluded.source,
-       recovery = excluded.recovery, updated_at = now()`,
+       recovery = excluded.recovery, onramp = excluded.onramp,
+       restricted_timezones = excluded.restricted_timezones, updated_at = now()`,
     [
       input.projectId,
       input.name,
@@ -112,6 +122,8 @@ export async function upsertProject(
       source,
       input.allowDevOrigins,
       input.recovery ?? 'non-custodial',
+      input.onramp === undefined ? null : JSON.stringify(input.onramp),
+      input.restrictedTimezones ?? false,
     ],
   )
 }

@@ -54,6 +54,7 @@ export function configRoutes({ access, publicUrl }: ConfigRoutesOptions): Hono<A
       name: project.name,
       features: project.features,
       allowedOrigins: project.allowedOrigins,
+      ...(project.restrictedTimezones ? { restrictedTimezones: true } : {}),
       chains: project.chains.map((chain) => ({
         caipNetworkId: chain.caipNetworkId,
         rpcUrl: `${base}/v1/rpc/${project.projectId}/${chain.caipNetworkId}`,

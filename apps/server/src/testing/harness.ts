@@ -38,6 +38,7 @@ export async function countRows(db: Db): Promise<Record<string, number>> {
     'account_transactions',
     'token_metadata',
     'nft_metadata',
+    'onramp_purchases',
     'account_names',
     'auth_nonces',
     'auth_sessions',

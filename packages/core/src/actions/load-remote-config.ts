@@ -14,6 +14,7 @@ import {
   type RemoteConfigState,
   type RemoteFeatureKey,
 } from '../stores/project-config.js'
+import { featureRestriction, visitorTimeZone } from '../stores/region.js'
 import { issueWarning } from '../utils/dev.js'
 import { createFetcher } from '../utils/fetcher.js'
 import { setRpcProxies } from '../utils/read-urls.js'
@@ -123,7 +124,10 @@ export async function loadRemoteConfig(
         }),
       ),
     )
-    return set({ status: 'loaded', config: result.data, ignored })
+    // Spec §6 restricted time zones: decided here, with the answer, so the list and the time
+    // zone lookup stay out of a page's initial JS.
+    const restriction = featureRestriction(result.data.restrictedTimezones, visitorTimeZone())
+    return set({ status: 'loaded', config: result.data, ignored, restriction })
   }
   setRpcProxies({})
   const cause = result.error

@@ -94,6 +94,11 @@ export interface ProjectConfigResponse {
   features: RemoteFeatures
   allowedOrigins: string[]
   chains: ProjectChain[]
+  /**
+   * Present (true) when the project hides swap and on-ramp from visitors in spec §6's
+   * restricted time zones (core's RESTRICTED_TIMEZONES, `$featureRestriction`).
+   */
+  restrictedTimezones?: true
 }
 
 /** A wallet of the registry. Links are `null` when the wallet has none. */
@@ -243,8 +248,17 @@ export interface BalanceResponse {
   balances: TokenBalance[]
 }
 
-export type TransactionOperationType = 'send' | 'receive' | 'trade' | 'mint' | 'burn' | 'execute'
-export type TransactionStatus = 'confirmed' | 'failed'
+/** `buy`: an on-ramp purchase (history with the `onramp` parameter, spec §7). */
+export type TransactionOperationType =
+  | 'send'
+  | 'receive'
+  | 'trade'
+  | 'mint'
+  | 'burn'
+  | 'execute'
+  | 'buy'
+/** `pending`: an on-ramp purchase not yet paid or credited. */
+export type TransactionStatus = 'confirmed' | 'failed' | 'pending'
 export type TransferDirection = 'in' | 'out' | 'self'
 
 /** One transfer of a transaction: a fungible token or an NFT. */

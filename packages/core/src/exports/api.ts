@@ -13,4 +13,5 @@ export {
   type RequestOptions,
 } from '../api/client.js'
 export * from '../api/swap.js'
+export * from '../api/onramp-types.js'
 export * from '../api/types.js'

@@ -42,6 +42,12 @@ export {
 } from '../stores/events.js'
 export { $locale, setLocale } from '../stores/locale.js'
 export { $modal, type ModalState } from '../stores/modal.js'
+export { $featureRestriction } from '../stores/project-config.js'
+export {
+  type FeatureRestriction,
+  RESTRICTED_TIMEZONES,
+  type RestrictedFeature,
+} from '../stores/region.js'
 export type { View } from '../stores/router.js'
 export {
   $theme,

@@ -4,6 +4,16 @@
 
 export { connect } from '../actions/connect.js'
 export { disconnect } from '../actions/disconnect.js'
+export {
+  checkOnrampServed,
+  fetchOnrampOptions,
+  fetchOnrampQuotes,
+  ONRAMP_POLL_MS,
+  openOnrampPopup,
+  showOnrampPage,
+  startOnrampSession,
+  waitForOnrampPurchase,
+} from '../actions/onramp.js'
 export { $registeredName, NAME_NAMESPACES, registerAccountName } from '../actions/register-name.js'
 export {
   $sendTokens,
@@ -88,6 +98,15 @@ export {
 } from '../stores/modal.js'
 export { $accountNames, lookupAccountName } from '../stores/names.js'
 export { $nfts, fetchNfts, NFT_NAMESPACES } from '../stores/nfts.js'
+export {
+  $onrampDraft,
+  $onrampPurchase,
+  $onrampServed,
+  onrampAmountError,
+  setOnrampPurchase,
+  updateOnrampDraft,
+  updateOnrampPurchase,
+} from '../stores/onramp.js'
 export { $options } from '../stores/options.js'
 export { setProfile } from '../stores/profile.js'
 export { $features, $remoteConfig, type RemoteConfigState } from '../stores/project-config.js'

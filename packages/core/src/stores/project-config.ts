@@ -8,6 +8,7 @@ import type { ProjectConfigResponse, RemoteFeatures } from '../api/types.js'
 import type { Features } from '../options/schema.js'
 import type { AlertCode } from './alerts.js'
 import { $options, isLocalMode } from './options.js'
+import type { FeatureRestriction } from './region.js'
 import { onReset } from './reset.js'
 
 /**
@@ -41,6 +42,11 @@ export type RemoteConfigState =
       config: ProjectConfigResponse
       /** Local feature settings the remote config overrode (each warned about once). */
       ignored: readonly RemoteFeatureKey[]
+      /**
+       * Why swap and on-ramp are hidden for this visitor (the project's restricted time-zone
+       * rule and the browser's zone, read when the answer arrived); undefined when they are not.
+       */
+      restriction?: FeatureRestriction | undefined
     }
   /** `alert` is the spec §8 alert shown for it; none when the server could not be reached. */
   | { status: 'error'; error: ApiRequestError; alert: AlertCode | undefined }
@@ -95,17 +101,33 @@ export function resetRemoteConfig(): void {
 onReset(resetRemoteConfig)
 
 /**
- * The features in effect (what the UI reads): the host's options with the remote flags over
- * them, or with every remote feature off in local mode (basic, or no `apiUrl`). Undefined before createModal.
+ * Why swap and on-ramp are hidden for this visitor (spec §6 restricted time zones, when the
+ * loaded project config turns the rule on); undefined when they are not. Hosts read it to show
+ * the reason (region.ts).
+ *
+ * @example
+ * $featureRestriction.get()?.reason // 'restricted-timezone' | undefined
  */
-export const $features = computed([$options, $remoteConfig], (options, remote) =>
-  options
-    ? mergeFeatures(
-        options.features,
-        remote.status === 'loaded' ? remote.config.features : undefined,
-        isLocalMode(options),
-      )
-    : undefined,
+export const $featureRestriction = computed($remoteConfig, (remote) =>
+  remote.status === 'loaded' ? remote.restriction : undefined,
+)
+
+/**
+ * The features in effect (what the UI reads): the host's options with the remote flags over
+ * them, or with every remote feature off in local mode (basic, or no `apiUrl`), and swap and
+ * on-ramp off under `$featureRestriction`. Undefined before createModal.
+ */
+export const $features = computed(
+  [$options, $remoteConfig, $featureRestriction],
+  (options, remote, restriction) => {
+    if (!options) return undefined
+    const merged = mergeFeatures(
+      options.features,
+      remote.status === 'loaded' ? remote.config.features : undefined,
+      isLocalMode(options),
+    )
+    return restriction ? { ...merged, swaps: false, onramp: false } : merged
+  },
 )
 
 /** The project's remote config once loaded, else undefined. */

@@ -34,6 +34,7 @@ export const VIEWS = [
   'WalletSendPreview',
   'WalletReceive',
   'OnRampProviders',
+  'BuyInProgress',
   'Transactions',
 ] as const
 export type View = (typeof VIEWS)[number]

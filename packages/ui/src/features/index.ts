@@ -7,8 +7,9 @@ import { account } from './account/feature.js'
 import { connect } from './connect/feature.js'
 import { email } from './email/feature.js'
 import { network } from './network/feature.js'
+import { onramp } from './onramp/feature.js'
 import { send } from './send/feature.js'
 import { siwx } from './siwx/feature.js'
 import { walletconnect } from './walletconnect/feature.js'
 
-export const FEATURES = { account, connect, email, network, send, siwx, walletconnect }
+export const FEATURES = { account, connect, email, network, onramp, send, siwx, walletconnect }

@@ -18,12 +18,14 @@ import {
   reset,
   type SiwxConfigLike,
   setLocale,
+  setOnrampPurchase,
   setReceiver,
   showAlert,
   showSnack,
   signInWithX,
   storage,
   TOAST_MESSAGES,
+  updateOnrampDraft,
   updateSendDraft,
   type WalletConnectEntry,
 } from '@openmodal/core/internal'
@@ -259,6 +261,41 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
     setReceiver(ADDRESS, { name: 'a-rather-long-name-for-an-account' })
     reset('Account')
     push('WalletSend')
+    openModal()
+  },
+  async OnRampProviders() {
+    await setupConnected()
+    // Above the card maximum: the longest error line under the field.
+    updateOnrampDraft({ amount: '7600' })
+    reset('Account')
+    push('OnRampProviders')
+    openModal()
+  },
+  async BuyInProgress() {
+    await setupConnected()
+    // A blocked window: the waiting line is longest, with the new-tab link under it.
+    setOnrampPurchase({
+      providerName: 'Sandbox checkout',
+      opened: false,
+      url: 'https://checkout.example/onramp/checkout/onr_1',
+      purchase: {
+        id: 'onr_1',
+        provider: 'sandbox',
+        status: 'pending',
+        chainId: 'eip155:1',
+        address: ADDRESS,
+        asset: 'ETH',
+        currency: 'USD',
+        method: 'card',
+        amount: '100.00',
+        cryptoAmount: '0.033',
+        txHash: null,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        completedAt: null,
+      },
+    })
+    reset('Account')
+    push('BuyInProgress')
     openModal()
   },
   async WalletSendSelectToken() {

@@ -12,3 +12,5 @@ import './w3m-transactions-view/w3m-transactions-view.js'
 import './w3m-wallet-receive-view/w3m-wallet-receive-view.js'
 // The Send views ride in this chunk (see send/views.ts for why).
 import '../send/views.js'
+// So do the OnRamp views (onramp/views.ts).
+import '../onramp/views.js'

@@ -3,10 +3,12 @@ import {
   $activeAccount,
   $activeNetwork,
   $features,
+  $onrampServed,
   $options,
   $registeredName,
   ACTIVITY_NAMESPACES,
   type ChainNamespace,
+  checkOnrampServed,
   closeModal,
   disconnect,
   displayAuthName,
@@ -124,6 +126,7 @@ export class W3mAccountView extends OpenModalElement {
   private readonly account = new StoreController(this, $activeAccount)
   private readonly network = new StoreController(this, $activeNetwork)
   private readonly features = new StoreController(this, $features)
+  private readonly onrampServed = new StoreController(this, $onrampServed)
   private readonly registered = new StoreController(this, $registeredName)
   private readonly names = new StoreController(this, $accountNames)
 
@@ -242,7 +245,16 @@ export class W3mAccountView extends OpenModalElement {
   }
 
   private renderFeatures(namespace: ChainNamespace | undefined) {
-    const offered = walletFeatures(this.features.value, namespace, (view) => Boolean(views[view]))
+    // Buy only where the project server offers a provider for the active chain.
+    const chainId = supportedNetwork(this.network.value)?.caipNetworkId
+    if (chainId && this.features.value?.onramp) checkOnrampServed({ chainId })
+    const offered = walletFeatures(this.features.value, namespace, (view) =>
+      Boolean(views[view]),
+    ).filter(
+      (feature) =>
+        feature !== 'onramp' ||
+        (chainId !== undefined && this.onrampServed.value[chainId] === true),
+    )
     if (offered.length === 0) return nothing
     return html`<div class="features" part="features" role="group" aria-label=${t('account.features')}>
       ${offered.map(

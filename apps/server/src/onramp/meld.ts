@@ -1,0 +1,37 @@
+// Meld (spec §9: eip155 and solana): its hosted widget, opened with the project's public key
+// and the purchase prefilled. The public key is meant to be in that URL; no secret is used.
+// Meld reports outcomes only to an account's webhooks or its secret-key API, so a Meld
+// purchase stays `pending` here until such a hook exists.
+import type { ProjectChainConfig } from '../projects/store.js'
+import type { MeldConfig } from './config.js'
+import type { OnrampProvider } from './provider.js'
+
+/**
+ * @example
+ * const meld = meldProvider({ publicKey: 'pk', widgetUrl: 'https://sb.meldcrypto.com' }, { name: 'Meld', feePercent: 1.5 })
+ */
+export function meldProvider(
+  config: MeldConfig,
+  options: { name: string; feePercent: number },
+): OnrampProvider {
+  return {
+    id: 'meld',
+    name: options.name,
+    feePercent: options.feePercent,
+    serves: (chain: ProjectChainConfig) =>
+      chain.caipNetworkId.startsWith('eip155:') || chain.caipNetworkId.startsWith('solana:'),
+    async sessionUrl(purchase) {
+      const url = new URL(`${config.widgetUrl}/`)
+      url.search = new URLSearchParams({
+        publicKey: config.publicKey,
+        destinationCurrencyCode: purchase.asset,
+        walletAddress: purchase.address,
+        sourceAmount: purchase.amount,
+        sourceCurrencyCode: purchase.currency,
+        paymentMethodType: purchase.method === 'card' ? 'CREDIT_DEBIT_CARD' : 'BANK_TRANSFER',
+        externalSessionId: purchase.id,
+      }).toString()
+      return url.toString()
+    },
+  }
+}

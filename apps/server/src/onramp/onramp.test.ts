@@ -1,0 +1,415 @@
+// The on-ramp API against anvil, a local Solana RPC, PGlite and a Coinbase Onramp stand-in:
+// options and limits (spec §3), quotes with fees (spec §9), the sandbox checkout page (credit
+// once, safe page), Meld's URL, Coinbase's server-minted session, purchases in the history.
+import assert from 'node:assert/strict'
+import { generateKeyPairSync } from 'node:crypto'
+import { after, before, describe, test } from 'node:test'
+import { ANVIL_ADDRESSES } from '@openmodal/testing'
+import {
+  type AnvilInstance,
+  type SolanaRpc,
+  startAnvil,
+  startSolanaRpc,
+} from '@openmodal/testing/node'
+import * as v from 'valibot'
+import { createPublicClient, http, parseEther } from 'viem'
+import { prepareDatabase } from '../bootstrap.js'
+import type { Db } from '../db/db.js'
+import { syncConfig } from '../projects/config-file.js'
+import { ConfigFileSchema } from '../projects/schema.js'
+import type { RunningServer } from '../server.js'
+import { type CoinbaseStandIn, startCoinbaseOnramp } from '../testing/coinbase-onramp.js'
+import { call, type Json, startTestServer, testProject } from '../testing/harness.js'
+import { openTestPglite } from '../testing/pglite.js'
+
+const LOCAL = 'eip155:31337'
+const BASE = 'eip155:8453'
+const SOLANA = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
+const ORIGIN = 'https://app.example.com'
+const SOL_ADDRESS = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
+const alice = ANVIL_ADDRESSES[3] as `0x${string}`
+const KEY_NAME = 'organizations/org-1/apiKeys/key-1'
+
+let db: Db
+let server: RunningServer
+let anvil: AnvilInstance
+let solana: SolanaRpc
+let coinbase: CoinbaseStandIn
+
+const get = (path: string, query: Record<string, string> = {}) =>
+  call(`${server.url}${path}?${new URLSearchParams({ projectId: 'test-project', ...query })}`, {
+    headers: { origin: ORIGIN },
+  })
+const post = (path: string, body: unknown) =>
+  call(`${server.url}${path}?projectId=test-project`, {
+    method: 'POST',
+    headers: { origin: ORIGIN, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+const session = (body: Record<string, string>) =>
+  post('/v1/onramp/sessions', {
+    provider: 'sandbox',
+    chainId: LOCAL,
+    address: alice,
+    asset: 'ETH',
+    currency: 'USD',
+    method: 'card',
+    amount: '100',
+    ...body,
+  })
+const pay = (url: string, amount: string, origin?: string) =>
+  call(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(origin ? { origin } : {}),
+    },
+    body: new URLSearchParams({ amount }).toString(),
+  })
+
+before(async () => {
+  const keys = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  ;[db, anvil, solana, coinbase] = await Promise.all([
+    openTestPglite(),
+    startAnvil({ chainId: 31337 }),
+    startSolanaRpc(),
+    startCoinbaseOnramp({
+      keyName: KEY_NAME,
+      publicKeyPem: keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    }),
+  ])
+  await prepareDatabase(db, { seed: false })
+  const config = v.parse(ConfigFileSchema, {
+    projects: [
+      {
+        ...testProject({
+          name: 'Shop <script>alert(1)</script>',
+          features: { onramp: true },
+          chains: [
+            { caipNetworkId: LOCAL, rpcUrls: [anvil.rpcUrl], index: false },
+            { caipNetworkId: BASE, rpcUrls: ['https://base.example/rpc'], index: false },
+            { caipNetworkId: SOLANA, rpcUrls: [solana.rpcUrl] },
+          ],
+        }),
+        onramp: {
+          sandbox: true,
+          meld: { publicKey: 'pk_meld_public', widgetUrl: 'https://sb.meldcrypto.com' },
+          coinbase: {
+            keyName: KEY_NAME,
+            keySecret: keys.privateKey.export({ type: 'sec1', format: 'pem' }).toString(),
+            apiUrl: coinbase.url,
+          },
+        },
+      },
+      testProject({
+        projectId: 'no-onramp',
+        restrictedTimezones: true,
+        chains: [{ caipNetworkId: LOCAL, rpcUrls: [anvil.rpcUrl], index: false }],
+      }),
+    ],
+  })
+  await syncConfig(db, config)
+  server = await startTestServer(db)
+})
+
+after(async () => {
+  await server?.close()
+  await Promise.all([db?.close(), anvil?.stop(), solana?.stop(), coinbase?.close()])
+})
+
+describe('options and quotes', () => {
+  test('lists the providers of a chain with their fees and the spec §3 limits', async () => {
+    const local = await get('/v1/onramp/options', { chainId: LOCAL })
+    assert.equal(local.status, 200)
+    assert.deepEqual(
+      local.body.providers.map((p: Json) => [p.id, p.feePercent]),
+      [
+        ['sandbox', 1],
+        ['meld', 1.5],
+        ['coinbase', 2],
+      ],
+    )
+    assert.deepEqual(local.body.paymentCurrencies, [
+      {
+        id: 'USD',
+        limits: [
+          { method: 'card', min: 10, max: 7500 },
+          { method: 'bank', min: 10, max: 25000 },
+        ],
+      },
+    ])
+    assert.deepEqual(local.body.purchaseCurrencies, [
+      { name: 'Ether', symbol: 'ETH', decimals: 18, networks: [LOCAL, BASE] },
+    ])
+    // A chain that is not on this machine never gets the sandbox; Solana has no Coinbase.
+    const base = await get('/v1/onramp/options', { chainId: BASE })
+    assert.deepEqual(
+      base.body.providers.map((p: Json) => p.id),
+      ['meld', 'coinbase'],
+    )
+    const sol = await get('/v1/onramp/options', { chainId: SOLANA })
+    assert.deepEqual(
+      sol.body.providers.map((p: Json) => p.id),
+      ['sandbox', 'meld'],
+    )
+  })
+
+  test('a project without on-ramp settings offers no provider', async () => {
+    const answer = await call(
+      `${server.url}/v1/onramp/options?projectId=no-onramp&chainId=${LOCAL}`,
+    )
+    assert.equal(answer.status, 200)
+    assert.deepEqual(answer.body.providers, [])
+  })
+
+  test('the config answer carries the restricted time-zone rule only where a project sets it', async () => {
+    const config = (projectId: string) =>
+      call(`${server.url}/v1/projects/${projectId}/config`, { headers: { origin: ORIGIN } })
+    const restricted = await config('no-onramp')
+    assert.equal(restricted.body.restrictedTimezones, true, JSON.stringify(restricted.body))
+    assert.equal('restrictedTimezones' in (await config('test-project')).body, false)
+  })
+
+  test('quotes each provider with its fee', async () => {
+    const answer = await get('/v1/onramp/quote', {
+      chainId: LOCAL,
+      asset: 'ETH',
+      currency: 'USD',
+      method: 'card',
+      amount: '300',
+    })
+    assert.equal(answer.status, 200)
+    assert.deepEqual(
+      answer.body.quotes.map((q: Json) => [q.provider, q.fee, q.cryptoAmount]),
+      [
+        ['sandbox', '3.00', '0.099'],
+        ['meld', '4.50', '0.0985'],
+        ['coinbase', '6.00', '0.098'],
+      ],
+    )
+  })
+
+  test('refuses amounts outside the card and bank limits with the limits in the message', async () => {
+    const quote = (method: string, amount: string) =>
+      get('/v1/onramp/quote', { chainId: LOCAL, asset: 'ETH', currency: 'USD', method, amount })
+    for (const amount of ['9.99', '7500.01', '0']) {
+      const answer = await quote('card', amount)
+      assert.equal(answer.status, 400, amount)
+      assert.equal(answer.body.message, 'Card payments are 10 to 7500 USD')
+    }
+    assert.equal((await quote('card', '10')).status, 200)
+    assert.equal((await quote('card', '7500')).status, 200)
+    assert.equal((await quote('bank', '25000')).status, 200)
+    assert.equal(
+      (await quote('bank', '25000.01')).body.message,
+      'Bank transfers are 10 to 25000 USD',
+    )
+    assert.equal((await quote('card', '1e3')).status, 400)
+    assert.equal((await quote('card', '-20')).status, 400)
+  })
+
+  test('refuses a session outside the limits and writes nothing', async () => {
+    const before = await db.query<{ n: number }>('select count(*)::int as n from onramp_purchases')
+    const answer = await session({ amount: '7600' })
+    assert.equal(answer.status, 400)
+    assert.equal(answer.body.message, 'Card payments are 10 to 7500 USD')
+    const after = await db.query<{ n: number }>('select count(*)::int as n from onramp_purchases')
+    assert.deepEqual(after, before)
+  })
+})
+
+describe('sandbox checkout', () => {
+  const balance = () =>
+    createPublicClient({ transport: http(anvil.rpcUrl) }).getBalance({ address: alice })
+
+  test('Pay credits the address once, the status and the history show it', async () => {
+    const started = await session({ amount: '300' })
+    assert.equal(started.status, 201)
+    const { purchase, url } = started.body
+    assert.equal(purchase.status, 'pending')
+    assert.match(url, new RegExp(`^${server.url}/onramp/checkout/onr_[0-9a-f]{32}$`))
+
+    const page = await call(url)
+    assert.equal(page.status, 200)
+    const csp = page.headers.get('content-security-policy') ?? ''
+    assert.match(csp, /default-src 'none'/)
+    assert.match(csp, /frame-ancestors 'none'/)
+    assert.match(csp, /form-action 'self'/)
+    assert.doesNotMatch(csp, /script-src|unsafe-inline/)
+    // no-referrer would make Chromium send `Origin: null` with Pay, which the Origin check refuses.
+    assert.equal(page.headers.get('referrer-policy'), 'same-origin')
+    assert.doesNotMatch(page.body, /<script/i)
+    assert.match(page.body, /Shop &lt;script&gt;alert\(1\)&lt;\/script&gt;/)
+
+    const start = await balance()
+    // Below and above the card limits: the form comes back with the reason, nothing paid.
+    for (const amount of ['5', '8000', 'abc']) {
+      const refused = await pay(url, amount)
+      assert.equal(refused.status, 400, amount)
+      assert.match(refused.body, /role="alert"/)
+    }
+    assert.equal(await balance(), start)
+
+    // Another site cannot make the visitor's browser pay.
+    assert.equal((await pay(url, '300', 'https://evil.example')).status, 403)
+
+    const paid = await pay(url, '300', server.url)
+    assert.equal(paid.status, 200)
+    assert.match(paid.body, /Payment received: 0.099 ETH sent/)
+    assert.equal((await balance()) - start, parseEther('0.099'))
+
+    const again = await pay(url, '300', server.url)
+    assert.equal(again.status, 200)
+    assert.equal((await balance()) - start, parseEther('0.099'), 'a second Pay credits nothing')
+
+    const status = await get(`/v1/onramp/sessions/${purchase.id}`)
+    assert.equal(status.body.status, 'completed')
+    assert.match(status.body.txHash, /^0x[0-9a-f]{64}$/)
+    assert.equal(status.body.cryptoAmount, '0.099')
+
+    const history = await get(`/v1/account/${alice}/history`, { chainId: LOCAL, onramp: 'sandbox' })
+    assert.equal(history.status, 200)
+    const [entry] = history.body.data
+    assert.equal(entry.id, purchase.id)
+    assert.equal(entry.metadata.operationType, 'buy')
+    assert.equal(entry.metadata.status, 'confirmed')
+    assert.equal(entry.metadata.hash, status.body.txHash)
+    assert.deepEqual(entry.transfers[0].quantity, { numeric: '0.099' })
+  })
+
+  test('two Pay clicks at once credit once', async () => {
+    const { body } = await session({ amount: '30' })
+    const start = await balance()
+    const answers = await Promise.all([
+      pay(body.url, '30'),
+      pay(body.url, '30'),
+      pay(body.url, '30'),
+    ])
+    assert.ok(answers.every((a) => a.status === 200))
+    assert.equal((await balance()) - start, parseEther('0.0099'))
+  })
+
+  test('airdrops on the local Solana RPC', async () => {
+    const started = await session({
+      chainId: SOLANA,
+      address: SOL_ADDRESS,
+      asset: 'SOL',
+      amount: '150',
+    })
+    assert.equal(started.status, 201, JSON.stringify(started.body))
+    const paid = await pay(started.body.url, '150')
+    assert.equal(paid.status, 200)
+    const status = await get(`/v1/onramp/sessions/${started.body.purchase.id}`)
+    assert.equal(status.body.status, 'completed')
+    const lamports = await call(solana.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [SOL_ADDRESS] }),
+    })
+    assert.equal(lamports.body.result.value, 990_000_000)
+  })
+
+  test('is refused for a chain that is not on this machine, and unknown ids are 404', async () => {
+    const remote = await session({ chainId: BASE })
+    assert.equal(remote.status, 400)
+    assert.match(remote.body.message, /sandbox does not serve eip155:8453/)
+    assert.equal((await call(`${server.url}/onramp/checkout/onr_${'0'.repeat(32)}`)).status, 404)
+    assert.equal((await call(`${server.url}/onramp/checkout/%3Cscript%3E`)).status, 404)
+  })
+})
+
+describe('meld and coinbase', () => {
+  test('Meld opens its widget with the public key and the purchase', async () => {
+    const answer = await session({ provider: 'meld', chainId: BASE, amount: '250' })
+    assert.equal(answer.status, 201)
+    const url = new URL(answer.body.url)
+    assert.equal(url.origin, 'https://sb.meldcrypto.com')
+    assert.deepEqual(Object.fromEntries(url.searchParams), {
+      publicKey: 'pk_meld_public',
+      destinationCurrencyCode: 'ETH',
+      walletAddress: alice,
+      sourceAmount: '250.00',
+      sourceCurrencyCode: 'USD',
+      paymentMethodType: 'CREDIT_DEBIT_CARD',
+      externalSessionId: answer.body.purchase.id,
+    })
+  })
+
+  test('Coinbase: a server-minted session token, the pay URL, then the status', async () => {
+    const answer = await session({ provider: 'coinbase', chainId: BASE, amount: '100' })
+    assert.equal(answer.status, 201, JSON.stringify(answer.body))
+    assert.deepEqual(coinbase.refusals, [])
+    const [request] = coinbase.tokenRequests
+    assert.deepEqual(request?.body.addresses, [{ address: alice, blockchains: ['base'] }])
+    assert.deepEqual(request?.body.assets, ['ETH'])
+    assert.equal(request?.body.clientIp, '127.0.0.1')
+    const url = new URL(answer.body.url)
+    assert.equal(`${url.origin}${url.pathname}`, 'https://pay.coinbase.com/buy/select-asset')
+    const id = answer.body.purchase.id
+    assert.equal(url.searchParams.get('partnerUserRef'), id)
+    assert.equal(url.searchParams.get('defaultNetwork'), 'base')
+    assert.equal(url.searchParams.get('presetFiatAmount'), '100.00')
+    assert.ok((url.searchParams.get('sessionToken') ?? '').length > 20)
+    // The key never leaves the server.
+    assert.doesNotMatch(JSON.stringify(answer.body), /PRIVATE KEY|keySecret/)
+
+    assert.equal((await get(`/v1/onramp/sessions/${id}`)).body.status, 'pending')
+    const hash = `0x${'ab'.repeat(32)}`
+    coinbase.complete(id, { status: 'SUCCESS', txHash: hash, amount: '0.0326' })
+    const done = await get(`/v1/onramp/sessions/${id}`)
+    assert.equal(done.body.status, 'completed')
+    assert.equal(done.body.txHash, hash)
+    assert.equal(done.body.cryptoAmount, '0.0326')
+    assert.deepEqual(coinbase.refusals, [])
+  })
+
+  test('a Coinbase key the stand-in does not know fails the session with a 502', async () => {
+    const other = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    const config = v.parse(ConfigFileSchema, {
+      projects: [
+        {
+          ...testProject({
+            projectId: 'wrong-key',
+            chains: [{ caipNetworkId: BASE, rpcUrls: ['https://base.example/rpc'], index: false }],
+          }),
+          onramp: {
+            coinbase: {
+              keyName: KEY_NAME,
+              keySecret: other.privateKey.export({ type: 'sec1', format: 'pem' }).toString(),
+              apiUrl: coinbase.url,
+            },
+          },
+        },
+      ],
+    })
+    await syncConfig(db, config)
+    const answer = await call(`${server.url}/v1/onramp/sessions?projectId=wrong-key`, {
+      method: 'POST',
+      headers: { origin: ORIGIN, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        provider: 'coinbase',
+        chainId: BASE,
+        address: alice,
+        asset: 'ETH',
+        currency: 'USD',
+        method: 'card',
+        amount: '100',
+      }),
+    })
+    assert.equal(answer.status, 502)
+    assert.equal(answer.body.code, 'UPSTREAM_ERROR')
+    assert.ok(coinbase.refusals.length > 0)
+  })
+
+  test('the config refuses a provider URL that is neither https nor loopback', () => {
+    const result = v.safeParse(ConfigFileSchema, {
+      projects: [
+        {
+          ...testProject(),
+          onramp: { meld: { publicKey: 'pk', widgetUrl: 'http://meld.example' } },
+        },
+      ],
+    })
+    assert.equal(result.success, false)
+  })
+})

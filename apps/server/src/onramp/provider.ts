@@ -1,0 +1,104 @@
+// What every on-ramp provider implements, and the providers a project's settings give.
+import type { OnrampProviderId, OnrampPurchaseStatus } from '../api-types.js'
+import type { Project, ProjectChainConfig } from '../projects/store.js'
+import { coinbaseProvider } from './coinbase.js'
+import { DEFAULT_FEE_PERCENT, type OnrampConfig, PROVIDER_NAMES } from './config.js'
+import { meldProvider } from './meld.js'
+import { sandboxProvider } from './sandbox.js'
+import type { StoredPurchase } from './store.js'
+
+/** What a provider needs to open a session beside the purchase itself. */
+export interface SessionContext {
+  /** This server's public base URL (the sandbox's checkout page lives there). */
+  baseUrl: string
+  /** The visitor's address as this server sees it (Coinbase binds its token to it). */
+  clientIp: string
+}
+
+/** A provider's view of a purchase it was asked about. */
+export interface ProviderStatus {
+  status: OnrampPurchaseStatus
+  txHash?: string | null
+  cryptoAmount?: string | null
+}
+
+export interface OnrampProvider {
+  readonly id: OnrampProviderId
+  readonly name: string
+  readonly feePercent: number
+  /** Whether it serves this chain of the project (spec §9 namespaces, loopback for the sandbox). */
+  serves(chain: ProjectChainConfig): boolean
+  /** The provider's reference for a new purchase, stored with it (before `sessionUrl`). */
+  reference?(purchaseId: string): string
+  /** The page the visitor opens (popup or new tab) to pay for this purchase. */
+  sessionUrl(purchase: StoredPurchase, context: SessionContext): Promise<string>
+  /** The provider's current view of a pending purchase; undefined = nothing new. */
+  status?(purchase: StoredPurchase): Promise<ProviderStatus | undefined>
+}
+
+/** Secrets given as `env:NAME` come from the server's environment. */
+export type SecretReader = (value: string) => string
+
+export const readSecret: SecretReader = (value) => {
+  const match = /^env:([A-Za-z_][A-Za-z0-9_]*)$/.exec(value)
+  if (!match) return value
+  const secret = process.env[match[1] as string]
+  if (!secret) throw new Error(`The environment variable ${match[1]} is not set`)
+  return secret
+}
+
+export interface ProviderDeps {
+  /** `fetch` for the providers' own APIs (tests point it at loopback stand-ins). */
+  fetch?: typeof fetch
+  readSecret?: SecretReader
+}
+
+/**
+ * The providers a project's `onramp` settings turn on, in a fixed order (sandbox, Meld,
+ * Coinbase); none when it has no settings.
+ *
+ * @example
+ * const providers = projectProviders(project.onramp)
+ */
+export function projectProviders(
+  config: OnrampConfig | null | undefined,
+  deps: ProviderDeps = {},
+): OnrampProvider[] {
+  if (!config) return []
+  const providers: OnrampProvider[] = []
+  const fee = (id: OnrampProviderId, own: number | undefined) => own ?? DEFAULT_FEE_PERCENT[id]
+  if (config.sandbox) {
+    const own = config.sandbox === true ? undefined : config.sandbox.feePercent
+    providers.push(
+      sandboxProvider({ name: PROVIDER_NAMES.sandbox, feePercent: fee('sandbox', own) }),
+    )
+  }
+  if (config.meld) {
+    providers.push(
+      meldProvider(config.meld, {
+        name: PROVIDER_NAMES.meld,
+        feePercent: fee('meld', config.meld.feePercent),
+      }),
+    )
+  }
+  if (config.coinbase) {
+    providers.push(
+      coinbaseProvider(config.coinbase, {
+        name: PROVIDER_NAMES.coinbase,
+        feePercent: fee('coinbase', config.coinbase.feePercent),
+        fetch: deps.fetch ?? fetch,
+        readSecret: deps.readSecret ?? readSecret,
+      }),
+    )
+  }
+  return providers
+}
+
+/** The project's providers serving `chain`. */
+export function providersFor(
+  project: Project & { onramp?: OnrampConfig | null },
+  chain: ProjectChainConfig,
+  deps?: ProviderDeps,
+): OnrampProvider[] {
+  return projectProviders(project.onramp, deps).filter((provider) => provider.serves(chain))
+}

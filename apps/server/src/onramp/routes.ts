@@ -1,0 +1,530 @@
+// The on-ramp API (issue 28, spec §1, §3, §7, §9): options, quote, session → URL, status, the
+// purchases in the history answer (`onramp=<provider>`), and the sandbox's checkout page.
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { getAddress, parseUnits } from 'viem'
+import type {
+  HistoryResponse,
+  OnrampOptionsResponse,
+  OnrampPaymentMethod,
+  OnrampPurchaseCurrency,
+  OnrampQuote,
+  OnrampQuoteResponse,
+  OnrampSessionResponse,
+  Transaction,
+} from '../api-types.js'
+import type { PriceSource } from '../blockchain/prices.js'
+import { SolanaAddressSchema } from '../blockchain/solana.js'
+import type { Db } from '../db/db.js'
+import { type AccessControl, type AppEnv, projectIdInQuery } from '../http/access.js'
+import { clientAddressOf } from '../http/client-address.js'
+import { HttpError, parseInput } from '../http/errors.js'
+import type { Logger } from '../http/logger.js'
+import { CLOSE_CONNECTION, limitBody } from '../http/middleware.js'
+import { baseUrlOf, pickQuery, readJsonBody } from '../http/params.js'
+import { CaipNetworkIdSchema } from '../projects/schema.js'
+import { getProject, type Project, type ProjectChainConfig } from '../projects/store.js'
+import {
+  CHECKOUT_HEADERS,
+  checkoutForm,
+  checkoutNotFound,
+  checkoutResult,
+} from './checkout-page.js'
+import {
+  DEFAULT_PAYMENT_LIMITS,
+  limitMessage,
+  limitOf,
+  PAYMENT_CURRENCIES,
+  PAYMENT_METHODS,
+} from './config.js'
+import { creditEvm, creditSolana, isLoopbackChain } from './credit.js'
+import { type OnrampProvider, type ProviderDeps, providersFor } from './provider.js'
+import {
+  claimPurchase,
+  finishPurchase,
+  getPurchase,
+  insertPurchase,
+  listPurchases,
+  newPurchaseId,
+  publicPurchase,
+  type StoredPurchase,
+} from './store.js'
+
+const BODY_MAX_BYTES = 4 * 1024
+const NOT_SERVED = 'Buying crypto is not available on this network'
+
+const AmountSchema = v.pipe(
+  v.string('amount is required'),
+  v.regex(/^\d{1,9}(\.\d{1,2})?$/, 'Expected an amount like 100 or 99.50'),
+)
+const MethodSchema = v.picklist(PAYMENT_METHODS, 'Expected card or bank')
+const CurrencySchema = v.picklist(PAYMENT_CURRENCIES, `Expected ${PAYMENT_CURRENCIES.join(', ')}`)
+const AssetSchema = v.pipe(
+  v.string('asset is required'),
+  v.regex(/^[A-Za-z0-9.]{1,20}$/, 'Expected a symbol'),
+)
+const ChainQuery = v.pipe(v.string('chainId is required'), CaipNetworkIdSchema)
+const ProviderSchema = v.picklist(
+  ['sandbox', 'meld', 'coinbase'] as const,
+  'Expected sandbox, meld or coinbase',
+)
+
+const OptionsQuerySchema = v.object({ chainId: ChainQuery })
+const QuoteQuerySchema = v.object({
+  chainId: ChainQuery,
+  asset: AssetSchema,
+  currency: CurrencySchema,
+  method: MethodSchema,
+  amount: AmountSchema,
+})
+const SessionBodySchema = v.strictObject({
+  provider: ProviderSchema,
+  chainId: ChainQuery,
+  address: v.pipe(v.string('address is required'), v.maxLength(100)),
+  asset: AssetSchema,
+  currency: CurrencySchema,
+  method: MethodSchema,
+  amount: AmountSchema,
+})
+const PurchaseIdSchema = v.pipe(v.string(), v.regex(/^onr_[0-9a-f]{32}$/, 'Not a purchase id'))
+
+export interface OnrampRoutesOptions {
+  db: Db
+  access: AccessControl
+  prices: PriceSource
+  logger: Logger
+  publicUrl?: string | undefined
+  trustProxy?: boolean | number | undefined
+  /** How providers reach their APIs (tests: loopback stand-ins). */
+  providers?: ProviderDeps | undefined
+}
+
+/** The native currency of a chain (config, else ETH / SOL). */
+export function nativeCurrencyOf(chain: ProjectChainConfig) {
+  if (chain.nativeCurrency) return chain.nativeCurrency
+  return chain.caipNetworkId.startsWith('solana:')
+    ? { name: 'Solana', symbol: 'SOL', decimals: 9 }
+    : { name: 'Ether', symbol: 'ETH', decimals: 18 }
+}
+
+/** Checks the amount against the method's limits (spec §3); the message names them. */
+function checkLimits(method: OnrampPaymentMethod, currency: string, amount: string): number {
+  const limit = limitOf(method) as (typeof DEFAULT_PAYMENT_LIMITS)[number]
+  const value = Number(amount)
+  if (value < limit.min || value > limit.max) {
+    throw new HttpError(400, 'BAD_REQUEST', limitMessage(limit, currency), {
+      issues: [{ path: 'amount', message: limitMessage(limit, currency) }],
+    })
+  }
+  return value
+}
+
+/** Integer `units` with `places` decimals as a plain decimal string, trailing zeros cut. */
+function decimalOf(units: bigint, places: number): string {
+  const text = units.toString().padStart(places + 1, '0')
+  const whole = text.slice(0, text.length - places)
+  const fraction = text.slice(text.length - places).replace(/0+$/, '')
+  return fraction ? `${whole}.${fraction}` : whole
+}
+
+/**
+ * Fee and crypto amount of `amount` through `provider` (`null` crypto amount: no price), in
+ * integers (cents, basis points, micro-dollars) so 297 / 3000 is 0.099 and not 0.0989999.
+ */
+function quoteOf(
+  provider: OnrampProvider,
+  input: { amount: number; asset: string; currency: string; method: OnrampPaymentMethod },
+  price: number | null,
+  decimals: number,
+): OnrampQuote {
+  const cents = BigInt(Math.round(input.amount * 100))
+  const feeCents = (cents * BigInt(Math.round(provider.feePercent * 100)) + 5000n) / 10000n
+  const places = Math.min(decimals, 8)
+  const priceMicros = price && price > 0 ? BigInt(Math.round(price * 1e6)) : 0n
+  const crypto =
+    priceMicros > 0n
+      ? decimalOf(((cents - feeCents) * 10n ** BigInt(places) * 10_000n) / priceMicros, places)
+      : null
+  return {
+    provider: provider.id,
+    providerName: provider.name,
+    amount: (Number(cents) / 100).toFixed(2),
+    fee: (Number(feeCents) / 100).toFixed(2),
+    feePercent: provider.feePercent,
+    cryptoAmount: crypto,
+    asset: input.asset,
+    currency: input.currency,
+    method: input.method,
+  }
+}
+
+/** A purchase as a transaction of the history answer (spec §7 "onramp" parameter). */
+function purchaseTransaction(purchase: StoredPurchase): Transaction {
+  return {
+    id: purchase.id,
+    metadata: {
+      minedAt: purchase.completedAt ?? purchase.createdAt,
+      chain: purchase.chainId,
+      operationType: 'buy',
+      status: purchase.status === 'completed' ? 'confirmed' : purchase.status,
+      sentFrom: purchase.provider,
+      sentTo: purchase.address,
+      hash: purchase.txHash ?? '',
+    },
+    transfers: [
+      {
+        direction: 'in',
+        fungible_info: { name: purchase.asset, symbol: purchase.asset, icon: null },
+        quantity: { numeric: purchase.cryptoAmount ?? '0' },
+      },
+    ],
+  }
+}
+
+/**
+ * The on-ramp routes with their preflights.
+ *
+ * @example
+ * app.route('/', onrampRoutes({ db, access, prices, logger }))
+ */
+export function onrampRoutes(options: OnrampRoutesOptions): Hono<AppEnv> {
+  const app = new Hono<AppEnv>()
+  const { db, access } = options
+  const preflight = access.preflight(projectIdInQuery)
+  for (const path of [
+    '/v1/onramp/options',
+    '/v1/onramp/quote',
+    '/v1/onramp/sessions',
+    '/v1/onramp/sessions/:id',
+  ]) {
+    app.options(path, preflight)
+  }
+
+  const chainOf = (project: Project, chainId: string) => {
+    const chain = project.chains.find((c) => c.caipNetworkId === chainId)
+    if (!chain) throw new HttpError(404, 'CHAIN_NOT_CONFIGURED', NOT_SERVED)
+    return chain
+  }
+  const providersOf = (project: Project, chain: ProjectChainConfig) =>
+    providersFor(project, chain, options.providers)
+  const priceOf = async (chainId: string, symbol: string) =>
+    (await options.prices.prices([{ chainId, symbol }]))[0] ?? null
+
+  /** The served chain's native asset, or a 400 for another one. */
+  const assetOf = (chain: ProjectChainConfig, asset: string) => {
+    const native = nativeCurrencyOf(chain)
+    if (asset.toUpperCase() !== native.symbol.toUpperCase()) {
+      throw new HttpError(
+        400,
+        'BAD_REQUEST',
+        `Invalid query: asset: ${chain.caipNetworkId} sells ${native.symbol}`,
+      )
+    }
+    return native
+  }
+
+  app.get('/v1/onramp/options', async (c) => {
+    const project = await access.access(c, c.req.query('projectId'))
+    const { chainId } = parseInput(OptionsQuerySchema, pickQuery(c, ['chainId']), 'query')
+    const chain = chainOf(project, chainId)
+    const providers = project.features.onramp ? providersOf(project, chain) : []
+    const served = project.chains.filter((other) => providersOf(project, other).length > 0)
+    const native = nativeCurrencyOf(chain)
+    const purchaseCurrencies: OnrampPurchaseCurrency[] =
+      providers.length === 0
+        ? []
+        : [
+            {
+              ...native,
+              networks: served
+                .filter((other) => nativeCurrencyOf(other).symbol === native.symbol)
+                .map((other) => other.caipNetworkId),
+            },
+          ]
+    return c.json({
+      chainId,
+      paymentCurrencies:
+        providers.length === 0
+          ? []
+          : PAYMENT_CURRENCIES.map((id) => ({ id, limits: [...DEFAULT_PAYMENT_LIMITS] })),
+      purchaseCurrencies,
+      providers: providers.map(({ id, name, feePercent }) => ({ id, name, feePercent })),
+    } satisfies OnrampOptionsResponse)
+  })
+
+  const servedProviders = (project: Project, chain: ProjectChainConfig) => {
+    const providers = project.features.onramp ? providersOf(project, chain) : []
+    if (providers.length === 0) throw new HttpError(404, 'CHAIN_NOT_CONFIGURED', NOT_SERVED)
+    return providers
+  }
+
+  app.get('/v1/onramp/quote', async (c) => {
+    const project = await access.access(c, c.req.query('projectId'))
+    const query = parseInput(
+      QuoteQuerySchema,
+      pickQuery(c, ['chainId', 'asset', 'currency', 'method', 'amount']),
+      'query',
+    )
+    const chain = chainOf(project, query.chainId)
+    const providers = servedProviders(project, chain)
+    const native = assetOf(chain, query.asset)
+    const amount = checkLimits(query.method, query.currency, query.amount)
+    const price = await priceOf(chain.caipNetworkId, native.symbol)
+    const quotes = providers.map((provider) =>
+      quoteOf(provider, { ...query, asset: native.symbol, amount }, price, native.decimals),
+    )
+    return c.json({ quotes } satisfies OnrampQuoteResponse)
+  })
+
+  app.post(
+    '/v1/onramp/sessions',
+    limitBody(BODY_MAX_BYTES, (c) =>
+      c.json({ code: 'PAYLOAD_TOO_LARGE', message: 'Body too large' }, 413, CLOSE_CONNECTION),
+    ),
+    async (c) => {
+      const project = await access.access(c, c.req.query('projectId'))
+      const body = parseInput(SessionBodySchema, await readJsonBody(c, 'session'), 'session')
+      const chain = chainOf(project, body.chainId)
+      const provider = servedProviders(project, chain).find((p) => p.id === body.provider)
+      if (!provider) {
+        throw new HttpError(
+          400,
+          'BAD_REQUEST',
+          `Invalid session: provider: ${body.provider} does not serve ${body.chainId}`,
+        )
+      }
+      const address = addressOn(chain, body.address)
+      const native = assetOf(chain, body.asset)
+      const amount = checkLimits(body.method, body.currency, body.amount)
+      const price = await priceOf(chain.caipNetworkId, native.symbol)
+      const quote = quoteOf(
+        provider,
+        { ...body, asset: native.symbol, amount },
+        price,
+        native.decimals,
+      )
+      const id = newPurchaseId()
+      const purchase = await insertPurchase(db, {
+        id,
+        projectId: project.projectId,
+        provider: provider.id,
+        chainId: chain.caipNetworkId,
+        address,
+        asset: native.symbol,
+        currency: body.currency,
+        method: body.method,
+        amount: quote.amount,
+        cryptoAmount: quote.cryptoAmount,
+        providerRef: provider.reference?.(id) ?? null,
+      })
+      let url: string
+      try {
+        url = await provider.sessionUrl(purchase, {
+          baseUrl: baseUrlOf(c, options.publicUrl),
+          clientIp: clientAddressOf(c, options.trustProxy),
+        })
+      } catch (error) {
+        await finishPurchase(db, id, { status: 'failed' })
+        throw new HttpError(
+          502,
+          'UPSTREAM_ERROR',
+          `${provider.name} could not start the purchase`,
+          {
+            cause: error,
+          },
+        )
+      }
+      return c.json(
+        { purchase: publicPurchase(purchase), url } satisfies OnrampSessionResponse,
+        201,
+      )
+    },
+  )
+
+  app.get('/v1/onramp/sessions/:id', async (c) => {
+    const project = await access.access(c, c.req.query('projectId'))
+    const id = parseInput(PurchaseIdSchema, c.req.param('id'), 'id')
+    let purchase = await getPurchase(db, id, project.projectId)
+    if (!purchase) throw new HttpError(404, 'NOT_FOUND', 'No such purchase')
+    if (purchase.status === 'pending') purchase = await refresh(project, purchase)
+    return c.json(publicPurchase(purchase))
+  })
+
+  /** Asks the provider about a pending purchase; its failure leaves the row as it was. */
+  const refresh = async (project: Project, purchase: StoredPurchase): Promise<StoredPurchase> => {
+    const chain = project.chains.find((c) => c.caipNetworkId === purchase.chainId)
+    const provider = chain
+      ? providersOf(project, chain).find((p) => p.id === purchase.provider)
+      : undefined
+    if (!provider?.status) return purchase
+    try {
+      const news = await provider.status(purchase)
+      if (!news || news.status === 'pending') return purchase
+      await finishPurchase(db, purchase.id, news)
+      return (await getPurchase(db, purchase.id)) ?? purchase
+    } catch (error) {
+      options.logger.warn('onramp status failed', { provider: provider.id, error: String(error) })
+      return purchase
+    }
+  }
+
+  // Spec §7 "Fetch transactions … onramp": with `onramp=<provider>` the history answer lists
+  // that provider's purchases for the address; without it, the blockchain routes answer.
+  app.get('/v1/account/:address/history', async (c, next) => {
+    const onramp = c.req.query('onramp')
+    if (onramp === undefined) return next()
+    const project = await access.access(c, c.req.query('projectId'))
+    const provider = parseInput(ProviderSchema, onramp, 'onramp')
+    const { chainId } = parseInput(OptionsQuerySchema, pickQuery(c, ['chainId']), 'query')
+    const chain = chainOf(project, chainId)
+    const address = addressOn(chain, c.req.param('address'))
+    const purchases = await listPurchases(db, {
+      projectId: project.projectId,
+      chainId,
+      address,
+      provider,
+      limit: 100,
+    })
+    return c.json({
+      data: purchases.map(purchaseTransaction),
+      next: null,
+    } satisfies HistoryResponse)
+  })
+
+  // The sandbox checkout page. Its id (128 random bits) is its only key, as for any hosted
+  // checkout link; a Pay is accepted from this page's own origin only.
+  app.get('/onramp/checkout/:id', async (c) => {
+    access.rateLimit(c, 'onramp-checkout')
+    const found = await sandboxPurchase(c.req.param('id'))
+    if (!found) return c.html(checkoutNotFound(), 404, CHECKOUT_HEADERS)
+    const { purchase, project } = found
+    if (purchase.status !== 'pending' || (await isProcessing(purchase))) {
+      return c.html(checkoutResult(purchase, project.name), 200, CHECKOUT_HEADERS)
+    }
+    const limit = limitOf(purchase.method) as (typeof DEFAULT_PAYMENT_LIMITS)[number]
+    return c.html(
+      checkoutForm(purchase, { projectName: project.name, ...limit, amount: purchase.amount }),
+      200,
+      CHECKOUT_HEADERS,
+    )
+  })
+
+  app.post(
+    '/onramp/checkout/:id',
+    limitBody(BODY_MAX_BYTES, (c) => c.text('Body too large', 413, CLOSE_CONNECTION)),
+    async (c) => {
+      access.rateLimit(c, 'onramp-checkout')
+      const origin = c.req.header('origin')
+      if (origin !== undefined && origin !== new URL(baseUrlOf(c, options.publicUrl)).origin) {
+        return c.text('Forbidden', 403, CHECKOUT_HEADERS)
+      }
+      const found = await sandboxPurchase(c.req.param('id'))
+      if (!found) return c.html(checkoutNotFound(), 404, CHECKOUT_HEADERS)
+      const { purchase, project, chain } = found
+      const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
+      const raw = typeof form.amount === 'string' ? form.amount.trim() : ''
+      const limit = limitOf(purchase.method) as (typeof DEFAULT_PAYMENT_LIMITS)[number]
+      const parsed = v.safeParse(AmountSchema, raw)
+      const error = !parsed.success
+        ? 'Enter an amount like 100 or 99.50'
+        : Number(raw) < limit.min || Number(raw) > limit.max
+          ? limitMessage(limit, purchase.currency)
+          : undefined
+      if (error) {
+        return c.html(
+          checkoutForm(purchase, {
+            projectName: project.name,
+            ...limit,
+            amount: raw.slice(0, 20),
+            error,
+          }),
+          400,
+          CHECKOUT_HEADERS,
+        )
+      }
+      const provider = providersOf(project, chain).find((p) => p.id === 'sandbox')
+      const native = nativeCurrencyOf(chain)
+      const price = await priceOf(chain.caipNetworkId, native.symbol)
+      const quote =
+        provider &&
+        quoteOf(
+          provider,
+          {
+            amount: Number(raw),
+            asset: native.symbol,
+            currency: purchase.currency,
+            method: purchase.method,
+          },
+          price,
+          native.decimals,
+        )
+      if (!quote?.cryptoAmount) {
+        return c.html(
+          checkoutResult({ ...purchase, status: 'failed' }, project.name),
+          409,
+          CHECKOUT_HEADERS,
+        )
+      }
+      const claimed = await claimPurchase(db, purchase.id, quote.amount, quote.cryptoAmount)
+      // Taken already (a second Pay, another tab): nothing more is credited.
+      if (!claimed) {
+        const current = (await getPurchase(db, purchase.id)) ?? purchase
+        return c.html(checkoutResult(current, project.name), 200, CHECKOUT_HEADERS)
+      }
+      try {
+        const units = parseUnits(quote.cryptoAmount, native.decimals)
+        const txHash = chain.caipNetworkId.startsWith('solana:')
+          ? await creditSolana(chain, claimed.address, units)
+          : await creditEvm(chain, getAddress(claimed.address), units)
+        await finishPurchase(db, purchase.id, { status: 'completed', txHash })
+      } catch (cause) {
+        options.logger.error('onramp sandbox credit failed', {
+          id: purchase.id,
+          error: String(cause),
+        })
+        await finishPurchase(db, purchase.id, { status: 'failed' })
+      }
+      const done = (await getPurchase(db, purchase.id)) ?? claimed
+      return c.html(
+        checkoutResult(done, project.name),
+        done.status === 'failed' ? 502 : 200,
+        CHECKOUT_HEADERS,
+      )
+    },
+  )
+
+  /** A sandbox purchase whose project still offers the sandbox on a loopback chain. */
+  const sandboxPurchase = async (rawId: string) => {
+    if (!v.is(PurchaseIdSchema, rawId)) return undefined
+    const purchase = await getPurchase(db, rawId)
+    if (purchase?.provider !== 'sandbox') return undefined
+    const project = await getProject(db, purchase.projectId)
+    const chain = project?.chains.find((c) => c.caipNetworkId === purchase.chainId)
+    if (!project || !chain || !isLoopbackChain(chain)) return undefined
+    return { purchase, project, chain }
+  }
+
+  const isProcessing = async (purchase: StoredPurchase) => {
+    const [row] = await db.query<{ status: string }>(
+      'select status from onramp_purchases where id = $1',
+      [purchase.id],
+    )
+    return row?.status === 'processing'
+  }
+
+  return app
+}
+
+/** The address in its canonical form on this chain (EVM checksummed), or a 400. */
+function addressOn(chain: ProjectChainConfig, raw: string): string {
+  if (chain.caipNetworkId.startsWith('solana:'))
+    return parseInput(SolanaAddressSchema, raw, 'address')
+  if (!/^0x[0-9a-fA-F]{40}$/.test(raw)) {
+    throw new HttpError(
+      400,
+      'BAD_REQUEST',
+      'Invalid address: expected a 0x-prefixed 40-hex-digit address',
+    )
+  }
+  return getAddress(raw.toLowerCase())
+}
