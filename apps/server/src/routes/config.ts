@@ -58,6 +58,8 @@ export function configRoutes({ access, publicUrl }: ConfigRoutesOptions): Hono<A
         caipNetworkId: chain.caipNetworkId,
         rpcUrl: `${base}/v1/rpc/${project.projectId}/${chain.caipNetworkId}`,
       })),
+      // No social login works end to end yet: no provider is reported, so no button shows.
+      socialProviders: [],
     }
     return c.json(body, 200, { 'cache-control': 'no-store' })
   })
