@@ -68,6 +68,7 @@ describe('project commands', () => {
         reownBranding: false,
       },
       recovery: 'non-custodial',
+      social: {},
       chains: [
         {
           caipNetworkId: 'eip155:1',

@@ -83,7 +83,7 @@ async function storageSuite(t: TestContext, backend: Backend) {
     const b = (await backend.second(a)) ?? a
     try {
       const results = await Promise.all([migrate(a), migrate(b), migrate(b)])
-      const applied = results.flatMap((r) => r.applied).sort()
+      const applied = results.flatMap((r) => r.applied).sort((a, b) => a - b)
       assert.deepEqual(
         applied,
         migrations.map((m) => m.version),
@@ -131,6 +131,8 @@ async function storageSuite(t: TestContext, backend: Backend) {
           chains: [
             { caipNetworkId: 'eip155:1', rpcUrl: `${server.url}/v1/rpc/test-project/eip155:1` },
           ],
+          // Configured in no project here, so no provider is offered.
+          socialProviders: [],
         })
       },
     )

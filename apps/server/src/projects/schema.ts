@@ -3,6 +3,7 @@ import { isCaipNetworkId, isOriginAllowed } from '@openmodal/core'
 import * as v from 'valibot'
 import type { RemoteFeatures, SocialProvider } from '../api-types.js'
 import { RecoveryModeSchema } from '../embedded/config.js'
+import { SocialConfigSchema } from '../embedded/social/providers.js'
 
 export const SOCIAL_PROVIDERS: readonly SocialProvider[] = [
   'google',
@@ -203,6 +204,11 @@ export const ProjectInputSchema = v.strictObject({
    * visitor holds) or `custodial` (the operator keeps the recovery share and can rebuild keys).
    */
   recovery: v.optional(RecoveryModeSchema),
+  /**
+   * Social login: the project's client at each provider (`{ github: { clientId, clientSecret } }`);
+   * endpoints only when they are not the provider's own (a stand-in). See embedded/social.
+   */
+  social: v.optional(SocialConfigSchema),
   chains: v.optional(
     v.pipe(
       v.array(ChainSchema),

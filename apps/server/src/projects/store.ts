@@ -2,6 +2,7 @@
 import type { RemoteFeatures } from '../api-types.js'
 import type { Queryable } from '../db/db.js'
 import type { RecoveryMode } from '../embedded/config.js'
+import type { SocialConfig } from '../embedded/social/providers.js'
 import { applyFeatures, DEFAULT_REMOTE_FEATURES, type ProjectInput } from './schema.js'
 
 export interface ProjectChainConfig {
@@ -29,6 +30,8 @@ export interface Project {
   features: RemoteFeatures
   /** The embedded wallet's recovery mode (see embedded/config.ts). */
   recovery: RecoveryMode
+  /** The project's clients at the social login providers (see embedded/social). */
+  social: SocialConfig
   chains: ProjectChainConfig[]
   source: 'config' | 'cli'
 }
@@ -40,12 +43,13 @@ interface ProjectRow extends Record<string, unknown> {
   allow_dev_origins: boolean
   features: RemoteFeatures
   recovery: RecoveryMode
+  social: SocialConfig
   chains: ProjectChainConfig[]
   source: 'config' | 'cli'
 }
 
 const COLUMNS =
-  'project_id, name, allowed_origins, allow_dev_origins, features, recovery, chains, source'
+  'project_id, name, allowed_origins, allow_dev_origins, features, recovery, social, chains, source'
 
 function toProject(row: ProjectRow): Project {
   return {
@@ -55,6 +59,7 @@ function toProject(row: ProjectRow): Project {
     allowDevOrigins: row.allow_dev_origins,
     features: { ...DEFAULT_REMOTE_FEATURES, ...row.features },
     recovery: row.recovery,
+    social: row.social,
     chains: row.chains,
     source: row.source,
   }
@@ -93,13 +98,13 @@ export async function upsertProject(
 ): Promise<void> {
   const features = applyFeatures(DEFAULT_REMOTE_FEATURES, input.features)
   await db.query(
-    `insert into projects (project_id, name, allowed_origins, features, chains, source, allow_dev_origins, recovery)
-     values ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, $7, $8)
+    `insert into projects (project_id, name, allowed_origins, features, chains, source, allow_dev_origins, recovery, social)
+     values ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, $7, $8, $9::jsonb)
      on conflict (project_id) do update set
        name = excluded.name, allowed_origins = excluded.allowed_origins,
        allow_dev_origins = excluded.allow_dev_origins,
        features = excluded.features, chains = excluded.chains, source = excluded.source,
-       recovery = excluded.recovery, updated_at = now()`,
+       recovery = excluded.recovery, social = excluded.social, updated_at = now()`,
     [
       input.projectId,
       input.name,
@@ -109,6 +114,7 @@ export async function upsertProject(
       source,
       input.allowDevOrigins,
       input.recovery ?? 'non-custodial',
+      JSON.stringify(input.social ?? {}),
     ],
   )
 }
