@@ -1,7 +1,7 @@
 // Stand-ins of the social login providers on loopback, answering with the real providers' shapes:
 // Google is a real OpenID Provider (oidc-provider) whose login step signs in the account the
-// test names; GitHub is a small server with GitHub's OAuth and REST shapes (docs.github.com:
-// "Authorizing OAuth apps", "REST API endpoints for users" and "for emails"), PKCE included.
+// test names; GitHub, Discord, X and Facebook are one small server each with that provider's
+// documented OAuth 2 and profile shapes (paths, token answers, error bodies), PKCE included.
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -127,141 +127,61 @@ interface IssuedCode {
 
 const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url')
 
-/**
- * GitHub's OAuth app endpoints and the two REST reads a login needs, on loopback.
- *
- * @example
- * const github = await startGitHubStandin()
- */
-export async function startGitHubStandin(): Promise<Standin> {
-  const codes = new Map<string, IssuedCode>()
-  const tokens = new Map<string, StandinAccount>()
-  const server = createServer()
-  const url = await listen(server)
-  const standin: Standin = {
-    url,
-    clientId: 'Iv1.standin',
-    clientSecret: randomBytes(20).toString('hex'),
-    account: {
-      subject: '583231',
-      login: 'octocat',
-      email: 'octocat@github.com',
-      emailVerified: true,
-    },
-    deny: false,
-    close: () => close(server),
-  }
-  const json = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
-    res.end(JSON.stringify(body))
-  }
-  // GitHub answers a refused token request with HTTP 200 and an error body.
-  const tokenError = (
-    res: import('node:http').ServerResponse,
-    error: string,
-    description: string,
-  ) =>
-    json(res, 200, {
-      error,
-      error_description: description,
-      error_uri:
-        'https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors',
-    })
-  server.on('request', (req, res) => {
-    const here = new URL(req.url ?? '/', url)
-    if (req.method === 'GET' && here.pathname === '/login/oauth/authorize') {
-      const redirect = new URL(here.searchParams.get('redirect_uri') ?? '')
-      const state = here.searchParams.get('state')
-      if (here.searchParams.get('client_id') !== standin.clientId) return json(res, 404, {})
-      if (standin.deny) {
-        redirect.searchParams.set('error', 'access_denied')
-        redirect.searchParams.set(
-          'error_description',
-          'The user has denied your application access.',
-        )
-      } else {
-        const code = randomBytes(10).toString('hex')
-        const method = here.searchParams.get('code_challenge_method')
-        codes.set(code, {
-          clientId: standin.clientId,
-          redirectUri: redirect.href,
-          challenge:
-            method === 'S256' ? (here.searchParams.get('code_challenge') ?? undefined) : undefined,
-          account: { ...standin.account },
-        })
-        redirect.searchParams.set('code', code)
-      }
-      if (state) redirect.searchParams.set('state', state)
-      res.writeHead(302, { location: redirect.href })
-      return res.end()
-    }
-    if (req.method === 'POST' && here.pathname === '/login/oauth/access_token') {
-      let raw = ''
-      req.on('data', (chunk) => {
-        raw += chunk
-      })
-      req.on('end', () => {
-        const form = new URLSearchParams(raw)
-        const code = codes.get(form.get('code') ?? '')
-        // A code works once.
-        codes.delete(form.get('code') ?? '')
-        if (
-          form.get('client_id') !== standin.clientId ||
-          form.get('client_secret') !== standin.clientSecret
-        ) {
-          return tokenError(
-            res,
-            'incorrect_client_credentials',
-            'The client_id and/or client_secret passed are incorrect.',
-          )
-        }
-        if (!code || code.redirectUri !== form.get('redirect_uri')) {
-          return tokenError(
-            res,
-            'bad_verification_code',
-            'The code passed is incorrect or expired.',
-          )
-        }
-        const verifier = form.get('code_verifier')
-        if (code.challenge !== undefined || verifier !== null) {
-          if (!verifier || code.challenge === undefined || s256(verifier) !== code.challenge) {
-            return tokenError(
-              res,
-              'bad_verification_code',
-              'The code passed is incorrect or expired.',
-            )
-          }
-        }
-        const token = `gho_${randomBytes(18).toString('hex')}`
-        tokens.set(token, code.account)
-        json(res, 200, { access_token: token, scope: 'read:user,user:email', token_type: 'bearer' })
-      })
-      return
-    }
-    const account = tokens.get((req.headers.authorization ?? '').replace(/^(Bearer|token) /, ''))
-    if (req.method === 'GET' && (here.pathname === '/user' || here.pathname === '/user/emails')) {
-      if (!account) {
-        return json(res, 401, {
-          message: 'Requires authentication',
-          documentation_url: 'https://docs.github.com/rest/users/users#get-the-authenticated-user',
-          status: '401',
-        })
-      }
-      if (here.pathname === '/user') {
-        return json(res, 200, {
-          login: account.login,
-          id: Number(account.subject),
-          node_id: 'MDQ6VXNlcjE=',
-          avatar_url: 'https://github.com/images/error/octocat_happy.gif',
-          type: 'User',
-          name: 'monalisa octocat',
-          // The public e-mail: often null, and never a proof of anything.
-          email: null,
-        })
-      }
-      return json(
-        res,
-        200,
+type Res = import('node:http').ServerResponse
+
+const json = (res: Res, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
+  res.end(JSON.stringify(body))
+}
+
+/** How each provider's OAuth 2 endpoints and profile API look (paths, errors, bodies). */
+interface OAuthShape {
+  authorizePath: string
+  tokenPath: string
+  /** `basic`: the client authenticates with HTTP Basic only (X). */
+  tokenAuth: 'post' | 'basic'
+  /** PKCE required (X): an authorization without a challenge is refused. */
+  pkceRequired: boolean
+  tokenAnswer(token: string): unknown
+  tokenError(res: Res, description: string): void
+  /** The profile routes: path → body for the signed-in account. */
+  profile: Record<string, (account: StandinAccount) => unknown>
+  /** Asked with the profile path (Facebook's `?fields=`). */
+  profileQuery?: string
+  account: StandinAccount
+}
+
+const SHAPES: Record<'github' | 'discord' | 'x' | 'facebook', OAuthShape> = {
+  // docs.github.com: "Authorizing OAuth apps"; errors come as HTTP 200 bodies.
+  github: {
+    authorizePath: '/login/oauth/authorize',
+    tokenPath: '/login/oauth/access_token',
+    tokenAuth: 'post',
+    pkceRequired: false,
+    tokenAnswer: (token) => ({
+      access_token: token,
+      scope: 'read:user,user:email',
+      token_type: 'bearer',
+    }),
+    tokenError: (res, description) =>
+      json(res, 200, {
+        error: 'bad_verification_code',
+        error_description: description,
+        error_uri:
+          'https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors',
+      }),
+    profile: {
+      '/user': (account) => ({
+        login: account.login,
+        id: Number(account.subject),
+        node_id: 'MDQ6VXNlcjE=',
+        avatar_url: 'https://github.com/images/error/octocat_happy.gif',
+        type: 'User',
+        name: 'monalisa octocat',
+        // The public e-mail: often null, and never a proof of anything.
+        email: null,
+      }),
+      '/user/emails': (account) =>
         account.email
           ? [
               {
@@ -272,11 +192,202 @@ export async function startGitHubStandin(): Promise<Standin> {
               },
             ]
           : [],
-      )
+    },
+    account: {
+      subject: '583231',
+      login: 'octocat',
+      email: 'octocat@github.com',
+      emailVerified: true,
+    },
+  },
+  // discord.com/developers/docs: "OAuth2" and "User Object".
+  discord: {
+    authorizePath: '/oauth2/authorize',
+    tokenPath: '/api/oauth2/token',
+    tokenAuth: 'post',
+    pkceRequired: false,
+    tokenAnswer: (token) => ({
+      access_token: token,
+      token_type: 'Bearer',
+      expires_in: 604800,
+      refresh_token: randomBytes(15).toString('hex'),
+      scope: 'identify email',
+    }),
+    tokenError: (res, description) =>
+      json(res, 400, { error: 'invalid_grant', error_description: description }),
+    profile: {
+      '/api/users/@me': (account) => ({
+        id: account.subject,
+        username: account.login,
+        discriminator: '0',
+        global_name: 'Nelly',
+        avatar: '8342729096ea3675442027381ff50dfe',
+        verified: account.emailVerified ?? false,
+        email: account.email ?? null,
+        flags: 64,
+        mfa_enabled: true,
+      }),
+    },
+    account: {
+      subject: '80351110224678912',
+      login: 'nelly',
+      email: 'nelly@example.com',
+      emailVerified: true,
+    },
+  },
+  // docs.x.com: "OAuth 2.0 Authorization Code Flow with PKCE" and "GET /2/users/me".
+  x: {
+    authorizePath: '/i/oauth2/authorize',
+    tokenPath: '/2/oauth2/token',
+    tokenAuth: 'basic',
+    pkceRequired: true,
+    tokenAnswer: (token) => ({
+      token_type: 'bearer',
+      expires_in: 7200,
+      access_token: token,
+      scope: 'users.read tweet.read',
+    }),
+    tokenError: (res, description) =>
+      json(res, 400, { error: 'invalid_request', error_description: description }),
+    profile: {
+      '/2/users/me': (account) => ({
+        data: { id: account.subject, name: 'X Dev', username: account.login },
+      }),
+    },
+    account: { subject: '2244994945', login: 'XDevelopers' },
+  },
+  // developers.facebook.com: "Manually Build a Login Flow" and the Graph API `/me`.
+  facebook: {
+    authorizePath: '/v21.0/dialog/oauth',
+    tokenPath: '/v21.0/oauth/access_token',
+    tokenAuth: 'post',
+    pkceRequired: false,
+    tokenAnswer: (token) => ({ access_token: token, token_type: 'bearer', expires_in: 5183944 }),
+    tokenError: (res, description) =>
+      json(res, 400, {
+        error: { message: description, type: 'OAuthException', code: 100, fbtrace_id: 'A1b2C3' },
+      }),
+    profileQuery: '?fields=id,name,email',
+    profile: {
+      '/v21.0/me': (account) => ({
+        id: account.subject,
+        name: account.login,
+        email: account.email,
+      }),
+    },
+    account: { subject: '10224242424242424', login: 'Mark Example', email: 'mark@example.com' },
+  },
+}
+
+export type OAuthStandinName = keyof typeof SHAPES
+
+/**
+ * One OAuth 2 provider's endpoints and profile API on loopback, in its documented shapes,
+ * with PKCE S256 checked as the provider does.
+ *
+ * @example
+ * const github = await startOAuthStandin('github')
+ */
+export async function startOAuthStandin(
+  name: OAuthStandinName,
+): Promise<Standin & { paths: OAuthShape }> {
+  const shape = SHAPES[name]
+  const codes = new Map<string, IssuedCode>()
+  const tokens = new Map<string, StandinAccount>()
+  const server = createServer()
+  const url = await listen(server)
+  const standin = {
+    url,
+    clientId: `${name}-client`,
+    clientSecret: randomBytes(20).toString('hex'),
+    account: { ...shape.account },
+    deny: false,
+    close: () => close(server),
+    paths: shape,
+  }
+  const bad = 'The code passed is incorrect or expired.'
+  server.on('request', (req, res) => {
+    const here = new URL(req.url ?? '/', url)
+    if (req.method === 'GET' && here.pathname === shape.authorizePath) {
+      const redirect = new URL(here.searchParams.get('redirect_uri') ?? '')
+      const state = here.searchParams.get('state')
+      if (here.searchParams.get('client_id') !== standin.clientId) return json(res, 404, {})
+      const method = here.searchParams.get('code_challenge_method')
+      const challenge = method === 'S256' ? here.searchParams.get('code_challenge') : null
+      if (standin.deny || (shape.pkceRequired && !challenge)) {
+        redirect.searchParams.set('error', standin.deny ? 'access_denied' : 'invalid_request')
+      } else {
+        const code = randomBytes(10).toString('hex')
+        codes.set(code, {
+          clientId: standin.clientId,
+          redirectUri: redirect.href,
+          challenge: challenge ?? undefined,
+          account: { ...standin.account },
+        })
+        redirect.searchParams.set('code', code)
+      }
+      if (state) redirect.searchParams.set('state', state)
+      res.writeHead(302, { location: redirect.href })
+      return res.end()
+    }
+    if (req.method === 'POST' && here.pathname === shape.tokenPath) {
+      let raw = ''
+      req.on('data', (chunk) => {
+        raw += chunk
+      })
+      req.on('end', () => {
+        const form = new URLSearchParams(raw)
+        const code = codes.get(form.get('code') ?? '')
+        // A code works once.
+        codes.delete(form.get('code') ?? '')
+        const basic = (req.headers.authorization ?? '').replace(/^Basic /, '')
+        const [basicId, basicSecret] = Buffer.from(basic, 'base64').toString().split(':')
+        const client =
+          shape.tokenAuth === 'basic'
+            ? {
+                id: decodeURIComponent(basicId ?? ''),
+                secret: decodeURIComponent(basicSecret ?? ''),
+              }
+            : { id: form.get('client_id'), secret: form.get('client_secret') }
+        if (client.id !== standin.clientId || client.secret !== standin.clientSecret) {
+          return shape.tokenError(res, 'The client_id and/or client_secret passed are incorrect.')
+        }
+        if (!code || code.redirectUri !== form.get('redirect_uri'))
+          return shape.tokenError(res, bad)
+        const verifier = form.get('code_verifier')
+        if (code.challenge !== undefined || verifier !== null) {
+          if (!verifier || code.challenge === undefined || s256(verifier) !== code.challenge) {
+            return shape.tokenError(res, bad)
+          }
+        }
+        const token = randomBytes(18).toString('hex')
+        tokens.set(token, code.account)
+        json(res, 200, shape.tokenAnswer(token))
+      })
+      return
+    }
+    const read = req.method === 'GET' ? shape.profile[here.pathname] : undefined
+    if (read) {
+      const account = tokens.get((req.headers.authorization ?? '').replace(/^(Bearer|token) /, ''))
+      if (!account) return json(res, 401, { message: 'Requires authentication' })
+      return json(res, 200, read(account))
     }
     json(res, 404, { message: 'Not Found' })
   })
   return standin
+}
+
+/** The project's `social` entry for a stand-in: its client and its endpoints. */
+export function oauthStandinConfig(standin: Standin & { paths: OAuthShape }) {
+  const profile = Object.keys(standin.paths.profile)
+  return {
+    clientId: standin.clientId,
+    clientSecret: standin.clientSecret,
+    authorizationUrl: `${standin.url}${standin.paths.authorizePath}`,
+    tokenUrl: `${standin.url}${standin.paths.tokenPath}`,
+    profileUrl: `${standin.url}${profile[0]}${standin.paths.profileQuery ?? ''}`,
+    ...(profile[1] ? { emailsUrl: `${standin.url}${profile[1]}` } : {}),
+  }
 }
 
 /**

@@ -3,12 +3,12 @@
 // the server's callback, which exchanges the code and reads the identity itself; the frame that
 // started the attempt (its device key) collects the session by polling.
 import * as client from 'openid-client'
-import * as v from 'valibot'
 import type { Queryable } from '../../db/db.js'
 import { randomId, tokenHash } from '../crypto.js'
 import { findOrCreateUser, type User } from '../sessions.js'
 import {
   type BuiltProvider,
+  PROFILE_READERS,
   type ProviderConfig,
   resolveProvider,
   type SocialProfile,
@@ -59,7 +59,9 @@ function clientOf(provider: BuiltProvider, config: ProviderConfig) {
     },
     config.clientId,
     undefined,
-    client.ClientSecretPost(config.clientSecret),
+    model.tokenAuth === 'basic'
+      ? client.ClientSecretBasic(config.clientSecret)
+      : client.ClientSecretPost(config.clientSecret),
   )
   // Plain http only for a stand-in on this machine.
   const urls = Object.values(endpoints).filter((url): url is string => typeof url === 'string')
@@ -147,15 +149,11 @@ export async function claimAttempt(
   return row
 }
 
-const GitHubUser = v.object({ id: v.number(), login: v.string() })
-const GitHubEmails = v.array(
-  v.object({ email: v.string(), primary: v.boolean(), verified: v.boolean() }),
-)
-
 async function readJsonApi(url: string, accessToken: string): Promise<unknown> {
   const response = await fetch(url, {
     headers: {
-      accept: 'application/vnd.github+json',
+      // GitHub's recommended type; the other providers answer JSON to it too.
+      accept: 'application/vnd.github+json, application/json',
       authorization: `Bearer ${accessToken}`,
       'user-agent': 'OpenModal',
     },
@@ -193,18 +191,9 @@ export async function exchange(
       verifiedEmail: email && claims.email_verified === true ? email : undefined,
     }
   }
-  const { profileUrl, emailsUrl } = model.endpoints
-  if (!profileUrl) throw new SocialLoginError('No profile API')
-  const user = v.parse(GitHubUser, await readJsonApi(profileUrl, tokens.access_token))
-  const emails = emailsUrl
-    ? v.parse(GitHubEmails, await readJsonApi(emailsUrl, tokens.access_token))
-    : []
-  const primary = emails.find((entry) => entry.primary && entry.verified)
-  return {
-    subject: String(user.id),
-    username: user.login,
-    verifiedEmail: primary?.email.toLowerCase(),
-  }
+  return PROFILE_READERS[model.provider as keyof typeof PROFILE_READERS](model.endpoints, (url) =>
+    readJsonApi(url, tokens.access_token),
+  )
 }
 
 /**

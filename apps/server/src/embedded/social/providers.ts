@@ -30,7 +30,66 @@ export interface ProviderEndpoints {
 interface ProviderModel {
   kind: 'oidc' | 'oauth2'
   scope: string
+  /** How the client authenticates at the token endpoint (X takes only HTTP Basic). */
+  tokenAuth: 'post' | 'basic'
   endpoints: ProviderEndpoints
+}
+
+/** The profile APIs' answers, as the providers document them (only the fields read). */
+const GitHubUser = v.object({ id: v.number(), login: v.string() })
+const GitHubEmails = v.array(
+  v.object({ email: v.string(), primary: v.boolean(), verified: v.boolean() }),
+)
+const DiscordUser = v.object({
+  id: v.string(),
+  username: v.string(),
+  discriminator: v.optional(v.string()),
+  email: v.optional(v.nullable(v.string())),
+  verified: v.optional(v.boolean()),
+})
+const XUser = v.object({ data: v.object({ id: v.string(), username: v.string() }) })
+const FacebookUser = v.object({ id: v.string(), name: v.optional(v.string()) })
+
+/** Reads a profile API with the access token. */
+export type ReadJson = (url: string) => Promise<unknown>
+
+/**
+ * The identity of an OAuth 2 provider's visitor from its profile API. E-mails count as verified
+ * only where the provider says so (GitHub's primary `verified`, Discord's `verified`); X gives
+ * none and Facebook does not say whether its e-mail was confirmed, so neither links to an e-mail
+ * user.
+ */
+export const PROFILE_READERS: Record<
+  'github' | 'discord' | 'x' | 'facebook',
+  (endpoints: ProviderEndpoints, read: ReadJson) => Promise<SocialProfile>
+> = {
+  github: async (endpoints, read) => {
+    const user = v.parse(GitHubUser, await read(endpoints.profileUrl ?? ''))
+    const emails = endpoints.emailsUrl ? v.parse(GitHubEmails, await read(endpoints.emailsUrl)) : []
+    const primary = emails.find((entry) => entry.primary && entry.verified)
+    return {
+      subject: String(user.id),
+      username: user.login,
+      verifiedEmail: primary?.email.toLowerCase(),
+    }
+  },
+  discord: async (endpoints, read) => {
+    const user = v.parse(DiscordUser, await read(endpoints.profileUrl ?? ''))
+    return {
+      subject: user.id,
+      // `name#0` for the new unique names: the modal strips the `#0` when it shows it (spec §5).
+      username: user.discriminator ? `${user.username}#${user.discriminator}` : user.username,
+      verifiedEmail: user.verified && user.email ? user.email.toLowerCase() : undefined,
+    }
+  },
+  x: async (endpoints, read) => {
+    const { data } = v.parse(XUser, await read(endpoints.profileUrl ?? ''))
+    return { subject: data.id, username: data.username, verifiedEmail: undefined }
+  },
+  facebook: async (endpoints, read) => {
+    const user = v.parse(FacebookUser, await read(endpoints.profileUrl ?? ''))
+    return { subject: user.id, username: user.name, verifiedEmail: undefined }
+  },
 }
 
 /** The providers built so far, with their real endpoints. */
@@ -38,6 +97,7 @@ export const PROVIDERS = {
   google: {
     kind: 'oidc',
     scope: 'openid email profile',
+    tokenAuth: 'post',
     endpoints: {
       issuer: 'https://accounts.google.com',
       authorizationUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
@@ -48,12 +108,46 @@ export const PROVIDERS = {
   github: {
     kind: 'oauth2',
     scope: 'read:user user:email',
+    tokenAuth: 'post',
     endpoints: {
       issuer: 'https://github.com',
       authorizationUrl: 'https://github.com/login/oauth/authorize',
       tokenUrl: 'https://github.com/login/oauth/access_token',
       profileUrl: 'https://api.github.com/user',
       emailsUrl: 'https://api.github.com/user/emails',
+    },
+  },
+  discord: {
+    kind: 'oauth2',
+    scope: 'identify email',
+    tokenAuth: 'post',
+    endpoints: {
+      issuer: 'https://discord.com',
+      authorizationUrl: 'https://discord.com/oauth2/authorize',
+      tokenUrl: 'https://discord.com/api/oauth2/token',
+      profileUrl: 'https://discord.com/api/users/@me',
+    },
+  },
+  x: {
+    kind: 'oauth2',
+    scope: 'users.read tweet.read',
+    tokenAuth: 'basic',
+    endpoints: {
+      issuer: 'https://x.com',
+      authorizationUrl: 'https://x.com/i/oauth2/authorize',
+      tokenUrl: 'https://api.x.com/2/oauth2/token',
+      profileUrl: 'https://api.x.com/2/users/me',
+    },
+  },
+  facebook: {
+    kind: 'oauth2',
+    scope: 'public_profile email',
+    tokenAuth: 'post',
+    endpoints: {
+      issuer: 'https://www.facebook.com',
+      authorizationUrl: 'https://www.facebook.com/v21.0/dialog/oauth',
+      tokenUrl: 'https://graph.facebook.com/v21.0/oauth/access_token',
+      profileUrl: 'https://graph.facebook.com/v21.0/me?fields=id,name,email',
     },
   },
 } as const satisfies Partial<Record<SocialProvider, ProviderModel>>

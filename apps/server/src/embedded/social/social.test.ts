@@ -18,13 +18,14 @@ import { openTestPglite } from '../../testing/pglite.js'
 import { startSmtpSink } from '../../testing/smtp-sink.js'
 import {
   followUntil,
+  oauthStandinConfig,
   type Standin,
-  startGitHubStandin,
   startGoogleStandin,
+  startOAuthStandin,
 } from '../../testing/social-standins.js'
 import { POPUP_READY_PROVIDERS } from './providers.js'
 
-type Provider = 'google' | 'github'
+type Provider = 'google' | 'github' | 'discord' | 'x' | 'facebook'
 
 async function setup(t: TestContext) {
   const db = await openTestPglite()
@@ -33,41 +34,38 @@ async function setup(t: TestContext) {
   const stack = await startEmbeddedStack(db, sink)
   const callback = `${stack.server.url}/v1/auth/social/callback`
   const google = await startGoogleStandin(callback)
-  const github = await startGitHubStandin()
-  await syncConfig(db, {
-    projects: [
-      testProject({
-        features: { email: true, socials: ['google', 'github'] },
-        social: {
-          google: {
-            clientId: google.clientId,
-            clientSecret: google.clientSecret,
-            issuer: google.url,
-            authorizationUrl: `${google.url}/auth`,
-            tokenUrl: `${google.url}/token`,
-            jwksUrl: `${google.url}/jwks`,
-          },
-          github: {
-            clientId: github.clientId,
-            clientSecret: github.clientSecret,
-            authorizationUrl: `${github.url}/login/oauth/authorize`,
-            tokenUrl: `${github.url}/login/oauth/access_token`,
-            profileUrl: `${github.url}/user`,
-            emailsUrl: `${github.url}/user/emails`,
-          },
+  const github = await startOAuthStandin('github')
+  const discord = await startOAuthStandin('discord')
+  const x = await startOAuthStandin('x')
+  const facebook = await startOAuthStandin('facebook')
+  const project = () =>
+    testProject({
+      features: { email: true, socials: ['google', 'github', 'discord', 'x'] },
+      social: {
+        google: {
+          clientId: google.clientId,
+          clientSecret: google.clientSecret,
+          issuer: google.url,
+          authorizationUrl: `${google.url}/auth`,
+          tokenUrl: `${google.url}/token`,
+          jwksUrl: `${google.url}/jwks`,
         },
-      }),
-    ],
-  })
+        github: oauthStandinConfig(github),
+        discord: oauthStandinConfig(discord),
+        x: oauthStandinConfig(x),
+        facebook: oauthStandinConfig(facebook),
+      },
+    })
+  const restoreConfig = () => syncConfig(db, { projects: [project()] })
+  await restoreConfig()
   t.after(async () => {
-    await google.close()
-    await github.close()
+    for (const standin of [google, github, discord, x, facebook]) await standin.close()
     await stack.close()
     await sink.close()
     await db.close()
   })
-  const standins: Record<Provider, Standin> = { google, github }
-  return { db, sink, stack, standins, callback }
+  const standins: Record<Provider, Standin> = { google, github, discord, x, facebook }
+  return { db, sink, stack, standins, callback, facebook, restoreConfig }
 }
 
 type Stack = EmbeddedStack
@@ -159,6 +157,44 @@ test('social login through the providers, and the attacks on it', async (t) => {
     assert.equal(second.user.id, first.user.id)
   })
 
+  await t.test(
+    'Discord, X and Facebook: their profile shapes, the same user next time',
+    async () => {
+      const device = await createDeviceKey(() => stack.clock.now)
+      const discordUser = await socialLogin(env, device, 'discord')
+      // Discord's unique names carry the `#0` the modal strips.
+      assert.equal(discordUser.user.username, 'nelly#0')
+      assert.equal(discordUser.user.email, 'nelly@example.com')
+      const xUser = await socialLogin(env, device, 'x')
+      assert.equal(xUser.user.username, 'XDevelopers')
+      assert.equal(xUser.user.email, null)
+      assert.equal((await socialLogin(env, device, 'discord')).user.id, discordUser.user.id)
+      assert.equal((await socialLogin(env, device, 'x')).user.id, xUser.user.id)
+      assert.notEqual(discordUser.user.id, xUser.user.id)
+    },
+  )
+
+  await t.test('Facebook: profile read with its fields; its e-mail links nothing', async () => {
+    await syncConfig(db, {
+      projects: [
+        testProject({
+          features: { email: true, socials: ['facebook'] },
+          social: { facebook: oauthStandinConfig(env.facebook) },
+        }),
+      ],
+    })
+    try {
+      const device = await createDeviceKey(() => stack.clock.now)
+      const { user: emailUser } = await login(stack, env.sink, 'mark@example.com', device)
+      const fb = await socialLogin(env, device, 'facebook')
+      assert.equal(fb.user.username, 'Mark Example')
+      assert.equal(fb.user.email, null)
+      assert.notEqual(fb.user.id, emailUser.id)
+    } finally {
+      await env.restoreConfig()
+    }
+  })
+
   await t.test('links to an e-mail user only on an e-mail the provider verified', async () => {
     const device = await createDeviceKey(() => stack.clock.now)
     const { user: emailUser } = await login(stack, env.sink, 'lin@example.com', device)
@@ -248,7 +284,8 @@ test('social login through the providers, and the attacks on it', async (t) => {
   })
 
   await t.test('attack: an authorization without the PKCE challenge is refused', async () => {
-    for (const provider of ['github', 'google'] as const) {
+    // X refuses it at once (PKCE is mandatory there); the others refuse the verifier later.
+    for (const provider of ['github', 'google', 'discord', 'x'] as const) {
       const device = await createDeviceKey(() => stack.clock.now)
       const { attemptId, url } = await start(stack, device, provider)
       const stripped = new URL(url)
@@ -276,12 +313,16 @@ test('social login through the providers, and the attacks on it', async (t) => {
 
   await t.test('refuses a provider the project did not configure or turned off', async () => {
     const device = await createDeviceKey(() => stack.clock.now)
-    for (const provider of ['x', 'apple']) {
+    // Apple is not built; Facebook is configured but not in the project's features.socials.
+    for (const [provider, code] of [
+      ['apple', 400],
+      ['facebook', 403],
+    ] as const) {
       const answer = await stack.send('POST', '/v1/auth/social/start', {
         body: { projectId: 'test-project', provider, dappOrigin: DAPP },
         device,
       })
-      assert.equal(answer.status, 400, provider)
+      assert.equal(answer.status, code, provider)
     }
     const foreign = await stack.send('POST', '/v1/auth/social/start', {
       body: {
