@@ -70,6 +70,7 @@ describe('project commands', () => {
       recovery: 'non-custodial',
       onramp: null,
       restrictedTimezones: false,
+      social: {},
       chains: [
         {
           caipNetworkId: 'eip155:1',

@@ -28,12 +28,27 @@ const verifyAnswer = v.object({
   session,
   user: v.object({ id: v.string(), email: v.string(), isNew: v.optional(v.boolean()) }),
 })
+const socialStartAnswer = v.object({ attemptId: v.string(), url: v.pipe(v.string(), v.url()) })
+const socialStatusAnswer = v.variant('status', [
+  v.object({ status: v.literal('pending') }),
+  v.object({
+    status: v.literal('done'),
+    session,
+    user: v.object({
+      id: v.string(),
+      email: v.nullable(v.string()),
+      provider: v.string(),
+      username: v.nullable(v.string()),
+    }),
+  }),
+])
 const commitment = v.object({
   eip155: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/)),
   solana: v.string(),
 })
 const meAnswer = v.object({
-  user: v.object({ id: v.string(), email: v.string() }),
+  // Null for a social login whose provider verified no e-mail.
+  user: v.object({ id: v.string(), email: v.nullable(v.string()) }),
   wallet: v.nullable(v.object({ commitment })),
 })
 /** The descriptor of what opens the recovery share (keys/recovery.ts `RecoveryFactor`). */
@@ -80,6 +95,14 @@ export interface ApiClient {
   /** Whether the code's mail left (it is sent after `start` answered); throws MAIL_FAILED. */
   mailStatus(body: { attemptId: string }): Promise<v.InferOutput<typeof statusAnswer>>
   verify(body: { attemptId: string; otp: string }): Promise<v.InferOutput<typeof verifyAnswer>>
+  /** Starts a social login: the provider's authorization URL for the popup. */
+  socialStart(body: {
+    projectId: string
+    provider: string
+    dappOrigin: string
+  }): Promise<v.InferOutput<typeof socialStartAnswer>>
+  /** The attempt's state; once the server completed it, the session (kept as the token). */
+  socialStatus(body: { attemptId: string }): Promise<v.InferOutput<typeof socialStatusAnswer>>
   me(): Promise<Me>
   putWallet(body: VaultUpload): Promise<void>
   /** The auth share this device needs (a known device, or after `recovery()`). */
@@ -139,6 +162,12 @@ export function createApi(apiUrl: string, projectId: string, token?: string): Ap
     async verify(body) {
       const answer = await call('POST', '/v1/auth/email/verify', verifyAnswer, body)
       client.token = answer.session.token
+      return answer
+    },
+    socialStart: (body) => call('POST', '/v1/auth/social/start', socialStartAnswer, body),
+    async socialStatus(body) {
+      const answer = await call('POST', '/v1/auth/social/status', socialStatusAnswer, body)
+      if (answer.status === 'done') client.token = answer.session.token
       return answer
     },
     me: () => call('GET', '/v1/me', meAnswer),

@@ -21,6 +21,8 @@ import { handleRpc, RpcError } from './rpc.js'
 import { frameLook } from './theme.js'
 import { createWalletSession } from './wallet-session.js'
 
+/** How often the frame asks the server whether the provider sent the visitor back. */
+const SOCIAL_POLL_MS = 1_000
 const query = new URLSearchParams(location.search)
 const projectId = query.get('projectId') ?? ''
 const rawChainId = query.get('chainId') ?? '1'
@@ -122,6 +124,17 @@ async function serve(
   }
   let attemptId: string | undefined
   let loginEmail = ''
+  /** The social login under way (one at a time): its attempt and the name to show. */
+  let social: { attemptId: string; generation: number } | undefined
+  let socialGeneration = 0
+  let socialName: string | undefined
+  /** Ends the wait of CONNECT_SOCIAL early: the popup said the provider sent it back. */
+  let socialWake: (() => void) | undefined
+  // The popup's page (/loading on this origin) tells this frame through a same-origin channel
+  // when the provider is done: only a speed-up, the server's status is what counts.
+  try {
+    new BroadcastChannel('openmodal-social').onmessage = () => socialWake?.()
+  } catch {}
   let updateAttemptId: string | undefined
   const rpc = {
     session,
@@ -165,10 +178,40 @@ async function serve(
       ],
       preferredAccountType: 'eoa' as const,
       smartAccountDeployed: false,
+      // The provider's username after a social login (Discord's `name#0` as given).
+      ...(socialName ? { userName: socialName } : {}),
     }
   }
 
   const handlers: Partial<Record<AppEventType, (payload: never) => Promise<unknown>>> = {
+    // The host opened the popup in the click; this gives the provider's URL to send it to.
+    GET_SOCIAL_REDIRECT_URI: async ({ provider }: { provider: string }) => {
+      const answer = await session.api.socialStart({ projectId, provider, dappOrigin })
+      social = { attemptId: answer.attemptId, generation: ++socialGeneration }
+      return { uri: answer.url }
+    },
+    // Polls the attempt until the server completed it (a failure ends it with the server's
+    // "Failed to initiate social connection"), then opens the wallet as after an e-mail code.
+    CONNECT_SOCIAL: async () => {
+      const current = social
+      if (!current) throw new Error('Start the social login first')
+      for (;;) {
+        const answer = await session.api.socialStatus({ attemptId: current.attemptId })
+        if (answer.status === 'done') {
+          socialName = answer.user.username ?? undefined
+          break
+        }
+        // A newer login replaced this one: this wait ends (the host gave up on it).
+        if (social?.generation !== current.generation) throw new Error('Modal closed')
+        await new Promise<void>((resolve) => {
+          socialWake = resolve
+          setTimeout(resolve, SOCIAL_POLL_MS)
+        })
+      }
+      social = undefined
+      await session.open()
+      return user()
+    },
     CONNECT_EMAIL: async ({ email }: { email: string }) => {
       // The code entry loads while the server answers: it shows as soon as the host asks.
       void codeEntry().catch(() => undefined)

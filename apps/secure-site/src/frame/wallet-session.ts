@@ -26,12 +26,12 @@ const MUST_RECOVER = new Set(['RECOVERY_REQUIRED', 'SHARES_RETIRED'])
 interface StoredSession {
   token: string
   userId: string
-  email: string
+  email: string | null
 }
 
 export interface WalletSession {
   api: ApiClient
-  user: { id: string; email: string } | undefined
+  user: { id: string; email: string | null } | undefined
   commitment: Commitment | undefined
   /** After a verified code: makes the wallet (first login) or recovers it (new device). */
   open(): Promise<void>
@@ -69,12 +69,13 @@ export function createWalletSession(
   const unlock = options.unlockRecovery ?? noPrompt
   /** How a new recovery share is locked: by the project's mode, the visitor's factor if not custodial. */
   const newSecret = async <T>(
-    who: { id: string; email: string },
+    who: { id: string; email: string | null },
     use: (secret: RecoverySecret) => Promise<T>,
   ): Promise<T> =>
     (await mode()) === 'custodial'
       ? use({ kind: 'custodial' })
-      : choose({ userId: who.id, email: who.email }, use)
+      : // A social user without e-mail: the passkey is named after the wallet's id.
+        choose({ userId: who.id, email: who.email ?? `wallet ${who.id.slice(0, 8)}` }, use)
   // The server releases the auth share only to a login at most 5 minutes old. It is kept in
   // this frame's memory (never on disk) for the frame's life: a stolen disk holds one share.
   let authShare: string | undefined

@@ -132,6 +132,8 @@ async function storageSuite(t: TestContext, backend: Backend) {
           chains: [
             { caipNetworkId: 'eip155:1', rpcUrl: `${server.url}/v1/rpc/test-project/eip155:1` },
           ],
+          // Configured in no project here, so no provider is offered.
+          socialProviders: [],
         })
       },
     )

@@ -30,6 +30,7 @@ export type EmbeddedErrorCode =
   | 'INVALID_SIGNATURE'
   | 'CUSTODIAL_RECOVERY_OFF'
   | 'MAIL_FAILED'
+  | 'SOCIAL_FAILED'
   | 'PAYLOAD_TOO_LARGE'
   | 'SERVER_ERROR'
 

@@ -40,16 +40,19 @@ export function mailTime(now: number): string {
 }
 
 /**
- * Sends a notice after the answer; a failure is logged, never shown to the caller.
+ * Sends a notice after the answer; a failure is logged, never shown to the caller. A user of a
+ * social login whose provider verified no e-mail (`to` null) has no address to tell.
  *
  * @example
  * sendNotice(context, { to, subject, text })
  */
 export function sendNotice(
   context: EmbeddedContext,
-  mail: { to: string; subject: string; text: string },
+  mail: { to: string | null; subject: string; text: string },
 ): void {
-  afterAnswer(context, 'notice mail', () => context.options.mailer.sendNotice(mail))
+  const { to } = mail
+  if (to === null) return
+  afterAnswer(context, 'notice mail', () => context.options.mailer.sendNotice({ ...mail, to }))
 }
 
 /** The lines that end a notice of something the visitor may not have done. */

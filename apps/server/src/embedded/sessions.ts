@@ -6,7 +6,8 @@ import { newBearerToken, randomId, tokenHash } from './crypto.js'
 
 export interface User {
   id: string
-  email: string
+  /** Null for a user of a social login whose provider verified no e-mail. */
+  email: string | null
   /** Set by the lock link of a notice mail: no login until the operator clears it. */
   lockedAt: Date | null
 }
@@ -14,7 +15,8 @@ export interface User {
 export interface Session {
   id: string
   userId: string
-  email: string
+  /** Null for a user of a social login whose provider verified no e-mail. */
+  email: string | null
   projectId: string
   dappOrigin: string
   jkt: string
@@ -85,7 +87,7 @@ export async function createSession(
 interface SessionRow extends Record<string, unknown> {
   id: string
   user_id: string
-  email: string
+  email: string | null
   project_id: string
   dapp_origin: string
   jkt: string

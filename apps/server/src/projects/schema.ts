@@ -3,8 +3,9 @@ import { isCaipNetworkId, isOriginAllowed } from '@openmodal/core'
 import * as v from 'valibot'
 import type { RemoteFeatures, SocialProvider } from '../api-types.js'
 import { RecoveryModeSchema } from '../embedded/config.js'
-import { SwapChainSchema } from '../swap/config.js'
+import { SocialConfigSchema } from '../embedded/social/providers.js'
 import { OnrampConfigSchema } from '../onramp/config.js'
+import { SwapChainSchema } from '../swap/config.js'
 
 export const SOCIAL_PROVIDERS: readonly SocialProvider[] = [
   'google',
@@ -218,6 +219,11 @@ export const ProjectInputSchema = v.strictObject({
    * whose time zone is in core's RESTRICTED_TIMEZONES. Default false.
    */
   restrictedTimezones: v.optional(v.boolean()),
+  /**
+   * Social login: the project's client at each provider (`{ github: { clientId, clientSecret } }`);
+   * endpoints only when they are not the provider's own (a stand-in). See embedded/social.
+   */
+  social: v.optional(SocialConfigSchema),
   chains: v.optional(
     v.pipe(
       v.array(ChainSchema),

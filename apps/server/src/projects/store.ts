@@ -2,8 +2,9 @@
 import type { RemoteFeatures } from '../api-types.js'
 import type { Queryable } from '../db/db.js'
 import type { RecoveryMode } from '../embedded/config.js'
-import type { SwapChainConfig } from '../swap/config.js'
+import type { SocialConfig } from '../embedded/social/providers.js'
 import type { OnrampConfig } from '../onramp/config.js'
+import type { SwapChainConfig } from '../swap/config.js'
 import { applyFeatures, DEFAULT_REMOTE_FEATURES, type ProjectInput } from './schema.js'
 
 export interface ProjectChainConfig {
@@ -37,6 +38,8 @@ export interface Project {
   onramp: OnrampConfig | null
   /** Hide swap and on-ramp in spec §6's restricted time zones (see schema.ts). */
   restrictedTimezones: boolean
+  /** The project's clients at the social login providers (see embedded/social). */
+  social: SocialConfig
   chains: ProjectChainConfig[]
   source: 'config' | 'cli'
 }
@@ -50,12 +53,13 @@ interface ProjectRow extends Record<string, unknown> {
   recovery: RecoveryMode
   onramp: OnrampConfig | null
   restricted_timezones: boolean
+  social: SocialConfig
   chains: ProjectChainConfig[]
   source: 'config' | 'cli'
 }
 
 const COLUMNS =
-  'project_id, name, allowed_origins, allow_dev_origins, features, recovery, onramp, restricted_timezones, chains, source'
+  'project_id, name, allowed_origins, allow_dev_origins, features, recovery, onramp, restricted_timezones, social, chains, source'
 
 function toProject(row: ProjectRow): Project {
   return {
@@ -67,6 +71,7 @@ function toProject(row: ProjectRow): Project {
     recovery: row.recovery,
     onramp: row.onramp ?? null,
     restrictedTimezones: row.restricted_timezones,
+    social: row.social,
     chains: row.chains,
     source: row.source,
   }
@@ -105,14 +110,15 @@ export async function upsertProject(
 ): Promise<void> {
   const features = applyFeatures(DEFAULT_REMOTE_FEATURES, input.features)
   await db.query(
-    `insert into projects (project_id, name, allowed_origins, features, chains, source, allow_dev_origins, recovery, onramp, restricted_timezones)
-     values ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, $7, $8, $9::jsonb, $10)
+    `insert into projects (project_id, name, allowed_origins, features, chains, source, allow_dev_origins, recovery, onramp, restricted_timezones, social)
+     values ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, $7, $8, $9::jsonb, $10, $11::jsonb)
      on conflict (project_id) do update set
        name = excluded.name, allowed_origins = excluded.allowed_origins,
        allow_dev_origins = excluded.allow_dev_origins,
        features = excluded.features, chains = excluded.chains, source = excluded.source,
        recovery = excluded.recovery, onramp = excluded.onramp,
-       restricted_timezones = excluded.restricted_timezones, updated_at = now()`,
+       restricted_timezones = excluded.restricted_timezones, social = excluded.social,
+       updated_at = now()`,
     [
       input.projectId,
       input.name,
@@ -124,6 +130,7 @@ export async function upsertProject(
       input.recovery ?? 'non-custodial',
       input.onramp === undefined ? null : JSON.stringify(input.onramp),
       input.restrictedTimezones ?? false,
+      JSON.stringify(input.social ?? {}),
     ],
   )
 }

@@ -1,6 +1,7 @@
 // (1) Remote project configuration and allowed origins (spec §5).
 import { Hono } from 'hono'
 import type { ProjectConfigResponse } from '../api-types.js'
+import { workingProviders } from '../embedded/social/providers.js'
 import type { AccessControl, AppEnv } from '../http/access.js'
 import { HttpError } from '../http/errors.js'
 import { baseUrlOf } from '../http/params.js'
@@ -59,6 +60,8 @@ export function configRoutes({ access, publicUrl }: ConfigRoutesOptions): Hono<A
         caipNetworkId: chain.caipNetworkId,
         rpcUrl: `${base}/v1/rpc/${project.projectId}/${chain.caipNetworkId}`,
       })),
+      // Only providers that are configured, on, and work end to end: no button that pretends.
+      socialProviders: workingProviders(project.features, project.social),
     }
     return c.json(body, 200, { 'cache-control': 'no-store' })
   })

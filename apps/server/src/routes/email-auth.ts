@@ -417,6 +417,9 @@ export function emailAuthRoutes(context: EmbeddedContext): Hono<AppEnv> {
     const session = await authenticate(context, c)
     requireFresh(session)
     const body = parseBody(UpdateStartBody, await readJson(c))
+    if (session.email === null) {
+      throw new EmbeddedError(400, 'BAD_REQUEST', 'This wallet has no e-mail to change')
+    }
     if (body.newEmail === session.email) {
       throw new EmbeddedError(400, 'BAD_REQUEST', 'The new e-mail is the current one', {
         field: 'newEmail',

@@ -10,6 +10,7 @@ import type { AppEnv } from '../http/access.js'
 import type { Logger } from '../http/logger.js'
 import { createRateLimiter, type RateLimitOptions } from '../http/rate-limit.js'
 import { emailAuthRoutes } from './email-auth.js'
+import { socialAuthRoutes } from './social-auth.js'
 import { walletVaultRoutes } from './wallet-vault.js'
 
 /**
@@ -20,7 +21,13 @@ import { walletVaultRoutes } from './wallet-vault.js'
 export const DEFAULT_EMBEDDED_RATE_LIMIT = { burst: 30, perSecond: 0.5 } as const
 
 /** The paths of the embedded routes, each behind the per-address bucket. */
-const EMBEDDED_PATHS = ['/v1/auth/email/*', '/v1/me', '/v1/wallet', '/v1/wallet/*']
+const EMBEDDED_PATHS = [
+  '/v1/auth/email/*',
+  '/v1/auth/social/*',
+  '/v1/me',
+  '/v1/wallet',
+  '/v1/wallet/*',
+]
 
 /**
  * The routes of `email-auth.ts` and `wallet-vault.ts` over one shared context, or no routes
@@ -70,5 +77,8 @@ export function embeddedRoutes(input: {
     for (const path of EMBEDDED_PATHS) app.use(path, perAddress)
     app.onError(embeddedErrorAnswer(input.logger))
   }
-  return app.route('/', emailAuthRoutes(context)).route('/', walletVaultRoutes(context))
+  return app
+    .route('/', emailAuthRoutes(context))
+    .route('/', socialAuthRoutes(context))
+    .route('/', walletVaultRoutes(context))
 }

@@ -99,6 +99,12 @@ export interface ProjectConfigResponse {
    * restricted time zones (core's RESTRICTED_TIMEZONES, `$featureRestriction`).
    */
   restrictedTimezones?: true
+  /**
+   * The social providers this server can log in with for the project (client credentials set
+   * and the popup flow built). A provider's button shows only when it is listed here and in
+   * `features.socials`; absent (an older server) means none.
+   */
+  socialProviders?: SocialProvider[]
 }
 
 /** A wallet of the registry. Links are `null` when the wallet has none. */

@@ -12,6 +12,6 @@ export {
   type QueryValue,
   type RequestOptions,
 } from '../api/client.js'
-export * from '../api/swap.js'
 export * from '../api/onramp-types.js'
+export * from '../api/swap.js'
 export * from '../api/types.js'

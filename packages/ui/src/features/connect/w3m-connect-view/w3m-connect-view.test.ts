@@ -1,7 +1,14 @@
 // Connect: method order, wallet list, empty state, legal footer.
 
 import { expect, fixture, html } from '@open-wc/testing'
-import { $recentWallets, closeModal, openModal, reset, setLocale } from '@openmodal/core/internal'
+import {
+  $recentWallets,
+  $remoteConfig,
+  closeModal,
+  openModal,
+  reset,
+  setLocale,
+} from '@openmodal/core/internal'
 import { sendKeys, setViewport } from '@web/test-runner-commands'
 import '../../../test/define-modal.js'
 import { loadLocale } from '../../../i18n/index.js'
@@ -17,7 +24,7 @@ import {
   WALLETS,
   walletIcon,
 } from '../../../test/helpers.js'
-import { availableMethods, connectMethodOrder } from './w3m-connect-view.js'
+import { availableMethods, connectMethodOrder, usableSocials } from './w3m-connect-view.js'
 
 const AUTH = { id: 'openmodal.auth', name: 'Email and socials', type: 'AUTH' as const }
 
@@ -26,6 +33,34 @@ async function openConnect(modal: W3mModal) {
   openModal()
   await modal.updateComplete
   return until(() => deep(modal, 'w3m-router', 'w3m-connect-view'), 'the connect view')
+}
+
+/**
+ * What a project's server answers once its config loaded: every feature on, and `providers` as
+ * the social providers it can log in with. Set after the test server's own answer (it drops
+ * config requests) has settled, so that answer cannot overwrite it.
+ */
+async function serverReports(providers: readonly string[] | undefined) {
+  await until(() => $remoteConfig.get().status !== 'loading', 'the dropped config request')
+  $remoteConfig.set({
+    status: 'loaded',
+    config: {
+      projectId: 'test-project',
+      name: 'Test',
+      features: {
+        email: true,
+        socials: ['google', 'github', 'apple', 'facebook', 'x', 'discord'],
+        swaps: true,
+        onramp: true,
+        activity: true,
+        reownBranding: false,
+      },
+      allowedOrigins: [],
+      chains: [],
+      ...(providers ? { socialProviders: providers as never } : {}),
+    },
+    ignored: [],
+  })
 }
 
 const methodsOf = (view: HTMLElement) =>
@@ -54,18 +89,48 @@ describe('Connect view', () => {
       connectMethodOrder(['social', 'wallet', 'email'], [{ type: 'ANNOUNCED' }]),
     ).to.deep.equal(['social', 'wallet', 'email'])
     const options = { features: { email: true, socials: ['google'] } } as never
-    expect(availableMethods(['email', 'social', 'wallet'], external, options)).to.deep.equal([
-      'email',
-      'social',
-      'wallet',
-    ])
+    expect(
+      availableMethods(['email', 'social', 'wallet'], external, options, ['google']),
+    ).to.deep.equal(['email', 'social', 'wallet'])
     // No embedded-wallet connector: e-mail and social cannot work, so they are not offered.
     expect(
-      availableMethods(['email', 'social', 'wallet'], [{ type: 'EXTERNAL' }], options),
+      availableMethods(['email', 'social', 'wallet'], [{ type: 'EXTERNAL' }], options, ['google']),
     ).to.deep.equal(['wallet'])
+  })
+  it('offers a social provider only when the server reports it working and the project lists it', () => {
+    const external = [{ type: 'AUTH' as const }]
+    const options = { features: { email: true, socials: ['google', 'github'] } } as never
+    // The server's config not loaded, or an older server: no social button at all.
+    expect(availableMethods(['email', 'social'], external, options)).to.deep.equal(['email'])
+    expect(availableMethods(['email', 'social'], external, options, [])).to.deep.equal(['email'])
+    // Configured on the server but not in features.socials: not offered either.
+    expect(availableMethods(['email', 'social'], external, options, ['x'])).to.deep.equal(['email'])
+    expect(
+      usableSocials({ socials: ['github', 'google', 'x'] }, ['google', 'github', 'discord']),
+    ).to.deep.equal(['github', 'google'])
+    expect(usableSocials({ socials: false }, ['google'])).to.deep.equal([])
+  })
+  it('shows no social button while the server reports no working provider', async () => {
+    setupClient({ wallets: [{ id: 'io.ext', name: 'Ext', type: 'EXTERNAL' }, AUTH] })
+    await serverReports(undefined)
+    let view = await openConnect(modal)
+    await until(() => methodsOf(view).length === 2, 'two methods')
+    expect(methodsOf(view)).to.deep.equal(['email', 'wallet'])
+    expect(deepAll(view, '[data-provider]')).to.have.length(0)
+    expect(view.shadowRoot?.textContent).to.not.contain('Continue with Google')
+    closeModal()
+
+    // Every provider in features.socials, only GitHub working on the server: GitHub alone.
+    await serverReports(['github'])
+    view = await openConnect(modal)
+    await until(() => methodsOf(view).length === 3, 'three methods')
+    expect(deepAll(view, '[data-provider]').map((b) => b.dataset.provider)).to.deep.equal([
+      'github',
+    ])
   })
   it('renders the methods in that order, and the host override wins', async () => {
     setupClient({ wallets: [{ id: 'io.ext', name: 'Ext', type: 'EXTERNAL' }, AUTH] })
+    await serverReports(['google', 'github'])
     let view = await openConnect(modal)
     await until(() => methodsOf(view).length === 3, 'three methods')
     expect(methodsOf(view)).to.deep.equal(['email', 'social', 'wallet'])
@@ -75,6 +140,7 @@ describe('Connect view', () => {
     closeModal()
 
     setupClient({ wallets: [{ id: 'io.alpha', name: 'Alpha', type: 'ANNOUNCED' }, AUTH] })
+    await serverReports(['google'])
     view = await openConnect(modal)
     await until(() => methodsOf(view)[0] === 'wallet', 'wallet first')
     expect(methodsOf(view)).to.deep.equal(['wallet', 'email', 'social'])
@@ -84,6 +150,7 @@ describe('Connect view', () => {
       { wallets: [{ id: 'io.alpha', name: 'Alpha', type: 'ANNOUNCED' }, AUTH] },
       { connectMethodsOrder: ['social', 'email', 'wallet'] },
     )
+    await serverReports(['google'])
     view = await openConnect(modal)
     await until(() => methodsOf(view).length === 3, 'three methods')
     expect(methodsOf(view)).to.deep.equal(['social', 'email', 'wallet'])

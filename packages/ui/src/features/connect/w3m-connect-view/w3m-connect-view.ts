@@ -3,6 +3,7 @@ import {
   $features,
   $options,
   $recentWallets,
+  $remoteConfig,
   type Connector,
   push,
   type ResolvedOptions,
@@ -65,14 +66,37 @@ export function connectMethodOrder(
     : ['email', 'social', 'wallet']
 }
 
+type Features = ResolvedOptions['features']
+type SocialProvider = Exclude<Features['socials'], false>[number]
+
+/**
+ * The social providers whose buttons show, in the order of `features.socials`: only those the
+ * project's server reports working (`socialProviders` of the project config). A button for a
+ * provider the server cannot log in with would pretend, so none shows before the config loads.
+ *
+ * @example
+ * usableSocials({ socials: ['google', 'x'] }, ['x']) // ['x']
+ * usableSocials({ socials: ['google'] }, undefined) // []
+ */
+export function usableSocials(
+  features: Pick<Features, 'socials'> | undefined,
+  configured: readonly string[] | undefined,
+): SocialProvider[] {
+  const socials = features?.socials
+  if (!Array.isArray(socials) || !configured) return []
+  return socials.filter((provider) => configured.includes(provider))
+}
+
 /**
  * The methods that can work now: e-mail and social need the embedded-wallet connector
- * (type AUTH) and their feature switch; wallets are always offered.
+ * (type AUTH) and their feature switch, social also a provider the server reports working
+ * (`usableSocials`); wallets are always offered.
  */
 export function availableMethods(
   order: readonly ConnectMethod[],
   connectors: readonly Pick<Connector, 'type'>[],
   options: Pick<ResolvedOptions, 'features'> | null,
+  configuredSocials?: readonly string[],
 ): ConnectMethod[] {
   const hasAuth = connectors.some((c) => c.type === 'AUTH')
   const features = options?.features
@@ -80,7 +104,7 @@ export function availableMethods(
     if (method === 'wallet') return true
     if (!hasAuth) return false
     if (method === 'email') return features?.email !== false
-    return Array.isArray(features?.socials) && features.socials.length > 0
+    return usableSocials(features, configuredSocials).length > 0
   })
 }
 
@@ -105,6 +129,7 @@ export class W3mConnectView extends OpenModalElement {
   private readonly recent = new StoreController(this, $recentWallets)
   private readonly options = new StoreController(this, $options)
   private readonly features = new StoreController(this, $features)
+  private readonly remote = new StoreController(this, $remoteConfig)
   // Discovered connectors plus the registry's featured and recommended wallets, in order.
   private readonly list = new StoreController(this, $connectList)
 
@@ -182,9 +207,14 @@ export class W3mConnectView extends OpenModalElement {
       }`
   }
 
+  /** The providers the project's server reports working (none until its config loaded). */
+  private configuredSocials(): readonly string[] | undefined {
+    const remote = this.remote.value
+    return remote.status === 'loaded' ? remote.config.socialProviders : undefined
+  }
+
   private renderSocials(): TemplateResult {
-    const socials = this.features.value?.socials
-    const providers = Array.isArray(socials) ? socials : []
+    const providers = usableSocials(this.features.value, this.configuredSocials())
     return html`<div class="socials" role="group" aria-label=${t('connect.socials')}>
       ${providers.map(
         (provider) =>
@@ -233,7 +263,12 @@ export class W3mConnectView extends OpenModalElement {
     const connectors = this.connectors.value
     const order = connectMethodOrder(this.options.value?.connectMethodsOrder, connectors)
     const features = this.features.value
-    const methods = availableMethods(order, connectors, features ? { features } : null)
+    const methods = availableMethods(
+      order,
+      connectors,
+      features ? { features } : null,
+      this.configuredSocials(),
+    )
     return html`<div class="methods">
         ${methods.map(
           (method, index) =>

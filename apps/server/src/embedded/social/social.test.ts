@@ -1,0 +1,348 @@
+// Social login on the server against stand-ins that answer like the providers: a real OpenID
+// Provider for Google, GitHub's OAuth and REST shapes. The attacks on the flow (a forged or
+// swapped state, a replayed code, a wrong nonce, a missing PKCE challenge) are refused.
+import assert from 'node:assert/strict'
+import { type TestContext, test } from 'node:test'
+import { prepareDatabase } from '../../bootstrap.js'
+import { syncConfig } from '../../projects/config-file.js'
+import { createDeviceKey, type DeviceKey } from '../../testing/device-key.js'
+import {
+  DAPP,
+  type EmbeddedStack,
+  login,
+  SECURE,
+  startEmbeddedStack,
+} from '../../testing/embedded-stack.js'
+import { testProject } from '../../testing/harness.js'
+import { openTestPglite } from '../../testing/pglite.js'
+import { startSmtpSink } from '../../testing/smtp-sink.js'
+import {
+  followUntil,
+  oauthStandinConfig,
+  type Standin,
+  startGoogleStandin,
+  startOAuthStandin,
+} from '../../testing/social-standins.js'
+import { POPUP_READY_PROVIDERS } from './providers.js'
+
+type Provider = 'google' | 'github' | 'discord' | 'x' | 'facebook'
+
+async function setup(t: TestContext) {
+  const db = await openTestPglite()
+  await prepareDatabase(db, { seed: false })
+  const sink = await startSmtpSink()
+  const stack = await startEmbeddedStack(db, sink)
+  const callback = `${stack.server.url}/v1/auth/social/callback`
+  const google = await startGoogleStandin(callback)
+  const github = await startOAuthStandin('github')
+  const discord = await startOAuthStandin('discord')
+  const x = await startOAuthStandin('x')
+  const facebook = await startOAuthStandin('facebook')
+  const project = () =>
+    testProject({
+      features: { email: true, socials: ['google', 'github', 'discord', 'x'] },
+      social: {
+        google: {
+          clientId: google.clientId,
+          clientSecret: google.clientSecret,
+          issuer: google.url,
+          authorizationUrl: `${google.url}/auth`,
+          tokenUrl: `${google.url}/token`,
+          jwksUrl: `${google.url}/jwks`,
+        },
+        github: oauthStandinConfig(github),
+        discord: oauthStandinConfig(discord),
+        x: oauthStandinConfig(x),
+        facebook: oauthStandinConfig(facebook),
+      },
+    })
+  const restoreConfig = () => syncConfig(db, { projects: [project()] })
+  await restoreConfig()
+  t.after(async () => {
+    for (const standin of [google, github, discord, x, facebook]) await standin.close()
+    await stack.close()
+    await sink.close()
+    await db.close()
+  })
+  const standins: Record<Provider, Standin> = { google, github, discord, x, facebook }
+  return { db, sink, stack, standins, callback, facebook, restoreConfig }
+}
+
+type Stack = EmbeddedStack
+
+async function start(stack: Stack, device: DeviceKey, provider: Provider) {
+  const answer = await stack.send('POST', '/v1/auth/social/start', {
+    body: { projectId: 'test-project', provider, dappOrigin: DAPP },
+    device,
+  })
+  assert.equal(answer.status, 200, JSON.stringify(answer.body))
+  return answer.body as { attemptId: string; url: string }
+}
+
+/** The visitor at the provider: from the authorization URL to the server's callback URL. */
+const atProvider = (url: string, callback: string) =>
+  followUntil(url, (next) => next.href.startsWith(callback))
+
+/** The popup's last hop: the server's callback, answered with the secure site's page. */
+async function callBack(callbackUrl: URL) {
+  const response = await fetch(callbackUrl, { redirect: 'manual' })
+  assert.equal(response.status, 303)
+  return response.headers.get('location')
+}
+
+const status = (stack: Stack, device: DeviceKey, attemptId: string) =>
+  stack.send('POST', '/v1/auth/social/status', { body: { attemptId }, device })
+
+/** A whole login through `provider` from `device`; returns the status answer's body. */
+async function socialLogin(
+  env: Awaited<ReturnType<typeof setup>>,
+  device: DeviceKey,
+  provider: Provider,
+) {
+  const { attemptId, url } = await start(env.stack, device, provider)
+  const pending = await status(env.stack, device, attemptId)
+  assert.deepEqual(pending.body, { status: 'pending' })
+  const back = await atProvider(url, env.callback)
+  assert.equal(await callBack(back), `${SECURE}/loading?social=done`)
+  const done = await status(env.stack, device, attemptId)
+  assert.equal(done.status, 200, JSON.stringify(done.body))
+  return done.body
+}
+
+test('social login through the providers, and the attacks on it', async (t) => {
+  const env = await setup(t)
+  const { stack, standins, callback, db } = env
+
+  await t.test('asks for PKCE S256, state and (OIDC) a nonce; no secret in the URL', async () => {
+    const device = await createDeviceKey(() => stack.clock.now)
+    for (const provider of ['google', 'github'] as const) {
+      const { url } = await start(stack, device, provider)
+      const params = new URL(url).searchParams
+      assert.equal(params.get('code_challenge_method'), 'S256')
+      assert.match(params.get('code_challenge') ?? '', /^[\w-]{43}$/)
+      assert.match(params.get('state') ?? '', /^[\w-]{20,}$/)
+      assert.equal(params.get('redirect_uri'), callback)
+      assert.equal(params.has('nonce'), provider === 'google')
+      assert.ok(!url.includes(standins[provider].clientSecret))
+    }
+    const [row] = await db.query<{ n: number }>(
+      'select count(*)::int as n from embedded.social_attempts where code_verifier is not null',
+    )
+    assert.equal(row?.n, 2)
+  })
+
+  await t.test(
+    'GitHub: the same user on the next login; username and verified e-mail',
+    async () => {
+      const device = await createDeviceKey(() => stack.clock.now)
+      const first = await socialLogin(env, device, 'github')
+      assert.equal(first.user.provider, 'github')
+      assert.equal(first.user.username, 'octocat')
+      assert.equal(first.user.email, 'octocat@github.com')
+      assert.match(first.session.token, /\S{20,}/)
+      const second = await socialLogin(env, await createDeviceKey(() => stack.clock.now), 'github')
+      assert.equal(second.user.id, first.user.id)
+      // The session works like an e-mail one: /v1/me answers with the device's proof.
+      const me = await stack.send('GET', '/v1/me', { device, token: first.session.token })
+      assert.equal(me.status, 200, JSON.stringify(me.body))
+    },
+  )
+
+  await t.test('Google (OIDC): the same user on the next login', async () => {
+    standins.google.account = { subject: 'g-1', email: 'grace@example.com', emailVerified: true }
+    const first = await socialLogin(env, await createDeviceKey(() => stack.clock.now), 'google')
+    assert.equal(first.user.provider, 'google')
+    assert.equal(first.user.email, 'grace@example.com')
+    const second = await socialLogin(env, await createDeviceKey(() => stack.clock.now), 'google')
+    assert.equal(second.user.id, first.user.id)
+  })
+
+  await t.test(
+    'Discord, X and Facebook: their profile shapes, the same user next time',
+    async () => {
+      const device = await createDeviceKey(() => stack.clock.now)
+      const discordUser = await socialLogin(env, device, 'discord')
+      // Discord's unique names carry the `#0` the modal strips.
+      assert.equal(discordUser.user.username, 'nelly#0')
+      assert.equal(discordUser.user.email, 'nelly@example.com')
+      const xUser = await socialLogin(env, device, 'x')
+      assert.equal(xUser.user.username, 'XDevelopers')
+      assert.equal(xUser.user.email, null)
+      assert.equal((await socialLogin(env, device, 'discord')).user.id, discordUser.user.id)
+      assert.equal((await socialLogin(env, device, 'x')).user.id, xUser.user.id)
+      assert.notEqual(discordUser.user.id, xUser.user.id)
+    },
+  )
+
+  await t.test('Facebook: profile read with its fields; its e-mail links nothing', async () => {
+    await syncConfig(db, {
+      projects: [
+        testProject({
+          features: { email: true, socials: ['facebook'] },
+          social: { facebook: oauthStandinConfig(env.facebook) },
+        }),
+      ],
+    })
+    try {
+      const device = await createDeviceKey(() => stack.clock.now)
+      const { user: emailUser } = await login(stack, env.sink, 'mark@example.com', device)
+      const fb = await socialLogin(env, device, 'facebook')
+      assert.equal(fb.user.username, 'Mark Example')
+      assert.equal(fb.user.email, null)
+      assert.notEqual(fb.user.id, emailUser.id)
+    } finally {
+      await env.restoreConfig()
+    }
+  })
+
+  await t.test('links to an e-mail user only on an e-mail the provider verified', async () => {
+    const device = await createDeviceKey(() => stack.clock.now)
+    const { user: emailUser } = await login(stack, env.sink, 'lin@example.com', device)
+    standins.github.account = {
+      subject: '7001',
+      login: 'lin',
+      email: 'lin@example.com',
+      emailVerified: false,
+    }
+    const unverified = await socialLogin(env, device, 'github')
+    assert.notEqual(unverified.user.id, emailUser.id)
+    assert.equal(unverified.user.email, null)
+    standins.google.account = { subject: 'g-lin', email: 'lin@example.com', emailVerified: true }
+    const verified = await socialLogin(env, device, 'google')
+    assert.equal(verified.user.id, emailUser.id)
+  })
+
+  await t.test('only the device key that started the attempt collects it, once', async () => {
+    standins.github.account = {
+      subject: '583231',
+      login: 'octocat',
+      email: 'octocat@github.com',
+      emailVerified: true,
+    }
+    const device = await createDeviceKey(() => stack.clock.now)
+    const thief = await createDeviceKey(() => stack.clock.now)
+    const { attemptId, url } = await start(stack, device, 'github')
+    await callBack(await atProvider(url, callback))
+    const stolen = await status(stack, thief, attemptId)
+    assert.equal(stolen.status, 404)
+    assert.equal((await status(stack, device, attemptId)).status, 200)
+    assert.equal((await status(stack, device, attemptId)).status, 409)
+  })
+
+  await t.test('attack: a forged state completes nothing', async () => {
+    const device = await createDeviceKey(() => stack.clock.now)
+    const { attemptId, url } = await start(stack, device, 'github')
+    const back = await atProvider(url, callback)
+    back.searchParams.set('state', 'forged-state-forged-state-forged')
+    assert.equal(await callBack(back), `${SECURE}/loading?social=failed`)
+    assert.deepEqual((await status(stack, device, attemptId)).body, { status: 'pending' })
+  })
+
+  await t.test("attack: a code injected under another attempt's state is refused", async () => {
+    // The attacker's own code (their account, their PKCE challenge) sent with the visitor's state.
+    const visitor = await createDeviceKey(() => stack.clock.now)
+    const attacker = await createDeviceKey(() => stack.clock.now)
+    const victimAttempt = await start(stack, visitor, 'github')
+    const attackerAttempt = await start(stack, attacker, 'github')
+    const attackerBack = await atProvider(attackerAttempt.url, callback)
+    const injected = new URL(attackerBack)
+    injected.searchParams.set('state', new URL(victimAttempt.url).searchParams.get('state') ?? '')
+    assert.equal(await callBack(injected), `${SECURE}/loading?social=failed`)
+    const answer = await status(stack, visitor, victimAttempt.attemptId)
+    assert.equal(answer.status, 400)
+    assert.equal(answer.body.error.message, 'Failed to initiate social connection')
+  })
+
+  await t.test('attack: a replayed callback (the same code and state) is refused', async () => {
+    for (const provider of ['github', 'google'] as const) {
+      const device = await createDeviceKey(() => stack.clock.now)
+      const { attemptId, url } = await start(stack, device, provider)
+      const back = await atProvider(url, callback)
+      assert.equal(await callBack(back), `${SECURE}/loading?social=done`)
+      assert.equal(await callBack(back), `${SECURE}/loading?social=failed`, provider)
+      assert.equal((await status(stack, device, attemptId)).status, 200)
+      const [row] = await db.query<{ n: number }>(
+        'select count(*)::int as n from embedded.sessions s join embedded.social_attempts a on a.user_id = s.user_id where a.id = $1 and s.jkt = a.jkt',
+        [attemptId],
+      )
+      assert.equal(row?.n, 1, provider)
+    }
+  })
+
+  await t.test('attack: an ID token with another nonce is refused', async () => {
+    const device = await createDeviceKey(() => stack.clock.now)
+    const { attemptId, url } = await start(stack, device, 'google')
+    const tampered = new URL(url)
+    tampered.searchParams.set('nonce', 'nonce-of-another-login')
+    assert.equal(
+      await callBack(await atProvider(tampered.href, callback)),
+      `${SECURE}/loading?social=failed`,
+    )
+    const answer = await status(stack, device, attemptId)
+    assert.equal(answer.status, 400)
+    assert.equal(answer.body.error.code, 'SOCIAL_FAILED')
+  })
+
+  await t.test('attack: an authorization without the PKCE challenge is refused', async () => {
+    // X refuses it at once (PKCE is mandatory there); the others refuse the verifier later.
+    for (const provider of ['github', 'google', 'discord', 'x'] as const) {
+      const device = await createDeviceKey(() => stack.clock.now)
+      const { attemptId, url } = await start(stack, device, provider)
+      const stripped = new URL(url)
+      stripped.searchParams.delete('code_challenge')
+      stripped.searchParams.delete('code_challenge_method')
+      assert.equal(
+        await callBack(await atProvider(stripped.href, callback)),
+        `${SECURE}/loading?social=failed`,
+        provider,
+      )
+      assert.equal((await status(stack, device, attemptId)).status, 400, provider)
+    }
+  })
+
+  await t.test('a provider error fails the attempt; the next login works', async () => {
+    const device = await createDeviceKey(() => stack.clock.now)
+    standins.github.deny = true
+    const { attemptId, url } = await start(stack, device, 'github')
+    assert.equal(await callBack(await atProvider(url, callback)), `${SECURE}/loading?social=failed`)
+    const answer = await status(stack, device, attemptId)
+    assert.equal(answer.body.error.message, 'Failed to initiate social connection')
+    standins.github.deny = false
+    await socialLogin(env, device, 'github')
+  })
+
+  await t.test('refuses a provider the project did not configure or turned off', async () => {
+    const device = await createDeviceKey(() => stack.clock.now)
+    // Apple is not built; Facebook is configured but not in the project's features.socials.
+    for (const [provider, code] of [
+      ['apple', 400],
+      ['facebook', 403],
+    ] as const) {
+      const answer = await stack.send('POST', '/v1/auth/social/start', {
+        body: { projectId: 'test-project', provider, dappOrigin: DAPP },
+        device,
+      })
+      assert.equal(answer.status, code, provider)
+    }
+    const foreign = await stack.send('POST', '/v1/auth/social/start', {
+      body: {
+        projectId: 'test-project',
+        provider: 'github',
+        dappOrigin: 'https://evil.example.net',
+      },
+      device,
+    })
+    assert.equal(foreign.status, 403)
+  })
+
+  await t.test('the project config reports only providers that work end to end', async () => {
+    const config = await fetch(`${stack.server.url}/v1/projects/test-project/config`, {
+      headers: { origin: DAPP },
+    })
+    const body = await config.json()
+    assert.deepEqual(
+      body.socialProviders,
+      ['google', 'github'].filter((p) => (POPUP_READY_PROVIDERS as readonly string[]).includes(p)),
+    )
+  })
+})

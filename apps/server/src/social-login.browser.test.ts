@@ -1,0 +1,226 @@
+// Social login in Chromium through a real popup: the dapp page opens it, the secure frame gives
+// the provider's URL (GET_SOCIAL_REDIRECT_URI), the popup signs in at a stand-in provider (a real
+// OpenID Provider for Google, GitHub's shapes on loopback) and comes back through this server to
+// the secure site's /loading; the frame polls the attempt (CONNECT_SOCIAL) and opens the wallet.
+// The same address on the next login from a fresh device; a provider error, then a login that
+// works. The project is `custodial` here (no recovery prompt): the passkey path is the e-mail
+// login's and is tested in passkey-recovery.browser.test.ts.
+import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { after, before, test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { buildSecureSite } from '@openmodal/secure-site/serve'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
+import { prepareDatabase } from './bootstrap.js'
+import type { Db } from './db/db.js'
+import { createSmtpMailer } from './embedded/mailer.js'
+import { syncConfig } from './projects/config-file.js'
+import type { RunningServer } from './server.js'
+import { startTestServer, testProject } from './testing/harness.js'
+import { openTestPglite } from './testing/pglite.js'
+import { type SmtpSink, startSmtpSink } from './testing/smtp-sink.js'
+import {
+  oauthStandinConfig,
+  type Standin,
+  startGoogleStandin,
+  startOAuthStandin,
+} from './testing/social-standins.js'
+
+const SITE_DIST = join(
+  fileURLToPath(import.meta.resolve('@openmodal/secure-site/serve')),
+  '../../dist',
+)
+const PROJECT = 'social-project'
+
+/** The dapp page: frames the secure site (visible, full page) and speaks the frame protocol. */
+async function startDappPage(secure: () => string) {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x')
+    if (url.pathname !== '/') {
+      res.writeHead(404).end()
+      return
+    }
+    const frame = `${secure()}/frame?projectId=${PROJECT}&chainId=1&version=0.1.0`
+    res.writeHead(200, { 'content-type': 'text/html' })
+    res.end(`<!doctype html><title>dapp</title>
+<style>iframe{position:fixed;inset:0;width:100%;height:100%;border:0}</style>
+<iframe title="Secure wallet" src="${frame}"></iframe>
+<script type="module">
+const target = ${JSON.stringify(secure())}
+const nonce = crypto.randomUUID()
+window.port = new Promise((resolve) => {
+  addEventListener('message', (event) => {
+    if (event.origin === target && event.data?.nonce === nonce && event.ports[0]) resolve(event.ports[0])
+  })
+  const timer = setInterval(() => document.querySelector('iframe').contentWindow.postMessage({ type: '@openmodal-frame/handshake', nonce }, target), 100)
+  window.port_ready = () => clearInterval(timer)
+})
+window.request = async (type, payload) => {
+  const port = await window.port
+  window.port_ready()
+  const id = crypto.randomUUID()
+  return new Promise((resolve) => {
+    port.addEventListener('message', (event) => {
+      if (event.data?.id === id) resolve({ status: event.data.status, payload: event.data.payload })
+    })
+    port.start()
+    port.postMessage({ id, type, payload })
+  })
+}
+</script>`)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
+type Reply = { status: 'SUCCESS' | 'ERROR'; payload: Record<string, unknown> }
+
+let db: Db
+let server: RunningServer
+let sink: SmtpSink
+let dapp: { origin: string; server: Server }
+let browser: Browser
+let secure: string
+let google: Standin
+let github: Awaited<ReturnType<typeof startOAuthStandin>>
+
+before(async () => {
+  if (!existsSync(join(SITE_DIST, 'frame.html'))) await buildSecureSite({ outDir: SITE_DIST })
+  ;[db, sink, dapp] = await Promise.all([
+    openTestPglite(),
+    startSmtpSink(),
+    startDappPage(() => secure),
+  ])
+  await prepareDatabase(db)
+  const port = await freePort()
+  secure = `http://localhost:${port}`
+  server = await startTestServer(db, {
+    secureSite: { dist: SITE_DIST, port, origin: secure },
+    embedded: {
+      authSecret: randomBytes(32),
+      vaultKey: randomBytes(32),
+      mailer: createSmtpMailer({ url: sink.url, from: 'test <t@localhost>' }),
+    },
+  })
+  google = await startGoogleStandin(`${server.url}/v1/auth/social/callback`)
+  github = await startOAuthStandin('github')
+  await syncConfig(db, {
+    projects: [
+      testProject({
+        projectId: PROJECT,
+        allowedOrigins: [dapp.origin],
+        features: { email: true, socials: ['google', 'github'] },
+        recovery: 'custodial',
+        social: {
+          google: {
+            clientId: google.clientId,
+            clientSecret: google.clientSecret,
+            issuer: google.url,
+            authorizationUrl: `${google.url}/auth`,
+            tokenUrl: `${google.url}/token`,
+            jwksUrl: `${google.url}/jwks`,
+          },
+          github: oauthStandinConfig(github),
+        },
+      }),
+    ],
+  })
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
+})
+
+after(async () => {
+  await browser?.close()
+  await google?.close()
+  await github?.close()
+  await server?.close()
+  await db?.close()
+  await sink?.close()
+  dapp?.server.close()
+})
+
+const request = (page: Page, type: string, payload: unknown = {}) =>
+  page.evaluate(
+    ([type, payload]) =>
+      (window as unknown as { request(t: unknown, p: unknown): Promise<Reply> }).request(
+        type,
+        payload,
+      ),
+    [type, payload] as const,
+  )
+
+/**
+ * One social login on a fresh device (a new browser context): the popup opens in the page
+ * (600×800, at the secure site's /loading), is sent on to the provider, and comes back; the
+ * frame's CONNECT_SOCIAL answers. Returns the answer and the popup's last address.
+ */
+async function socialLogin(provider: 'google' | 'github') {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${dapp.origin}/`)
+  // The frame is up and its channel open before the popup takes the front.
+  assert.equal((await request(page, 'IS_CONNECTED', {})).status, 'SUCCESS')
+  const popupOpened = context.waitForEvent('page')
+  await page.evaluate((target) => {
+    ;(window as unknown as { popup: Window | null }).popup = window.open(
+      `${target}/loading`,
+      'openmodal-social',
+      'popup,width=600,height=800',
+    )
+  }, secure)
+  const popup = await popupOpened
+  const redirect = await request(page, 'GET_SOCIAL_REDIRECT_URI', { provider })
+  assert.equal(redirect.status, 'SUCCESS', JSON.stringify(redirect.payload))
+  const connected = request(page, 'CONNECT_SOCIAL', { uri: '' })
+  await page.evaluate((uri) => {
+    const popup = (window as unknown as { popup: Window }).popup
+    popup.location.href = uri
+  }, redirect.payload.uri as string)
+  await popup.waitForURL(`${secure}/loading?social=*`, { timeout: 20_000, waitUntil: 'commit' })
+  const answer = await connected
+  const last = popup.url()
+  await context.close()
+  return { answer, last }
+}
+
+test('GitHub through the popup: a wallet, and the same address on a new device', async () => {
+  const first = await socialLogin('github')
+  assert.equal(first.last, `${secure}/loading?social=done`)
+  assert.equal(first.answer.status, 'SUCCESS', JSON.stringify(first.answer.payload))
+  assert.match(String(first.answer.payload.address), /^0x[0-9a-fA-F]{40}$/)
+  assert.equal(first.answer.payload.userName, 'octocat')
+  const second = await socialLogin('github')
+  assert.equal(second.answer.payload.address, first.answer.payload.address)
+})
+
+test('Google (OIDC) through the popup: the same address on the next login', async () => {
+  google.account = { subject: 'g-browser', email: 'grace@example.com', emailVerified: true }
+  const first = await socialLogin('google')
+  assert.equal(first.answer.status, 'SUCCESS', JSON.stringify(first.answer.payload))
+  assert.equal(first.answer.payload.email, 'grace@example.com')
+  const second = await socialLogin('google')
+  assert.equal(second.answer.payload.address, first.answer.payload.address)
+})
+
+test('a provider error: "Failed to initiate social connection", and the next login works', async () => {
+  github.deny = true
+  const refused = await socialLogin('github')
+  assert.equal(refused.last, `${secure}/loading?social=failed`)
+  assert.equal(refused.answer.status, 'ERROR')
+  assert.equal(refused.answer.payload.message, 'Failed to initiate social connection')
+  github.deny = false
+  const next = await socialLogin('github')
+  assert.equal(next.answer.status, 'SUCCESS', JSON.stringify(next.answer.payload))
+})
