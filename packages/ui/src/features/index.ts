@@ -9,6 +9,7 @@ import { email } from './email/feature.js'
 import { network } from './network/feature.js'
 import { send } from './send/feature.js'
 import { siwx } from './siwx/feature.js'
+import { swap } from './swap/feature.js'
 import { walletconnect } from './walletconnect/feature.js'
 
-export const FEATURES = { account, connect, email, network, send, siwx, walletconnect }
+export const FEATURES = { account, connect, email, network, send, siwx, swap, walletconnect }
