@@ -7,11 +7,13 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { TEST_TOKEN_ABI } from '@openmodal/testing'
 import { deployUniswapV2 } from '@openmodal/testing/node'
-import { createPublicClient, http, parseUnits } from 'viem'
+import { createPublicClient, encodeFunctionData, http, parseEther, parseUnits } from 'viem'
+import { rpc } from './preview.mjs'
 import { startStack } from './stack.mjs'
 
 const DEV_WALLET_ID = 'dev.openmodal.wallet'
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const STEP_TIMEOUT = 30_000
 const SWAP_NATIVE_ADDRESS = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 
@@ -135,5 +137,58 @@ describe('Demo Swap: Account → Swap against Uniswap V2 on anvil', () => {
     await modal('w3m-account-view').waitFor({ timeout: STEP_TIMEOUT })
     assert.equal(sold - (await balanceOf(tusd)), parseUnits('25', tusd.decimals))
     assert.ok((await balanceOf(tdai)) > before)
+  })
+
+  test('3. a competing swap between send and mining: the router reverts, the visitor re-quotes', async () => {
+    const [tusd] = uniswap.tokens
+    const url = stack.local[0].rpcUrl
+    const pendingNonce = () =>
+      rpc(url, 'eth_getTransactionCount', [ACCOUNT_0, 'pending']).then((hex) => Number(hex))
+    await openSwap()
+    await swapView('[part="from-select"]').selectOption(SWAP_NATIVE_ADDRESS)
+    await swapView('[part="to-select"]').selectOption(tusd.address)
+    await quoteAndReview('0.2')
+    const before = await balanceOf(tusd)
+    // Mined only when the test says so: the visitor's swap waits in the pool while another
+    // account buys 40 ETH of TUSD at a higher fee, which moves the price past 1 % slippage.
+    await rpc(url, 'evm_setAutomine', [false])
+    try {
+      const nonce = await pendingNonce()
+      await previewView('[part="confirm-button"]').click()
+      const deadline = Date.now() + STEP_TIMEOUT
+      while ((await pendingNonce()) === nonce) {
+        if (Date.now() > deadline) throw new Error('the wallet never sent the swap')
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      const gasPrice = await rpc(url, 'eth_gasPrice', [])
+      await rpc(url, 'eth_sendTransaction', [
+        {
+          from: ACCOUNT_1,
+          to: uniswap.router,
+          value: `0x${parseEther('40').toString(16)}`,
+          gasPrice: `0x${(BigInt(gasPrice) * 10n).toString(16)}`,
+          data: encodeFunctionData({
+            abi: uniswap.routerAbi,
+            functionName: 'swapExactETHForTokens',
+            args: [0n, [uniswap.weth, tusd.address], ACCOUNT_1, 2n ** 40n],
+          }),
+        },
+      ])
+      await rpc(url, 'evm_mine', [])
+    } finally {
+      await rpc(url, 'evm_setAutomine', [true])
+    }
+    const error = previewView('[data-error]')
+    await error.waitFor({ timeout: STEP_TIMEOUT })
+    console.log(`# the reverted swap reads: ${await text(error)}`)
+    assert.equal(await balanceOf(tusd), before, 'the reverted swap bought nothing')
+    const oldMinimum = await text(previewView('[data-minimum]'))
+    await previewView('[part="requote-button"]').click()
+    await previewView('[part="confirm-button"]:not([disabled])').waitFor({ timeout: STEP_TIMEOUT })
+    assert.equal(await previewView('[data-error]').count(), 0)
+    assert.notEqual(await text(previewView('[data-minimum]')), oldMinimum, 'a new, lower quote')
+    await previewView('[part="confirm-button"]').click()
+    await modal('w3m-account-view').waitFor({ timeout: STEP_TIMEOUT })
+    assert.ok((await balanceOf(tusd)) > before)
   })
 })
