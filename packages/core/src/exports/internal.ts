@@ -37,6 +37,17 @@ export {
   stopSiwx,
   watchSiwx,
 } from '../actions/siwx.js'
+export {
+  fetchSwapGasPrice,
+  fetchSwapQuote,
+  fetchSwapTokens,
+  isSwapNative,
+  parseSwapAmount,
+  SWAP_QUOTE_REFRESH_MS,
+  swap,
+  swapBalanceError,
+  swapSupported,
+} from '../actions/swap.js'
 export { switchNetwork } from '../actions/switch-network.js'
 export type {
   EmbeddedLoginStatus,
@@ -136,6 +147,7 @@ export {
   type SnackVariant,
   showSnack,
 } from '../stores/snack.js'
+export { $swapDraft, flipSwapDraft, resetSwapDraft, updateSwapDraft } from '../stores/swap.js'
 export {
   $transactions,
   $transactionsByYear,

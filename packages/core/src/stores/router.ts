@@ -29,6 +29,7 @@ export const VIEWS = [
   'ApproveTransaction',
   'Networks',
   'Swap',
+  'SwapPreview',
   'WalletSend',
   'WalletSendSelectToken',
   'WalletSendPreview',

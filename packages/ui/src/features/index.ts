@@ -10,6 +10,17 @@ import { network } from './network/feature.js'
 import { onramp } from './onramp/feature.js'
 import { send } from './send/feature.js'
 import { siwx } from './siwx/feature.js'
+import { swap } from './swap/feature.js'
 import { walletconnect } from './walletconnect/feature.js'
 
-export const FEATURES = { account, connect, email, network, onramp, send, siwx, walletconnect }
+export const FEATURES = {
+  account,
+  connect,
+  email,
+  network,
+  onramp,
+  send,
+  siwx,
+  swap,
+  walletconnect,
+}

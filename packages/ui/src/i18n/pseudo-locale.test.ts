@@ -5,6 +5,7 @@
 
 import { expect, fixture, html } from '@open-wc/testing'
 import type { TestAdapter } from '@openmodal/core/adapter-contract'
+import { SWAP_NATIVE_ADDRESS } from '@openmodal/core/api'
 import {
   $registeredName,
   $siwx,
@@ -27,9 +28,11 @@ import {
   TOAST_MESSAGES,
   updateOnrampDraft,
   updateSendDraft,
+  updateSwapDraft,
   type WalletConnectEntry,
 } from '@openmodal/core/internal'
 import { setViewport } from '@web/test-runner-commands'
+import { shown as swapShown } from '../features/swap/swap-state.js'
 import '../test/define-modal.js'
 import { switchActiveChainData } from '../features/network/w3m-switch-active-chain-view/w3m-switch-active-chain-view.js'
 import type { W3mModal } from '../modal/w3m-modal/w3m-modal.js'
@@ -313,6 +316,46 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
     reset('Account')
     push('WalletSend')
     push('WalletSendPreview')
+    openModal()
+  },
+  async Swap() {
+    await setupConnected()
+    // A long amount, so the quote and its details show at their widest.
+    updateSwapDraft({ amount: '0.123456789' })
+    reset('Account')
+    push('Swap')
+    openModal()
+  },
+  async SwapPreview() {
+    await setupConnected()
+    // A token sale (two wallet steps) of a long amount, as Swap would have quoted it.
+    const usdc = {
+      address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+      symbol: 'USDC',
+      name: 'USD Coin',
+      decimals: 6,
+      logoUri: null,
+    }
+    const eth = {
+      ...usdc,
+      address: SWAP_NATIVE_ADDRESS,
+      symbol: 'ETH',
+      name: 'Ether',
+      decimals: 18,
+    }
+    swapShown.quote = {
+      provider: 'uniswap-v2',
+      from: usdc,
+      to: eth,
+      amount: '123456789123',
+      toAmount: '41152263041000000000',
+      priceImpact: 12.5,
+      providerFee: null,
+      gas: '120000',
+    }
+    reset('Account')
+    push('Swap')
+    push('SwapPreview')
     openModal()
   },
   async EmailLogin() {

@@ -219,6 +219,66 @@ function send(res, status, body) {
   res.end(JSON.stringify(body))
 }
 
+// The swap API (issue 28) on eip155:1 only, with the server's shapes: ETH and USDC at 3,000
+// USDC per ETH, 0.3 % price impact, 120,000 gas at 1 gwei; above 1,000 ETH (or its USDC) no
+// pool fills the amount. Any other chain answers as a chain without a provider.
+const SWAP_NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
+const SWAP_TOKENS = [
+  { address: SWAP_NATIVE, symbol: 'ETH', name: 'Ether', decimals: 18, logoUri: null },
+  {
+    address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+    symbol: 'USDC',
+    name: 'USD Coin',
+    decimals: 6,
+    logoUri: null,
+  },
+]
+
+function swap(res, url) {
+  const chainId = url.searchParams.get('chainId')
+  const route = url.pathname.slice('/v1/swap/'.length)
+  if (route === 'chains')
+    return send(res, 200, { chains: [{ chainId: 'eip155:1', provider: 'uniswap-v2' }] })
+  if (chainId !== 'eip155:1') {
+    return send(res, 404, {
+      code: 'SWAP_NOT_SUPPORTED',
+      message: 'Network not supported for Swaps',
+    })
+  }
+  if (route === 'tokens') return send(res, 200, { tokens: SWAP_TOKENS })
+  if (route === 'gas-price') {
+    return send(res, 200, { standard: '1000000000', fast: '1500000000', instant: '2000000000' })
+  }
+  if (route === 'quote') {
+    const find = (address) =>
+      SWAP_TOKENS.find((token) => token.address.toLowerCase() === String(address).toLowerCase())
+    const from = find(url.searchParams.get('from'))
+    const to = find(url.searchParams.get('to'))
+    const amount = BigInt(url.searchParams.get('amount') ?? '0')
+    if (!from || !to || from === to)
+      return send(res, 400, { code: 'BAD_REQUEST', message: 'Unknown token pair' })
+    const ethIn = from.symbol === 'ETH' ? amount : (amount * 10n ** 12n) / 3000n
+    if (ethIn > 1000n * 10n ** 18n) {
+      return send(res, 400, {
+        code: 'NO_LIQUIDITY',
+        message: 'Not enough liquidity for this amount',
+      })
+    }
+    const toAmount = from.symbol === 'ETH' ? (amount * 3000n) / 10n ** 12n : ethIn
+    return send(res, 200, {
+      provider: 'uniswap-v2',
+      from,
+      to,
+      amount: amount.toString(),
+      toAmount: toAmount.toString(),
+      priceImpact: 0.3,
+      providerFee: null,
+      gas: '120000',
+    })
+  }
+  return send(res, 404, { code: 'NOT_FOUND', message: 'No such route' })
+}
+
 const SERVER_ERROR = { code: 'SERVER_ERROR', message: 'Internal server error' }
 
 function readBody(req) {
@@ -240,6 +300,7 @@ async function handle(req, res, url, origin) {
   if (url.searchParams.get('projectId') !== 'test-project') {
     return send(res, 404, { code: 'PROJECT_NOT_FOUND', message: 'No project' })
   }
+  if (req.method === 'GET' && url.pathname.startsWith('/v1/swap/')) return swap(res, url)
   const account = /^\/v1\/account\/([^/]+)\/(balance|history|nfts)$/.exec(url.pathname)
   if (req.method === 'GET' && account) {
     const address = decodeURIComponent(account[1])

@@ -10,7 +10,8 @@ import './w3m-register-account-name-success-view/w3m-register-account-name-succe
 import './w3m-register-account-name-view/w3m-register-account-name-view.js'
 import './w3m-transactions-view/w3m-transactions-view.js'
 import './w3m-wallet-receive-view/w3m-wallet-receive-view.js'
-// The Send views ride in this chunk (see send/views.ts for why).
+// The Send and Swap views ride in this chunk (see send/views.ts for why).
 import '../send/views.js'
+import '../swap/views.js'
 // So do the OnRamp views (onramp/views.ts).
 import '../onramp/views.js'

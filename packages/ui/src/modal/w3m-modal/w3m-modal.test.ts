@@ -330,7 +330,7 @@ describe('<w3m-modal>', () => {
   })
 
   it('shows a "not available yet" state for views that are not built', async () => {
-    await openOn(modal, 'Swap')
+    await openOn(modal, 'ProfileWallets')
     const state = await until(() => deep(modal, 'w3m-router', '[data-state]'), 'a state')
     expect(state.dataset.state).to.equal('unavailable')
     expect(state.textContent).to.contain('This screen is not available yet.')
@@ -388,7 +388,7 @@ describe('<w3m-modal>', () => {
   })
 
   it('animates views (150 ms) and titles (120 ms), and not under reduced motion', async () => {
-    await openOn(modal, 'Swap')
+    await openOn(modal, 'ProfileWallets')
     const title = deep(modal, '.title-text') as HTMLElement
     const view = await until(() => deep(modal, 'w3m-router', '[data-state]'), 'state')
     expect(getComputedStyle(title).animationDuration).to.equal('0.12s')

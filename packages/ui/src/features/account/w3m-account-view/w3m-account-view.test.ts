@@ -1,7 +1,14 @@
 // Account, rendered in the modal over the core test adapter.
 
 import { expect, fixture, html } from '@open-wc/testing'
-import { $modal, $view, connect, setLocale, setProfile } from '@openmodal/core/internal'
+import {
+  $modal,
+  $view,
+  connect,
+  setLocale,
+  setProfile,
+  switchNetwork,
+} from '@openmodal/core/internal'
 import type { W3mModal } from '../../../modal/w3m-modal/w3m-modal.js'
 import '../../../test/define-modal.js'
 import type { View } from '@openmodal/core/internal'
@@ -10,6 +17,7 @@ import { views } from '../../../router/routes.js'
 import {
   deep,
   deferred,
+  mainnet,
   optimism,
   resetAll,
   settle,
@@ -253,6 +261,17 @@ describe('Account view', () => {
       await setupConnected()
       const again = await showView(modal, 'w3m-account-view', 'Account')
       expect(await buttons(again)).to.deep.equal(['onramp', 'send'])
+    })
+
+    it('offers Swap only on a chain the server lists in GET /v1/swap/chains', async () => {
+      await setupConnected()
+      await switchNetwork(optimism)
+      const view = await showView(modal, 'w3m-account-view', 'Account')
+      // The test server swaps on eip155:1 only.
+      expect(await buttons(view)).to.deep.equal(['onramp', 'receive', 'send'])
+      await switchNetwork(mainnet)
+      await until(() => deep(view, '[data-feature="swaps"]'), 'Swap on mainnet')
+      expect(await buttons(view)).to.deep.equal(['onramp', 'swaps', 'receive', 'send'])
     })
 
     it('follows the namespace: no swaps on Solana, nothing where sending is unsupported', async () => {

@@ -18,6 +18,7 @@ import {
   push,
   reset,
   showSnack,
+  swapSupported,
   truncateAddress,
   WALLET_FEATURE_VIEWS,
   type WalletFeature,
@@ -120,6 +121,8 @@ export class W3mAccountView extends OpenModalElement {
   declare tab: AccountTab
   /** The e-mail login's frame keeps nothing across visits (its `persistentStorage` is false). */
   declare storageLost: boolean
+  /** The chain the server was asked about for swaps, and whether it swaps there. */
+  private swapChain: { chainId: string; supported: boolean } | undefined
   // The current watch of the frame's storage (see watchStorage).
   private storageWatch: { stop?: () => void } | undefined
 
@@ -244,12 +247,33 @@ export class W3mAccountView extends OpenModalElement {
     </div>`
   }
 
+  /**
+   * Whether the server swaps on the active chain (`GET /v1/swap/chains`, asked once per page):
+   * until it answered, and where it does not, no Swap button.
+   */
+  private swapsHere(): boolean {
+    const chainId = supportedNetwork(this.network.value)?.caipNetworkId
+    if (!chainId || this.features.value?.swaps === false) return false
+    if (this.swapChain?.chainId !== chainId) {
+      this.swapChain = { chainId, supported: false }
+      void swapSupported(chainId).then((supported) => {
+        if (this.swapChain?.chainId !== chainId || !supported) return
+        this.swapChain = { chainId, supported }
+        this.requestUpdate()
+      })
+    }
+    return this.swapChain.supported
+  }
+
   private renderFeatures(namespace: ChainNamespace | undefined) {
-    // Buy only where the project server offers a provider for the active chain.
+    // Buy only where the project server offers a provider for the active chain; Swap only
+    // where the server lists the chain.
     const chainId = supportedNetwork(this.network.value)?.caipNetworkId
     if (chainId && this.features.value?.onramp) checkOnrampServed({ chainId })
-    const offered = walletFeatures(this.features.value, namespace, (view) =>
-      Boolean(views[view]),
+    const offered = walletFeatures(
+      this.features.value,
+      namespace,
+      (view) => Boolean(views[view]) && (view !== 'Swap' || this.swapsHere()),
     ).filter(
       (feature) =>
         feature !== 'onramp' ||

@@ -1,0 +1,72 @@
+// What the two Swap views share beside core's draft: the tokens the server swaps on the active
+// network and the last quote Swap showed, which SwapPreview confirms (and re-asks after an error).
+import {
+  ApiRequestError,
+  type SwapQuoteResponse,
+  type SwapToken,
+  type TokenBalance,
+} from '@openmodal/core/api'
+import { $sendTokens, formatUnits, isSwapNative, parseUnits } from '@openmodal/core/internal'
+import { tError } from '../../i18n/coded.js'
+import { t } from '../../i18n/index.js'
+import { groupDecimal } from '../../utils/amount.js'
+
+/** The last quote shown by Swap; SwapPreview reads it. */
+export const shown: { quote: SwapQuoteResponse | undefined; tokens: readonly SwapToken[] } = {
+  quote: undefined,
+  tokens: [],
+}
+
+/** The account's balance of a swap token, from the balances Send reads; undefined when unknown. */
+export function balanceOf(token: SwapToken | undefined): TokenBalance | undefined {
+  if (!token) return undefined
+  const address = token.address.toLowerCase()
+  return $sendTokens
+    .get()
+    .tokenBalances.find((balance) =>
+      isSwapNative(token.address)
+        ? !balance.address
+        : balance.address?.split(':').pop()?.toLowerCase() === address,
+    )
+}
+
+/** A balance in base units of `decimals`; undefined when unknown. */
+export function balanceUnits(balance: TokenBalance | undefined, decimals: number) {
+  if (!balance) return undefined
+  try {
+    return parseUnits(balance.quantity.numeric, decimals)
+  } catch {
+    return undefined
+  }
+}
+
+/** At least what the router accepts for `toAmount` with `slippage` percent. */
+export function minimumOut(toAmount: bigint, slippage: number): bigint {
+  return (toAmount * BigInt(Math.round((100 - slippage) * 100))) / 10_000n
+}
+
+/** Base units as a decimal, at most 6 decimals (a long tail helps nobody read a quote). */
+export function shortUnits(value: bigint, decimals: number): string {
+  const [whole, fraction = ''] = formatUnits(value, decimals).split('.')
+  const cut = fraction.slice(0, 6).replace(/0+$/, '')
+  return cut ? `${whole}.${cut}` : (whole ?? '0')
+}
+
+/**
+ * The text of a failed swap API call: the spec's "Network not supported for Swaps" (in the
+ * locale) for a chain without a provider, else the server's own words (no liquidity, the
+ * provider's refusal) shown as text, else the coded error's text.
+ */
+export function swapErrorText(error: unknown): string {
+  if (error instanceof ApiRequestError) {
+    if ((error.apiCode as string | undefined) === 'SWAP_NOT_SUPPORTED') return t('swap.unsupported')
+    if (error.apiCode && error.details) return error.details
+  }
+  return tError(error)
+}
+
+/** Amounts in a quote: the locale's grouping, up to 6 decimals, no padding zeros. */
+export function quoteAmount(value: bigint, decimals: number, locale: string): string {
+  const short = shortUnits(value, decimals)
+  return groupDecimal(short, locale, short.split('.')[1]?.length ?? 0)
+}
