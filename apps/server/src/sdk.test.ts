@@ -153,7 +153,12 @@ describe('remote project config (spec §5)', () => {
     create({ features: { swaps: true, email: false, send: false } })
     const state = await settled()
     assert.equal(state.status, 'loaded')
-    assert.deepEqual(requests, ['/v1/projects/test-project/config?projectId=test-project'])
+    // Spec §7: the clientId (a random id of the browser) on every call.
+    assert.equal(requests.length, 1)
+    assert.match(
+      requests[0] ?? '',
+      /^\/v1\/projects\/test-project\/config\?projectId=test-project&clientId=[0-9a-f-]{36}$/,
+    )
     const features = $features.get()
     assert.ok(features)
     // Remote: swaps off, socials google + x, branding on; e-mail on by the remote default.
@@ -461,7 +466,10 @@ describe('analytics (spec §7)', () => {
     events = await rows()
     assert.equal(events.length, 6)
     assert.equal(requests.filter((r) => r.startsWith('/e?')).length, 6)
-    assert.match(requests[0] ?? '', /^\/e\?projectId=test-project&st=openmodal&sv=/)
+    assert.match(
+      requests[0] ?? '',
+      /^\/e\?projectId=test-project&clientId=[0-9a-f-]{36}&st=openmodal&sv=/,
+    )
     const open = events.find((e) => e.event === 'MODAL_OPEN')
     assert.equal(open?.type, 'track')
     assert.equal(open?.url, `${PAGE_ORIGIN}/shop`)

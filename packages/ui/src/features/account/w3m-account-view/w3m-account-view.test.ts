@@ -267,10 +267,11 @@ describe('Account view', () => {
       await setupConnected()
       await switchNetwork(optimism)
       const view = await showView(modal, 'w3m-account-view', 'Account')
-      // The test server swaps on eip155:1 only.
-      expect(await buttons(view)).to.deep.equal(['onramp', 'receive', 'send'])
+      // The test servers swap and sell on eip155:1 only (and sell on Solana mainnet).
+      expect(await buttons(view)).to.deep.equal(['receive', 'send'])
       await switchNetwork(mainnet)
       await until(() => deep(view, '[data-feature="swaps"]'), 'Swap on mainnet')
+      await until(() => deep(view, '[data-feature="onramp"]'), 'Buy on mainnet')
       expect(await buttons(view)).to.deep.equal(['onramp', 'swaps', 'receive', 'send'])
     })
 
