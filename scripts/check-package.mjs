@@ -111,6 +111,15 @@ async function checkContents(pkg, files) {
   return [...problems, ...(await checkDependencies(pkg, files)), ...(await checkEngines(pkg))]
 }
 
+/**
+ * Packages whose tree is known to name a newer Node and was checked to run on the README's:
+ * the reason is the review. Only test tooling belongs here, never what a dapp's page installs.
+ */
+const ENGINES_REVIEWED = {
+  '@openmodal/testing':
+    'litesvm (the local Solana cluster of the tests) pulls @solana/errors 8.4, which pins commander 15 (engines node >=22.12); the test tools run on Node 20 in CI all the same',
+}
+
 /** The lowest Node the root README promises ("only Node (20.19 or later)"). */
 async function lowestNode() {
   const readme = await readFile(join(ROOT, 'README.md'), 'utf8')
@@ -135,6 +144,7 @@ async function packageDir(name, from) {
  * makes npm print EBADENGINE on a supported Node.
  */
 async function checkEngines(pkg) {
+  if (ENGINES_REVIEWED[pkg.name]) return []
   const node = await lowestNode()
   const problems = []
   const seen = new Set()

@@ -63,6 +63,7 @@ test('@openmodal/testing/node exports exactly its public API', () => {
     'deployTestNft',
     'deployTestSmartWallet',
     'deployTestToken',
+    'deployUniswapV2',
     'devWalletScriptPath',
     'esploraTx',
     'freePort',

@@ -1,5 +1,5 @@
 // The OnRamp views (Account's Buy → OnRampProviders → BuyInProgress → Account) over the core
-// test adapter and the test server's on-ramp API contract (../onramp-api-server.mjs: eip155:1
+// test adapter and the test server's on-ramp API contract (src/test/onramp-api-server.mjs: eip155:1
 // served by two providers, card 10–7500, bank 10–25000; a purchase completes when the test
 // posts its Pay).
 
