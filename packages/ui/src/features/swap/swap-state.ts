@@ -6,7 +6,7 @@ import {
   type SwapToken,
   type TokenBalance,
 } from '@openmodal/core/api'
-import { $sendTokens, formatUnits, isSwapNative, parseUnits } from '@openmodal/core/internal'
+import { formatUnits, isSwapNative, parseUnits } from '@openmodal/core/internal'
 import { tError } from '../../i18n/coded.js'
 import { t } from '../../i18n/index.js'
 import { groupDecimal } from '../../utils/amount.js'
@@ -17,17 +17,21 @@ export const shown: { quote: SwapQuoteResponse | undefined; tokens: readonly Swa
   tokens: [],
 }
 
-/** The account's balance of a swap token, from the balances Send reads; undefined when unknown. */
-export function balanceOf(token: SwapToken | undefined): TokenBalance | undefined {
+/**
+ * The balance of a swap token among `balances` (the ones Send reads, `$sendTokens`); undefined
+ * when unknown.
+ */
+export function balanceOf(
+  token: SwapToken | undefined,
+  balances: readonly TokenBalance[],
+): TokenBalance | undefined {
   if (!token) return undefined
   const address = token.address.toLowerCase()
-  return $sendTokens
-    .get()
-    .tokenBalances.find((balance) =>
-      isSwapNative(token.address)
-        ? !balance.address
-        : balance.address?.split(':').pop()?.toLowerCase() === address,
-    )
+  return balances.find((balance) =>
+    isSwapNative(token.address)
+      ? !balance.address
+      : balance.address?.split(':').pop()?.toLowerCase() === address,
+  )
 }
 
 /** A balance in base units of `decimals`; undefined when unknown. */

@@ -32,21 +32,12 @@ import { viewStyles } from '../../../styles/view-styles.js'
 import { localBalance, localFiat } from '../../../utils/amount.js'
 import { define } from '../../../utils/define.js'
 import { supportedNetwork } from '../../../utils/network.js'
+import { pause } from '../../../utils/pause.js'
 import { safeAssetImageUrl, safeImageUrl } from '../../../utils/safe-url.js'
 import { sendStyles } from '../send-styles.js'
 
 /** Spec §9 "debounce default 500 ms": a typed name is looked up once typing pauses. */
 const NAME_DEBOUNCE_MS = 500
-
-/** Waits `ms`, or less when `signal` aborts (a newer lookup superseded this one). */
-const pause = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms)
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer)
-      resolve()
-    })
-  })
 
 /** A plain decimal being typed: digits, one dot (a comma typed is read as the dot). */
 const normalizeAmount = (text: string) => text.trim().replace(',', '.')

@@ -31,6 +31,7 @@ import { viewStyles } from '../../../styles/view-styles.js'
 import { groupDecimal, localBalance } from '../../../utils/amount.js'
 import { define } from '../../../utils/define.js'
 import { supportedNetwork } from '../../../utils/network.js'
+import { pause } from '../../../utils/pause.js'
 import { sendStyles } from '../../send/send-styles.js'
 import {
   balanceOf,
@@ -44,15 +45,6 @@ import { swapStyles } from '../swap-styles.js'
 
 /** A quote is asked once typing pauses this long. */
 const QUOTE_DEBOUNCE_MS = 300
-
-const pause = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms)
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer)
-      resolve()
-    })
-  })
 
 /**
  * @summary Swap: the token to pay with and the one to receive (each a picker listing the
@@ -154,6 +146,11 @@ export class W3mSwapView extends OpenModalElement {
     })
   }
 
+  /** The account's balance of `token`, from the balances this view follows. */
+  private balanceOf(token: SwapToken | undefined) {
+    return balanceOf(token, this.balances.value.tokenBalances)
+  }
+
   private token(address: string | undefined) {
     return this.tokens.find((token) => token.address.toLowerCase() === address?.toLowerCase())
   }
@@ -210,7 +207,7 @@ export class W3mSwapView extends OpenModalElement {
 
   private onMax(): void {
     const { from } = this.parsed()
-    const balance = balanceOf(from)
+    const balance = this.balanceOf(from)
     if (from && balance) this.edit({ amount: balance.quantity.numeric })
   }
 
@@ -236,8 +233,8 @@ export class W3mSwapView extends OpenModalElement {
     const native = this.token(SWAP_NATIVE_ADDRESS)
     const error = swapBalanceError({
       amount: amount.value,
-      fromBalance: balanceUnits(balanceOf(from), from.decimals),
-      nativeBalance: balanceUnits(balanceOf(native), native?.decimals ?? 18),
+      fromBalance: balanceUnits(this.balanceOf(from), from.decimals),
+      nativeBalance: balanceUnits(this.balanceOf(native), native?.decimals ?? 18),
       fee: this.fee(),
       fromNative: isSwapNative(from.address),
     })
@@ -257,7 +254,7 @@ export class W3mSwapView extends OpenModalElement {
         })}
     >
       ${this.tokens.map((token) => {
-        const balance = balanceOf(token)
+        const balance = this.balanceOf(token)
         return html`<option value=${token.address} ?selected=${token.address === selected?.address}>
           ${
             balance
@@ -334,7 +331,7 @@ export class W3mSwapView extends OpenModalElement {
     }
     const locale = this.locale.value
     const { draft, from, to } = this.parsed()
-    const balance = balanceOf(from)
+    const balance = this.balanceOf(from)
     const problem = this.problem()
     const status = problem ?? this.quoting.error
     const received =
