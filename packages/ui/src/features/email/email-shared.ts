@@ -155,47 +155,13 @@ export function submitButton(label: string, disabled: boolean): TemplateResult {
   </button>`
 }
 
+/** The e-mail views' own styles, after `formStyles`: the one-time-code field, links, rows. */
 export const emailStyles = css`
-  form {
-    display: grid;
-    gap: 12px;
-    padding-block: 8px 16px;
-  }
-
-  label {
-    font-weight: 600;
-  }
-
-  .field {
-    display: grid;
-    gap: 6px;
-  }
-
-  input {
-    block-size: 40px;
-    padding-inline: 12px;
-    border: 1px solid var(--wui-border);
-    border-radius: var(--wui-radius-m);
-    background: var(--wui-surface);
-    color: var(--wui-fg);
-    font: inherit;
-    min-inline-size: 0;
-  }
-
-  input[aria-invalid='true'] {
-    border-color: var(--wui-error);
-  }
-
   input.otp {
     font-size: 1.5em;
     letter-spacing: 0.4em;
     text-align: center;
     font-variant-numeric: tabular-nums;
-  }
-
-  .status {
-    min-block-size: 1.4em;
-    overflow-wrap: anywhere;
   }
 
   .pending {

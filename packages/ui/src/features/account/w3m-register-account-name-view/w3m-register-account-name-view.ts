@@ -15,6 +15,7 @@ import { t } from '../../../i18n/index.js'
 import '../strings/en.js'
 import { OpenModalElement } from '../../../internal/openmodal-element.js'
 import { base } from '../../../styles/base.js'
+import { formStyles } from '../../../styles/form-styles.js'
 import { viewStyles } from '../../../styles/view-styles.js'
 import { define } from '../../../utils/define.js'
 import { supportedNetwork } from '../../../utils/network.js'
@@ -37,7 +38,7 @@ export class W3mRegisterAccountNameView extends OpenModalElement {
     name: { state: true },
     touched: { state: true },
   }
-  static override styles = [base, viewStyles, styles]
+  static override styles = [base, viewStyles, formStyles, styles]
 
   declare name: string
   declare touched: boolean

@@ -15,6 +15,7 @@ import { t } from '../../../i18n/index.js'
 import '../strings/en.js'
 import { OpenModalElement } from '../../../internal/openmodal-element.js'
 import { base } from '../../../styles/base.js'
+import { formStyles } from '../../../styles/form-styles.js'
 import { viewStyles } from '../../../styles/view-styles.js'
 import { define } from '../../../utils/define.js'
 import {
@@ -53,7 +54,7 @@ export class W3mEmailLoginView extends OpenModalElement {
     touched: { state: true },
     now: { state: true },
   }
-  static override styles = [base, viewStyles, emailStyles]
+  static override styles = [base, viewStyles, formStyles, emailStyles]
 
   declare email: string
   /** Where the frame's code entry stands (never the code). */

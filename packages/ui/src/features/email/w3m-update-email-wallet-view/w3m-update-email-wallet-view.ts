@@ -14,6 +14,7 @@ import { t } from '../../../i18n/index.js'
 import '../strings/en.js'
 import { OpenModalElement } from '../../../internal/openmodal-element.js'
 import { base } from '../../../styles/base.js'
+import { formStyles } from '../../../styles/form-styles.js'
 import { viewStyles } from '../../../styles/view-styles.js'
 import { define } from '../../../utils/define.js'
 import {
@@ -47,7 +48,7 @@ export class W3mUpdateEmailWalletView extends OpenModalElement {
     step: { state: true },
     touched: { state: true },
   }
-  static override styles = [base, viewStyles, emailStyles]
+  static override styles = [base, viewStyles, formStyles, emailStyles]
 
   declare data: RouterData | undefined
   declare email: string
