@@ -16,6 +16,9 @@ const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const STEP_TIMEOUT = 30_000
 const SWAP_NATIVE_ADDRESS = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
+const ETH = { symbol: 'ETH', address: SWAP_NATIVE_ADDRESS }
+// The Activity tab polls every 4 s and the indexer every 250 ms here.
+const ACTIVITY_TIMEOUT = 30_000
 
 describe('Demo Swap: Account → Swap against Uniswap V2 on anvil', () => {
   let stack
@@ -28,6 +31,7 @@ describe('Demo Swap: Account → Swap against Uniswap V2 on anvil', () => {
       chainIds: [31337],
       prepare: ({ chains }) => deployUniswapV2(chains.chains[0].rpcUrl),
       server: {
+        project: { features: { activity: true } },
         chains: ({ local, prepared }) => [
           {
             caipNetworkId: `eip155:${local[0].chainId}`,
@@ -40,6 +44,7 @@ describe('Demo Swap: Account → Swap against Uniswap V2 on anvil', () => {
             },
           },
         ],
+        env: { OPENMODAL_INDEXER_POLL_MS: '250' },
       },
       demo: ({ local, prepared, server }) => ({
         chains: local,
@@ -76,8 +81,26 @@ describe('Demo Swap: Account → Swap against Uniswap V2 on anvil', () => {
     await button.waitFor({ timeout: STEP_TIMEOUT })
     const started = Date.now()
     await button.click()
-    await swapView('[part="from-select"]').waitFor({ state: 'visible', timeout: STEP_TIMEOUT })
+    await swapView('[part="from-token"]').waitFor({ state: 'visible', timeout: STEP_TIMEOUT })
     return Date.now() - started
+  }
+
+  /** Picks both tokens as a visitor does: each chip opens SwapSelectToken, search, then a row. */
+  async function pickTokens(from, to) {
+    for (const [side, token] of [
+      ['from', from],
+      ['to', to],
+    ]) {
+      await swapView(`[part="${side}-token"]`).click()
+      const picker = (selector) => modal(`w3m-swap-select-token-view ${selector}`)
+      await picker('[part="search-input"]').fill(token.symbol)
+      await picker(`[part="token"][data-token="${token.address}" i]`).click({
+        timeout: STEP_TIMEOUT,
+      })
+      await swapView(`[part="${side}-token"][data-token="${token.address}" i]`).waitFor({
+        timeout: STEP_TIMEOUT,
+      })
+    }
   }
 
   async function quoteAndReview(amount) {
@@ -105,8 +128,7 @@ describe('Demo Swap: Account → Swap against Uniswap V2 on anvil', () => {
     const before = await balanceOf(tusd)
     const opened = await openSwap()
     console.log(`# click Swap → Swap view visible: ${opened} ms`)
-    await swapView('[part="from-select"]').selectOption(SWAP_NATIVE_ADDRESS)
-    await swapView('[part="to-select"]').selectOption(tusd.address)
+    await pickTokens(ETH, tusd)
     await quoteAndReview('0.1')
     assert.equal(await previewView('[data-step="approve"]').count(), 0)
     const minimum = parseUnits(
@@ -125,8 +147,7 @@ describe('Demo Swap: Account → Swap against Uniswap V2 on anvil', () => {
     const before = await balanceOf(tdai)
     const sold = await balanceOf(tusd)
     await openSwap()
-    await swapView('[part="from-select"]').selectOption(tusd.address)
-    await swapView('[part="to-select"]').selectOption(tdai.address)
+    await pickTokens(tusd, tdai)
     await quoteAndReview('25')
     assert.match(
       await text(previewView('[data-step="approve"]')),
@@ -137,6 +158,21 @@ describe('Demo Swap: Account → Swap against Uniswap V2 on anvil', () => {
     await modal('w3m-account-view').waitFor({ timeout: STEP_TIMEOUT })
     assert.equal(sold - (await balanceOf(tusd)), parseUnits('25', tusd.decimals))
     assert.ok((await balanceOf(tdai)) > before)
+    // Activity lists the swap: one "Swapped" row with both legs.
+    await modal('w3m-account-view [data-tab="activity"]').click()
+    const swapped = modal('w3m-account-activity [part="transaction"]')
+      .filter({ has: page.locator('[data-operation]', { hasText: 'Swapped' }) })
+      .filter({ hasText: 'TDAI' })
+      .first()
+    await swapped.waitFor({ timeout: ACTIVITY_TIMEOUT })
+    const legs = (await swapped.locator('[data-amount]').allTextContents()).map((leg) =>
+      leg.replace(/\s+/g, ' ').trim(),
+    )
+    assert.ok(legs.includes('Sent: −25.000 TUSD'), legs.join(' | '))
+    assert.ok(
+      legs.some((leg) => /^Received: \+[\d.,]+ TDAI$/.test(leg)),
+      legs.join(' | '),
+    )
   })
 
   test('3. a competing swap between send and mining: the router reverts, the visitor re-quotes', async () => {
@@ -145,8 +181,7 @@ describe('Demo Swap: Account → Swap against Uniswap V2 on anvil', () => {
     const pendingNonce = () =>
       rpc(url, 'eth_getTransactionCount', [ACCOUNT_0, 'pending']).then((hex) => Number(hex))
     await openSwap()
-    await swapView('[part="from-select"]').selectOption(SWAP_NATIVE_ADDRESS)
-    await swapView('[part="to-select"]').selectOption(tusd.address)
+    await pickTokens(ETH, tusd)
     await quoteAndReview('0.2')
     const before = await balanceOf(tusd)
     // Mined only when the test says so: the visitor's swap waits in the pool while another

@@ -144,6 +144,7 @@ test('the internal entry exports the host API and the internal names', () => {
       'fetchOnrampOptions',
       'fetchOnrampQuotes',
       'fetchSwapGasPrice',
+      'fetchSwapPrices',
       'fetchSwapQuote',
       'fetchSwapTokens',
       'fetchTransactions',

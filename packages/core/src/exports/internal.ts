@@ -39,6 +39,7 @@ export {
 } from '../actions/siwx.js'
 export {
   fetchSwapGasPrice,
+  fetchSwapPrices,
   fetchSwapQuote,
   fetchSwapTokens,
   isSwapNative,

@@ -30,6 +30,7 @@ export const VIEWS = [
   'Networks',
   'Swap',
   'SwapPreview',
+  'SwapSelectToken',
   'WalletSend',
   'WalletSendSelectToken',
   'WalletSendPreview',
@@ -55,6 +56,8 @@ export interface RouterData {
   redirectView?: View
   /** Swap arguments */
   swap?: { fromToken?: string; toToken?: string; amount?: string }
+  /** SwapSelectToken: which of Swap's two tokens the visitor picks. */
+  swapSide?: 'from' | 'to'
   /** AllWallets / ConnectingWalletConnect: the registry wallet the visitor picked (icon in
    * the QR code, deep links). */
   wallet?: Wallet

@@ -326,6 +326,30 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
     push('Swap')
     openModal()
   },
+  async SwapSelectToken() {
+    await setupConnected()
+    // A long token name, both sides' tokens listed, as Swap would have loaded them.
+    swapShown.tokens = [
+      {
+        address: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE',
+        symbol: 'ETH',
+        name: 'Ether',
+        decimals: 18,
+        logoUri: null,
+      },
+      {
+        address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+        symbol: 'USDC',
+        name: 'A rather long name for a stable coin',
+        decimals: 6,
+        logoUri: null,
+      },
+    ]
+    reset('Account')
+    push('Swap')
+    push('SwapSelectToken', { swapSide: 'to' })
+    openModal()
+  },
   async SwapPreview() {
     await setupConnected()
     // A token sale (two wallet steps) of a long amount, as Swap would have quoted it.

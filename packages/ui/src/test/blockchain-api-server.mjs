@@ -220,8 +220,8 @@ function send(res, status, body) {
 }
 
 // The swap API (issue 28) on eip155:1 only, with the server's shapes: ETH and USDC at 3,000
-// USDC per ETH, 0.3 % price impact, 120,000 gas at 1 gwei; above 1,000 ETH (or its USDC) no
-// pool fills the amount. Any other chain answers as a chain without a provider.
+// USDC per ETH (prices: ETH $3,000, USDC $1), 0.3 % price impact, 120,000 gas at 1 gwei;
+// above 1,000 ETH (or its USDC) no pool fills the amount. Any other chain answers as a chain without a provider.
 const SWAP_NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
 const SWAP_TOKENS = [
   { address: SWAP_NATIVE, symbol: 'ETH', name: 'Ether', decimals: 18, logoUri: null },
@@ -246,6 +246,14 @@ function swap(res, url) {
     })
   }
   if (route === 'tokens') return send(res, 200, { tokens: SWAP_TOKENS })
+  if (route === 'prices') {
+    // USD per unit, as the server answers: ETH at 3,000, USDC at 1, an unknown address null.
+    const usd = { [SWAP_NATIVE.toLowerCase()]: 3000, [SWAP_TOKENS[1].address.toLowerCase()]: 1 }
+    const addresses = (url.searchParams.get('addresses') ?? '').split(',').filter(Boolean)
+    return send(res, 200, {
+      prices: Object.fromEntries(addresses.map((a) => [a, usd[a.toLowerCase()] ?? null])),
+    })
+  }
   if (route === 'gas-price') {
     return send(res, 200, { standard: '1000000000', fast: '1500000000', instant: '2000000000' })
   }

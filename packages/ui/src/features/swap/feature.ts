@@ -8,5 +8,6 @@ export const swap: Feature<typeof en> = {
   views: {
     Swap: { tag: 'w3m-swap-view' },
     SwapPreview: { tag: 'w3m-swap-preview-view' },
+    SwapSelectToken: { tag: 'w3m-swap-select-token-view' },
   },
 }

@@ -9,12 +9,51 @@ import {
 import { formatUnits, isSwapNative, parseUnits } from '@openmodal/core/internal'
 import { tError } from '../../i18n/coded.js'
 import { t } from '../../i18n/index.js'
-import { groupDecimal } from '../../utils/amount.js'
+import { groupDecimal, localFiat } from '../../utils/amount.js'
 
-/** The last quote shown by Swap; SwapPreview reads it. */
-export const shown: { quote: SwapQuoteResponse | undefined; tokens: readonly SwapToken[] } = {
+/**
+ * What Swap last showed: its quote (SwapPreview confirms it), and the network's swap tokens with
+ * their USD prices (SwapSelectToken lists them; Swap shows them again at once when the visitor
+ * comes back from the picker on the same network).
+ */
+export const shown: {
+  quote: SwapQuoteResponse | undefined
+  chainId: string | undefined
+  tokens: readonly SwapToken[]
+  /** USD per unit by lower-cased address; a token the server has no price for is left out. */
+  prices: Readonly<Record<string, number>>
+} = {
   quote: undefined,
+  chainId: undefined,
   tokens: [],
+  prices: {},
+}
+
+/** The USD prices of an answer of `/v1/swap/prices`, by lower-cased address (nulls left out). */
+export function pricesByAddress(
+  prices: Readonly<Record<string, number | null>>,
+): Record<string, number> {
+  const known: Record<string, number> = {}
+  for (const [address, usd] of Object.entries(prices)) {
+    if (typeof usd === 'number' && Number.isFinite(usd)) known[address.toLowerCase()] = usd
+  }
+  return known
+}
+
+/**
+ * The USD value of `amount` (a decimal in the token's units) of `token`, formatted for
+ * `locale` ("$1,500.00"); undefined when the price or the amount is unknown.
+ */
+export function usdValue(
+  token: SwapToken | undefined,
+  amount: string | undefined,
+  prices: Readonly<Record<string, number>>,
+  locale: string,
+): string | undefined {
+  const price = token ? prices[token.address.toLowerCase()] : undefined
+  const units = Number(amount)
+  if (price === undefined || !amount || !Number.isFinite(units)) return undefined
+  return t('tokens.usd', { currency: '$', value: localFiat(units * price, locale) })
 }
 
 /**

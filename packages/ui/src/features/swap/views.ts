@@ -3,4 +3,5 @@
 // module) for the reason send/views.ts measured: a chunk of their own splits every page's
 // entry into more initial files. Swap is reached from Account, so the chunk is usually loaded.
 import './w3m-swap-preview-view/w3m-swap-preview-view.js'
+import './w3m-swap-select-token-view/w3m-swap-select-token-view.js'
 import './w3m-swap-view/w3m-swap-view.js'

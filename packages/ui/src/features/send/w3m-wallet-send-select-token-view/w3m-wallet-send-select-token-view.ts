@@ -6,7 +6,8 @@ import {
   loadSendTokens,
   updateSendDraft,
 } from '@openmodal/core/internal'
-import { html, nothing } from 'lit'
+import { html } from 'lit'
+import { matchesQuery, tokenRow, tokenSearch } from '../../../components/token-picker.js'
 import '../../../components/wui-spinner/wui-spinner.js'
 import { KeyboardNavigationController } from '../../../controllers/keyboard-navigation.js'
 import { StoreController } from '../../../controllers/store-controller.js'
@@ -18,7 +19,6 @@ import { base } from '../../../styles/base.js'
 import { viewStyles } from '../../../styles/view-styles.js'
 import { localBalance, localFiat } from '../../../utils/amount.js'
 import { define } from '../../../utils/define.js'
-import { safeAssetImageUrl } from '../../../utils/safe-url.js'
 import { sendStyles } from '../send-styles.js'
 
 const tokenKey = (token: TokenBalance) => token.address ?? `native:${token.chainId}`
@@ -65,13 +65,7 @@ export class W3mWalletSendSelectTokenView extends OpenModalElement {
   }
 
   private filtered(): TokenBalance[] {
-    const query = this.query.trim().toLowerCase()
-    const tokens = this.tokens.value.tokenBalances
-    if (!query) return [...tokens]
-    return tokens.filter(
-      (token) =>
-        token.name.toLowerCase().includes(query) || token.symbol.toLowerCase().includes(query),
-    )
+    return this.tokens.value.tokenBalances.filter((token) => matchesQuery(token, this.query))
   }
 
   override render() {
@@ -80,22 +74,9 @@ export class W3mWalletSendSelectTokenView extends OpenModalElement {
     const picked = this.draft.value.token
     const tokens = this.filtered()
     return html`<div class="stack">
-      <div class="field">
-        <label for="search" class="visually-hidden">${t('send.searchToken')}</label>
-        <div class="box">
-          <input
-            id="search"
-            part="search-input"
-            type="search"
-            autocomplete="off"
-            placeholder=${t('send.searchToken')}
-            .value=${this.query}
-            @input=${(event: Event) => {
-              this.query = (event.target as HTMLInputElement).value
-            }}
-          />
-        </div>
-      </div>
+      ${tokenSearch(t('send.searchToken'), this.query, (query) => {
+        this.query = query
+      })}
       ${
         loading && tokenBalances.length === 0
           ? html`<div class="state" role="status" data-state="loading">
@@ -107,45 +88,21 @@ export class W3mWalletSendSelectTokenView extends OpenModalElement {
                 <p class="sub">${t(tokenBalances.length ? 'send.noMatch' : 'tokens.empty')}</p>
               </div>`
             : html`<ul aria-label=${t('tokens.list')} @keydown=${this.nav.onKeydown}>
-                ${tokens.map((token) => {
-                  const iconUrl = safeAssetImageUrl(token.iconUrl)
-                  const selected = picked ? tokenKey(picked) === tokenKey(token) : false
-                  return html`<li>
-                    <button
-                      class="row wide"
-                      part="token"
-                      data-token=${tokenKey(token)}
-                      aria-current=${selected ? 'true' : 'false'}
-                      @click=${() => this.pick(token)}
-                    >
-                      <span class="thumb" aria-hidden="true">
-                        ${
-                          iconUrl
-                            ? html`<img src=${iconUrl} alt="" />`
-                            : html`<span>${token.symbol.slice(0, 1)}</span>`
-                        }
-                      </span>
-                      <span class="main">
-                        <span class="title" data-name>${token.name}</span>
-                        <span class="sub" data-amount
-                          >${localBalance(token.quantity.numeric, locale)} ${token.symbol}</span
-                        >
-                      </span>
-                      ${
-                        typeof token.value === 'number'
-                          ? html`<span class="end"
-                              ><span class="title" data-fiat
-                                >${t('tokens.usd', {
-                                  currency: '$',
-                                  value: localFiat(token.value, locale),
-                                })}</span
-                              ></span
-                            >`
-                          : nothing
-                      }
-                    </button>
-                  </li>`
-                })}
+                ${tokens.map((token) =>
+                  tokenRow({
+                    key: tokenKey(token),
+                    name: token.name,
+                    symbol: token.symbol,
+                    iconUrl: token.iconUrl,
+                    amount: `${localBalance(token.quantity.numeric, locale)} ${token.symbol}`,
+                    fiat:
+                      typeof token.value === 'number'
+                        ? t('tokens.usd', { currency: '$', value: localFiat(token.value, locale) })
+                        : undefined,
+                    current: picked ? tokenKey(picked) === tokenKey(token) : false,
+                    pick: () => this.pick(token),
+                  }),
+                )}
               </ul>`
       }
     </div>`

@@ -8,9 +8,6 @@ export const en = {
   'view.SwapPreview': 'Review Swap',
   'swap.from': 'You pay',
   'swap.to': 'You receive',
-  'swap.fromToken': 'Token to pay with',
-  'swap.toToken': 'Token to receive',
-  'swap.option': '{symbol} ({amount})',
   'swap.balance': 'Balance: {amount} {symbol}',
   'swap.max': 'Max',
   'swap.flip': 'Switch the two tokens',
@@ -40,6 +37,16 @@ export const en = {
   'swap.cancel': 'Cancel',
   'swap.requote': 'Get a new quote',
   'swap.success': 'Swapped {amount} {from} for {to}',
+  'view.SwapSelectToken': 'Select Token',
+  'swap.pickFrom': 'Pick the token to pay with',
+  'swap.pickTo': 'Pick the token to receive',
+  'swap.changeFrom': 'Pay with {symbol}: change',
+  'swap.changeTo': 'Receive {symbol}: change',
+  'swap.searchToken': 'Search by name or symbol',
+  'swap.noMatch': 'No token matches',
+  'swap.yourTokens': 'Your tokens',
+  'swap.otherTokens': 'Tokens',
+  'swap.fiat': '≈ {value}',
 } as const
 
 registerFeatureStrings(en, {

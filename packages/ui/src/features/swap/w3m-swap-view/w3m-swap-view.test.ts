@@ -40,7 +40,7 @@ describe('Swap views', () => {
 
   async function openSwap() {
     const view = await showView(modal, 'w3m-swap-view', 'Account', 'Swap')
-    await until(() => deep(view, '[part="from-select"]'), 'the token pickers')
+    await until(() => deep(view, '[part="from-token"]'), 'the token pickers')
     await until(() => text(deep(view, '[data-balance]'))?.includes('ETH'), 'the ETH balance')
     return view
   }
@@ -53,17 +53,20 @@ describe('Swap views', () => {
   it('quotes ETH → USDC with its details, and opens the preview', async () => {
     await setupConnected()
     const view = await openSwap()
-    const from = part<HTMLSelectElement>(view, 'from-select')
-    expect(from.value.toLowerCase()).to.equal('0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee')
-    expect(part<HTMLSelectElement>(view, 'to-select').value).to.equal(USDC)
-    // Each option names the token and the account's balance of it.
-    expect([...from.options].map((option) => text(option))).to.deep.equal([
-      'ETH (1.234)',
-      'USDC (12.999)',
-    ])
+    expect(part<HTMLElement>(view, 'from-token').dataset.token?.toLowerCase()).to.equal(
+      '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+    )
+    expect(text(part(view, 'from-token'))).to.equal('ETH')
+    expect(part<HTMLElement>(view, 'to-token').dataset.token).to.equal(USDC)
+    expect(part<HTMLElement>(view, 'to-token').getAttribute('aria-label')).to.equal(
+      'Receive USDC: change',
+    )
     expect(text(deep(view, '[data-balance]'))).to.equal('Balance: 1.234 ETH')
     await quoted(view, '0.5')
     expect(text(deep(view, '[data-received]'))).to.equal('1,500')
+    // The server prices both tokens: 0.5 ETH at $3,000 and 1,500 USDC at $1.
+    await until(() => text(deep(view, '[data-fiat="from"]')) === '≈ $1,500.00', 'the USD paid')
+    expect(text(deep(view, '[data-fiat="to"]'))).to.equal('≈ $1,500.00')
     expect(text(deep(view, '[data-detail="impact"]'))).to.equal('0.30 %')
     // 1 % default slippage: 1,500 × 0.99.
     expect(part<HTMLInputElement>(view, 'slippage-input').value).to.equal('1')
@@ -116,6 +119,41 @@ describe('Swap views', () => {
     await until(() => deep(modal, 'dialog')?.getAttribute('dir') === 'rtl', 'right to left')
     await settle()
     await expect(modal).to.be.accessible()
+  })
+
+  it('picks a token in SwapSelectToken: search, your tokens first, the other side switches', async () => {
+    await setupConnected()
+    const view = await openSwap()
+    part<HTMLButtonElement>(view, 'to-token').click()
+    const picker = await until(
+      () => deep(modal, 'w3m-router', 'w3m-swap-select-token-view'),
+      'the token picker',
+    )
+    // Both tokens are held: each row says the amount and its USD value.
+    await until(() => picker.shadowRoot?.querySelectorAll('[part="token"]').length === 2, 'rows')
+    const rows = () =>
+      [...(picker.shadowRoot?.querySelectorAll('[data-list="yours"] [part="token"]') ?? [])].map(
+        (row) => text(row),
+      )
+    expect(rows()).to.deep.equal(['E Ether 1.234 ETH $3,703.70', 'U USD Coin 12.999 USDC $12.99'])
+    expect(deep<HTMLElement>(picker, '[aria-current="true"]')?.dataset.token).to.equal(USDC)
+    type(part<HTMLInputElement>(picker, 'search-input'), 'usd')
+    await until(() => rows().length === 1, 'the filter')
+    expect(rows()[0]).to.contain('USD Coin')
+    type(part<HTMLInputElement>(picker, 'search-input'), 'nothing like it')
+    await until(() => text(deep(picker, '[data-state="empty"]')) === 'No token matches', 'empty')
+    await settle()
+    await expect(modal).to.be.accessible()
+    type(part<HTMLInputElement>(picker, 'search-input'), 'eth')
+    await until(() => rows().length === 1, 'ETH only')
+    // ETH is the token paid with: picking it as the one received switches the two.
+    part<HTMLButtonElement>(picker, 'token').click()
+    const back = await until(() => deep(modal, 'w3m-router', 'w3m-swap-view'), 'back to Swap')
+    expect($swapDraft.get().fromToken).to.equal(USDC)
+    expect($swapDraft.get().toToken?.toLowerCase()).to.equal(
+      '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+    )
+    await until(() => text(deep(back, '[data-balance]')) === 'Balance: 12.999 USDC', 'USDC paid')
   })
 
   it('says an amount above the balance, or short of the fee, before the wallet is asked', async () => {

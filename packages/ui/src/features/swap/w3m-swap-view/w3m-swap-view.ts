@@ -6,9 +6,11 @@ import {
   $swapDraft,
   $view,
   fetchSwapGasPrice,
+  fetchSwapPrices,
   fetchSwapQuote,
   fetchSwapTokens,
   flipSwapDraft,
+  formatUnits,
   isSwapNative,
   loadSendTokens,
   parseSwapAmount,
@@ -19,6 +21,7 @@ import {
   walletFeatureBlock,
 } from '@openmodal/core/internal'
 import { html, nothing } from 'lit'
+import { icon } from '../../../components/icons.js'
 import '../../../components/wui-spinner/wui-spinner.js'
 import { AttemptController } from '../../../controllers/attempt-controller.js'
 import { StoreController } from '../../../controllers/store-controller.js'
@@ -27,19 +30,23 @@ import { t } from '../../../i18n/index.js'
 import '../strings/en.js'
 import { OpenModalElement } from '../../../internal/openmodal-element.js'
 import { base } from '../../../styles/base.js'
+import { iconStyles } from '../../../styles/icons.js'
 import { viewStyles } from '../../../styles/view-styles.js'
 import { groupDecimal, localBalance } from '../../../utils/amount.js'
 import { define } from '../../../utils/define.js'
 import { supportedNetwork } from '../../../utils/network.js'
 import { pause } from '../../../utils/pause.js'
+import { safeAssetImageUrl } from '../../../utils/safe-url.js'
 import { sendStyles } from '../../send/send-styles.js'
 import {
   balanceOf,
   balanceUnits,
   minimumOut,
+  pricesByAddress,
   quoteAmount,
   shown,
   swapErrorText,
+  usdValue,
 } from '../swap-state.js'
 import { swapStyles } from '../swap-styles.js'
 
@@ -47,16 +54,17 @@ import { swapStyles } from '../swap-styles.js'
 const QUOTE_DEBOUNCE_MS = 300
 
 /**
- * @summary Swap: the token to pay with and the one to receive (each a picker listing the
- * server's swap tokens with the account's balance), the amount paid, and, once the server
- * quoted, what is received, the price impact, the max slippage (default 1 %), the provider fee
+ * @summary Swap: the token to pay with and the one to receive (each opens SwapSelectToken, a
+ * searchable list of the server's swap tokens with the account's balances), the amount paid
+ * and, where the server prices the tokens, its USD value; once the server quoted, what is
+ * received (with its USD value), the price impact, the max slippage (default 1 %), the provider fee
  * when the provider tells it and the network fee. The quote is asked again every 15 s while the
  * view is open. "Insufficient balance" and "Insufficient funds for the network fee" show before
  * the wallet is asked; a network without a swap provider reads "Network not supported for
  * Swaps". "Review swap" opens SwapPreview.
  *
- * @csspart from-select - The token to pay with.
- * @csspart to-select - The token to receive.
+ * @csspart from-token - The token to pay with (opens SwapSelectToken).
+ * @csspart to-token - The token to receive (opens SwapSelectToken).
  * @csspart amount-input - The amount paid.
  * @csspart flip-button - Switches the two tokens.
  * @csspart slippage-input - The max slippage, percent.
@@ -68,8 +76,9 @@ export class W3mSwapView extends OpenModalElement {
     tokens: { state: true },
     quote: { state: true },
     gasPrice: { state: true },
+    prices: { state: true },
   }
-  static override styles = [base, viewStyles, sendStyles, swapStyles]
+  static override styles = [base, iconStyles, viewStyles, sendStyles, swapStyles]
 
   /** The server's swap tokens on the active network. */
   declare tokens: readonly SwapToken[]
@@ -77,6 +86,8 @@ export class W3mSwapView extends OpenModalElement {
   declare quote: SwapQuoteResponse | undefined
   /** Wei per gas unit (the server's "standard"). */
   declare gasPrice: bigint | undefined
+  /** USD per unit of the tokens the server prices, by lower-cased address. */
+  declare prices: Readonly<Record<string, number>>
 
   private readonly draft = new StoreController(this, $swapDraft)
   private readonly balances = new StoreController(this, $sendTokens)
@@ -91,6 +102,7 @@ export class W3mSwapView extends OpenModalElement {
     this.tokens = []
     this.quote = undefined
     this.gasPrice = undefined
+    this.prices = {}
   }
 
   override connectedCallback(): void {
@@ -98,6 +110,11 @@ export class W3mSwapView extends OpenModalElement {
     const args = $view.get()?.data?.swap
     if (args) updateSwapDraft(args)
     if (this.blocked()) return
+    // Back from SwapSelectToken on the same network: the tokens show at once, then refresh.
+    if (shown.chainId !== undefined && shown.chainId === this.chainId()) {
+      this.tokens = shown.tokens
+      this.prices = shown.prices
+    }
     void this.load()
     this.refresh = setInterval(() => this.requote(0), SWAP_QUOTE_REFRESH_MS)
   }
@@ -133,7 +150,9 @@ export class W3mSwapView extends OpenModalElement {
       if (signal.aborted) return
       this.tokens = tokens
       shown.tokens = tokens
+      shown.chainId = chainId
       this.gasPrice = gas ? BigInt(gas.standard) : undefined
+      void this.loadPrices(chainId, tokens, signal)
       const draft = $swapDraft.get()
       const known = (address: string | undefined) =>
         tokens.some((token) => token.address.toLowerCase() === address?.toLowerCase())
@@ -149,6 +168,27 @@ export class W3mSwapView extends OpenModalElement {
   /** The account's balance of `token`, from the balances this view follows. */
   private balanceOf(token: SwapToken | undefined) {
     return balanceOf(token, this.balances.value.tokenBalances)
+  }
+
+  /**
+   * The tokens' USD prices (at most the 50 the server takes at once); without them the view
+   * shows no USD values, and nothing else changes.
+   */
+  private async loadPrices(
+    chainId: Parameters<typeof fetchSwapPrices>[0],
+    tokens: readonly SwapToken[],
+    signal: AbortSignal,
+  ) {
+    const addresses = tokens.slice(0, 50).map((token) => token.address)
+    if (addresses.length === 0) return
+    try {
+      const { prices } = await fetchSwapPrices(chainId, addresses)
+      if (signal.aborted) return
+      this.prices = pricesByAddress(prices)
+      shown.prices = this.prices
+    } catch {
+      // Prices are an extra: the swap works without them, so a failed ask shows none.
+    }
   }
 
   private token(address: string | undefined) {
@@ -241,32 +281,24 @@ export class W3mSwapView extends OpenModalElement {
     return error ? tError(error) : undefined
   }
 
+  /** The chip of one side's token: opens SwapSelectToken for that side. */
   private renderPicker(side: 'from' | 'to', selected: SwapToken | undefined) {
-    const locale = this.locale.value
-    return html`<select
-      id=${`${side}-token`}
-      part=${`${side}-select`}
-      aria-label=${t(side === 'from' ? 'swap.fromToken' : 'swap.toToken')}
-      .value=${selected?.address ?? ''}
-      @change=${(event: Event) =>
-        this.edit({
-          [side === 'from' ? 'fromToken' : 'toToken']: (event.target as HTMLSelectElement).value,
-        })}
+    const iconUrl = safeAssetImageUrl(selected?.logoUri ?? undefined)
+    const label = selected
+      ? t(side === 'from' ? 'swap.changeFrom' : 'swap.changeTo', { symbol: selected.symbol })
+      : t(side === 'from' ? 'swap.pickFrom' : 'swap.pickTo')
+    return html`<button
+      type="button"
+      class="chip"
+      part=${`${side}-token`}
+      data-token=${selected?.address ?? ''}
+      aria-label=${label}
+      @click=${() => push('SwapSelectToken', { swapSide: side })}
     >
-      ${this.tokens.map((token) => {
-        const balance = this.balanceOf(token)
-        return html`<option value=${token.address} ?selected=${token.address === selected?.address}>
-          ${
-            balance
-              ? t('swap.option', {
-                  symbol: token.symbol,
-                  amount: localBalance(balance.quantity.numeric, locale),
-                })
-              : token.symbol
-          }
-        </option>`
-      })}
-    </select>`
+      ${iconUrl ? html`<img class="token-icon" src=${iconUrl} alt="" />` : nothing}
+      <span data-token-symbol>${selected ? selected.symbol : t(side === 'from' ? 'swap.pickFrom' : 'swap.pickTo')}</span>
+      ${icon('chevron')}
+    </button>`
   }
 
   private renderDetails(to: SwapToken | undefined) {
@@ -330,12 +362,18 @@ export class W3mSwapView extends OpenModalElement {
       </div>`
     }
     const locale = this.locale.value
-    const { draft, from, to } = this.parsed()
+    const { draft, from, to, amount } = this.parsed()
     const balance = this.balanceOf(from)
     const problem = this.problem()
     const status = problem ?? this.quoting.error
     const received =
       this.quote && to ? quoteAmount(BigInt(this.quote.toAmount), to.decimals, locale) : ''
+    const paidUsd =
+      amount.value === undefined ? undefined : usdValue(from, draft.amount, this.prices, locale)
+    const receivedUsd =
+      this.quote && to
+        ? usdValue(to, formatUnits(BigInt(this.quote.toAmount), to.decimals), this.prices, locale)
+        : undefined
     return html`<form
       novalidate
       @submit=${(event: Event) => {
@@ -360,7 +398,7 @@ export class W3mSwapView extends OpenModalElement {
           ${this.renderPicker('from', from)}
         </div>
         <div class="line small">
-          <span></span>
+          <span class="muted" data-fiat="from">${paidUsd ? t('swap.fiat', { value: paidUsd }) : ''}</span>
           <span class="muted" id="balance">
             ${
               balance && from
@@ -394,6 +432,13 @@ export class W3mSwapView extends OpenModalElement {
           <output id="received" data-received aria-live="polite">${received}</output>
           ${this.renderPicker('to', to)}
         </div>
+        ${
+          receivedUsd
+            ? html`<div class="line small">
+                <span class="muted" data-fiat="to">${t('swap.fiat', { value: receivedUsd })}</span>
+              </div>`
+            : nothing
+        }
       </div>
       <div class="field">
         <label for="slippage">${t('swap.slippage')}</label>
