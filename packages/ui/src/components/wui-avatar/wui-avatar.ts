@@ -1,5 +1,4 @@
-import { css, html, LitElement } from 'lit'
-import { styleMap } from 'lit/directives/style-map.js'
+import { css, html, LitElement, type PropertyValues } from 'lit'
 import { define } from '../../utils/define.js'
 import { safeImageUrl } from '../../utils/safe-url.js'
 
@@ -55,14 +54,19 @@ export class WuiAvatar extends LitElement {
 
   override render() {
     const src = safeImageUrl(this.imageUrl)
-    const [a, b] = huesFor(this.address ?? '')
-    // Custom properties set through CSSOM (styleMap), never a style attribute string: CSP-safe.
-    return html`<span
-      class="avatar"
-      part="avatar"
-      style=${styleMap({ '--_hue-a': String(a), '--_hue-b': String(b) })}
+    return html`<span class="avatar" part="avatar"
       >${src ? html`<img src=${src} alt="" />` : ''}</span
     >`
+  }
+
+  // The hues go on the host as custom properties through CSSOM (never a style attribute
+  // string: CSP-safe); the gradient inside reads them. No directive: this element is in the
+  // page's initial JS.
+  protected override updated(changed: PropertyValues<this>): void {
+    if (!changed.has('address')) return
+    const [a, b] = huesFor(this.address ?? '')
+    this.style.setProperty('--_hue-a', String(a))
+    this.style.setProperty('--_hue-b', String(b))
   }
 }
 
