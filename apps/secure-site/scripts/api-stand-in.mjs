@@ -134,7 +134,8 @@ export function createApiStandIn({ freshMs = 300_000, custodialProjects = [] } =
       if (!mailFails) mailbox.set(body.email, { otp, dappOrigin: body.dappOrigin })
       return ok(res, 200, { attemptId, action: 'VERIFY_OTP' })
     }
-    if (route === 'POST /v1/auth/email/status') {
+    // An update's code: asked with the session, below (the server's rule).
+    if (route === 'POST /v1/auth/email/status' && (body.step ?? 'login') === 'login') {
       const jkt = await checkProof(req, url)
       if (!jkt) return fail(res, 401, 'INVALID_PROOF', 'Invalid proof')
       const attempt = attempts.get(body.attemptId)
@@ -256,6 +257,13 @@ export function createApiStandIn({ freshMs = 300_000, custodialProjects = [] } =
         const { version, signature: _signature, ...shares } = body
         wallets.set(user.id, { ...shares, version, devices: new Set([jkt]) })
         return ok(res, 200, { commitment: wallet.commitment, version })
+      }
+      // Where an update's code mail stands: this stand-in sends every mail at once.
+      case 'POST /v1/auth/email/status': {
+        const attempt = attempts.get(body.attemptId)
+        if (!attempt || attempt.purpose !== body.step || attempt.userId !== user.id)
+          return fail(res, 404, 'BAD_REQUEST', 'No such attempt on this device')
+        return ok(res, 200, { mail: 'sent' })
       }
       // Update e-mail: a code to the current address, then one to the new address.
       case 'POST /v1/auth/email/update/start': {

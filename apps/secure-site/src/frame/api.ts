@@ -93,7 +93,11 @@ export interface ApiClient {
     dappOrigin: string
   }): Promise<v.InferOutput<typeof startAnswer>>
   /** Whether the code's mail left (it is sent after `start` answered); throws MAIL_FAILED. */
-  mailStatus(body: { attemptId: string }): Promise<v.InferOutput<typeof statusAnswer>>
+  /** Where a code's mail stands: a login's (`step` left out) or an e-mail update's. */
+  mailStatus(body: {
+    attemptId: string
+    step?: 'update_primary' | 'update_secondary'
+  }): Promise<v.InferOutput<typeof statusAnswer>>
   verify(body: { attemptId: string; otp: string }): Promise<v.InferOutput<typeof verifyAnswer>>
   /** Starts a social login: the provider's authorization URL for the popup. */
   socialStart(body: {

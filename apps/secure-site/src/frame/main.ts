@@ -67,6 +67,12 @@ let connected = false
 
 /** The e-mail code entry (its dialog and lit), loaded on the first login. */
 const codeEntry = () => import('./om-code.js')
+/** Requests whose code the visitor types in the frame: a code the page sends is refused. */
+const CODES_TYPED_HERE = new Set<string>([
+  'CONNECT_OTP',
+  'UPDATE_EMAIL_PRIMARY_OTP',
+  'UPDATE_EMAIL_SECONDARY_OTP',
+])
 
 window.addEventListener('message', async (event: MessageEvent) => {
   if (connected || event.source !== window.parent) return
@@ -136,6 +142,7 @@ async function serve(
     new BroadcastChannel('openmodal-social').onmessage = () => socialWake?.()
   } catch {}
   let updateAttemptId: string | undefined
+  let updateEmail = ''
   const rpc = {
     session,
     dappOrigin,
@@ -181,6 +188,43 @@ async function serve(
       // The provider's username after a social login (Discord's `name#0` as given).
       ...(socialName ? { userName: socialName } : {}),
     }
+  }
+
+  /**
+   * Shows the frame's code entry for one step of an e-mail update (the code to the current
+   * address, then the one to the new address) until the server accepts a code. The first step
+   * can send its code again (a new update attempt to the same new address); the second cannot
+   * (cancel, then start the update again).
+   */
+  const updateCode = async (
+    step: 'update_primary' | 'update_secondary',
+    email: string,
+    verify: (otp: string) => Promise<void>,
+  ) => {
+    const status = (value: LoginStatus) => port.postMessage({ event: 'LOGIN', status: value })
+    const { enterCode } = await codeEntry()
+    await shown(() =>
+      enterCode({
+        email,
+        heading:
+          step === 'update_primary' ? 'Confirm your current e-mail' : 'Confirm your new e-mail',
+        mailStatus: async () => {
+          if (!updateAttemptId) throw new Error('Start the e-mail update first')
+          return (await session.api.mailStatus({ attemptId: updateAttemptId, step })).mail
+        },
+        verify,
+        ...(step === 'update_primary'
+          ? {
+              resend: async () => {
+                updateAttemptId = (await session.api.updateStart({ newEmail: updateEmail }))
+                  .attemptId
+              },
+            }
+          : {}),
+        onStatus: status,
+      }),
+    )
+    status('ready')
   }
 
   const handlers: Partial<Record<AppEventType, (payload: never) => Promise<unknown>>> = {
@@ -270,21 +314,33 @@ async function serve(
       return { type, address: user(evmChainId).address }
     },
     UPDATE_EMAIL: async ({ email }: { email: string }) => {
+      // The code entry loads while the server answers.
+      void codeEntry().catch(() => undefined)
       const answer = await session.api.updateStart({ newEmail: email })
       updateAttemptId = answer.attemptId
+      updateEmail = email
       return { action: 'VERIFY_PRIMARY_OTP' }
     },
-    UPDATE_EMAIL_PRIMARY_OTP: async ({ otp }: { otp: string }) => {
+    // Both codes of an e-mail update are typed in the frame, like the login's: the host hears
+    // only where the step stands.
+    UPDATE_EMAIL_PRIMARY_OTP: async () => {
       if (!updateAttemptId) throw new Error('Start the e-mail update first')
-      await session.api.updatePrimary({ attemptId: updateAttemptId, otp })
+      await updateCode('update_primary', session.user?.email ?? '', async (otp) => {
+        if (!updateAttemptId) throw new Error('Start the e-mail update first')
+        await session.api.updatePrimary({ attemptId: updateAttemptId, otp })
+      })
       return { action: 'VERIFY_SECONDARY_OTP' }
     },
-    UPDATE_EMAIL_SECONDARY_OTP: async ({ otp }: { otp: string }) => {
+    UPDATE_EMAIL_SECONDARY_OTP: async () => {
       if (!updateAttemptId) throw new Error('Start the e-mail update first')
-      const { email } = await session.api.updateSecondary({ attemptId: updateAttemptId, otp })
+      let changed = ''
+      await updateCode('update_secondary', updateEmail, async (otp) => {
+        if (!updateAttemptId) throw new Error('Start the e-mail update first')
+        changed = (await session.api.updateSecondary({ attemptId: updateAttemptId, otp })).email
+      })
       updateAttemptId = undefined
-      if (session.user) session.user = { ...session.user, email }
-      return { newEmail: email }
+      if (session.user) session.user = { ...session.user, email: changed }
+      return { newEmail: changed }
     },
     RPC_REQUEST: async (request: { method: string; params?: unknown }) => ({
       result: await handleRpc(rpc, request),
@@ -308,7 +364,7 @@ async function serve(
     try {
       // The code is typed in the frame: a code the page sends is refused, never checked.
       if (
-        request.type === 'CONNECT_OTP' &&
+        CODES_TYPED_HERE.has(request.type) &&
         (request.payload as { otp?: unknown })?.otp !== undefined
       )
         throw new RpcError(-32602, 'The code is typed in the secure frame, not sent to it')

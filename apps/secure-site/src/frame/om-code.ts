@@ -31,6 +31,8 @@ const STATUS_TEXT: Record<CodeStatus, string> = {
 export class OmCode extends LitElement {
   static override properties = {
     email: { type: String },
+    heading: { type: String },
+    canResend: { type: Boolean },
     status: { type: String },
     error: { type: String },
     resendAt: { type: Number },
@@ -39,6 +41,10 @@ export class OmCode extends LitElement {
   }
 
   declare email: string
+  /** The dialog's title: "Enter your code", or the step of an e-mail update. */
+  declare heading: string
+  /** Whether a new code can be asked from here (not for an update's second code). */
+  declare canResend: boolean
   declare status: CodeStatus
   declare error: string
   /** When Resend is enabled again (ms since the epoch). */
@@ -53,6 +59,8 @@ export class OmCode extends LitElement {
   constructor() {
     super()
     this.email = ''
+    this.heading = 'Enter your code'
+    this.canResend = true
     this.status = 'sending'
     this.error = ''
     this.resendAt = Date.now() + RESEND_AFTER_MS
@@ -133,14 +141,14 @@ export class OmCode extends LitElement {
       event.preventDefault()
       this.verify()
     }}>
-      <h1 id="title">Enter your code</h1>
+      <h1 id="title">${this.heading}</h1>
       <p id="note" class="note">We sent a 6-digit code to ${this.email}. Type it here, in the secure window: the site you are on never sees it.</p>
       <label>Code <input name="otp" inputmode="numeric" autocomplete="one-time-code" spellcheck="false" aria-invalid=${this.error ? 'true' : 'false'} aria-describedby="error" ?readonly=${verifying} @input=${this.onInput} /></label>
       <p id="error" class="error" role="alert">${this.error}</p>
       <p class="status" role="status">${STATUS_TEXT[this.status]}</p>
       <div class="actions">
         <button type="button" ?disabled=${verifying} @click=${() => this.act({ action: 'cancel' })}>Cancel</button>
-        <button type="button" ?disabled=${verifying || wait > 0} @click=${() => this.act({ action: 'resend' })}>${wait > 0 ? `Resend code in ${wait} s` : 'Resend code'}</button>
+        ${this.canResend ? html`<button type="button" ?disabled=${verifying || wait > 0} @click=${() => this.act({ action: 'resend' })}>${wait > 0 ? `Resend code in ${wait} s` : 'Resend code'}</button>` : ''}
         <button type="submit" ?disabled=${verifying}>Verify</button>
       </div>
     </form></div>`
@@ -194,12 +202,14 @@ export function refusalText(error: unknown): string {
 
 export interface CodeFlow {
   email: string
+  /** The dialog's title; "Enter your code" when left out. */
+  heading?: string
   /** Where the code's mail stands (`POST /v1/auth/email/status`); throws MAIL_FAILED. */
   mailStatus(): Promise<'sending' | 'sent'>
   /** Checks the code with the server; throws its refusal. */
   verify(otp: string): Promise<void>
-  /** Asks for a new code to the same address. */
-  resend(): Promise<void>
+  /** Asks for a new code to the same address; left out where the step cannot (no button). */
+  resend?: () => Promise<void>
   /** Where the login stands, for the host's view (never the code). */
   onStatus(status: LoginStatus): void
 }
@@ -219,6 +229,8 @@ const POLL_FOR_MS = 60_000
 export function enterCode(flow: CodeFlow): Promise<void> {
   const element = document.createElement('om-code')
   element.email = flow.email
+  if (flow.heading) element.heading = flow.heading
+  element.canResend = flow.resend !== undefined
   document.body.append(element)
   let round = 0
   const setStatus = (status: CodeStatus) => {
@@ -268,14 +280,15 @@ export function enterCode(flow: CodeFlow): Promise<void> {
       }
       const before = element.status
       if (detail.action === 'resend') {
-        if (Date.now() < element.resendAt) return
+        const resend = flow.resend
+        if (!resend || Date.now() < element.resendAt) return
         element.error = ''
         // Disabled at once: a second click while this one is on its way sends nothing.
         element.now = Date.now()
         element.resendAt = element.now + RESEND_AFTER_MS
         setStatus('sending')
         try {
-          await flow.resend()
+          await resend()
           void watchMail(++round)
         } catch (error) {
           element.resendAt = Date.now()

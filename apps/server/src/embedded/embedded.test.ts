@@ -380,12 +380,27 @@ async function embeddedSuite(t: TestContext, db: Db) {
       assert.equal(start.status, 200, JSON.stringify(start.body))
       const primary = await sink.waitForMail(email, { after: 2 })
       assert.match(primary.text, /changing the e-mail/)
+      // The frame asks where each code's mail stands, by step; another device cannot.
+      const mailOf = (
+        step: 'update_primary' | 'update_secondary',
+        as: { device: DeviceKey; token?: string; ip: string } = auth,
+      ) =>
+        stack.send('POST', '/v1/auth/email/status', {
+          ...as,
+          body: { attemptId: start.body.attemptId, step },
+        })
+      assert.deepEqual((await mailOf('update_primary')).body, { mail: 'sent' })
+      assert.equal((await mailOf('update_secondary')).status, 404)
+      assert.equal((await mailOf('update_primary', otherAuth)).status, 404)
+      // Without the session (a device proof alone), an update's mail is not told.
+      assert.equal((await mailOf('update_primary', { device, ip: '10.8.0.1' })).status, 401)
       const step = await stack.send('POST', '/v1/auth/email/update/verify-primary', {
         ...auth,
         body: { attemptId: start.body.attemptId, otp: otpOf(primary) },
       })
       assert.deepEqual(step.body, { action: 'VERIFY_SECONDARY_OTP' })
       const secondary = otpOf(await sink.waitForMail(newEmail))
+      assert.deepEqual((await mailOf('update_secondary')).body, { mail: 'sent' })
       const wrong = await stack.send('POST', '/v1/auth/email/update/verify-secondary', {
         ...auth,
         body: { attemptId: start.body.attemptId, otp: wrongOf(secondary) },

@@ -68,7 +68,11 @@ const Origin = v.pipe(
 
 const StartBody = v.object({ projectId: ProjectIdSchema, email: Email, dappOrigin: Origin })
 const VerifyBody = v.object({ attemptId: AttemptId, otp: Otp })
-const StatusBody = v.object({ attemptId: AttemptId })
+/** `step`: which code of the attempt (a login's, or an e-mail update's first or second). */
+const StatusBody = v.object({
+  attemptId: AttemptId,
+  step: v.optional(v.picklist(['login', 'update_primary', 'update_secondary']), 'login'),
+})
 const UpdateStartBody = v.object({ newEmail: Email })
 
 const HOUR = 3_600_000
@@ -366,11 +370,14 @@ export function emailAuthRoutes(context: EmbeddedContext): Hono<AppEnv> {
     return c.json({ attemptId: flowId, action: 'VERIFY_OTP' as const })
   })
 
-  // Whether the code's mail left (it is sent after /start answered): the frame polls this.
+  // Whether the code's mail left (it is sent after the answer): the frame polls this, for a
+  // login's code and for each code of an e-mail update.
   app.post('/v1/auth/email/status', bounded, async (c) => {
     const body = parseBody(StatusBody, await readJson(c))
-    const jkt = await requireProof(context, c)
-    const code = await findCode(db, body.attemptId, 'login')
+    // A login's code: the device that asked. An update's: the session that started it.
+    const jkt =
+      body.step === 'login' ? await requireProof(context, c) : (await authenticate(context, c)).jkt
+    const code = await findCode(db, body.attemptId, body.step)
     if (!code || code.jkt !== jkt) {
       throw new EmbeddedError(404, 'BAD_REQUEST', 'No such attempt on this device', {
         field: 'attemptId',

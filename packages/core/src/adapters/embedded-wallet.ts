@@ -51,10 +51,18 @@ export interface EmbeddedWalletLoaded {
   isConnected(): Promise<boolean>
   /** Update e-mail: starts with the new address; answers `VERIFY_PRIMARY_OTP`. */
   updateEmail(email: string): Promise<EmbeddedWalletAction>
-  /** The code sent to the current address; answers `VERIFY_SECONDARY_OTP`. */
-  updateEmailPrimaryOtp(otp: string): Promise<EmbeddedWalletAction>
-  /** The code sent to the new address; resolves with the saved e-mail. */
-  updateEmailSecondaryOtp(otp: string): Promise<string>
+  /**
+   * Shows the frame's code entry for the code sent to the current address (the visitor types
+   * it there, never in the page); answers `VERIFY_SECONDARY_OTP`. `onStatus` hears where the
+   * step stands; it rejects when the visitor cancels in the frame.
+   */
+  updateEmailPrimaryOtp(options?: {
+    onStatus?: (status: EmbeddedLoginStatus) => void
+  }): Promise<EmbeddedWalletAction>
+  /** The same for the code sent to the new address; resolves with the saved e-mail. */
+  updateEmailSecondaryOtp(options?: {
+    onStatus?: (status: EmbeddedLoginStatus) => void
+  }): Promise<string>
   /** Ends the session in the frame (waits at most 3 000 ms, spec §9). Never rejects. */
   signOut(): Promise<void>
   /**

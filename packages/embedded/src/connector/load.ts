@@ -271,9 +271,23 @@ export async function loadEmbeddedWallet(
     },
     isConnected: async () => (await frame.request('IS_CONNECTED', {})).isConnected,
     updateEmail: (email) => action(frame.request('UPDATE_EMAIL', { email })),
-    updateEmailPrimaryOtp: (otp) => action(frame.request('UPDATE_EMAIL_PRIMARY_OTP', { otp })),
-    updateEmailSecondaryOtp: async (otp) =>
-      (await frame.request('UPDATE_EMAIL_SECONDARY_OTP', { otp })).newEmail,
+    // The frame shows its own code entry for each step; the page hears only the status.
+    updateEmailPrimaryOtp: async ({ onStatus } = {}) => {
+      const stop = onStatus ? frame.onLoginStatus(onStatus) : () => {}
+      try {
+        return await action(frame.request('UPDATE_EMAIL_PRIMARY_OTP', {}))
+      } finally {
+        stop()
+      }
+    },
+    updateEmailSecondaryOtp: async ({ onStatus } = {}) => {
+      const stop = onStatus ? frame.onLoginStatus(onStatus) : () => {}
+      try {
+        return (await frame.request('UPDATE_EMAIL_SECONDARY_OTP', {})).newEmail
+      } finally {
+        stop()
+      }
+    },
     signOut,
     get persistentStorage() {
       return frame.persistentStorage

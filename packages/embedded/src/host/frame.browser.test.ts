@@ -435,32 +435,49 @@ describe('secure frame (host side)', () => {
     const { address: before } = await frame.request('GET_USER', {})
 
     const wrongFor = (otp: string) => (otp === '000000' ? '111111' : '000000')
-    const refused = async (type: 'UPDATE_EMAIL_PRIMARY_OTP' | 'UPDATE_EMAIL_SECONDARY_OTP') =>
-      ((await frame.request(type, { otp: '000000' }).catch((e) => e)) as Error).message
+    const refused = async (
+      type: 'UPDATE_EMAIL_PRIMARY_OTP' | 'UPDATE_EMAIL_SECONDARY_OTP',
+      payload: { otp?: string } = {},
+    ) => ((await frame.request(type, payload as never).catch((e) => e)) as Error).message
     // No update started: the frame says so before asking the server.
     expect(await refused('UPDATE_EMAIL_PRIMARY_OTP')).to.equal('Start the e-mail update first')
+    // A code sent by the page is refused, never checked: the visitor types it in the frame
+    // (the host side refuses the payload first; the frame refuses it again).
+    expect(await refused('UPDATE_EMAIL_PRIMARY_OTP', { otp: '123456' })).to.match(/"otp"/)
 
     expect(await frame.request('UPDATE_EMAIL', { email: next })).to.deep.equal({
       action: 'VERIFY_PRIMARY_OTP',
     })
-    // The first code goes to the current address, and a wrong one is refused.
+    // The first code goes to the current address; the frame's entry names that step, and a
+    // wrong code is refused there while the entry stays open.
     const primary = (await mailboxCode(current)).otp
     expect(await mailboxCode(next)).to.equal(null)
-    const wrong = (await frame
-      .request('UPDATE_EMAIL_PRIMARY_OTP', { otp: wrongFor(primary) })
-      .catch((e) => e)) as { code: string; details: string }
-    expect([wrong.code, wrong.details]).to.deep.equal([
-      'EMAIL_OTP_INVALID',
-      'INVALID_OTP: Wrong code',
-    ])
-    expect(await frame.request('UPDATE_EMAIL_PRIMARY_OTP', { otp: primary })).to.deep.equal({
-      action: 'VERIFY_SECONDARY_OTP',
-    })
-    // The second goes to the new address; the first one is spent.
+    const statuses: string[] = []
+    frame.onLoginStatus((status) => statuses.push(status))
+    const first = frame.request('UPDATE_EMAIL_PRIMARY_OTP', {})
+    await executeServerCommand('frame-fill', { label: 'Code', value: wrongFor(primary) })
+    let shown = ''
+    for (let i = 0; i < 100 && !shown.includes('not valid'); i++) {
+      shown = (await executeServerCommand('frame-text', {})) as string
+    }
+    expect(shown).to.include('Confirm your current e-mail')
+    expect(shown).to.include('This code is not valid.')
+    expect(await stateAfter(first, 200)).to.equal('pending')
+    await executeServerCommand('frame-fill', { label: 'Code', value: primary })
+    expect(await first).to.deep.equal({ action: 'VERIFY_SECONDARY_OTP' })
+    // The second goes to the new address; its entry offers no resend.
     const secondary = (await mailboxCode(next)).otp
-    expect(await frame.request('UPDATE_EMAIL_SECONDARY_OTP', { otp: secondary })).to.deep.equal({
-      newEmail: next,
-    })
+    const second = frame.request('UPDATE_EMAIL_SECONDARY_OTP', {})
+    for (let i = 0; i < 100 && !shown.includes('Confirm your new e-mail'); i++) {
+      shown = (await executeServerCommand('frame-text', {})) as string
+    }
+    expect(shown).to.include(next)
+    expect(shown).to.not.include('Resend code')
+    await executeServerCommand('frame-fill', { label: 'Code', value: secondary })
+    expect(await second).to.deep.equal({ newEmail: next })
+    // The page heard only where each step stood, never a code.
+    expect(statuses).to.include('verifying')
+    expect(statuses.at(-1)).to.equal('ready')
     expect(await frame.request('GET_USER', {})).to.include({ email: next, address: before })
     // The server keeps it: a reloaded frame restores the session with the new address.
     const reloaded = open('p-ok')

@@ -42,7 +42,6 @@ const email = v.pipe(
   v.maxLength(MAX_EMAIL_LENGTH),
   matching(EMAIL_PATTERN, 'Invalid email'),
 )
-const otp = v.pipe(v.string(), matching(/^\d{6}$/, 'Invalid code'))
 const numericChainId = v.pipe(v.number(), v.safeInteger(), v.minValue(1))
 const namedChainId = v.pipe(v.string(), v.minLength(1), v.maxLength(64))
 const chainId = v.lazy((input) => (typeof input === 'number' ? numericChainId : namedChainId))
@@ -149,11 +148,9 @@ export const APP_EVENTS = {
   },
   RPC_REQUEST: { payload: rpcRequest, result: v.object({ result: anything }) },
   UPDATE_EMAIL: { payload: v.object({ email }), result: v.object({ action: frameAction }) },
-  UPDATE_EMAIL_PRIMARY_OTP: {
-    payload: v.object({ otp }),
-    result: v.object({ action: frameAction }),
-  },
-  UPDATE_EMAIL_SECONDARY_OTP: { payload: v.object({ otp }), result: v.object({ newEmail: email }) },
+  // The codes of an update are typed in the frame, like the login's (CONNECT_OTP).
+  UPDATE_EMAIL_PRIMARY_OTP: { payload: empty, result: v.object({ action: frameAction }) },
+  UPDATE_EMAIL_SECONDARY_OTP: { payload: empty, result: v.object({ newEmail: email }) },
   SYNC_THEME: {
     payload: v.object({
       themeMode: v.optional(v.picklist(['light', 'dark'])),

@@ -1,7 +1,7 @@
 // A stand-in for `embeddedWallet()` of @openmodal/embedded for the view tests: the frame side's
 // steps with the real frame's answers (VERIFY_OTP / VERIFY_DEVICE, the "Network Error - Could
-// not load embedded wallet" of a frame that never loads). The code is typed in the frame, not in
-// the page: `typeCode` stands for the visitor typing it there, and the page hears only the
+// not load embedded wallet" of a frame that never loads). Every code (the login's, an e-mail
+// update's two) is typed in the frame, not in the page: `typeCode` stands for the visitor typing it there, and the page hears only the
 // login's status. Once the code is right it announces the provider as the real one does (here:
 // the core test adapter's discovery). The real frame runs in @openmodal/embedded's browser
 // tests and the demo e2e.
@@ -54,7 +54,11 @@ export function embeddedStandIn(
   let typed: string | undefined
   let entry:
     | {
+        /** The code this entry takes (the login's, or an update step's). */
+        code: string
         onStatus: (status: EmbeddedLoginStatus) => void
+        /** What the server does once the code is right. */
+        onRight: () => void
         resolve: () => void
         reject: (error: Error) => void
       }
@@ -66,16 +70,29 @@ export function embeddedStandIn(
     calls.push(`typed:${otp}`)
     open.onStatus('verifying')
     await Promise.resolve()
-    if (otp !== LOGIN_CODE) {
+    if (otp !== open.code) {
       open.onStatus('sent')
       return
     }
-    const adapter = getAdapter('eip155') as TestAdapter
-    adapter.setWallets([...WALLETS, { id: AUTH_ID, name: 'Email' }])
-    adapter.authorized.add(AUTH_ID)
     entry = undefined
+    open.onRight()
     open.onStatus('ready')
     open.resolve()
+  }
+  /** Shows the frame's code entry for `code`; settles once the visitor typed it (or closed it). */
+  function codeEntry(
+    code: string,
+    onStatus: (status: EmbeddedLoginStatus) => void,
+    onRight: () => void,
+  ): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      entry = { code, onStatus, onRight, resolve, reject }
+      onStatus('waiting')
+      onStatus('sent')
+      const early = typed
+      typed = undefined
+      if (early) void check(early)
+    })
   }
   const loaded: EmbeddedWalletLoaded = {
     async connectEmail(address) {
@@ -89,13 +106,10 @@ export function embeddedStandIn(
     },
     connectOtp({ onStatus = () => {} } = {}) {
       calls.push('connectOtp')
-      return new Promise<void>((resolve, reject) => {
-        entry = { onStatus, resolve, reject }
-        onStatus('waiting')
-        onStatus('sent')
-        const early = typed
-        typed = undefined
-        if (early) void check(early)
+      return codeEntry(LOGIN_CODE, onStatus, () => {
+        const adapter = getAdapter('eip155') as TestAdapter
+        adapter.setWallets([...WALLETS, { id: AUTH_ID, name: 'Email' }])
+        adapter.authorized.add(AUTH_ID)
       })
     },
     async getUser() {
@@ -109,15 +123,16 @@ export function embeddedStandIn(
       newEmail = address
       return 'VERIFY_PRIMARY_OTP'
     },
-    async updateEmailPrimaryOtp(otp) {
-      calls.push(`primary:${otp}`)
-      if (otp !== PRIMARY_CODE) throw new BaseError('Invalid code')
+    async updateEmailPrimaryOtp({ onStatus = () => {} } = {}) {
+      calls.push('primary')
+      await codeEntry(PRIMARY_CODE, onStatus, () => {})
       return 'VERIFY_SECONDARY_OTP'
     },
-    async updateEmailSecondaryOtp(otp) {
-      calls.push(`secondary:${otp}`)
-      if (otp !== SECONDARY_CODE) throw new BaseError('Invalid code')
-      email = newEmail
+    async updateEmailSecondaryOtp({ onStatus = () => {} } = {}) {
+      calls.push('secondary')
+      await codeEntry(SECONDARY_CODE, onStatus, () => {
+        email = newEmail
+      })
       return newEmail
     },
     async signOut() {

@@ -1,11 +1,12 @@
 // What the e-mail views share: the e-mail rule, the send throttle, the loaded embedded wallet,
-// the e-mail and code fields with their status line, and their styles. They load with the
+// the e-mail field, the status lines, and their styles. They load with the
 // email group (registry.ts). The e-mail rule itself is core's `isEmail`, which the frame checks
 // too.
 import {
   $connections,
   $options,
   type ChainNamespace,
+  type EmbeddedLoginStatus,
   type EmbeddedWalletLoaded,
   frameError,
   MAX_EMAIL_LENGTH,
@@ -13,11 +14,10 @@ import {
 } from '@openmodal/core/internal'
 import { css, html, nothing, type TemplateResult } from 'lit'
 import '../../components/wui-spinner/wui-spinner.js'
+import { t } from '../../i18n/index.js'
 
 /** Spec §5/§9: 30 s between e-mail sends. */
 export const EMAIL_SEND_GAP_MS = 30_000
-/** Digits of a one-time code. */
-export const OTP_LENGTH = 6
 
 /**
  * Seconds until another code may be sent (spec §5 "Please try again after N seconds"), from
@@ -56,9 +56,6 @@ export function setConnectionEmail(connectorId: string, email: string): void {
   }
 }
 
-/** Keeps only digits, at most `OTP_LENGTH` (a pasted "123 456" or "123-456" works). */
-export const otpDigits = (value: string): string => value.replace(/\D/g, '').slice(0, OTP_LENGTH)
-
 /**
  * The live line under a field (`#status`, which the fields name in `aria-describedby`): the
  * error when there is one, else a spinner and `pendingText` while a step runs.
@@ -79,6 +76,26 @@ export function statusLine(
           : nothing
     }
   </div>`
+}
+
+/**
+ * The status line while the secure frame shows its code entry (login and e-mail update): the
+ * frame's step in words ("Type the code in the secure window." once the mail left), or the
+ * failure (a mail that could not be sent, in the kit's words).
+ */
+export function frameStatusLine(
+  status: EmbeddedLoginStatus | undefined,
+  error: string | undefined,
+  pending: boolean,
+): TemplateResult {
+  const failed = status === 'mail_failed' ? frameError('EMAIL_SEND_FAILED').shortMessage : undefined
+  const text =
+    status === 'verifying' || status === 'ready'
+      ? t('email.verifying')
+      : status === 'sent'
+        ? t('email.typeInFrame')
+        : t('email.sending')
+  return statusLine(error ?? failed, pending && !failed, text)
 }
 
 /** The e-mail field of the login and update views (at most 254 characters, spec §5). */
@@ -112,42 +129,6 @@ export function emailField(field: {
   </div>`
 }
 
-/**
- * The one-time code field: digits only, typed or pasted ("123 456" works); `onDigits` gets
- * them on every change.
- */
-export function otpField(field: {
-  label: string
-  value: string
-  pending: boolean
-  invalid: boolean
-  onDigits(digits: string): void
-}): TemplateResult {
-  return html`<div class="field">
-    <label for="otp">${field.label}</label>
-    <input
-      id="otp"
-      class="otp"
-      part="input"
-      name="otp"
-      inputmode="numeric"
-      autocomplete="one-time-code"
-      pattern="[0-9]*"
-      maxlength="16"
-      .value=${field.value}
-      ?disabled=${field.pending}
-      aria-invalid=${field.invalid ? 'true' : 'false'}
-      aria-describedby="status"
-      @input=${(event: Event) => {
-        const input = event.target as HTMLInputElement
-        const digits = otpDigits(input.value)
-        input.value = digits
-        field.onDigits(digits)
-      }}
-    />
-  </div>`
-}
-
 /** The views' main button (Continue / Verify): submits its form. */
 export function submitButton(label: string, disabled: boolean): TemplateResult {
   return html`<button class="button-primary wide" part="submit-button" type="submit" ?disabled=${disabled}>
@@ -157,13 +138,6 @@ export function submitButton(label: string, disabled: boolean): TemplateResult {
 
 /** The e-mail views' own styles, after `formStyles`: the one-time-code field, links, rows. */
 export const emailStyles = css`
-  input.otp {
-    font-size: 1.5em;
-    letter-spacing: 0.4em;
-    text-align: center;
-    font-variant-numeric: tabular-nums;
-  }
-
   .pending {
     display: flex;
     align-items: center;

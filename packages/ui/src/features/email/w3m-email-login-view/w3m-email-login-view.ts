@@ -4,7 +4,6 @@ import {
   connect,
   type EmbeddedLoginStatus,
   type EmbeddedWalletAction,
-  frameError,
   isEmail,
   reset,
   storage,
@@ -22,6 +21,7 @@ import {
   emailField,
   emailStyles,
   embeddedWallet,
+  frameStatusLine,
   recordSend,
   secondsUntilNextSend,
   statusLine,
@@ -209,25 +209,11 @@ export class W3mEmailLoginView extends OpenModalElement {
     </div>`
   }
 
-  /** The login's status line: the frame's step in words, or the failure. */
-  private renderLoginStatus(): TemplateResult {
-    const status = this.loginStatus
-    const failed =
-      status === 'mail_failed' ? frameError('EMAIL_SEND_FAILED').shortMessage : undefined
-    const text =
-      status === 'verifying' || status === 'ready'
-        ? t('email.verifying')
-        : status === 'sent'
-          ? t('email.typeInFrame')
-          : t('email.sending')
-    return statusLine(this.error ?? failed, this.pending && !failed, text)
-  }
-
   private renderOtp(): TemplateResult {
     const wait = this.wait
     return html`<div class="stack" data-login-status=${this.loginStatus ?? 'closed'}>
       <p class="muted intro" data-intro>${t('email.otpIntro', { email: this.email.trim() })}</p>
-      ${this.renderLoginStatus()}
+      ${frameStatusLine(this.loginStatus, this.error, this.pending)}
       ${
         this.pending
           ? nothing

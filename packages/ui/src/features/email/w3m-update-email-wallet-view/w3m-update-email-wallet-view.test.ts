@@ -33,11 +33,6 @@ async function loggedIn(modal: W3mModal, email = LONG) {
   return { standIn, account }
 }
 
-function paste(input: HTMLInputElement, value: string) {
-  input.value = value
-  input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }))
-}
-
 describe('UpdateEmailWallet', () => {
   let modal: W3mModal
 
@@ -80,25 +75,40 @@ describe('UpdateEmailWallet', () => {
     expect(text(deep(view, '[data-intro]'))).to.equal(
       'Enter the code we sent to ada@example.com to confirm the change.',
     )
+    // The code is typed in the frame's own entry: this page has no field for it.
+    await until(
+      () => text(deep(view, '[data-pending]')) === 'Type the code in the secure window.',
+      'the frame step',
+    )
+    expect(deep(view, 'input')).to.equal(null)
     await settle()
     await expect(modal).to.be.accessible()
-    paste(deep(view, 'input') as HTMLInputElement, '999999')
-    await until(() => deep(view, '[data-error]'), 'a wrong code')
-    expect(text(deep(view, '[data-error]'))).to.equal('Invalid code')
-    paste(deep(view, 'input') as HTMLInputElement, PRIMARY_CODE)
+    // A wrong code is refused inside the frame, which stays open.
+    await standIn.typeCode('999999')
+    expect(deep(view, '[data-step="primary"]')).to.not.equal(null)
+    // The visitor closes the frame's entry: the view says so and offers it again.
+    standIn.cancelCode()
+    const retry = await until(() => deep(view, '[part="retry-button"]'), 'Try again')
+    expect(text(deep(view, '[data-error]'))).to.equal('The code entry was closed')
+    retry.click()
+    await until(() => !deep(view, '[part="retry-button"]'), 'the entry shown again')
+    await standIn.typeCode(PRIMARY_CODE)
     await until(() => deep(view, '[data-step="secondary"]'), 'the secondary code')
     expect(text(deep(view, '[data-intro]'))).to.equal(
       'Enter the code we sent to grace@example.org.',
     )
-    paste(deep(view, 'input') as HTMLInputElement, SECONDARY_CODE)
+    await standIn.typeCode(SECONDARY_CODE)
     await until(() => $view.get().view === 'Account', 'back to Account')
     expect($activeAccount.get().connectedWalletInfo?.email).to.equal('grace@example.org')
     expect(storage.get('email')).to.equal('grace@example.org')
-    expect(standIn.calls.filter((c) => c !== 'load').slice(-4)).to.deep.equal([
+    expect(standIn.calls.filter((c) => c !== 'load').slice(-7)).to.deep.equal([
       'updateEmail:grace@example.org',
-      'primary:999999',
-      `primary:${PRIMARY_CODE}`,
-      `secondary:${SECONDARY_CODE}`,
+      'primary',
+      'typed:999999',
+      'primary',
+      `typed:${PRIMARY_CODE}`,
+      'secondary',
+      `typed:${SECONDARY_CODE}`,
     ])
   })
 

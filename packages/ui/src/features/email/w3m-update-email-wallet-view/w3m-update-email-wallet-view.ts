@@ -1,6 +1,7 @@
 import {
   $activeAccount,
   $canGoBack,
+  type EmbeddedLoginStatus,
   goBack,
   isEmail,
   type RouterData,
@@ -21,8 +22,7 @@ import {
   emailField,
   emailStyles,
   embeddedWallet,
-  OTP_LENGTH,
-  otpField,
+  frameStatusLine,
   setConnectionEmail,
   statusLine,
   submitButton,
@@ -33,27 +33,32 @@ export type UpdateEmailStep = 'new' | 'primary' | 'secondary'
 /**
  * @summary UpdateEmailWallet (spec §2, §4): the new address (a valid e-mail, not the current
  * one), then the code sent to the current address (primary), then the code sent to the new
- * one (secondary); the new e-mail is then saved and shown on the account. Router data:
- * `email` (the current one) and `redirectView` (where to go after; default back).
+ * one (secondary); the new e-mail is then saved and shown on the account. Both codes are
+ * typed in the secure frame's own entry, as the login's, so this page never sees them: the
+ * view says which step the frame shows and where it stands, with Try again after the visitor
+ * closed the frame's entry. Router data: `email` (the current one) and `redirectView` (where
+ * to go after; default back).
  *
- * @csspart input - The e-mail field, then the code fields.
- * @csspart submit-button - Continue / Verify.
+ * @csspart input - The e-mail field.
+ * @csspart submit-button - Continue.
+ * @csspart retry-button - Shows the frame's code entry again.
  * @csspart status - The live line under the field.
  */
 export class W3mUpdateEmailWalletView extends OpenModalElement {
   static override properties = {
     data: { attribute: false },
     email: { state: true },
-    otp: { state: true },
     step: { state: true },
+    codeStatus: { state: true },
     touched: { state: true },
   }
   static override styles = [base, viewStyles, formStyles, emailStyles]
 
   declare data: RouterData | undefined
   declare email: string
-  declare otp: string
   declare step: UpdateEmailStep
+  /** Where the frame's code entry stands (never the code). */
+  declare codeStatus: EmbeddedLoginStatus | undefined
   declare touched: boolean
 
   private readonly account = new StoreController(this, $activeAccount)
@@ -62,8 +67,8 @@ export class W3mUpdateEmailWalletView extends OpenModalElement {
   constructor() {
     super()
     this.email = ''
-    this.otp = ''
     this.step = 'new'
+    this.codeStatus = undefined
     this.touched = false
   }
 
@@ -100,38 +105,36 @@ export class W3mUpdateEmailWalletView extends OpenModalElement {
   }
 
   private async toStep(step: UpdateEmailStep): Promise<void> {
-    this.otp = ''
     this.step = step
-    await this.updateComplete
-    this.renderRoot.querySelector<HTMLInputElement>('input')?.focus()
+    await this.enterCode()
   }
 
-  private async verify(): Promise<void> {
-    if (this.otp.length !== OTP_LENGTH || this.pending) return
-    const otp = this.otp
+  /** Shows the frame's code entry for this step and waits until the server took the code. */
+  private async enterCode(): Promise<void> {
+    if (this.pending || this.step === 'new') return
+    const onStatus = (status: EmbeddedLoginStatus) => {
+      this.codeStatus = status
+    }
+    this.codeStatus = 'waiting'
     if (this.step === 'primary') {
       const ok = await this.attempt.run(async () => {
-        await (await embeddedWallet()).loaded.updateEmailPrimaryOtp(otp)
+        await (await embeddedWallet()).loaded.updateEmailPrimaryOtp({ onStatus })
       })
       if (ok) await this.toStep('secondary')
+      else this.codeStatus = undefined
       return
     }
-    let saved = ''
     const ok = await this.attempt.run(async () => {
       const { id, loaded } = await embeddedWallet()
-      saved = await loaded.updateEmailSecondaryOtp(otp)
-      setConnectionEmail(id, saved)
+      setConnectionEmail(id, await loaded.updateEmailSecondaryOtp({ onStatus }))
     })
-    if (!ok) return
+    if (!ok) {
+      this.codeStatus = undefined
+      return
+    }
     showSnack(t('updateEmail.saved'), { variant: 'success' })
     if ($canGoBack.get()) goBack()
     else replace(this.data?.redirectView ?? 'Account')
-  }
-
-  private onDigits(digits: string): void {
-    this.otp = digits
-    this.attempt.fail(undefined)
-    if (digits.length === OTP_LENGTH) void this.verify()
   }
 
   private renderNew(): TemplateResult {
@@ -165,33 +168,31 @@ export class W3mUpdateEmailWalletView extends OpenModalElement {
     </form>`
   }
 
-  private renderOtp(): TemplateResult {
+  private renderCode(): TemplateResult {
     const intro =
       this.step === 'primary'
         ? t('updateEmail.primaryIntro', { email: this.current })
         : t('updateEmail.secondaryIntro', { email: this.email.trim() })
-    return html`<form
-      novalidate
-      @submit=${(event: Event) => {
-        event.preventDefault()
-        void this.verify()
-      }}
-    >
+    return html`<div class="stack" data-code-status=${this.codeStatus ?? 'closed'}>
       <p class="muted intro" data-intro data-step=${this.step}>${intro}</p>
-      ${otpField({
-        label: t('email.otpLabel'),
-        value: this.otp,
-        pending: this.pending,
-        invalid: Boolean(this.error),
-        onDigits: (digits) => this.onDigits(digits),
-      })}
-      ${statusLine(this.error, this.pending, t('email.verifying'))}
-      ${submitButton(t('email.verify'), this.pending || this.otp.length !== OTP_LENGTH)}
-    </form>`
+      ${frameStatusLine(this.codeStatus, this.error, this.pending)}
+      ${
+        this.pending
+          ? nothing
+          : html`<button
+            class="button-secondary wide"
+            type="button"
+            part="retry-button"
+            @click=${() => this.enterCode()}
+          >
+            ${t('common.tryAgain')}
+          </button>`
+      }
+    </div>`
   }
 
   override render() {
-    return this.step === 'new' ? this.renderNew() : this.renderOtp()
+    return this.step === 'new' ? this.renderNew() : this.renderCode()
   }
 }
 
