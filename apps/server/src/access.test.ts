@@ -223,8 +223,11 @@ describe('failures and logs', () => {
         message: 'Could not load the project configuration',
       })
       assert.equal(headers.get('access-control-allow-origin'), 'https://app.example.com')
-      const health = await call(`${failing.url}/health`)
-      assert.equal(health.status, 503)
+      // Alive, but not ready: a load balancer stops sending it requests.
+      assert.equal((await call(`${failing.url}/health`)).status, 200)
+      const ready = await call(`${failing.url}/ready`)
+      assert.equal(ready.status, 503)
+      assert.equal(ready.body.checks.database, 'failed')
     } finally {
       await failing.close()
     }
@@ -264,5 +267,76 @@ describe('failures and logs', () => {
     } finally {
       await logged.close()
     }
+  })
+})
+
+describe('liveness, readiness and metrics', () => {
+  const TOKEN = 'metrics-token-0123456789'
+
+  test('/ready fails while the schema is behind the code, /health does not', async () => {
+    assert.equal((await call(`${server.url}/ready`)).status, 200)
+    const [newest] = await db.query<{ version: number; name: string; checksum: string }>(
+      'select version, name, checksum from schema_migrations order by version desc limit 1',
+    )
+    assert.ok(newest)
+    await db.query('delete from schema_migrations where version = $1', [newest.version])
+    try {
+      const behind = await call(`${server.url}/ready`)
+      assert.equal(behind.status, 503)
+      assert.deepEqual(behind.body, {
+        status: 'unavailable',
+        checks: { database: 'ok', migrations: 'failed', accepting: 'ok' },
+      })
+      assert.equal((await call(`${server.url}/health`)).status, 200)
+    } finally {
+      await db.query(
+        'insert into schema_migrations (version, name, checksum) values ($1, $2, $3)',
+        [newest.version, newest.name, newest.checksum],
+      )
+    }
+    assert.equal((await call(`${server.url}/ready`)).status, 200)
+  })
+
+  test('/metrics counts the request just made, for the bearer of the token only', async () => {
+    const measured = await startTestServer(db, { metricsToken: TOKEN })
+    try {
+      const scrape = async () => {
+        const answer = await call(`${measured.url}/metrics`, {
+          headers: { authorization: `Bearer ${TOKEN}` },
+        })
+        assert.equal(answer.status, 200)
+        return String(answer.body)
+      }
+      const configCount = (text: string) =>
+        Number(
+          /openmodal_http_requests_total\{method="GET",route="\/v1\/projects\/:projectId\/config",status="200"\} (\d+)/.exec(
+            text,
+          )?.[1] ?? 0,
+        )
+      const before = configCount(await scrape())
+      const answer = await call(`${measured.url}/v1/projects/test-project/config`, {
+        headers: { origin: 'https://app.example.com' },
+      })
+      assert.equal(answer.status, 200)
+      const after = await scrape()
+      assert.equal(configCount(after), before + 1)
+      assert.match(after, /openmodal_http_request_duration_seconds_bucket\{le="0.5",method="GET"/)
+      // Label values are route patterns, never raw paths.
+      assert.doesNotMatch(after, /route="\/v1\/projects\/test-project/)
+
+      for (const authorization of [undefined, 'Bearer wrong-token-0123456789', `Basic ${TOKEN}`]) {
+        const refused = await call(`${measured.url}/metrics`, {
+          headers: authorization ? { authorization } : {},
+        })
+        assert.equal(refused.status, 404)
+      }
+    } finally {
+      await measured.close()
+    }
+    // Without a token configured there is no /metrics at all.
+    const plain = await call(`${server.url}/metrics`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    })
+    assert.equal(plain.status, 404)
   })
 })

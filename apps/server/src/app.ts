@@ -5,8 +5,10 @@ import type { EnsOptions } from './blockchain/ens.js'
 import { type PriceSource, staticPriceSource } from './blockchain/prices.js'
 import type { Db } from './db/db.js'
 import type { EmbeddedOptions } from './embedded/config.js'
+import type { Mailer } from './embedded/mailer.js'
 import { type AppEnv, createAccessControl } from './http/access.js'
 import { createLogger, type Logger, type LogLevel } from './http/logger.js'
+import { countRequests, createMetrics, type Metrics, metricsHandler } from './http/metrics.js'
 import { errorAnswer, noBodyOnReads, notFound, requestLog } from './http/middleware.js'
 import { createRateLimiter } from './http/rate-limit.js'
 import type { ProviderDeps } from './onramp/provider.js'
@@ -61,6 +63,12 @@ export interface AppOptions {
   swap?: { oneInch?: OneInchOptions | undefined; zeroEx?: ZeroExOptions | undefined }
   /** How on-ramp providers reach their APIs (tests: loopback stand-ins). */
   onramp?: ProviderDeps
+  /** Where requests, codes sent and indexer lag are counted; default a registry of its own. */
+  metrics?: Metrics
+  /** GET /metrics answers `Authorization: Bearer <metricsToken>` only; not served without. */
+  metricsToken?: string | undefined
+  /** True once a shutdown began (GET /ready answers 503). */
+  draining?: () => boolean
 }
 
 export const DEFAULT_RATE_LIMIT = { burst: 120, perSecond: 20 } as const
@@ -75,6 +83,11 @@ export const DEFAULT_RATE_LIMIT = { burst: 120, perSecond: 20 } as const
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const { db, publicUrl } = options
   const logger = options.logger ?? createLogger(options.logLevel ?? 'info')
+  const metrics = options.metrics ?? createMetrics()
+  const embedded = options.embedded && {
+    ...options.embedded,
+    mailer: countCodes(options.embedded.mailer, metrics),
+  }
   const access = createAccessControl({
     db,
     limiter:
@@ -85,16 +98,19 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     trustedOrigins: options.embedded ? [options.embedded.secureOrigin] : [],
   })
 
-  return new Hono<AppEnv>()
+  const app = new Hono<AppEnv>()
+    .use('*', countRequests(metrics))
     .use('*', requestLog(logger))
     .use('*', noBodyOnReads)
-    .route('/', healthRoutes({ db }))
+  if (options.metricsToken) app.get('/metrics', metricsHandler(metrics, options.metricsToken))
+  return app
+    .route('/', healthRoutes({ db, draining: options.draining }))
     .route(
       '/',
       embeddedRoutes({
         db,
         logger,
-        embedded: options.embedded,
+        embedded,
         now: options.now,
         publicUrl,
         trustProxy: options.trustProxy,
@@ -142,4 +158,16 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     )
     .notFound(notFound)
     .onError(errorAnswer(logger))
+}
+
+/** The mailer, counting each code it hands to the SMTP server. */
+function countCodes(mailer: Mailer, metrics: Metrics): Mailer {
+  return {
+    sendOtp: async (mail) => {
+      await mailer.sendOtp(mail)
+      metrics.codesSent.inc({ purpose: mail.purpose })
+    },
+    sendNotice: (mail) => mailer.sendNotice(mail),
+    close: () => mailer.close(),
+  }
 }

@@ -3,6 +3,7 @@
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as v from 'valibot'
+import { DEFAULT_POOL } from './db/db.js'
 import { type EmbeddedEnv, readEmbeddedEnv } from './embedded/config.js'
 import { parseTrustProxy } from './http/client-address.js'
 import { isLogLevel, type LogLevel } from './http/logger.js'
@@ -43,11 +44,23 @@ export interface ServerSettings {
    * OPENMODAL_SECURE_SITE_DIR; its public origin OPENMODAL_SECURE_ORIGIN), or not served.
    */
   secureSite: { host: string; port: number; dist: string; origin: string | undefined } | undefined
+  /** PostgreSQL pool: connections, longest wait for one, statement timeout (0 = none). */
+  pool: { poolSize: number; connectionWaitMs: number; statementTimeoutMs: number }
+  /** GET /metrics answers this bearer token only (OPENMODAL_METRICS_TOKEN); off when unset. */
+  metricsToken: string | undefined
+  /** On SIGTERM, how long requests in flight may take before they are cut. */
+  shutdownGraceMs: number
 }
 
 const Positive = v.pipe(v.string(), v.transform(Number), v.number(), v.minValue(0.001))
 const WholeNumber = (min: number, max: number) =>
   v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(min), v.maxValue(max))
+const OnOff = v.pipe(
+  v.string(),
+  v.transform((raw) => raw.toLowerCase()),
+  v.picklist(['1', '0', 'on', 'off', 'true', 'false'], 'expected on or off'),
+  v.transform((raw) => ['1', 'on', 'true'].includes(raw)),
+)
 const Port = v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535))
 
 function read<T>(
@@ -71,8 +84,10 @@ function read<T>(
  * OPENMODAL_PRICES_FILE, OPENMODAL_1INCH_API_KEY, OPENMODAL_1INCH_URL, OPENMODAL_0X_API_KEY, OPENMODAL_0X_URL and the
  * embedded wallet's OPENMODAL_SECURE_ORIGIN,
  * OPENMODAL_AUTH_SECRET, OPENMODAL_VAULT_KEY, OPENMODAL_SMTP_URL, OPENMODAL_MAIL_FROM,
- * OPENMODAL_SECURE_PORT, OPENMODAL_SECURE_HOST and OPENMODAL_SECURE_SITE_DIR; relative paths
- * resolve against the working directory.
+ * OPENMODAL_SECURE_PORT, OPENMODAL_SECURE_HOST and OPENMODAL_SECURE_SITE_DIR, and the
+ * operations' OPENMODAL_DB_POOL, OPENMODAL_DB_WAIT_MS, OPENMODAL_DB_STATEMENT_TIMEOUT_MS,
+ * OPENMODAL_METRICS_TOKEN and OPENMODAL_SHUTDOWN_GRACE_MS; relative paths resolve against the
+ * working directory. An invalid value throws an error naming the variable.
  *
  * @example
  * const settings = readSettings(process.env)
@@ -102,7 +117,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ServerSettin
       burst: read(env, 'OPENMODAL_RATE_BURST', Positive, 120),
       perSecond: read(env, 'OPENMODAL_RATE_PER_SECOND', Positive, 20),
     },
-    indexer: !['0', 'off', 'false'].includes((env.OPENMODAL_INDEXER ?? '').toLowerCase()),
+    indexer: read(env, 'OPENMODAL_INDEXER', OnOff, true),
     indexerPollMs: read(env, 'OPENMODAL_INDEXER_POLL_MS', WholeNumber(50, 3_600_000), 4_000),
     indexerBatch: read(env, 'OPENMODAL_INDEXER_BATCH', WholeNumber(1, 1_000), 100),
     indexerLockRetryMs: read(
@@ -152,6 +167,28 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ServerSettin
               : defaultSecureSiteDist(),
             origin: embedded?.secureOrigin,
           },
+    pool: {
+      poolSize: read(env, 'OPENMODAL_DB_POOL', WholeNumber(1, 1_000), DEFAULT_POOL.poolSize),
+      connectionWaitMs: read(
+        env,
+        'OPENMODAL_DB_WAIT_MS',
+        WholeNumber(1, 600_000),
+        DEFAULT_POOL.connectionWaitMs,
+      ),
+      statementTimeoutMs: read(
+        env,
+        'OPENMODAL_DB_STATEMENT_TIMEOUT_MS',
+        WholeNumber(0, 3_600_000),
+        DEFAULT_POOL.statementTimeoutMs,
+      ),
+    },
+    metricsToken: read(
+      env,
+      'OPENMODAL_METRICS_TOKEN',
+      v.pipe(v.string(), v.minLength(16, 'use at least 16 characters')),
+      undefined as string | undefined,
+    ),
+    shutdownGraceMs: read(env, 'OPENMODAL_SHUTDOWN_GRACE_MS', WholeNumber(0, 600_000), 10_000),
   }
 }
 

@@ -5,13 +5,26 @@ import { openDb } from './db/db.js'
 import { createSmtpMailer } from './embedded/mailer.js'
 import { readSettings } from './env.js'
 import { createLogger } from './http/logger.js'
+import { createMetrics } from './http/metrics.js'
 import { type IndexerLeadership, leadIndexers } from './indexer/leader.js'
 import { startIndexers } from './indexer/manager.js'
 import { startServer } from './server.js'
 
-const settings = readSettings()
+let settings: ReturnType<typeof readSettings>
+try {
+  settings = readSettings()
+} catch (error) {
+  // One line naming the variable, not a stack trace.
+  console.error(`openmodal server: ${(error as Error).message}`)
+  process.exit(1)
+}
 const logger = createLogger(settings.logLevel)
-const db = await openDb({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir })
+const metrics = createMetrics({ processMetrics: true })
+const db = await openDb({
+  databaseUrl: settings.databaseUrl,
+  dataDir: settings.dataDir,
+  ...settings.pool,
+})
 try {
   const prepared = await prepareDatabase(db, {
     configPath: settings.configPath,
@@ -35,6 +48,8 @@ const mailer = settings.embedded
   : undefined
 const server = await startServer({
   db,
+  metrics,
+  metricsToken: settings.metricsToken,
   ...(settings.pricesFile ? { prices: priceSourceFromFile(settings.pricesFile) } : {}),
   swap: { oneInch: settings.oneInch, zeroEx: settings.zeroEx },
   logger,
@@ -76,19 +91,26 @@ const indexers: IndexerLeadership | undefined = settings.indexer
           logger,
           pollIntervalMs: settings.indexerPollMs,
           blocksPerBatch: settings.indexerBatch,
+          onSync: ({ chainId, head, cursor }) => {
+            metrics.indexerHead.set({ chain: chainId }, Number(head))
+            metrics.indexerLag.set({ chain: chainId }, Number(head - (cursor ?? head)))
+          },
         }),
     })
   : undefined
 
+// SIGTERM: /ready turns 503, the listener closes, requests in flight get the grace period;
+// then the indexer stops and frees its lock for another instance, and the process exits 0.
 let stopping = false
-const stop = async () => {
+const stop = async (signal: string) => {
   if (stopping) return
   stopping = true
-  await indexers?.stop()
-  await server.close()
+  logger.info('shutting down', { signal, graceMs: settings.shutdownGraceMs })
+  const [{ cut }] = await Promise.all([server.shutdown(settings.shutdownGraceMs), indexers?.stop()])
   mailer?.close()
   await db.close()
+  logger.info('stopped', { requestsCut: cut })
   process.exit(0)
 }
-process.once('SIGINT', stop)
-process.once('SIGTERM', stop)
+process.once('SIGINT', () => void stop('SIGINT'))
+process.once('SIGTERM', () => void stop('SIGTERM'))

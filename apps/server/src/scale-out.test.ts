@@ -21,6 +21,7 @@ import { otpOf, startSmtpSink } from './testing/smtp-sink.js'
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url))
 const SECURE = 'http://localhost:4400'
 const DAPP = 'https://app.example.com'
+const METRICS_TOKEN = 'scale-out-metrics-token'
 
 interface Instance {
   name: string
@@ -134,6 +135,7 @@ test('two instances on one PostgreSQL share codes, limits and the indexer', asyn
       OPENMODAL_AUTH_SECRET: randomBytes(32).toString('hex'),
       OPENMODAL_VAULT_KEY: randomBytes(32).toString('hex'),
       OPENMODAL_SMTP_URL: sink.url,
+      OPENMODAL_METRICS_TOKEN: METRICS_TOKEN,
     }
     const a = await startInstance('a', env)
     instances.push(a)
@@ -210,6 +212,19 @@ test('two instances on one PostgreSQL share codes, limits and the indexer', asyn
     }
     await until('a to index', () => indexed(hashes))
     assert.ok(!b.logs.some((line) => line.msg === 'indexer lock taken'))
+
+    // The indexing instance reports its lag per chain; it reaches 0 once it caught up.
+    const lag = async (instance: Instance) => {
+      const answer = await call(`${instance.url}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      })
+      const match = /openmodal_indexer_lag_blocks\{chain="eip155:31337"\} (\d+)/.exec(
+        String(answer.body),
+      )
+      return match ? Number(match[1]) : undefined
+    }
+    await until('a to report no lag', async () => ((await lag(a)) === 0 ? true : undefined))
+    assert.equal(await lag(b), undefined, 'only the indexing instance reports a lag')
 
     // Killing a (no clean shutdown) frees the lock with its connection; b takes over.
     const killedAt = performance.now()

@@ -37,14 +37,24 @@ export interface RunningServer {
   port: number
   /** The secure site's origin and port, when this server serves it. */
   secureSite?: { origin: string; port: number }
+  /** Closes at once, ending open connections (tests). */
   close(): Promise<void>
+  /**
+   * Graceful stop: /ready answers 503, no new connections are accepted, requests in flight get
+   * up to `graceMs` to finish (their connections then close), and whatever is still running
+   * after that is cut. Resolves with the number of requests cut.
+   */
+  shutdown(graceMs: number): Promise<{ cut: number }>
 }
 
 interface Listener {
   url: string
   port: number
   close(): Promise<void>
+  shutdown(graceMs: number): Promise<{ cut: number }>
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 function listen(
   fetch: (request: Request) => Response | Promise<Response>,
@@ -52,18 +62,49 @@ function listen(
   port: number,
 ) {
   return new Promise<Listener>((resolve, reject) => {
+    let inFlight = 0
+    let draining = false
     const server = serve({ fetch, hostname: host, port }, (info) => {
       const { port } = info as AddressInfo
       const urlHost = host.includes(':') ? `[${host}]` : host
+      const closed = new Promise<void>((done) => server.once('close', () => done()))
       resolve({
         url: `http://${urlHost}:${port}`,
         port,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done())
-            // Keep-alive sockets of clients would hold close() open.
-            if ('closeAllConnections' in server) server.closeAllConnections()
-          }),
+        close: async () => {
+          server.close()
+          // Keep-alive sockets of clients would hold close() open.
+          if ('closeAllConnections' in server) server.closeAllConnections()
+          await closed
+        },
+        shutdown: async (graceMs) => {
+          draining = true
+          server.close()
+          const deadline = performance.now() + graceMs
+          // Idle keep-alive connections close now, busy ones once their answer is sent.
+          while (inFlight > 0 && performance.now() < deadline) {
+            if ('closeIdleConnections' in server) server.closeIdleConnections()
+            await sleep(20)
+          }
+          const cut = inFlight
+          if (cut === 0) {
+            // Answers sent: their sockets end once flushed (the 'close' handler below).
+            if ('closeIdleConnections' in server) server.closeIdleConnections()
+            await Promise.race([closed, sleep(1_000)])
+          }
+          if ('closeAllConnections' in server) server.closeAllConnections()
+          await closed
+          return { cut }
+        },
+      })
+    })
+    server.on('request', (_request, response) => {
+      inFlight++
+      // An answer sent while draining closes its connection: the client reconnects elsewhere.
+      if (draining) response.shouldKeepAlive = false
+      response.once('close', () => {
+        inFlight--
+        if (draining) response.socket?.end()
       })
     })
     server.once('error', reject)
@@ -106,7 +147,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     }
     embedded = { ...options.embedded, secureOrigin: origin }
   }
-  const app = createApp({ ...options, logger, embedded })
+  let draining = false
+  const app = createApp({
+    ...options,
+    logger,
+    embedded,
+    draining: () => draining || (options.draining?.() ?? false),
+  })
   const api = await listen(app.fetch, host, options.port ?? 0).catch(async (error) => {
     await secure?.close()
     throw error
@@ -118,6 +165,14 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...(secure && secureOrigin ? { secureSite: { origin: secureOrigin, port: secure.port } } : {}),
     close: async () => {
       await Promise.all([api.close(), secure?.close()])
+    },
+    shutdown: async (graceMs) => {
+      draining = true
+      const [apiResult, secureResult] = await Promise.all([
+        api.shutdown(graceMs),
+        secure?.shutdown(graceMs),
+      ])
+      return { cut: apiResult.cut + (secureResult?.cut ?? 0) }
     },
   }
 }

@@ -27,7 +27,19 @@ export interface OpenDbOptions {
   dataDir?: string | undefined
   /** Connections in the pg pool (default 10). */
   poolSize?: number
+  /** PostgreSQL: the longest a query waits for a free connection (default 2000 ms). */
+  connectionWaitMs?: number
+  /** PostgreSQL: statements running longer are cancelled (default 15000 ms; 0 = no limit). */
+  statementTimeoutMs?: number
 }
+
+export interface PostgresPoolOptions {
+  poolSize?: number | undefined
+  connectionWaitMs?: number | undefined
+  statementTimeoutMs?: number | undefined
+}
+
+export const DEFAULT_POOL = { poolSize: 10, connectionWaitMs: 2_000, statementTimeoutMs: 15_000 }
 
 /**
  * Opens PostgreSQL when `databaseUrl` is set, else PGlite (in memory without `dataDir`).
@@ -37,8 +49,46 @@ export interface OpenDbOptions {
  * const rows = await db.query<{ n: number }>('select $1::int as n', [1])
  */
 export async function openDb(options: OpenDbOptions = {}): Promise<Db> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize)
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options)
   return openPglite(options.dataDir)
+}
+
+// What a database too slow or gone looks like through pg: no free connection within the wait
+// (pg-pool's message), a statement cancelled by statement_timeout, a server refusing or
+// restarting. Such errors are rethrown as DatabaseBusyError, answered 503 + Retry-After
+// (http/middleware.ts) instead of piling requests up.
+const BUSY_CODES = new Set(['57014', '53300', '57P01', '57P03', 'ECONNREFUSED', 'ECONNRESET'])
+const BUSY_MESSAGES = new Set([
+  'timeout exceeded when trying to connect',
+  'Connection terminated unexpectedly',
+  'Connection terminated due to connection timeout',
+])
+
+/** The database is overloaded or unreachable (not a bug, not bad input): retry later. */
+export class DatabaseBusyError extends Error {
+  override name = 'DatabaseBusyError'
+}
+
+function busyOrSame(error: unknown): unknown {
+  if (!(error instanceof Error)) return error
+  const code = (error as { code?: unknown }).code
+  if (BUSY_MESSAGES.has(error.message) || (typeof code === 'string' && BUSY_CODES.has(code))) {
+    return new DatabaseBusyError(error.message, { cause: error })
+  }
+  return error
+}
+
+/**
+ * Whether `error` (or one of its causes) is a {@link DatabaseBusyError}.
+ *
+ * @example
+ * isDatabaseBusy(new HttpError(500, 'SERVER_ERROR', 'Could not load', { cause })) // true when cause is
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof DatabaseBusyError) return true
+  }
+  return false
 }
 
 /**
@@ -128,22 +178,37 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
 }
 
 /**
- * A pg Pool over a real PostgreSQL: several server processes can share it.
+ * A pg Pool over a real PostgreSQL: several server processes can share it. A query waits at
+ * most `connectionWaitMs` for a connection and runs at most `statementTimeoutMs`, so a slow
+ * database sheds load instead of queueing requests without bound.
  *
  * @example
  * const db = openPostgres('postgres://postgres@127.0.0.1:5432/openmodal')
  */
-export function openPostgres(connectionString: string, poolSize = 10): Db {
-  const pool = new pg.Pool({ connectionString, max: poolSize })
+export function openPostgres(connectionString: string, options: PostgresPoolOptions = {}): Db {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolSize ?? DEFAULT_POOL.poolSize,
+    connectionTimeoutMillis: options.connectionWaitMs ?? DEFAULT_POOL.connectionWaitMs,
+    statement_timeout: options.statementTimeoutMs ?? DEFAULT_POOL.statementTimeoutMs,
+  })
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {})
   const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query<T>(sql, params as unknown[])
-      return result.rows
+      try {
+        const result = await target.query<T>(sql, params as unknown[])
+        return result.rows
+      } catch (error) {
+        throw busyOrSame(error)
+      }
     },
     async exec(sql: string) {
-      await target.query(sql)
+      try {
+        await target.query(sql)
+      } catch (error) {
+        throw busyOrSame(error)
+      }
     },
   })
   let closed = false
@@ -151,7 +216,9 @@ export function openPostgres(connectionString: string, poolSize = 10): Db {
     kind: 'postgres',
     ...wrap(pool),
     async transaction(fn) {
-      const client = await pool.connect()
+      const client = await pool.connect().catch((error) => {
+        throw busyOrSame(error)
+      })
       try {
         await client.query('begin')
         const result = await fn(wrap(client))

@@ -61,6 +61,9 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<MigrateResult> {
   const migrations = await readMigrations(dir)
   return db.transaction(async (tx) => {
+    // Waiting for another instance's migrations, or building an index on a large table, may
+    // take longer than the pool's statement timeout: none inside this transaction.
+    await tx.query("select set_config('statement_timeout', '0', true)")
     await tx.query('select pg_advisory_xact_lock($1::bigint)', [MIGRATION_LOCK])
     await tx.exec(`create table if not exists schema_migrations (
       version integer primary key,

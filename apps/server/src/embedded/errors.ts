@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import type { AppEnv } from '../http/access.js'
 import type { HttpStatus } from '../http/errors.js'
 import type { Logger } from '../http/logger.js'
+import { shedAnswer } from '../http/middleware.js'
 
 export type EmbeddedErrorCode =
   | 'BAD_REQUEST'
@@ -94,6 +95,8 @@ export function parseBody<const TSchema extends v.GenericSchema>(
  */
 export function embeddedErrorAnswer(logger: Logger): ErrorHandler<AppEnv> {
   return (error, c) => {
+    const shed = shedAnswer(error, c, logger, (e) => ({ error: e }))
+    if (shed) return shed
     if (error instanceof EmbeddedError) {
       if (error.status >= 500) {
         logger.error('request failed', { path: c.req.path, code: error.code })

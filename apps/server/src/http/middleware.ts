@@ -1,6 +1,7 @@
 // What every route shares: the request log, bounded bodies, the 404 and error answers.
 import type { Context, ErrorHandler, MiddlewareHandler, NotFoundHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { isDatabaseBusy } from '../db/db.js'
 import type { AppEnv } from './access.js'
 import { HttpError } from './errors.js'
 import type { Logger } from './logger.js'
@@ -55,9 +56,37 @@ export function limitBody(
 export const notFound: NotFoundHandler<AppEnv> = (c) =>
   c.json({ code: 'NOT_FOUND', message: `No route for ${c.req.method} ${c.req.path}` }, 404)
 
+/** Seconds a client is asked to wait when the database is too slow or gone. */
+export const SHED_RETRY_AFTER_SECONDS = 2
+
+/**
+ * The 503 of a request shed because the database is overloaded or unreachable, or undefined
+ * when `error` is something else. `body` shapes it for the route family.
+ */
+export function shedAnswer(
+  error: unknown,
+  c: Context<AppEnv>,
+  logger: Logger,
+  body: (error: { code: 'SERVER_ERROR'; message: string }) => unknown = (e) => e,
+): Response | undefined {
+  if (!isDatabaseBusy(error)) return undefined
+  logger.warn('request shed', { path: c.req.path, error: String(error) })
+  const headers: Record<string, string> = { 'retry-after': String(SHED_RETRY_AFTER_SECONDS) }
+  // An answer already made readable cross-origin (config route) stays readable.
+  const allowOrigin = error instanceof HttpError && error.headers['access-control-allow-origin']
+  if (allowOrigin) headers['access-control-allow-origin'] = allowOrigin
+  return c.json(
+    body({ code: 'SERVER_ERROR', message: 'The server is busy; try again shortly' }),
+    503,
+    headers,
+  )
+}
+
 /** HttpError as its JSON answer; anything else is logged and answered as a 500. */
 export function errorAnswer(logger: Logger): ErrorHandler<AppEnv> {
   return (error, c) => {
+    const shed = shedAnswer(error, c, logger)
+    if (shed) return shed
     if (error instanceof HttpError) {
       if (error.status >= 500) {
         logger.error('request failed', { path: c.req.path, error: String(error.cause ?? error) })

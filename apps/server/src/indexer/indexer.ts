@@ -38,6 +38,8 @@ export interface ChainIndexerOptions {
   logger?: Logger
   /** Called after each committed batch (tests and the benchmark watch progress with it). */
   onBatch?: (batch: BatchInfo) => void | Promise<void>
+  /** Called after each sync with the head read and the cursor reached (the lag metric). */
+  onSync?: (progress: { chainId: string; head: bigint; cursor: bigint | undefined }) => void
 }
 
 export interface BatchInfo {
@@ -212,6 +214,7 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
       start = cursor ? cursor.number + 1n : start
     }
     result.cursor = cursor?.number
+    options.onSync?.({ chainId, head, cursor: result.cursor })
     return result
   }
 

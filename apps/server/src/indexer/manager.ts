@@ -15,6 +15,7 @@ export interface IndexerManagerOptions {
   /** How often the projects are read again for added or changed chains; default 30 s. */
   refreshMs?: number
   onBatch?: ChainIndexerOptions['onBatch']
+  onSync?: ChainIndexerOptions['onSync']
 }
 
 export interface IndexerManager {
@@ -111,6 +112,7 @@ export async function startIndexers(options: IndexerManagerOptions): Promise<Ind
         ...(options.reorgDepth !== undefined ? { reorgDepth: options.reorgDepth } : {}),
         ...(options.logger ? { logger: options.logger } : {}),
         ...(options.onBatch ? { onBatch: options.onBatch } : {}),
+        ...(options.onSync ? { onSync: options.onSync } : {}),
       })
       running.set(plan.chainId, { indexer, key: JSON.stringify(plan, bigintJson) })
       indexers.set(plan.chainId, indexer)

@@ -7,7 +7,8 @@ import type { Result as AutocannonResult } from 'autocannon'
 const cwd = new URL('../..', import.meta.url).pathname
 
 async function waitForHealth(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 30_000
+  // A fresh PGlite directory runs initdb and every migration first: slow on a busy machine.
+  const deadline = Date.now() + 120_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
     try {

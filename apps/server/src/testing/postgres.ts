@@ -13,6 +13,10 @@ export interface PostgresCluster {
   version: string
   /** Creates an empty database and returns its connection string. */
   createDatabase(name: string): Promise<string>
+  /** Stops the server (fast mode: connections are ended), keeping its data. */
+  pause(): Promise<void>
+  /** Starts it again on the same port after `pause()`. */
+  resume(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -90,18 +94,20 @@ export async function startPostgresCluster(binDir = findPostgresBin()): Promise<
     '-c full_page_writes=off',
     '-c max_connections=200',
   ].join(' ')
-  run('pg_ctl', [
-    '-D',
-    dataDir,
-    '-o',
-    serverOptions,
-    '-l',
-    join(dir, 'postgres.log'),
-    '-w',
-    '-t',
-    '30',
-    'start',
-  ])
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      dataDir,
+      '-o',
+      serverOptions,
+      '-l',
+      join(dir, 'postgres.log'),
+      '-w',
+      '-t',
+      '30',
+      'start',
+    ])
+  start()
   const version = run('pg_ctl', ['--version']).trim()
   let stopped = false
   const stopSync = () => {
@@ -138,6 +144,12 @@ export async function startPostgresCluster(binDir = findPostgresBin()): Promise<
         await client.end()
       }
       return `postgres://postgres@127.0.0.1:${port}/${name}`
+    },
+    async pause() {
+      run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop'])
+    },
+    async resume() {
+      start()
     },
     async stop() {
       stopSync()

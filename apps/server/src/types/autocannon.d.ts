@@ -13,6 +13,8 @@ declare module 'autocannon' {
   }
   interface Histogram {
     average: number
+    /** Requests: how many were answered in all. */
+    total: number
     p50: number
     p99: number
   }
