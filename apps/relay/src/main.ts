@@ -4,6 +4,7 @@
 // the sockets with 1001 so clients reconnect to another instance, exit 0.
 import { type RelayStore, startRelay } from '@openmodal/testing/relay'
 import { readRelaySettings } from './config.js'
+import { relayMetrics } from './metrics.js'
 import { createRedisRelayStore, type RedisRelayStore } from './redis-store.js'
 
 const log = (event: string, fields: Record<string, unknown> = {}) =>
@@ -31,7 +32,13 @@ if (settings.redisUrl) {
   }
 }
 
-const relay = await startRelay({
+let relay: Awaited<ReturnType<typeof startRelay>> | undefined
+const metrics = relayMetrics({
+  stats: () => relay?.stats,
+  queued: async () => (redis ? redis.queued() : (relay?.stats.stored ?? 0)),
+})
+const instance = await startRelay({
+  http: metrics.route,
   host: settings.host,
   port: settings.port,
   maxTtlSeconds: settings.maxTtlSeconds,
@@ -39,14 +46,15 @@ const relay = await startRelay({
   ...(redis ? { store: redis satisfies RelayStore, ready: () => redis?.ready ?? false } : {}),
   ...(settings.verbose ? { log: (line: string) => console.log(line) } : {}),
 })
-log('relay listening', { url: relay.url, store: redis ? 'redis' : 'memory', pid: process.pid })
+relay = instance
+log('relay listening', { url: instance.url, store: redis ? 'redis' : 'memory', pid: process.pid })
 
 let stopping = false
 const shutdown = async (signal: string) => {
   if (stopping) return
   stopping = true
-  log('relay stopping', { signal, connections: relay.stats.connections })
-  await relay.stop({ drainMs: settings.shutdownDrainMs })
+  log('relay stopping', { signal, connections: instance.stats.connections })
+  await instance.stop({ drainMs: settings.shutdownDrainMs })
   await redis?.close()
   log('relay stopped')
   process.exit(0)

@@ -23,6 +23,8 @@ export interface RedisRelayStoreOptions {
 export interface RedisRelayStore extends RelayStore {
   /** Whether both connections (commands and fan-out) are up. */
   readonly ready: boolean
+  /** Unexpired messages across all topics (a SCAN of the topic keys: for metrics, not hot paths). */
+  queued(): Promise<number>
   close(): Promise<void>
 }
 
@@ -167,6 +169,21 @@ export async function createRedisRelayStore(
       handlers.push(handler)
     },
     count: () => undefined,
+    async queued() {
+      let total = 0
+      let cursor = '0'
+      const time = now()
+      do {
+        const [next, keys] = await commands.scan(cursor, 'MATCH', `${prefix}topic:*`, 'COUNT', 500)
+        if (keys.length > 0) {
+          const pipeline = commands.pipeline()
+          for (const key of keys) pipeline.zcount(key, `(${time}`, '+inf')
+          for (const [, n] of (await pipeline.exec()) ?? []) total += Number(n) || 0
+        }
+        cursor = next
+      } while (cursor !== '0')
+      return total
+    },
     // Expired messages leave on the next read of their topic; whole topics expire in Redis.
     async sweep() {},
     async clear() {

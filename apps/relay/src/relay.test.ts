@@ -267,7 +267,7 @@ describe('relay instances over Redis', () => {
     assert.equal(push.params?.data?.topic, 'cross')
   })
 
-  test('keeps a message for an offline receiver until it subscribes, then drops it at its TTL', async () => {
+  test('keeps a message for an offline receiver until it subscribes, then drops it at its TTL; /metrics counts it', async () => {
     const sender = await rawClient(a.url, 'did:key:mail-sender')
     open.push(sender)
     await sender.call('irn_publish', { topic: 'mail', message: 'waiting', ttl: 60 })
@@ -285,6 +285,15 @@ describe('relay instances over Redis', () => {
       (m) => m.message,
     )
     assert.deepEqual(texts, ['waiting'], 'the expired message is still served')
+    // Metrics: Redis-wide queued messages ('m1' of the test before, 'waiting'); A's publishes.
+    const metric = async (instance: RelayProcess, name: string) => {
+      const text = await (await fetch(`http://127.0.0.1:${instance.port}/metrics`)).text()
+      return Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1])
+    }
+    assert.equal(await metric(b, 'openmodal_relay_queued_messages'), 2)
+    assert.equal(await metric(a, 'openmodal_relay_messages_published_total'), 3)
+    assert.equal(await metric(b, 'openmodal_relay_messages_published_total'), 0)
+    assert.ok((await metric(b, 'openmodal_relay_topics')) >= 1)
   })
 
   test('a wallet whose instance is SIGKILLed mid-request reconnects to the other and answers', async () => {

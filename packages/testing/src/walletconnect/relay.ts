@@ -6,7 +6,7 @@
 // (the production relay, `@openmodal/relay`, plugs in Redis) so that N instances serve one set of
 // topics, each fanning publishes out to the sockets it holds.
 import { createHash, randomUUID } from 'node:crypto'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { type WebSocket, WebSocketServer } from 'ws'
 
 /** A message as the relay keeps it until its TTL ends. */
@@ -60,6 +60,11 @@ export interface StartRelayOptions {
   store?: RelayStore
   /** `GET /ready` answers 200 while this returns true, else 503. Default: always ready. */
   ready?: () => boolean
+  /**
+   * Other HTTP routes on the relay's port (e.g. `/metrics`): return true when it answered the
+   * request. Called for every plain HTTP request but `/health` and `/ready`.
+   */
+  http?: (request: IncomingMessage, response: ServerResponse) => boolean
   /** Socket pings; sign-client in Node drops a socket that has no ping for 35 s. Default 15 s. */
   pingIntervalMs?: number
   /** Longest TTL a publish may ask for, in seconds (default 30 days, as the public relay). */
@@ -73,6 +78,8 @@ export interface StartRelayOptions {
 export interface RelayStats {
   /** Sockets open now. */
   readonly connections: number
+  /** Topics with at least one subscriber on this instance. */
+  readonly topics: number
   /** Sockets accepted since start (reconnects count again). */
   readonly connectionsTotal: number
   /** Messages stored (publishes, and the parts of wc_proposeSession / wc_approveSession). */
@@ -533,6 +540,7 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
           response.end(ok ? '{"status":"ok"}' : '{"status":"unavailable"}')
           return
         }
+        if (options.http?.(request, response)) return
         response.writeHead(426, { 'content-type': 'text/plain' })
         response.end('WebSocket only (and GET /health, /ready)')
       })
@@ -591,6 +599,9 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
     stats: {
       get connections() {
         return clients.size
+      },
+      get topics() {
+        return subscribers.size
       },
       get connectionsTotal() {
         return counters.connectionsTotal
