@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up a fresh Linux machine that has Node 20+ (and apt): pnpm, the workspace's
-# dependencies and, with --browser, Debian's Chromium and PostgreSQL for the tests.
+# dependencies and, with --browser, Debian's Chromium, PostgreSQL and Redis for the tests.
 # Never downloads a browser build of its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,12 +28,14 @@ if ! command -v pnpm >/dev/null 2>&1; then
   fi
 fi
 
-# The test run needs Debian's Chromium (browser tests) and PostgreSQL (the server's storage
-# tests run the same SQL on a real cluster as on the embedded PGlite).
+# The test run needs Debian's Chromium (browser tests), PostgreSQL (the server's storage
+# tests run the same SQL on a real cluster as on the embedded PGlite) and Redis (the relay's
+# instances share topics over it; Valkey is not packaged for bookworm).
 apt_packages=()
 if $want_browser; then
   if ! command -v chromium >/dev/null 2>&1 && [ -z "${CHROMIUM_PATH:-}" ]; then apt_packages+=(chromium); fi
   if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then apt_packages+=(postgresql); fi
+  if ! command -v redis-server >/dev/null 2>&1; then apt_packages+=(redis-server); fi
 fi
 if [ ${#apt_packages[@]} -gt 0 ]; then
   echo "› installing ${apt_packages[*]} (Debian packages)"

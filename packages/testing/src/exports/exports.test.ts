@@ -3,6 +3,7 @@ import { test } from 'node:test'
 import * as bitcoin from './bitcoin.js'
 import * as entry from './index.js'
 import * as node from './node.js'
+import * as relay from './relay.js'
 import * as solana from './solana.js'
 
 test('@openmodal/testing exports exactly its public API', () => {
@@ -105,4 +106,8 @@ test('@openmodal/testing/bitcoin exports exactly its public API', () => {
     'signBip322',
     'signEcdsaMessage',
   ])
+})
+
+test('@openmodal/testing/relay exports exactly its public API', () => {
+  assert.deepEqual(Object.keys(relay).sort(), ['startRelay'])
 })

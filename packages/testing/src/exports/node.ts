@@ -84,8 +84,11 @@ export {
 export { MemoryStorage } from '../walletconnect/memory-storage.js'
 export {
   type RelayInstance,
+  type RelayMessage,
   type RelayStats,
+  type RelayStore,
   type StartRelayOptions,
+  type StoredRelayMessage,
   startRelay,
 } from '../walletconnect/relay.js'
 export {

@@ -2,14 +2,69 @@
 // 2.25 speaks to `wss://relay.walletconnect.org`, served on a loopback port. It is a protocol
 // peer (mailbox, TTLs, subscriptions, pings), not a mock of one client: any sign-client, dapp or
 // wallet, in Node or a browser, pairs through it. The `auth` JWT is read for the client's id
-// only, never verified.
-import { createHash } from 'node:crypto'
-import type { IncomingMessage } from 'node:http'
+// only, never verified. Messages live in a `RelayStore`: in memory by default, or a shared one
+// (the production relay, `@openmodal/relay`, plugs in Redis) so that N instances serve one set of
+// topics, each fanning publishes out to the sockets it holds.
+import { createHash, randomUUID } from 'node:crypto'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { type WebSocket, WebSocketServer } from 'ws'
 
+/** A message as the relay keeps it until its TTL ends. */
+export interface RelayMessage {
+  /** Unique per publish (acknowledgements refer to it). */
+  id: string
+  topic: string
+  message: string
+  publishedAt: number
+  expiresAt: number
+  tag: number
+  attestation?: string
+  /** The client that published it: never delivered back to it. */
+  from: string
+}
+
+/** A stored message with the clients that acknowledged it (not delivered to them again). */
+export interface StoredRelayMessage extends RelayMessage {
+  acked: ReadonlySet<string>
+}
+
+/**
+ * Where messages live and how a publish reaches the other instances. The default keeps them in
+ * this process; a shared store (Redis in `@openmodal/relay`) lets N instances serve one relay.
+ */
+export interface RelayStore {
+  /** Keeps `message` until its `expiresAt`. */
+  add(message: RelayMessage): Promise<void>
+  /** The unexpired messages of `topic`, oldest first. */
+  live(topic: string): Promise<StoredRelayMessage[]>
+  /** Records that `clientId` acknowledged `message`. */
+  ack(message: RelayMessage, clientId: string): Promise<void>
+  /** Tells the other instances about a new message (a no-op for a single instance). */
+  broadcast(message: RelayMessage): Promise<void>
+  /** Registers the handler for messages other instances broadcast. */
+  onBroadcast(handler: (message: RelayMessage) => void): void
+  /** Messages stored now, when the store can tell cheaply (in memory); else `undefined`. */
+  count(): number | undefined
+  /** Drops expired messages (called on every ping round). */
+  sweep(): Promise<void>
+  /** Forgets every message (`restart({ keepMessages: false })`). */
+  clear(): Promise<void>
+}
+
 export interface StartRelayOptions {
-  /** Default: a free port on 127.0.0.1. */
+  /** Default: a free port. */
   port?: number
+  /** Interface to listen on. Default `127.0.0.1`. */
+  host?: string
+  /** Where messages live. Default: in this process (`memoryRelayStore`). */
+  store?: RelayStore
+  /** `GET /ready` answers 200 while this returns true, else 503. Default: always ready. */
+  ready?: () => boolean
+  /**
+   * Other HTTP routes on the relay's port (e.g. `/metrics`): return true when it answered the
+   * request. Called for every plain HTTP request but `/health` and `/ready`.
+   */
+  http?: (request: IncomingMessage, response: ServerResponse) => boolean
   /** Socket pings; sign-client in Node drops a socket that has no ping for 35 s. Default 15 s. */
   pingIntervalMs?: number
   /** Longest TTL a publish may ask for, in seconds (default 30 days, as the public relay). */
@@ -23,20 +78,22 @@ export interface StartRelayOptions {
 export interface RelayStats {
   /** Sockets open now. */
   readonly connections: number
+  /** Topics with at least one subscriber on this instance. */
+  readonly topics: number
   /** Sockets accepted since start (reconnects count again). */
   readonly connectionsTotal: number
   /** Messages stored (publishes, and the parts of wc_proposeSession / wc_approveSession). */
   readonly published: number
   /** `irn_subscription` pushes sent. */
   readonly delivered: number
-  /** Messages in mailboxes now (TTL not yet expired). */
+  /** Messages in mailboxes now (TTL not yet expired); `NaN` when the store cannot tell. */
   readonly stored: number
   /** Requests received, by method. */
   readonly requests: Readonly<Record<string, number>>
 }
 
 export interface RelayInstance {
-  /** `ws://127.0.0.1:<port>`: give it to both sign-clients as `relayUrl`. */
+  /** `ws://<host>:<port>`: give it to both sign-clients as `relayUrl`. */
   readonly url: string
   readonly port: number
   readonly stats: RelayStats
@@ -46,21 +103,11 @@ export interface RelayInstance {
    * `keepMessages: false` (the public relay persists messages); subscriptions do not.
    */
   restart(options?: { downMs?: number; keepMessages?: boolean }): Promise<void>
-  /** Closes every socket and the server. */
-  stop(): Promise<void>
-}
-
-interface StoredMessage {
-  topic: string
-  message: string
-  publishedAt: number
-  expiresAt: number
-  tag: number
-  attestation?: string
-  /** The client that published it: never delivered back to it. */
-  from: string
-  /** Clients that acknowledged it: not delivered to them again. */
-  acked: Set<string>
+  /**
+   * Stops listening and closes every socket. With `drainMs`, first finishes the frames already
+   * received (up to that long) and closes sockets with 1001 (going away) so clients reconnect.
+   */
+  stop(options?: { drainMs?: number }): Promise<void>
 }
 
 interface Client {
@@ -69,6 +116,50 @@ interface Client {
   id: string
   topics: Set<string>
   alive: boolean
+  /** The frames of one socket are handled in order, one at a time. */
+  queue: Promise<void>
+}
+
+/** The in-process store: one relay, messages lost when the process ends. */
+export function memoryRelayStore(now: () => number = Date.now): RelayStore {
+  const mailboxes = new Map<string, (RelayMessage & { acked: Set<string> })[]>()
+  const live = (topic: string) => {
+    const box = mailboxes.get(topic)
+    if (!box) return []
+    const time = now()
+    const kept = box.filter((m) => m.expiresAt > time)
+    if (kept.length === 0) mailboxes.delete(topic)
+    else if (kept.length !== box.length) mailboxes.set(topic, kept)
+    return kept
+  }
+  return {
+    async add(message) {
+      const box = live(message.topic)
+      box.push({ ...message, acked: new Set() })
+      mailboxes.set(message.topic, box)
+    },
+    async live(topic) {
+      return live(topic)
+    },
+    async ack(message, clientId) {
+      live(message.topic)
+        .find((m) => m.id === message.id)
+        ?.acked.add(clientId)
+    },
+    async broadcast() {},
+    onBroadcast() {},
+    count() {
+      let count = 0
+      for (const topic of [...mailboxes.keys()]) count += live(topic).length
+      return count
+    },
+    async sweep() {
+      for (const topic of [...mailboxes.keys()]) live(topic)
+    },
+    async clear() {
+      mailboxes.clear()
+    },
+  }
 }
 
 interface JsonRpcRequest {
@@ -147,7 +238,9 @@ let pushCounter = 0
 const pushId = () => Date.now() * 1000 + (pushCounter++ % 1000)
 
 /**
- * Starts a local WalletConnect relay on 127.0.0.1.
+ * Starts a local WalletConnect relay, on 127.0.0.1 unless `host` says otherwise. On the same port
+ * it answers `GET /health` (alive: 200 `{"status":"ok"}`) and `GET /ready` (200, or 503 while
+ * `ready()` is false).
  *
  * @example
  * const relay = await startRelay()
@@ -157,40 +250,32 @@ const pushId = () => Date.now() * 1000 + (pushCounter++ % 1000)
  */
 export async function startRelay(options: StartRelayOptions = {}): Promise<RelayInstance> {
   const now = options.now ?? Date.now
+  const host = options.host ?? '127.0.0.1'
   const pingIntervalMs = options.pingIntervalMs ?? 15_000
   const maxTtl = options.maxTtlSeconds ?? 30 * 24 * 3600
   const log = options.log
-  const mailboxes = new Map<string, StoredMessage[]>()
+  const store = options.store ?? memoryRelayStore(now)
   const subscribers = new Map<string, Set<Client>>()
   const clients = new Set<Client>()
-  const pending = new Map<number, { client: Client; message: StoredMessage }>()
+  const pending = new Map<number, { client: Client; message: RelayMessage }>()
   const counters = {
     connectionsTotal: 0,
     published: 0,
     delivered: 0,
     requests: {} as Record<string, number>,
   }
-  let server: WebSocketServer | undefined
+  let server: Server | undefined
+  let wss: WebSocketServer | undefined
   let pinger: ReturnType<typeof setInterval> | undefined
   let anonymous = 0
-
-  const live = (topic: string): StoredMessage[] => {
-    const box = mailboxes.get(topic)
-    if (!box) return []
-    const time = now()
-    const kept = box.filter((m) => m.expiresAt > time)
-    if (kept.length === 0) mailboxes.delete(topic)
-    else if (kept.length !== box.length) mailboxes.set(topic, kept)
-    return kept
-  }
 
   const send = (client: Client, text: string) => {
     log?.(`→ ${text}`)
     if (client.socket.readyState === client.socket.OPEN) client.socket.send(text)
   }
 
-  const push = (client: Client, message: StoredMessage) => {
-    if (message.from === client.id || message.acked.has(client.id)) return
+  const push = (client: Client, message: RelayMessage, acked?: ReadonlySet<string>) => {
+    if (message.from === client.id || acked?.has(client.id)) return
     const id = pushId()
     pending.set(id, { client, message })
     counters.delivered++
@@ -235,15 +320,23 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
     if (set?.size === 0) subscribers.delete(topic)
   }
 
+  const fanOut = (message: RelayMessage) => {
+    for (const client of subscribers.get(message.topic) ?? []) push(client, message)
+  }
+  // Publishes on other instances reach the sockets this one holds.
+  store.onBroadcast(fanOut)
+
   // Deliveries go out after the response to the request that caused them.
-  const deliverStored = (client: Client, topics: readonly string[]) => () => {
-    for (const topic of topics) for (const message of live(topic)) push(client, message)
+  const deliverStored = (client: Client, topics: readonly string[]) => async () => {
+    for (const topic of topics) {
+      for (const message of await store.live(topic)) push(client, message, message.acked)
+    }
   }
 
-  const publish = (
+  const publish = async (
     from: Client,
     topic: string,
-    message: string,
+    text: string,
     params: { ttl?: unknown; tag?: unknown; attestation?: unknown },
     fallbackTag = 0,
   ) => {
@@ -251,29 +344,29 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
     if (ttl > maxTtl) {
       throw new RpcError({ ...RPC_ERRORS.invalidParams, message: `TTL above ${maxTtl} s` })
     }
-    const stored: StoredMessage = {
+    const message: RelayMessage = {
+      id: randomUUID(),
       topic,
-      message,
+      message: text,
       publishedAt: now(),
       expiresAt: now() + ttl * 1000,
       tag: typeof params.tag === 'number' ? params.tag : fallbackTag,
       ...(typeof params.attestation === 'string' ? { attestation: params.attestation } : {}),
       from: from.id,
-      acked: new Set(),
     }
-    const box = live(topic)
-    box.push(stored)
-    mailboxes.set(topic, box)
+    // Stored before the publisher hears `true`: an acknowledged publish is never lost.
+    await store.add(message)
     counters.published++
-    return () => {
-      for (const client of subscribers.get(topic) ?? []) push(client, stored)
+    return async () => {
+      fanOut(message)
+      await store.broadcast(message)
     }
   }
 
-  const handle = (
+  const handle = async (
     client: Client,
     request: JsonRpcRequest,
-  ): { result: unknown; after?: () => void } => {
+  ): Promise<{ result: unknown; after?: () => Promise<void> }> => {
     const { method } = request
     counters.requests[method] = (counters.requests[method] ?? 0) + 1
     switch (method) {
@@ -302,7 +395,7 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
       }
       case 'irn_publish': {
         const params = requireParams(request.params)
-        const after = publish(
+        const after = await publish(
           client,
           requireString(params, 'topic'),
           requireString(params, 'message'),
@@ -313,18 +406,19 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
       case 'irn_batchFetchMessages': {
         const { topics } = requireParams(request.params)
         if (!Array.isArray(topics)) throw new RpcError(RPC_ERRORS.invalidParams)
-        const messages = topics.flatMap((topic) =>
-          typeof topic === 'string'
-            ? live(topic)
-                .filter((m) => m.from !== client.id)
-                .map((m) => ({
-                  topic: m.topic,
-                  message: m.message,
-                  publishedAt: m.publishedAt,
-                  tag: m.tag,
-                }))
-            : [],
-        )
+        const messages = []
+        for (const topic of topics) {
+          if (typeof topic !== 'string') continue
+          for (const m of await store.live(topic)) {
+            if (m.from === client.id) continue
+            messages.push({
+              topic: m.topic,
+              message: m.message,
+              publishedAt: m.publishedAt,
+              tag: m.tag,
+            })
+          }
+        }
         return { result: { messages, hasMore: false } }
       }
       case 'wc_proposeSession': {
@@ -333,7 +427,7 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
         const pairingTopic = requireString(params, 'pairingTopic')
         const proposal = requireString(params, 'sessionProposal')
         subscribe(client, pairingTopic)
-        const after = publish(client, pairingTopic, proposal, {
+        const after = await publish(client, pairingTopic, proposal, {
           ...params,
           tag: TAG_SESSION_PROPOSE,
         })
@@ -347,19 +441,19 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
         const response = requireString(params, 'sessionProposalResponse')
         const settle = requireString(params, 'sessionSettlementRequest')
         subscribe(client, sessionTopic)
-        const first = publish(client, pairingTopic, response, {
+        const first = await publish(client, pairingTopic, response, {
           ...params,
           tag: TAG_SESSION_PROPOSE_RESPONSE,
         })
-        const second = publish(client, sessionTopic, settle, {
+        const second = await publish(client, sessionTopic, settle, {
           ...params,
           tag: TAG_SESSION_SETTLE,
         })
         return {
           result: true,
-          after: () => {
-            first()
-            second()
+          after: async () => {
+            await first()
+            await second()
           },
         }
       }
@@ -368,7 +462,7 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
     }
   }
 
-  const onFrame = (client: Client, text: string) => {
+  const onFrame = async (client: Client, text: string) => {
     log?.(`← ${text}`)
     let frame: unknown
     try {
@@ -383,7 +477,7 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
       const delivery = pending.get(frame.id)
       if (delivery && delivery.client === client && frame.result === true) {
         pending.delete(frame.id)
-        delivery.message.acked.add(client.id)
+        await store.ack(delivery.message, client.id)
       }
       return
     }
@@ -394,19 +488,19 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
     }
     const id = rawId(text, frame.id)
     const numeric = typeof frame.id === 'number'
+    let after: (() => Promise<void>) | undefined
     try {
-      const { result, after } = handle(client, {
-        id,
-        method: frame.method,
-        params: frame.params,
-      })
-      send(client, encodeResponse(id, { result }, numeric))
-      after?.()
+      const handled = await handle(client, { id, method: frame.method, params: frame.params })
+      after = handled.after
+      send(client, encodeResponse(id, { result: handled.result }, numeric))
     } catch (thrown) {
+      // A store that failed (Redis unreachable) is an internal error the client retries.
       const error =
-        thrown instanceof RpcError ? thrown.error : { code: -32603, message: String(thrown) }
+        thrown instanceof RpcError ? thrown.error : { code: -32603, message: 'Internal error' }
+      if (!(thrown instanceof RpcError)) log?.(`! ${String(thrown)}`)
       send(client, encodeResponse(id, { error }, numeric))
     }
+    await after?.()
   }
 
   const onConnection = (socket: WebSocket, request: IncomingMessage) => {
@@ -416,12 +510,18 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
       id: clientIdFrom(request) ?? `anonymous-${++anonymous}`,
       topics: new Set(),
       alive: true,
+      queue: Promise.resolve(),
     }
     clients.add(client)
     socket.on('pong', () => {
       client.alive = true
     })
-    socket.on('message', (data) => onFrame(client, data.toString()))
+    socket.on('message', (data) => {
+      const text = data.toString()
+      client.queue = client.queue
+        .then(() => onFrame(client, text))
+        .catch((error: unknown) => log?.(`! ${String(error)}`))
+    })
     socket.on('error', () => socket.terminate())
     socket.on('close', () => {
       clients.delete(client)
@@ -431,13 +531,25 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
   }
 
   const listen = (port: number) =>
-    new Promise<WebSocketServer>((resolve, reject) => {
-      const wss = new WebSocketServer({ host: '127.0.0.1', port })
-      wss.once('error', reject)
-      wss.once('listening', () => {
-        wss.off('error', reject)
-        wss.on('connection', onConnection)
-        resolve(wss)
+    new Promise<{ http: Server; ws: WebSocketServer }>((resolve, reject) => {
+      const http = createServer((request, response) => {
+        const path = request.url?.split('?')[0]
+        if (request.method === 'GET' && (path === '/health' || path === '/ready')) {
+          const ok = path === '/health' || (options.ready?.() ?? true)
+          response.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' })
+          response.end(ok ? '{"status":"ok"}' : '{"status":"unavailable"}')
+          return
+        }
+        if (options.http?.(request, response)) return
+        response.writeHead(426, { 'content-type': 'text/plain' })
+        response.end('WebSocket only (and GET /health, /ready)')
+      })
+      const ws = new WebSocketServer({ server: http })
+      ws.on('connection', onConnection)
+      http.once('error', reject)
+      http.listen(port, host, () => {
+        http.off('error', reject)
+        resolve({ http, ws })
       })
     })
 
@@ -452,31 +564,44 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
         client.socket.ping()
       }
       // Sweep expired messages of topics nobody asks about any more.
-      for (const topic of [...mailboxes.keys()]) live(topic)
+      store.sweep().catch((error: unknown) => log?.(`! ${String(error)}`))
     }, pingIntervalMs)
     pinger.unref()
   }
 
-  const close = async () => {
+  const close = async (drainMs = 0) => {
     clearInterval(pinger)
     pinger = undefined
-    for (const client of clients) client.socket.terminate()
-    const wss = server
+    const [http, ws] = [server, wss]
     server = undefined
-    if (wss) await new Promise<void>((resolve) => wss.close(() => resolve()))
+    wss = undefined
+    // Stop accepting; finish the frames already received (bounded), then close the sockets.
+    const closed = http ? new Promise<void>((resolve) => http.close(() => resolve())) : undefined
+    if (drainMs > 0) {
+      const drained = Promise.all([...clients].map((client) => client.queue))
+      await Promise.race([drained, new Promise((r) => setTimeout(r, drainMs).unref())])
+      for (const client of clients) client.socket.close(1001, 'relay shutting down')
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    for (const client of clients) client.socket.terminate()
+    ws?.close()
+    await closed
   }
 
-  server = await listen(options.port ?? 0)
+  ;({ http: server, ws: wss } = await listen(options.port ?? 0))
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : 0
   startPings()
 
   return {
-    url: `ws://127.0.0.1:${port}`,
+    url: `ws://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     stats: {
       get connections() {
         return clients.size
+      },
+      get topics() {
+        return subscribers.size
       },
       get connectionsTotal() {
         return counters.connectionsTotal
@@ -488,9 +613,7 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
         return counters.delivered
       },
       get stored() {
-        let count = 0
-        for (const topic of [...mailboxes.keys()]) count += live(topic).length
-        return count
+        return store.count() ?? Number.NaN
       },
       get requests() {
         return { ...counters.requests }
@@ -498,11 +621,11 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
     },
     async restart({ downMs = 0, keepMessages = true } = {}) {
       await close()
-      if (!keepMessages) mailboxes.clear()
+      if (!keepMessages) await store.clear()
       if (downMs > 0) await new Promise((r) => setTimeout(r, downMs))
-      server = await listen(port)
+      ;({ http: server, ws: wss } = await listen(port))
       startPings()
     },
-    stop: close,
+    stop: ({ drainMs } = {}) => close(drainMs),
   }
 }

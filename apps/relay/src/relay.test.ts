@@ -1,0 +1,368 @@
+// The relay as a service: real `redis-server` (Debian's package) on a loopback port, relay
+// instances as real processes (so SIGKILL is real), real sign-clients on both ends.
+import assert from 'node:assert/strict'
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net'
+import { after, before, describe, test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import {
+  createWalletHarness,
+  freePort,
+  MemoryStorage,
+  type WalletHarness,
+} from '@openmodal/testing/node'
+import { SignClient } from '@walletconnect/sign-client'
+import { verifyMessage } from 'viem'
+import { WebSocket } from 'ws'
+import { readRelaySettings } from './config.js'
+import { createRedisRelayStore } from './redis-store.js'
+
+const appDir = fileURLToPath(new URL('..', import.meta.url))
+const processes = new Set<ChildProcess>()
+
+/** Waits until `child` prints a line matching `pattern` (or exits, or `ms` pass). */
+function lineOf(child: ChildProcess, pattern: RegExp, ms = 30_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let seen = ''
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString()
+      const line = seen.split('\n').find((l) => pattern.test(l))
+      if (line) finish(() => resolve(line))
+    }
+    const onExit = () => finish(() => reject(new Error(`exited before ${pattern}: ${seen}`)))
+    const timer = setTimeout(() => finish(() => reject(new Error(`no ${pattern}: ${seen}`))), ms)
+    const finish = (then: () => void) => {
+      clearTimeout(timer)
+      child.stdout?.off('data', onData)
+      child.off('exit', onExit)
+      then()
+    }
+    child.stdout?.on('data', onData)
+    child.once('exit', onExit)
+  })
+}
+
+async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort()
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  processes.add(child)
+  await lineOf(child, /Ready to accept connections/)
+  return { url: `redis://127.0.0.1:${port}`, child }
+}
+
+interface RelayProcess {
+  url: string
+  port: number
+  child: ChildProcess
+  output: () => string
+}
+
+async function startInstance(env: Record<string, string>): Promise<RelayProcess> {
+  const port = await freePort()
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@openmodal/source', '--import', 'tsx', 'src/main.ts'],
+    {
+      cwd: appDir,
+      env: { ...process.env, OPENMODAL_RELAY_PORT: String(port), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  processes.add(child)
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  await lineOf(child, /"relay listening"/)
+  return { url: `ws://127.0.0.1:${port}`, port, child, output: () => output }
+}
+
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve([child.exitCode, child.signalCode])
+    : once(child, 'exit')
+
+interface Frame {
+  id: number | string
+  method?: string
+  params?: { data?: { topic: string; message: string } }
+  result?: unknown
+  error?: { code: number; message: string }
+}
+
+/** A raw relay client (what sign-client's transport does), acknowledging every push. */
+async function rawClient(url: string, iss: string) {
+  const claims = Buffer.from(JSON.stringify({ iss })).toString('base64url')
+  const socket = new WebSocket(`${url}/?auth=e30.${claims}.sig`)
+  const frames: Frame[] = []
+  const waiters = new Set<() => void>()
+  socket.on('message', (data) => {
+    const frame = JSON.parse(data.toString()) as Frame
+    frames.push(frame)
+    if (frame.method === 'irn_subscription') {
+      socket.send(JSON.stringify({ id: frame.id, jsonrpc: '2.0', result: true }))
+    }
+    for (const wake of [...waiters]) wake()
+  })
+  await once(socket, 'open')
+  const until = (match: (f: Frame) => boolean, ms = 5_000) =>
+    new Promise<Frame>((resolve, reject) => {
+      const check = () => {
+        const found = frames.find(match)
+        if (!found) return
+        clearTimeout(timer)
+        waiters.delete(check)
+        resolve(found)
+      }
+      const timer = setTimeout(() => {
+        waiters.delete(check)
+        reject(new Error('no matching frame'))
+      }, ms)
+      waiters.add(check)
+      check()
+    })
+  let nextId = 1
+  return {
+    socket,
+    frames,
+    until,
+    async call(method: string, params: unknown) {
+      const id = nextId++
+      socket.send(JSON.stringify({ id, jsonrpc: '2.0', method, params }))
+      return until((f) => f.id === id && f.method === undefined)
+    },
+    close: () => socket.close(),
+  }
+}
+
+/**
+ * A TCP load balancer on loopback: each new connection goes to the first upstream that accepts
+ * it. When an instance dies its sockets close, the clients reconnect to the same address and
+ * land on the next instance, as behind any load balancer with connect-time health checks.
+ */
+async function startBalancer(upstreams: readonly number[]) {
+  const sockets = new Set<Socket>()
+  const server: Server = createServer((downstream) => {
+    sockets.add(downstream)
+    downstream.on('close', () => sockets.delete(downstream))
+    downstream.pause()
+    const attempt = (index: number) => {
+      if (index >= upstreams.length) return downstream.destroy()
+      const upstream = tcpConnect(upstreams[index] as number, '127.0.0.1')
+      upstream.once('error', () => attempt(index + 1))
+      upstream.once('connect', () => {
+        upstream.removeAllListeners('error')
+        upstream.on('error', () => downstream.destroy())
+        downstream.on('error', () => upstream.destroy())
+        upstream.on('close', () => downstream.destroy())
+        downstream.on('close', () => upstream.destroy())
+        downstream.pipe(upstream).pipe(downstream)
+        downstream.resume()
+      })
+    }
+    attempt(0)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  return {
+    url: `ws://127.0.0.1:${port}`,
+    close: async () => {
+      for (const socket of sockets) socket.destroy()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+let dapps = 0
+async function createDapp(relayUrl: string) {
+  const client = await SignClient.init({
+    projectId: 'openmodal-test',
+    relayUrl,
+    customStoragePrefix: `relay-app-dapp-${++dapps}`,
+    storage: new MemoryStorage(),
+    telemetryEnabled: false,
+    logger: 'silent',
+    metadata: { name: 'Test dapp', description: 'd', url: 'http://127.0.0.1', icons: [] },
+  })
+  client.core.verify.register = async () => ''
+  client.core.verify.resolve = (async () =>
+    undefined) as unknown as typeof client.core.verify.resolve
+  return client
+}
+
+test('settings: a bad value stops the start with a message naming the variable', () => {
+  assert.throws(() => readRelaySettings({ OPENMODAL_RELAY_PORT: 'eighty' }), /OPENMODAL_RELAY_PORT/)
+  assert.throws(
+    () => readRelaySettings({ OPENMODAL_REDIS_URL: 'http://user:secret@host:6379' }),
+    (error: Error) =>
+      /OPENMODAL_REDIS_URL=\(hidden\).*redis:\/\//.test(error.message) &&
+      !error.message.includes('secret'),
+  )
+  assert.throws(() => readRelaySettings({ OPENMODAL_RELAY_PING_MS: '90000' }), /PING_MS/)
+  const defaults = readRelaySettings({})
+  assert.equal(defaults.port, 8788)
+  assert.equal(defaults.redisUrl, undefined)
+})
+
+describe('relay instances over Redis', () => {
+  let redis: { url: string; child: ChildProcess }
+  let a: RelayProcess
+  let b: RelayProcess
+  const open: { close(): Promise<void> | void }[] = []
+
+  before(async () => {
+    redis = await startRedis()
+    ;[a, b] = await Promise.all([
+      startInstance({ OPENMODAL_REDIS_URL: redis.url }),
+      startInstance({ OPENMODAL_REDIS_URL: redis.url }),
+    ])
+  })
+  after(async () => {
+    for (const o of open) await o.close()
+    for (const child of processes) if (child.exitCode === null) child.kill('SIGKILL')
+  })
+
+  test('a store whose Redis cannot be reached fails the start with the reason', async () => {
+    const closed = await freePort()
+    await assert.rejects(
+      createRedisRelayStore({ url: `redis://:secret@127.0.0.1:${closed}` }),
+      (error: Error) => {
+        assert.match(
+          error.message,
+          new RegExp(`^cannot reach Redis at redis://127.0.0.1:${closed}: `),
+        )
+        assert.doesNotMatch(error.message, /secret/)
+        return true
+      },
+    )
+  })
+
+  test('answers /health and /ready on each instance', async () => {
+    for (const instance of [a, b]) {
+      const base = `http://127.0.0.1:${instance.port}`
+      assert.equal((await fetch(`${base}/health`)).status, 200)
+      assert.deepEqual(await (await fetch(`${base}/ready`)).json(), { status: 'ok' })
+    }
+  })
+
+  test('a publish on one instance reaches a subscriber on the other', async () => {
+    const onA = await rawClient(a.url, 'did:key:fan-a')
+    const onB = await rawClient(b.url, 'did:key:fan-b')
+    open.push(onA, onB)
+    await onB.call('irn_subscribe', { topic: 'cross' })
+    assert.equal(
+      (await onA.call('irn_publish', { topic: 'cross', message: 'm1', ttl: 60 })).result,
+      true,
+    )
+    const push = await onB.until((f) => f.params?.data?.message === 'm1')
+    assert.equal(push.params?.data?.topic, 'cross')
+  })
+
+  test('keeps a message for an offline receiver until it subscribes, then drops it at its TTL; /metrics counts it', async () => {
+    const sender = await rawClient(a.url, 'did:key:mail-sender')
+    open.push(sender)
+    await sender.call('irn_publish', { topic: 'mail', message: 'waiting', ttl: 60 })
+    await sender.call('irn_publish', { topic: 'mail', message: 'short-lived', ttl: 1 })
+    const receiver = await rawClient(b.url, 'did:key:mail-receiver')
+    open.push(receiver)
+    await receiver.call('irn_subscribe', { topic: 'mail' })
+    await receiver.until((f) => f.params?.data?.message === 'waiting')
+    await receiver.until((f) => f.params?.data?.message === 'short-lived')
+    await new Promise((r) => setTimeout(r, 1_100))
+    const late = await rawClient(b.url, 'did:key:mail-late')
+    open.push(late)
+    const fetched = await late.call('irn_batchFetchMessages', { topics: ['mail'] })
+    const texts = (fetched.result as { messages: { message: string }[] }).messages.map(
+      (m) => m.message,
+    )
+    assert.deepEqual(texts, ['waiting'], 'the expired message is still served')
+    // Metrics: Redis-wide queued messages ('m1' of the test before, 'waiting'); A's publishes.
+    const metric = async (instance: RelayProcess, name: string) => {
+      const text = await (await fetch(`http://127.0.0.1:${instance.port}/metrics`)).text()
+      return Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1])
+    }
+    assert.equal(await metric(b, 'openmodal_relay_queued_messages'), 2)
+    assert.equal(await metric(a, 'openmodal_relay_messages_published_total'), 3)
+    assert.equal(await metric(b, 'openmodal_relay_messages_published_total'), 0)
+    assert.ok((await metric(b, 'openmodal_relay_topics')) >= 1)
+  })
+
+  test('a wallet whose instance is SIGKILLed mid-request reconnects to the other and answers', async () => {
+    const balancer = await startBalancer([a.port, b.port])
+    open.push(balancer)
+    const wallet: WalletHarness = await createWalletHarness({
+      relayUrl: balancer.url,
+      // personal_sign is signed locally: the chain's RPC is never called.
+      chains: [{ id: 31337, rpcUrl: 'http://127.0.0.1:9/unused' }],
+    })
+    const dapp = await createDapp(b.url)
+    open.push(wallet, {
+      close: async () => {
+        dapp.core.heartbeat.stop()
+        await dapp.core.relayer.transportClose()
+      },
+    })
+    const { uri, approval } = await dapp.connect({
+      optionalNamespaces: {
+        eip155: { chains: ['eip155:31337'], methods: ['personal_sign'], events: [] },
+      },
+    })
+    assert.ok(uri)
+    await wallet.pair(uri)
+    const session = await approval()
+    const address = session.namespaces.eip155?.accounts[0]?.split(':')[2] as `0x${string}`
+    const sign = (text: string) =>
+      dapp.request<`0x${string}`>({
+        topic: session.topic,
+        chainId: 'eip155:31337',
+        request: {
+          method: 'personal_sign',
+          params: [`0x${Buffer.from(text).toString('hex')}`, address],
+        },
+      })
+    const first = await sign('before')
+    assert.ok(await verifyMessage({ address, message: 'before', signature: first }))
+
+    // The wallet holds the next request for 1.5 s; its instance dies while it does.
+    wallet.setResponseDelay(1_500)
+    const pending = sign('in flight')
+    const deadline = Date.now() + 10_000
+    while (wallet.requests.length < 2 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    assert.equal(wallet.requests.length, 2, 'the wallet never received the request')
+    a.child.kill('SIGKILL')
+    await exited(a.child)
+    const started = Date.now()
+    const answer = await pending
+    const failoverMs = Date.now() - started
+    assert.ok(await verifyMessage({ address, message: 'in flight', signature: answer }))
+
+    // And the session keeps working on the surviving instance.
+    wallet.setResponseDelay(0)
+    const after = await sign('after')
+    assert.ok(await verifyMessage({ address, message: 'after', signature: after }))
+    assert.equal(wallet.requests.length, 3, 'a request was delivered twice or lost')
+    console.log(`# answer after SIGKILL of the wallet's instance: ${failoverMs} ms`)
+  })
+
+  test('SIGTERM closes the sockets with 1001 and exits 0', async () => {
+    const client = await rawClient(b.url, 'did:key:term')
+    const closed = once(client.socket, 'close')
+    b.child.kill('SIGTERM')
+    const [code] = await closed
+    assert.equal(code, 1001)
+    const [exitCode] = await exited(b.child)
+    assert.equal(exitCode, 0)
+    assert.match(b.output(), /"relay stopped"/)
+  })
+})
