@@ -68,6 +68,7 @@ test('@openmodal/testing/node exports exactly its public API', () => {
     'esploraTx',
     'freePort',
     'fundAccount',
+    'solanaDevWalletScriptPath',
     'solanaNamespaceWallet',
     'startAnvil',
     'startBitcoinRegtest',
