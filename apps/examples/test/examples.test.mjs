@@ -215,7 +215,7 @@ for (const example of examples) {
     const bodyText = () => page.evaluate(() => document.body.innerText)
 
     async function openModal() {
-      await page.locator('w3m-button button').first().click({ timeout: STEP_TIMEOUT })
+      await page.locator(`${example.button} button`).first().click({ timeout: STEP_TIMEOUT })
       await page.locator('w3m-modal dialog').waitFor({ state: 'visible', timeout: STEP_TIMEOUT })
     }
 
@@ -257,7 +257,7 @@ for (const example of examples) {
 
     test('renders the button; the modal opens and lists the dev wallet', async () => {
       await page.goto(`${origin}${path}`)
-      await page.locator('w3m-button button').first().waitFor({ timeout: STEP_TIMEOUT })
+      await page.locator(`${example.button} button`).first().waitFor({ timeout: STEP_TIMEOUT })
       assert.ok(!(await bodyText()).includes(ACCOUNT_0), 'connected before any click')
       if (example.ssr) {
         // React reports a hydration mismatch as an error (production) or a warning (dev).
@@ -300,6 +300,43 @@ for (const example of examples) {
 
     if (example.wagmi) wagmiSteps()
     if (example.solana) solanaSteps()
+    if (example.appkit) appKitSteps()
+
+    /** The AppKit example: AppKit's hooks and elements from the compat entry. */
+    function appKitSteps() {
+      const until = (id, expected) =>
+        page.waitForFunction(
+          ([testId, wanted]) =>
+            document.querySelector(`[data-testid="${testId}"]`)?.textContent?.includes(wanted),
+          [id, expected],
+          { timeout: STEP_TIMEOUT },
+        )
+
+      test('appkit: useAppKitNetwork has the chain; <appkit-network-button> shows it', async () => {
+        await until('network', 'chainId: 31337')
+        await page.waitForFunction(
+          () =>
+            document
+              .querySelector('appkit-network-button')
+              ?.shadowRoot?.textContent?.includes('Anvil'),
+          null,
+          { timeout: STEP_TIMEOUT },
+        )
+      })
+
+      test('appkit: useAppKit().open opens Networks; useAppKitState follows', async () => {
+        await page.getByRole('button', { name: 'Open Networks' }).click()
+        await view('w3m-networks-view').waitFor({ timeout: STEP_TIMEOUT })
+        await until('state', 'modal open: true')
+        await page.keyboard.press('Escape')
+        await until('state', 'modal open: false')
+      })
+
+      test('appkit: useDisconnect() disconnects; useAppKitAccount follows', async () => {
+        await page.getByRole('button', { name: 'Disconnect', exact: true }).click()
+        await until('account', 'Status: disconnected')
+      })
+    }
 
     /** The Solana wallet-adapter example: useWallet() follows the modal's Solana connection. */
     function solanaSteps() {
