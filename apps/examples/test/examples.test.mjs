@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { ANVIL_PRIVATE_KEYS } from '@openmodal/testing'
-import { deployTestToken, devWalletScriptPath, startAnvil } from '@openmodal/testing/node'
+import {
+  deployTestToken,
+  devWalletScriptPath,
+  solanaDevWalletScriptPath,
+  startAnvil,
+  startSolanaRpc,
+} from '@openmodal/testing/node'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
 import {
@@ -30,6 +36,10 @@ const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const BALANCE = 1234567890123456789012n // 1234.567890… ETH
 const BALANCE_TEXT = '1,234.567 ETH'
 const STEP_TIMEOUT = 15_000
+// The Solana dev wallet's account 0 (@openmodal/testing SOLANA_DEV_ADDRESSES[0]) and the
+// recipient of the solana-adapter example's send (SOLANA_DEV_ADDRESSES[2]).
+const SOL_ADDRESS = 'FZQwydwD6YfmqGgBnZxw6rEhV6d5T5hDnAp2M2sYcKQ1'
+const SOL_RECIPIENT = 'HVJJg1a8LuDXASnvvp9xzijyrXbGvzPC7Ta8tkXa6ueP'
 
 // OPENMODAL_EXAMPLES=next,vue runs only those (a developer's shortcut; CI runs them all).
 const only = process.env.OPENMODAL_EXAMPLES?.split(',').filter(Boolean)
@@ -45,6 +55,8 @@ let chain
 let chain2
 /** The test ERC-20 on chain 31337, which the wagmi examples mint. */
 let token
+/** The local Solana cluster (litesvm), when an example needs it. */
+let solanaRpc
 let browser
 let tarballs
 
@@ -63,11 +75,15 @@ before(async () => {
   await rpc(chain.rpcUrl, 'anvil_setBalance', [ACCOUNT_0, `0x${BALANCE.toString(16)}`])
   // Deployed by anvil account 1, so account 0 (the dev wallet's) keeps its exact balance.
   token = await deployTestToken(chain.rpcUrl, { privateKey: ANVIL_PRIVATE_KEYS[1], supply: 0n })
+  if (examples.some((example) => example.solana)) {
+    solanaRpc = await startSolanaRpc()
+    await solanaRpc.airdrop(SOL_ADDRESS, 10n ** 9n)
+  }
 })
 
 after(async () => {
   await browser?.close()
-  await Promise.all([registry?.stop(), chain?.stop(), chain2?.stop()])
+  await Promise.all([registry?.stop(), chain?.stop(), chain2?.stop(), solanaRpc?.stop()])
   if (work) await rm(work, { recursive: true, force: true })
   const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
   const lines = ['', 'Consumer test figures', 'Packed tarballs:']
@@ -143,6 +159,10 @@ for (const example of examples) {
         NEXT_PUBLIC_RPC_URL: chain.rpcUrl,
         VITE_RPC_URL_2: chain2.rpcUrl,
         VITE_TOKEN_ADDRESS: token.address,
+        ...(solanaRpc && {
+          VITE_SOLANA_RPC_URL: solanaRpc.rpcUrl,
+          VITE_SOLANA_GENESIS_HASH: solanaRpc.genesisHash,
+        }),
       }
       await step('build', () => build(dir, env))
       const port = await freePort()
@@ -175,6 +195,13 @@ for (const example of examples) {
         [chain.rpcUrl, chain2.rpcUrl],
       )
       await context.addInitScript({ path: devWalletScriptPath() })
+      if (example.solana) {
+        // The Solana dev wallet (wallet-standard) on the local cluster, for the Solana examples.
+        await context.addInitScript((rpcUrl) => {
+          window.__openmodalSolanaDevWalletConfig = { rpcUrl }
+        }, solanaRpc.rpcUrl)
+        await context.addInitScript({ path: solanaDevWalletScriptPath() })
+      }
     })
 
     after(async () => {
@@ -188,7 +215,7 @@ for (const example of examples) {
     const bodyText = () => page.evaluate(() => document.body.innerText)
 
     async function openModal() {
-      await page.locator('w3m-button button').first().click({ timeout: STEP_TIMEOUT })
+      await page.locator(`${example.button} button`).first().click({ timeout: STEP_TIMEOUT })
       await page.locator('w3m-modal dialog').waitFor({ state: 'visible', timeout: STEP_TIMEOUT })
     }
 
@@ -230,7 +257,7 @@ for (const example of examples) {
 
     test('renders the button; the modal opens and lists the dev wallet', async () => {
       await page.goto(`${origin}${path}`)
-      await page.locator('w3m-button button').first().waitFor({ timeout: STEP_TIMEOUT })
+      await page.locator(`${example.button} button`).first().waitFor({ timeout: STEP_TIMEOUT })
       assert.ok(!(await bodyText()).includes(ACCOUNT_0), 'connected before any click')
       if (example.ssr) {
         // React reports a hydration mismatch as an error (production) or a warning (dev).
@@ -272,6 +299,87 @@ for (const example of examples) {
     })
 
     if (example.wagmi) wagmiSteps()
+    if (example.solana) solanaSteps()
+    if (example.appkit) appKitSteps()
+
+    /** The AppKit example: AppKit's hooks and elements from the compat entry. */
+    function appKitSteps() {
+      const until = (id, expected) =>
+        page.waitForFunction(
+          ([testId, wanted]) =>
+            document.querySelector(`[data-testid="${testId}"]`)?.textContent?.includes(wanted),
+          [id, expected],
+          { timeout: STEP_TIMEOUT },
+        )
+
+      test('appkit: useAppKitNetwork has the chain; <appkit-network-button> shows it', async () => {
+        await until('network', 'chainId: 31337')
+        await page.waitForFunction(
+          () =>
+            document
+              .querySelector('appkit-network-button')
+              ?.shadowRoot?.textContent?.includes('Anvil'),
+          null,
+          { timeout: STEP_TIMEOUT },
+        )
+      })
+
+      test('appkit: useAppKit().open opens Networks; useAppKitState follows', async () => {
+        await page.getByRole('button', { name: 'Open Networks' }).click()
+        await view('w3m-networks-view').waitFor({ timeout: STEP_TIMEOUT })
+        await until('state', 'modal open: true')
+        await page.keyboard.press('Escape')
+        await until('state', 'modal open: false')
+      })
+
+      test('appkit: useDisconnect() disconnects; useAppKitAccount follows', async () => {
+        await page.getByRole('button', { name: 'Disconnect', exact: true }).click()
+        await until('account', 'Status: disconnected')
+      })
+    }
+
+    /** The Solana wallet-adapter example: useWallet() follows the modal's Solana connection. */
+    function solanaSteps() {
+      const until = (id, expected) =>
+        page
+          .waitForFunction(
+            ([testId, wanted]) =>
+              document.querySelector(`[data-testid="${testId}"]`)?.textContent?.includes(wanted),
+            [id, expected],
+            { timeout: STEP_TIMEOUT },
+          )
+          .catch(async (error) => {
+            const now = await page.getByTestId(id).textContent()
+            throw new Error(`${id} never showed "${expected}": ${now}`, { cause: error })
+          })
+      const lamports = async (address) =>
+        BigInt((await rpc(solanaRpc.rpcUrl, 'getBalance', [address])).value)
+
+      test("wallet adapter: connect() opens the modal's Solana wallets; useWallet() follows", async () => {
+        await page.getByRole('button', { name: 'Connect Solana', exact: true }).click()
+        await page.locator('w3m-modal dialog').waitFor({ state: 'visible', timeout: STEP_TIMEOUT })
+        await view('w3m-connect-view button[data-id="OpenModal Solana Dev Wallet"]').click({
+          timeout: STEP_TIMEOUT,
+        })
+        await until('solana', `useWallet: ${SOL_ADDRESS}`)
+        await until('modal-solana', 'modal Solana: connected')
+        await page.locator('w3m-modal dialog').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT })
+      })
+
+      test('wallet adapter: useWallet().sendTransaction of 0.01 SOL lands on the local cluster', async () => {
+        const before = await lamports(SOL_RECIPIENT)
+        await page.getByRole('button', { name: 'Send 0.01 SOL' }).click()
+        await until('sent', 'sent: ')
+        assert.equal(await lamports(SOL_RECIPIENT), before + 10_000_000n)
+      })
+
+      // (No reload step: the Solana dev wallet keeps no grant across loads, unlike the EVM one.)
+      test("wallet adapter: useWallet().disconnect() disconnects the modal's Solana side", async () => {
+        await page.getByRole('button', { name: 'Disconnect Solana' }).click()
+        await until('solana', 'useWallet: disconnected')
+        await until('modal-solana', 'modal Solana: disconnected')
+      })
+    }
 
     /** The wagmi examples: wagmi's hooks and the modal follow each other (issue 30). */
     function wagmiSteps() {
@@ -368,6 +476,11 @@ for (const example of examples) {
       await page.waitForTimeout(500)
       assert.deepEqual(consoleMessages, [])
       const allowed = new Set([origin, anvilOrigin, anvil2Origin])
+      if (example.solana) {
+        // The cluster's JSON-RPC and its subscription socket (port + 1, as web3.js assumes).
+        allowed.add(new URL(solanaRpc.rpcUrl).origin)
+        allowed.add(new URL(solanaRpc.wsUrl).origin.replace(/^ws/, 'http'))
+      }
       const foreign = requests.filter((url) => {
         const { protocol, origin: requestOrigin } = new URL(url)
         if (protocol === 'data:' || protocol === 'blob:') return false

@@ -261,15 +261,28 @@ describe('wallet registry input', () => {
     assert.equal(malformed.status, 400)
   })
 
-  test('serves a generated SVG monogram with safe headers', async () => {
-    const response = await fetch(`${server.url}/v1/wallets/rainbow/image`)
+  test('serves a generated SVG monogram with safe headers for a wallet the icon set lacks', async () => {
+    const response = await fetch(`${server.url}/v1/wallets/family/image`)
     assert.equal(response.status, 200)
     assert.equal(response.headers.get('content-type'), 'image/svg+xml; charset=utf-8')
     assert.equal(response.headers.get('x-content-type-options'), 'nosniff')
     const svg = await response.text()
     assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/)
-    assert.match(svg, /fill="#001e59"/)
-    assert.match(svg, />R<\/text>/)
+    assert.match(svg, /fill="#1e1e1e"/)
+    assert.match(svg, />F<\/text>/)
+  })
+
+  test('serves the real icon (@web3icons/core) of a wallet the set has, cached, same headers', async () => {
+    for (const id of ['rainbow', 'coinbase', 'metamask']) {
+      const response = await fetch(`${server.url}/v1/wallets/${id}/image`)
+      assert.equal(response.status, 200)
+      assert.equal(response.headers.get('content-type'), 'image/svg+xml; charset=utf-8')
+      assert.equal(response.headers.get('cache-control'), 'public, max-age=86400')
+      assert.match(response.headers.get('content-security-policy') ?? '', /default-src 'none'/)
+      const svg = await response.text()
+      assert.match(svg, /class="web3icons"/, id)
+      assert.doesNotMatch(svg, /<text/, `${id} is no monogram`)
+    }
   })
 })
 

@@ -2,11 +2,15 @@
 // script and the test that runs the bundle.
 import { build } from 'esbuild'
 
-/** @param {{ write?: boolean }} [options] */
-export async function bundleDevWallet({ write = false } = {}) {
+/** @param {{ write?: boolean, entry?: string, outfile?: string }} [options] */
+export async function bundleDevWallet({
+  write = false,
+  entry = 'src/evm/dev-wallet.iife.ts',
+  outfile = 'dist/dev-wallet.iife.js',
+} = {}) {
   const result = await build({
-    entryPoints: [new URL('../src/evm/dev-wallet.iife.ts', import.meta.url).pathname],
-    outfile: new URL('../dist/dev-wallet.iife.js', import.meta.url).pathname,
+    entryPoints: [new URL(`../${entry}`, import.meta.url).pathname],
+    outfile: new URL(`../${outfile}`, import.meta.url).pathname,
     bundle: true,
     minify: true,
     format: 'iife',

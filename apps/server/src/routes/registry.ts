@@ -12,6 +12,7 @@ import { type AccessControl, type AppEnv, projectIdInQuery } from '../http/acces
 import { HttpError, parseInput } from '../http/errors.js'
 import { baseUrlOf, splitList } from '../http/params.js'
 import { WalletIdSchema } from '../wallets/explorer-import.js'
+import { loadWalletIcon, walletIconSlug } from '../wallets/icons.js'
 import { monogramSvg } from '../wallets/monogram.js'
 import { getWallet, listWallets, type WalletRecord } from '../wallets/store.js'
 
@@ -139,7 +140,10 @@ export function registryRoutes({ db, access, publicUrl }: RegistryRoutesOptions)
     const id = parseInput(WalletIdSchema, c.req.param('id'), 'wallet id')
     const wallet = await getWallet(db, id)
     if (!wallet) throw new HttpError(404, 'WALLET_NOT_FOUND', `No wallet with id ${id}`)
-    return c.body(monogramSvg(wallet.name, wallet.color), 200, {
+    // The wallet's real icon when the icon set has it; its monogram otherwise.
+    const slug = walletIconSlug(wallet)
+    const icon = slug ? await loadWalletIcon(slug) : undefined
+    return c.body(icon ?? monogramSvg(wallet.name, wallet.color), 200, {
       'content-type': 'image/svg+xml; charset=utf-8',
       'cache-control': 'public, max-age=86400',
       'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",

@@ -30,3 +30,12 @@ describe('@openmodal/evm/coinbase entry point', () => {
     ])
   })
 })
+
+describe('@openmodal/evm/appkit entry point', () => {
+  it('exports AppKit’s EVM adapter names, each making the EVM adapter', async () => {
+    const entry = await import('../exports/appkit.js')
+    expect(Object.keys(entry).sort()).to.deep.equal(['Ethers5Adapter', 'EthersAdapter'])
+    const adapter = new entry.EthersAdapter()
+    expect(adapter.namespace).to.equal('eip155')
+  })
+})

@@ -15,3 +15,11 @@ test('@openmodal/solana exports exactly its public API', () => {
     'walletChain',
   ])
 })
+
+test('@openmodal/solana/wallet-adapter exports the adapter and its name only', async () => {
+  const adapterEntry = await import('./wallet-adapter.js')
+  assert.deepEqual(Object.keys(adapterEntry).sort(), [
+    'OpenModalWalletAdapter',
+    'OpenModalWalletName',
+  ])
+})

@@ -6,7 +6,7 @@
 import { hexToBytes } from '@noble/hashes/utils'
 import { base64 } from '@scure/base'
 import { selectUTXO, Transaction } from '@scure/btc-signer'
-import { DEV_WALLET_ICON } from '../evm/eip6963.js'
+import { BITCOIN_DEV_WALLET_ICON } from '../evm/eip6963.js'
 import { type BitcoinNetworkName, BTC_NETWORKS, SATS_CONNECT_NETWORK_NAMES } from './networks.js'
 import {
   type AddressPurpose,
@@ -88,7 +88,7 @@ export interface BitcoinDevWalletOptions {
   name?: string
   /** Path on `window` where the provider lives; default `OpenModalBitcoinDev.BitcoinProvider`. */
   id?: string
-  /** Default the OpenModal dev icon. */
+  /** Default `BITCOIN_DEV_WALLET_ICON`. */
   icon?: string
   /** Methods the wallet refuses with METHOD_NOT_FOUND (a wallet without sendTransfer…). */
   omitMethods?: readonly BitcoinDevWalletMethod[]
@@ -432,7 +432,7 @@ export function createBitcoinDevWallet(options: BitcoinDevWalletOptions = {}) {
   const info: SatsConnectProviderInfo = {
     id,
     name,
-    icon: options.icon ?? DEV_WALLET_ICON,
+    icon: options.icon ?? BITCOIN_DEV_WALLET_ICON,
     methods: BITCOIN_DEV_WALLET_METHODS.filter((m) => !omitted.has(m)),
   }
 

@@ -10,9 +10,19 @@ export interface Eip6963ProviderInfo {
   rdns: string
 }
 
-/** A 32 px violet square with "OM"; small enough to inline. */
+/** The EVM dev wallet's icon: a white diamond on violet, 32 px; small enough to inline. */
 export const DEV_WALLET_ICON = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#6d28d9"/><text x="16" y="21" font-family="sans-serif" font-size="12" font-weight="700" fill="#fff" text-anchor="middle">OM</text></svg>',
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#6d28d9"/><path d="M16 5l-7 11.3 7 4.1 7-4.1z" fill="#fff"/><path d="M16 22l-7-4.1L16 27l7-9.1z" fill="#ddd6fe"/></svg>',
+)}`
+
+/** The Solana dev wallet's icon: three slanted bars on teal (not the EVM wallet's diamond). */
+export const SOLANA_DEV_WALLET_ICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#0f766e"/><path d="M11 8h14l-4 4H7zM7 14h14l4 4H11zM11 20h14l-4 4H7z" fill="#fff"/></svg>',
+)}`
+
+/** The Bitcoin dev wallet's icon: a white coin on orange. */
+export const BITCOIN_DEV_WALLET_ICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#c2410c"/><circle cx="16" cy="16" r="9" fill="none" stroke="#fff" stroke-width="3"/><path d="M14 10v12M18 10v12" stroke="#fff" stroke-width="2"/></svg>',
 )}`
 
 /**

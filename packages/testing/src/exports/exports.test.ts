@@ -69,6 +69,7 @@ test('@openmodal/testing/node exports exactly its public API', () => {
     'esploraTx',
     'freePort',
     'fundAccount',
+    'solanaDevWalletScriptPath',
     'solanaNamespaceWallet',
     'startAnvil',
     'startBitcoinRegtest',

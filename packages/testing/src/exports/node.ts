@@ -54,7 +54,7 @@ export {
   startAnvil,
   startChains,
 } from '../node/anvil.js'
-export { devWalletScriptPath } from '../node/dev-wallet-script.js'
+export { devWalletScriptPath, solanaDevWalletScriptPath } from '../node/dev-wallet-script.js'
 export {
   type DeployedSafe,
   type DeploySafeOptions,

@@ -16,3 +16,19 @@ export function devWalletScriptPath(): string {
   }
   return path
 }
+
+/**
+ * Path of `dist/solana-dev-wallet.iife.js`, the Solana dev wallet (wallet-standard) as one
+ * script; it registers itself when `window.__openmodalSolanaDevWalletConfig` is set first.
+ *
+ * @example
+ * await page.addInitScript(() => { window.__openmodalSolanaDevWalletConfig = { rpcUrl } })
+ * await page.addInitScript({ path: solanaDevWalletScriptPath() })
+ */
+export function solanaDevWalletScriptPath(): string {
+  const path = fileURLToPath(new URL('../../dist/solana-dev-wallet.iife.js', import.meta.url))
+  if (!existsSync(path)) {
+    throw new Error(`${path} is missing: run \`pnpm --filter @openmodal/testing build\``)
+  }
+  return path
+}

@@ -5,7 +5,7 @@
 import type { Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
 import bs58 from 'bs58'
 import nacl from 'tweetnacl'
-import { DEV_WALLET_ICON } from '../evm/eip6963.js'
+import { SOLANA_DEV_WALLET_ICON } from '../evm/eip6963.js'
 import { ProviderRpcError } from '../evm/provider-error.js'
 import { SOLANA_DEV_SEEDS } from './accounts.js'
 import { parseTransaction, signerIndex, withSignature } from './wire.js'
@@ -41,7 +41,7 @@ export interface SolanaDevWalletOptions {
   accounts?: readonly number[]
   /** Default 'OpenModal Solana Dev Wallet'. Any string: tests pass hostile ones. */
   name?: string
-  /** Default the OpenModal dev icon. Any string: tests pass unsafe ones. */
+  /** Default `SOLANA_DEV_WALLET_ICON`. Any string: tests pass unsafe ones. */
   icon?: string
   /** Default all of `SOLANA_CHAINS`. */
   chains?: readonly string[]
@@ -386,7 +386,7 @@ export function createSolanaDevWallet(options: SolanaDevWalletOptions = {}): Sol
   const wallet: Wallet = {
     version: '1.0.0',
     name: options.name ?? 'OpenModal Solana Dev Wallet',
-    icon: (options.icon ?? DEV_WALLET_ICON) as WalletIcon,
+    icon: (options.icon ?? SOLANA_DEV_WALLET_ICON) as WalletIcon,
     chains,
     features: features as Wallet['features'],
     get accounts() {
