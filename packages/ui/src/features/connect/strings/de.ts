@@ -18,6 +18,12 @@ export const catalog: Catalog = {
     'Mit dem Verbinden deiner Wallet stimmst du unseren {terms} und unserer {privacy} zu.',
   'legal.terms': 'Mit dem Verbinden deiner Wallet stimmst du unseren {terms} zu.',
   'legal.privacy': 'Mit dem Verbinden deiner Wallet stimmst du unserer {privacy} zu.',
+  'legal.agreeBoth': 'Ich stimme den {terms} und der {privacy} zu.',
+  'legal.agreeTerms': 'Ich stimme den {terms} zu.',
+  'legal.agreePrivacy': 'Ich stimme der {privacy} zu.',
+  'legal.required':
+    'Setze oben das Häkchen, um dich zu verbinden: Jede Verbindungsart wartet darauf.',
+  'connect.branding': 'UX von OpenModal',
   'legal.termsLink': 'Nutzungsbedingungen',
   'legal.privacyLink': 'Datenschutzerklärung',
   'connecting.continueIn': 'Weiter in {name}',

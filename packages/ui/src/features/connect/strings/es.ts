@@ -17,6 +17,12 @@ export const catalog: Catalog = {
   'legal.both': 'Al conectar tu billetera, aceptas nuestros {terms} y nuestra {privacy}.',
   'legal.terms': 'Al conectar tu billetera, aceptas nuestros {terms}.',
   'legal.privacy': 'Al conectar tu billetera, aceptas nuestra {privacy}.',
+  'legal.agreeBoth': 'Acepto los {terms} y la {privacy}.',
+  'legal.agreeTerms': 'Acepto los {terms}.',
+  'legal.agreePrivacy': 'Acepto la {privacy}.',
+  'legal.required':
+    'Marca la casilla de arriba para conectarte: todas las formas de conexión la esperan.',
+  'connect.branding': 'UX de OpenModal',
   'legal.termsLink': 'Términos del servicio',
   'legal.privacyLink': 'Política de privacidad',
   'connecting.continueIn': 'Continúa en {name}',

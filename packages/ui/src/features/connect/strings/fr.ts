@@ -17,6 +17,12 @@ export const catalog: Catalog = {
   'legal.both': 'En connectant votre portefeuille, vous acceptez nos {terms} et notre {privacy}.',
   'legal.terms': 'En connectant votre portefeuille, vous acceptez nos {terms}.',
   'legal.privacy': 'En connectant votre portefeuille, vous acceptez notre {privacy}.',
+  'legal.agreeBoth': 'J’accepte les {terms} et la {privacy}.',
+  'legal.agreeTerms': 'J’accepte les {terms}.',
+  'legal.agreePrivacy': 'J’accepte la {privacy}.',
+  'legal.required':
+    'Cochez la case ci-dessus pour vous connecter : chaque moyen de connexion l’attend.',
+  'connect.branding': 'UX par OpenModal',
   'legal.termsLink': 'Conditions d’utilisation',
   'legal.privacyLink': 'Politique de confidentialité',
   'connecting.continueIn': 'Continuez dans {name}',

@@ -17,6 +17,12 @@ export const catalog: Catalog = {
   'legal.both': 'ウォレットを接続すると、{terms}と{privacy}に同意したものとみなされます。',
   'legal.terms': 'ウォレットを接続すると、{terms}に同意したものとみなされます。',
   'legal.privacy': 'ウォレットを接続すると、{privacy}に同意したものとみなされます。',
+  'legal.agreeBoth': '{terms}と{privacy}に同意します。',
+  'legal.agreeTerms': '{terms}に同意します。',
+  'legal.agreePrivacy': '{privacy}に同意します。',
+  'legal.required':
+    '接続するには上のチェックボックスをオンにしてください。すべての接続方法はそれを待っています。',
+  'connect.branding': 'UX by OpenModal',
   'legal.termsLink': '利用規約',
   'legal.privacyLink': 'プライバシーポリシー',
   'connecting.continueIn': '{name} で続けてください',
