@@ -73,7 +73,8 @@ export function optionDocs(): Record<keyof ModalOptions, OptionDoc> {
     },
     tokens: {
       description:
-        'A token per network (keyed by CAIP-2 id) whose address must be valid for that namespace. Validated and kept; no view reads it yet.',
+        "A token per network (keyed by CAIP-2 id) whose address must be valid for that namespace. On an EVM network the kit asks the OpenModal server for it with the account's balances (`tokens=` on `/v1/account/:address/balance`), and the server lists it even at zero, so it shows in Account's Tokens tab and in Send's token picker. A Solana mint shows when the account holds it (as every held mint does): the server cannot list a mint at zero without its decimals.",
+      spec: '§1: "configure … tokens"',
     },
     termsConditionsUrl: {
       description: "http(s) link to the dapp's terms, shown in the legal footer of Connect.",
