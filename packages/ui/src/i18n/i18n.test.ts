@@ -6,6 +6,7 @@ import {
   $alert,
   ALERTS,
   type AlertCode,
+  AUTH_TOAST_MESSAGES,
   adapterError,
   BaseError,
   codedError,
@@ -35,7 +36,11 @@ const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[]
 /** The codes the kit builds errors from; the others always carry words of their own. */
 const KIT_CODES = Object.keys(KIT_ERROR_MESSAGES) as KitErrorCode[]
 const ALERT_CODES = Object.keys(ALERTS) as AlertCode[]
-const TOAST_CODES = Object.keys(TOAST_MESSAGES) as ToastCode[]
+const ALL_TOASTS: Readonly<Record<ToastCode, string>> = {
+  ...TOAST_MESSAGES,
+  ...AUTH_TOAST_MESSAGES,
+}
+const TOAST_CODES = Object.keys(ALL_TOASTS) as ToastCode[]
 
 function currentAlert() {
   const alert = $alert.get()
@@ -59,7 +64,7 @@ describe('coded texts in the catalogs', () => {
       expect(tAlert(currentAlert()), code).to.deep.equal(ALERTS[code])
     }
     for (const code of TOAST_CODES) {
-      expect(tToast({ code, message: TOAST_MESSAGES[code] })).to.equal(TOAST_MESSAGES[code])
+      expect(tToast({ code, message: ALL_TOASTS[code] })).to.equal(ALL_TOASTS[code])
     }
   })
 
@@ -92,7 +97,7 @@ describe('coded texts in the catalogs', () => {
       expect(tAlert(currentAlert()), code).to.deep.equal(arCodes.alerts[code])
     }
     for (const code of TOAST_CODES) {
-      expect(tToast({ code, message: TOAST_MESSAGES[code] })).to.equal(arCodes.toasts[code])
+      expect(tToast({ code, message: ALL_TOASTS[code] })).to.equal(arCodes.toasts[code])
     }
     expect(tToast({ message: 'Address copied' })).to.equal('Address copied')
   })
