@@ -391,6 +391,25 @@ describe('balances store (spec §3 "Token balance", §9)', () => {
     assert.equal(second?.url.searchParams.has('tokens'), false)
   })
 
+  test("a testnet's balances are worth 0.00 whatever the server prices them at (spec §9)", async () => {
+    api.balances.set(`eip155:11155111:${ALICE}`, [
+      { ...eth('1.5'), chainId: 'eip155:11155111' },
+      { ...usdc, chainId: 'eip155:11155111' },
+    ])
+    await connectOn()
+    await modal.switchNetwork(sepolia)
+    const stop = $balances.listen(() => {})
+    await until(() => $balances.get().balances.length === 2, 'the balances')
+    stop()
+    assert.deepEqual(
+      $balances.get().balances.map((b) => [b.symbol, b.quantity.numeric, b.value, b.price]),
+      [
+        ['ETH', '1.5', 0, 0],
+        ['USDC', usdc.quantity.numeric, 0, 0],
+      ],
+    )
+  })
+
   test('reuses an answer for 30 s, then asks the server again', async () => {
     mock.timers.enable({ apis: ['Date'], now: 1_000_000 })
     api.balances.set(`eip155:1:${ALICE}`, [eth('1')])
