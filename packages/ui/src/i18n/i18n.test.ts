@@ -27,8 +27,10 @@ import { deCodes } from './de.js'
 import { enViews } from './en-views.js'
 import { esCodes } from './es.js'
 import { frCodes } from './fr.js'
+import '../features/connect/strings/en.js'
 import { loadLocale } from './index.js'
 import { jaCodes } from './ja.js'
+import { tCount } from './plural.js'
 import { ptBRCodes } from './pt-br.js'
 import { zhCNCodes } from './zh-cn.js'
 
@@ -159,5 +161,33 @@ describe('coded texts in the catalogs', () => {
       expect(shown, locale).to.equal(codes.errors.NON_PAYMENT_ACCOUNT)
       expect(shown, locale).to.not.equal(ERROR_MESSAGES.NON_PAYMENT_ACCOUNT)
     }
+  })
+})
+
+describe('counted texts', () => {
+  afterEach(() => setLocale('en'))
+
+  it('picks the CLDR plural form of the locale: "1 wallet", Arabic\'s dual and few', async () => {
+    expect([0, 1, 2, 7].map((n) => tCount('allWallets.count', n))).to.deep.equal([
+      '0 wallets',
+      '1 wallet',
+      '2 wallets',
+      '7 wallets',
+    ])
+    setLocale('ar')
+    await loadLocale('ar')
+    expect([1, 2, 7, 11].map((n) => tCount('allWallets.count', n))).to.deep.equal([
+      'محفظة واحدة',
+      'محفظتان',
+      '7 محافظ',
+      '11 محفظة',
+    ])
+    setLocale('fr')
+    await loadLocale('fr')
+    expect([0, 1, 2].map((n) => tCount('allWallets.count', n))).to.deep.equal([
+      '0 portefeuille',
+      '1 portefeuille',
+      '2 portefeuilles',
+    ])
   })
 })
