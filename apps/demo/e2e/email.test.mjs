@@ -352,7 +352,7 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
         document
           .querySelector('w3m-modal')
           ?.shadowRoot?.querySelector('wui-toast')
-          ?.shadowRoot?.textContent?.includes('Requested RPC call is not allowed')
+          ?.shadowRoot?.textContent?.includes('Action not allowed')
       const early = toast()
       while (!toast() && performance.now() - asked < 5000) {
         await new Promise((r) => setTimeout(r, 20))

@@ -27,21 +27,24 @@ const checksum = (address: string) => getAddress(address)
 
 /**
  * Native balance plus every ERC-20 the chain config names or the address's history shows,
- * with a non-zero balance. Tokens with 0 (or unknown) decimals are left out (spec §5).
+ * with a non-zero balance, and the tokens the host chose (`chosen`, the kit's `tokens` option)
+ * even at zero. Tokens with 0 (or unknown) decimals are left out (spec §5).
  *
  * @example
- * const balances = await accountBalances(context, staticPriceSource())
+ * const balances = await accountBalances(context, staticPriceSource(), ['0x5FbDB…0aa3'])
  */
 export async function accountBalances(
   context: AccountContext,
   prices: PriceSource,
+  chosen: readonly string[] = [],
 ): Promise<TokenBalance[]> {
   const { db, client, chain, address } = context
   const chainId = chain.caipNetworkId
   const native = chain.nativeCurrency ?? DEFAULT_NATIVE_CURRENCY
   const seen = await erc20ContractsOf(db, chainId, address)
+  const shown = new Set(chosen.map((token) => token.toLowerCase()))
   const contracts = [
-    ...new Set([...(chain.tokens ?? []).map((token) => token.toLowerCase()), ...seen]),
+    ...new Set([...(chain.tokens ?? []).map((token) => token.toLowerCase()), ...seen, ...shown]),
   ]
   const metadata = await tokenMetadata(
     db,
@@ -65,7 +68,7 @@ export async function accountBalances(
   ])
   const held = tokens
     .map((token, i) => ({ token, units: tokenUnits[i] ?? 0n }))
-    .filter(({ units }) => units > 0n)
+    .filter(({ token, units }) => units > 0n || shown.has(token.address.toLowerCase()))
   const [nativePrice, ...tokenPrices] = await prices.prices([
     { chainId, symbol: native.symbol },
     ...held.map(({ token }) => ({

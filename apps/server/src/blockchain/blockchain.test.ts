@@ -379,6 +379,36 @@ describe('balances', () => {
       ],
     )
   })
+  test('adds the tokens the host chose (tokens=) even at zero; refuses bad or too many', async () => {
+    const empty = '0x1111111111111111111111111111111111111111'
+    const plain = await get(`/v1/account/${empty}/balance`, { chainId: MAIN })
+    assert.deepEqual(
+      plain.body.balances.map((b: Json) => b.symbol),
+      ['ETH'],
+    )
+    const chosen = await get(`/v1/account/${empty}/balance`, {
+      chainId: MAIN,
+      tokens: `${token.address},${wholeToken.address}`,
+    })
+    assert.equal(chosen.status, 200)
+    // TUSD at 0; the decimals-0 token stays out (spec §5) even when chosen.
+    assert.deepEqual(
+      chosen.body.balances.map((b: Json) => [b.symbol, b.quantity.numeric, b.address]),
+      [
+        ['ETH', '0', undefined],
+        ['TUSD', '0', `${MAIN}:${token.address}`],
+      ],
+    )
+    const bad = await get(`/v1/account/${empty}/balance`, { chainId: MAIN, tokens: '0x123' })
+    assert.equal(bad.status, 400)
+    assert.match(bad.body.message, /^Invalid token: Expected a 0x/)
+    const many = await get(`/v1/account/${empty}/balance`, {
+      chainId: MAIN,
+      tokens: Array(6).fill(token.address).join(','),
+    })
+    assert.equal(many.status, 400)
+    assert.match(many.body.message, /at most 5 tokens/)
+  })
 })
 
 describe('NFTs and spam', () => {

@@ -27,6 +27,30 @@ const LimitSchema = v.pipe(
 
 export const AccountQuerySchema = v.object({ chainId: ChainQuery })
 
+/** At most this many host-chosen tokens per balance request (`tokens=`). */
+export const BALANCE_TOKENS_MAX = 5
+
+/**
+ * The balance endpoint: the chain, and the tokens the host chose to show (the kit's `tokens`
+ * option), a comma list checked per namespace by the route.
+ */
+export const BalanceQuerySchema = v.object({
+  chainId: ChainQuery,
+  tokens: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((text) =>
+        text
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      ),
+      v.maxLength(BALANCE_TOKENS_MAX, `Expected at most ${BALANCE_TOKENS_MAX} tokens`),
+    ),
+    '',
+  ),
+})
+
 /** The name endpoints: without chainId only our registry answers; with it, also ENS. */
 export const NameQuerySchema = v.object({
   chainId: v.optional(v.pipe(v.string(), CaipNetworkIdSchema)),

@@ -23,6 +23,7 @@ import { registerName, resolveName, reverseName } from '../blockchain/names.js'
 import {
   AccountQuerySchema,
   AddressSchema,
+  BalanceQuerySchema,
   HISTORY_PAGE_SIZE,
   HistoryQuerySchema,
   NameQuerySchema,
@@ -157,18 +158,26 @@ export function blockchainRoutes(options: BlockchainRoutesOptions): Hono<AppEnv>
 
   app.get('/v1/account/:address/balance', async (c) => {
     const project = await access.access(c, c.req.query('projectId'))
-    const { chainId } = parseInput(AccountQuerySchema, pickQuery(c, ['chainId']), 'query')
+    const { chainId, tokens } = parseInput(
+      BalanceQuerySchema,
+      pickQuery(c, ['chainId', 'tokens']),
+      'query',
+    )
     const chain = projectChain(project, chainId)
     // Spec §9: balances on eip155 and solana.
     if (chainId.startsWith('solana:')) {
       const address = parseInput(SolanaAddressSchema, c.req.param('address'), 'address')
+      for (const mint of tokens) parseInput(SolanaAddressSchema, mint, 'token')
       const balances = await upstream('balances', () =>
         solanaBalances(chain, address, options.prices),
       )
       return c.json({ balances } satisfies BalanceResponse)
     }
     const context = evmAccount(c, project, chainId, BALANCE_NOT_SERVED(chainId))
-    const balances = await upstream('balances', () => accountBalances(context, options.prices))
+    const chosen = tokens.map((token) => parseInput(AddressSchema, token, 'token'))
+    const balances = await upstream('balances', () =>
+      accountBalances(context, options.prices, chosen),
+    )
     return c.json({ balances } satisfies BalanceResponse)
   })
 

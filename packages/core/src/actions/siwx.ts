@@ -4,6 +4,7 @@
 // addSession, close. Required mode keeps the modal open until a session exists. Disconnect
 // revokes exactly that (chain, address) session.
 import { getAdapter } from '../adapters/registry.js'
+import { AUTH_TOAST_MESSAGES } from '../errors/auth-messages.js'
 import { errorMessage } from '../errors/base.js'
 import { kitError } from '../errors/errors.js'
 import { isUserRejection } from '../errors/rejection.js'
@@ -18,6 +19,7 @@ import {
   type SiwxSessionLike,
   type SiwxTarget,
 } from '../stores/siwx.js'
+import { showSnack } from '../stores/snack.js'
 import type { ChainNamespace } from '../types/network.js'
 import type { disconnect } from './disconnect.js'
 import type { switchNetwork } from './switch-network.js'
@@ -141,11 +143,12 @@ async function onAccount(): Promise<void> {
     return
   }
   $siwx.set({ status: 'checking', target })
-  let sessions: Awaited<ReturnType<SiwxConfigLike['getSessions']>> = []
+  let sessions: Awaited<ReturnType<SiwxConfigLike['getSessions']>>
   try {
     sessions = await siwx.getSessions(target.chainId, target.address)
   } catch (error) {
-    reportError(error)
+    if (run === generation) await failInitialization(error)
+    return
   }
   if (run !== generation) return
   const session = sessions[0]
@@ -158,6 +161,19 @@ async function onAccount(): Promise<void> {
   $siwx.set({ status: 'unsigned', target })
   promptSignIn()
   await prepareMessage(siwx, target, run)
+}
+
+/**
+ * Spec §8: the sessions could not be read (the SIWX server is down, the config threw), so
+ * whether this account signed in is unknown: the wallet is disconnected, the router goes back
+ * to Connect and the toast "A problem occurred while trying initialize authentication" shows.
+ */
+async function failInitialization(error: unknown): Promise<void> {
+  reportError(error)
+  $siwx.set({ status: 'idle' })
+  await actions?.disconnect().catch((failure: unknown) => console.error(failure))
+  reset('Connect')
+  showSnack(AUTH_TOAST_MESSAGES.AUTH_INIT_FAILED, { variant: 'error', code: 'AUTH_INIT_FAILED' })
 }
 
 /** Creates the message the view shows and the wallet will sign. */

@@ -20,6 +20,7 @@
 //   text): `chainError('HTTP_ERROR', { values: { status } })`; a translation gets the values.
 
 import type { KitErrorCode } from './all-messages.js'
+import type { AUTH_TOAST_MESSAGES } from './auth-messages.js'
 
 /** The spec §8 text of `SOMETHING_WENT_WRONG` (other aborts), also `API_UNREACHABLE`'s. */
 export const SOMETHING_WENT_WRONG = 'Something went wrong'
@@ -32,7 +33,8 @@ export const TOAST_MESSAGES = {
   SIGNATURE_DECLINED: 'Signature declined',
 } as const
 
-export type ToastCode = keyof typeof TOAST_MESSAGES
+/** A toast's code: the initial ones above, and the lazily loaded auth toasts (auth-messages.ts). */
+export type ToastCode = keyof typeof TOAST_MESSAGES | keyof typeof AUTH_TOAST_MESSAGES
 
 /**
  * The texts of the errors the page's initial JS may throw, by code: `kitError(code)` reads

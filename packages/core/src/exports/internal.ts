@@ -74,6 +74,7 @@ export { ADAPTER_ERROR_MESSAGES, adapterError } from '../errors/adapter-messages
 export { ALERTS, type AlertCode, alertTexts } from '../errors/alert-messages.js'
 export { codedError, ERROR_MESSAGES, KIT_ERROR_MESSAGES } from '../errors/all-messages.js'
 export { amountError } from '../errors/amount-messages.js'
+export { AUTH_TOAST_MESSAGES } from '../errors/auth-messages.js'
 export { fillText } from '../errors/base.js'
 export { buildError } from '../errors/build-messages.js'
 export { chainError } from '../errors/chain-messages.js'
@@ -144,6 +145,7 @@ export {
 } from '../stores/siwx.js'
 export {
   $snack,
+  hideSnack,
   type SnackState,
   type SnackVariant,
   showSnack,

@@ -73,7 +73,8 @@ export function optionDocs(): Record<keyof ModalOptions, OptionDoc> {
     },
     tokens: {
       description:
-        'A token per network (keyed by CAIP-2 id) whose address must be valid for that namespace. Validated and kept; no view reads it yet.',
+        "A token per network (keyed by CAIP-2 id) whose address must be valid for that namespace. On an EVM network the kit asks the OpenModal server for it with the account's balances (`tokens=` on `/v1/account/:address/balance`), and the server lists it even at zero, so it shows in Account's Tokens tab and in Send's token picker. A Solana mint shows when the account holds it (as every held mint does): the server cannot list a mint at zero without its decimals.",
+      spec: '§1: "configure … tokens"',
     },
     termsConditionsUrl: {
       description: "http(s) link to the dapp's terms, shown in the legal footer of Connect.",
@@ -171,7 +172,8 @@ export function featureDocs(): Record<keyof Features, OptionDoc> {
       spec: '§1: "social login (google, github, apple, facebook, x, discord; the modal logic also lists farcaster)"',
     },
     emailShowWallets: {
-      description: 'Show the wallets beside e-mail login. No view reads it yet.',
+      description:
+        'Show the wallet list on the first screen of Connect beside e-mail login. With `false`, whenever e-mail login shows, the wallets wait behind the "All Wallets" button (unless `allWallets` is `false`: then the list stays, the only way to the wallets).',
     },
     analytics: {
       description:
@@ -191,15 +193,23 @@ export function featureDocs(): Record<keyof Features, OptionDoc> {
         'The Activity tab of Account (transactions from the OpenModal server). A remote feature.',
     },
     legalCheckbox: {
-      description: 'A checkbox to accept the legal links before connecting. No view reads it yet.',
+      description:
+        'A checkbox on Connect ("I agree to the Terms of Service and the Privacy Policy", with the links) that every connect method waits for: e-mail, social, a wallet and "All Wallets" do nothing but move the focus to the checkbox until it is ticked, and the methods say why ("Tick the box above to connect", their `aria-describedby`). Needs `termsConditionsUrl` or `privacyPolicyUrl`: without a link there is nothing to accept and Connect works as without it. The tick holds until the page reloads.',
+      spec: '§9: "legal checkbox … off" (feature default)',
     },
     smartSessions: {
       description: 'Smart sessions (ERC-7715 permissions). No view reads it yet.',
     },
     collapseWallets: {
-      description: 'Collapse the wallet list on Connect. No view reads it yet.',
+      description:
+        'Connect shows no wallet list, only the "All Wallets" button, which opens the full list (installed wallets first). Ignored when `allWallets` is `false` (the list is then the only way to the wallets).',
+      spec: '§9: "collapse wallets … off" (feature default)',
     },
-    pay: { description: 'Payments. No view reads it yet.' },
+    pay: {
+      description:
+        "Not offered: OpenModal has no Pay flow. Accepted (and `false` by default) so options written for the spec's kit still parse; `true` changes nothing and logs a development warning (`pay-not-offered`).",
+      spec: '§9: "pay off" (feature default)',
+    },
     networkSwitching: {
       description:
         'With `allowUnsupportedChain` false, a wallet on a network the dapp does not list opens the UnsupportedChain view.',
@@ -210,7 +220,8 @@ export function featureDocs(): Record<keyof Features, OptionDoc> {
         'Let a wallet stay on a network the dapp does not list, without the UnsupportedChain view.',
     },
     reownBranding: {
-      description: 'A branding line in the footer. A remote feature. No view reads it yet.',
+      description:
+        'The "UX by OpenModal" line at the foot of Connect (the spec\'s `reownBranding` remote flag; the line names this kit). A remote feature: the project config decides it once loaded (the server\'s config file calls it `branding`), off in local and basic mode.',
     },
   }
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { describe, test } from 'node:test'
+import { describe, mock, test } from 'node:test'
 import * as v from 'valibot'
 import type { ChainAdapter } from '../adapters/types.js'
 import { BaseError } from '../errors/base.js'
@@ -123,6 +123,19 @@ describe('parseOptions defaults', () => {
     assert.equal(features.socials, false)
     assert.equal(features.analytics, true)
     assert.equal(features.send, true)
+  })
+
+  test('features.pay is not offered: true parses, changes nothing and warns in development', () => {
+    const warn = mock.method(console, 'warn', () => {})
+    try {
+      assert.equal(parseOptions({ ...base, features: { pay: false } }).features.pay, false)
+      assert.equal(warn.mock.callCount(), 0)
+      assert.equal(parseOptions({ ...base, features: { pay: true } }).features.pay, true)
+      assert.equal(warn.mock.callCount(), 1)
+      assert.match(String(warn.mock.calls[0]?.arguments[0]), /features\.pay has no effect/)
+    } finally {
+      warn.mock.restore()
+    }
   })
 
   test('keeps a default when the host passes undefined for it', () => {

@@ -16,6 +16,7 @@ import {
 } from '../types/network.js'
 import { isAddressFor } from '../utils/address.js'
 import { isCaipNetworkId, isChainNamespace } from '../utils/caip.js'
+import { issueWarning } from '../utils/dev.js'
 import { documented, featureDocs, optionDocs, themeVariableDocs } from './docs.js'
 
 export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
@@ -664,6 +665,9 @@ export function parseOptions(input: unknown): ResolvedOptions {
   // Every default is the schema's own (`v.optional(schema, default)`); what is left here
   // depends on other fields: the start network, and a blank projectId.
   const { networks, defaultNetwork: chosen, projectId, themeVariables, ...rest } = result.output
+  if (DEV && rest.features.pay) {
+    issueWarning('pay-not-offered', 'features.pay has no effect: OpenModal offers no Pay flow')
+  }
   const ids = networks.map((network) => network.caipNetworkId)
   const defaultNetwork =
     chosen ?? (ids.includes(DEFAULT_CAIP_NETWORK_ID) ? DEFAULT_CAIP_NETWORK_ID : ids[0])

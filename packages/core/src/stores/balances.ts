@@ -4,10 +4,12 @@
 import { map, onMount } from 'nanostores'
 import type { BalanceResponse, TokenBalance } from '../api/types.js'
 import { TOAST_MESSAGES } from '../errors/messages.js'
-import type { ChainNamespace } from '../types/network.js'
+import type { CaipNetworkId, ChainNamespace } from '../types/network.js'
 import { createFetcher } from '../utils/fetcher.js'
 import { type ActiveTarget, activeTarget, followActiveTarget } from './active-target.js'
 import { $api, hasApi } from './api.js'
+import { findNetwork } from './chain.js'
+import { $options } from './options.js'
 import { onReset } from './reset.js'
 import { showSnack } from './snack.js'
 
@@ -86,15 +88,21 @@ export async function fetchBalances(options: { force?: boolean } = {}): Promise<
 
 async function load(target: ActiveTarget): Promise<readonly TokenBalance[]> {
   $balances.setKey('loading', true)
+  // The host's token for this network (`tokens` option): listed even at zero.
+  const token = $options.get()?.tokens[target.caipNetworkId as CaipNetworkId]?.address
   const response = await $api
     .get()
     .get<BalanceResponse>(`/v1/account/${encodeURIComponent(target.address)}/balance`, {
-      query: { chainId: target.caipNetworkId },
+      query: { chainId: target.caipNetworkId, ...(token ? { tokens: token } : {}) },
     })
   // Defensive: a token with 0 decimals is never shown (spec §5), nor one of another chain.
-  return (Array.isArray(response?.balances) ? response.balances : []).filter(
+  const balances = (Array.isArray(response?.balances) ? response.balances : []).filter(
     (balance) => balance.chainId === target.caipNetworkId && Number(balance.quantity?.decimals) > 0,
   )
+  // Spec §9: on a testnet the balance is worth '0.00' (a price source knows only main-network
+  // prices: 10 000 test ETH on a local chain are no $20 million).
+  if (!findNetwork(target.caipNetworkId)?.testnet) return balances
+  return balances.map((balance) => ({ ...balance, value: 0, price: 0 }))
 }
 
 /**

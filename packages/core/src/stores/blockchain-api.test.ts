@@ -308,9 +308,15 @@ let modal: ModalInstance
 let adapter: TestAdapter
 let stopConnectors = () => {}
 
-async function connectOn(networks = [mainnet, sepolia], chainId = 1, accounts = [ALICE]) {
+async function connectOn(
+  networks = [mainnet, sepolia],
+  chainId = 1,
+  accounts = [ALICE],
+  extra: Partial<Parameters<typeof createModalClient>[0]> = {},
+) {
   adapter = createTestAdapter({ knownChainIds: networks.map((n) => n.id), chainId, accounts })
   modal = createModalClient({
+    ...extra,
     projectId: PROJECT,
     networks,
     adapters: [adapter],
@@ -368,6 +374,40 @@ describe('balances store (spec §3 "Token balance", §9)', () => {
     assert.deepEqual($balances.get().balances, [eth('1.5'), usdc])
     assert.equal($balances.get().error, false)
     assert.equal($balances.get().loading, false)
+  })
+
+  test("asks for the host's token of the network (`tokens` option), none elsewhere", async () => {
+    const token = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+    await connectOn([mainnet, sepolia], 1, [ALICE], { tokens: { 'eip155:1': { address: token } } })
+    const stop = $balances.listen(() => {})
+    await until(() => requestsTo('/balance') === 1, 'the request')
+    const first = api.requests.find((r) => r.url.pathname.endsWith('/balance'))
+    assert.equal(first?.url.searchParams.get('tokens'), token)
+    await modal.switchNetwork(sepolia)
+    await until(() => requestsTo('/balance') === 2, 'the request on Sepolia')
+    stop()
+    const second = api.requests.filter((r) => r.url.pathname.endsWith('/balance'))[1]
+    assert.equal(second?.url.searchParams.get('chainId'), 'eip155:11155111')
+    assert.equal(second?.url.searchParams.has('tokens'), false)
+  })
+
+  test("a testnet's balances are worth 0.00 whatever the server prices them at (spec §9)", async () => {
+    api.balances.set(`eip155:11155111:${ALICE}`, [
+      { ...eth('1.5'), chainId: 'eip155:11155111' },
+      { ...usdc, chainId: 'eip155:11155111' },
+    ])
+    await connectOn()
+    await modal.switchNetwork(sepolia)
+    const stop = $balances.listen(() => {})
+    await until(() => $balances.get().balances.length === 2, 'the balances')
+    stop()
+    assert.deepEqual(
+      $balances.get().balances.map((b) => [b.symbol, b.quantity.numeric, b.value, b.price]),
+      [
+        ['ETH', '1.5', 0, 0],
+        ['USDC', usdc.quantity.numeric, 0, 0],
+      ],
+    )
   })
 
   test('reuses an answer for 30 s, then asks the server again', async () => {

@@ -8,6 +8,7 @@ import {
   $modal,
   $modalCovered,
   $router,
+  $snack,
   closeModal,
   createModalClient,
   openModal,
@@ -184,6 +185,12 @@ describe('embeddedWallet() (the AUTH connector)', () => {
     expect(error.message).to.equal('Requested RPC call is not allowed')
     expect($modal.get().open).to.equal(true)
     expect(await settled(outstanding, 5_000)).to.equal('rejected: Request was aborted')
+    // The modal's words for it (spec §8), 300 ms after it opened.
+    const shown = performance.now()
+    while ($snack.get().code !== 'ACTION_NOT_ALLOWED' && performance.now() - shown < 3000) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    expect($snack.get()).to.include({ message: 'Action not allowed', variant: 'error' })
     closeModal()
   })
 

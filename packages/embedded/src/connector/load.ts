@@ -2,8 +2,9 @@
 // over it (announced for the EVM adapter, EIP-6963), and what the modal does around its
 // requests (spec §4, §5, §8): unsafe ones show ApproveTransaction, where the frame's own
 // approval UI takes the modal's place, and pop back after; a method on neither list opens the
-// modal, logs, and shows "Requested RPC call is not allowed" 300 ms later; closing the modal
-// with no transaction pending rejects the outstanding requests.
+// modal, logs "Requested RPC call is not allowed" and shows "Action not allowed" 300 ms later;
+// a reply saying the login session is gone raises the "Session Expired" alert; closing the
+// modal with no transaction pending rejects the outstanding requests.
 import type {
   $chain,
   $connections,
@@ -23,7 +24,7 @@ import type {
   showSnack,
   storage,
 } from '@openmodal/core/internal'
-import { adapterError } from '@openmodal/core/internal'
+import { AUTH_TOAST_MESSAGES, adapterError } from '@openmodal/core/internal'
 import { ProviderRpcError } from '../host/errors.js'
 import { switchEmbeddedNetwork } from '../host/network.js'
 import { createEmbeddedProvider, type EmbeddedEip1193Provider } from '../host/provider.js'
@@ -150,8 +151,14 @@ export async function loadEmbeddedWallet(
     const error = adapterError('UNSUPPORTED_METHOD', { details: method })
     console.error(`OpenModal embedded wallet: ${method}: ${error.shortMessage}`)
     if (!$modal.get().open) openView()
+    // The console and the caller get "Requested RPC call is not allowed"; the modal says
+    // "Action not allowed" (spec §8, the unsafe action's UI message).
     setTimeout(
-      () => showSnack(error.shortMessage, { variant: 'error' }),
+      () =>
+        showSnack(AUTH_TOAST_MESSAGES.ACTION_NOT_ALLOWED, {
+          variant: 'error',
+          code: 'ACTION_NOT_ALLOWED',
+        }),
       UNSUPPORTED_METHOD_ERROR_DELAY_MS,
     )
     frame.abortPending()

@@ -195,6 +195,9 @@ export const arCodes: CodeMessages = {
     TOKEN_BALANCE_UNAVAILABLE: 'رصيد الرموز غير متاح',
     FAILED_TO_FETCH_TRANSACTIONS: 'تعذّر جلب المعاملات',
     SIGNATURE_DECLINED: 'تم رفض التوقيع',
+    AUTHENTICATING: 'جارٍ التحقق من الهوية...',
+    AUTH_INIT_FAILED: 'حدثت مشكلة أثناء محاولة تهيئة المصادقة',
+    ACTION_NOT_ALLOWED: 'الإجراء غير مسموح به',
   },
 }
 

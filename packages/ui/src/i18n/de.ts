@@ -200,6 +200,9 @@ export const deCodes: CodeMessages = {
     TOKEN_BALANCE_UNAVAILABLE: 'Token-Guthaben nicht verfügbar',
     FAILED_TO_FETCH_TRANSACTIONS: 'Transaktionen konnten nicht abgerufen werden',
     SIGNATURE_DECLINED: 'Signatur abgelehnt',
+    AUTHENTICATING: 'Authentifizierung läuft...',
+    AUTH_INIT_FAILED: 'Beim Initialisieren der Authentifizierung ist ein Problem aufgetreten',
+    ACTION_NOT_ALLOWED: 'Aktion nicht erlaubt',
   },
 }
 

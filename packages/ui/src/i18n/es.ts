@@ -197,6 +197,9 @@ export const esCodes: CodeMessages = {
     TOKEN_BALANCE_UNAVAILABLE: 'Saldo de tokens no disponible',
     FAILED_TO_FETCH_TRANSACTIONS: 'No se pudieron obtener las transacciones',
     SIGNATURE_DECLINED: 'Firma rechazada',
+    AUTHENTICATING: 'Autenticando...',
+    AUTH_INIT_FAILED: 'Se produjo un problema al intentar iniciar la autenticación',
+    ACTION_NOT_ALLOWED: 'Acción no permitida',
   },
 }
 

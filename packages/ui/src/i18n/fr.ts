@@ -204,6 +204,9 @@ export const frCodes: CodeMessages = {
     TOKEN_BALANCE_UNAVAILABLE: 'Solde des jetons indisponible',
     FAILED_TO_FETCH_TRANSACTIONS: 'Impossible de récupérer les transactions',
     SIGNATURE_DECLINED: 'Signature refusée',
+    AUTHENTICATING: 'Authentification...',
+    AUTH_INIT_FAILED: 'Un problème est survenu lors de l’initialisation de l’authentification',
+    ACTION_NOT_ALLOWED: 'Action non autorisée',
   },
 }
 

@@ -6,6 +6,7 @@ import {
   $alert,
   ALERTS,
   type AlertCode,
+  AUTH_TOAST_MESSAGES,
   adapterError,
   BaseError,
   codedError,
@@ -26,8 +27,10 @@ import { deCodes } from './de.js'
 import { enViews } from './en-views.js'
 import { esCodes } from './es.js'
 import { frCodes } from './fr.js'
+import '../features/connect/strings/en.js'
 import { loadLocale } from './index.js'
 import { jaCodes } from './ja.js'
+import { tCount } from './plural.js'
 import { ptBRCodes } from './pt-br.js'
 import { zhCNCodes } from './zh-cn.js'
 
@@ -35,7 +38,11 @@ const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[]
 /** The codes the kit builds errors from; the others always carry words of their own. */
 const KIT_CODES = Object.keys(KIT_ERROR_MESSAGES) as KitErrorCode[]
 const ALERT_CODES = Object.keys(ALERTS) as AlertCode[]
-const TOAST_CODES = Object.keys(TOAST_MESSAGES) as ToastCode[]
+const ALL_TOASTS: Readonly<Record<ToastCode, string>> = {
+  ...TOAST_MESSAGES,
+  ...AUTH_TOAST_MESSAGES,
+}
+const TOAST_CODES = Object.keys(ALL_TOASTS) as ToastCode[]
 
 function currentAlert() {
   const alert = $alert.get()
@@ -59,7 +66,7 @@ describe('coded texts in the catalogs', () => {
       expect(tAlert(currentAlert()), code).to.deep.equal(ALERTS[code])
     }
     for (const code of TOAST_CODES) {
-      expect(tToast({ code, message: TOAST_MESSAGES[code] })).to.equal(TOAST_MESSAGES[code])
+      expect(tToast({ code, message: ALL_TOASTS[code] })).to.equal(ALL_TOASTS[code])
     }
   })
 
@@ -92,7 +99,7 @@ describe('coded texts in the catalogs', () => {
       expect(tAlert(currentAlert()), code).to.deep.equal(arCodes.alerts[code])
     }
     for (const code of TOAST_CODES) {
-      expect(tToast({ code, message: TOAST_MESSAGES[code] })).to.equal(arCodes.toasts[code])
+      expect(tToast({ code, message: ALL_TOASTS[code] })).to.equal(arCodes.toasts[code])
     }
     expect(tToast({ message: 'Address copied' })).to.equal('Address copied')
   })
@@ -154,5 +161,33 @@ describe('coded texts in the catalogs', () => {
       expect(shown, locale).to.equal(codes.errors.NON_PAYMENT_ACCOUNT)
       expect(shown, locale).to.not.equal(ERROR_MESSAGES.NON_PAYMENT_ACCOUNT)
     }
+  })
+})
+
+describe('counted texts', () => {
+  afterEach(() => setLocale('en'))
+
+  it('picks the CLDR plural form of the locale: "1 wallet", Arabic\'s dual and few', async () => {
+    expect([0, 1, 2, 7].map((n) => tCount('allWallets.count', n))).to.deep.equal([
+      '0 wallets',
+      '1 wallet',
+      '2 wallets',
+      '7 wallets',
+    ])
+    setLocale('ar')
+    await loadLocale('ar')
+    expect([1, 2, 7, 11].map((n) => tCount('allWallets.count', n))).to.deep.equal([
+      'محفظة واحدة',
+      'محفظتان',
+      '7 محافظ',
+      '11 محفظة',
+    ])
+    setLocale('fr')
+    await loadLocale('fr')
+    expect([0, 1, 2].map((n) => tCount('allWallets.count', n))).to.deep.equal([
+      '0 portefeuille',
+      '1 portefeuille',
+      '2 portefeuilles',
+    ])
   })
 })

@@ -198,6 +198,9 @@ export const jaCodes: CodeMessages = {
     TOKEN_BALANCE_UNAVAILABLE: 'トークン残高を取得できません',
     FAILED_TO_FETCH_TRANSACTIONS: 'トランザクションを取得できませんでした',
     SIGNATURE_DECLINED: '署名が拒否されました',
+    AUTHENTICATING: '認証中...',
+    AUTH_INIT_FAILED: '認証の初期化中に問題が発生しました',
+    ACTION_NOT_ALLOWED: 'この操作は許可されていません',
   },
 }
 

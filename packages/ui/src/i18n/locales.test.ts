@@ -7,6 +7,7 @@ import {
   $locale,
   ALERTS,
   type AlertCode,
+  AUTH_TOAST_MESSAGES,
   codedError,
   KIT_ERROR_MESSAGES,
   type KitErrorCode,
@@ -103,8 +104,9 @@ describe('shipped locales', () => {
           description: catalog[`alert.${code}.description`],
         })
       }
-      for (const code of Object.keys(TOAST_MESSAGES) as ToastCode[]) {
-        expect(tToast({ code, message: TOAST_MESSAGES[code] })).to.equal(catalog[`toast.${code}`])
+      const toasts: Record<ToastCode, string> = { ...TOAST_MESSAGES, ...AUTH_TOAST_MESSAGES }
+      for (const code of Object.keys(toasts) as ToastCode[]) {
+        expect(tToast({ code, message: toasts[code] })).to.equal(catalog[`toast.${code}`])
       }
     })
   }

@@ -198,6 +198,9 @@ export const ptBRCodes: CodeMessages = {
     TOKEN_BALANCE_UNAVAILABLE: 'Saldo de tokens indisponível',
     FAILED_TO_FETCH_TRANSACTIONS: 'Não foi possível buscar as transações',
     SIGNATURE_DECLINED: 'Assinatura recusada',
+    AUTHENTICATING: 'Autenticando...',
+    AUTH_INIT_FAILED: 'Ocorreu um problema ao tentar iniciar a autenticação',
+    ACTION_NOT_ALLOWED: 'Ação não permitida',
   },
 }
 

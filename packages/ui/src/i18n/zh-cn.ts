@@ -190,6 +190,9 @@ export const zhCNCodes: CodeMessages = {
     TOKEN_BALANCE_UNAVAILABLE: '代币余额不可用',
     FAILED_TO_FETCH_TRANSACTIONS: '无法获取交易记录',
     SIGNATURE_DECLINED: '签名被拒绝',
+    AUTHENTICATING: '正在验证身份...',
+    AUTH_INIT_FAILED: '初始化身份验证时出现问题',
+    ACTION_NOT_ALLOWED: '不允许此操作',
   },
 }
 

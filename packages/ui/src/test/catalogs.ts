@@ -1,7 +1,12 @@
 // Shared by the catalog tests: English as a complete catalog, the reference every locale and
 // the pseudo-locale are measured against, and each shipped locale's catalog: the shell's and
 // every feature's strings (features/<feature>/strings/), found by the feature's name.
-import { ALERTS, KIT_ERROR_MESSAGES, TOAST_MESSAGES } from '@openmodal/core/internal'
+import {
+  ALERTS,
+  AUTH_TOAST_MESSAGES,
+  KIT_ERROR_MESSAGES,
+  TOAST_MESSAGES,
+} from '@openmodal/core/internal'
 import { FEATURES } from '../features/index.js'
 import { en } from '../i18n/en.js'
 import { enViews } from '../i18n/en-views.js'
@@ -34,7 +39,9 @@ export async function englishCatalog(): Promise<Record<string, string>> {
     english[`alert.${code}.title`] = title
     english[`alert.${code}.description`] = description
   }
-  for (const [code, text] of Object.entries(TOAST_MESSAGES)) english[`toast.${code}`] = text
+  for (const [code, text] of Object.entries({ ...TOAST_MESSAGES, ...AUTH_TOAST_MESSAGES })) {
+    english[`toast.${code}`] = text
+  }
   return english
 }
 

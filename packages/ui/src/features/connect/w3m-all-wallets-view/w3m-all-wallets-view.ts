@@ -18,6 +18,7 @@ import '../../../components/wui-wallet-image/wui-wallet-image.js'
 import { KeyboardNavigationController } from '../../../controllers/keyboard-navigation.js'
 import { StoreController } from '../../../controllers/store-controller.js'
 import { t } from '../../../i18n/index.js'
+import { tCount } from '../../../i18n/plural.js'
 import '../strings/en.js'
 import { OpenModalElement } from '../../../internal/openmodal-element.js'
 import { base } from '../../../styles/base.js'
@@ -339,9 +340,7 @@ export class W3mAllWalletsView extends OpenModalElement {
     let status = ''
     if (items.length) {
       body = this.renderGrid(items)
-      status = loading
-        ? t('allWallets.loading')
-        : t('allWallets.count', { count: String(items.length) })
+      status = loading ? t('allWallets.loading') : tCount('allWallets.count', items.length)
     } else if (loading) {
       body = this.renderSkeleton()
       status = t('allWallets.loading')

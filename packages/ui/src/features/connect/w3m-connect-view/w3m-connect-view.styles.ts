@@ -51,4 +51,43 @@ export const styles = css`
     color: var(--wui-accent);
     font-weight: 600;
   }
+
+  .legal-check {
+    display: grid;
+    grid-template-columns: auto minmax(0, 1fr);
+    gap: 4px 8px;
+    align-items: start;
+    margin-block-end: 16px;
+    font-size: var(--wui-font-size-small);
+  }
+
+  .legal-check input {
+    inline-size: 18px;
+    block-size: 18px;
+    margin: 0;
+    accent-color: var(--wui-accent);
+  }
+
+  .legal-check a {
+    color: var(--wui-accent);
+    font-weight: 600;
+  }
+
+  .legal-required {
+    grid-column: 1 / -1;
+    margin: 0;
+    color: var(--wui-fg-muted);
+  }
+
+  /* Every method waits for the legal checkbox: greyed (contrast kept), still focusable. */
+  .methods[aria-disabled='true'] {
+    filter: grayscale(1);
+  }
+
+  .branding {
+    margin: 16px 0 0;
+    color: var(--wui-fg-muted);
+    font-size: var(--wui-font-size-small);
+    text-align: center;
+  }
 `

@@ -4,6 +4,7 @@ import { expect, fixture, html } from '@open-wc/testing'
 import {
   $recentWallets,
   $remoteConfig,
+  $view,
   closeModal,
   openModal,
   reset,
@@ -24,7 +25,13 @@ import {
   WALLETS,
   walletIcon,
 } from '../../../test/helpers.js'
-import { availableMethods, connectMethodOrder, usableSocials } from './w3m-connect-view.js'
+import {
+  availableMethods,
+  connectMethodOrder,
+  legalCheckbox,
+  usableSocials,
+  walletsCollapsed,
+} from './w3m-connect-view.js'
 
 const AUTH = { id: 'openmodal.auth', name: 'Email and socials', type: 'AUTH' as const }
 
@@ -40,7 +47,10 @@ async function openConnect(modal: W3mModal) {
  * the social providers it can log in with. Set after the test server's own answer (it drops
  * config requests) has settled, so that answer cannot overwrite it.
  */
-async function serverReports(providers: readonly string[] | undefined) {
+async function serverReports(
+  providers: readonly string[] | undefined,
+  features: { reownBranding?: boolean } = {},
+) {
   await until(() => $remoteConfig.get().status !== 'loading', 'the dropped config request')
   $remoteConfig.set({
     status: 'loaded',
@@ -54,6 +64,7 @@ async function serverReports(providers: readonly string[] | undefined) {
         onramp: true,
         activity: true,
         reownBranding: false,
+        ...features,
       },
       allowedOrigins: [],
       chains: [],
@@ -73,7 +84,10 @@ describe('Connect view', () => {
     modal = await fixture<W3mModal>(html`<w3m-modal></w3m-modal>`)
   })
 
-  afterEach(() => resetAll())
+  afterEach(() => {
+    legalCheckbox.accepted = false
+    resetAll()
+  })
 
   it('orders methods per spec §2: email, social, wallet; wallet first when one is present', () => {
     const external = [{ type: 'EXTERNAL' as const }, { type: 'AUTH' as const }]
@@ -295,5 +309,121 @@ describe('Connect view', () => {
     await until(() => deep(modal, 'dialog')?.getAttribute('dir') === 'rtl', 'right to left')
     await settle()
     await expect(modal).to.be.accessible()
+  })
+
+  it('legalCheckbox: no connect method works until the terms are accepted, and says why', async () => {
+    const legal = {
+      termsConditionsUrl: 'https://example.com/terms',
+      privacyPolicyUrl: 'https://example.com/privacy',
+    }
+    setupClient(
+      { wallets: [{ id: 'io.ext', name: 'Ext', type: 'EXTERNAL' }, AUTH] },
+      { ...legal, features: { legalCheckbox: true } },
+    )
+    await serverReports(['google'])
+    const view = await openConnect(modal)
+    await until(() => methodsOf(view).length === 3, 'three methods')
+    const box = await until(() => deep<HTMLInputElement>(view, '#legal-accept'), 'the checkbox')
+    expect(box.checked).to.equal(false)
+    const label = deep(view, 'label[for="legal-accept"]')
+    expect(label?.textContent?.replace(/\s+/g, ' ').trim()).to.equal(
+      'I agree to the Terms of Service and the Privacy Policy.',
+    )
+    // The plain footer gives way to the checkbox.
+    expect(deep(view, 'p.legal')).to.equal(null)
+    const methods = deep(view, '.methods')
+    expect(methods?.getAttribute('aria-disabled')).to.equal('true')
+    const why = deep(view, '#legal-required')
+    expect(methods?.getAttribute('aria-describedby')).to.equal('legal-required')
+    expect(box.getAttribute('aria-describedby')).to.equal('legal-required')
+    expect(why?.textContent).to.contain('Tick the box above to connect')
+    await expect(modal).to.be.accessible()
+
+    // E-mail, a social provider, All Wallets and a wallet (keyboard): each stays on Connect and
+    // sends the focus to the checkbox.
+    for (const selector of ['[data-method="email"] button', '[data-provider]', '.all-wallets']) {
+      deep(view, '.methods')?.focus()
+      deep<HTMLButtonElement>(view, selector)?.click()
+      expect($view.get().view, selector).to.equal('Connect')
+      expect(focused(), selector).to.equal(box)
+    }
+    const list = await until(() => deep(view, 'wui-wallet-list'), 'the list')
+    const first = await until(() => deep<HTMLButtonElement>(list, 'button[data-id]'), 'a wallet')
+    first.focus()
+    await sendKeys({ press: 'Enter' })
+    await settle()
+    expect($view.get().view).to.equal('Connect')
+    expect(focused()).to.equal(box)
+
+    // Accepted with the keyboard: the methods work.
+    await sendKeys({ press: 'Space' })
+    await until(() => !deep(view, '.methods')?.hasAttribute('aria-disabled'), 'unlocked')
+    expect(legalCheckbox.accepted).to.equal(true)
+    expect(deep(view, '#legal-required')).to.equal(null)
+    deep<HTMLButtonElement>(view, '[data-method="email"] button')?.click()
+    expect($view.get().view).to.equal('EmailLogin')
+  })
+  it('legalCheckbox without terms or privacy links has nothing to accept: methods work', async () => {
+    setupClient({}, { features: { legalCheckbox: true } })
+    const view = await openConnect(modal)
+    await until(() => deep(view, 'wui-wallet-list'), 'the list')
+    expect(deep(view, '#legal-accept')).to.equal(null)
+    expect(deep(view, '.methods')?.hasAttribute('aria-disabled')).to.equal(false)
+    deep<HTMLButtonElement>(view, '.all-wallets')?.click()
+    expect($view.get().view).to.equal('AllWallets')
+  })
+  it('collapseWallets and emailShowWallets: false put the list behind "All Wallets"', async () => {
+    const all = { allWallets: true, collapseWallets: false, emailShowWallets: true }
+    expect(walletsCollapsed(all, ['email', 'wallet'])).to.equal(false)
+    expect(walletsCollapsed({ ...all, collapseWallets: true }, ['wallet'])).to.equal(true)
+    expect(walletsCollapsed({ ...all, emailShowWallets: false }, ['email', 'wallet'])).to.equal(
+      true,
+    )
+    // Without e-mail on the screen, emailShowWallets has nothing to hide the wallets beside.
+    expect(walletsCollapsed({ ...all, emailShowWallets: false }, ['wallet'])).to.equal(false)
+    // No "All Wallets" button: the list is the only way to the wallets, so it stays.
+    expect(
+      walletsCollapsed({ ...all, collapseWallets: true, allWallets: false }, ['wallet']),
+    ).to.equal(false)
+
+    setupClient({}, { features: { collapseWallets: true } })
+    let view = await openConnect(modal)
+    const button = await until(() => deep<HTMLButtonElement>(view, '.all-wallets'), 'All Wallets')
+    expect(deep(view, 'wui-wallet-list')).to.equal(null)
+    button.click()
+    expect($view.get().view).to.equal('AllWallets')
+    closeModal()
+
+    // E-mail offered, emailShowWallets off: the first screen shows e-mail, wallets one step away.
+    setupClient(
+      { wallets: [{ id: 'io.ext', name: 'Ext', type: 'EXTERNAL' }, AUTH] },
+      { features: { emailShowWallets: false } },
+    )
+    await serverReports([])
+    view = await openConnect(modal)
+    await until(() => methodsOf(view).length === 2, 'two methods')
+    expect(deep(view, 'wui-wallet-list')).to.equal(null)
+    expect(deep(view, '[data-method="wallet"] .all-wallets')).to.not.equal(null)
+    closeModal()
+
+    // The default (emailShowWallets on) lists the wallets beside e-mail.
+    setupClient({ wallets: [{ id: 'io.ext', name: 'Ext', type: 'EXTERNAL' }, AUTH] })
+    await serverReports([])
+    view = await openConnect(modal)
+    await until(() => deep(view, 'wui-wallet-list'), 'the list beside e-mail')
+  })
+  it('shows the "UX by OpenModal" footer only when the project turns branding on', async () => {
+    setupClient()
+    await serverReports([])
+    let view = await openConnect(modal)
+    await until(() => deep(view, 'wui-wallet-list'), 'the list')
+    expect(deep(view, '[part="branding"]')).to.equal(null)
+    closeModal()
+
+    setupClient()
+    await serverReports([], { reownBranding: true })
+    view = await openConnect(modal)
+    const line = await until(() => deep(view, '[part="branding"]'), 'the branding line')
+    expect(line.textContent).to.equal('UX by OpenModal')
   })
 })

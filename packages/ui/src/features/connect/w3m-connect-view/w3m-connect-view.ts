@@ -109,21 +109,58 @@ export function availableMethods(
 }
 
 /**
+ * Whether the wallet list shows on Connect or only behind the "All Wallets" button:
+ * `collapseWallets` collapses it always, `emailShowWallets: false` whenever e-mail login is
+ * offered on the same screen. The list stays when the "All Wallets" button is off (`allWallets:
+ * false`): nothing else would lead to the wallets.
+ *
+ * @example
+ * walletsCollapsed({ collapseWallets: true, allWallets: true, emailShowWallets: true }, ['wallet']) // true
+ * walletsCollapsed({ collapseWallets: false, allWallets: true, emailShowWallets: false }, ['email', 'wallet']) // true
+ */
+export function walletsCollapsed(
+  features: Pick<Features, 'collapseWallets' | 'allWallets' | 'emailShowWallets'> | undefined,
+  methods: readonly ConnectMethod[],
+): boolean {
+  if (!features || features.allWallets === false) return false
+  return (
+    features.collapseWallets === true ||
+    (features.emailShowWallets === false && methods.includes('email'))
+  )
+}
+
+/**
+ * The visitor ticked the legal checkbox (`features.legalCheckbox`) in this page: kept while the
+ * modal moves between views, forgotten on reload. One Connect view shows at a time, so a module
+ * variable the view copies into its state is enough.
+ */
+export const legalCheckbox = { accepted: false }
+
+/**
  * @summary The Connect view: connection methods in the spec's order, the wallet list (arrow
  * keys move, Enter picks) and the legal footer when the host set terms/privacy URLs.
  *
  * @csspart method - Each method section (`data-method` email, social or wallet).
- * @csspart legal - The legal footer.
+ * @csspart legal - The legal footer, or with `features.legalCheckbox` the checkbox to accept it.
+ * @csspart branding - The "UX by OpenModal" line (`features.reownBranding`).
  */
 export class W3mConnectView extends OpenModalElement {
   static override properties = {
     data: { attribute: false },
+    accepted: { state: true },
   }
 
   static override styles = [base, iconStyles, viewStyles, styles]
 
   /** Router data: `namespace` lists only wallets of that namespace (from SwitchActiveChain). */
   declare data: RouterData | undefined
+  /** The legal checkbox is ticked (`legalCheckbox.accepted`, kept across views). */
+  declare accepted: boolean
+
+  constructor() {
+    super()
+    this.accepted = legalCheckbox.accepted
+  }
 
   private readonly connectors = new StoreController(this, $connectors)
   private readonly recent = new StoreController(this, $recentWallets)
@@ -133,7 +170,41 @@ export class W3mConnectView extends OpenModalElement {
   // Discovered connectors plus the registry's featured and recommended wallets, in order.
   private readonly list = new StoreController(this, $connectList)
 
+  /** The legal links the host set, safe to link to. */
+  private legalLinks() {
+    return {
+      terms: safeLinkUrl(this.options.value?.termsConditionsUrl),
+      privacy: safeLinkUrl(this.options.value?.privacyPolicyUrl),
+    }
+  }
+
+  /**
+   * Every connect method waits for the legal checkbox: on when the host turned it on and set a
+   * terms or privacy link (without one there is nothing to accept), until the visitor ticks it.
+   */
+  private locked(): boolean {
+    if (this.features.value?.legalCheckbox !== true || this.accepted) return false
+    const { terms, privacy } = this.legalLinks()
+    return Boolean(terms || privacy)
+  }
+
+  /**
+   * Runs a connect method's action unless the legal checkbox is unticked; then the focus goes to
+   * the checkbox, whose description says why nothing happened.
+   */
+  private guard(action: () => void): void {
+    if (!this.locked()) {
+      action()
+      return
+    }
+    this.renderRoot.querySelector<HTMLInputElement>('#legal-accept')?.focus()
+  }
+
   private readonly onSelect = async (event: WuiSelectEvent) => {
+    if (this.locked()) {
+      this.guard(() => {})
+      return
+    }
     const entry = this.list.value.find(
       (e) => e.kind === 'registry' && `registry:${e.wallet.id}` === event.id,
     )
@@ -152,7 +223,8 @@ export class W3mConnectView extends OpenModalElement {
     })
   }
 
-  private renderWallets(): TemplateResult {
+  private renderWallets(collapsed: boolean): TemplateResult {
+    if (collapsed) return this.renderAllWalletsButton()
     const recentIds = this.recent.value.map((r) => r.id)
     // From SwitchActiveChain: only the wallets of that namespace.
     const namespace = this.data?.namespace
@@ -198,13 +270,16 @@ export class W3mConnectView extends OpenModalElement {
         label=${t('connect.wallets')}
         @wui-select=${this.onSelect}
       ></wui-wallet-list>
-      ${
-        this.features.value?.allWallets === false
-          ? nothing
-          : html`<button class="button-secondary wide all-wallets" @click=${() => push('AllWallets')}>
-            ${t('connect.allWallets')}
-          </button>`
-      }`
+      ${this.features.value?.allWallets === false ? nothing : this.renderAllWalletsButton()}`
+  }
+
+  private renderAllWalletsButton(): TemplateResult {
+    return html`<button
+      class="button-secondary wide all-wallets"
+      @click=${() => this.guard(() => push('AllWallets'))}
+    >
+      ${t('connect.allWallets')}
+    </button>`
   }
 
   /** The providers the project's server reports working (none until its config loaded). */
@@ -221,7 +296,7 @@ export class W3mConnectView extends OpenModalElement {
           html`<button
             class="button-secondary wide"
             data-provider=${provider}
-            @click=${() => push('EmailLogin')}
+            @click=${() => this.guard(() => push('EmailLogin'))}
           >
             ${t('connect.social', { provider: SOCIAL_NAMES[provider] ?? provider })}
           </button>`,
@@ -229,34 +304,71 @@ export class W3mConnectView extends OpenModalElement {
     </div>`
   }
 
-  private renderMethod(method: ConnectMethod): TemplateResult {
+  private renderMethod(method: ConnectMethod, collapsed: boolean): TemplateResult {
     const content =
       method === 'wallet'
-        ? this.renderWallets()
+        ? this.renderWallets(collapsed)
         : method === 'email'
-          ? html`<button class="button-secondary wide" @click=${() => push('EmailLogin')}>
+          ? html`<button
+              class="button-secondary wide"
+              @click=${() => this.guard(() => push('EmailLogin'))}
+            >
               ${t('connect.email')}
             </button>`
           : this.renderSocials()
     return html`<section part="method" data-method=${method}>${content}</section>`
   }
 
-  private renderLegal() {
-    const terms = safeLinkUrl(this.options.value?.termsConditionsUrl)
-    const privacy = safeLinkUrl(this.options.value?.privacyPolicyUrl)
-    if (!terms && !privacy) return nothing
-    const key = terms && privacy ? 'legal.both' : terms ? 'legal.terms' : 'legal.privacy'
+  /** The legal sentence `key` with the terms and privacy links in its placeholders. */
+  private legalText(key: Parameters<typeof tParts>[0], terms?: string, privacy?: string) {
     const link = (href: string | undefined, text: string) =>
       href ? html`<a href=${href} target="_blank" rel="noopener noreferrer">${text}</a>` : nothing
-    return html`<p class="legal" part="legal">
-      ${tParts(key).map((part) =>
-        typeof part === 'string'
-          ? part
-          : part.slot === 'terms'
-            ? link(terms, t('legal.termsLink'))
-            : link(privacy, t('legal.privacyLink')),
-      )}
-    </p>`
+    return tParts(key).map((part) =>
+      typeof part === 'string'
+        ? part
+        : part.slot === 'terms'
+          ? link(terms, t('legal.termsLink'))
+          : link(privacy, t('legal.privacyLink')),
+    )
+  }
+
+  private renderLegal() {
+    const { terms, privacy } = this.legalLinks()
+    if ((!terms && !privacy) || this.features.value?.legalCheckbox === true) return nothing
+    const key = terms && privacy ? 'legal.both' : terms ? 'legal.terms' : 'legal.privacy'
+    return html`<p class="legal" part="legal">${this.legalText(key, terms, privacy)}</p>`
+  }
+
+  /** The legal checkbox (spec §9 "legal checkbox"), above the methods it gates. */
+  private renderLegalCheckbox() {
+    const { terms, privacy } = this.legalLinks()
+    if ((!terms && !privacy) || this.features.value?.legalCheckbox !== true) return nothing
+    const key =
+      terms && privacy ? 'legal.agreeBoth' : terms ? 'legal.agreeTerms' : 'legal.agreePrivacy'
+    const locked = this.locked()
+    return html`<div class="legal-check" part="legal">
+      <input
+        id="legal-accept"
+        type="checkbox"
+        .checked=${this.accepted}
+        aria-describedby=${locked ? 'legal-required' : nothing}
+        @change=${(event: Event) => {
+          this.accepted = (event.target as HTMLInputElement).checked
+          legalCheckbox.accepted = this.accepted
+        }}
+      />
+      <label for="legal-accept">${this.legalText(key, terms, privacy)}</label>
+      ${
+        locked
+          ? html`<p id="legal-required" class="legal-required">${t('legal.required')}</p>`
+          : nothing
+      }
+    </div>`
+  }
+
+  private renderBranding() {
+    if (this.features.value?.reownBranding !== true) return nothing
+    return html`<p class="branding" part="branding">${t('connect.branding')}</p>`
   }
 
   override render() {
@@ -269,17 +381,25 @@ export class W3mConnectView extends OpenModalElement {
       features ? { features } : null,
       this.configuredSocials(),
     )
-    return html`<div class="methods">
+    const collapsed = walletsCollapsed(features, methods)
+    const locked = this.locked()
+    return html`${this.renderLegalCheckbox()}
+      <div
+        class="methods"
+        role="group"
+        aria-disabled=${locked ? 'true' : nothing}
+        aria-describedby=${locked ? 'legal-required' : nothing}
+      >
         ${methods.map(
           (method, index) =>
             html`${
               index > 0
                 ? html`<div class="divider" aria-hidden="true">${t('connect.or')}</div>`
                 : nothing
-            }${this.renderMethod(method)}`,
+            }${this.renderMethod(method, collapsed)}`,
         )}
       </div>
-      ${this.renderLegal()}`
+      ${this.renderLegal()}${this.renderBranding()}`
   }
 }
 

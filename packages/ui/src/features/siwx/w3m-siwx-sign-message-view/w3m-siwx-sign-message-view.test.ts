@@ -4,8 +4,10 @@
 
 import { expect, fixture, html } from '@open-wc/testing'
 import {
+  $connections,
   $modal,
   $siwx,
+  $snack,
   $view,
   closeModal,
   connect,
@@ -114,6 +116,25 @@ describe('SIWXSignMessage view', () => {
     ;(deep(view, '[data-sign]') as HTMLButtonElement).click()
     await until(() => $siwx.get().status === 'signed', 'the session')
     expect(siwx.sessions).to.have.length(1)
+  })
+
+  it('sessions that cannot be read: disconnects, back to Connect, the spec toast (§8)', async () => {
+    const siwx = memorySiwx(true)
+    siwx.getSessions = async () => {
+      throw new Error('the SIWX server is down')
+    }
+    setupClient({}, { siwx })
+    await connect({ connectorId: 'io.alpha' })
+    await until(() => $snack.get().open, 'the toast')
+    expect($snack.get()).to.include({
+      message: 'A problem occurred while trying initialize authentication',
+      variant: 'error',
+      code: 'AUTH_INIT_FAILED',
+    })
+    await until(() => Object.keys($connections.get()).length === 0, 'disconnected')
+    expect($view.get().view).to.equal('Connect')
+    expect($siwx.get().status).to.equal('idle')
+    expect(siwx.sessions).to.have.length(0)
   })
 
   it('signs in only the account the flow shows: another is refused before the wallet', async () => {
