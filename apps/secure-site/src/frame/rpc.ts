@@ -2,7 +2,7 @@
 // only after the user approved them in the frame's own UI, signed with the rebuilt keys.
 
 import { ed25519 } from '@noble/curves/ed25519'
-import { methodKind } from '@openmodal/embedded/protocol'
+import { forwardsToNode, methodKind, unsupportedMessage } from '@openmodal/embedded/protocol'
 import { base58 } from '@scure/base'
 import { type Hex, isAddress, isHex, numberToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -128,6 +128,7 @@ export async function handleRpc(
   const { session } = context
   const kind = methodKind(method)
   if (kind === 'unknown') throw new RpcError(4200, 'Requested RPC call is not allowed')
+  if (kind === 'unsupported') throw new RpcError(4200, unsupportedMessage(method))
 
   if (kind === 'safe') {
     switch (method) {
@@ -148,7 +149,21 @@ export async function handleRpc(
         context.setChainId(Number(chainId))
         return null
       }
+      case 'wallet_getCapabilities':
+        return capabilities(context, params)
+      case 'wallet_getCallsStatus':
+        // EIP-5792: an id this wallet never returned is 5730.
+        throw new RpcError(5730, 'Unknown bundle id')
+      case 'wallet_getAssets':
+        throw new RpcError(4200, 'wallet_getAssets is not supported by the embedded wallet yet')
+      case 'wallet_addEthereumChain':
+        throw new RpcError(
+          4200,
+          "wallet_addEthereumChain is not supported: the embedded wallet uses the project's networks",
+        )
       default:
+        // Spec §7: only node reads reach the chain node; a wallet_* method never does.
+        if (!forwardsToNode(method)) throw new RpcError(4200, `${method} is not supported`)
         return forward(context, method, params)
     }
   }
@@ -273,6 +288,25 @@ export async function handleRpc(
     default:
       throw new RpcError(4200, `${method} is not supported by the embedded wallet yet`)
   }
+}
+
+/**
+ * EIP-5792 `wallet_getCapabilities`: per chain (hex), what the wallet does. The EOA cannot batch
+ * atomically; viem's `sendCalls` then falls back to one transaction per call.
+ */
+function capabilities(context: RpcContext, params: unknown[]): Record<Hex, unknown> {
+  const [address, chainIds] = params
+  const account = context.session.commitment?.eip155
+  if (!account) throw unauthorized()
+  if (address !== undefined && !sameAddress(address, account)) throw unauthorized()
+  const chains =
+    Array.isArray(chainIds) && chainIds.length > 0
+      ? chainIds.map((id) => {
+          if (typeof id !== 'string' || !isHex(id)) throw new RpcError(-32602, 'Invalid chain id')
+          return numberToHex(BigInt(id))
+        })
+      : [evmChainHex(context.chainId())]
+  return Object.fromEntries(chains.map((id) => [id, { atomic: { status: 'unsupported' } }]))
 }
 
 interface SolanaTransactionParams {

@@ -194,7 +194,8 @@ export function featureDocs(): Record<keyof Features, OptionDoc> {
       description: 'A checkbox to accept the legal links before connecting. No view reads it yet.',
     },
     smartSessions: {
-      description: 'Smart sessions (ERC-7715 permissions). No view reads it yet.',
+      description:
+        'Smart sessions (ERC-7715 permissions). Not supported yet: the embedded wallet answers `wallet_grantPermissions` and `wallet_revokePermissions` with 4200 (not supported) until a standard settles, whatever this option says.',
     },
     collapseWallets: {
       description: 'Collapse the wallet list on Connect. No view reads it yet.',

@@ -29,7 +29,7 @@ import { switchEmbeddedNetwork } from '../host/network.js'
 import { createEmbeddedProvider, type EmbeddedEip1193Provider } from '../host/provider.js'
 import { createFrame, type SecureFrame } from '../host/secure-frame.js'
 import { createEmbeddedSolanaWallet } from '../host/solana-wallet.js'
-import { methodKind } from '../protocol/methods.js'
+import { methodKind, unsupportedMessage } from '../protocol/methods.js'
 import type { EmbeddedWalletOptions } from './embedded-wallet-entry.js'
 import { EMBEDDED_CONNECTOR_ID } from './identity.js'
 
@@ -199,12 +199,14 @@ export async function loadEmbeddedWallet(
     async request(args) {
       // The EVM adapter's disconnect revokes the page's permission (EIP-2255): for the embedded
       // wallet that is the sign-out, with nothing to approve.
-      if (args.method === 'wallet_revokePermissions') {
+      if (args.method === 'wallet_revokePermissions' && revokesAccounts(args.params)) {
         await signOut()
         return null
       }
       const kind = methodKind(args.method)
       if (kind === 'unknown') refuse(args.method)
+      // A dapp probing for ERC-7715 gets a plain "not supported", no snack: it is not a fault.
+      if (kind === 'unsupported') throw new ProviderRpcError(4200, unsupportedMessage(args.method))
       if (kind === 'safe') return inner.request(args)
       unsafePending++
       showApproval()
@@ -359,4 +361,15 @@ function registerSolanaWallet(
       for (const unregister of unregisters.splice(0)) unregister()
     },
   }
+}
+
+/** EIP-2255's `wallet_revokePermissions` of `eth_accounts` (the EVM adapter's disconnect). */
+function revokesAccounts(params: unknown): boolean {
+  const [permissions] = Array.isArray(params) ? params : [params]
+  return (
+    typeof permissions === 'object' &&
+    permissions !== null &&
+    Object.keys(permissions).length === 1 &&
+    'eth_accounts' in permissions
+  )
 }
