@@ -46,6 +46,8 @@ export interface ModalContext {
   projectId: string
   chainId: string | number
   version: string
+  /** Spec §1/§3: the host's `defaultAccountTypes.eip155` (the spec's default: smartAccount). */
+  defaultAccountType?: 'eoa' | 'smartAccount' | undefined
   kit: {
     $chain: typeof $chain
     $connections: typeof $connections
@@ -237,6 +239,31 @@ export async function loadEmbeddedWallet(
   target.addEventListener('eip6963:requestProvider', announce)
   announce()
 
+  /**
+   * After a login: the smart-account-enabled networks into storage (spec §4: a failed fetch
+   * stores an empty list), then spec §1's default account type. A smart account the frame
+   * cannot give falls back to the EOA with spec §8's "This application might not support
+   * Smart Accounts". Runs before the EVM adapter asks for the account, so it gets the right one.
+   */
+  const applyAccountType = async () => {
+    const enabled = await frame
+      .request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})
+      .then(({ smartAccountEnabledNetworks }) => smartAccountEnabledNetworks)
+      .catch((): number[] => [])
+    storage.set('smartAccountEnabledNetworks', enabled)
+    const chainId = Number(
+      modal.kit.$chain.get().activeCaipNetworkId?.split(':')[1] ?? modal.chainId,
+    )
+    if ((modal.defaultAccountType ?? 'smartAccount') !== 'smartAccount') return
+    if (!enabled.includes(chainId)) return
+    try {
+      await frame.request('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })
+    } catch {
+      await frame.request('SET_PREFERRED_ACCOUNT', { type: 'eoa' }).catch(() => undefined)
+      showSnack('This application might not support Smart Accounts', { variant: 'error' })
+    }
+  }
+
   // Spec §4: a past login the frame no longer knows (signed out elsewhere, session expired)
   // deletes the cached login data.
   if (storage.get('emailLoginUsed')) {
@@ -244,7 +271,10 @@ export async function loadEmbeddedWallet(
       isConnected: false,
     }))
     if (!isConnected) storage.clearLoginData()
-    else solanaAccount.register()
+    else {
+      await applyAccountType()
+      solanaAccount.register()
+    }
   }
 
   const action = async (answer: Promise<{ action: EmbeddedWalletAction }>) => (await answer).action
@@ -255,6 +285,7 @@ export async function loadEmbeddedWallet(
     connectEmail: (email) => action(frame.request('CONNECT_EMAIL', { email })),
     connectDevice: async () => {
       await frame.request('CONNECT_DEVICE', {})
+      await applyAccountType()
       solanaAccount.register()
     },
     // The frame shows its own code entry; the page hears only where the login stands.
@@ -265,6 +296,7 @@ export async function loadEmbeddedWallet(
       } finally {
         stop()
       }
+      await applyAccountType()
       solanaAccount.register()
     },
     getUser: async () => {

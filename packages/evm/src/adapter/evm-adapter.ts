@@ -287,11 +287,8 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
     },
 
     async getCallsStatus(id) {
-      const { provider, accounts, chainId } = requireSession()
-      const actions = await loadWalletActions()
-      const from = actions.toAddress(accounts[0]?.address)
-      if (!from) throw kitError('CONNECTOR_ACCOUNT_NOT_FOUND')
-      return actions.callsStatus(provider, from, chainId, id)
+      const { provider } = requireSession()
+      return (await loadWalletActions()).callsStatus(provider, id)
     },
 
     async request(args) {
