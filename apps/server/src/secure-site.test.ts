@@ -3,6 +3,9 @@
 // in Chromium, is `secure-site.browser.test.ts`.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import * as v from 'valibot'
+import { ChainSchema } from './projects/schema.js'
+import { bundlerOrigins, frameConfig } from './routes/secure-site.js'
 import { call, startTestServer } from './testing/harness.js'
 import {
   type SecureSiteStack,
@@ -60,6 +63,33 @@ describe('the secure site on its own origin', () => {
     assert.equal(missing.status, 404)
     assert.equal(missing.body.code, 'PROJECT_NOT_FOUND')
     assert.equal((await call(`${secure}/frame-config`)).status, 404)
+  })
+
+  test('a chain with a bundler is smart-account-enabled: frame-config and connect-src name it', () => {
+    const project = {
+      projectId: 'p',
+      allowedOrigins: [],
+      recovery: 'non-custodial',
+      chains: [
+        {
+          caipNetworkId: 'eip155:31337',
+          rpcUrls: ['http://127.0.0.1:8545'],
+          bundlerUrl: 'http://127.0.0.1:4337/rpc',
+        },
+        { caipNetworkId: 'eip155:1', rpcUrls: ['https://eth.example'] },
+      ],
+    } as unknown as Parameters<typeof frameConfig>[0]
+    assert.deepEqual(frameConfig(project, 'https://api.example').bundlerUrls, {
+      31337: 'http://127.0.0.1:4337/rpc',
+    })
+    assert.deepEqual(bundlerOrigins(project), ['http://127.0.0.1:4337'])
+    const parsed = v.safeParse(ChainSchema, {
+      caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      rpcUrls: ['https://sol.example'],
+      bundlerUrl: 'https://bundler.example',
+    })
+    assert.equal(parsed.success, false)
+    assert.equal(parsed.issues?.[0]?.message, 'bundlerUrl is only for eip155 chains')
   })
 
   test('serves the built assets and nothing else on the secure origin', async () => {

@@ -52,6 +52,8 @@ const frameConfig = v.object({
   rpcUrls: v.optional(v.record(v.string(), v.pipe(v.string(), v.url())), {}),
   /** The project's recovery mode: who can open a new wallet's recovery share. */
   recovery: v.optional(v.picklist(['non-custodial', 'custodial']), 'non-custodial'),
+  /** The smart-account-enabled EVM chains (spec §7): their ERC-4337 bundler by chain id. */
+  bundlerUrls: v.optional(v.record(v.string(), v.pipe(v.string(), v.url())), {}),
 })
 
 /** The project's API and allowed origins, from the server that serves this site. */
@@ -78,7 +80,7 @@ window.addEventListener('message', async (event: MessageEvent) => {
   if (connected || event.source !== window.parent) return
   const hello = tryMessage(handshake, event.data)
   if (!hello) return
-  const { allowedOrigins, apiUrl, rpcUrls } = await config
+  const { allowedOrigins, apiUrl, rpcUrls, bundlerUrls } = await config
   // location.ancestorOrigins (Chromium, WebKit) names the real embedder: a message from any
   // other origin (a nested foreign frame posting to our parent is not our parent) is refused.
   const ancestor = location.ancestorOrigins?.[0]
@@ -93,7 +95,7 @@ window.addEventListener('message', async (event: MessageEvent) => {
   connected = true
   const channel = new MessageChannel()
   target.postMessage({ type: HANDSHAKE_ACCEPT, nonce: hello.nonce }, event.origin, [channel.port2])
-  await serve(channel.port1, event.origin, apiUrl, rpcUrls)
+  await serve(channel.port1, event.origin, apiUrl, rpcUrls, bundlerUrls)
 })
 
 async function serve(
@@ -101,6 +103,7 @@ async function serve(
   dappOrigin: string,
   apiUrl: string,
   rpcUrls: Record<string, string>,
+  bundlerUrls: Record<string, string>,
 ) {
   const setVisible = (visible: boolean) => port.postMessage({ event: visible ? 'SHOW' : 'HIDE' })
   // The recovery dialogs (passkey, passphrase) load on first use, shown in the visible frame.
@@ -143,6 +146,30 @@ async function serve(
   } catch {}
   let updateAttemptId: string | undefined
   let updateEmail = ''
+  /** Spec §1/§6: the visitor's account type on the EVM chains; the smart account per chain. */
+  let preferred: 'eoa' | 'smartAccount' = 'eoa'
+  const smartAccounts = new Map<number, { address: `0x${string}`; deployed: boolean }>()
+  const smartChain = (id: number) => {
+    const bundlerUrl = bundlerUrls[String(id)]
+    const rpcUrl = rpcUrls[String(id)]
+    return bundlerUrl && rpcUrl ? { chainId: id, rpcUrl, bundlerUrl } : undefined
+  }
+  const activeSmartAccount = () => {
+    if (preferred !== 'smartAccount') return undefined
+    const chain = smartChain(evmChainId)
+    const known = smartAccounts.get(evmChainId)
+    return chain && known ? { ...chain, address: known.address } : undefined
+  }
+  /** Finds (and caches) the smart account of the wallet's key on `id`; its deployed state fresh. */
+  const loadSmartAccount = async (id: number) => {
+    const chain = smartChain(id)
+    const owner = session.commitment?.eip155 as `0x${string}` | undefined
+    if (!chain || !owner) return undefined
+    const { smartAccountOf } = await import('./smart-account.js')
+    const found = await smartAccountOf(owner, chain)
+    smartAccounts.set(id, found)
+    return found
+  }
   const rpc = {
     session,
     dappOrigin,
@@ -161,6 +188,7 @@ async function serve(
       reportStorage(await requestPersistentStorage({ gesture: true }))
     },
     rpcUrl: () => rpcUrls[String(evmChainId)],
+    smartAccount: activeSmartAccount,
     lookups: createLookups(apiUrl, projectId),
     solanaRpcUrl: (chain?: string) => {
       if (chain) return rpcUrls[chain]
@@ -174,17 +202,31 @@ async function serve(
   const user = (network: string | number = chainId) => {
     const { commitment, user: who } = session
     if (!commitment || !who) throw new RpcError(4100, 'Not connected to email or social')
+    const smart = smartAccounts.get(evmChainId)
+    const active = activeSmartAccount()
     return {
       email: who.email,
       // The account of the asked (default: active) network's namespace.
-      address: networkOf(network)?.namespace === 'solana' ? commitment.solana : commitment.eip155,
+      address:
+        networkOf(network)?.namespace === 'solana'
+          ? commitment.solana
+          : (active?.address ?? commitment.eip155),
       chainId,
       accounts: [
         { address: commitment.eip155, type: 'eoa' as const, namespace: 'eip155' as const },
+        ...(smart
+          ? [
+              {
+                address: smart.address,
+                type: 'smartAccount' as const,
+                namespace: 'eip155' as const,
+              },
+            ]
+          : []),
         { address: commitment.solana, type: 'eoa' as const, namespace: 'solana' as const },
       ],
-      preferredAccountType: 'eoa' as const,
-      smartAccountDeployed: false,
+      preferredAccountType: active ? ('smartAccount' as const) : ('eoa' as const),
+      smartAccountDeployed: smart?.deployed ?? false,
       // The provider's username after a social login (Discord's `name#0` as given).
       ...(socialName ? { userName: socialName } : {}),
     }
@@ -308,9 +350,26 @@ async function serve(
       await session.signOut()
       return {}
     },
-    GET_SMART_ACCOUNT_ENABLED_NETWORKS: async () => ({ smartAccountEnabledNetworks: [] }),
-    SET_PREFERRED_ACCOUNT: async ({ type }: { type: string }) => {
-      if (type !== 'eoa') throw new Error('This application might not support Smart Accounts')
+    GET_SMART_ACCOUNT_ENABLED_NETWORKS: async () => ({
+      smartAccountEnabledNetworks: Object.keys(bundlerUrls)
+        .map(Number)
+        .filter((id) => Number.isSafeInteger(id) && rpcUrls[String(id)] !== undefined),
+    }),
+    INIT_SMART_ACCOUNT: async () => {
+      await loadSmartAccount(evmChainId)
+      return {}
+    },
+    // Spec §4/§8: a smart account the project's chain cannot give leaves the EOA, with the
+    // spec's words; the host falls back to the EOA.
+    SET_PREFERRED_ACCOUNT: async ({ type }: { type: 'eoa' | 'smartAccount' }) => {
+      if (type === 'smartAccount') {
+        const found = await loadSmartAccount(evmChainId).catch(() => undefined)
+        if (!found) {
+          preferred = 'eoa'
+          throw new Error('This application might not support Smart Accounts')
+        }
+      }
+      preferred = type
       return { type, address: user(evmChainId).address }
     },
     UPDATE_EMAIL: async ({ email }: { email: string }) => {

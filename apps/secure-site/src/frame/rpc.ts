@@ -2,13 +2,14 @@
 // only after the user approved them in the frame's own UI, signed with the rebuilt keys.
 
 import { ed25519 } from '@noble/curves/ed25519'
-import { methodKind } from '@openmodal/embedded/protocol'
+import { forwardsToNode, methodKind, unsupportedMessage } from '@openmodal/embedded/protocol'
 import { base58 } from '@scure/base'
 import { type Hex, isAddress, isHex, numberToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import type { ApprovalView } from './approval-view.js'
+import type { ApprovalItem, ApprovalView } from './approval-view.js'
 import type { Lookups } from './lookups.js'
 import { RpcError } from './rpc-error.js'
+import type { SmartAccountChain } from './smart-account.js'
 import type { WalletSession } from './wallet-session.js'
 
 export { RpcError }
@@ -29,7 +30,21 @@ export interface RpcContext {
   lookups?: Lookups
   /** The JSON-RPC URL of a Solana cluster (`solana:<ref>`; default the project's only one). */
   solanaRpcUrl: (chain?: string) => string | undefined
+  /**
+   * The smart account on the current EVM chain while the visitor's preferred account type is
+   * `smartAccount` there (spec §1, §6); undefined for the EOA.
+   */
+  smartAccount?: () => ActiveSmartAccount | undefined
 }
+
+export interface ActiveSmartAccount extends SmartAccountChain {
+  address: Hex
+}
+
+/** The bundles `wallet_sendCalls` sent through a smart account: userOperation hash → chain. */
+const bundles = new Map<string, SmartAccountChain>()
+/** How long `eth_sendTransaction` through the smart account waits for its userOperation. */
+const USER_OPERATION_WAIT_MS = 60_000
 
 export interface TransactionRequest {
   from?: string
@@ -128,16 +143,19 @@ export async function handleRpc(
   const { session } = context
   const kind = methodKind(method)
   if (kind === 'unknown') throw new RpcError(4200, 'Requested RPC call is not allowed')
+  if (kind === 'unsupported') throw new RpcError(4200, unsupportedMessage(method))
 
   if (kind === 'safe') {
     switch (method) {
       case 'eth_chainId':
         return evmChainHex(context.chainId())
       case 'eth_accounts':
-        return session.commitment ? [session.commitment.eip155] : []
+        return session.commitment
+          ? [context.smartAccount?.()?.address ?? session.commitment.eip155]
+          : []
       case 'eth_requestAccounts':
         if (!session.commitment) throw unauthorized()
-        return [session.commitment.eip155]
+        return [context.smartAccount?.()?.address ?? session.commitment.eip155]
       case 'solana_getAccounts':
       case 'solana_requestAccounts':
         return session.commitment ? [session.commitment.solana] : []
@@ -148,7 +166,26 @@ export async function handleRpc(
         context.setChainId(Number(chainId))
         return null
       }
+      case 'wallet_getCapabilities':
+        return capabilities(context, params)
+      case 'wallet_getCallsStatus': {
+        const [id] = params
+        const chain = typeof id === 'string' ? bundles.get(id) : undefined
+        // EIP-5792: an id this wallet never returned is 5730.
+        if (!chain) throw new RpcError(5730, 'Unknown bundle id')
+        const { userOperationStatus } = await import('./smart-account.js')
+        return userOperationStatus(chain, id as Hex)
+      }
+      case 'wallet_getAssets':
+        throw new RpcError(4200, 'wallet_getAssets is not supported by the embedded wallet yet')
+      case 'wallet_addEthereumChain':
+        throw new RpcError(
+          4200,
+          "wallet_addEthereumChain is not supported: the embedded wallet uses the project's networks",
+        )
       default:
+        // Spec §7: only node reads reach the chain node; a wallet_* method never does.
+        if (!forwardsToNode(method)) throw new RpcError(4200, `${method} is not supported`)
         return forward(context, method, params)
     }
   }
@@ -200,14 +237,24 @@ export async function handleRpc(
         signature: base58.encode(ed25519.sign(bytes, solanaSecretKey.slice(0, 32))),
       }))
     }
+    case 'wallet_sendCalls':
+      return sendCalls(context, params)
     case 'eth_sendTransaction': {
       const [tx] = params as [TransactionRequest?]
+      const smart = context.smartAccount?.()
       if (
         !tx ||
-        !sameAddress(tx.from, commitment.eip155) ||
+        !sameAddress(tx.from, smart?.address ?? commitment.eip155) ||
         (tx.to !== undefined && !isAddress(tx.to))
       ) {
         throw new RpcError(-32602, 'Invalid params')
+      }
+      if (smart) {
+        if (!tx.to) throw new RpcError(-32602, 'Invalid params: a smart account call needs "to"')
+        const view = await describeCalls(context, [tx], smart.chainId)
+        await approve(context, method, view)
+        const hash = await sendThroughSmartAccount(context, smart, [tx])
+        return transactionHashOf(smart, hash)
       }
       const url = context.rpcUrl()
       if (!url) throw new RpcError(4200, 'No RPC URL for this chain')
@@ -273,6 +320,151 @@ export async function handleRpc(
     default:
       throw new RpcError(4200, `${method} is not supported by the embedded wallet yet`)
   }
+}
+
+/** Each call of a batch decoded as a transaction is, one heading per call. */
+async function describeCalls(
+  context: RpcContext,
+  calls: readonly TransactionRequest[],
+  chainId: number,
+): Promise<ApprovalView> {
+  const { describeTransaction } = await evm()
+  const { lookups } = context
+  const caip = `eip155:${chainId}`
+  const owner = context.session.commitment?.eip155 ?? ''
+  const views = await Promise.all(
+    calls.map((call) =>
+      describeTransaction(call, {
+        chainId,
+        call: caller(context),
+        ...(lookups && {
+          nameOf: (address: Hex) => lookups.nameOf(address, caip),
+          nativePrice: () => lookups.nativePrice(owner, caip),
+        }),
+      }),
+    ),
+  )
+  if (views.length === 1 && views[0]) return views[0]
+  const items: ApprovalItem[] = [
+    { kind: 'warning', text: `${views.length} calls, sent together: all land or none does.` },
+  ]
+  views.forEach((view, index) => {
+    items.push({ kind: 'heading', text: `Call ${index + 1} of ${views.length}` }, ...view.items)
+  })
+  return { title: 'Send calls', items }
+}
+
+async function sendThroughSmartAccount(
+  context: RpcContext,
+  smart: ActiveSmartAccount,
+  calls: readonly TransactionRequest[],
+): Promise<Hex> {
+  const { sendUserOperation } = await import('./smart-account.js')
+  const hash = await context.session.withKeys(({ evmPrivateKey }) =>
+    sendUserOperation(
+      evmPrivateKey,
+      smart,
+      calls.map((call) => ({
+        to: call.to as Hex,
+        ...(call.value ? { value: BigInt(call.value) } : {}),
+        ...(call.data ? { data: call.data } : {}),
+      })),
+    ),
+  )
+  bundles.set(hash, { chainId: smart.chainId, rpcUrl: smart.rpcUrl, bundlerUrl: smart.bundlerUrl })
+  return hash
+}
+
+/** Waits for userOperation `hash` and answers its transaction hash (`eth_sendTransaction`). */
+async function transactionHashOf(smart: ActiveSmartAccount, hash: Hex): Promise<Hex> {
+  const { userOperationStatus } = await import('./smart-account.js')
+  const deadline = Date.now() + USER_OPERATION_WAIT_MS
+  for (;;) {
+    const status = await userOperationStatus(smart, hash)
+    const [receipt] = 'receipts' in status ? status.receipts : []
+    if (status.status === 200 && receipt) return receipt.transactionHash
+    if (status.status === 500) throw new RpcError(-32603, 'The transaction reverted')
+    if (Date.now() > deadline) {
+      throw new RpcError(-32603, `No receipt for userOperation ${hash} within 60 s`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+/**
+ * EIP-5792 `wallet_sendCalls`: spec §5's checks (`to` starts with 0x; `data` starts with 0x
+ * when given), then every call decoded in one approval, then one atomic userOperation of the
+ * smart account. The EOA answers "This request method is not supported" (4200), on which
+ * viem's `sendCalls` falls back to one transaction per call.
+ */
+async function sendCalls(context: RpcContext, params: unknown[]): Promise<{ id: string }> {
+  const [request] = params as [Record<string, unknown>?]
+  if (typeof request !== 'object' || request === null) {
+    throw new RpcError(-32602, 'Invalid params')
+  }
+  const calls = request.calls
+  if (!Array.isArray(calls) || calls.length === 0) {
+    throw new RpcError(-32602, 'Invalid params: calls must be a non-empty array')
+  }
+  for (const call of calls as Record<string, unknown>[]) {
+    if (typeof call?.to !== 'string' || !call.to.startsWith('0x') || !isAddress(call.to)) {
+      throw new RpcError(-32602, 'Invalid params: each call needs a "to" starting with 0x')
+    }
+    if (call.data !== undefined && (typeof call.data !== 'string' || !call.data.startsWith('0x'))) {
+      throw new RpcError(-32602, 'Invalid params: "data" must start with 0x')
+    }
+    if (call.value !== undefined && (typeof call.value !== 'string' || !isHex(call.value))) {
+      throw new RpcError(-32602, 'Invalid params: "value" must be hex')
+    }
+  }
+  const smart = context.smartAccount?.()
+  if (!smart) throw new RpcError(4200, 'This request method is not supported')
+  if (request.from !== undefined && !sameAddress(request.from, smart.address)) {
+    throw unauthorized()
+  }
+  if (
+    request.chainId !== undefined &&
+    (typeof request.chainId !== 'string' ||
+      !isHex(request.chainId) ||
+      Number(request.chainId) !== smart.chainId)
+  ) {
+    throw new RpcError(5710, 'Unsupported chain id')
+  }
+  const txs = (calls as Record<string, unknown>[]).map(
+    (call): TransactionRequest => ({
+      from: smart.address,
+      to: call.to as Hex,
+      ...(typeof call.value === 'string' ? { value: call.value as Hex } : {}),
+      ...(typeof call.data === 'string' ? { data: call.data as Hex } : {}),
+    }),
+  )
+  const view = await describeCalls(context, txs, smart.chainId)
+  await approve(context, 'wallet_sendCalls', view)
+  return { id: await sendThroughSmartAccount(context, smart, txs) }
+}
+
+/**
+ * EIP-5792 `wallet_getCapabilities`: per chain (hex), what the wallet does. The smart account
+ * batches atomically; the EOA cannot, and viem's `sendCalls` then falls back to one transaction
+ * per call.
+ */
+function capabilities(context: RpcContext, params: unknown[]): Record<Hex, unknown> {
+  const [address, chainIds] = params
+  const account = context.session.commitment?.eip155
+  if (!account) throw unauthorized()
+  const owned = [account, context.smartAccount?.()?.address].filter(Boolean) as string[]
+  if (address !== undefined && !owned.some((a) => sameAddress(address, a))) throw unauthorized()
+  const chains =
+    Array.isArray(chainIds) && chainIds.length > 0
+      ? chainIds.map((id) => {
+          if (typeof id !== 'string' || !isHex(id)) throw new RpcError(-32602, 'Invalid chain id')
+          return numberToHex(BigInt(id))
+        })
+      : [evmChainHex(context.chainId())]
+  const smart = context.smartAccount?.()
+  const atomic = (id: Hex) =>
+    smart && Number(id) === smart.chainId ? 'supported' : ('unsupported' as const)
+  return Object.fromEntries(chains.map((id) => [id, { atomic: { status: atomic(id) } }]))
 }
 
 interface SolanaTransactionParams {

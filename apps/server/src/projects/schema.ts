@@ -102,6 +102,11 @@ export const ChainSchema = v.pipe(
     /** EVM chains: the swap provider (swap/config.ts); none = "Network not supported for Swaps". */
     swap: v.optional(SwapChainSchema),
     /**
+     * EVM chains: an ERC-4337 v0.7 bundler's JSON-RPC URL. A chain with one is a
+     * smart-account-enabled network (spec §7): the embedded wallet offers its smart account there.
+     */
+    bundlerUrl: v.optional(HttpUrlSchema),
+    /**
      * Solana chains: names and symbols of SPL token mints for the balances (an SPL mint has no
      * name on chain without a metadata program); other mints are named by their address.
      */
@@ -133,6 +138,10 @@ export const ChainSchema = v.pipe(
   v.check(
     (chain) => chain.swap === undefined || chain.caipNetworkId.startsWith('eip155:'),
     'swap is only for eip155 chains',
+  ),
+  v.check(
+    (chain) => chain.bundlerUrl === undefined || chain.caipNetworkId.startsWith('eip155:'),
+    'bundlerUrl is only for eip155 chains',
   ),
   v.check(
     (chain) => chain.splTokens === undefined || chain.caipNetworkId.startsWith('solana:'),

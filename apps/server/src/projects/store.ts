@@ -23,6 +23,8 @@ export interface ProjectChainConfig {
   ensUniversalResolver?: string | false | undefined
   /** The chain's swap provider (see swap/config.ts). */
   swap?: SwapChainConfig | undefined
+  /** EVM chains: the ERC-4337 bundler; the chain is then smart-account-enabled (schema.ts). */
+  bundlerUrl?: string | undefined
 }
 
 export interface Project {

@@ -36,6 +36,11 @@ export interface FrameConfig {
   recovery: RecoveryMode
   /** EVM chains by decimal chain id, other namespaces by CAIP-2 id: the API's RPC proxy. */
   rpcUrls: Record<string, string>
+  /**
+   * The smart-account-enabled EVM chains (spec §7), by decimal chain id: their ERC-4337
+   * bundler. Absent when the project has none.
+   */
+  bundlerUrls?: Record<string, string>
 }
 
 const PAGES: Record<string, string> = { '/frame': 'frame.html', '/loading': 'loading.html' }
@@ -59,12 +64,30 @@ export function frameAncestors(allowedOrigins: readonly string[]): string[] {
 /** The frame's configuration for a project: its API and the RPC proxy URL of each chain. */
 export function frameConfig(project: Project, apiUrl: string): FrameConfig {
   const rpcUrls: Record<string, string> = {}
-  for (const { caipNetworkId } of project.chains) {
+  const bundlerUrls: Record<string, string> = {}
+  for (const { caipNetworkId, bundlerUrl } of project.chains) {
     const [namespace, reference = ''] = caipNetworkId.split(':')
     rpcUrls[namespace === 'eip155' ? reference : caipNetworkId] =
       `${apiUrl}/v1/rpc/${project.projectId}/${caipNetworkId}`
+    if (namespace === 'eip155' && bundlerUrl) bundlerUrls[reference] = bundlerUrl
   }
-  return { apiUrl, allowedOrigins: project.allowedOrigins, recovery: project.recovery, rpcUrls }
+  return {
+    apiUrl,
+    allowedOrigins: project.allowedOrigins,
+    recovery: project.recovery,
+    rpcUrls,
+    ...(Object.keys(bundlerUrls).length > 0 ? { bundlerUrls } : {}),
+  }
+}
+
+/** The origins of the project's bundlers (smart-account-enabled chains), for `connect-src`. */
+export function bundlerOrigins(project: Project | undefined): string[] {
+  const origins = (project?.chains ?? []).flatMap((chain) =>
+    chain.bundlerUrl && chain.caipNetworkId.startsWith('eip155:')
+      ? [new URL(chain.bundlerUrl).origin]
+      : [],
+  )
+  return [...new Set(origins)]
 }
 
 /**
@@ -126,8 +149,9 @@ export function secureSiteRoutes(options: SecureSiteRoutesOptions): Hono<AppEnv>
       const csp = contentSecurityPolicy(
         frameAncestors(project?.allowedOrigins ?? []),
         apiOrigin,
-        // The frame's RPC URLs all point at the API's proxy: no other origin to connect to.
-        [],
+        // The frame's RPC URLs all point at the API's proxy; the project's ERC-4337 bundlers
+        // are the only other origins it connects to.
+        bundlerOrigins(project),
       )
       return c.html(await page(file), 200, {
         'content-security-policy': csp,

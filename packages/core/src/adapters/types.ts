@@ -123,6 +123,15 @@ export interface ChainAdapter {
   getTransactionStatus?(id: string): Promise<SentTransactionStatus>
   /** Optional: sends an arbitrary transaction from the connected account; resolves its id. */
   sendTransaction?(params: SendTransactionParameters): Promise<string>
+  /**
+   * Optional (capability `sendCalls`): sends `calls` as one EIP-5792 batch. `fallback` is true
+   * when the wallet lacks EIP-5792 and each call went as its own transaction (not atomic).
+   */
+  sendCalls?(params: {
+    calls: readonly SendTransactionParameters[]
+  }): Promise<{ id: string; fallback: boolean }>
+  /** Optional: where a batch of `sendCalls` stands (`failed` when any call failed). */
+  getCallsStatus?(id: string): Promise<SentTransactionStatus>
   /** Raw RPC request to the wallet (EIP-1193 style). */
   request(args: { method: string; params?: unknown }): Promise<unknown>
   /**

@@ -198,7 +198,8 @@ export function featureDocs(): Record<keyof Features, OptionDoc> {
       spec: '§9: "legal checkbox … off" (feature default)',
     },
     smartSessions: {
-      description: 'Smart sessions (ERC-7715 permissions). No view reads it yet.',
+      description:
+        'Smart sessions (ERC-7715 permissions). Not supported yet: the embedded wallet answers `wallet_grantPermissions` and `wallet_revokePermissions` with 4200 (not supported) until a standard settles, whatever this option says.',
     },
     collapseWallets: {
       description:

@@ -70,6 +70,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletEn
       projectId: $options.get()?.projectId ?? '',
       chainId: network?.id ?? 1,
       version: SDK_VERSION,
+      defaultAccountType: $options.get()?.defaultAccountTypes?.eip155,
       // The lazy module imports no core store: see ModalContext in load.ts.
       kit: {
         $chain,

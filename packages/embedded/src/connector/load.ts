@@ -30,7 +30,7 @@ import { switchEmbeddedNetwork } from '../host/network.js'
 import { createEmbeddedProvider, type EmbeddedEip1193Provider } from '../host/provider.js'
 import { createFrame, type SecureFrame } from '../host/secure-frame.js'
 import { createEmbeddedSolanaWallet } from '../host/solana-wallet.js'
-import { methodKind } from '../protocol/methods.js'
+import { methodKind, unsupportedMessage } from '../protocol/methods.js'
 import type { EmbeddedWalletOptions } from './embedded-wallet-entry.js'
 import { EMBEDDED_CONNECTOR_ID } from './identity.js'
 
@@ -47,6 +47,8 @@ export interface ModalContext {
   projectId: string
   chainId: string | number
   version: string
+  /** Spec §1/§3: the host's `defaultAccountTypes.eip155` (the spec's default: smartAccount). */
+  defaultAccountType?: 'eoa' | 'smartAccount' | undefined
   kit: {
     $chain: typeof $chain
     $connections: typeof $connections
@@ -206,12 +208,14 @@ export async function loadEmbeddedWallet(
     async request(args) {
       // The EVM adapter's disconnect revokes the page's permission (EIP-2255): for the embedded
       // wallet that is the sign-out, with nothing to approve.
-      if (args.method === 'wallet_revokePermissions') {
+      if (args.method === 'wallet_revokePermissions' && revokesAccounts(args.params)) {
         await signOut()
         return null
       }
       const kind = methodKind(args.method)
       if (kind === 'unknown') refuse(args.method)
+      // A dapp probing for ERC-7715 gets a plain "not supported", no snack: it is not a fault.
+      if (kind === 'unsupported') throw new ProviderRpcError(4200, unsupportedMessage(args.method))
       if (kind === 'safe') return inner.request(args)
       unsafePending++
       showApproval()
@@ -242,6 +246,31 @@ export async function loadEmbeddedWallet(
   target.addEventListener('eip6963:requestProvider', announce)
   announce()
 
+  /**
+   * After a login: the smart-account-enabled networks into storage (spec §4: a failed fetch
+   * stores an empty list), then spec §1's default account type. A smart account the frame
+   * cannot give falls back to the EOA with spec §8's "This application might not support
+   * Smart Accounts". Runs before the EVM adapter asks for the account, so it gets the right one.
+   */
+  const applyAccountType = async () => {
+    const enabled = await frame
+      .request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})
+      .then(({ smartAccountEnabledNetworks }) => smartAccountEnabledNetworks)
+      .catch((): number[] => [])
+    storage.set('smartAccountEnabledNetworks', enabled)
+    const chainId = Number(
+      modal.kit.$chain.get().activeCaipNetworkId?.split(':')[1] ?? modal.chainId,
+    )
+    if ((modal.defaultAccountType ?? 'smartAccount') !== 'smartAccount') return
+    if (!enabled.includes(chainId)) return
+    try {
+      await frame.request('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })
+    } catch {
+      await frame.request('SET_PREFERRED_ACCOUNT', { type: 'eoa' }).catch(() => undefined)
+      showSnack('This application might not support Smart Accounts', { variant: 'error' })
+    }
+  }
+
   // Spec §4: a past login the frame no longer knows (signed out elsewhere, session expired)
   // deletes the cached login data.
   if (storage.get('emailLoginUsed')) {
@@ -249,7 +278,10 @@ export async function loadEmbeddedWallet(
       isConnected: false,
     }))
     if (!isConnected) storage.clearLoginData()
-    else solanaAccount.register()
+    else {
+      await applyAccountType()
+      solanaAccount.register()
+    }
   }
 
   const action = async (answer: Promise<{ action: EmbeddedWalletAction }>) => (await answer).action
@@ -260,6 +292,7 @@ export async function loadEmbeddedWallet(
     connectEmail: (email) => action(frame.request('CONNECT_EMAIL', { email })),
     connectDevice: async () => {
       await frame.request('CONNECT_DEVICE', {})
+      await applyAccountType()
       solanaAccount.register()
     },
     // The frame shows its own code entry; the page hears only where the login stands.
@@ -270,6 +303,7 @@ export async function loadEmbeddedWallet(
       } finally {
         stop()
       }
+      await applyAccountType()
       solanaAccount.register()
     },
     getUser: async () => {
@@ -380,4 +414,15 @@ function registerSolanaWallet(
       for (const unregister of unregisters.splice(0)) unregister()
     },
   }
+}
+
+/** EIP-2255's `wallet_revokePermissions` of `eth_accounts` (the EVM adapter's disconnect). */
+function revokesAccounts(params: unknown): boolean {
+  const [permissions] = Array.isArray(params) ? params : [params]
+  return (
+    typeof permissions === 'object' &&
+    permissions !== null &&
+    Object.keys(permissions).length === 1 &&
+    'eth_accounts' in permissions
+  )
 }

@@ -33,12 +33,15 @@ test('the protocol entry exports the frame messages shared with the secure site'
     'HANDSHAKE_ACCEPT',
     'HANDSHAKE_REFUSE',
     'MAX_MESSAGE_BYTES',
+    'NODE_METHODS',
     'ProtocolError',
     'SAFE_METHODS',
     'UNSAFE_METHODS',
+    'UNSUPPORTED_METHODS',
     'appRequest',
     'checkMessage',
     'embeddedUser',
+    'forwardsToNode',
     'frameAction',
     'frameEvent',
     'frameMessage',
@@ -48,5 +51,6 @@ test('the protocol entry exports the frame messages shared with the secure site'
     'methodKind',
     'rpcRequest',
     'tryMessage',
+    'unsupportedMessage',
   ])
 })

@@ -1,6 +1,15 @@
 // @openmodal/embedded/protocol: the frame protocol shared by the host side and the secure site.
 export { checkMessage, ProtocolError, tryMessage } from '../protocol/check.js'
-export { type MethodKind, methodKind, SAFE_METHODS, UNSAFE_METHODS } from '../protocol/methods.js'
+export {
+  forwardsToNode,
+  type MethodKind,
+  methodKind,
+  NODE_METHODS,
+  SAFE_METHODS,
+  UNSAFE_METHODS,
+  UNSUPPORTED_METHODS,
+  unsupportedMessage,
+} from '../protocol/methods.js'
 export {
   APP_EVENTS,
   type AppEventPayload,

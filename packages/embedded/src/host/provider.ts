@@ -2,7 +2,7 @@
 // safe ones at once and asks the user about unsafe ones in its own UI); any other method is
 // refused here with the spec's "Requested RPC call is not allowed".
 import { adapterError, createEmitter } from '@openmodal/core/internal'
-import { methodKind } from '../protocol/methods.js'
+import { methodKind, unsupportedMessage } from '../protocol/methods.js'
 import { ProviderRpcError } from './errors.js'
 import type { SecureFrame } from './secure-frame.js'
 
@@ -34,7 +34,9 @@ export function createEmbeddedProvider(frame: SecureFrame): EmbeddedEip1193Provi
   const offs = new Map<unknown, () => void>()
   return {
     async request({ method, params }) {
-      if (methodKind(method) === 'unknown') {
+      const kind = methodKind(method)
+      if (kind === 'unsupported') throw new ProviderRpcError(4200, unsupportedMessage(method))
+      if (kind === 'unknown') {
         throw new ProviderRpcError(4200, adapterError('UNSUPPORTED_METHOD').shortMessage, {
           cause: adapterError('UNSUPPORTED_METHOD', { details: method }),
         })

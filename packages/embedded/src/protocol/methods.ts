@@ -1,11 +1,12 @@
 // Spec §5/§6/§7: the RPC methods the embedded wallet knows. Safe ones run without approval;
-// unsafe ones need the user's approval inside the frame; any other is refused.
+// unsafe ones need the user's approval inside the frame; unsupported ones are refused with a
+// clear 4200; any other is refused.
 
-/** Answered without approval (reads, and what the frame knows of the account). */
-export const SAFE_METHODS = new Set([
-  'eth_accounts',
-  'eth_requestAccounts',
-  'eth_chainId',
+/**
+ * Node reads: the frame forwards these to the chain's RPC URL as they are. Never a `wallet_*`
+ * method: a chain node cannot answer for the wallet (EIP-5792, EIP-3085, ERC-7811).
+ */
+export const NODE_METHODS = new Set([
   'eth_call',
   'eth_estimateGas',
   'eth_getBalance',
@@ -21,6 +22,14 @@ export const SAFE_METHODS = new Set([
   'eth_getCode',
   'eth_getLogs',
   'eth_sendRawTransaction',
+])
+
+/** Answered without approval: the node reads, and what the frame knows of the account. */
+export const SAFE_METHODS = new Set([
+  'eth_accounts',
+  'eth_requestAccounts',
+  'eth_chainId',
+  ...NODE_METHODS,
   'wallet_getCapabilities',
   'wallet_getCallsStatus',
   'wallet_getAssets',
@@ -38,19 +47,35 @@ export const UNSAFE_METHODS = new Set([
   'eth_signTypedData_v3',
   'eth_sendTransaction',
   'wallet_sendCalls',
-  'wallet_grantPermissions',
-  'wallet_revokePermissions',
   'solana_signMessage',
   'solana_signTransaction',
   'solana_signAllTransactions',
   'solana_signAndSendTransaction',
 ])
 
-export type MethodKind = 'safe' | 'unsafe' | 'unknown'
+/**
+ * Known and refused with 4200 until a standard settles: ERC-7715 permissions ship in one
+ * wallet's development build only. (The host still takes EIP-2255's
+ * `wallet_revokePermissions` of `eth_accounts` as the sign-out.)
+ */
+export const UNSUPPORTED_METHODS = new Set(['wallet_grantPermissions', 'wallet_revokePermissions'])
+
+/** The message of the 4200 error for an unsupported method. */
+export function unsupportedMessage(method: string): string {
+  return `${method} is not supported by the embedded wallet: ERC-7715 permissions are not a settled standard yet`
+}
+
+export type MethodKind = 'safe' | 'unsafe' | 'unsupported' | 'unknown'
 
 /** Which list `method` is on. */
 export function methodKind(method: string): MethodKind {
   if (SAFE_METHODS.has(method)) return 'safe'
   if (UNSAFE_METHODS.has(method)) return 'unsafe'
+  if (UNSUPPORTED_METHODS.has(method)) return 'unsupported'
   return 'unknown'
+}
+
+/** Whether the frame sends `method` to the chain node as it is (never a `wallet_*` method). */
+export function forwardsToNode(method: string): boolean {
+  return NODE_METHODS.has(method) && !method.startsWith('wallet_')
 }

@@ -2,7 +2,13 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import * as v from 'valibot'
 import { checkMessage, ProtocolError, tryMessage } from './check.js'
-import { methodKind } from './methods.js'
+import {
+  forwardsToNode,
+  methodKind,
+  NODE_METHODS,
+  SAFE_METHODS,
+  UNSAFE_METHODS,
+} from './methods.js'
 import {
   APP_EVENTS,
   appRequest,
@@ -137,5 +143,17 @@ describe('frame protocol', () => {
     assert.equal(methodKind('personal_sign'), 'unsafe')
     assert.equal(methodKind('eth_signTypedData_v4'), 'unsafe')
     assert.equal(methodKind('debug_traceTransaction'), 'unknown')
+  })
+
+  it('never forwards a wallet_* method to the chain node; ERC-7715 is unsupported', () => {
+    for (const method of [...SAFE_METHODS, ...UNSAFE_METHODS, ...NODE_METHODS]) {
+      if (method.startsWith('wallet_')) assert.equal(forwardsToNode(method), false, method)
+    }
+    assert.equal(forwardsToNode('eth_getBalance'), true)
+    assert.equal(forwardsToNode('eth_accounts'), false)
+    assert.equal(methodKind('wallet_getCapabilities'), 'safe')
+    assert.equal(methodKind('wallet_sendCalls'), 'unsafe')
+    assert.equal(methodKind('wallet_grantPermissions'), 'unsupported')
+    assert.equal(methodKind('wallet_revokePermissions'), 'unsupported')
   })
 })

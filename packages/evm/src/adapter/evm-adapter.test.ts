@@ -403,6 +403,54 @@ describe('evmAdapter reads and writes on anvil', () => {
     }
   })
 
+  it('sends an EIP-5792 batch in one request; without EIP-5792, one transaction per call', async () => {
+    const token = chainA.token
+    if (!token) throw new Error('the WTR config deployed no token')
+    const to = ANVIL_ADDRESSES[4]
+    const balanceOf = () =>
+      client().readContract({
+        address: token,
+        abi: TEST_TOKEN_ABI,
+        functionName: 'balanceOf',
+        args: [to],
+      })
+    const transfer = (amount: bigint) => ({
+      to: token,
+      data: encodeFunctionData({
+        abi: TEST_TOKEN_ABI,
+        functionName: 'transfer',
+        args: [to, amount],
+      }),
+    })
+    for (const eip5792 of [true, false]) {
+      const { adapter, rdns, wallet } = await setup({ accounts: [0], eip5792 })
+      await connect(adapter, rdns)
+      expect(adapter.capabilities).to.include('sendCalls')
+      const before = await balanceOf()
+      const sent = await adapter.sendCalls?.({ calls: [transfer(2n), transfer(3n)] })
+      expect(sent?.fallback).to.equal(!eip5792)
+      const sends = wallet.requests
+        .map((r) => r.method)
+        .filter((m) => m === 'wallet_sendCalls' || m === 'eth_sendTransaction')
+      expect(sends).to.deep.equal(
+        eip5792
+          ? ['wallet_sendCalls']
+          : ['wallet_sendCalls', 'eth_sendTransaction', 'eth_sendTransaction'],
+      )
+      let status = 'pending'
+      for (let i = 0; i < 50 && status === 'pending'; i++) {
+        status = (await adapter.getCallsStatus?.(sent?.id ?? '')) ?? 'failed'
+        if (status === 'pending') await new Promise((r) => setTimeout(r, 50))
+      }
+      expect(status).to.equal('success')
+      expect(await balanceOf()).to.equal(before + 5n)
+      const bad = await rejectionOf(
+        adapter.sendCalls?.({ calls: [{ to: 'nope' }] }) as Promise<unknown>,
+      )
+      expect(bad.code).to.equal('INVALID_TRANSFER')
+    }
+  })
+
   it('signs with personal_sign and passes raw requests to the wallet', async () => {
     const { adapter, rdns, wallet } = await setup()
     await connect(adapter, rdns)

@@ -176,7 +176,7 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
 
   return {
     namespace: 'eip155',
-    capabilities: ['signTypedData'],
+    capabilities: ['signTypedData', 'sendCalls'],
 
     watchConnectors(onChange) {
       return discovery.subscribe(onChange)
@@ -276,6 +276,19 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
 
     async sendTransaction(params) {
       return send((actions, from) => actions.transactionRequest(from, params))
+    },
+
+    async sendCalls({ calls }) {
+      const { provider, accounts, chainId } = requireSession()
+      const actions = await loadWalletActions()
+      const from = actions.toAddress(accounts[0]?.address)
+      if (!from) throw kitError('CONNECTOR_ACCOUNT_NOT_FOUND')
+      return actions.sendCalls(provider, from, chainId, calls)
+    },
+
+    async getCallsStatus(id) {
+      const { provider } = requireSession()
+      return (await loadWalletActions()).callsStatus(provider, id)
     },
 
     async request(args) {

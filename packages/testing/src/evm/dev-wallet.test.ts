@@ -2,16 +2,21 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import {
   createPublicClient,
+  createWalletClient,
+  custom,
+  encodeFunctionData,
   type Hex,
   http,
   parseEther,
   verifyMessage,
   verifyTypedData,
 } from 'viem'
+import { foundry } from 'viem/chains'
 import { type AnvilChains, startChains } from '../node/anvil.js'
 import { ANVIL_ADDRESSES } from './accounts.js'
 import { createDevWallet, type DevWallet } from './dev-wallet.js'
 import { announceProvider } from './eip6963.js'
+import { deployTestToken, fundAccount, type TestToken } from './token.js'
 
 let anvil: AnvilChains
 let rpcA: string
@@ -165,6 +170,115 @@ describe('dev wallet transactions', () => {
     const wallet = walletOnA()
     const block = await wallet.request({ method: 'eth_blockNumber' })
     assert.match(String(block), /^0x[0-9a-f]+$/)
+  })
+})
+
+describe('dev wallet EIP-5792', () => {
+  let token: TestToken
+  const alice = ANVIL_ADDRESSES[1] as Hex
+  const bob = ANVIL_ADDRESSES[2] as Hex
+  const transfer = (to: Hex, amount: bigint) => ({
+    to: token.address,
+    data: encodeFunctionData({ abi: token.abi, functionName: 'transfer', args: [to, amount] }),
+  })
+  const balanceOf = (address: Hex) =>
+    createPublicClient({ transport: http(rpcA) }).readContract({
+      address: token.address,
+      abi: token.abi,
+      functionName: 'balanceOf',
+      args: [address],
+    })
+  const clientOf = async (wallet: DevWallet) =>
+    createWalletClient({
+      account: await connected(wallet),
+      chain: foundry,
+      transport: custom(wallet.provider),
+    })
+
+  before(async () => {
+    token = await deployTestToken(rpcA)
+    for (const index of [3, 4]) {
+      await fundAccount(rpcA, ANVIL_ADDRESSES[index] as Hex, {
+        token: token.address,
+        amount: 10_000_000n,
+      })
+    }
+  })
+
+  test('an EOA reports no atomic batch; wallet_sendCalls sends the calls one by one', async () => {
+    const wallet = walletOnA({ accounts: [3] })
+    const client = await clientOf(wallet)
+    assert.deepEqual(await client.getCapabilities({ chainId: 31337 }), {
+      atomic: { status: 'unsupported' },
+    })
+    const [aliceBefore, bobBefore] = [await balanceOf(alice), await balanceOf(bob)]
+    const { id } = await client.sendCalls({
+      calls: [transfer(alice, 1_000_000n), transfer(bob, 2_000_000n)],
+      experimental_fallback: true,
+    })
+    const status = await client.waitForCallsStatus({ id, pollingInterval: 50 })
+    assert.equal(status.status, 'success')
+    assert.equal(status.atomic, false)
+    assert.equal(status.receipts?.length, 2)
+    assert.equal(await balanceOf(alice), aliceBefore + 1_000_000n)
+    assert.equal(await balanceOf(bob), bobBefore + 2_000_000n)
+    // One wallet_sendCalls, no eth_sendTransaction from the page.
+    assert.deepEqual(
+      wallet.requests.map((r) => r.method).filter((m) => /sendCalls|sendTransaction/.test(m)),
+      ['wallet_sendCalls'],
+    )
+  })
+
+  test('not atomic: a call that fails leaves the earlier ones landed (600)', async () => {
+    const wallet = walletOnA({ accounts: [3] })
+    const client = await clientOf(wallet)
+    const aliceBefore = await balanceOf(alice)
+    const { id } = await client.sendCalls({
+      calls: [transfer(alice, 1n), transfer(bob, 10n ** 30n)],
+    })
+    const status = await wallet.request({ method: 'wallet_getCallsStatus', params: [id] })
+    assert.equal((status as { status: number }).status, 600)
+    assert.equal(await balanceOf(alice), aliceBefore + 1n)
+  })
+
+  test('spec §5 checks, atomicRequired and unknown ids answer EIP-5792 codes', async () => {
+    const wallet = walletOnA({ accounts: [3] })
+    const from = await connected(wallet)
+    const send = (calls: unknown[], extra: object = {}) =>
+      wallet
+        .request({
+          method: 'wallet_sendCalls',
+          params: [{ version: '2.0.0', from, calls, ...extra }],
+        })
+        .catch(codeOf)
+    assert.equal(await send([{ to: alice.slice(2) }]), -32602)
+    assert.equal(await send([{ to: alice, data: 'a9059cbb' }]), -32602)
+    assert.equal(await send([]), -32602)
+    assert.equal(await send([{ to: alice }], { atomicRequired: true }), 5760)
+    assert.equal(await send([{ to: alice }], { chainId: '0x1' }), 5710)
+    const unknown = await wallet
+      .request({ method: 'wallet_getCallsStatus', params: ['0xdead'] })
+      .catch(codeOf)
+    assert.equal(unknown, 5730)
+    assert.equal(wallet.requests.filter((r) => r.method === 'eth_sendRawTransaction').length, 0)
+  })
+
+  test('without EIP-5792, viem falls back to one eth_sendTransaction per call', async () => {
+    const wallet = walletOnA({ accounts: [4], eip5792: false })
+    const client = await clientOf(wallet)
+    const [aliceBefore, bobBefore] = [await balanceOf(alice), await balanceOf(bob)]
+    const { id } = await client.sendCalls({
+      calls: [transfer(alice, 3n), transfer(bob, 4n)],
+      experimental_fallback: true,
+    })
+    const status = await client.waitForCallsStatus({ id, pollingInterval: 50 })
+    assert.equal(status.status, 'success')
+    assert.equal(await balanceOf(alice), aliceBefore + 3n)
+    assert.equal(await balanceOf(bob), bobBefore + 4n)
+    assert.deepEqual(
+      wallet.requests.map((r) => r.method).filter((m) => /sendCalls|sendTransaction/.test(m)),
+      ['wallet_sendCalls', 'eth_sendTransaction', 'eth_sendTransaction'],
+    )
   })
 })
 

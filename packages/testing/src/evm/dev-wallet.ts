@@ -28,6 +28,12 @@ export interface DevWalletOptions {
   unsupportedMethods?: readonly string[]
   /** Keeps the granted origins and the chain in `localStorage` under this key (reloads). */
   persistKey?: string
+  /**
+   * EIP-5792 (`wallet_getCapabilities`, `wallet_sendCalls`, `wallet_getCallsStatus`); default
+   * true. `false` answers them -32601 as a wallet without it does, so viem's `sendCalls`
+   * falls back to one `eth_sendTransaction` per call.
+   */
+  eip5792?: boolean
 }
 
 export interface RequestArguments {
@@ -88,6 +94,7 @@ type Fault =
   | { kind: 'throw'; value: unknown; method?: string }
 
 const FORWARDED = /^(eth|net|web3)_/
+const EIP5792 = new Set(['wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus'])
 const toHex = (n: number | bigint) => `0x${n.toString(16)}` as Hex
 const isHex = (value: unknown): value is Hex =>
   typeof value === 'string' && /^0x[0-9a-fA-F]*$/.test(value)
@@ -277,8 +284,106 @@ export function createDevWallet(options: DevWalletOptions): DevWallet {
     return rpc(url, 'eth_sendRawTransaction', [raw])
   }
 
+  // EIP-5792 on an EOA: no atomic batch, so the calls go one transaction after another (the
+  // spec allows it when `atomicRequired` is false); a bundle id names their hashes.
+  const bundles = new Map<string, { chainId: number; hashes: Hex[]; broken: boolean }>()
+
+  function capabilities(params: unknown): Record<Hex, unknown> {
+    const [address, chainIds] = paramsArray(params)
+    if (address !== undefined && !signerFor(address)) throw new ProviderRpcError(CODES.unauthorized)
+    const ids = Array.isArray(chainIds) ? chainIds.map(parseChainId) : [...chains.keys()]
+    return Object.fromEntries(
+      ids
+        .filter((id): id is number => id !== undefined && chains.has(id))
+        .map((id) => [toHex(id), { atomic: { status: 'unsupported' } }]),
+    )
+  }
+
+  async function sendCalls(params: unknown): Promise<{ id: string }> {
+    const [request] = paramsArray(params) as [Record<string, unknown> | undefined]
+    if (typeof request !== 'object' || request === null) {
+      throw new ProviderRpcError(CODES.invalidParams)
+    }
+    const from = request.from ?? addresses()[0]
+    if (!signerFor(from)) throw new ProviderRpcError(CODES.unauthorized)
+    if (request.chainId !== undefined && parseChainId(request.chainId) !== chainId) {
+      throw new ProviderRpcError(CODES.unsupportedChain)
+    }
+    if (request.atomicRequired === true) throw new ProviderRpcError(CODES.atomicityNotSupported)
+    const calls = request.calls
+    if (!Array.isArray(calls) || calls.length === 0) {
+      throw new ProviderRpcError(CODES.invalidParams, 'calls must be a non-empty array')
+    }
+    // Spec §5: `to` starts with 0x; `data` starts with 0x when given.
+    for (const call of calls as Record<string, unknown>[]) {
+      if (typeof call?.to !== 'string' || !call.to.startsWith('0x')) {
+        throw new ProviderRpcError(CODES.invalidParams, 'Each call needs a "to" starting with 0x')
+      }
+      if (
+        call.data !== undefined &&
+        (typeof call.data !== 'string' || !call.data.startsWith('0x'))
+      ) {
+        throw new ProviderRpcError(CODES.invalidParams, '"data" must start with 0x')
+      }
+    }
+    const bundle = { chainId, hashes: [] as Hex[], broken: false }
+    for (const call of calls as Record<string, unknown>[]) {
+      try {
+        bundle.hashes.push(
+          (await sendTransaction({ from, to: call.to, value: call.value, data: call.data })) as Hex,
+        )
+      } catch (error) {
+        // Nothing sent yet: the whole request fails; later calls after a failure are not sent.
+        if (bundle.hashes.length === 0) throw error
+        bundle.broken = true
+        break
+      }
+    }
+    const id =
+      typeof request.id === 'string' && request.id
+        ? request.id
+        : `0x${uuidV4().replaceAll('-', '')}`
+    bundles.set(id, bundle)
+    return { id }
+  }
+
+  async function callsStatus(params: unknown): Promise<unknown> {
+    const [id] = paramsArray(params)
+    const bundle = typeof id === 'string' ? bundles.get(id) : undefined
+    if (!bundle) throw new ProviderRpcError(CODES.unknownBundle)
+    const url = chains.get(bundle.chainId)?.rpcUrl ?? rpcUrl()
+    const receipts = (await Promise.all(
+      bundle.hashes.map((hash) => rpc(url, 'eth_getTransactionReceipt', [hash])),
+    )) as ({ status: Hex } | null)[]
+    const mined = receipts.filter((r): r is { status: Hex } => r !== null)
+    const ok = mined.filter((r) => r.status === '0x1').length
+    // EIP-5792: 100 pending, 200 confirmed, 500 all reverted, 600 partly.
+    const status =
+      mined.length < receipts.length
+        ? 100
+        : ok === mined.length && !bundle.broken
+          ? 200
+          : ok === 0
+            ? 500
+            : 600
+    return {
+      version: '2.0.0',
+      id,
+      chainId: toHex(bundle.chainId),
+      atomic: false,
+      status,
+      ...(status === 100 ? {} : { receipts: mined }),
+    }
+  }
+
   async function handle(method: string, params: unknown): Promise<unknown> {
     if (unsupported.has(method)) throw new ProviderRpcError(CODES.unsupportedMethod)
+    if (options.eip5792 === false && EIP5792.has(method)) {
+      throw new ProviderRpcError(
+        CODES.methodNotFound,
+        `The method "${method}" does not exist / is not available.`,
+      )
+    }
     switch (method) {
       case 'eth_requestAccounts': {
         const wasAuthorized = isAuthorized()
@@ -377,6 +482,12 @@ export function createDevWallet(options: DevWalletOptions): DevWallet {
         }
         return null
       }
+      case 'wallet_getCapabilities':
+        return capabilities(params)
+      case 'wallet_sendCalls':
+        return sendCalls(params)
+      case 'wallet_getCallsStatus':
+        return callsStatus(params)
       case 'wallet_requestPermissions':
         await handle('eth_requestAccounts', [])
         return [{ parentCapability: 'eth_accounts' }]

@@ -14,6 +14,10 @@ export const RPC_ERROR_CODES = {
   methodNotFound: -32601,
   invalidParams: -32602,
   internal: -32603,
+  /** EIP-5792 */
+  unsupportedChain: 5710,
+  unknownBundle: 5730,
+  atomicityNotSupported: 5760,
 } as const
 
 const DEFAULT_MESSAGES: Record<number, string> = {
@@ -27,6 +31,9 @@ const DEFAULT_MESSAGES: Record<number, string> = {
   [-32601]: 'The method does not exist / is not available.',
   [-32602]: 'Invalid method parameters.',
   [-32603]: 'Internal JSON-RPC error.',
+  5710: 'Unsupported chain id',
+  5730: 'Unknown bundle id',
+  5760: 'Atomicity not supported',
 }
 
 /**

@@ -56,6 +56,16 @@ export {
 } from '../node/anvil.js'
 export { devWalletScriptPath, solanaDevWalletScriptPath } from '../node/dev-wallet-script.js'
 export {
+  type Bundler,
+  DETERMINISTIC_DEPLOYER,
+  deployErc4337,
+  ENTRY_POINT_V07,
+  type Erc4337Contracts,
+  SIMPLE_ACCOUNT_FACTORY_V07,
+  type StartBundlerOptions,
+  startBundler,
+} from '../node/erc4337.js'
+export {
   type DeployedSafe,
   type DeploySafeOptions,
   deploySafe,

@@ -1,0 +1,235 @@
+import assert from 'node:assert/strict'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { after, before, describe, it } from 'node:test'
+import { ANVIL_ADDRESSES, ANVIL_PRIVATE_KEYS, TEST_TOKEN_ABI } from '@openmodal/testing'
+import {
+  type AnvilInstance,
+  type Bundler,
+  deployErc4337,
+  deployTestToken,
+  fundAccount,
+  startAnvil,
+  startBundler,
+} from '@openmodal/testing/node'
+import { type Address, createPublicClient, encodeFunctionData, http, parseEther } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { handleRpc, type RpcContext } from './rpc.js'
+import type { SmartAccountChain } from './smart-account.js'
+import type { WalletSession } from './wallet-session.js'
+
+// A chain node on loopback that records every method it is asked: a `wallet_*` method must
+// never reach it (the node cannot answer them; the wallet must).
+let node: Server
+let url: string
+const asked: string[] = []
+
+before(async () => {
+  node = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk) => {
+      body += chunk
+    })
+    request.on('end', () => {
+      const { id, method } = JSON.parse(body) as { id: number; method: string }
+      asked.push(method)
+      response.setHeader('content-type', 'application/json')
+      response.end(JSON.stringify({ jsonrpc: '2.0', id, result: '0x1' }))
+    })
+  })
+  await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve))
+  url = `http://127.0.0.1:${(node.address() as AddressInfo).port}`
+})
+after(() => new Promise<void>((resolve) => node.close(() => resolve())))
+
+const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+let signingPrepared = 0
+const session = {
+  commitment: { eip155: address, solana: '11111111111111111111111111111111' },
+  prepareSigning: async () => {
+    signingPrepared++
+  },
+} as unknown as WalletSession
+
+const context: RpcContext = {
+  session,
+  dappOrigin: 'https://dapp.test',
+  chainId: () => 31337,
+  setChainId: () => undefined,
+  setVisible: () => undefined,
+  rpcUrl: () => url,
+  solanaRpcUrl: () => undefined,
+}
+
+async function failure(method: string, params?: unknown) {
+  return (await handleRpc(context, { method, params }).then(
+    () => assert.fail(`${method} answered`),
+    (error: unknown) => error,
+  )) as { code: number; message: string }
+}
+
+describe('the frame never forwards a wallet_* method to the chain node', () => {
+  it('reads still go to the node', async () => {
+    assert.equal(await handleRpc(context, { method: 'eth_blockNumber' }), '0x1')
+    assert.deepEqual(asked, ['eth_blockNumber'])
+    asked.length = 0
+  })
+
+  it('wallet_getCapabilities is answered by the wallet: an EOA has no atomic batch', async () => {
+    assert.deepEqual(
+      await handleRpc(context, { method: 'wallet_getCapabilities', params: [address] }),
+      {
+        '0x7a69': { atomic: { status: 'unsupported' } },
+      },
+    )
+    assert.deepEqual(asked, [])
+  })
+
+  it('wallet_getCapabilities for another address is refused (4100)', async () => {
+    const error = await failure('wallet_getCapabilities', [
+      '0x000000000000000000000000000000000000dEaD',
+    ])
+    assert.equal(error.code, 4100)
+    assert.deepEqual(asked, [])
+  })
+
+  it('wallet_getCallsStatus of a bundle the wallet never sent is 5730, not a node call', async () => {
+    const error = await failure('wallet_getCallsStatus', ['0x1234'])
+    assert.equal(error.code, 5730)
+    assert.deepEqual(asked, [])
+  })
+
+  it('wallet_getAssets and wallet_addEthereumChain are 4200, not node calls', async () => {
+    for (const [method, params] of [
+      ['wallet_getAssets', [{ account: address }]],
+      ['wallet_addEthereumChain', [{ chainId: '0x1', rpcUrls: ['https://evil.test'] }]],
+    ] as const) {
+      const error = await failure(method, params)
+      assert.equal(error.code, 4200, method)
+    }
+    assert.deepEqual(asked, [])
+  })
+
+  it('ERC-7715 permissions are "not supported" (4200) before any signing step', async () => {
+    for (const method of ['wallet_grantPermissions', 'wallet_revokePermissions']) {
+      const error = await failure(method, [{}])
+      assert.equal(error.code, 4200)
+      assert.match(error.message, /not supported.*ERC-7715/)
+    }
+    assert.equal(signingPrepared, 0)
+    assert.deepEqual(asked, [])
+  })
+})
+
+describe('the smart account (ERC-4337 v0.7 through the bundler)', () => {
+  // One anvil and one bundler for these cases; both ended by their PID.
+  let anvil: AnvilInstance
+  let bundler: Bundler
+  let token: Address
+  let chain: SmartAccountChain
+  const owner = privateKeyToAccount(ANVIL_PRIVATE_KEYS[3])
+  const transfer = (to: Address, amount: bigint) => ({
+    to: token,
+    data: encodeFunctionData({ abi: TEST_TOKEN_ABI, functionName: 'transfer', args: [to, amount] }),
+  })
+  const balanceOf = (address: Address) =>
+    createPublicClient({ transport: http(anvil.rpcUrl) }).readContract({
+      address: token,
+      abi: TEST_TOKEN_ABI,
+      functionName: 'balanceOf',
+      args: [address],
+    })
+  const [alice, bob] = [ANVIL_ADDRESSES[6] as Address, ANVIL_ADDRESSES[7] as Address]
+
+  before(async () => {
+    anvil = await startAnvil()
+    await deployErc4337(anvil.rpcUrl)
+    bundler = await startBundler({ rpcUrl: anvil.rpcUrl })
+    token = (await deployTestToken(anvil.rpcUrl)).address
+    chain = { chainId: anvil.chainId, rpcUrl: anvil.rpcUrl, bundlerUrl: bundler.url }
+  })
+  after(async () => {
+    await bundler?.stop()
+    await anvil?.stop()
+  })
+
+  it('is counterfactual until its first userOperation, which deploys it and lands a batch', async () => {
+    const { smartAccountOf, sendUserOperation, userOperationStatus } = await import(
+      './smart-account.js'
+    )
+    const account = await smartAccountOf(owner.address, chain)
+    assert.equal(account.deployed, false)
+    await fundAccount(anvil.rpcUrl, account.address, {
+      value: parseEther('1'),
+      token,
+      amount: 10n,
+    })
+    const hash = await sendUserOperation(ANVIL_PRIVATE_KEYS[3], chain, [
+      transfer(alice, 4n),
+      transfer(bob, 5n),
+    ])
+    let status = await userOperationStatus(chain, hash)
+    for (let i = 0; i < 100 && status.status === 100; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      status = await userOperationStatus(chain, hash)
+    }
+    assert.equal(status.status, 200)
+    assert.equal(status.atomic, true)
+    assert.equal((await smartAccountOf(owner.address, chain)).deployed, true)
+    assert.equal(await balanceOf(account.address), 1n)
+    assert.equal(await balanceOf(alice), 4n)
+    assert.equal(await balanceOf(bob), 5n)
+
+    // One call reverts (more than the balance): neither lands, and the error says why.
+    const failed = await sendUserOperation(ANVIL_PRIVATE_KEYS[3], chain, [
+      transfer(alice, 1n),
+      transfer(bob, 2n),
+    ]).then(
+      () => assert.fail('sent'),
+      (error: { code: number; message: string }) => error,
+    )
+    assert.equal(failed.code, -32603)
+    assert.match(failed.message, /^The smart account's bundler failed: /)
+    assert.deepEqual([await balanceOf(alice), await balanceOf(bob)], [4n, 5n])
+  })
+
+  it('answers the page as the smart account: its address, atomic batches', async () => {
+    const { smartAccountOf } = await import('./smart-account.js')
+    const { address } = await smartAccountOf(owner.address, chain)
+    const smart: RpcContext = {
+      ...context,
+      session: { ...session, commitment: { eip155: owner.address, solana: '1' } } as never,
+      chainId: () => anvil.chainId,
+      rpcUrl: () => anvil.rpcUrl,
+      smartAccount: () => ({ ...chain, address }),
+    }
+    assert.deepEqual(await handleRpc(smart, { method: 'eth_accounts' }), [address])
+    assert.deepEqual(
+      await handleRpc(smart, { method: 'wallet_getCapabilities', params: [address] }),
+      {
+        '0x7a69': { atomic: { status: 'supported' } },
+      },
+    )
+    // Spec §5: refused before any approval is shown.
+    for (const calls of [[{ to: alice.slice(2) }], [{ to: alice, data: 'a9059cbb' }], []]) {
+      const error = (await handleRpc(smart, {
+        method: 'wallet_sendCalls',
+        params: [{ version: '2.0.0', calls }],
+      }).catch((e: unknown) => e)) as { code: number }
+      assert.equal(error.code, -32602)
+    }
+  })
+
+  it('a bundler that is down is a clear error; the EOA still answers', async () => {
+    const { sendUserOperation } = await import('./smart-account.js')
+    const down = { ...chain, bundlerUrl: 'http://127.0.0.1:9/rpc' }
+    const error = (await sendUserOperation(ANVIL_PRIVATE_KEYS[3], down, [
+      transfer(alice, 1n),
+    ]).catch((e: unknown) => e)) as { code: number; message: string }
+    assert.equal(error.code, -32603)
+    assert.match(error.message, /^The smart account's bundler failed: /)
+    const eoa: RpcContext = { ...context, rpcUrl: () => anvil.rpcUrl }
+    assert.deepEqual(await handleRpc(eoa, { method: 'eth_accounts' }), [address])
+    assert.equal(await handleRpc(eoa, { method: 'eth_chainId' }), '0x7a69')
+  })
+})
