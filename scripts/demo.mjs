@@ -19,7 +19,7 @@
 // `<name>.log` in one temporary folder, printed with the addresses; when one of them dies, the
 // end of its log is printed too.
 //
-//   node scripts/demo.mjs [--port 5173] [--no-build]
+//   node scripts/demo.mjs [--port 5173] [--no-build] [--scale N]
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
@@ -38,8 +38,15 @@ const { values: args } = parseArgs({
   options: {
     port: { type: 'string', default: process.env.DEMO_PORT ?? '5173' },
     'no-build': { type: 'boolean', default: false },
+    // `--scale 2`: two relay instances over a Redis of their own (Debian's redis-server).
+    scale: { type: 'string', default: '1' },
   },
 })
+const scale = Number(args.scale)
+if (!Number.isInteger(scale) || scale < 1 || scale > 8) {
+  console.error(`--scale ${args.scale}: give a whole number from 1 to 8`)
+  process.exit(2)
+}
 
 /** Runs a command to completion, inheriting stdio; rejects on a non-zero exit. */
 function run(command, commandArgs, options = {}) {
@@ -366,11 +373,51 @@ const services = [
         pathToFileURL(join(ROOT, 'packages/testing/dist/exports/node.js')).href
       )
       const port = await freePort(8788).catch(() => undefined)
-      const relay = await testing.startRelay(port ? { port } : {})
+      if (scale === 1) {
+        const relay = await testing.startRelay(port ? { port } : {})
+        return {
+          url: relay.url,
+          stop: () => relay.stop(),
+          banner: `WalletConnect relay: ${relay.url}`,
+        }
+      }
+      // N relay processes (apps/relay) over one Redis: the demo pairs through the first, the
+      // wallet command below through the second, so every message crosses instances.
+      const redisPort = await freePort(6390)
+      const redis = await startProcess(
+        'redis',
+        'redis-server',
+        ['--port', String(redisPort), '--bind', HOST, '--save', '', '--appendonly', 'no'],
+        { cwd: ROOT, ready: /Ready to accept connections/ },
+      )
+      const instances = []
+      for (let i = 0; i < scale; i++) {
+        const instancePort = await freePort((port ?? 8788) + i)
+        instances.push(
+          await startProcess(
+            `relay-${i + 1}`,
+            process.execPath,
+            ['--conditions=@openmodal/source', '--import', 'tsx', 'src/main.ts'],
+            {
+              cwd: join(ROOT, 'apps/relay'),
+              ready: /"relay listening"/,
+              env: {
+                OPENMODAL_REDIS_URL: `redis://${HOST}:${redisPort}`,
+                OPENMODAL_RELAY_PORT: String(instancePort),
+              },
+            },
+          ),
+        )
+        instances[i].url = `ws://${HOST}:${instancePort}`
+      }
       return {
-        url: relay.url,
-        stop: () => relay.stop(),
-        banner: `WalletConnect relay: ${relay.url}`,
+        url: instances[0].url,
+        walletUrl: instances[1].url,
+        stop: async () => {
+          for (const instance of instances) await instance.stop()
+          await redis.stop()
+        },
+        banner: `WalletConnect relays over Redis ${HOST}:${redisPort}: ${instances.map((r) => r.url).join(', ')}`,
       }
     },
   },
@@ -444,7 +491,7 @@ const services = [
           '  The dev wallet (anvil account 0, 10,000 ETH) is injected: click "Connect Wallet",',
           '  then "OpenModal Dev Wallet". Add ?devwallet=0 to use your own extension instead.',
           '  WalletConnect: pick "WalletConnect", click "Copy link", then pair the test wallet:',
-          `    pnpm --filter @openmodal/testing wc-wallet --relay ${relay.url} ${anvil.chains
+          `    pnpm --filter @openmodal/testing wc-wallet --relay ${relay.walletUrl ?? relay.url} ${anvil.chains
             .map((c) => `--rpc ${c.rpcUrl}`)
             .join(' ')} '<link>'`,
           `  The Solana dev wallet (100 SOL and 1,000,000 ${solana.token.symbol} on the local cluster) is registered too:`,

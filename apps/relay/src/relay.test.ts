@@ -43,8 +43,8 @@ function lineOf(child: ChildProcess, pattern: RegExp, ms = 30_000): Promise<stri
   })
 }
 
-async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort()
+async function startRedis(fixedPort?: number): Promise<{ url: string; child: ChildProcess }> {
+  const port = fixedPort ?? (await freePort())
   const child = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
@@ -294,6 +294,42 @@ describe('relay instances over Redis', () => {
     assert.equal(await metric(a, 'openmodal_relay_messages_published_total'), 3)
     assert.equal(await metric(b, 'openmodal_relay_messages_published_total'), 0)
     assert.ok((await metric(b, 'openmodal_relay_topics')) >= 1)
+  })
+
+  test('a Redis restart: /ready is 503 while it is down, then fan-out works again', async () => {
+    const port = Number(new URL(redis.url).port)
+    const subscriber = await rawClient(b.url, 'did:key:redis-restart-b')
+    const publisher = await rawClient(a.url, 'did:key:redis-restart-a')
+    open.push(subscriber, publisher)
+    await subscriber.call('irn_subscribe', { topic: 'restart' })
+    redis.child.kill('SIGKILL')
+    await exited(redis.child)
+    const ready = async (instance: RelayProcess) =>
+      (await fetch(`http://127.0.0.1:${instance.port}/ready`)).status
+    const waitFor = async (status: number) => {
+      const deadline = Date.now() + 10_000
+      while (Date.now() < deadline) {
+        if ((await ready(a)) === status && (await ready(b)) === status) return
+        await new Promise((r) => setTimeout(r, 50))
+      }
+      assert.fail(`/ready never answered ${status}`)
+    }
+    await waitFor(503)
+    const refused = await publisher.call('irn_publish', {
+      topic: 'restart',
+      message: 'lost',
+      ttl: 60,
+    })
+    assert.equal(refused.error?.code, -32603, 'a publish was acknowledged without Redis')
+    redis = await startRedis(port)
+    await waitFor(200)
+    const accepted = await publisher.call('irn_publish', {
+      topic: 'restart',
+      message: 'back',
+      ttl: 60,
+    })
+    assert.equal(accepted.result, true)
+    await subscriber.until((f) => f.params?.data?.message === 'back')
   })
 
   test('a wallet whose instance is SIGKILLed mid-request reconnects to the other and answers', async () => {
