@@ -284,6 +284,22 @@ describe('wallet registry input', () => {
       assert.doesNotMatch(svg, /<text/, `${id} is no monogram`)
     }
   })
+
+  test('serves network and token images by the icon set’s name; 404 or 400 otherwise', async () => {
+    for (const path of ['networks/ethereum', 'networks/base', 'networks/solana', 'tokens/USDC']) {
+      const response = await fetch(`${server.url}/v1/assets/${path}`)
+      assert.equal(response.status, 200, path)
+      assert.equal(response.headers.get('content-type'), 'image/svg+xml; charset=utf-8')
+      assert.match(response.headers.get('content-security-policy') ?? '', /default-src 'none'/)
+      assert.match(await response.text(), /class="web3icons"/, path)
+    }
+    const missing = await call(`${server.url}/v1/assets/networks/not-a-network`)
+    assert.equal(missing.status, 404)
+    assert.equal(missing.body.code, 'NOT_FOUND')
+    assert.equal((await call(`${server.url}/v1/assets/wallets/metamask`)).status, 404)
+    const traversal = await call(`${server.url}/v1/assets/networks/..%2F..%2Fpackage.json`)
+    assert.equal(traversal.status, 400)
+  })
 })
 
 describe('config endpoint input', () => {

@@ -12,7 +12,7 @@ import { type AccessControl, type AppEnv, projectIdInQuery } from '../http/acces
 import { HttpError, parseInput } from '../http/errors.js'
 import { baseUrlOf, splitList } from '../http/params.js'
 import { WalletIdSchema } from '../wallets/explorer-import.js'
-import { loadWalletIcon, walletIconSlug } from '../wallets/icons.js'
+import { loadIcon, loadWalletIcon, walletIconSlug } from '../wallets/icons.js'
 import { monogramSvg } from '../wallets/monogram.js'
 import { getWallet, listWallets, type WalletRecord } from '../wallets/store.js'
 
@@ -64,6 +64,21 @@ const WalletQuerySchema = v.object({
   exclude: v.optional(IdListParam),
   chains: v.optional(ChainListParam),
 })
+
+/** An icon name of the set: letters, digits and dashes. */
+const AssetNameSchema = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9-]{1,64}$/, 'letters, digits and dashes'),
+)
+
+/** SVG images: cached a day, inert (no script, no fetch), usable from any page's <img>. */
+const IMAGE_HEADERS = {
+  'content-type': 'image/svg+xml; charset=utf-8',
+  'cache-control': 'public, max-age=86400',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+  'cross-origin-resource-policy': 'cross-origin',
+  'x-content-type-options': 'nosniff',
+}
 
 const RecommendedQuerySchema = v.object({
   exclude: v.optional(IdListParam),
@@ -143,13 +158,21 @@ export function registryRoutes({ db, access, publicUrl }: RegistryRoutesOptions)
     // The wallet's real icon when the icon set has it; its monogram otherwise.
     const slug = walletIconSlug(wallet)
     const icon = slug ? await loadWalletIcon(slug) : undefined
-    return c.body(icon ?? monogramSvg(wallet.name, wallet.color), 200, {
-      'content-type': 'image/svg+xml; charset=utf-8',
-      'cache-control': 'public, max-age=86400',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
-      'cross-origin-resource-policy': 'cross-origin',
-      'x-content-type-options': 'nosniff',
-    })
+    return c.body(icon ?? monogramSvg(wallet.name, wallet.color), 200, IMAGE_HEADERS)
+  })
+
+  // Network and token images (spec §3 network assets `imageId`): the icon set's file of that
+  // name (`ethereum`, `base`, `solana`; tokens by symbol, `USDC`), 404 for any other name.
+  app.get('/v1/assets/:kind/:name', async (c) => {
+    access.rateLimit(c, 'asset-image')
+    const kind = c.req.param('kind')
+    if (kind !== 'networks' && kind !== 'tokens') {
+      throw new HttpError(404, 'NOT_FOUND', 'Assets are networks or tokens')
+    }
+    const name = parseInput(AssetNameSchema, c.req.param('name'), 'asset name')
+    const svg = await loadIcon(kind, name)
+    if (!svg) throw new HttpError(404, 'NOT_FOUND', `No ${kind.slice(0, -1)} image ${name}`)
+    return c.body(svg, 200, IMAGE_HEADERS)
   })
   return app
 }

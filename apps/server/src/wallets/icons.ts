@@ -9,10 +9,33 @@ import { dirname, join } from 'node:path'
 
 const require = createRequire(import.meta.url)
 
-/** The folder of the branded wallet SVG modules. */
-function walletFolder(): string {
+/** The icon set's three kinds this server serves. */
+export type IconKind = 'wallets' | 'networks' | 'tokens'
+
+/** The folder of the branded SVG modules of a kind. */
+function folder(kind: IconKind): string {
   // The package exports no package.json: its main module sits in dist/.
-  return join(dirname(require.resolve('@web3icons/core')), 'svgs', 'wallets', 'branded')
+  return join(dirname(require.resolve('@web3icons/core')), 'svgs', kind, 'branded')
+}
+
+const files = new Map<IconKind, Set<string>>()
+
+/** The icon names of a kind (file names without `.svg.js`), read once. */
+export function iconNames(kind: IconKind): ReadonlySet<string> {
+  let names = files.get(kind)
+  if (!names) {
+    names = new Set()
+    try {
+      for (const file of readdirSync(folder(kind))) {
+        const name = file.match(/^([A-Za-z0-9-]+)\.svg\.js$/)?.[1]
+        if (name) names.add(name)
+      }
+    } catch {
+      // The icon set is missing (a trimmed install): monograms and 404s only.
+    }
+    files.set(kind, names)
+  }
+  return names
 }
 
 /** Letters and digits only, lower case: "Trust Wallet" → "trustwallet". */
@@ -32,14 +55,7 @@ let index: Map<string, string> | undefined
 function iconIndex(): Map<string, string> {
   if (index) return index
   index = new Map()
-  try {
-    for (const file of readdirSync(walletFolder())) {
-      const slug = file.match(/^([a-z0-9-]+)\.svg\.js$/)?.[1]
-      if (slug) index.set(compact(slug), slug)
-    }
-  } catch {
-    // The icon set is missing (a trimmed install): monograms for every wallet.
-  }
+  for (const slug of iconNames('wallets')) index.set(compact(slug), slug)
   return index
 }
 
@@ -66,17 +82,26 @@ export function walletIconSlug(wallet: { id: string; name: string }): string | u
 
 const loaded = new Map<string, Promise<string | undefined>>()
 
-/** The SVG text of an icon file (cached for the process's life). */
-export function loadWalletIcon(slug: string): Promise<string | undefined> {
-  if (!iconIndex().has(compact(slug))) return Promise.resolve(undefined)
-  let svg = loaded.get(slug)
+/**
+ * The SVG text of an icon of the set (cached for the process's life), or `undefined` when
+ * the set has no icon of that name: only names read from the package folder are imported.
+ *
+ * @example await loadIcon('networks', 'ethereum') // '<svg …'
+ */
+export function loadIcon(kind: IconKind, name: string): Promise<string | undefined> {
+  if (!iconNames(kind).has(name)) return Promise.resolve(undefined)
+  const key = `${kind}/${name}`
+  let svg = loaded.get(key)
   if (!svg) {
-    svg = import(`@web3icons/core/svgs/wallets/branded/${slug}.svg.js`).then(
+    svg = import(`@web3icons/core/svgs/${kind}/branded/${name}.svg.js`).then(
       (module: { default?: unknown }) =>
         typeof module.default === 'string' ? module.default : undefined,
       () => undefined,
     )
-    loaded.set(slug, svg)
+    loaded.set(key, svg)
   }
   return svg
 }
+
+/** A wallet's icon by its file name (see `walletIconSlug`). */
+export const loadWalletIcon = (slug: string) => loadIcon('wallets', slug)

@@ -32,6 +32,7 @@ import {
 } from '../stores/theme.js'
 import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../types/network.js'
 import { issueWarning } from '../utils/dev.js'
+import { withNetworkImages } from '../utils/network-images.js'
 
 /** What `getState()` returns and `subscribeState()` reports. */
 export interface PublicState {
@@ -109,7 +110,10 @@ export function createModalClient(input: ModalOptions): ModalInstance {
 
   const stored = rememberedNetwork()
   const restored = options.networks.some((n) => n.caipNetworkId === stored) ? stored : undefined
-  setNetworks(options.networks, restored ?? options.defaultNetwork)
+  setNetworks(
+    withNetworkImages(options.networks, options.apiUrl),
+    restored ?? options.defaultNetwork,
+  )
   setThemeMode(options.themeMode)
   setThemeVariables(options.themeVariables)
   setLocale(options.locale)
