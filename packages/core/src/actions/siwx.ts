@@ -19,7 +19,7 @@ import {
   type SiwxSessionLike,
   type SiwxTarget,
 } from '../stores/siwx.js'
-import { showSnack } from '../stores/snack.js'
+import { hideSnack, showSnack } from '../stores/snack.js'
 import type { ChainNamespace } from '../types/network.js'
 import type { disconnect } from './disconnect.js'
 import type { switchNetwork } from './switch-network.js'
@@ -259,7 +259,15 @@ export async function signInWithX(account: SignInWithXParameters): Promise<void>
           message: pending.text,
           signature: await adapter.signMessage({ message: pending.text, address: target.address }),
         }
-    await siwx.addSession(session)
+    // Spec §8: "Authenticating..." while the config checks and stores the signature (a server
+    // round trip with serverSiwx).
+    showSnack(AUTH_TOAST_MESSAGES.AUTHENTICATING, { variant: 'loading', code: 'AUTHENTICATING' })
+    try {
+      await siwx.addSession(session)
+    } finally {
+      // Also cancels it while it waits behind a closing toast (showSnack's 150 ms).
+      hideSnack()
+    }
     if (run !== generation) return
     lastSigned = target
     $siwx.set({ status: 'signed', target, session })

@@ -156,7 +156,6 @@ test('the internal entry exports the host API and the internal names', () => {
       'getAdapter',
       'getNetworks',
       'goBack',
-      'hideSnack',
       'isEmail',
       'isSafeIcon',
       'isSwapNative',

@@ -145,7 +145,6 @@ export {
 } from '../stores/siwx.js'
 export {
   $snack,
-  hideSnack,
   type SnackState,
   type SnackVariant,
   showSnack,

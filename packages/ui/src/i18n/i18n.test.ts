@@ -177,8 +177,8 @@ describe('counted texts', () => {
     setLocale('ar')
     await loadLocale('ar')
     expect([1, 2, 7, 11].map((n) => tCount('allWallets.count', n))).to.deep.equal([
-      'محفظة واحدة',
-      'محفظتان',
+      '1 محفظة',
+      '2 محفظتان',
       '7 محافظ',
       '11 محفظة',
     ])

@@ -3,7 +3,7 @@
 // localSiwx() config (which verifies it), and every way back to the normal flow.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { $snack, BaseError, type CaipNetwork } from '@openmodal/core/internal'
+import { BaseError, type CaipNetwork } from '@openmodal/core/internal'
 import {
   localSiwx,
   parseSiweMessage,
@@ -64,19 +64,9 @@ describe('WalletConnect one-click auth against the wallet harness', () => {
 
   test('pairs and signs in in one step; the Cacao is kept as a verified SIWX session', async () => {
     const siwx = siwxConfig()
-    // What the visitor sees while the config checks and stores the sign-in (spec §8).
-    const seen: { message: string; variant: string; open: boolean }[] = []
-    const addSession = siwx.addSession.bind(siwx)
-    siwx.addSession = async (session) => {
-      const { message, variant, open } = $snack.get()
-      seen.push({ message, variant, open })
-      return addSession(session)
-    }
     const p = await pair({ siwx: oneClick(siwx) })
     const started = performance.now()
     const session = await connectPair(p)
-    assert.deepEqual(seen, [{ message: 'Authenticating...', variant: 'loading', open: true }])
-    assert.equal($snack.get().open, false, 'the loading toast is gone once stored')
     console.log(`# one-click pair → session stored: ${(performance.now() - started).toFixed(0)} ms`)
     assert.equal(p.wallet.authRequests.length, 1)
     assert.equal(p.wallet.proposals.length, 0, 'no separate session proposal was answered')

@@ -6,15 +6,11 @@
 // to the server (serverSiwx). A wallet without the feature answers the fallback proposal that
 // `authenticate` sends alongside, and the modal asks for the signature afterwards as usual.
 import {
-  $snack,
-  AUTH_TOAST_MESSAGES,
   type CaipNetwork,
-  hideSnack,
   issueWarning,
   kitError,
   type SiwxConfigLike,
   type SiwxSessionLike,
-  showSnack,
 } from '@openmodal/core/internal'
 import type { AuthTypes, SessionTypes } from '@walletconnect/types'
 import { DEV } from 'esm-env'
@@ -101,17 +97,7 @@ export async function authenticate(
         details: 'The wallet signed in but granted no method',
       })
     }
-    const cacaos = answer.auths ?? []
-    // Spec §8: "Authenticating..." while the config checks and stores the wallet's sign-in
-    // (a server round trip with serverSiwx).
-    if (cacaos.length > 0) {
-      showSnack(AUTH_TOAST_MESSAGES.AUTHENTICATING, { variant: 'loading', code: 'AUTHENTICATING' })
-    }
-    try {
-      await keepSessions(signClient, siwx, cacaos)
-    } finally {
-      if ($snack.get().code === 'AUTHENTICATING') hideSnack()
-    }
+    await keepSessions(signClient, siwx, answer.auths ?? [])
     return answer.session
   }
   return { uri, approval }

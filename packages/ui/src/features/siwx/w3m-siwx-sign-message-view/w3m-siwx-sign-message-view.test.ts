@@ -89,8 +89,18 @@ describe('SIWXSignMessage view', () => {
     expect(deep(view, '.domain')?.textContent).to.equal('app.example.org')
     await settle()
     await expect(modal).to.be.accessible()
+    // What the visitor sees while the config checks and stores the signature (spec §8).
+    const seen: string[] = []
+    const addSession = siwx.addSession.bind(siwx)
+    siwx.addSession = async (session) => {
+      await until(() => $snack.get().open, 'the loading toast')
+      seen.push(`${$snack.get().variant}: ${$snack.get().message}`)
+      return addSession(session)
+    }
     ;(deep(view, '[data-sign]') as HTMLButtonElement).click()
     await until(() => $siwx.get().status === 'signed', 'the session')
+    expect(seen).to.deep.equal(['loading: Authenticating...'])
+    expect($snack.get().open).to.equal(false)
     expect(siwx.sessions).to.have.length(1)
     expect(siwx.sessions[0]?.signature).to.match(/^signed:/)
     expect($modal.get().open).to.equal(false)
