@@ -32,7 +32,6 @@ import {
 } from '../stores/theme.js'
 import type { CaipNetwork, CaipNetworkId, ChainNamespace } from '../types/network.js'
 import { issueWarning } from '../utils/dev.js'
-import { withNetworkImages } from '../utils/network-images.js'
 
 /** What `getState()` returns and `subscribeState()` reports. */
 export interface PublicState {
@@ -110,10 +109,7 @@ export function createModalClient(input: ModalOptions): ModalInstance {
 
   const stored = rememberedNetwork()
   const restored = options.networks.some((n) => n.caipNetworkId === stored) ? stored : undefined
-  setNetworks(
-    withNetworkImages(options.networks, options.apiUrl),
-    restored ?? options.defaultNetwork,
-  )
+  setNetworks(options.networks, restored ?? options.defaultNetwork)
   setThemeMode(options.themeMode)
   setThemeVariables(options.themeVariables)
   setLocale(options.locale)

@@ -240,16 +240,6 @@ describe('catalog and URL guard', () => {
     expect(safeImageUrl('javascript:alert(1)')).to.equal(undefined)
     expect(safeImageUrl('data:text/html,<script>')).to.equal(undefined)
     expect(safeImageUrl(42)).to.equal(undefined)
-    // http only for images of the host's own server (network images from their imageId).
-    const options = $options.get()
-    $options.set({ ...options, apiUrl: 'http://127.0.0.1:8787' } as typeof options)
-    try {
-      const own = 'http://127.0.0.1:8787/v1/assets/networks/ethereum'
-      expect(safeImageUrl(own)).to.equal(own)
-      expect(safeImageUrl('http://127.0.0.1:9999/v1/assets/networks/ethereum')).to.equal(undefined)
-    } finally {
-      $options.set(options)
-    }
     expect(safeLinkUrl('http://example.com/terms')).to.equal('http://example.com/terms')
     expect(safeLinkUrl('javascript:alert(1)')).to.equal(undefined)
   })

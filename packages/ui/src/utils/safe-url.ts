@@ -1,19 +1,5 @@
 // URLs that reach the DOM. Wallet and network icons come from third parties (EIP-6963
-// announcements, registries, host options): only inline images and https are allowed, and
-// http for images of the host's own server (`apiUrl`), which may run on http locally.
-import { $options } from '@openmodal/core/internal'
-
-/** The image is served by the host's own server (`apiUrl`): network images resolved from
- * their `imageId` (spec §3). */
-function fromOwnServer(url: URL): boolean {
-  const apiUrl = $options.get()?.apiUrl
-  if (!apiUrl) return false
-  try {
-    return new URL(apiUrl).origin === url.origin
-  } catch {
-    return false
-  }
-}
+// announcements, registries, host options): only inline images and https are allowed.
 
 /**
  * `url` when it is a `data:image/…` or `https:` URL (or `http:` with `allowHttp`, for images
@@ -33,11 +19,8 @@ export function safeImageUrl(
   const value = url.trim()
   if (/^data:image\/[a-z0-9.+-]+[;,]/i.test(value)) return value
   try {
-    const parsed = new URL(value)
-    if (parsed.protocol === 'https:') return value
-    return parsed.protocol === 'http:' && (options.allowHttp || fromOwnServer(parsed))
-      ? value
-      : undefined
+    const { protocol } = new URL(value)
+    return protocol === 'https:' || (options.allowHttp && protocol === 'http:') ? value : undefined
   } catch {
     return undefined
   }
