@@ -37,6 +37,7 @@ export {
   stopSiwx,
   watchSiwx,
 } from '../actions/siwx.js'
+export { connectSocial, type SocialLoginStatus, startSocialLogin } from '../actions/social.js'
 export {
   fetchSwapGasPrice,
   fetchSwapQuote,
@@ -147,6 +148,7 @@ export {
   type SnackVariant,
   showSnack,
 } from '../stores/snack.js'
+export { $socialLogin } from '../stores/social.js'
 export { $swapDraft, flipSwapDraft, resetSwapDraft, updateSwapDraft } from '../stores/swap.js'
 export {
   $transactions,
