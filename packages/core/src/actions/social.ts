@@ -95,6 +95,9 @@ export async function connectSocial({
     try {
       uri = await loaded.getSocialRedirectUri(provider)
     } catch (error) {
+      // The kit's own errors say more (Rate Limited, Invalid App Configuration, a timeout);
+      // anything else is the spec's initiation failure.
+      if (error instanceof BaseError && error.code !== 'UNKNOWN') throw error
       throw frameError('FAILED_TO_INITIATE_SOCIAL', { cause: error })
     }
     if (popup.closed) throw frameError('POPUP_CLOSED')
