@@ -51,12 +51,8 @@ export function applyConnection(
   ) {
     setActiveNetwork(caipNetworkId)
   }
-  // An e-mail or social login shows its e-mail or social username instead of the wallet's name
-  // (spec §5).
-  const auth = connector.type === 'AUTH'
-  const email = auth ? storage.get('email') : undefined
-  const socialProvider = auth ? storage.get('socialProvider') : undefined
-  const socialUsername = socialProvider ? storage.get('socialUsername') : undefined
+  // An e-mail login shows its e-mail instead of the wallet's name (spec §5).
+  const email = connector.type === 'AUTH' ? storage.get('email') : undefined
   setConnection(namespace, {
     connectorId: connector.id,
     accounts: result.accounts,
@@ -65,8 +61,6 @@ export function applyConnection(
       name: connector.name,
       ...(connector.imageUrl ? { icon: connector.imageUrl } : {}),
       ...(email ? { email } : {}),
-      ...(socialProvider ? { socialProvider } : {}),
-      ...(socialUsername ? { socialUsername } : {}),
     },
   })
   const recentWallets = withRecentWallet($recentWallets.get(), {

@@ -4,13 +4,28 @@
 // completes the attempt and the frame polls it, so a blocked `opener`, partitioned storage or a
 // closed popup cannot leave the login hanging. The popup is checked every second: closed by the
 // visitor → "Popup closed". Only the lazily loaded ConnectingSocial view imports this module.
+
+import { atom } from 'nanostores'
 import type { EmbeddedSocialProvider, EmbeddedWalletUser } from '../adapters/embedded-wallet.js'
 import { BaseError } from '../errors/base.js'
 import { frameError } from '../errors/frame-messages.js'
 import { storage } from '../storage/storage.js'
 import { $options } from '../stores/options.js'
-import { $socialLogin } from '../stores/social.js'
 import { connect } from './connect.js'
+
+export interface SocialLoginStart {
+  provider: EmbeddedSocialProvider
+  /** The popup the click opened at the secure site's /loading; null when the browser blocked it. */
+  popup: Window | null
+}
+
+/**
+ * The social login the visitor started last (the provider, and the popup its click opened);
+ * undefined when none. Here rather than in stores/: only the lazily loaded Connect and
+ * ConnectingSocial views use it, so it stays out of a page's initial JS (+0.1 kB there as a
+ * store with a reset hook, measured with apps/size). `connectSocial` clears it when it ends.
+ */
+export const $socialLogin = /* @__PURE__ */ atom<SocialLoginStart | undefined>(undefined)
 
 /** Spec §2: the social login popup's size. */
 export const SOCIAL_POPUP = { width: 600, height: 800 } as const

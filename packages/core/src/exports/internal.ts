@@ -37,7 +37,12 @@ export {
   stopSiwx,
   watchSiwx,
 } from '../actions/siwx.js'
-export { connectSocial, type SocialLoginStatus, startSocialLogin } from '../actions/social.js'
+export {
+  $socialLogin,
+  connectSocial,
+  type SocialLoginStatus,
+  startSocialLogin,
+} from '../actions/social.js'
 export {
   fetchSwapGasPrice,
   fetchSwapQuote,
@@ -148,7 +153,6 @@ export {
   type SnackVariant,
   showSnack,
 } from '../stores/snack.js'
-export { $socialLogin } from '../stores/social.js'
 export { $swapDraft, flipSwapDraft, resetSwapDraft, updateSwapDraft } from '../stores/swap.js'
 export {
   $transactions,

@@ -25,10 +25,8 @@ export interface ConnectedWalletInfo {
   identifier?: string
   /** For embedded wallets; defaults to 'email'. */
   socialProvider?: string
-  /** The e-mail of an e-mail login (embedded wallet), or the one a social provider verified. */
+  /** The e-mail of an e-mail login (embedded wallet). */
   email?: string
-  /** The provider's username after a social login (spec §3), Discord's `#0` stripped. */
-  socialUsername?: string
 }
 
 export interface AccountState {
@@ -75,18 +73,9 @@ function accountState(
       name: connection.wallet.name,
       icon: connection.wallet.icon,
       identifier: connection.connectorId,
-      ...(connection.wallet.email ? { email: connection.wallet.email } : {}),
-      // Spec §3: the social provider, `email` for an e-mail login.
-      ...(connection.wallet.socialProvider
-        ? {
-            socialProvider: connection.wallet.socialProvider,
-            ...(connection.wallet.socialUsername
-              ? { socialUsername: connection.wallet.socialUsername }
-              : {}),
-          }
-        : connection.wallet.email
-          ? { socialProvider: 'email' }
-          : {}),
+      ...(connection.wallet.email
+        ? { email: connection.wallet.email, socialProvider: 'email' }
+        : {}),
     },
   }
 }

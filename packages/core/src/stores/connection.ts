@@ -16,15 +16,8 @@ export interface Connection {
   accounts: readonly AdapterAccount[]
   /** The network the wallet is on (CAIP-2 reference, e.g. `1`). */
   chainId: number | string
-  /** What the account shows of the wallet; `email` for an e-mail login, the social user for a social one (AUTH connector). */
-  wallet: {
-    name: string
-    icon?: string
-    email?: string
-    /** A social login's provider and username (spec §3 social username). */
-    socialProvider?: string
-    socialUsername?: string
-  }
+  /** What the account shows of the wallet; `email` for an e-mail login (AUTH connector). */
+  wallet: { name: string; icon?: string; email?: string }
 }
 
 export type { RecentWallet }

@@ -96,7 +96,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletEn
     name: options.name ?? 'Email',
     namespaces: ['eip155'],
     // Social login: the popup opens here inside the click, before the frame is asked anything.
-    socialPopupUrl: `${new URL(options.secureOrigin).origin}/loading`,
+    socialPopupUrl: new URL('/loading', options.secureOrigin).href,
     load,
   }
 }

@@ -19,6 +19,7 @@ import {
   push,
   reset,
   showSnack,
+  storage,
   swapSupported,
   truncateAddress,
   WALLET_FEATURE_VIEWS,
@@ -325,15 +326,18 @@ export class W3mAccountView extends OpenModalElement {
    */
   private renderEmail(info: ConnectedWalletInfo | undefined) {
     const email = info?.email
-    const social = info?.socialProvider !== undefined && info.socialProvider !== 'email'
+    // A social login's provider and username, as stored for the embedded wallet (spec §3).
+    const provider =
+      info?.identifier === this.embeddedId() ? storage.get('socialProvider') : undefined
+    const social = provider !== undefined
     const name = displayAuthName({
       email,
-      socialUsername: info?.socialUsername,
-      socialProvider: info?.socialProvider,
+      socialUsername: provider ? storage.get('socialUsername') : undefined,
+      socialProvider: provider,
     })
     if (!name) return nothing
     this.watchStorage()
-    return html`<p class="muted email" part="email" data-email title=${info?.socialUsername ?? email ?? name}>
+    return html`<p class="muted email" part="email" data-email title=${email ?? name}>
         ${name}
       </p>
       ${
@@ -354,6 +358,11 @@ export class W3mAccountView extends OpenModalElement {
         ${t('account.updateEmail')}
       </button>`
       }`
+  }
+
+  /** The embedded wallet's connector id, when the modal has one. */
+  private embeddedId(): string | undefined {
+    return $options.get()?.embeddedWallet?.id
   }
 
   override render() {

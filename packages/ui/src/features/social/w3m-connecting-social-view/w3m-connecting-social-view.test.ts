@@ -127,11 +127,7 @@ describe('ConnectingSocial', () => {
 
     standIn.finishSocial({ email: null, userName: 'alice#0' })
     await until(() => !$modal.get().open, 'the modal closes')
-    expect($activeAccount.get().connectedWalletInfo).to.include({
-      identifier: AUTH_ID,
-      socialProvider: 'discord',
-      socialUsername: 'alice',
-    })
+    expect($activeAccount.get().connectedWalletInfo?.identifier).to.equal(AUTH_ID)
     expect(storage.get('socialUsername')).to.equal('alice')
     expect(storage.get('socialProvider')).to.equal('discord')
     expect(storage.get('emailLoginUsed')).to.equal(true)
@@ -151,10 +147,15 @@ describe('ConnectingSocial', () => {
     standIn.finishSocial({ email: 'octo@example.com', userName: 'octocat' })
     await until(() => !$modal.get().open, 'the modal closes')
     expect($activeAccount.get().status).to.equal('connected')
-    expect($activeAccount.get().connectedWalletInfo).to.include({
-      email: 'octo@example.com',
-      socialUsername: 'octocat',
-    })
+    expect($activeAccount.get().connectedWalletInfo?.email).to.equal('octo@example.com')
+    expect(storage.get('socialUsername')).to.equal('octocat')
+    // Account shows the social username, and no e-mail change for a social login.
+    reset('Account')
+    openModal()
+    const account = await until(() => deep(modal, 'w3m-router', 'w3m-account-view'), 'Account')
+    await until(() => deep(account, '[data-email]'), 'the name')
+    expect(text(deep(account, '[data-email]'))).to.equal('octocat')
+    expect(deep(account, '[part="update-email-button"]')).to.equal(null)
   })
 
   it('a provider error: "Failed to initiate social connection"', async () => {
