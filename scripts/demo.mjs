@@ -305,6 +305,31 @@ const services = [
       const configDir = await mkdtemp(join(tmpdir(), 'openmodal-demo-'))
       const removeConfig = () => rm(configDir, { recursive: true, force: true })
       const configPath = join(configDir, 'openmodal.config.json')
+      // Social login against loopback stand-ins of Google (a real OpenID Provider), GitHub,
+      // Discord, X and Facebook (their OAuth 2 and profile shapes), which sign in a test visitor
+      // at once (apps/server/src/social-standins.ts); the project lists them.
+      const standinsPath = join(configDir, 'social-standins.json')
+      const standins = await startProcess(
+        'social-stand-ins',
+        process.execPath,
+        [
+          '--conditions=@openmodal/source',
+          '--import',
+          'tsx',
+          'src/social-standins.ts',
+          '--redirect-uri',
+          `http://${HOST}:${port}/v1/auth/social/callback`,
+          '--out',
+          standinsPath,
+        ],
+        { cwd: serverDir, ready: /"msg":"social stand-ins ready"/ },
+      )
+      const { social } = JSON.parse(await readFile(standinsPath, 'utf8'))
+      for (const project of config.projects) {
+        if (project.projectId !== 'demo') continue
+        project.social = social
+        project.features = { ...project.features, socials: Object.keys(social) }
+      }
       await writeFile(configPath, JSON.stringify(config))
       // The embedded wallet's keys for the demo, kept beside its PGlite data so that wallets
       // made in one run open in the next. Never use these outside the demo.
@@ -346,11 +371,12 @@ const services = [
           },
         },
       ).catch(async (error) => {
+        await standins.stop()
         await removeConfig()
         throw error
       })
       const url = `http://${HOST}:${port}`
-      const stop = () => proc.stop().then(removeConfig)
+      const stop = () => Promise.all([proc.stop(), standins.stop()]).then(removeConfig)
       return {
         ...proc,
         stop,
@@ -360,6 +386,7 @@ const services = [
           `OpenModal server (PGlite, project "demo"): ${url}`,
           `Secure site (the embedded wallet's frame, served by the server): ${secureOrigin}/frame?projectId=demo`,
           '  E-mail login codes go to the mailbox.',
+          `  Social login (${Object.keys(social).join(', ')}): loopback stand-ins that sign in a test visitor at once.`,
         ].join('\n'),
       }
     },

@@ -59,15 +59,72 @@ export async function startMailbox() {
 }
 
 /**
- * Starts the stack; resolves with `{ stack, mailbox, secureOrigin }`. `recovery`: the demo
+ * The social login providers' stand-ins (apps/server/src/social-standins.ts) for a server whose
+ * callback is `redirectUri`; resolves with `{ social, deny(provider, on), account(provider,
+ * account), stop() }`: `social`
+ * is the project's config for them.
+ */
+export async function startSocialStandins(redirectUri) {
+  const child = spawn(
+    process.execPath,
+    [
+      '--conditions=@openmodal/source',
+      '--import',
+      'tsx',
+      'src/social-standins.ts',
+      '--redirect-uri',
+      redirectUri,
+    ],
+    { cwd: join(DEMO, '../server'), stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      process.kill(child.pid, 'SIGTERM')
+      await exited
+    }
+  }
+  let output = ''
+  const ready = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no stand-ins after 30 s:\n${output}`)), 30_000)
+    child.stdout.on('data', (chunk) => {
+      output += String(chunk)
+      const line = output.split('\n').find((l) => l.includes('"social stand-ins ready"'))
+      if (line) {
+        clearTimeout(timer)
+        resolve(JSON.parse(line))
+      }
+    })
+    child.stderr.on('data', (chunk) => {
+      output += stripVTControlCharacters(String(chunk))
+    })
+    child.once('exit', (code) => reject(new Error(`the stand-ins exited (${code}):\n${output}`)))
+  })
+  const deny = async (provider, on) => {
+    await fetch(`${ready.control}/${provider}/${on ? 'deny' : 'allow'}`, { method: 'POST' })
+  }
+  const account = async (provider, value) => {
+    await fetch(`${ready.control}/${provider}/account`, {
+      method: 'POST',
+      body: JSON.stringify(value),
+    })
+  }
+  return { social: ready.social, deny, account, stop }
+}
+
+/**
+ * Starts the stack; resolves with `{ stack, mailbox, secureOrigin, socials }`. `social`: also
+ * the social login providers' stand-ins (`socials`), `features.socials` listing Google, GitHub
+ * (both configured) and Discord (not configured). `recovery`: the demo
  * project's recovery mode (`custodial`, or the default `non-custodial`: passkey or passphrase).
  * The mailbox and the secure site's build start in the stack's `prepare`, before the server.
  *
  * @example const { stack, mailbox, secureOrigin } = await startEmailStack({ recovery: 'custodial' })
  */
-export async function startEmailStack({ recovery } = {}) {
+export async function startEmailStack({ recovery, social = false } = {}) {
   let mailbox
   let secureOrigin
+  let socials
   const stack = await startStack({
     chainIds: [31337],
     solana: true,
@@ -82,10 +139,23 @@ export async function startEmailStack({ recovery } = {}) {
       stack.defer(() => mailbox.stop())
       const securePort = await freePort()
       secureOrigin = `http://localhost:${securePort}`
-      return { siteDir, securePort }
+      const serverPort = await freePort()
+      if (social) {
+        socials = await startSocialStandins(`http://${HOST}:${serverPort}/v1/auth/social/callback`)
+        stack.defer(() => socials.stop())
+      }
+      return { siteDir, securePort, serverPort }
     },
     server: ({ prepared }) => ({
-      project: { features: { email: true }, ...(recovery ? { recovery } : {}) },
+      port: prepared.serverPort,
+      project: {
+        // Discord is listed but not configured: no button for it.
+        features: { email: true, ...(social ? { socials: ['google', 'github', 'discord'] } : {}) },
+        ...(social
+          ? { social: { google: socials.social.google, github: socials.social.github } }
+          : {}),
+        ...(recovery ? { recovery } : {}),
+      },
       env: {
         OPENMODAL_SECURE_PORT: String(prepared.securePort),
         OPENMODAL_SECURE_ORIGIN: secureOrigin,
@@ -94,6 +164,9 @@ export async function startEmailStack({ recovery } = {}) {
         OPENMODAL_VAULT_KEY: randomBytes(32).toString('hex'),
         OPENMODAL_SMTP_URL: mailbox.smtpUrl,
         OPENMODAL_MAIL_FROM: 'OpenModal demo <no-reply@localhost>',
+        // Every visitor of the social cases shares one loopback address with the e-mail ones:
+        // the per-address bucket of the embedded routes would refuse the later logins.
+        ...(social ? { OPENMODAL_EMBEDDED_RATE_BURST: '1000' } : {}),
       },
     }),
     demoEnv: true,
@@ -104,5 +177,5 @@ export async function startEmailStack({ recovery } = {}) {
       secureOrigin,
     }),
   })
-  return { stack, mailbox, secureOrigin }
+  return { stack, mailbox, secureOrigin, socials }
 }

@@ -14,6 +14,7 @@ import { after, before, describe, test } from 'node:test'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { startEmailStack } from './email-stack.mjs'
 import { rpc, verifyEd25519 } from './preview.mjs'
+import { socialTests } from './social-cases.mjs'
 import { lamportsOf } from './solana-page.mjs'
 
 const STEP_TIMEOUT = 20_000
@@ -24,6 +25,7 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
   let stack
   let mailbox
   let secureOrigin
+  let socials
   let cluster
   let client
   let address
@@ -34,7 +36,11 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
     // browser profiles, and Chromium's virtual authenticator cannot carry a passkey's PRF
     // secret to another profile. Passkey recovery (the default) is tested end to end in
     // apps/server/src/passkey-recovery.browser.test.ts.
-    ;({ stack, mailbox, secureOrigin } = await startEmailStack({ recovery: 'custodial' }))
+    // The social login providers' stand-ins too (social-cases.mjs).
+    ;({ stack, mailbox, secureOrigin, socials } = await startEmailStack({
+      recovery: 'custodial',
+      social: true,
+    }))
     cluster = stack.localnet
     client = createPublicClient({ transport: http(stack.local[0].rpcUrl) })
   })
@@ -523,4 +529,6 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
     )
     await fresh.context.close()
   })
+
+  socialTests(() => ({ stack, secureOrigin, socials, timings }))
 })

@@ -40,7 +40,8 @@ export function launchChromium(args = []) {
  * - `prepare(stack)`: runs once the chains are up (airdrops, deploys); its result is `prepared`.
  * - `server`: also start apps/server with project `demo` on loopback origins. An object:
  *   `chains(stack)` lists the project's chains (default: every anvil chain, and the cluster
- *   when `solana`), `project` adds fields to the project (`features`…), `env` adds variables.
+ *   when `solana`), `project` adds fields to the project (`features`…), `env` adds variables,
+ *   `port` is its port (default: a free one).
  *   Or `(stack) => options`, decided after `prepare` (nothing: no server).
  * - `demo(stack)`: what `pnpm demo` hands the page. Set as `window.__openmodalDemo` by an init
  *   script, or, with `demoEnv: true`, through `OPENMODAL_DEMO_CHAINS` to `vite preview`.
@@ -104,7 +105,7 @@ export async function startStack({
       dataDir = await mkdtemp(join(tmpdir(), 'openmodal-demo-e2e-'))
       const configPath = join(dataDir, 'openmodal.config.json')
       await writeFile(configPath, JSON.stringify(serverConfig(stack, serverOptions)))
-      const server = await startServer(await freePort(), {
+      const server = await startServer(serverOptions.port ?? (await freePort()), {
         OPENMODAL_CONFIG: configPath,
         OPENMODAL_DATA_DIR: join(dataDir, 'pglite'),
         ...serverOptions.env,

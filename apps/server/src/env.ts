@@ -21,6 +21,11 @@ export interface ServerSettings {
   /** Reverse proxies in front of the server (OPENMODAL_TRUST_PROXY: a count, true = 1). */
   trustProxy: number
   rateLimit: { burst: number; perSecond: number }
+  /**
+   * The embedded routes' per-address bucket (OPENMODAL_EMBEDDED_RATE_BURST, default 30 then
+   * 0.5 a second): raised for tests where many visitors share one loopback address.
+   */
+  embeddedRateLimit: { burst: number; perSecond: number } | undefined
   /** Index the projects' EVM chains in this process (OPENMODAL_INDEXER=off turns it off). */
   indexer: boolean
   /** Spec §9 polling 4 s by default. */
@@ -79,7 +84,8 @@ function read<T>(
 /**
  * Reads DATABASE_URL, OPENMODAL_DATA_DIR, OPENMODAL_CONFIG, OPENMODAL_HOST, OPENMODAL_PORT,
  * LOG_LEVEL, OPENMODAL_PUBLIC_URL, OPENMODAL_TRUST_PROXY, OPENMODAL_RATE_BURST,
- * OPENMODAL_RATE_PER_SECOND, OPENMODAL_INDEXER, OPENMODAL_INDEXER_POLL_MS,
+ * OPENMODAL_RATE_PER_SECOND, OPENMODAL_EMBEDDED_RATE_BURST, OPENMODAL_EMBEDDED_RATE_PER_SECOND,
+ * OPENMODAL_INDEXER, OPENMODAL_INDEXER_POLL_MS,
  * OPENMODAL_INDEXER_BATCH, OPENMODAL_INDEXER_LOCK_RETRY_MS, OPENMODAL_ANALYTICS_RETENTION_DAYS,
  * OPENMODAL_PRICES_FILE, OPENMODAL_1INCH_API_KEY, OPENMODAL_1INCH_URL, OPENMODAL_0X_API_KEY, OPENMODAL_0X_URL and the
  * embedded wallet's OPENMODAL_SECURE_ORIGIN,
@@ -117,6 +123,12 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ServerSettin
       burst: read(env, 'OPENMODAL_RATE_BURST', Positive, 120),
       perSecond: read(env, 'OPENMODAL_RATE_PER_SECOND', Positive, 20),
     },
+    embeddedRateLimit: env.OPENMODAL_EMBEDDED_RATE_BURST
+      ? {
+          burst: read(env, 'OPENMODAL_EMBEDDED_RATE_BURST', Positive, 30),
+          perSecond: read(env, 'OPENMODAL_EMBEDDED_RATE_PER_SECOND', Positive, 0.5),
+        }
+      : undefined,
     indexer: read(env, 'OPENMODAL_INDEXER', OnOff, true),
     indexerPollMs: read(env, 'OPENMODAL_INDEXER_POLL_MS', WholeNumber(50, 3_600_000), 4_000),
     indexerBatch: read(env, 'OPENMODAL_INDEXER_BATCH', WholeNumber(1, 1_000), 100),

@@ -56,6 +56,7 @@ const server = await startServer({
   host: settings.host,
   port: settings.port,
   rateLimit: settings.rateLimit,
+  ...(settings.embeddedRateLimit ? { embeddedRateLimit: settings.embeddedRateLimit } : {}),
   trustProxy: settings.trustProxy,
   analytics: { retentionDays: settings.analyticsRetentionDays },
   ...(settings.publicUrl ? { publicUrl: settings.publicUrl } : {}),

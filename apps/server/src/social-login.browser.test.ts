@@ -25,6 +25,7 @@ import { startTestServer, testProject } from './testing/harness.js'
 import { openTestPglite } from './testing/pglite.js'
 import { type SmtpSink, startSmtpSink } from './testing/smtp-sink.js'
 import {
+  followUntil,
   oauthStandinConfig,
   type Standin,
   startGoogleStandin,
@@ -223,4 +224,22 @@ test('a provider error: "Failed to initiate social connection", and the next log
   github.deny = false
   const next = await socialLogin('github')
   assert.equal(next.answer.status, 'SUCCESS', JSON.stringify(next.answer.payload))
+})
+
+test('a frame that already opened a social wallet can start the next login', async () => {
+  // The visitor closed the popup just after the provider sent it back: the host gave up
+  // ("Popup closed") while the frame went on and opened the wallet with a session. The next
+  // login's start must not carry that session's token (its proof was refused: Session Expired).
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${dapp.origin}/`)
+  assert.equal((await request(page, 'IS_CONNECTED', {})).status, 'SUCCESS')
+  const first = await request(page, 'GET_SOCIAL_REDIRECT_URI', { provider: 'github' })
+  const connected = request(page, 'CONNECT_SOCIAL', { uri: '' })
+  await followUntil(first.payload.uri as string, (next) => next.pathname === '/loading')
+  assert.equal((await connected).status, 'SUCCESS')
+  assert.equal((await request(page, 'IS_CONNECTED', {})).payload.isConnected, true)
+  const next = await request(page, 'GET_SOCIAL_REDIRECT_URI', { provider: 'github' })
+  assert.equal(next.status, 'SUCCESS', JSON.stringify(next.payload))
+  await context.close()
 })

@@ -134,14 +134,18 @@ export function createApi(apiUrl: string, projectId: string, token?: string): Ap
     path: string,
     schema: S,
     body?: unknown,
+    // A login step proves the device key alone: a session the frame holds (an earlier login
+    // the host gave up on) must not ride along, or its proof is refused for that token.
+    { login = false }: { login?: boolean } = {},
   ): Promise<S extends v.GenericSchema ? v.InferOutput<S> : undefined> {
     const url = new URL(path, apiUrl).href
+    const token = login ? undefined : client.token
     const headers: Record<string, string> = {
-      'OpenModal-Proof': await createProof(method, url, client.token),
+      'OpenModal-Proof': await createProof(method, url, token),
       'OpenModal-Project': projectId,
     }
     if (body !== undefined) headers['content-type'] = 'application/json'
-    if (client.token) headers.authorization = `Bearer ${client.token}`
+    if (token) headers.authorization = `Bearer ${token}`
     const response = await fetch(url, {
       method,
       headers,
@@ -168,9 +172,12 @@ export function createApi(apiUrl: string, projectId: string, token?: string): Ap
       client.token = answer.session.token
       return answer
     },
-    socialStart: (body) => call('POST', '/v1/auth/social/start', socialStartAnswer, body),
+    socialStart: (body) =>
+      call('POST', '/v1/auth/social/start', socialStartAnswer, body, { login: true }),
     async socialStatus(body) {
-      const answer = await call('POST', '/v1/auth/social/status', socialStatusAnswer, body)
+      const answer = await call('POST', '/v1/auth/social/status', socialStatusAnswer, body, {
+        login: true,
+      })
       if (answer.status === 'done') client.token = answer.session.token
       return answer
     },

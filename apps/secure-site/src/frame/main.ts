@@ -282,8 +282,15 @@ async function serve(
       const current = social
       if (!current) throw new Error('Start the social login first')
       for (;;) {
-        const answer = await session.api.socialStatus({ attemptId: current.attemptId })
-        if (answer.status === 'done') {
+        // A visitor who takes minutes at the provider outlasts the per-address burst: a
+        // refused poll waits for the bucket to refill instead of failing the login.
+        const answer = await session.api
+          .socialStatus({ attemptId: current.attemptId })
+          .catch((error: unknown) => {
+            if (error instanceof ApiError && error.code === 'RATE_LIMITED') return undefined
+            throw error
+          })
+        if (answer?.status === 'done') {
           socialName = answer.user.username ?? undefined
           break
         }
@@ -291,7 +298,7 @@ async function serve(
         if (social?.generation !== current.generation) throw new Error('Modal closed')
         await new Promise<void>((resolve) => {
           socialWake = resolve
-          setTimeout(resolve, SOCIAL_POLL_MS)
+          setTimeout(resolve, answer ? SOCIAL_POLL_MS : 2 * SOCIAL_POLL_MS)
         })
       }
       social = undefined

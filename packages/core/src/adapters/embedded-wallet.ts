@@ -28,7 +28,12 @@ export interface EmbeddedWalletUser {
   email?: string | null | undefined
   address: string
   chainId: string | number
+  /** The provider's username after a social login (Discord's `name#0` as given). */
+  userName?: string | undefined
 }
+
+/** A social login provider (spec §5: one of six). */
+export type EmbeddedSocialProvider = 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord'
 
 /**
  * The loaded frame side: every step of the e-mail login and update (spec §4). Each rejects with
@@ -46,6 +51,19 @@ export interface EmbeddedWalletLoaded {
    * where the login stands; it rejects when the visitor cancels in the frame.
    */
   connectOtp(options?: { onStatus?: (status: EmbeddedLoginStatus) => void }): Promise<void>
+  /**
+   * Starts a social login: the provider's authorization URL, for the popup the click opened
+   * (spec §7 "get social redirect uri").
+   */
+  getSocialRedirectUri(provider: EmbeddedSocialProvider): Promise<string>
+  /**
+   * Waits until the server completed the social login the last `getSocialRedirectUri` started
+   * (the frame polls it every second), then opens the wallet as after an e-mail code (a new
+   * device asks for the recovery factor in the frame). Resolves with the user.
+   */
+  connectSocial(): Promise<EmbeddedWalletUser>
+  /** Rejects the steps waiting for the frame (a social login the visitor gave up). */
+  abort(): void
   /** The signed-in user, or rejects when nobody is signed in. */
   getUser(): Promise<EmbeddedWalletUser>
   isConnected(): Promise<boolean>
@@ -84,6 +102,11 @@ export interface EmbeddedWalletEntry {
   readonly name: string
   readonly imageUrl?: string
   readonly namespaces: readonly ChainNamespace[]
+  /**
+   * The secure site's page a social login popup opens at, inside the click (before anything
+   * loads): `<secure origin>/loading`. No social login without it.
+   */
+  readonly socialPopupUrl?: string
   /** Loads the frame side (an `import()`); called again, resolves with the same object. */
   load(): Promise<EmbeddedWalletLoaded>
 }

@@ -35,6 +35,10 @@ export const FRAME_ERROR_MESSAGES = {
   EMBEDDED_PROJECT_NOT_FOUND: 'Project ID Not Configured',
   /** Any other server error (spec §8 alert text); the server's words go in `details`. */
   EMBEDDED_SERVER_ERROR: 'Server Error',
+  /** Spec §8: the provider or the server refused to start or finish a social login. */
+  FAILED_TO_INITIATE_SOCIAL: 'Failed to initiate social connection',
+  /** Spec §8: the visitor closed the social login popup (checked every second). */
+  POPUP_CLOSED: 'Popup closed',
 } as const
 
 /**

@@ -38,6 +38,12 @@ export {
   watchSiwx,
 } from '../actions/siwx.js'
 export {
+  $socialLogin,
+  connectSocial,
+  type SocialLoginStatus,
+  startSocialLogin,
+} from '../actions/social.js'
+export {
   fetchSwapGasPrice,
   fetchSwapPrices,
   fetchSwapQuote,

@@ -17,6 +17,7 @@ export const VIEWS = [
   'ConnectingWalletConnect',
   'ConnectingWalletConnectBasic',
   'ConnectingFarcaster',
+  'ConnectingSocial',
   'EmailLogin',
   'ProfileWallets',
   'UnsupportedChain',

@@ -96,6 +96,8 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletEn
     id: EMBEDDED_CONNECTOR_ID,
     name: options.name ?? 'Email',
     namespaces: ['eip155'],
+    // Social login: the popup opens here inside the click, before the frame is asked anything.
+    socialPopupUrl: new URL('/loading', options.secureOrigin).href,
     load,
   }
 }

@@ -306,9 +306,29 @@ export async function loadEmbeddedWallet(
       await applyAccountType()
       solanaAccount.register()
     },
+    getSocialRedirectUri: async (provider) =>
+      (await frame.request('GET_SOCIAL_REDIRECT_URI', { provider })).uri,
+    // The frame polls the server until the login completed, then opens the wallet (a new
+    // device asks for the recovery factor in the frame, as after an e-mail code).
+    connectSocial: async () => {
+      const user = await frame.request('CONNECT_SOCIAL', { uri: '' })
+      solanaAccount.register()
+      return {
+        email: user.email,
+        address: user.address,
+        chainId: user.chainId,
+        ...(user.userName ? { userName: user.userName } : {}),
+      }
+    },
+    abort: () => frame.abortPending(),
     getUser: async () => {
       const user = await frame.request('GET_USER', {})
-      return { email: user.email, address: user.address, chainId: user.chainId }
+      return {
+        email: user.email,
+        address: user.address,
+        chainId: user.chainId,
+        ...(user.userName ? { userName: user.userName } : {}),
+      }
     },
     isConnected: async () => (await frame.request('IS_CONNECTED', {})).isConnected,
     updateEmail: (email) => action(frame.request('UPDATE_EMAIL', { email })),

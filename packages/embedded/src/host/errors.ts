@@ -42,7 +42,7 @@ export class FrameError extends BaseError {
   }
 }
 
-/** The server's e-mail login error codes (through the frame) and the kit's code of each. */
+/** The server's e-mail and social login error codes (through the frame) and the kit's code of each. */
 const SERVER_CODES: Record<string, keyof typeof FRAME_ERROR_MESSAGES> = {
   INVALID_EMAIL: 'EMAIL_INVALID',
   INVALID_OTP: 'EMAIL_OTP_INVALID',
@@ -56,6 +56,7 @@ const SERVER_CODES: Record<string, keyof typeof FRAME_ERROR_MESSAGES> = {
   SESSION_NOT_FRESH: 'EMBEDDED_SESSION_EXPIRED',
   PROJECT_NOT_FOUND: 'EMBEDDED_PROJECT_NOT_FOUND',
   ORIGIN_NOT_ALLOWED: 'FRAME_UNVERIFIED_DOMAIN',
+  SOCIAL_FAILED: 'FAILED_TO_INITIATE_SOCIAL',
 }
 
 /**

@@ -10,6 +10,7 @@ import { network } from './network/feature.js'
 import { onramp } from './onramp/feature.js'
 import { send } from './send/feature.js'
 import { siwx } from './siwx/feature.js'
+import { social } from './social/feature.js'
 import { swap } from './swap/feature.js'
 import { walletconnect } from './walletconnect/feature.js'
 
@@ -21,6 +22,7 @@ export const FEATURES = {
   onramp,
   send,
   siwx,
+  social,
   swap,
   walletconnect,
 }

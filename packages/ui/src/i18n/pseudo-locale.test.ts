@@ -9,6 +9,7 @@ import { SWAP_NATIVE_ADDRESS } from '@openmodal/core/api'
 import {
   $registeredName,
   $siwx,
+  $socialLogin,
   adapterError,
   connect,
   getAdapter,
@@ -164,6 +165,14 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
     setupClient().holdNextConnect()
     reset('Connect')
     push('ConnectingExternal', { connectorId: 'io.alpha' })
+    openModal()
+  },
+  async ConnectingSocial() {
+    setupClient({}, { embeddedWallet: embeddedStandIn().entry })
+    // A blocked popup: the longest line, with the button that opens it.
+    $socialLogin.set({ provider: 'facebook', popup: null })
+    reset('Connect')
+    push('ConnectingSocial')
     openModal()
   },
   async AllWallets() {

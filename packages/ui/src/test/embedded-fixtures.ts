@@ -35,6 +35,11 @@ export interface EmbeddedStandIn {
   cancelCode(): void
   /** The frame's mail failed: its code entry says so, the page hears `mail_failed`. */
   failMail(): void
+  /**
+   * The server completed the social login the frame waits for (`user` given) or refused it
+   * (the frame's "Failed to initiate social connection").
+   */
+  finishSocial(user?: { email?: string | null; userName?: string }): void
 }
 
 export function embeddedStandIn(
@@ -44,6 +49,8 @@ export function embeddedStandIn(
     hold?: Promise<void>
     /** What the frame says of its storage (the real one: `false` without lasting storage). */
     persistentStorage?: boolean
+    /** GET_SOCIAL_REDIRECT_URI fails (a provider the server refuses to start). */
+    socialStartError?: Error
   } = {},
 ): EmbeddedStandIn {
   const calls: string[] = []
@@ -61,6 +68,12 @@ export function embeddedStandIn(
         onRight: () => void
         resolve: () => void
         reject: (error: Error) => void
+      }
+    | undefined
+  let social:
+    | {
+        resolve: (user: { email?: string | null; userName?: string }) => void
+        reject: (e: Error) => void
       }
     | undefined
   /** What the frame does with a code typed in it. */
@@ -112,6 +125,29 @@ export function embeddedStandIn(
         adapter.authorized.add(AUTH_ID)
       })
     },
+    async getSocialRedirectUri(provider) {
+      calls.push(`socialRedirect:${provider}`)
+      if (options.socialStartError) throw options.socialStartError
+      return `https://provider.example/authorize?provider=${provider}`
+    },
+    async connectSocial() {
+      calls.push('connectSocial')
+      const user = await new Promise<{ email?: string | null; userName?: string }>(
+        (resolve, reject) => {
+          social = { resolve, reject }
+        },
+      )
+      email = user.email ?? null
+      const adapter = getAdapter('eip155') as TestAdapter
+      adapter.setWallets([...WALLETS, { id: AUTH_ID, name: 'Email' }])
+      adapter.authorized.add(AUTH_ID)
+      return { ...user, address: '0x7777777777777777777777777777777777777777', chainId: 1 }
+    },
+    abort() {
+      calls.push('abort')
+      social?.reject(new BaseError('Request was aborted'))
+      social = undefined
+    },
     async getUser() {
       return { email, address: '0x7777777777777777777777777777777777777777', chainId: 1 }
     },
@@ -161,6 +197,12 @@ export function embeddedStandIn(
     failMail() {
       entry?.onStatus('mail_failed')
     },
+    finishSocial(user) {
+      const waiting = social
+      social = undefined
+      if (user) waiting?.resolve(user)
+      else waiting?.reject(new BaseError('Failed to initiate social connection'))
+    },
     setStorage(persistent) {
       persistentStorage = persistent
       for (const listener of storageListeners) listener(persistent)
@@ -169,6 +211,7 @@ export function embeddedStandIn(
       id: AUTH_ID,
       name: 'Email',
       namespaces: ['eip155'],
+      socialPopupUrl: 'https://secure.example/loading',
       async load() {
         calls.push('load')
         if (options.loadError) throw options.loadError

@@ -158,9 +158,10 @@ export const BUILT_PROVIDERS = Object.keys(PROVIDERS) as BuiltProvider[]
 /**
  * The providers whose login works end to end (server, frame and popup). The project config
  * reports a configured provider only when it is listed here, so no button shows for a login
- * that cannot finish.
+ * that cannot finish. The popup and the frame's half are the same for every provider (Google and
+ * GitHub run through them in Chromium); each provider's server half runs against its stand-in.
  */
-export const POPUP_READY_PROVIDERS: readonly BuiltProvider[] = []
+export const POPUP_READY_PROVIDERS: readonly BuiltProvider[] = BUILT_PROVIDERS
 
 const Url = v.pipe(
   v.string(),

@@ -340,9 +340,8 @@ test('social login through the providers, and the attacks on it', async (t) => {
       headers: { origin: DAPP },
     })
     const body = await config.json()
-    assert.deepEqual(
-      body.socialProviders,
-      ['google', 'github'].filter((p) => (POPUP_READY_PROVIDERS as readonly string[]).includes(p)),
-    )
+    // Listed and configured; Facebook is configured but not listed in features.socials.
+    assert.deepEqual(body.socialProviders, ['google', 'github', 'discord', 'x'])
+    assert.deepEqual(POPUP_READY_PROVIDERS, ['google', 'github', 'discord', 'x', 'facebook'])
   })
 })

@@ -7,5 +7,7 @@ import './w3m-connecting-external-view/w3m-connecting-external-view.js'
 // flow, which createModal starts from here for hosts that set `siwx` or `siweConfig` (a group
 // of its own split the page's entry into more initial files).
 import '../siwx/views.js'
+// So does ConnectingSocial: a social button's click goes straight to it.
+import '../social/views.js'
 
 export { startSiwx } from '../../siwx/start-siwx.js'

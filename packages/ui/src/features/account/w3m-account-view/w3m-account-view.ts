@@ -8,6 +8,7 @@ import {
   $registeredName,
   ACTIVITY_NAMESPACES,
   type ChainNamespace,
+  type ConnectedWalletInfo,
   checkOnrampServed,
   closeModal,
   disconnect,
@@ -18,6 +19,7 @@ import {
   push,
   reset,
   showSnack,
+  storage,
   swapSupported,
   truncateAddress,
   WALLET_FEATURE_VIEWS,
@@ -317,12 +319,26 @@ export class W3mAccountView extends OpenModalElement {
     if (!closeModal()) reset('Connect')
   }
 
-  /** An e-mail login shows its e-mail (truncated over 30 characters, spec §5) instead of a wallet name. */
-  private renderEmail(email: string | undefined) {
-    if (!email) return nothing
+  /**
+   * An e-mail or social login shows its social username (Discord's `#0` stripped) or e-mail
+   * (truncated over 30 characters, spec §5) instead of a wallet name. Only an e-mail login can
+   * change its e-mail here.
+   */
+  private renderEmail(info: ConnectedWalletInfo | undefined) {
+    const email = info?.email
+    // A social login's provider and username, as stored for the embedded wallet (spec §3).
+    const provider =
+      info?.identifier === this.embeddedId() ? storage.get('socialProvider') : undefined
+    const social = provider !== undefined
+    const name = displayAuthName({
+      email,
+      socialUsername: provider ? storage.get('socialUsername') : undefined,
+      socialProvider: provider,
+    })
+    if (!name) return nothing
     this.watchStorage()
-    return html`<p class="muted email" part="email" data-email title=${email}>
-        ${displayAuthName({ email })}
+    return html`<p class="muted email" part="email" data-email title=${email ?? name}>
+        ${name}
       </p>
       ${
         this.storageLost
@@ -331,13 +347,22 @@ export class W3mAccountView extends OpenModalElement {
           </p>`
           : nothing
       }
-      <button
+      ${
+        social || !email
+          ? nothing
+          : html`<button
         class="link"
         part="update-email-button"
         @click=${() => push('UpdateEmailWallet', { email, redirectView: 'Account' })}
       >
         ${t('account.updateEmail')}
       </button>`
+      }`
+  }
+
+  /** The embedded wallet's connector id, when the modal has one. */
+  private embeddedId(): string | undefined {
+    return $options.get()?.embeddedWallet?.id
   }
 
   override render() {
@@ -386,7 +411,7 @@ export class W3mAccountView extends OpenModalElement {
           ${icon('copy')}
         </button>
       </div>
-      ${this.renderEmail(account.connectedWalletInfo?.email)}
+      ${this.renderEmail(account.connectedWalletInfo)}
       <p class="balance" part="balance" data-balance aria-busy=${loading ? 'true' : 'false'}>
         ${
           loading

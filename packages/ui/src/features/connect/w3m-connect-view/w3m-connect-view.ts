@@ -8,6 +8,7 @@ import {
   push,
   type ResolvedOptions,
   type RouterData,
+  startSocialLogin,
 } from '@openmodal/core/internal'
 import { $connectList } from '@openmodal/core/registry'
 import { html, nothing, type TemplateResult } from 'lit'
@@ -26,6 +27,7 @@ import { define } from '../../../utils/define.js'
 import { selectRegistryWallet } from '../../../utils/registry-wallet.js'
 import { safeLinkUrl } from '../../../utils/safe-url.js'
 import { warmStyles } from '../../../utils/warm.js'
+import { SOCIAL_NAMES } from '../../social/names.js'
 import { styles } from './w3m-connect-view.styles.js'
 
 export type ConnectMethod = NonNullable<ResolvedOptions['connectMethodsOrder']>[number]
@@ -36,17 +38,6 @@ const PRESENT_TYPES: ReadonlySet<Connector['type']> = new Set([
   'ANNOUNCED',
   'MULTI_CHAIN',
 ])
-
-/** Brand names of the social providers (not translated). */
-const SOCIAL_NAMES: Record<string, string> = {
-  google: 'Google',
-  github: 'GitHub',
-  apple: 'Apple',
-  facebook: 'Facebook',
-  x: 'X',
-  discord: 'Discord',
-  farcaster: 'Farcaster',
-}
 
 /**
  * The order of the connection methods (spec §2): the host's `connectMethodsOrder` when set;
@@ -296,7 +287,12 @@ export class W3mConnectView extends OpenModalElement {
           html`<button
             class="button-secondary wide"
             data-provider=${provider}
-            @click=${() => this.guard(() => push('EmailLogin'))}
+            @click=${() =>
+              this.guard(() => {
+                // The popup opens inside the click, before anything awaits (spec §4).
+                startSocialLogin(provider)
+                push('ConnectingSocial')
+              })}
           >
             ${t('connect.social', { provider: SOCIAL_NAMES[provider] ?? provider })}
           </button>`,

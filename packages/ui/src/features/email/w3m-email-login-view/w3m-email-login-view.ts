@@ -156,6 +156,9 @@ export class W3mEmailLoginView extends OpenModalElement {
       // Spec §4: on success the e-mail-login flag is set and the last-login time removed.
       storage.set('emailLoginUsed', true)
       storage.remove('lastEmailLoginTime')
+      // An e-mail login, not a social one: no social user to show.
+      storage.remove('socialUsername')
+      storage.remove('socialProvider')
       await connect({ connectorId: id })
     })
     if (!done) {

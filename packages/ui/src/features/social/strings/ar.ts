@@ -1,0 +1,13 @@
+// The social feature's strings in ar. A key left out reads English (the completeness
+// test lists it).
+import type { Catalog } from '../../../i18n/index.js'
+
+export const catalog: Catalog = {
+  'view.ConnectingSocial': 'تسجيل الدخول الاجتماعي',
+  'social.started': 'جارٍ فتح {provider}…',
+  'social.popupOpened': 'سجّل الدخول باستخدام {provider} في النافذة التي فُتحت.',
+  'social.connected': 'تم تسجيل الدخول باستخدام {provider}. جارٍ فتح محفظتك…',
+  'social.success': 'متصل',
+  'social.blocked': 'حظر متصفحك نافذة {provider}.',
+  'social.open': 'فتح {provider}',
+}

@@ -1,0 +1,13 @@
+// The social feature's strings in fr. A key left out reads English (the completeness
+// test lists it).
+import type { Catalog } from '../../../i18n/index.js'
+
+export const catalog: Catalog = {
+  'view.ConnectingSocial': 'Connexion par réseau social',
+  'social.started': 'Ouverture de {provider}…',
+  'social.popupOpened': 'Connectez-vous avec {provider} dans la fenêtre qui s’est ouverte.',
+  'social.connected': 'Connecté avec {provider}. Ouverture de votre portefeuille…',
+  'social.success': 'Connecté',
+  'social.blocked': 'Votre navigateur a bloqué la fenêtre de {provider}.',
+  'social.open': 'Ouvrir {provider}',
+}

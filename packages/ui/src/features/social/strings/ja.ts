@@ -1,0 +1,13 @@
+// The social feature's strings in ja. A key left out reads English (the completeness
+// test lists it).
+import type { Catalog } from '../../../i18n/index.js'
+
+export const catalog: Catalog = {
+  'view.ConnectingSocial': 'ソーシャルログイン',
+  'social.started': '{provider} を開いています…',
+  'social.popupOpened': '開いたウィンドウで {provider} にサインインしてください。',
+  'social.connected': '{provider} でサインインしました。ウォレットを開いています…',
+  'social.success': '接続済み',
+  'social.blocked': 'ブラウザが {provider} のウィンドウをブロックしました。',
+  'social.open': '{provider} を開く',
+}

@@ -1,0 +1,13 @@
+// The social feature's strings in pt-br. A key left out reads English (the completeness
+// test lists it).
+import type { Catalog } from '../../../i18n/index.js'
+
+export const catalog: Catalog = {
+  'view.ConnectingSocial': 'Login social',
+  'social.started': 'Abrindo {provider}…',
+  'social.popupOpened': 'Entre com {provider} na janela que foi aberta.',
+  'social.connected': 'Conectado com {provider}. Abrindo sua carteira…',
+  'social.success': 'Conectado',
+  'social.blocked': 'Seu navegador bloqueou a janela do {provider}.',
+  'social.open': 'Abrir {provider}',
+}

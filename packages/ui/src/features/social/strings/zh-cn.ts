@@ -1,0 +1,13 @@
+// The social feature's strings in zh-cn. A key left out reads English (the completeness
+// test lists it).
+import type { Catalog } from '../../../i18n/index.js'
+
+export const catalog: Catalog = {
+  'view.ConnectingSocial': '社交账号登录',
+  'social.started': '正在打开 {provider}…',
+  'social.popupOpened': '请在打开的窗口中使用 {provider} 登录。',
+  'social.connected': '已使用 {provider} 登录。正在打开你的钱包…',
+  'social.success': '已连接',
+  'social.blocked': '你的浏览器拦截了 {provider} 窗口。',
+  'social.open': '打开 {provider}',
+}
