@@ -2,7 +2,36 @@
 // its icon (safe URLs only, else its first letter), name, amount held and fiat value, as a
 // button that picks it.
 import { html, nothing, type TemplateResult } from 'lit'
+import { KeyboardNavigationController } from '../controllers/keyboard-navigation.js'
+import { OpenModalElement } from '../internal/openmodal-element.js'
 import { safeAssetImageUrl } from '../utils/safe-url.js'
+
+/**
+ * The base of a token picker view (Send's, Swap's): the filter the visitor typed (`query`) with
+ * its search field, and arrow keys moving between the rows (`part="token"`).
+ */
+export class TokenPickerView extends OpenModalElement {
+  static override properties = { query: { state: true } }
+
+  declare query: string
+
+  protected readonly nav = new KeyboardNavigationController(this, {
+    layout: 'list',
+    items: () => [...this.renderRoot.querySelectorAll<HTMLElement>('[part="token"]')],
+  })
+
+  constructor() {
+    super()
+    this.query = ''
+  }
+
+  /** The search field, labelled `label`, bound to `query`. */
+  protected search(label: string): TemplateResult {
+    return tokenSearch(label, this.query, (query) => {
+      this.query = query
+    })
+  }
+}
 
 export interface TokenRow {
   /** Stable per token: `data-token` of the row. */

@@ -98,6 +98,26 @@ export function frameStatusLine(
   return statusLine(error ?? failed, pending && !failed, text)
 }
 
+/**
+ * While the secure frame shows its code entry: its status line, and once the visitor closed
+ * the entry (nothing pending), Try again (`part="retry-button"`) to show it again.
+ */
+export function frameCodeStep(
+  status: EmbeddedLoginStatus | undefined,
+  error: string | undefined,
+  pending: boolean,
+  retry: () => void,
+): TemplateResult {
+  return html`${frameStatusLine(status, error, pending)}
+    ${
+      pending
+        ? nothing
+        : html`<button class="button-secondary wide" type="button" part="retry-button" @click=${retry}>
+          ${t('common.tryAgain')}
+        </button>`
+    }`
+}
+
 /** The e-mail field of the login and update views (at most 254 characters, spec §5). */
 export function emailField(field: {
   label: string

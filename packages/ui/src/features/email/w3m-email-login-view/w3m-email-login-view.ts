@@ -21,7 +21,7 @@ import {
   emailField,
   emailStyles,
   embeddedWallet,
-  frameStatusLine,
+  frameCodeStep,
   recordSend,
   secondsUntilNextSend,
   statusLine,
@@ -216,19 +216,7 @@ export class W3mEmailLoginView extends OpenModalElement {
     const wait = this.wait
     return html`<div class="stack" data-login-status=${this.loginStatus ?? 'closed'}>
       <p class="muted intro" data-intro>${t('email.otpIntro', { email: this.email.trim() })}</p>
-      ${frameStatusLine(this.loginStatus, this.error, this.pending)}
-      ${
-        this.pending
-          ? nothing
-          : html`<button
-            class="button-secondary wide"
-            type="button"
-            part="retry-button"
-            @click=${() => this.enterCode()}
-          >
-            ${t('common.tryAgain')}
-          </button>`
-      }
+      ${frameCodeStep(this.loginStatus, this.error, this.pending, () => this.enterCode())}
       <div class="row">
         <button
           class="link"

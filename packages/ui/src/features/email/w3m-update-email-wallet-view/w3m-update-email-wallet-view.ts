@@ -22,7 +22,7 @@ import {
   emailField,
   emailStyles,
   embeddedWallet,
-  frameStatusLine,
+  frameCodeStep,
   setConnectionEmail,
   statusLine,
   submitButton,
@@ -175,19 +175,7 @@ export class W3mUpdateEmailWalletView extends OpenModalElement {
         : t('updateEmail.secondaryIntro', { email: this.email.trim() })
     return html`<div class="stack" data-code-status=${this.codeStatus ?? 'closed'}>
       <p class="muted intro" data-intro data-step=${this.step}>${intro}</p>
-      ${frameStatusLine(this.codeStatus, this.error, this.pending)}
-      ${
-        this.pending
-          ? nothing
-          : html`<button
-            class="button-secondary wide"
-            type="button"
-            part="retry-button"
-            @click=${() => this.enterCode()}
-          >
-            ${t('common.tryAgain')}
-          </button>`
-      }
+      ${frameCodeStep(this.codeStatus, this.error, this.pending, () => this.enterCode())}
     </div>`
   }
 

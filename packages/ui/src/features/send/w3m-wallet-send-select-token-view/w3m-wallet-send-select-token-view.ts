@@ -7,13 +7,11 @@ import {
   updateSendDraft,
 } from '@openmodal/core/internal'
 import { html } from 'lit'
-import { matchesQuery, tokenRow, tokenSearch } from '../../../components/token-picker.js'
+import { matchesQuery, TokenPickerView, tokenRow } from '../../../components/token-picker.js'
 import '../../../components/wui-spinner/wui-spinner.js'
-import { KeyboardNavigationController } from '../../../controllers/keyboard-navigation.js'
 import { StoreController } from '../../../controllers/store-controller.js'
 import { t } from '../../../i18n/index.js'
 import '../strings/en.js'
-import { OpenModalElement } from '../../../internal/openmodal-element.js'
 import { assetListStyles } from '../../../styles/asset-list-styles.js'
 import { base } from '../../../styles/base.js'
 import { viewStyles } from '../../../styles/view-styles.js'
@@ -32,24 +30,11 @@ const tokenKey = (token: TokenBalance) => token.address ?? `native:${token.chain
  * @csspart search-input - The name or symbol filter.
  * @csspart token - One token (a button).
  */
-export class W3mWalletSendSelectTokenView extends OpenModalElement {
-  static override properties = { query: { state: true } }
+export class W3mWalletSendSelectTokenView extends TokenPickerView {
   static override styles = [base, viewStyles, assetListStyles, sendStyles]
-
-  declare query: string
 
   private readonly draft = new StoreController(this, $sendDraft)
   private readonly tokens = new StoreController(this, $sendTokens)
-
-  private readonly nav = new KeyboardNavigationController(this, {
-    layout: 'list',
-    items: () => [...this.renderRoot.querySelectorAll<HTMLElement>('[part="token"]')],
-  })
-
-  constructor() {
-    super()
-    this.query = ''
-  }
 
   override connectedCallback(): void {
     super.connectedCallback()
@@ -74,9 +59,7 @@ export class W3mWalletSendSelectTokenView extends OpenModalElement {
     const picked = this.draft.value.token
     const tokens = this.filtered()
     return html`<div class="stack">
-      ${tokenSearch(t('send.searchToken'), this.query, (query) => {
-        this.query = query
-      })}
+      ${this.search(t('send.searchToken'))}
       ${
         loading && tokenBalances.length === 0
           ? html`<div class="state" role="status" data-state="loading">

@@ -1,12 +1,10 @@
 import type { SwapToken } from '@openmodal/core/api'
 import { $sendTokens, $swapDraft, $view, goBack, updateSwapDraft } from '@openmodal/core/internal'
 import { html, nothing } from 'lit'
-import { matchesQuery, tokenRow, tokenSearch } from '../../../components/token-picker.js'
-import { KeyboardNavigationController } from '../../../controllers/keyboard-navigation.js'
+import { matchesQuery, TokenPickerView, tokenRow } from '../../../components/token-picker.js'
 import { StoreController } from '../../../controllers/store-controller.js'
 import { t } from '../../../i18n/index.js'
 import '../strings/en.js'
-import { OpenModalElement } from '../../../internal/openmodal-element.js'
 import { assetListStyles } from '../../../styles/asset-list-styles.js'
 import { base } from '../../../styles/base.js'
 import { viewStyles } from '../../../styles/view-styles.js'
@@ -26,24 +24,11 @@ import { balanceOf, shown, usdValue } from '../swap-state.js'
  * @csspart search-input - The name or symbol filter.
  * @csspart token - One token (a button).
  */
-export class W3mSwapSelectTokenView extends OpenModalElement {
-  static override properties = { query: { state: true } }
+export class W3mSwapSelectTokenView extends TokenPickerView {
   static override styles = [base, viewStyles, assetListStyles, sendStyles]
-
-  declare query: string
 
   private readonly draft = new StoreController(this, $swapDraft)
   private readonly balances = new StoreController(this, $sendTokens)
-
-  private readonly nav = new KeyboardNavigationController(this, {
-    layout: 'list',
-    items: () => [...this.renderRoot.querySelectorAll<HTMLElement>('[part="token"]')],
-  })
-
-  constructor() {
-    super()
-    this.query = ''
-  }
 
   private side(): 'from' | 'to' {
     return $view.get()?.data?.swapSide ?? 'from'
@@ -100,9 +85,7 @@ export class W3mSwapSelectTokenView extends OpenModalElement {
     const yours = tokens.filter(held)
     const others = tokens.filter((token) => !held(token))
     return html`<div class="stack">
-      ${tokenSearch(t('swap.searchToken'), this.query, (query) => {
-        this.query = query
-      })}
+      ${this.search(t('swap.searchToken'))}
       ${
         tokens.length === 0
           ? html`<div class="state" data-state="empty">
