@@ -21,6 +21,7 @@ import {
   type SupportedTransactionVersions,
   WalletConnectionError,
   WalletDisconnectionError,
+  type WalletError,
   type WalletName,
   WalletNotConnectedError,
   WalletReadyState,
@@ -55,6 +56,18 @@ function readSolana(): Solana {
 
 /** The message of whatever was thrown. */
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/**
+ * `error` as wallet-adapter's `Kind` of error (one that is already a `Keep`, such as "not
+ * connected", stays as it is), so a dapp's `onError` and `catch` see the kinds it knows.
+ */
+function asWalletError(
+  error: unknown,
+  Kind: new (message?: string, error?: unknown) => WalletError,
+  Keep: abstract new (...args: never[]) => WalletError = WalletNotConnectedError,
+): WalletError {
+  return error instanceof Keep ? error : new Kind(messageOf(error), error)
+}
 
 /**
  * A wallet adapter whose wallet is the modal: `connect()` opens the modal on its Solana
@@ -139,6 +152,12 @@ export class OpenModalWalletAdapter extends BaseMessageSignerWalletAdapter {
     this.emit('connect', this.#publicKey)
   }
 
+  /** Tells the dapp's `onError` of `failure`, then gives it back to be thrown. */
+  #failed(failure: WalletError): WalletError {
+    this.emit('error', failure)
+    return failure
+  }
+
   /** Opens the modal on its Solana wallets unless it is connected there already. */
   async connect(): Promise<void> {
     if (this.#connecting) return
@@ -154,12 +173,7 @@ export class OpenModalWalletAdapter extends BaseMessageSignerWalletAdapter {
       this.#publicKey = new PublicKey(address)
       this.emit('connect', this.#publicKey)
     } catch (error) {
-      const failure =
-        error instanceof WalletConnectionError
-          ? error
-          : new WalletConnectionError(messageOf(error), error)
-      this.emit('error', failure)
-      throw failure
+      throw this.#failed(asWalletError(error, WalletConnectionError, WalletConnectionError))
     } finally {
       this.#connecting = false
     }
@@ -219,12 +233,7 @@ export class OpenModalWalletAdapter extends BaseMessageSignerWalletAdapter {
       })) as { transaction: string }
       return deserialize(transaction, fromBase64(signed))
     } catch (error) {
-      const failure =
-        error instanceof WalletNotConnectedError
-          ? error
-          : new WalletSignTransactionError(messageOf(error), error)
-      this.emit('error', failure)
-      throw failure
+      throw this.#failed(asWalletError(error, WalletSignTransactionError))
     }
   }
 
@@ -237,12 +246,7 @@ export class OpenModalWalletAdapter extends BaseMessageSignerWalletAdapter {
       })) as { transactions: string[] }
       return transactions.map((t, i) => deserialize(t, fromBase64(signed[i])))
     } catch (error) {
-      const failure =
-        error instanceof WalletNotConnectedError
-          ? error
-          : new WalletSignTransactionError(messageOf(error), error)
-      this.emit('error', failure)
-      throw failure
+      throw this.#failed(asWalletError(error, WalletSignTransactionError))
     }
   }
 
@@ -256,12 +260,7 @@ export class OpenModalWalletAdapter extends BaseMessageSignerWalletAdapter {
       if (!bytes) throw new Error('The wallet answered no signature')
       return bytes
     } catch (error) {
-      const failure =
-        error instanceof WalletNotConnectedError
-          ? error
-          : new WalletSignMessageError(messageOf(error), error)
-      this.emit('error', failure)
-      throw failure
+      throw this.#failed(asWalletError(error, WalletSignMessageError))
     }
   }
 }
