@@ -61,3 +61,10 @@ export const viewStyles = css`
     block-size: 40px;
   }
 `
+
+/** A view that waits on something outside the modal (a popup, a purchase): a large spinner. */
+export const waitingStyles = css`
+  .center > wui-spinner {
+    --wui-spinner-size: 32px;
+  }
+`

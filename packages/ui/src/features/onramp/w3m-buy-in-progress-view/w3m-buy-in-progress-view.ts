@@ -8,7 +8,7 @@ import {
   updateOnrampPurchase,
   waitForOnrampPurchase,
 } from '@openmodal/core/internal'
-import { css, html, nothing } from 'lit'
+import { html, nothing } from 'lit'
 import '../../../components/wui-spinner/wui-spinner.js'
 import { AttemptController } from '../../../controllers/attempt-controller.js'
 import { StoreController } from '../../../controllers/store-controller.js'
@@ -16,19 +16,8 @@ import { t } from '../../../i18n/index.js'
 import '../strings/en.js'
 import { OpenModalElement } from '../../../internal/openmodal-element.js'
 import { base } from '../../../styles/base.js'
-import { viewStyles } from '../../../styles/view-styles.js'
+import { viewStyles, waitingStyles } from '../../../styles/view-styles.js'
 import { define } from '../../../utils/define.js'
-
-const styles = css`
-  .center {
-    gap: 12px;
-    padding-block: 16px;
-    text-align: center;
-  }
-  wui-spinner {
-    --wui-spinner-size: 32px;
-  }
-`
 
 /**
  * @summary BuyInProgress: follows the purchase the visitor started (core's `$onrampPurchase`),
@@ -42,7 +31,7 @@ const styles = css`
 export class W3mBuyInProgressView extends OpenModalElement {
   /** Milliseconds between status checks (tests lower it). */
   static pollMs = ONRAMP_POLL_MS
-  static override styles = [base, viewStyles, styles]
+  static override styles = [base, viewStyles, waitingStyles]
 
   private readonly followed = new StoreController(this, $onrampPurchase)
   private readonly waiting = new AttemptController(this)

@@ -8,7 +8,7 @@ import {
   type SocialLoginStatus,
   startSocialLogin,
 } from '@openmodal/core/internal'
-import { css, html, nothing } from 'lit'
+import { html, nothing } from 'lit'
 import '../../../components/wui-spinner/wui-spinner.js'
 import { AttemptController } from '../../../controllers/attempt-controller.js'
 import { tError } from '../../../i18n/coded.js'
@@ -16,20 +16,9 @@ import { t } from '../../../i18n/index.js'
 import '../strings/en.js'
 import { OpenModalElement } from '../../../internal/openmodal-element.js'
 import { base } from '../../../styles/base.js'
-import { viewStyles } from '../../../styles/view-styles.js'
+import { viewStyles, waitingStyles } from '../../../styles/view-styles.js'
 import { define } from '../../../utils/define.js'
 import { SOCIAL_NAMES } from '../names.js'
-
-const styles = css`
-  .center {
-    gap: 12px;
-    padding-block: 16px;
-    text-align: center;
-  }
-  wui-spinner {
-    --wui-spinner-size: 32px;
-  }
-`
 
 /**
  * @summary ConnectingSocial (spec §2, §4 social login): follows the social login the Connect
@@ -48,7 +37,7 @@ export class W3mConnectingSocialView extends OpenModalElement {
     status: { state: true },
     blocked: { state: true },
   }
-  static override styles = [base, viewStyles, styles]
+  static override styles = [base, viewStyles, waitingStyles]
 
   /** Where the login stands (spec §4 social login states). */
   declare status: SocialLoginStatus | undefined
