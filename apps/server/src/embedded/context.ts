@@ -5,6 +5,8 @@ import type { Db } from '../db/db.js'
 import type { AppEnv } from '../http/access.js'
 import { clientAddressOf } from '../http/client-address.js'
 import type { Logger } from '../http/logger.js'
+import { isProjectOrigin } from '../http/origins.js'
+import { getProject, type Project } from '../projects/store.js'
 import { DEFAULT_EMBEDDED_LIMITS, type EmbeddedLimits, type EmbeddedOptions } from './config.js'
 import { EmbeddedError } from './errors.js'
 import { verifyProof } from './proof.js'
@@ -188,4 +190,34 @@ export function pruneSometimes(context: EmbeddedContext): void {
   pruneEmbedded(context.db, now).catch((error) =>
     context.logger.warn('embedded prune failed', { error: String(error) }),
   )
+}
+
+/**
+ * The project a login (e-mail or social) starts for, asked from `dappOrigin`: 404
+ * PROJECT_NOT_FOUND when there is no such project, 403 ORIGIN_NOT_ALLOWED when the origin is
+ * not one of its credentialed origins (the spec's development defaults never count here).
+ *
+ * @example
+ * const project = await loginProject(context, body.projectId, body.dappOrigin)
+ */
+export async function loginProject(
+  context: EmbeddedContext,
+  projectId: string,
+  dappOrigin: string,
+): Promise<Project> {
+  const project = await getProject(context.db, projectId)
+  if (!project) {
+    throw new EmbeddedError(404, 'PROJECT_NOT_FOUND', `No project with projectId ${projectId}`, {
+      field: 'projectId',
+    })
+  }
+  if (!isProjectOrigin(project, dappOrigin, 'credentialed')) {
+    throw new EmbeddedError(
+      403,
+      'ORIGIN_NOT_ALLOWED',
+      `Origin ${dappOrigin} is not allowed for project ${project.projectId}`,
+      { field: 'dappOrigin' },
+    )
+  }
+  return project
 }

@@ -18,6 +18,7 @@ import {
   BODY_MAX_BYTES,
   clientAddress,
   type EmbeddedContext,
+  loginProject,
   pruneSometimes,
   readJson,
   requireProject,
@@ -44,7 +45,6 @@ import {
 import { walletCommitment } from '../embedded/vault.js'
 import type { AppEnv } from '../http/access.js'
 import { limitBody } from '../http/middleware.js'
-import { isProjectOrigin } from '../http/origins.js'
 import { ProjectIdSchema } from '../projects/schema.js'
 import { getProject } from '../projects/store.js'
 
@@ -328,27 +328,9 @@ export function emailAuthRoutes(context: EmbeddedContext): Hono<AppEnv> {
 
   app.post('/v1/auth/email/start', bounded, async (c) => {
     const body = parseBody(StartBody, await readJson(c))
-    const project = await getProject(db, body.projectId)
-    if (!project) {
-      throw new EmbeddedError(
-        404,
-        'PROJECT_NOT_FOUND',
-        `No project with projectId ${body.projectId}`,
-        {
-          field: 'projectId',
-        },
-      )
-    }
+    const project = await loginProject(context, body.projectId, body.dappOrigin)
     if (project.features.email === false) {
       throw new EmbeddedError(403, 'FEATURE_DISABLED', 'E-mail login is off for this project')
-    }
-    if (!isProjectOrigin(project, body.dappOrigin, 'credentialed')) {
-      throw new EmbeddedError(
-        403,
-        'ORIGIN_NOT_ALLOWED',
-        `Origin ${body.dappOrigin} is not allowed for project ${project.projectId}`,
-        { field: 'dappOrigin' },
-      )
     }
     // The attempt belongs to the device key that asks: only a proof of that key verifies it.
     const jkt = await requireProof(context, c)

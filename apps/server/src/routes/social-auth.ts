@@ -8,6 +8,7 @@ import { realmOf } from '../embedded/config.js'
 import {
   BODY_MAX_BYTES,
   type EmbeddedContext,
+  loginProject,
   pruneSometimes,
   readJson,
   requestUrl,
@@ -26,7 +27,6 @@ import {
 import { BUILT_PROVIDERS, type BuiltProvider } from '../embedded/social/providers.js'
 import type { AppEnv } from '../http/access.js'
 import { limitBody } from '../http/middleware.js'
-import { isProjectOrigin } from '../http/origins.js'
 import { ProjectIdSchema } from '../projects/schema.js'
 import { getProject } from '../projects/store.js'
 
@@ -64,17 +64,7 @@ export function socialAuthRoutes(context: EmbeddedContext): Hono<AppEnv> {
 
   app.post('/v1/auth/social/start', bounded, async (c) => {
     const body = parseBody(StartBody, await readJson(c))
-    const project = await getProject(db, body.projectId)
-    if (!project) {
-      throw new EmbeddedError(
-        404,
-        'PROJECT_NOT_FOUND',
-        `No project with projectId ${body.projectId}`,
-        {
-          field: 'projectId',
-        },
-      )
-    }
+    const project = await loginProject(context, body.projectId, body.dappOrigin)
     const config = project.social[body.provider]
     const socials = project.features.socials || []
     if (!config || !socials.includes(body.provider)) {
@@ -85,14 +75,6 @@ export function socialAuthRoutes(context: EmbeddedContext): Hono<AppEnv> {
         {
           field: 'provider',
         },
-      )
-    }
-    if (!isProjectOrigin(project, body.dappOrigin, 'credentialed')) {
-      throw new EmbeddedError(
-        403,
-        'ORIGIN_NOT_ALLOWED',
-        `Origin ${body.dappOrigin} is not allowed for project ${project.projectId}`,
-        { field: 'dappOrigin' },
       )
     }
     // The attempt belongs to the device key that asks: only a proof of that key collects it.
