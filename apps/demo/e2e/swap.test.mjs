@@ -158,11 +158,13 @@ describe('Demo Swap: Account → Swap against Uniswap V2 on anvil', () => {
     await modal('w3m-account-view').waitFor({ timeout: STEP_TIMEOUT })
     assert.equal(sold - (await balanceOf(tusd)), parseUnits('25', tusd.decimals))
     assert.ok((await balanceOf(tdai)) > before)
-    // Activity lists the swap: one "Swapped" row with both legs.
+    // Activity lists the swap: one "Swapped" row with both legs. (The pools' funding is a
+    // "Swapped" row with TUSD and TDAI too: wait for the one that sold these 25 TUSD, which
+    // the indexer may list a poll after the page's first rows.)
     await modal('w3m-account-view [data-tab="activity"]').click()
     const swapped = modal('w3m-account-activity [part="transaction"]')
       .filter({ has: page.locator('[data-operation]', { hasText: 'Swapped' }) })
-      .filter({ hasText: 'TDAI' })
+      .filter({ has: page.locator('[data-amount]', { hasText: 'Sent: −25.000 TUSD' }) })
       .first()
     await swapped.waitFor({ timeout: ACTIVITY_TIMEOUT })
     const legs = (await swapped.locator('[data-amount]').allTextContents()).map((leg) =>
