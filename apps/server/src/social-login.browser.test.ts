@@ -8,12 +8,12 @@
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { buildSecureSite } from '@openmodal/secure-site/serve'
+import { freePort } from '@openmodal/testing/node'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
 import { prepareDatabase } from './bootstrap.js'
@@ -21,6 +21,7 @@ import type { Db } from './db/db.js'
 import { createSmtpMailer } from './embedded/mailer.js'
 import { syncConfig } from './projects/config-file.js'
 import type { RunningServer } from './server.js'
+import { startDappPage } from './testing/dapp-page.js'
 import { startTestServer, testProject } from './testing/harness.js'
 import { openTestPglite } from './testing/pglite.js'
 import { type SmtpSink, startSmtpSink } from './testing/smtp-sink.js'
@@ -38,55 +39,6 @@ const SITE_DIST = join(
 )
 const PROJECT = 'social-project'
 
-/** The dapp page: frames the secure site (visible, full page) and speaks the frame protocol. */
-async function startDappPage(secure: () => string) {
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x')
-    if (url.pathname !== '/') {
-      res.writeHead(404).end()
-      return
-    }
-    const frame = `${secure()}/frame?projectId=${PROJECT}&chainId=1&version=0.1.0`
-    res.writeHead(200, { 'content-type': 'text/html' })
-    res.end(`<!doctype html><title>dapp</title>
-<style>iframe{position:fixed;inset:0;width:100%;height:100%;border:0}</style>
-<iframe title="Secure wallet" src="${frame}"></iframe>
-<script type="module">
-const target = ${JSON.stringify(secure())}
-const nonce = crypto.randomUUID()
-window.port = new Promise((resolve) => {
-  addEventListener('message', (event) => {
-    if (event.origin === target && event.data?.nonce === nonce && event.ports[0]) resolve(event.ports[0])
-  })
-  const timer = setInterval(() => document.querySelector('iframe').contentWindow.postMessage({ type: '@openmodal-frame/handshake', nonce }, target), 100)
-  window.port_ready = () => clearInterval(timer)
-})
-window.request = async (type, payload) => {
-  const port = await window.port
-  window.port_ready()
-  const id = crypto.randomUUID()
-  return new Promise((resolve) => {
-    port.addEventListener('message', (event) => {
-      if (event.data?.id === id) resolve({ status: event.data.status, payload: event.data.payload })
-    })
-    port.start()
-    port.postMessage({ id, type, payload })
-  })
-}
-</script>`)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
-
 type Reply = { status: 'SUCCESS' | 'ERROR'; payload: Record<string, unknown> }
 
 let db: Db
@@ -103,7 +55,7 @@ before(async () => {
   ;[db, sink, dapp] = await Promise.all([
     openTestPglite(),
     startSmtpSink(),
-    startDappPage(() => secure),
+    startDappPage(() => secure, PROJECT),
   ])
   await prepareDatabase(db)
   const port = await freePort()
