@@ -10,6 +10,7 @@ import { playwrightLauncher } from '@web/test-runner-playwright'
 import { createApiStandIn } from '../../apps/secure-site/scripts/api-stand-in.mjs'
 import { buildSecureSite, startSecureSite } from '../../apps/secure-site/scripts/serve.mjs'
 import { CHROMIUM_ARGS, chromiumPath } from '../../tools/chromium.mjs'
+import { clickAfterRest } from '../../tools/frame-approve.mjs'
 import { wtrConfig } from '../../tools/wtr-config.mjs'
 
 function secureSite() {
@@ -96,6 +97,8 @@ function secureSite() {
         await frame
           .getByLabel(payload.label, { exact: true })
           .fill(payload.value, { timeout: 10_000 })
+      } else if (payload.name === 'Approve') {
+        await clickAfterRest(frame.getByRole('button', { name: 'Approve' }))
       } else {
         await frame.getByRole('button', { name: payload.name }).click({ timeout: 10_000 })
       }

@@ -12,6 +12,7 @@ import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
+import { clickAfterRest } from '../../../tools/frame-approve.mjs'
 import { startEmailStack } from './email-stack.mjs'
 import { rpc, verifyEd25519 } from './preview.mjs'
 import { socialTests } from './social-cases.mjs'
@@ -156,11 +157,12 @@ describe('Demo e-mail login: the embedded wallet end to end', () => {
   }
 
   /** Clicks a button inside the visible secure frame (a real click in another origin). */
-  const frameClick = (page, name) =>
-    page
-      .frameLocator('iframe[title="Secure wallet"]')
-      .getByRole('button', { name })
-      .click({ timeout: STEP_TIMEOUT })
+  const frameClick = (page, name) => {
+    const button = page.frameLocator('iframe[title="Secure wallet"]').getByRole('button', { name })
+    return name === 'Approve'
+      ? clickAfterRest(button, { timeout: STEP_TIMEOUT })
+      : button.click({ timeout: STEP_TIMEOUT })
+  }
 
   test('a page that never picks e-mail makes no request to the secure site', async () => {
     const { context, page, secureRequests } = await openDemo()

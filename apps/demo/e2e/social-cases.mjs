@@ -10,6 +10,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { verifyMessage } from 'viem'
+import { clickAfterRest } from '../../../tools/frame-approve.mjs'
 
 const STEP = 20_000
 
@@ -114,10 +115,10 @@ export function socialTests(get) {
       [message, address],
     )
     await modal(page, 'w3m-approve-transaction-view').waitFor({ state: 'attached', timeout: STEP })
-    await page
-      .frameLocator('iframe[title="Secure wallet"]')
-      .getByRole('button', { name: 'Approve' })
-      .click({ timeout: STEP })
+    await clickAfterRest(
+      page.frameLocator('iframe[title="Secure wallet"]').getByRole('button', { name: 'Approve' }),
+      { timeout: STEP },
+    )
     const signature = await signing
     assert.equal(await verifyMessage({ address, message, signature }), true)
     await github.context.close()

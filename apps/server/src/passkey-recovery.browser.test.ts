@@ -16,6 +16,7 @@ import { buildSecureSite } from '@openmodal/secure-site/serve'
 import { freePort } from '@openmodal/testing/node'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
+import { clickAfterRest } from '../../../tools/frame-approve.mjs'
 // The secure site's own rebuild (Shamir + derivation + commitment check), run as an operator.
 import { rebuildKeys } from '../../secure-site/src/keys/shares.js'
 import { prepareDatabase } from './bootstrap.js'
@@ -217,7 +218,7 @@ describe('recovery with a passkey only the visitor holds', () => {
       method: 'personal_sign',
       params: ['0x68690a', created],
     })
-    await frameButton(first.page, 'Approve').click({ timeout: STEP })
+    await clickAfterRest(frameButton(first.page, 'Approve'), { timeout: STEP })
     assert.equal((await signing).status, 'SUCCESS')
   })
 

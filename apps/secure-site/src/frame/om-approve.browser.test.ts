@@ -9,7 +9,13 @@ import {
   describeTypedData,
   parseTypedData,
 } from './describe-evm.js'
-import { ARM_DELAY_MS, askApproval, HOLD_MS, type OmApprove } from './om-approve.js'
+import {
+  ARM_DELAY_MS,
+  askApproval,
+  HOLD_MS,
+  type OmApprove,
+  POINTER_SETTLE_MS,
+} from './om-approve.js'
 import { describeTransactions } from './solana.js'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -19,14 +25,19 @@ const TOKEN = '0x00000000000000000000000000000000000c0FFE'
 const approveButton = (element: OmApprove) =>
   element.shadowRoot?.querySelector<HTMLButtonElement>('button.approve') as HTMLButtonElement
 
-/** Real mouse input at the middle of a button (a script's click() is not trusted). */
-async function press(button: HTMLElement, type: 'click' | 'down' = 'click') {
+const middle = (button: HTMLElement): [number, number] => {
   const box = button.getBoundingClientRect()
-  const position: [number, number] = [
-    Math.round(box.x + box.width / 2),
-    Math.round(box.y + box.height / 2),
-  ]
+  return [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)]
+}
+
+/**
+ * Real mouse input at the middle of a button (a script's click() is not trusted), after the
+ * pointer has rested there as a visitor's does.
+ */
+async function press(button: HTMLElement, type: 'click' | 'down' = 'click') {
+  const position = middle(button)
   await sendMouse({ type: 'move', position })
+  await sleep(POINTER_SETTLE_MS + 200)
   await sendMouse(type === 'click' ? { type: 'click', position } : { type: 'down' })
 }
 
@@ -147,6 +158,27 @@ describe('om-approve', () => {
     expect(button.disabled).to.equal(true)
     await sleep(ARM_DELAY_MS)
     await press(button)
+    expect(await decision).to.equal(true)
+  })
+
+  it('refuses a click that brings the pointer into the approval, re-arms, then takes a rested one', async () => {
+    const decision = askApproval({
+      origin: 'https://dapp.example',
+      method: 'personal_sign',
+      view: describePersonalSign('0x6869'),
+    })
+    const element = document.querySelector('om-approve') as OmApprove
+    await element.updateComplete
+    await sleep(ARM_DELAY_MS + 300)
+    const button = approveButton(element)
+    expect(button.disabled).to.equal(false)
+    // The press is the first the approval hears of this pointer: it may have been slid under it.
+    await sendMouse({ type: 'click', position: middle(button) })
+    expect(await stateAfter(decision, 100)).to.equal('pending')
+    await element.updateComplete
+    expect(button.disabled).to.equal(true)
+    await sleep(ARM_DELAY_MS + 300)
+    await sendMouse({ type: 'click', position: middle(button) })
     expect(await decision).to.equal(true)
   })
 

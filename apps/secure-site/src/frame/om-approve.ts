@@ -11,6 +11,15 @@ import { dialogStyles } from './look.js'
 export const ARM_DELAY_MS = 800
 /** The delay IntersectionObserver v2 computes visibility with (its minimum is 100 ms). */
 export const VISIBILITY_DELAY_MS = 100
+/**
+ * How long a mouse or pen must have rested over the frame, at the frame's current place, before
+ * a press on Approve counts. A frame slid under a pointer that was resting outside it (or that it
+ * never saw) gets its first pointer event with the click itself: no earlier position to compare,
+ * so the press is refused and Approve re-arms. 500 ms is above the interval of a visitor's
+ * repeated clicks on one spot (~200-300 ms), and below the time anyone takes to move to a button
+ * they have read.
+ */
+export const POINTER_SETTLE_MS = 500
 /** How long Approve must be held where IntersectionObserver v2 is missing. */
 export const HOLD_MS = 1500
 
@@ -33,7 +42,9 @@ type Offset = readonly [number, number]
  * disabled until the panel has been fully visible (IntersectionObserver v2: not transparent,
  * not covered, not transformed, on screen, whole) for {@link ARM_DELAY_MS}, and is disabled
  * again by any hide, cover, opacity change or move of the frame (a move is seen as a change of
- * `screenX - clientX` between two pointer events). Without IntersectionObserver v2 it is a
+ * `screenX - clientX` between two pointer events). A mouse press counts only once the pointer
+ * has rested over the frame, where it is now, for {@link POINTER_SETTLE_MS}: the frame may
+ * have been slid under a pointer it never saw. Without IntersectionObserver v2 it is a
  * press-and-hold button at a random place in its row, held for {@link HOLD_MS}.
  *
  * @summary Approve or reject one request inside the secure frame.
@@ -70,6 +81,8 @@ export class OmApprove extends LitElement {
   private holdTimer?: ReturnType<typeof setTimeout>
   /** The frame's offset on screen, `screenX - clientX`, at the last pointer event. */
   private offset?: Offset
+  /** The `timeStamp` of the first pointer event that reported {@link offset}. */
+  private offsetSince = 0
 
   static override styles = [
     dialogStyles,
@@ -238,13 +251,25 @@ export class OmApprove extends LitElement {
 
   /**
    * A frame moved under a resting pointer gets no event until the next one, which then
-   * reports a different `screenX - clientX`: the approval is re-armed from zero.
+   * reports a different `screenX - clientX`: the approval is re-armed from zero. A press by a
+   * mouse or pen that has not rested over the frame at its current place for
+   * {@link POINTER_SETTLE_MS} (the frame never saw it before, or saw it elsewhere) is refused the
+   * same way. Touch has no resting pointer to slide a frame under.
    */
   private onPointer = (event: PointerEvent) => {
     const offset: Offset = [event.screenX - event.clientX, event.screenY - event.clientY]
     const last = this.offset
-    this.offset = offset
-    if (last && (Math.abs(last[0] - offset[0]) > 1 || Math.abs(last[1] - offset[1]) > 1)) {
+    const moved =
+      last !== undefined && (Math.abs(last[0] - offset[0]) > 1 || Math.abs(last[1] - offset[1]) > 1)
+    if (!last || moved) {
+      this.offset = offset
+      this.offsetSince = event.timeStamp
+    }
+    const unsettled =
+      event.type === 'pointerdown' &&
+      event.pointerType !== 'touch' &&
+      event.timeStamp - this.offsetSince < POINTER_SETTLE_MS
+    if (moved || unsettled) {
       this.disarm()
       if (this.visible) this.startArming()
     }

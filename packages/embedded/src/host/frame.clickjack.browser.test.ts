@@ -132,8 +132,9 @@ describe('approval in a frame restyled by a hostile page', () => {
     const signing = provider.request({ method: 'personal_sign', params: [message, address] })
     const box = (await executeServerCommand('frame-box', { name: 'Approve' })) as Box
     approve = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) }
-    await sleep(1200)
+    // The visitor's pointer comes to rest on Approve while it arms, then clicks.
     await sendMouse({ type: 'move', position: [approve.x, approve.y] })
+    await sleep(1200)
     await sendMouse({ type: 'click', position: [approve.x, approve.y] })
     const signature = (await signing) as `0x${string}`
     expect(await verifyMessage({ address, message, signature })).to.equal(true)
@@ -155,6 +156,9 @@ describe('approval in a frame restyled by a hostile page', () => {
         })
         while (!shownAt) await sleep(5)
         stop()
+        // The pointer rests where Approve is from the moment it shows (over a frame made
+        // transparent or covered, the frame hears it), so only the visibility check refuses.
+        await sendMouse({ type: 'move', position: [approve.x, approve.y] })
         if (attack.reveal) {
           await sleep(Math.max(0, shownAt + delay - 20 - performance.now()))
           attack.reveal(frame.iframe)
@@ -192,5 +196,33 @@ describe('approval in a frame restyled by a hostile page', () => {
     Object.assign(style, { left: '0px', width: '100%', height: '100%' })
     await executeServerCommand('frame-click', { name: 'Reject' })
     expect(((await signing.catch((error) => error)) as { code?: number }).code).to.equal(4001)
+  })
+
+  it('signs nothing when the page slides the armed approval under a pointer resting outside it', async () => {
+    const provider = createEmbeddedProvider(frame)
+    const { style } = frame.iframe
+    Object.assign(style, { width: '560px', height: '500px' })
+    const message = 'Slid under the pointer'
+    const signing = provider.request({ method: 'personal_sign', params: [message, address] })
+    const box = (await executeServerCommand('frame-box', { name: 'Approve' })) as Box
+    const center = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) }
+    // The pointer rests on the page, right of the frame: the frame never hears of it.
+    const rest = { x: Math.round(frame.iframe.getBoundingClientRect().right + 40), y: center.y }
+    await sendMouse({ type: 'move', position: [rest.x, rest.y] })
+    await sleep(1200)
+    // Approve is armed; the page slides it, whole and unobscured, under the pointer.
+    style.left = `${rest.x - center.x}px`
+    await sleep(50)
+    const moved = (await executeServerCommand('frame-box', { name: 'Approve' })) as Box
+    expect(Math.abs(moved.x + moved.width / 2 - rest.x)).to.be.below(2)
+    expect(frame.iframe.getBoundingClientRect().right).to.be.at.most(window.innerWidth)
+    await sendMouse({ type: 'click', position: [rest.x, rest.y] })
+    expect(await stateAfter(signing, 500)).to.equal('pending')
+    // Resting there, the visitor's next click signs once Approve has armed again.
+    await sleep(1200)
+    await sendMouse({ type: 'click', position: [rest.x, rest.y] })
+    const signature = (await signing) as `0x${string}`
+    expect(await verifyMessage({ address, message, signature })).to.equal(true)
+    Object.assign(style, { left: '0px', width: '100%', height: '100%' })
   })
 })
