@@ -30,7 +30,8 @@ export const PROVIDER_NAMES: Readonly<Record<OnrampProviderId, string>> = {
 
 const FeePercentSchema = v.pipe(v.number(), v.minValue(0), v.maxValue(10))
 
-const HttpsOrLoopbackUrl = v.pipe(
+/** An https:// URL, or http:// on loopback, as given. */
+const HttpsOrLoopback = v.pipe(
   v.string(),
   v.maxLength(2048),
   v.url('Expected a URL'),
@@ -40,6 +41,10 @@ const HttpsOrLoopbackUrl = v.pipe(
       /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/i.test(value),
     'Expected an https:// URL (http:// only on loopback)',
   ),
+)
+/** The same, without trailing slashes (a base URL paths are appended to). */
+const HttpsOrLoopbackUrl = v.pipe(
+  HttpsOrLoopback,
   v.transform((value) => value.replace(/\/+$/, '')),
 )
 
@@ -53,6 +58,17 @@ export const MeldConfigSchema = v.strictObject({
   /** Widget host; default production `https://meldcrypto.com`, sandbox `https://sb.meldcrypto.com`. */
   widgetUrl: v.optional(HttpsOrLoopbackUrl, 'https://meldcrypto.com'),
   feePercent: v.optional(FeePercentSchema),
+  /**
+   * The secret of the Meld webhook profile that posts to `POST /v1/onramp/meld/webhook`
+   * (`env:NAME` reads it from the environment). Without it Meld purchases stay pending.
+   */
+  webhookSecret: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(500))),
+  /**
+   * The URL exactly as entered in Meld's webhook profile (Meld signs it). Default: this
+   * server's public URL + `/v1/onramp/meld/webhook?projectId=<id>`; set it when a proxy
+   * rewrites the path.
+   */
+  webhookUrl: v.optional(HttpsOrLoopback),
 })
 
 export const CoinbaseConfigSchema = v.strictObject({

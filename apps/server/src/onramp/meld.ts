@@ -1,7 +1,7 @@
 // Meld (spec §9: eip155 and solana): its hosted widget, opened with the project's public key
 // and the purchase prefilled. The public key is meant to be in that URL; no secret is used.
-// Meld reports outcomes only to an account's webhooks or its secret-key API, so a Meld
-// purchase stays `pending` here until such a hook exists.
+// Meld reports outcomes only to an account's webhooks or its secret-key API: with a webhook
+// secret configured, `meld-webhook.ts` settles the purchase; without one it stays `pending`.
 import type { ProjectChainConfig } from '../projects/store.js'
 import type { MeldConfig } from './config.js'
 import type { OnrampProvider } from './provider.js'

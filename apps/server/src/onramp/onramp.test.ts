@@ -2,7 +2,7 @@
 // options and limits (spec §3), quotes with fees (spec §9), the sandbox checkout page (credit
 // once, safe page), Meld's URL, Coinbase's server-minted session, purchases in the history.
 import assert from 'node:assert/strict'
-import { generateKeyPairSync } from 'node:crypto'
+import { createHmac, generateKeyPairSync } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
 import { ANVIL_ADDRESSES } from '@openmodal/testing'
 import {
@@ -21,6 +21,7 @@ import type { RunningServer } from '../server.js'
 import { type CoinbaseStandIn, startCoinbaseOnramp } from '../testing/coinbase-onramp.js'
 import { call, type Json, startTestServer, testProject } from '../testing/harness.js'
 import { openTestPglite } from '../testing/pglite.js'
+import { verifyMeldSignature } from './meld-webhook.js'
 
 const LOCAL = 'eip155:31337'
 const BASE = 'eip155:8453'
@@ -29,6 +30,7 @@ const ORIGIN = 'https://app.example.com'
 const SOL_ADDRESS = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
 const alice = ANVIL_ADDRESSES[3] as `0x${string}`
 const KEY_NAME = 'organizations/org-1/apiKeys/key-1'
+const MELD_SECRET = 'meld-webhook-profile-secret'
 
 let db: Db
 let server: RunningServer
@@ -93,7 +95,11 @@ before(async () => {
         }),
         onramp: {
           sandbox: true,
-          meld: { publicKey: 'pk_meld_public', widgetUrl: 'https://sb.meldcrypto.com' },
+          meld: {
+            publicKey: 'pk_meld_public',
+            widgetUrl: 'https://sb.meldcrypto.com',
+            webhookSecret: MELD_SECRET,
+          },
           coinbase: {
             keyName: KEY_NAME,
             keySecret: keys.privateKey.export({ type: 'sec1', format: 'pem' }).toString(),
@@ -332,6 +338,134 @@ describe('meld and coinbase', () => {
       sourceCurrencyCode: 'USD',
       paymentMethodType: 'CREDIT_DEBIT_CARD',
       externalSessionId: answer.body.purchase.id,
+    })
+  })
+
+  test("Meld's webhook signature: the documented example verifies, any change does not", () => {
+    // Meld's "Webhooks Authentication" page: secret, profile URL, headers and body.
+    const example = {
+      secret: '42m4NMLS34WQ6BbMfo1KFKqMv4hy',
+      url: 'https://example.meld.io/webhooks',
+      timestamp: '2022-05-26T20:25:17.682818Z',
+      body: '{"eventType":"WEBHOOK_TEST","eventId":"GDtv8pQgwzc9HuFFBQFrww","timestamp":"2022-05-26T20:23:45.908400Z","accountId":"W9jpQc1HKvwscqMPcLmzUS","profileId":null,"version":"2021-10-27","payload":{"requestId":"7aWW1GXTjWCCtNubzvVX7V"}}',
+      signature: 'O4bN5E0U9s88l2DFc0kjt-0w3LLA3Zkv8hXhafc22Hg=',
+    }
+    assert.equal(verifyMeldSignature(example), true)
+    assert.equal(
+      verifyMeldSignature({ ...example, signature: example.signature.slice(0, -1) }),
+      true,
+    )
+    for (const change of [
+      { body: example.body.replace('WEBHOOK_TEST', 'WEBHOOK_TESt') },
+      { url: 'https://example.meld.io/webhooks/' },
+      { timestamp: '2022-05-26T20:25:17.682819Z' },
+      { secret: '42m4NMLS34WQ6BbMfo1KFKqMv4hY' },
+      { signature: `${example.signature.slice(0, -2)}!=` },
+      { signature: '' },
+    ]) {
+      assert.equal(verifyMeldSignature({ ...example, ...change }), false, JSON.stringify(change))
+    }
+  })
+
+  describe("Meld's status webhook settles the purchase it names", () => {
+    const hookUrl = () => `${server.url}/v1/onramp/meld/webhook?projectId=test-project`
+    const event = (eventType: string, purchaseId: string) =>
+      JSON.stringify({
+        eventType,
+        eventId: `evt-${eventType}`,
+        timestamp: new Date().toISOString(),
+        accountId: 'W2aRZnYGPwhBWB94iFsZus',
+        profileId: 'W9ka8vLE4ufBkSg3BEciZb',
+        version: '2025-03-01',
+        payload: {
+          accountId: 'W2aRZnYGPwhBWB94iFsZus',
+          paymentTransactionId: 'W9k9Tg12BFk1i68WpQYQY8',
+          customerId: 'W9k9TfNSJRZ6rDBe95bUA2',
+          externalSessionId: purchaseId,
+          paymentTransactionStatus: eventType.endsWith('COMPLETE') ? 'SETTLED' : 'FAILED',
+        },
+        transactionType: 'CRYPTO_PURCHASE',
+      })
+    const deliver = (
+      body: string,
+      {
+        secret = MELD_SECRET,
+        url = hookUrl(),
+        signedUrl = url,
+        at = new Date(),
+      }: { secret?: string; url?: string; signedUrl?: string; at?: Date } = {},
+    ) => {
+      const timestamp = at.toISOString()
+      const signature = createHmac('sha256', secret)
+        .update(`${timestamp}.${signedUrl}.${body}`)
+        .digest('base64url')
+      return call(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'meld-signature': `${signature}=`,
+          'meld-signature-timestamp': timestamp,
+        },
+        body,
+      })
+    }
+    const meldPurchase = async () => {
+      const answer = await session({ provider: 'meld', chainId: BASE, amount: '40' })
+      assert.equal(answer.status, 201)
+      return answer.body.purchase.id as string
+    }
+    const statusOf = async (id: string) =>
+      (await get(`/v1/onramp/sessions/${id}`)).body.status as string
+
+    test('a forged, stale or misaddressed delivery is refused and changes nothing', async () => {
+      const id = await meldPurchase()
+      const complete = event('TRANSACTION_CRYPTO_COMPLETE', id)
+      const forged = await deliver(complete, { secret: 'guessed' })
+      assert.equal(forged.status, 401)
+      const stale = await deliver(complete, { at: new Date(Date.now() - 10 * 60_000) })
+      assert.equal(stale.status, 401)
+      // Signed for another receiver (a delivery captured there and replayed here).
+      const elsewhere = await deliver(complete, {
+        signedUrl: 'https://other.example/v1/onramp/meld/webhook?projectId=test-project',
+      })
+      assert.equal(elsewhere.status, 401)
+      const unsigned = await call(hookUrl(), { method: 'POST', body: complete })
+      assert.equal(unsigned.status, 401)
+      const otherProject = await deliver(complete, {
+        url: `${server.url}/v1/onramp/meld/webhook?projectId=no-onramp`,
+      })
+      assert.equal(otherProject.status, 404)
+      assert.equal(await statusOf(id), 'pending')
+    })
+
+    test('COMPLETE settles it once; the history lists it as confirmed', async () => {
+      const id = await meldPurchase()
+      const pending = await deliver(event('TRANSACTION_CRYPTO_PENDING', id))
+      assert.deepEqual([pending.status, pending.body], [200, { settled: false }])
+      assert.equal(await statusOf(id), 'pending')
+      const done = await deliver(event('TRANSACTION_CRYPTO_COMPLETE', id))
+      assert.deepEqual([done.status, done.body], [200, { settled: true }])
+      assert.equal(await statusOf(id), 'completed')
+      // A late FAILED (or a replay) does not turn it back.
+      const late = await deliver(event('TRANSACTION_CRYPTO_FAILED', id))
+      assert.deepEqual([late.status, late.body], [200, { settled: false }])
+      assert.equal(await statusOf(id), 'completed')
+      const history = await get(`/v1/account/${alice}/history`, { chainId: BASE, onramp: 'meld' })
+      const row = history.body.data.find((tx: { id: string }) => tx.id === id)
+      assert.equal(row.metadata.status, 'confirmed')
+    })
+
+    test('FAILED fails it; an event for a purchase of no Meld session settles nothing', async () => {
+      const id = await meldPurchase()
+      const failed = await deliver(event('TRANSACTION_CRYPTO_FAILED', id))
+      assert.deepEqual([failed.status, failed.body], [200, { settled: true }])
+      assert.equal(await statusOf(id), 'failed')
+      const sandbox = (await session({})).body.purchase.id as string
+      const foreign = await deliver(event('TRANSACTION_CRYPTO_COMPLETE', sandbox))
+      assert.deepEqual([foreign.status, foreign.body], [200, { settled: false }])
+      assert.equal(await statusOf(sandbox), 'pending')
+      const garbage = await deliver('{"not":"meld"}')
+      assert.equal(garbage.status, 400)
     })
   })
 

@@ -38,7 +38,13 @@ import {
   PAYMENT_METHODS,
 } from './config.js'
 import { creditEvm, creditSolana, isLoopbackChain } from './credit.js'
-import { type OnrampProvider, type ProviderDeps, providersFor } from './provider.js'
+import {
+  MELD_TIMESTAMP_TOLERANCE_MS,
+  meldOutcome,
+  meldTimestampMs,
+  verifyMeldSignature,
+} from './meld-webhook.js'
+import { type OnrampProvider, type ProviderDeps, providersFor, readSecret } from './provider.js'
 import {
   claimPurchase,
   finishPurchase,
@@ -51,6 +57,8 @@ import {
 } from './store.js'
 
 const BODY_MAX_BYTES = 4 * 1024
+/** Meld's events are compact JSON well under this. */
+const WEBHOOK_BODY_MAX_BYTES = 16 * 1024
 const NOT_SERVED = 'Buying crypto is not available on this network'
 
 const AmountSchema = v.pipe(
@@ -390,6 +398,60 @@ export function onrampRoutes(options: OnrampRoutesOptions): Hono<AppEnv> {
       next: null,
     } satisfies HistoryResponse)
   })
+
+  // Meld's status webhook (see meld-webhook.ts): server to server, so no CORS and no origin
+  // check; the signature with the project's webhook secret is the only key. A bad signature
+  // or a stale timestamp is a 401 and changes nothing; an event that settles nothing here
+  // (another status, a purchase this project does not have) is a 200, so Meld stops retrying.
+  app.post(
+    '/v1/onramp/meld/webhook',
+    limitBody(WEBHOOK_BODY_MAX_BYTES, (c) =>
+      c.json({ code: 'PAYLOAD_TOO_LARGE', message: 'Body too large' }, 413, CLOSE_CONNECTION),
+    ),
+    async (c) => {
+      const projectId = c.req.query('projectId') ?? ''
+      const project = projectId ? await getProject(db, projectId) : undefined
+      const meld = project?.onramp?.meld
+      if (!project || !meld?.webhookSecret) {
+        throw new HttpError(404, 'NOT_FOUND', 'No Meld webhook is configured for this project')
+      }
+      const signature = c.req.header('meld-signature')
+      const timestamp = c.req.header('meld-signature-timestamp')
+      const body = await c.req.text()
+      const signedAt = timestamp === undefined ? undefined : meldTimestampMs(timestamp)
+      const url =
+        meld.webhookUrl ??
+        `${baseUrlOf(c, options.publicUrl)}/v1/onramp/meld/webhook?projectId=${encodeURIComponent(projectId)}`
+      const secret = (options.providers?.readSecret ?? readSecret)(meld.webhookSecret)
+      if (
+        signature === undefined ||
+        timestamp === undefined ||
+        signedAt === undefined ||
+        Math.abs(Date.now() - signedAt) > MELD_TIMESTAMP_TOLERANCE_MS ||
+        !verifyMeldSignature({ secret, url, timestamp, body, signature })
+      ) {
+        throw new HttpError(401, 'UNAUTHORIZED', 'Invalid Meld signature')
+      }
+      const event = meldOutcome(body)
+      if (!event) throw new HttpError(400, 'BAD_REQUEST', 'Invalid event: not a Meld event')
+      const { status } = event
+      const purchase =
+        status && event.purchaseId && v.is(PurchaseIdSchema, event.purchaseId)
+          ? await getPurchase(db, event.purchaseId, project.projectId)
+          : undefined
+      if (!status || purchase?.provider !== 'meld' || purchase.status !== 'pending') {
+        return c.json({ settled: false })
+      }
+      await finishPurchase(db, purchase.id, { status })
+      options.logger.info('onramp meld webhook', {
+        id: purchase.id,
+        status,
+        eventId: event.eventId,
+        transactionId: event.transactionId,
+      })
+      return c.json({ settled: true })
+    },
+  )
 
   // The sandbox checkout page. Its id (128 random bits) is its only key, as for any hosted
   // checkout link; a Pay is accepted from this page's own origin only.
