@@ -1,10 +1,11 @@
 // Two server processes on one PostgreSQL: e-mail codes, limits and sessions live in the database,
 // and exactly one instance indexes the chain, the other taking over when it is killed. That kill
-// comes with flows in flight: an e-mail login start, a code check, a SIWX sign-in and a send are
-// held inside instance a (on a row lock, an advisory lock and the chain's answer), a is
-// SIGKILLed, and the client sends the same requests to b, as through the load balancer: each
-// flow completes once, nothing a wrote is left behind. Last, PostgreSQL restarts under b with a
-// login in flight: 503 + Retry-After while it is down, done after (docs/production.md, faults).
+// comes with flows in flight: an e-mail login start, a code check, a SIWX sign-in, a wallet store
+// and a send are held inside instance a (on row, table and advisory locks and the chain's
+// answer), a is SIGKILLed, and the client sends the same requests to b, as through the load
+// balancer: each flow completes once, nothing a wrote is left behind. Last, PostgreSQL restarts
+// under b with a login in flight: 503 + Retry-After while it is down, done after
+// (docs/production.md, faults).
 import assert from 'node:assert/strict'
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -81,7 +82,8 @@ async function startInstance(name: string, env: Record<string, string>): Promise
       waiters.add(check)
       check()
     })
-  await waitForLog('listening')
+  // A cold start under load (tsx compiling the server) can take tens of seconds.
+  await waitForLog('listening', 60_000)
   const url = String(logs.find((line) => line.msg === 'listening')?.url)
   return { name, child, url, logs, waitForLog }
 }
@@ -320,6 +322,33 @@ test('two instances on one PostgreSQL share codes, limits and the indexer', asyn
       method: 'eth_sendRawTransaction',
       params: [raw],
     })
+    // The first wallet of the account signed in above, stored through the vault.
+    const b64 = (bytes: number) => randomBytes(bytes).toString('base64')
+    const walletBody = JSON.stringify({
+      commitment: { eip155: ANVIL_ADDRESSES[6] },
+      authShare: b64(33),
+      recoveryShare: b64(33 + 44),
+      factor: {
+        kind: 'passphrase',
+        salt: b64(16),
+        kdf: { name: 'argon2id', m: 65_536, t: 3, p: 1 },
+      },
+    })
+    const vault = async (instance: Instance, method: 'PUT' | 'GET', path: string) => {
+      const url = `${instance.url}${path}`
+      return call(url, {
+        method,
+        headers: {
+          origin: SECURE,
+          'content-type': 'application/json',
+          'x-forwarded-for': '10.20.0.1',
+          authorization: `Bearer ${token}`,
+          'openmodal-project': 'test-project',
+          'openmodal-proof': await device.proof(method, url, { token }),
+        },
+        ...(method === 'PUT' ? { body: walletBody } : {}),
+      })
+    }
     const siwxPath = '/v1/auth/authenticate?projectId=test-project'
     const rpcPath = '/v1/rpc/test-project/eip155:31337'
 
@@ -339,23 +368,25 @@ test('two instances on one PostgreSQL share codes, limits and the indexer', asyn
     await locker.query('select nonce from auth_nonces where nonce = $1 for update', [
       issued.body.nonce,
     ])
+    await locker.query('lock table embedded.wallet_devices in share mode')
     upstream.hold(['eth_sendRawTransaction'])
     const inFlight = [
       verifier.post(a, '/v1/auth/email/verify', verifyBody),
       starter.post(a, '/v1/auth/email/start', startBody),
       dapp(a, siwxPath, { method: 'POST', body: siwxBody }),
       dapp(a, rpcPath, { method: 'POST', body: sendBody }),
+      vault(a, 'PUT', '/v1/wallet'),
     ].map((request) =>
       request.then(
         (answer) => `answered ${answer.status}`,
         (error: Error) => `failed: ${error.name}`,
       ),
     )
-    await until('a to wait on the three locks', async () =>
+    await until('a to wait on the four locks', async () =>
       (await count(
         `select count(*)::int as n from pg_stat_activity
          where datname = 'scale_out' and wait_event_type = 'Lock'`,
-      )) === 3
+      )) === 4
         ? true
         : undefined,
     )
@@ -372,7 +403,7 @@ test('two instances on one PostgreSQL share codes, limits and the indexer', asyn
       `b took the indexer lock ${Math.round(performance.now() - killedAt)} ms after a was killed`,
     )
     // What the visitor's client saw from a: the connection dropped, no answer at all.
-    assert.deepEqual(await Promise.all(inFlight), Array(4).fill('failed: TypeError'))
+    assert.deepEqual(await Promise.all(inFlight), Array(5).fill('failed: TypeError'))
     await locker.query('rollback')
     await locker.end()
     upstream.release()
@@ -382,15 +413,16 @@ test('two instances on one PostgreSQL share codes, limits and the indexer', asyn
       const answer = await request
       return { ...answer, ms: Math.round(performance.now() - killedAt) }
     }
-    const [checked, restarted, signedIn, resent] = await Promise.all([
+    const [checked, restarted, signedIn, resent, stored] = await Promise.all([
       timed(verifier.post(b, '/v1/auth/email/verify', verifyBody)),
       timed(starter.post(b, '/v1/auth/email/start', startBody)),
       timed(dapp(b, siwxPath, { method: 'POST', body: siwxBody })),
       timed(dapp(b, rpcPath, { method: 'POST', body: sendBody })),
+      timed(vault(b, 'PUT', '/v1/wallet')),
     ])
     t.diagnostic(
       `answered by b after the SIGKILL in: code check ${checked.ms} ms, start ${restarted.ms} ms, ` +
-        `SIWX ${signedIn.ms} ms, send ${resent.ms} ms`,
+        `SIWX ${signedIn.ms} ms, send ${resent.ms} ms, wallet ${stored.ms} ms`,
     )
     // The code a was checking is still unused: it signs in through b, one user, one session.
     assert.equal(checked.status, 200, JSON.stringify(checked.body))
@@ -424,6 +456,13 @@ test('two instances on one PostgreSQL share codes, limits and the indexer', asyn
     // its hash, and the value moved once.
     assert.deepEqual([resent.status, resent.body.result], [200, keccak256(raw)])
     assert.equal(await chain.client.getBalance({ address: receiver }), balanceBefore + sent)
+    // The wallet a was storing was not half-stored (its row without its device made the retry
+    // a 409 "This account already has a wallet" and the device a stranger to it): b stores it,
+    // and this device gets its share back.
+    assert.equal(stored.status, 201, JSON.stringify(stored.body))
+    const shares = await vault(b, 'GET', '/v1/wallet/shares')
+    assert.equal(shares.status, 200, JSON.stringify(shares.body))
+    assert.equal(shares.body.authShare, JSON.parse(walletBody).authShare)
     hashes.push(await chain.sendEth(0, bob, 3n), await chain.sendEth(0, bob, 4n))
     const rows = await until('b to index', () => indexed(hashes))
     assert.deepEqual(
