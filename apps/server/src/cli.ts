@@ -7,6 +7,8 @@ import * as v from 'valibot'
 import { prepareDatabase } from './bootstrap.js'
 import { type Db, openDb } from './db/db.js'
 import { migrate } from './db/migrate.js'
+import { readVaultKeys } from './embedded/config.js'
+import { rewrapVault, vaultKeyStatus } from './embedded/vault-keys.js'
 import { readSettings } from './env.js'
 import { toIssues } from './http/errors.js'
 import {
@@ -40,6 +42,9 @@ export const USAGE = `Usage: pnpm server <command>
                                                      socials=true|false|google+github+…)
   project set-chain <projectId> <caipNetworkId> <rpcUrl>...   (no URL: remove the chain)
   wallets import <explorer-dump.json> [--strict]
+  vault status                                      (which vault key opens the stored shares)
+  vault rewrap                                      (reseal every share under OPENMODAL_VAULT_KEY;
+                                                     OPENMODAL_VAULT_READ_KEYS open the old ones)
   migrate
 
 Database: DATABASE_URL, else PGlite in OPENMODAL_DATA_DIR (default .data). Projects of
@@ -132,7 +137,12 @@ function parseCommandLine(argv: readonly string[]) {
  * @example
  * await runCli(['project', 'set-origins', 'demo', 'https://*.example.com'], db, io)
  */
-export async function runCli(argv: readonly string[], db: Db, io: CliIo): Promise<number> {
+export async function runCli(
+  argv: readonly string[],
+  db: Db,
+  io: CliIo,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   let parsed: ReturnType<typeof parseCommandLine>
   try {
     parsed = parseCommandLine(argv)
@@ -144,6 +154,34 @@ export async function runCli(argv: readonly string[], db: Db, io: CliIo): Promis
   if (group === 'migrate') {
     const { applied } = await migrate(db)
     io.out(applied.length ? `applied migrations ${applied.join(', ')}` : 'schema is current')
+    return 0
+  }
+  if (group === 'vault') {
+    if (command !== 'status' && command !== 'rewrap') {
+      throw new UsageError(`unknown command vault ${command ?? ''}`)
+    }
+    let keys: ReturnType<typeof readVaultKeys>
+    try {
+      keys = readVaultKeys(env)
+    } catch (error) {
+      throw new UsageError((error as Error).message)
+    }
+    if (command === 'rewrap') {
+      const report = await rewrapVault(db, keys)
+      io.out(
+        `checked ${report.checked} row(s): resealed ${report.rewrapped} under OPENMODAL_VAULT_KEY, ` +
+          `${report.changedMeanwhile} rewritten meanwhile by a server, ${report.unreadable} unreadable`,
+      )
+    }
+    const status = await vaultKeyStatus(db, keys)
+    io.out(`OPENMODAL_VAULT_KEY opens ${status.current} row(s)`)
+    status.others.forEach((rows, i) => {
+      io.out(`OPENMODAL_VAULT_READ_KEYS key ${i + 1} is still needed by ${rows} row(s)`)
+    })
+    if (status.unreadable > 0) {
+      io.err(`${status.unreadable} row(s) open under no configured key: do not retire any key`)
+      return 1
+    }
     return 0
   }
   if (group === 'wallets' && command === 'import') {

@@ -66,7 +66,10 @@ const server = await startServer({
         embedded: {
           secureOrigin: settings.embedded.secureOrigin,
           authSecret: settings.embedded.authSecret,
-          vaultKey: settings.embedded.vaultKey,
+          vaultKey: {
+            current: settings.embedded.vaultKey,
+            others: settings.embedded.vaultReadKeys,
+          },
           sharedWallets: settings.embedded.sharedWallets,
           mailer,
         },

@@ -1,5 +1,11 @@
 // Two server processes on one PostgreSQL: e-mail codes, limits and sessions live in the database,
-// and exactly one instance indexes the chain, the other taking over when it is killed.
+// and exactly one instance indexes the chain, the other taking over when it is killed. That kill
+// comes with flows in flight: an e-mail login start, a code check, a SIWX sign-in, a wallet store
+// and a send are held inside instance a (on row, table and advisory locks and the chain's
+// answer), a is SIGKILLed, and the client sends the same requests to b, as through the load
+// balancer: each flow completes once, nothing a wrote is left behind. Last, PostgreSQL restarts
+// under b with a login in flight: 503 + Retry-After while it is down, done after
+// (docs/production.md, faults).
 import assert from 'node:assert/strict'
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -8,13 +14,19 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { ANVIL_ADDRESSES } from '@openmodal/testing'
+import { createSiwxMessageData, formatSiwxMessage } from '@openmodal/siwx'
+import { ANVIL_ADDRESSES, ANVIL_PRIVATE_KEYS } from '@openmodal/testing'
 import { startAnvil } from '@openmodal/testing/node'
+import pg from 'pg'
+import { createWalletClient, http, keccak256 } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { foundry } from 'viem/chains'
 import { prepareDatabase } from './bootstrap.js'
 import { openPostgres } from './db/db.js'
 import { testChain } from './testing/chain.js'
-import { createDeviceKey } from './testing/device-key.js'
-import { call, testProject } from './testing/harness.js'
+import { createDeviceKey, type DeviceKey } from './testing/device-key.js'
+import { call, type Json, testProject } from './testing/harness.js'
+import { startHoldingUpstream } from './testing/holding-upstream.js'
 import { findPostgresBin, startPostgresCluster } from './testing/postgres.js'
 import { otpOf, startSmtpSink } from './testing/smtp-sink.js'
 
@@ -70,7 +82,8 @@ async function startInstance(name: string, env: Record<string, string>): Promise
       waiters.add(check)
       check()
     })
-  await waitForLog('listening')
+  // A cold start under load (tsx compiling the server) can take tens of seconds.
+  await waitForLog('listening', 60_000)
   const url = String(logs.find((line) => line.msg === 'listening')?.url)
   return { name, child, url, logs, waitForLog }
 }
@@ -105,6 +118,7 @@ test('two instances on one PostgreSQL share codes, limits and the indexer', asyn
     startAnvil(),
     startSmtpSink(),
   ])
+  const upstream = await startHoldingUpstream(anvil.rpcUrl)
   const dir = mkdtempSync(join(tmpdir(), 'openmodal-scale-'))
   const instances: Instance[] = []
   const databaseUrl = await cluster.createDatabase('scale_out')
@@ -117,7 +131,7 @@ test('two instances on one PostgreSQL share codes, limits and the indexer', asyn
         projects: [
           testProject({
             features: { email: true },
-            chains: [{ caipNetworkId: 'eip155:31337', rpcUrls: [anvil.rpcUrl] }],
+            chains: [{ caipNetworkId: 'eip155:31337', rpcUrls: [upstream.url] }],
           }),
         ],
       }),
@@ -226,6 +240,161 @@ test('two instances on one PostgreSQL share codes, limits and the indexer', asyn
     await until('a to report no lag', async () => ((await lag(a)) === 0 ? true : undefined))
     assert.equal(await lag(b), undefined, 'only the indexing instance reports a lag')
 
+    // Flows in flight on a when it dies. The frame signs a fresh device-key proof for the
+    // instance's URL on each call; the dapp calls with its Origin.
+    const frame = (key: DeviceKey, ip: string) => ({
+      async post(instance: Instance, path: string, body: unknown) {
+        const url = `${instance.url}${path}`
+        return call(url, {
+          method: 'POST',
+          headers: {
+            origin: SECURE,
+            'content-type': 'application/json',
+            'x-forwarded-for': ip,
+            'openmodal-project': 'test-project',
+            'openmodal-proof': await key.proof('POST', url),
+          },
+          body: JSON.stringify(body),
+        })
+      },
+    })
+    const dapp = (instance: Instance, path: string, init: RequestInit = {}) =>
+      call(`${instance.url}${path}`, {
+        ...init,
+        headers: { origin: DAPP, 'content-type': 'application/json', ...init.headers },
+      })
+    const count = async (sql: string, params: unknown[] = []) =>
+      (await db.query<{ n: number }>(sql, params))[0]?.n
+    // An e-mail login whose code check a will run (the code asked through b), and one whose
+    // start a will run.
+    const verifierKey = await createDeviceKey()
+    const verifier = frame(verifierKey, '10.30.0.1')
+    const verifyEmail = 'verify@example.com'
+    const asked = await verifier.post(b, '/v1/auth/email/start', {
+      projectId: 'test-project',
+      email: verifyEmail,
+      dappOrigin: DAPP,
+    })
+    assert.equal(asked.status, 200, JSON.stringify(asked.body))
+    const verifyBody = {
+      attemptId: asked.body.attemptId,
+      otp: otpOf(await sink.waitForMail(verifyEmail)),
+    }
+    const starter = frame(await createDeviceKey(), '10.30.0.2')
+    const startEmail = 'start@example.com'
+    const startBody = { projectId: 'test-project', email: startEmail, dappOrigin: DAPP }
+    // A SIWX sign-in: the nonce from b, the message signed by an anvil account.
+    const signer = privateKeyToAccount(ANVIL_PRIVATE_KEYS[3])
+    const issued = await dapp(b, '/v1/auth/nonce?projectId=test-project')
+    assert.equal(issued.status, 200, JSON.stringify(issued.body))
+    const message = formatSiwxMessage(
+      createSiwxMessageData({
+        accountAddress: signer.address,
+        chainId: 'eip155:31337',
+        domain: new URL(DAPP).host,
+        uri: DAPP,
+        statement: 'Sign in to Test project',
+        nonce: issued.body.nonce,
+        issuedAt: new Date(),
+        expiresInMs: 60 * 60_000,
+      }),
+    )
+    const siwxBody = JSON.stringify({
+      message,
+      signature: await signer.signMessage({ message }),
+      token: issued.body.token,
+    })
+    // A send: a transfer signed in the wallet, sent raw through the RPC proxy.
+    const sender = createWalletClient({
+      account: privateKeyToAccount(ANVIL_PRIVATE_KEYS[4]),
+      chain: foundry,
+      transport: http(anvil.rpcUrl),
+    })
+    const receiver = ANVIL_ADDRESSES[5]
+    const sent = 123_456_789n
+    const balanceBefore = await chain.client.getBalance({ address: receiver })
+    const raw = await sender.signTransaction(
+      await sender.prepareTransactionRequest({ to: receiver, value: sent }),
+    )
+    const sendBody = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_sendRawTransaction',
+      params: [raw],
+    })
+    // The first wallet of the account signed in above, stored through the vault.
+    const b64 = (bytes: number) => randomBytes(bytes).toString('base64')
+    const walletBody = JSON.stringify({
+      commitment: { eip155: ANVIL_ADDRESSES[6] },
+      authShare: b64(33),
+      recoveryShare: b64(33 + 44),
+      factor: {
+        kind: 'passphrase',
+        salt: b64(16),
+        kdf: { name: 'argon2id', m: 65_536, t: 3, p: 1 },
+      },
+    })
+    const vault = async (instance: Instance, method: 'PUT' | 'GET', path: string) => {
+      const url = `${instance.url}${path}`
+      return call(url, {
+        method,
+        headers: {
+          origin: SECURE,
+          'content-type': 'application/json',
+          'x-forwarded-for': '10.20.0.1',
+          authorization: `Bearer ${token}`,
+          'openmodal-project': 'test-project',
+          'openmodal-proof': await device.proof(method, url, { token }),
+        },
+        ...(method === 'PUT' ? { body: walletBody } : {}),
+      })
+    }
+    const siwxPath = '/v1/auth/authenticate?projectId=test-project'
+    const rpcPath = '/v1/rpc/test-project/eip155:31337'
+
+    // Hold all four inside a: the code's row, the start's per-address limit and the nonce's
+    // row locked by another session; the chain's answer to the send kept back (the node has
+    // mined it).
+    const locker = new pg.Client({ connectionString: databaseUrl })
+    await locker.connect()
+    await locker.query('begin')
+    await locker.query(
+      `select id from embedded.otp_codes where flow_id = $1 and purpose = 'login' for update`,
+      [asked.body.attemptId],
+    )
+    await locker.query('select pg_advisory_xact_lock(hashtextextended($1, 17))', [
+      'send-ip|10.30.0.2',
+    ])
+    await locker.query('select nonce from auth_nonces where nonce = $1 for update', [
+      issued.body.nonce,
+    ])
+    await locker.query('lock table embedded.wallet_devices in share mode')
+    upstream.hold(['eth_sendRawTransaction'])
+    const inFlight = [
+      verifier.post(a, '/v1/auth/email/verify', verifyBody),
+      starter.post(a, '/v1/auth/email/start', startBody),
+      dapp(a, siwxPath, { method: 'POST', body: siwxBody }),
+      dapp(a, rpcPath, { method: 'POST', body: sendBody }),
+      vault(a, 'PUT', '/v1/wallet'),
+    ].map((request) =>
+      request.then(
+        (answer) => `answered ${answer.status}`,
+        (error: Error) => `failed: ${error.name}`,
+      ),
+    )
+    await until('a to wait on the four locks', async () =>
+      (await count(
+        `select count(*)::int as n from pg_stat_activity
+         where datname = 'scale_out' and wait_event_type = 'Lock'`,
+      )) === 4
+        ? true
+        : undefined,
+    )
+    await until('the send to reach the chain', async () =>
+      upstream.held().length > 0 ? true : undefined,
+    )
+    assert.equal(await chain.client.getBalance({ address: receiver }), balanceBefore + sent)
+
     // Killing a (no clean shutdown) frees the lock with its connection; b takes over.
     const killedAt = performance.now()
     await stopInstance(a, 'SIGKILL')
@@ -233,6 +402,67 @@ test('two instances on one PostgreSQL share codes, limits and the indexer', asyn
     t.diagnostic(
       `b took the indexer lock ${Math.round(performance.now() - killedAt)} ms after a was killed`,
     )
+    // What the visitor's client saw from a: the connection dropped, no answer at all.
+    assert.deepEqual(await Promise.all(inFlight), Array(5).fill('failed: TypeError'))
+    await locker.query('rollback')
+    await locker.end()
+    upstream.release()
+
+    // The same requests again, now to b: each completes, once.
+    const timed = async (request: Promise<{ status: number; body: Json }>) => {
+      const answer = await request
+      return { ...answer, ms: Math.round(performance.now() - killedAt) }
+    }
+    const [checked, restarted, signedIn, resent, stored] = await Promise.all([
+      timed(verifier.post(b, '/v1/auth/email/verify', verifyBody)),
+      timed(starter.post(b, '/v1/auth/email/start', startBody)),
+      timed(dapp(b, siwxPath, { method: 'POST', body: siwxBody })),
+      timed(dapp(b, rpcPath, { method: 'POST', body: sendBody })),
+      timed(vault(b, 'PUT', '/v1/wallet')),
+    ])
+    t.diagnostic(
+      `answered by b after the SIGKILL in: code check ${checked.ms} ms, start ${restarted.ms} ms, ` +
+        `SIWX ${signedIn.ms} ms, send ${resent.ms} ms, wallet ${stored.ms} ms`,
+    )
+    // The code a was checking is still unused: it signs in through b, one user, one session.
+    assert.equal(checked.status, 200, JSON.stringify(checked.body))
+    assert.equal(
+      await count(
+        `select count(*)::int as n from embedded.sessions s
+         join embedded.users u on u.id = s.user_id where u.email = $1`,
+        [verifyEmail],
+      ),
+      1,
+    )
+    // The start a ran left no code and spent no limit: b sends the code at once (no
+    // "Please try again after 30 seconds"), and there is one code.
+    assert.equal(restarted.status, 200, JSON.stringify(restarted.body))
+    assert.match(otpOf(await sink.waitForMail(startEmail)), /^\d{6}$/)
+    assert.equal(
+      await count('select count(*)::int as n from embedded.otp_codes where email = $1', [
+        startEmail,
+      ]),
+      1,
+    )
+    // The nonce a was using is still unused: b signs in, one session.
+    assert.equal(signedIn.status, 201, JSON.stringify(signedIn.body))
+    assert.equal(
+      await count('select count(*)::int as n from auth_sessions where address = $1', [
+        signer.address,
+      ]),
+      1,
+    )
+    // The transaction a sent was mined; sent again (the node says "nonce too low") it answers
+    // its hash, and the value moved once.
+    assert.deepEqual([resent.status, resent.body.result], [200, keccak256(raw)])
+    assert.equal(await chain.client.getBalance({ address: receiver }), balanceBefore + sent)
+    // The wallet a was storing was not half-stored (its row without its device made the retry
+    // a 409 "This account already has a wallet" and the device a stranger to it): b stores it,
+    // and this device gets its share back.
+    assert.equal(stored.status, 201, JSON.stringify(stored.body))
+    const shares = await vault(b, 'GET', '/v1/wallet/shares')
+    assert.equal(shares.status, 200, JSON.stringify(shares.body))
+    assert.equal(shares.body.authShare, JSON.parse(walletBody).authShare)
     hashes.push(await chain.sendEth(0, bob, 3n), await chain.sendEth(0, bob, 4n))
     const rows = await until('b to index', () => indexed(hashes))
     assert.deepEqual(
@@ -253,10 +483,47 @@ test('two instances on one PostgreSQL share codes, limits and the indexer', asyn
     )
     assert.equal(txs?.n, 4)
     assert.equal(txs?.distinct, 4)
+
+    // PostgreSQL restarts under b with a login in flight: 503 + Retry-After while it is down,
+    // then the same request goes through; the session made before still works.
+    const late = frame(await createDeviceKey(), '10.30.0.3')
+    const lateBody = { projectId: 'test-project', email: 'late@example.com', dappOrigin: DAPP }
+    await cluster.pause()
+    const downAt = performance.now()
+    const refused = await late.post(b, '/v1/auth/email/start', lateBody)
+    assert.equal(refused.status, 503, JSON.stringify(refused.body))
+    assert.equal(refused.headers.get('retry-after'), '2')
+    await cluster.resume()
+    const retried = await until('b to serve again', async () => {
+      const answer = await late.post(b, '/v1/auth/email/start', lateBody)
+      return answer.status === 503 ? undefined : answer
+    })
+    t.diagnostic(
+      `PostgreSQL stopped and started: the login start answered 503 for ${Math.round(performance.now() - downAt)} ms`,
+    )
+    assert.equal(retried.status, 200, JSON.stringify(retried.body))
+    assert.match(otpOf(await sink.waitForMail('late@example.com')), /^\d{6}$/)
+    assert.equal(
+      await count('select count(*)::int as n from embedded.otp_codes where email = $1', [
+        'late@example.com',
+      ]),
+      1,
+    )
+    const session = checked.body.session.token as string
+    const meUrl = `${b.url}/v1/me`
+    const afterRestart = await call(meUrl, {
+      headers: {
+        origin: SECURE,
+        authorization: `Bearer ${session}`,
+        'openmodal-project': 'test-project',
+        'openmodal-proof': await verifierKey.proof('GET', meUrl, { token: session }),
+      },
+    })
+    assert.equal(afterRestart.body.user.email, verifyEmail, 'a session from before the restart')
   } finally {
     for (const instance of instances) await stopInstance(instance)
     await db.close()
-    await Promise.all([anvil.stop(), sink.close()])
+    await Promise.all([anvil.stop(), sink.close(), upstream.close()])
     await cluster.stop()
     rmSync(dir, { recursive: true, force: true })
   }

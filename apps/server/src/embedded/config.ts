@@ -2,6 +2,7 @@
 // the mailer and the limits (defaults below; spec §5 for the 30 s between sends); and the
 // recovery modes a project may choose, with the factor descriptor the vault keeps.
 import * as v from 'valibot'
+import type { VaultKey } from './crypto.js'
 import type { Mailer } from './mailer.js'
 
 /**
@@ -128,8 +129,11 @@ export interface EmbeddedOptions {
   secureOrigin: string
   /** Key of the codes' HMAC (at least 32 bytes). */
   authSecret: Uint8Array
-  /** AES-256-GCM key of the share vault (32 bytes). */
-  vaultKey: Uint8Array
+  /**
+   * AES-256-GCM key of the share vault (32 bytes), or a keyring during a rotation: the current
+   * key seals, the others still open (docs/production.md, vault-key rotation).
+   */
+  vaultKey: VaultKey
   mailer: Mailer
   limits?: Partial<EmbeddedLimits>
   /**
@@ -145,6 +149,8 @@ export interface EmbeddedEnv {
   secureOrigin: string | undefined
   authSecret: Uint8Array
   vaultKey: Uint8Array
+  /** OPENMODAL_VAULT_READ_KEYS: keys that still open the vault, never seal (a rotation). */
+  vaultReadKeys: Uint8Array[]
   smtpUrl: string
   mailFrom: string
   sharedWallets: Record<string, string[]>
@@ -199,10 +205,42 @@ export function readEmbeddedEnv(env: NodeJS.ProcessEnv): EmbeddedEnv | undefined
     secureOrigin: origin,
     authSecret: key('OPENMODAL_AUTH_SECRET', need('OPENMODAL_AUTH_SECRET'), 32),
     vaultKey: key('OPENMODAL_VAULT_KEY', need('OPENMODAL_VAULT_KEY'), 32, 32),
+    vaultReadKeys: readKeys(env),
     smtpUrl: need('OPENMODAL_SMTP_URL'),
     mailFrom: env.OPENMODAL_MAIL_FROM || 'OpenModal <no-reply@localhost>',
     sharedWallets: parseSharedWallets(env.OPENMODAL_SHARED_WALLETS ?? ''),
   }
+}
+
+/**
+ * OPENMODAL_VAULT_READ_KEYS: comma-separated 32-byte keys (hex or base64) that open the share
+ * vault besides OPENMODAL_VAULT_KEY, which alone seals. Empty or unset: none.
+ *
+ * @example
+ * readKeys({ OPENMODAL_VAULT_READ_KEYS: `${oldKeyHex}` }) // [Uint8Array(32)]
+ */
+export function readKeys(env: NodeJS.ProcessEnv): Uint8Array[] {
+  return (env.OPENMODAL_VAULT_READ_KEYS ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((raw, i) => key(`OPENMODAL_VAULT_READ_KEYS (key ${i + 1})`, raw, 32, 32))
+}
+
+/**
+ * The vault's keyring from OPENMODAL_VAULT_KEY and OPENMODAL_VAULT_READ_KEYS alone (the CLI's
+ * `vault` commands need no other embedded setting).
+ *
+ * @example
+ * const keys = readVaultKeys(process.env)
+ */
+export function readVaultKeys(env: NodeJS.ProcessEnv): {
+  current: Uint8Array
+  others: Uint8Array[]
+} {
+  const raw = env.OPENMODAL_VAULT_KEY
+  if (!raw) throw new Error('OPENMODAL_VAULT_KEY is required')
+  return { current: key('OPENMODAL_VAULT_KEY', raw, 32, 32), others: readKeys(env) }
 }
 
 /**

@@ -72,34 +72,76 @@ export function tokenHash(token: string): string {
 const SEALED_PREFIX = 'v1.'
 
 /**
- * AES-256-GCM under `key` (32 bytes) with a random 96-bit IV; `context` is authenticated
- * (not stored), so a ciphertext moved to another user or column no longer opens.
- * Output: `v1.` + base64url(iv | ciphertext | tag).
+ * The vault's keys: `current` seals everything written; each of `others` still opens what it
+ * sealed (the old key during a rotation, or the next one before it becomes current). A plain
+ * key is a keyring of one.
+ */
+export interface VaultKeys {
+  current: Uint8Array
+  others: readonly Uint8Array[]
+}
+export type VaultKey = Uint8Array | VaultKeys
+
+const keyring = (key: VaultKey): VaultKeys =>
+  key instanceof Uint8Array ? { current: key, others: [] } : key
+
+/**
+ * AES-256-GCM under `key` (32 bytes; a keyring's current key) with a random 96-bit IV;
+ * `context` is authenticated (not stored), so a ciphertext moved to another user or column no
+ * longer opens. Output: `v1.` + base64url(iv | ciphertext | tag) — the same format whichever
+ * key, so an instance that does not have the new key yet fails loudly instead of misreading.
  *
  * @example
  * const sealed = seal(vaultKey, share, `auth_share:${userId}`)
  */
-export function seal(key: Uint8Array, plaintext: Uint8Array, context: string): string {
+export function seal(key: VaultKey, plaintext: Uint8Array, context: string): string {
   const iv = randomBytes(12)
-  const cipher = createCipheriv('aes-256-gcm', key, iv)
+  const cipher = createCipheriv('aes-256-gcm', keyring(key).current, iv)
   cipher.setAAD(Buffer.from(context))
   const body = Buffer.concat([cipher.update(plaintext), cipher.final()])
   return SEALED_PREFIX + Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url')
 }
 
 /**
- * Opens what {@link seal} produced under the same key and context; throws when either differs
- * or the ciphertext was altered.
+ * Which key of the keyring opens `sealed` (0 = current, 1… = `others` in order) and what it
+ * holds; undefined when none does (the GCM tag makes a wrong key fail, never misread).
+ *
+ * @example
+ * const opened = openWithIndex(keys, row.auth_share, context)
+ */
+export function openWithIndex(
+  key: VaultKey,
+  sealed: string,
+  context: string,
+): { index: number; plaintext: Uint8Array } | undefined {
+  if (!sealed.startsWith(SEALED_PREFIX)) throw new Error('unknown vault ciphertext format')
+  const raw = Buffer.from(sealed.slice(SEALED_PREFIX.length), 'base64url')
+  if (raw.length < 12 + 16) throw new Error('vault ciphertext too short')
+  const { current, others } = keyring(key)
+  for (const [index, candidate] of [current, ...others].entries()) {
+    const decipher = createDecipheriv('aes-256-gcm', candidate, raw.subarray(0, 12))
+    decipher.setAAD(Buffer.from(context))
+    decipher.setAuthTag(raw.subarray(raw.length - 16))
+    try {
+      const plaintext = Buffer.concat([
+        decipher.update(raw.subarray(12, raw.length - 16)),
+        decipher.final(),
+      ])
+      return { index, plaintext }
+    } catch {}
+  }
+  return undefined
+}
+
+/**
+ * Opens what {@link seal} produced under any key of the keyring and the same context; throws
+ * when none opens it or the ciphertext was altered.
  *
  * @example
  * const share = open(vaultKey, row.auth_share, `auth_share:${userId}`)
  */
-export function open(key: Uint8Array, sealed: string, context: string): Uint8Array {
-  if (!sealed.startsWith(SEALED_PREFIX)) throw new Error('unknown vault ciphertext format')
-  const raw = Buffer.from(sealed.slice(SEALED_PREFIX.length), 'base64url')
-  if (raw.length < 12 + 16) throw new Error('vault ciphertext too short')
-  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12))
-  decipher.setAAD(Buffer.from(context))
-  decipher.setAuthTag(raw.subarray(raw.length - 16))
-  return Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()])
+export function open(key: VaultKey, sealed: string, context: string): Uint8Array {
+  const opened = openWithIndex(key, sealed, context)
+  if (!opened) throw new Error('no vault key opens this ciphertext (wrong key, or altered)')
+  return opened.plaintext
 }

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto'
 import type { Queryable } from '../db/db.js'
 import type { RecoveryFactor } from './config.js'
-import { open, seal } from './crypto.js'
+import { open, seal, type VaultKey } from './crypto.js'
 
 export type Commitment = { eip155?: string | undefined; solana?: string | undefined }
 
@@ -32,14 +32,14 @@ const context = (column: string, userId: string) => `openmodal-vault\0${column}\
 
 /**
  * Stores a user's first wallet and records `jkt` as the device holding its device share; false
- * when the user already has one (nothing changes).
+ * when the user already has one (nothing changes). Two statements: call it in a transaction.
  *
  * @example
- * const created = await createWallet(db, key, userId, jkt, shares, Date.now())
+ * const created = await db.transaction((tx) => createWallet(tx, key, userId, jkt, shares, Date.now()))
  */
 export async function createWallet(
   db: Queryable,
-  key: Uint8Array,
+  key: VaultKey,
   userId: string,
   jkt: string,
   shares: StoredShares,
@@ -92,7 +92,7 @@ export async function walletCommitment(db: Queryable, userId: string): Promise<C
  */
 export async function readWallet(
   db: Queryable,
-  key: Uint8Array,
+  key: VaultKey,
   userId: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<(StoredShares & { version: number }) | undefined> {
@@ -127,7 +127,7 @@ export type DeviceShares =
  */
 export async function authShareFor(
   db: Queryable,
-  key: Uint8Array,
+  key: VaultKey,
   userId: string,
   jkt: string,
   now: number,
@@ -191,7 +191,7 @@ export function rotationMessage(input: {
  */
 export async function rotateWallet(
   tx: Queryable,
-  key: Uint8Array,
+  key: VaultKey,
   userId: string,
   jkt: string,
   shares: Omit<StoredShares, 'commitment'>,

@@ -4,7 +4,15 @@ import { API_LIMITS, JSON_RPC_ERRORS } from '../api-types.js'
 import { type AccessControl, type AppEnv, projectIdInQuery } from '../http/access.js'
 import { HttpError } from '../http/errors.js'
 import { CLOSE_CONNECTION, limitBody } from '../http/middleware.js'
-import { acceptsUpstream, assemble, failAll, planRpc, rpcError } from '../rpc/json-rpc.js'
+import {
+  acceptsUpstream,
+  assemble,
+  failAll,
+  isResponseLike,
+  planRpc,
+  rpcError,
+} from '../rpc/json-rpc.js'
+import { settleResentTransactions } from '../rpc/resend.js'
 import { describeFailures, forwardToUpstreams, type UpstreamOptions } from '../rpc/upstream.js'
 
 export interface RpcRoutesOptions {
@@ -71,7 +79,19 @@ export function rpcRoutes({ access, upstream }: RpcRoutesOptions): Hono<AppEnv> 
         upstream,
       )
       if (result.ok) {
-        responses = assemble(plan, result.json)
+        responses = await settleResentTransactions(
+          plan,
+          assemble(plan, result.json),
+          async (request) => {
+            const answer = await forwardToUpstreams(
+              JSON.stringify({ jsonrpc: '2.0', id: 0, ...request }),
+              chain.rpcUrls,
+              isResponseLike,
+              upstream,
+            )
+            return answer.ok ? answer.json : undefined
+          },
+        )
       } else {
         responses = failAll(plan, describeFailures(result.failures))
         status = 502

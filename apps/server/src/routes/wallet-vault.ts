@@ -135,13 +135,10 @@ export function walletVaultRoutes(context: EmbeddedContext): Hono<AppEnv> {
     const session = await authenticate(context, c)
     const shares: StoredShares = parseBody(SharesBody, await readJson(c))
     await requireFactorAllowed(session, shares)
-    const created = await createWallet(
-      db,
-      options.vaultKey,
-      session.userId,
-      session.jkt,
-      shares,
-      context.now(),
+    // One transaction: the wallet never exists without the device that holds its third share
+    // (an instance killed in between left exactly that, refusing the retry with 409).
+    const created = await db.transaction((tx) =>
+      createWallet(tx, options.vaultKey, session.userId, session.jkt, shares, context.now()),
     )
     if (!created) {
       throw new EmbeddedError(409, 'WALLET_EXISTS', 'This account already has a wallet')

@@ -1,7 +1,11 @@
 // The RPC proxy against a real anvil and against a loopback upstream that misbehaves.
 import assert from 'node:assert/strict'
 import { after, before, beforeEach, describe, test } from 'node:test'
+import { ANVIL_ADDRESSES, ANVIL_PRIVATE_KEYS } from '@openmodal/testing'
 import { type AnvilInstance, startAnvil } from '@openmodal/testing/node'
+import { createWalletClient, http, keccak256 } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { foundry } from 'viem/chains'
 import { prepareDatabase } from '../bootstrap.js'
 import type { Db } from '../db/db.js'
 import { syncConfig } from '../projects/config-file.js'
@@ -124,6 +128,37 @@ describe('RPC proxy against anvil', () => {
         (r: { id: number; result: string }, i: number) => r.id === i && r.result === '0x7a69',
       ),
     )
+  })
+
+  // The retry of a client whose first send's answer was lost (an instance killed after the node
+  // took the transaction) reaches the node again; it refused it ("nonce too low") before.
+  test('a raw transaction sent again answers its hash; an unknown refused one stays refused', async () => {
+    await useUpstreams(anvil.rpcUrl)
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(ANVIL_PRIVATE_KEYS[9]),
+      chain: foundry,
+      transport: http(anvil.rpcUrl),
+    })
+    const prepared = await wallet.prepareTransactionRequest({
+      to: ANVIL_ADDRESSES[8],
+      value: 1n,
+    })
+    const raw = await wallet.signTransaction(prepared)
+    const first = await rpc(request('eth_sendRawTransaction', 1, [raw]))
+    assert.deepEqual(first.body, { jsonrpc: '2.0', id: 1, result: keccak256(raw) })
+    const again = await rpc([
+      request('eth_sendRawTransaction', 2, [raw]),
+      request('eth_chainId', 3),
+    ])
+    assert.deepEqual(again.body, [
+      { jsonrpc: '2.0', id: 2, result: keccak256(raw) },
+      { jsonrpc: '2.0', id: 3, result: '0x7a69' },
+    ])
+    // Another transaction on the spent nonce: the node's refusal passes through.
+    const other = await wallet.signTransaction({ ...prepared, value: 2n })
+    const refused = await rpc(request('eth_sendRawTransaction', 4, [other]))
+    assert.equal(refused.body.id, 4)
+    assert.match(refused.body.error.message, /nonce/i)
   })
 })
 
