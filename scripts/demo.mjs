@@ -155,7 +155,11 @@ const services = [
         pathToFileURL(join(ROOT, 'packages/testing/dist/exports/node.js')).href
       )
       const chains = []
-      const stop = () => Promise.all(chains.map((chain) => chain.stop()))
+      let bundler
+      const stop = async () => {
+        await bundler?.stop()
+        await Promise.all(chains.map((chain) => chain.stop()))
+      }
       try {
         for (const [chainId, preferred] of [
           [31337, 8545],
@@ -173,11 +177,38 @@ const services = [
           supply: 10_000_000n * 10n ** 18n,
         })
         const uniswap = await testing.deployUniswapV2(chains[0].rpcUrl, { tokens: [token, tdai] })
+        // Smart accounts on the first chain: EntryPoint v0.7 and the SimpleAccountFactory at
+        // their canonical addresses, and the Alto bundler (GPL, its own process). Without it
+        // the demo still runs, with the embedded wallet's EOA only.
+        const smart = await testing
+          .deployErc4337(chains[0].rpcUrl)
+          .then(async () =>
+            testing.startBundler({
+              rpcUrl: chains[0].rpcUrl,
+              port: await freePort(4337),
+              readyTimeoutMs: 120_000,
+            }),
+          )
+          .then(
+            (started) => {
+              bundler = started
+              return `  ERC-4337 bundler (smart accounts) on ${chains[0].chainId}: ${started.url}`
+            },
+            (error) => `  no smart accounts: the bundler did not start (${error.message})`,
+          )
         const lines = chains.map((c) => `  anvil ${c.chainId}: ${c.rpcUrl}`)
+        lines.push(smart)
         lines.push(`  test ERC-20 "${token.symbol}" on ${chains[0].chainId}: ${token.address}`)
         lines.push(`  test ERC-20 "${tdai.symbol}" on ${chains[0].chainId}: ${tdai.address}`)
         lines.push(`  Uniswap V2 Router02 on ${chains[0].chainId}: ${uniswap.router}`)
-        return { chains, token, uniswap, stop, banner: `Local chains:\n${lines.join('\n')}` }
+        return {
+          chains,
+          token,
+          uniswap,
+          bundlerUrl: bundler?.url,
+          stop,
+          banner: `Local chains:\n${lines.join('\n')}`,
+        }
       } catch (error) {
         await stop()
         throw error
@@ -291,7 +322,10 @@ const services = [
                   },
                 }
               : {}
-          return { ...chain, rpcUrls: [local.rpcUrl], ...swap }
+          // The embedded wallet's smart account where the bundler runs.
+          const bundler =
+            local === anvil.chains[0] && anvil.bundlerUrl ? { bundlerUrl: anvil.bundlerUrl } : {}
+          return { ...chain, rpcUrls: [local.rpcUrl], ...swap, ...bundler }
         })
         // Balances on the local Solana cluster (SOL and the test SPL token, named here).
         project.chains.push({
@@ -357,6 +391,8 @@ const services = [
         {
           cwd: serverDir,
           ready: /"msg":"listening"/,
+          // Compiled from source on start: a loaded machine took over 30 s.
+          timeoutMs: 90_000,
           env: {
             OPENMODAL_HOST: HOST,
             OPENMODAL_PORT: String(port),

@@ -208,9 +208,9 @@ test('the layout check fails on a view outside the features and an unnamed featu
 test('a throwaway view touches only its feature folder, and the package still type-checks', () => {
   const src = join(scratch, 'src')
   cpSync(join(ui, 'src'), src, { recursive: true })
-  // `ProfileWallets` is one of core's view names without a route yet: a new name would add one line to
+  // `ConnectingFarcaster` is one of core's view names without a route yet: a new name would add one line to
   // core's `VIEWS` (packages/core/src/stores/router.ts), the one allowed file outside.
-  addThrowawayView(src, 'account', 'ProfileWallets')
+  addThrowawayView(src, 'account', 'ConnectingFarcaster')
   const outside = changed(join(ui, 'src'), src).filter(
     (file) => !file.startsWith(`features${sep}account${sep}`),
   )

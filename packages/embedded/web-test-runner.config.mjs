@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startAnvil, startSolanaRpc } from '@openmodal/testing/node'
+import { deployErc4337, startAnvil, startBundler, startSolanaRpc } from '@openmodal/testing/node'
 import { playwrightLauncher } from '@web/test-runner-playwright'
 import { createApiStandIn } from '../../apps/secure-site/scripts/api-stand-in.mjs'
 import { buildSecureSite, startSecureSite } from '../../apps/secure-site/scripts/serve.mjs'
@@ -19,6 +19,14 @@ function secureSite() {
   let anvil
   let solana
   let cluster
+  let bundler
+  let bundlerStarting
+  let projects
+  const startSmartAccounts = async () => {
+    await deployErc4337(anvil.rpcUrl)
+    bundler = await startBundler({ rpcUrl: anvil.rpcUrl, readyTimeoutMs: 120_000 })
+    projects['p-smart'].bundlerUrls = { 31337: bundler.url }
+  }
   return {
     name: 'openmodal-secure-site',
     async serverStart() {
@@ -26,34 +34,47 @@ function secureSite() {
       solana = await startSolanaRpc()
       cluster = `solana:${solana.genesisHash.slice(0, 32)}`
       dist = await buildSecureSite({ outDir: await mkdtemp(join(tmpdir(), 'openmodal-secure-')) })
+      projects = {
+        // The test page's origin through a wildcard (spec §5).
+        // Operator-held recovery (an explicit opt-in): these tests are about other things.
+        'p-ok': {
+          allowedOrigins: ['http://localhost:*'],
+          rpcUrls: { 31337: anvil.rpcUrl, [cluster]: solana.rpcUrl },
+          recovery: 'custodial',
+        },
+        // The default: the visitor's passkey or passphrase.
+        'p-self': {
+          allowedOrigins: ['http://localhost:*'],
+          rpcUrls: { 31337: anvil.rpcUrl, [cluster]: solana.rpcUrl },
+        },
+        // frame-ancestors 'none': the browser refuses to show the frame at all.
+        'p-blocked': { allowedOrigins: [] },
+        // Framing allowed but the origin not on the project's list: the handshake is refused.
+        'p-unverified': {
+          allowedOrigins: ['https://elsewhere.example'],
+          frameAncestors: ['http://localhost:*'],
+        },
+        // Smart accounts: `bundlerUrls` is set once the bundler is up (`start-bundler` waits).
+        'p-smart': {
+          allowedOrigins: ['http://localhost:*'],
+          rpcUrls: { 31337: anvil.rpcUrl },
+          bundlerUrls: {},
+          recovery: 'custodial',
+        },
+      }
       site = await startSecureSite({
         dist,
-        projects: {
-          // The test page's origin through a wildcard (spec §5).
-          // Operator-held recovery (an explicit opt-in): these tests are about other things.
-          'p-ok': {
-            allowedOrigins: ['http://localhost:*'],
-            rpcUrls: { 31337: anvil.rpcUrl, [cluster]: solana.rpcUrl },
-            recovery: 'custodial',
-          },
-          // The default: the visitor's passkey or passphrase.
-          'p-self': {
-            allowedOrigins: ['http://localhost:*'],
-            rpcUrls: { 31337: anvil.rpcUrl, [cluster]: solana.rpcUrl },
-          },
-          // frame-ancestors 'none': the browser refuses to show the frame at all.
-          'p-blocked': { allowedOrigins: [] },
-          // Framing allowed but the origin not on the project's list: the handshake is refused.
-          'p-unverified': {
-            allowedOrigins: ['https://elsewhere.example'],
-            frameAncestors: ['http://localhost:*'],
-          },
-        },
-        api: createApiStandIn({ custodialProjects: ['p-ok'] }),
+        projects,
+        api: createApiStandIn({ custodialProjects: ['p-ok', 'p-smart'] }),
       })
+      // Not awaited: the bundler (10-30 s to start on a loaded machine) comes up while the
+      // browser runs the files before its one user, an approval test that waits for it.
+      bundlerStarting = startSmartAccounts()
+      bundlerStarting.catch(() => {}) // the command that waits for it reports the failure
     },
     async serverStop() {
       await site?.close()
+      await bundler?.stop()
       await anvil?.stop()
       await solana?.stop()
       if (dist) await rm(dist, { recursive: true, force: true })
@@ -72,6 +93,11 @@ function secureSite() {
     },
     /** Real clicks inside the cross-origin frame, through Playwright (a user's input). */
     async executeCommand({ command, payload, session }) {
+      // EntryPoint v0.7 + SimpleAccountFactory and the bundler (started with the server).
+      if (command === 'start-bundler') {
+        await bundlerStarting
+        return { bundlerUrl: bundler.url }
+      }
       if (
         !['frame-click', 'frame-fill', 'frame-type', 'frame-text', 'frame-box'].includes(command)
       ) {

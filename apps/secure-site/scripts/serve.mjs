@@ -59,7 +59,7 @@ export function contentSecurityPolicy(allowedOrigins, apiOrigin, rpcOrigins = []
  *   dist?: string,
  *   host?: string,
  *   port?: number,
- *   projects: Record<string, { allowedOrigins: string[], frameAncestors?: string[], rpcUrls?: Record<string, string>, recovery?: 'non-custodial' | 'custodial' }>,
+ *   projects: Record<string, { allowedOrigins: string[], frameAncestors?: string[], rpcUrls?: Record<string, string>, bundlerUrls?: Record<string, string>, recovery?: 'non-custodial' | 'custodial' }>,
  *   apiUrl?: string,
  *   api?: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, origin: string) => Promise<boolean>,
  * }} options `api` mounts a server stand-in on the same origin (tests); `apiUrl` defaults to this origin.
@@ -96,6 +96,7 @@ export async function startSecureSite({
           apiUrl: apiUrl ?? origin,
           allowedOrigins: project.allowedOrigins,
           rpcUrls: project.rpcUrls ?? {},
+          bundlerUrls: project.bundlerUrls ?? {},
           recovery: project.recovery ?? 'non-custodial',
         })
         return send(res, 200, headers, 'application/json', body)
@@ -103,7 +104,10 @@ export async function startSecureSite({
       const page = PAGES[url.pathname]
       if (page) {
         const ancestors = project?.frameAncestors ?? project?.allowedOrigins ?? []
-        const rpcOrigins = Object.values(project?.rpcUrls ?? {}).map((url) => new URL(url).origin)
+        const rpcOrigins = [
+          ...Object.values(project?.rpcUrls ?? {}),
+          ...Object.values(project?.bundlerUrls ?? {}),
+        ].map((url) => new URL(url).origin)
         const csp = contentSecurityPolicy(ancestors, new URL(apiUrl ?? origin).origin, rpcOrigins)
         const body = await readFile(join(dist, page))
         return send(res, 200, { ...headers, 'content-security-policy': csp }, 'text/html', body)

@@ -210,6 +210,23 @@ describe('the smart account (ERC-4337 v0.7 through the bundler)', () => {
         '0x7a69': { atomic: { status: 'supported' } },
       },
     )
+    // A Simple v0.7 account has no ERC-1271: the owner's signature does not verify for it
+    // (viem's ERC-6492 universal validator, as the SIWX server uses), so the frame refuses to
+    // sign for it instead of answering a signature no verifier accepts.
+    const client = createPublicClient({ transport: http(anvil.rpcUrl) })
+    const signature = await owner.signMessage({ message: 'Sign in' })
+    assert.equal(await client.verifyMessage({ address, message: 'Sign in', signature }), false)
+    for (const [method, params] of [
+      ['personal_sign', ['0x5369676e20696e', address]],
+      ['eth_signTypedData_v4', [address, '{}']],
+    ] as const) {
+      const refused = (await handleRpc(smart, { method, params }).catch((e: unknown) => e)) as {
+        code: number
+        message: string
+      }
+      assert.equal(refused.code, 4200, method)
+      assert.match(refused.message, /cannot sign messages.*ERC-1271/)
+    }
     // Spec §5: refused before any approval is shown.
     for (const calls of [[{ to: alice.slice(2) }], [{ to: alice, data: 'a9059cbb' }], []]) {
       const error = (await handleRpc(smart, {

@@ -197,6 +197,7 @@ export async function handleRpc(
   switch (method) {
     case 'personal_sign': {
       const [message, address] = params
+      refuseSmartAccountSignature(context, address)
       if (typeof message !== 'string' || !sameAddress(address, commitment.eip155)) {
         throw new RpcError(-32602, 'Invalid params')
       }
@@ -209,6 +210,7 @@ export async function handleRpc(
     }
     case 'eth_signTypedData_v4': {
       const [address, data] = params
+      refuseSmartAccountSignature(context, address)
       if (!sameAddress(address, commitment.eip155) || typeof data !== 'string') {
         throw new RpcError(-32602, 'Invalid params')
       }
@@ -319,6 +321,21 @@ export async function handleRpc(
     }
     default:
       throw new RpcError(4200, `${method} is not supported by the embedded wallet yet`)
+  }
+}
+
+/**
+ * A message signature for the smart account: a Simple v0.7 account has no ERC-1271
+ * `isValidSignature`, so no verifier (SIWX included) could accept one, deployed or not. Said
+ * plainly, before any approval, instead of a signature nobody can check.
+ */
+function refuseSmartAccountSignature(context: RpcContext, address: unknown) {
+  const smart = context.smartAccount?.()
+  if (smart && sameAddress(address, smart.address)) {
+    throw new RpcError(
+      4200,
+      'The smart account cannot sign messages (a Simple v0.7 account has no ERC-1271): switch to the EOA to sign',
+    )
   }
 }
 

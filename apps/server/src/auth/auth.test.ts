@@ -396,6 +396,67 @@ function authSuite() {
       }
     })
 
+    test('forged contract-wallet sign-ins are refused: non-owner, foreign ERC-6492 deploy', async () => {
+      const deployed = await deployTestSmartWallet(anvil.rpcUrl)
+      const victim = await createCounterfactualWallet(anvil.rpcUrl, {
+        salt: `0x${'ef'.repeat(32)}`,
+      })
+      // The attacker's own counterfactual wallet: its ERC-6492 wrapper deploys the attacker's
+      // wallet, not the victim's, so the victim's address still has no code to ask.
+      const attackers = await createCounterfactualWallet(anvil.rpcUrl, {
+        ownerKey: ANVIL_PRIVATE_KEYS[0],
+        salt: `0x${'ef'.repeat(32)}`,
+      })
+      const cases: Array<[string, string, (message: string) => Promise<string>]> = [
+        [
+          'deployed, signed by a non-owner',
+          deployed.address,
+          (m) => alice.signMessage({ message: m }),
+        ],
+        [
+          'counterfactual, a non-owner signature in the owner factory call',
+          victim.address,
+          async (m) => {
+            const wrapped = await victim.signHash(hashMessage(m))
+            // The owner's ECDSA signature inside the wrapper, swapped for the attacker's.
+            const honest = await privateKeyToAccount(ANVIL_PRIVATE_KEYS[1]).sign({
+              hash: hashMessage(m),
+            })
+            const forged = await alice.sign({ hash: hashMessage(m) })
+            const swapped = wrapped.replace(honest.slice(2), forged.slice(2))
+            assert.notEqual(swapped, wrapped)
+            return swapped
+          },
+        ],
+        [
+          "counterfactual, the attacker's wallet deployed by the wrapper",
+          victim.address,
+          (m) => attackers.signHash(hashMessage(m)),
+        ],
+      ]
+      for (const [name, address, sign] of cases) {
+        const issued = await nonce()
+        const message = messageFor(address, issued.nonce)
+        const signature = await sign(message)
+        await storesNothing(async () => {
+          const answer = await authenticate({ message, signature, token: issued.token })
+          assert.equal(answer.status, 401, `${name}: ${JSON.stringify(answer.body)}`)
+          assert.equal(answer.body.reason, 'invalid-signature', name)
+        })
+      }
+      const code = await fetch(anvil.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'eth_getCode',
+          params: [victim.address, 'latest'],
+        }),
+      }).then((response) => response.json() as Promise<{ result: string }>)
+      assert.equal(code.result, '0x', 'verification deployed nothing')
+    })
+
     test('a Solana signMessage signature (base64) signs in', async () => {
       const dev = createSolanaDevWallet()
       await (dev.wallet.features['standard:connect'] as { connect(): Promise<unknown> }).connect()

@@ -32,6 +32,21 @@ export interface EmbeddedWalletUser {
   userName?: string | undefined
 }
 
+/** The embedded wallet's account types on EVM chains (spec §3). */
+export type EmbeddedAccountType = 'eoa' | 'smartAccount'
+
+/**
+ * The visitor's EVM accounts on the active chain (spec §2 ProfileWallets, §3 embedded user):
+ * the EOA always; the smart account when the chain is smart-account-enabled (counterfactual
+ * until its first transaction deploys it). Balances in wei as decimal strings, when the chain
+ * answered.
+ */
+export interface EmbeddedWalletAccounts {
+  preferred: EmbeddedAccountType
+  eoa: { address: string; balance?: string | undefined }
+  smartAccount?: { address: string; deployed: boolean; balance?: string | undefined } | undefined
+}
+
 /** A social login provider (spec §5: one of six). */
 export type EmbeddedSocialProvider = 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord'
 
@@ -81,6 +96,17 @@ export interface EmbeddedWalletLoaded {
   updateEmailSecondaryOtp(options?: {
     onStatus?: (status: EmbeddedLoginStatus) => void
   }): Promise<string>
+  /** The visitor's EOA and smart account on the active chain (spec §2 ProfileWallets). */
+  getAccounts(): Promise<EmbeddedWalletAccounts>
+  /**
+   * Makes `type` the active account (spec §7 set preferred account); the page's provider
+   * announces the new address. A smart account the frame cannot give falls back to the EOA
+   * with "This application might not support Smart Accounts" (spec §4, §8). Resolves with the
+   * account now active.
+   */
+  setPreferredAccount(
+    type: EmbeddedAccountType,
+  ): Promise<{ type: EmbeddedAccountType; address: string }>
   /** Ends the session in the frame (waits at most 3 000 ms, spec §9). Never rejects. */
   signOut(): Promise<void>
   /**

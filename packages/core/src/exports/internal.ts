@@ -57,7 +57,9 @@ export {
 } from '../actions/swap.js'
 export { switchNetwork } from '../actions/switch-network.js'
 export type {
+  EmbeddedAccountType,
   EmbeddedLoginStatus,
+  EmbeddedWalletAccounts,
   EmbeddedWalletAction,
   EmbeddedWalletEntry,
   EmbeddedWalletLoaded,

@@ -230,6 +230,16 @@ export async function loadEmbeddedWallet(
     removeListener: inner.removeListener,
   }
 
+  /** The active EVM chain's id (the modal's, else the one the frame started on). */
+  const activeChainId = () =>
+    Number(modal.kit.$chain.get().activeCaipNetworkId?.split(':')[1] ?? modal.chainId)
+  /** A balance in wei (decimal), or undefined when the chain does not answer. */
+  const balanceOf = (address: string) =>
+    inner
+      .request({ method: 'eth_getBalance', params: [address, 'latest'] })
+      .then((wei) => (typeof wei === 'string' ? BigInt(wei).toString() : undefined))
+      .catch(() => undefined)
+
   // EIP-6963: the EVM adapter finds and drives the provider like any announced wallet.
   const target = options.target ?? (globalThis as unknown as EventTarget)
   const detail = Object.freeze({
@@ -263,11 +273,21 @@ export async function loadEmbeddedWallet(
     )
     if ((modal.defaultAccountType ?? 'smartAccount') !== 'smartAccount') return
     if (!enabled.includes(chainId)) return
+    await preferAccount('smartAccount').catch(() => undefined)
+  }
+
+  /**
+   * Spec §4/§8: a smart account the frame cannot give falls back to the EOA with "This
+   * application might not support Smart Accounts". Resolves with the account now active.
+   */
+  async function preferAccount(type: 'eoa' | 'smartAccount') {
     try {
-      await frame.request('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })
-    } catch {
-      await frame.request('SET_PREFERRED_ACCOUNT', { type: 'eoa' }).catch(() => undefined)
+      return await frame.request('SET_PREFERRED_ACCOUNT', { type })
+    } catch (error) {
+      if (type === 'eoa') throw error
+      const eoa = await frame.request('SET_PREFERRED_ACCOUNT', { type: 'eoa' })
       showSnack('This application might not support Smart Accounts', { variant: 'error' })
+      return eoa
     }
   }
 
@@ -348,6 +368,44 @@ export async function loadEmbeddedWallet(
       } finally {
         stop()
       }
+    },
+    // Spec §2 ProfileWallets: the EOA and, on a smart-account network, the smart account
+    // (INIT_SMART_ACCOUNT finds its address, counterfactual or not, and whether it is deployed).
+    getAccounts: async () => {
+      const enabled = storage.get('smartAccountEnabledNetworks') ?? []
+      const smart = enabled.includes(activeChainId())
+        ? await frame.request('INIT_SMART_ACCOUNT', {}).then(
+            () => true,
+            () => false,
+          )
+        : false
+      const user = await frame.request('GET_USER', {})
+      const eoa = user.accounts?.find((a) => a.namespace === 'eip155' && a.type === 'eoa')
+      const account = smart
+        ? user.accounts?.find((a) => a.namespace === 'eip155' && a.type === 'smartAccount')
+        : undefined
+      if (!eoa) throw new Error('Not connected to email or social')
+      const [eoaBalance, smartBalance] = await Promise.all([
+        balanceOf(eoa.address),
+        account ? balanceOf(account.address) : undefined,
+      ])
+      return {
+        preferred: user.preferredAccountType ?? 'eoa',
+        eoa: { address: eoa.address, balance: eoaBalance },
+        ...(account && {
+          smartAccount: {
+            address: account.address,
+            deployed: user.smartAccountDeployed ?? false,
+            balance: smartBalance,
+          },
+        }),
+      }
+    },
+    // The EVM adapter hears the new address through the provider's accountsChanged.
+    setPreferredAccount: async (type) => {
+      const active = await preferAccount(type)
+      inner.announceAccounts?.([active.address])
+      return active
     },
     signOut,
     get persistentStorage() {

@@ -202,3 +202,122 @@ describe('approval content in the secure frame', () => {
     expect(shown.length).to.equal(before) // no dialog was shown
   })
 })
+
+describe('a batch through the smart account (EIP-5792 wallet_sendCalls)', () => {
+  const rpc = async (method: string, params: unknown[]) => {
+    const response = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    })
+    return ((await response.json()) as { result: unknown }).result
+  }
+
+  it('shows every call decoded in one approval; approved, it lands as one userOperation', async () => {
+    // EntryPoint v0.7, the account factory and the bundler: a command answers within 20 s, a
+    // loaded machine may need longer to start the bundler, so ask until it is up.
+    for (let tries = 1; ; tries++) {
+      const up = await executeServerCommand('start-bundler').then(
+        () => true,
+        (error: Error) => {
+          if (tries >= 6 || !/Did not receive a server response/.test(error.message)) throw error
+          return false
+        },
+      )
+      if (up) break
+    }
+    const frame = createSecureFrame({
+      secureOrigin,
+      projectId: 'p-smart',
+      chainId: 31337,
+      version: '0.1.0',
+    })
+    try {
+      const provider = createEmbeddedProvider(frame)
+      const email = `batch-${crypto.randomUUID().slice(0, 8)}@example.com`
+      await frame.request('CONNECT_EMAIL', { email })
+      const mail = (await (
+        await fetch(`${secureOrigin}/__test/mailbox?email=${encodeURIComponent(email)}`)
+      ).json()) as { otp: string }
+      await typeCode(frame, mail.otp)
+      expect(await frame.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})).to.deep.equal({
+        smartAccountEnabledNetworks: [31337],
+      })
+      const { address } = await frame.request('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })
+      expect(await provider.request({ method: 'eth_accounts' })).to.deep.equal([address])
+      expect((await frame.request('GET_USER', {})).smartAccountDeployed).to.equal(false)
+      // Gas and the value it sends: the counterfactual account's balance.
+      await rpc('anvil_setBalance', [address, '0xde0b6b3a7640000'])
+      const to = `0x${crypto.randomUUID().replaceAll('-', '').padEnd(40, '0')}` as const
+      const before = BigInt((await rpc('eth_getBalance', [to, 'latest'])) as string)
+
+      const sending = provider.request({
+        method: 'wallet_sendCalls',
+        params: [
+          {
+            version: '2.0.0',
+            chainId: '0x7a69',
+            from: address,
+            atomicRequired: true,
+            calls: [
+              { to, value: '0x2386f26fc10000' },
+              {
+                to: TOKEN,
+                data: encodeFunctionData({
+                  abi: erc20Abi,
+                  functionName: 'transfer',
+                  args: [TO, 42n],
+                }),
+              },
+            ],
+          },
+        ],
+      })
+      const text = await dialogText()
+      const order = [
+        '2 calls, sent together: all land or none does.',
+        'Call 1 of 2',
+        `To${to}`,
+        'Value0.01 ETH',
+        'Call 2 of 2',
+        `Token${TOKEN} (symbol unknown)`,
+        `Recipient${TO}`,
+        'Amount42',
+      ]
+      const at = order.map((part) => text.indexOf(part))
+      expect(
+        at.every((index) => index >= 0),
+        text.slice(0, 600),
+      ).to.equal(true)
+      expect([...at].sort((a, b) => a - b)).to.deep.equal(at)
+      await executeServerCommand('frame-click', { name: 'Approve' })
+      const { id } = (await sending) as { id: string }
+
+      // Included: wait for the bundler's receipt (a state, not a fixed time).
+      let status = (await provider.request({ method: 'wallet_getCallsStatus', params: [id] })) as {
+        status: number
+        atomic: boolean
+        receipts?: { status: string }[]
+      }
+      for (let tries = 0; status.status === 100 && tries < 600; tries++) {
+        await sleep(50)
+        status = (await provider.request({ method: 'wallet_getCallsStatus', params: [id] })) as {
+          status: number
+          atomic: boolean
+          receipts?: { status: string }[]
+        }
+      }
+      expect(status.status).to.equal(200)
+      expect(status.atomic).to.equal(true)
+      expect(status.receipts?.[0]?.status).to.equal('0x1')
+      expect(BigInt((await rpc('eth_getBalance', [to, 'latest'])) as string) - before).to.equal(
+        10_000_000_000_000_000n,
+      )
+      // The first userOperation deployed the account (INIT_SMART_ACCOUNT reads it afresh).
+      await frame.request('INIT_SMART_ACCOUNT', {})
+      expect((await frame.request('GET_USER', {})).smartAccountDeployed).to.equal(true)
+    } finally {
+      frame.destroy()
+    }
+  })
+})

@@ -13,6 +13,8 @@ export interface EmbeddedProviderEvents {
 
 export interface EmbeddedEip1193Provider {
   request(args: { method: string; params?: unknown }): Promise<unknown>
+  /** Tells the page's listeners the active account changed (a ProfileWallets switch). */
+  announceAccounts?(accounts: string[]): void
   on<E extends keyof EmbeddedProviderEvents>(
     event: E,
     listener: (payload: EmbeddedProviderEvents[E]) => void,
@@ -47,6 +49,9 @@ export function createEmbeddedProvider(frame: SecureFrame): EmbeddedEip1193Provi
         if (chainId) events.emit('chainChanged', chainId)
       }
       return result
+    },
+    announceAccounts(accounts) {
+      events.emit('accountsChanged', accounts)
     },
     on(event, listener) {
       offs.set(listener, events.on(event, listener as never))

@@ -101,6 +101,8 @@ export interface StartBundlerOptions {
   port?: number
   /** The key that sends bundles; default anvil account 9 (keep it apart from test accounts). */
   executorPrivateKey?: Hex
+  /** How long to wait for it to answer; default 30 s (a loaded machine may need more). */
+  readyTimeoutMs?: number
 }
 
 export interface Bundler {
@@ -174,6 +176,9 @@ export async function startBundler(options: StartBundlerOptions): Promise<Bundle
     '10',
     '--log-level',
     'warn',
+    // The embedded wallet's frame calls the bundler from the browser (its own origin).
+    '--enable-cors',
+    'true',
   ]
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] })
   running.add(child)
@@ -206,12 +211,13 @@ export async function startBundler(options: StartBundlerOptions): Promise<Bundle
     }
   }
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + READY_TIMEOUT_MS
+  const readyTimeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS
+  const deadline = Date.now() + readyTimeoutMs
   while (!(await answersEntryPoints(url))) {
     if (gone) throw new Error(`the bundler exited before answering: ${stderr.trim()}`)
     if (Date.now() > deadline) {
       await stop()
-      throw new Error(`the bundler did not answer on ${url} within ${READY_TIMEOUT_MS} ms`)
+      throw new Error(`the bundler did not answer on ${url} within ${readyTimeoutMs} ms`)
     }
     await new Promise((r) => setTimeout(r, 100))
   }

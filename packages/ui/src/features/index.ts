@@ -8,6 +8,7 @@ import { connect } from './connect/feature.js'
 import { email } from './email/feature.js'
 import { network } from './network/feature.js'
 import { onramp } from './onramp/feature.js'
+import { profile } from './profile/feature.js'
 import { send } from './send/feature.js'
 import { siwx } from './siwx/feature.js'
 import { social } from './social/feature.js'
@@ -20,6 +21,7 @@ export const FEATURES = {
   email,
   network,
   onramp,
+  profile,
   send,
   siwx,
   social,

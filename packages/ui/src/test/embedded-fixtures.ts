@@ -13,10 +13,14 @@ import {
   type EmbeddedWalletEntry,
   type EmbeddedWalletLoaded,
   getAdapter,
+  showSnack,
 } from '@openmodal/core/internal'
 import { WALLETS } from './helpers.js'
 
 export const AUTH_ID = 'org.openmodal.embedded'
+/** The stand-in's EOA and smart account (ProfileWallets). */
+export const EOA_ADDRESS = '0x7777777777777777777777777777777777777777'
+export const SMART_ADDRESS = '0x5555555555555555555555555555555555555555'
 export const LOGIN_CODE = '123456'
 export const PRIMARY_CODE = '111111'
 export const SECONDARY_CODE = '222222'
@@ -51,11 +55,17 @@ export function embeddedStandIn(
     persistentStorage?: boolean
     /** GET_SOCIAL_REDIRECT_URI fails (a provider the server refuses to start). */
     socialStartError?: Error
+    /**
+     * The smart account on the active chain (ProfileWallets): none (the chain has no bundler),
+     * one, or one the frame cannot switch to (its factory does not answer).
+     */
+    smartAccount?: 'none' | 'available' | 'fails'
   } = {},
 ): EmbeddedStandIn {
   const calls: string[] = []
   const storageListeners = new Set<(persistent: boolean) => void>()
   let persistentStorage = options.persistentStorage ?? true
+  let preferred: 'eoa' | 'smartAccount' = 'eoa'
   let email: string | null = null
   let newEmail = ''
   let typed: string | undefined
@@ -174,6 +184,31 @@ export function embeddedStandIn(
     async signOut() {
       calls.push('signOut')
       email = null
+    },
+    async getAccounts() {
+      calls.push('getAccounts')
+      const smart = options.smartAccount ?? 'none'
+      return {
+        preferred,
+        eoa: { address: EOA_ADDRESS, balance: '1500000000000000000' },
+        ...(smart !== 'none' && {
+          smartAccount: { address: SMART_ADDRESS, deployed: false, balance: '0' },
+        }),
+      }
+    },
+    async setPreferredAccount(type) {
+      calls.push(`setPreferredAccount:${type}`)
+      // As the real connector: a smart account the frame cannot give falls back to the EOA.
+      if (type === 'smartAccount' && (options.smartAccount ?? 'none') !== 'available') {
+        preferred = 'eoa'
+        showSnack('This application might not support Smart Accounts', { variant: 'error' })
+      } else preferred = type
+      const address = preferred === 'eoa' ? EOA_ADDRESS : SMART_ADDRESS
+      ;(getAdapter('eip155') as TestAdapter).emit({
+        type: 'accountsChanged',
+        accounts: [{ address, namespace: 'eip155', type: preferred }],
+      })
+      return { type: preferred, address }
     },
     get persistentStorage() {
       return persistentStorage

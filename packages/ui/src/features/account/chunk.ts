@@ -15,3 +15,5 @@ import '../send/views.js'
 import '../swap/views.js'
 // So do the OnRamp views (onramp/views.ts).
 import '../onramp/views.js'
+// So does ProfileWallets (profile/views.ts), reached from Account.
+import '../profile/views.js'

@@ -357,7 +357,26 @@ export class W3mAccountView extends OpenModalElement {
       >
         ${t('account.updateEmail')}
       </button>`
+      }
+      ${
+        // ProfileWallets (features/profile): the EOA and the smart account, on a network that
+        // has smart accounts (the embedded wallet stored the list after the login).
+        info?.identifier === this.embeddedId() && this.smartAccountNetwork()
+          ? html`<button
+              class="link"
+              part="profile-wallets-button"
+              @click=${() => push('ProfileWallets')}
+            >
+              ${t('view.ProfileWallets')}
+            </button>`
+          : nothing
       }`
+  }
+
+  private smartAccountNetwork(): boolean {
+    const [namespace, reference] = this.network.value?.caipNetworkId.split(':') ?? []
+    const enabled = storage.get('smartAccountEnabledNetworks') ?? []
+    return namespace === 'eip155' && enabled.includes(Number(reference))
   }
 
   /** The embedded wallet's connector id, when the modal has one. */

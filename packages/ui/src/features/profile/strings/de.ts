@@ -1,0 +1,17 @@
+// The profile feature's strings in de. A key left out reads English (the completeness
+// test lists it).
+import type { Catalog } from '../../../i18n/index.js'
+
+export const catalog: Catalog = {
+  'profile.eoa': 'Normales Konto (EOA)',
+  'profile.smartAccount': 'Smart Account',
+  'profile.active': 'Aktiv',
+  'profile.use': 'Dieses Konto verwenden',
+  'profile.deployed': 'Bereitgestellt',
+  'profile.notDeployed': 'Noch nicht bereitgestellt: deine erste Transaktion stellt es bereit',
+  'profile.balance': 'Guthaben: {amount} {symbol}',
+  'profile.balanceUnknown': 'Guthaben nicht verfügbar',
+  'profile.noSmartAccount': 'Smart Accounts sind in diesem Netzwerk nicht verfügbar.',
+  'profile.loading': 'Deine Konten werden geladen…',
+  'profile.switching': 'Wird gewechselt…',
+}
