@@ -15,7 +15,14 @@ import {
 } from '@openmodal/testing/node'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
-import { freePort, HOST, startPreview, startServer, startTogether } from './preview.mjs'
+import {
+  freePort,
+  HOST,
+  seedPgliteDataDir,
+  startPreview,
+  startServer,
+  startTogether,
+} from './preview.mjs'
 
 /** Chromium as every e2e test launches it: the system binary, headless; `args` added. */
 export function launchChromium(args = []) {
@@ -105,6 +112,7 @@ export async function startStack({
       dataDir = await mkdtemp(join(tmpdir(), 'openmodal-demo-e2e-'))
       const configPath = join(dataDir, 'openmodal.config.json')
       await writeFile(configPath, JSON.stringify(serverConfig(stack, serverOptions)))
+      await seedPgliteDataDir(join(dataDir, 'pglite'))
       const server = await startServer(serverOptions.port ?? (await freePort()), {
         OPENMODAL_CONFIG: configPath,
         OPENMODAL_DATA_DIR: join(dataDir, 'pglite'),
