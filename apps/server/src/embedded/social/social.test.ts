@@ -17,7 +17,6 @@ import { testProject } from '../../testing/harness.js'
 import { openTestPglite } from '../../testing/pglite.js'
 import { startSmtpSink } from '../../testing/smtp-sink.js'
 import {
-  type AppleStandin,
   appleStandinConfig,
   followToFormPost,
   followUntil,
