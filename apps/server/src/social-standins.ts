@@ -1,5 +1,6 @@
 // `pnpm demo`'s social login providers: loopback stand-ins answering with the real providers'
-// shapes (src/testing/social-standins.ts: a real OpenID Provider for Google, GitHub's, Discord's,
+// shapes (src/testing/social-standins.ts: real OpenID Providers for Google and Apple (form_post,
+// an ES256 client secret), GitHub's, Discord's,
 // X's and Facebook's OAuth 2 and profile APIs), each signing in one fixed visitor at once. It
 // prints the project's `social` config for them, and serves a small control API on loopback
 // for tests: `POST /<provider>/deny` makes the next authorization answer `access_denied`,
@@ -11,9 +12,11 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { parseArgs } from 'node:util'
 import {
+  appleStandinConfig,
   oauthStandinConfig,
   type Standin,
   type StandinAccount,
+  startAppleStandin,
   startGoogleStandin,
   startOAuthStandin,
 } from './testing/social-standins.js'
@@ -34,13 +37,14 @@ if (!redirectUri || !/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(redirect
 }
 
 const google = await startGoogleStandin(redirectUri)
+const apple = await startAppleStandin(redirectUri)
 const oauth = {
   github: await startOAuthStandin('github'),
   discord: await startOAuthStandin('discord'),
   x: await startOAuthStandin('x'),
   facebook: await startOAuthStandin('facebook'),
 }
-const standins: Record<string, Standin> = { google, ...oauth }
+const standins: Record<string, Standin> = { google, apple, ...oauth }
 const social = {
   google: {
     clientId: google.clientId,
@@ -50,6 +54,7 @@ const social = {
     tokenUrl: `${google.url}/token`,
     jwksUrl: `${google.url}/jwks`,
   },
+  apple: appleStandinConfig(apple),
   ...Object.fromEntries(
     Object.entries(oauth).map(([name, standin]) => [name, oauthStandinConfig(standin)]),
   ),

@@ -17,9 +17,8 @@ import { requestPersistentStorage } from '../keys/device-store.js'
 import { ApiError } from './api.js'
 import { createLookups } from './lookups.js'
 import { originAllowed } from './origin.js'
-import { handleRpc, RpcError } from './rpc.js'
+import { RpcError } from './rpc-error.js'
 import { frameLook } from './theme.js'
-import { createWalletSession } from './wallet-session.js'
 
 /** How often the frame asks the server whether the provider sent the visitor back. */
 const SOCIAL_POLL_MS = 1_000
@@ -105,6 +104,25 @@ async function serve(
   rpcUrls: Record<string, string>,
   bundlerUrls: Record<string, string>,
 ) {
+  // READY goes out as soon as the port is up: the spec's 500 ms wait after it runs while the
+  // wallet's code (keys, signing: not needed for the handshake) loads and the session restores.
+  // Requests sent meanwhile wait in the port's queue until `onmessage` is set below.
+  // A grant from an earlier visit applies without a gesture: then the stored keys are back.
+  let persistent = await requestPersistentStorage()
+  port.postMessage({ event: 'STORAGE', persistent })
+  port.postMessage({ event: 'READY' })
+  const loaded = await Promise.all([import('./rpc.js'), import('./wallet-session.js')]).catch(
+    (error: unknown) => {
+      // An offline chunk: every request gets the reason instead of waiting for its timeout.
+      const message = `The secure frame could not load: ${(error as Error).message}`.slice(0, 1024)
+      port.onmessage = (event: MessageEvent) => {
+        const request = tryMessage(appRequest, event.data)
+        if (request) port.postMessage({ id: request.id, status: 'ERROR', payload: { message } })
+      }
+    },
+  )
+  if (!loaded) return
+  const [{ handleRpc }, { createWalletSession }] = loaded
   const setVisible = (visible: boolean) => port.postMessage({ event: visible ? 'SHOW' : 'HIDE' })
   // The recovery dialogs (passkey, passphrase) load on first use, shown in the visible frame.
   const shown = async <T>(show: () => Promise<T>) => {
@@ -125,7 +143,6 @@ async function serve(
     unlockRecovery: (factor, use) =>
       shown(async () => (await import('./om-passkey.js')).unlockRecovery(factor, use)),
   })
-  let persistent = false
   let storageAsked = false
   const reportStorage = (value: boolean) => {
     persistent = value
@@ -422,6 +439,7 @@ async function serve(
     },
   }
 
+  await session.restore().catch(() => false)
   port.onmessage = async (event: MessageEvent) => {
     const request = tryMessage(appRequest, event.data)
     if (!request) return
@@ -454,9 +472,4 @@ async function serve(
       })
     }
   }
-
-  // A grant from an earlier visit applies without a gesture: then the stored keys are back.
-  reportStorage(await requestPersistentStorage())
-  await session.restore().catch(() => false)
-  port.postMessage({ event: 'READY' })
 }

@@ -2,7 +2,7 @@
 // Google is a real OpenID Provider (oidc-provider) whose login step signs in the account the
 // test names; GitHub, Discord, X and Facebook are one small server each with that provider's
 // documented OAuth 2 and profile shapes (paths, token answers, error bodies), PKCE included.
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, generateKeyPairSync, randomBytes, verify } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Provider from 'oidc-provider'
@@ -117,6 +117,250 @@ export async function startGoogleStandin(redirectUri: string): Promise<Standin> 
   })
   return standin
 }
+
+export interface AppleStandin extends Standin {
+  teamId: string
+  keyId: string
+  /** The team's Sign in with Apple key (`.p8`, PKCS #8 PEM): what the project config holds. */
+  privateKey: string
+  /** Apple's `email_verified` and `is_private_email` are the strings "true" / "false". */
+  account: StandinAccount & { privateEmail?: boolean }
+}
+
+/**
+ * A real OpenID Provider standing in for Apple: Apple's paths (`/auth/authorize`, `/auth/token`,
+ * `/auth/keys`), `response_mode=form_post` required when `name` or `email` is asked (the code
+ * comes back in a form POST), and a client secret that must be an ES256 JWT signed with the
+ * team's key (`kid`, `iss` team, `sub` client, `aud` https://appleid.apple.com, at most six
+ * months), answered with Apple's `{"error":"invalid_client"}` otherwise. The ID token carries
+ * Apple's claims (`email_verified` as a string, `is_private_email`).
+ *
+ * @example
+ * const apple = await startAppleStandin(`${server.url}/v1/auth/social/callback`)
+ */
+export async function startAppleStandin(redirectUri: string): Promise<AppleStandin> {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  // oidc-provider checks a plain secret; the front below checks Apple's JWT and swaps it in.
+  const innerSecret = randomBytes(16).toString('hex')
+  const front = createServer()
+  const inner = createServer()
+  const url = await listen(front)
+  const innerUrl = await listen(inner)
+  const standin: AppleStandin = {
+    url,
+    clientId: 'com.example.openmodal.web',
+    clientSecret: '',
+    teamId: 'TEAM123456',
+    keyId: 'KEY1234567',
+    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    account: {
+      subject: '001234.abcdef0123456789.1234',
+      email: 'x7k2p@privaterelay.appleid.com',
+      emailVerified: true,
+      privateEmail: true,
+    },
+    deny: false,
+    close: async () => {
+      await close(inner)
+      await close(front)
+    },
+  }
+  const provider = new Provider(url, {
+    clients: [
+      {
+        client_id: standin.clientId,
+        client_secret: innerSecret,
+        redirect_uris: [redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    routes: { authorization: '/auth/authorize', token: '/auth/token', jwks: '/auth/keys' },
+    pkce: { required: () => true },
+    scopes: ['openid', 'email', 'name'],
+    claims: { openid: ['sub'], email: ['email', 'email_verified', 'is_private_email'] },
+    findAccount: (_ctx: unknown, id: string) => ({
+      accountId: id,
+      claims: () => ({
+        sub: id,
+        ...(standin.account.email
+          ? {
+              email: standin.account.email,
+              email_verified: String(standin.account.emailVerified ?? false),
+              is_private_email: String(standin.account.privateEmail ?? false),
+            }
+          : {}),
+      }),
+    }),
+    conformIdTokenClaims: false,
+    features: { devInteractions: { enabled: false } },
+    interactions: {
+      url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
+    },
+    cookies: { keys: [randomBytes(16).toString('hex')] },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 600,
+      Grant: 600,
+    },
+  })
+  const handle = provider.callback()
+  inner.on('request', handle)
+
+  /** Apple's check of the client secret: undefined when valid, else why not. */
+  const refuseSecret = (secret: string, clientId: string | null): string | undefined => {
+    const [header, payload, signature] = secret.split('.')
+    if (!header || !payload || !signature) return 'not a JWT'
+    const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString())
+    const head = decode(header) as { alg?: string; kid?: string }
+    const claims = decode(payload) as Record<string, unknown>
+    if (head.alg !== 'ES256' || head.kid !== standin.keyId) return 'alg or kid'
+    const valid = verify(
+      'sha256',
+      Buffer.from(`${header}.${payload}`),
+      { key: publicKey, dsaEncoding: 'ieee-p1363' },
+      Buffer.from(signature, 'base64url'),
+    )
+    if (!valid) return 'signature'
+    const now = Math.floor(Date.now() / 1000)
+    const [iat, exp] = [Number(claims.iat), Number(claims.exp)]
+    if (claims.iss !== standin.teamId || claims.sub !== standin.clientId) return 'iss or sub'
+    if (claims.sub !== clientId) return 'client_id'
+    if (claims.aud !== 'https://appleid.apple.com') return 'aud'
+    if (!(iat <= now + 60 && exp > now && exp - iat <= 15_777_000)) return 'iat or exp'
+    return undefined
+  }
+
+  front.on('request', (req, res) => {
+    const path = new URL(req.url ?? '/', url).pathname
+    if (path === '/auth/authorize') {
+      const params = new URL(req.url ?? '/', url).searchParams
+      const scopes = (params.get('scope') ?? '').split(' ')
+      // Apple: "response_mode must be form_post when name or email scope is requested".
+      if (
+        (scopes.includes('name') || scopes.includes('email')) &&
+        params.get('response_mode') !== 'form_post'
+      ) {
+        res.writeHead(400, { 'content-type': 'text/html' })
+        return void res.end('<p>invalid_request: response_mode must be form_post</p>')
+      }
+      if (standin.deny) {
+        // The visitor pressed Cancel: Apple posts `error=user_cancelled_authorize` back.
+        return void formPost(res, params.get('redirect_uri') ?? '', {
+          error: 'user_cancelled_authorize',
+          state: params.get('state') ?? '',
+        })
+      }
+    }
+    if (path === '/auth/token' && req.method === 'POST') {
+      let body = ''
+      req.on('data', (chunk) => {
+        body += chunk
+      })
+      req.on('end', () => {
+        const form = new URLSearchParams(body)
+        let why: string | undefined
+        try {
+          why = refuseSecret(form.get('client_secret') ?? '', form.get('client_id'))
+        } catch {
+          why = 'unreadable'
+        }
+        if (why) return void json(res, 400, { error: 'invalid_client' })
+        form.set('client_secret', innerSecret)
+        void fetch(`${innerUrl}/auth/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: form,
+        })
+          .then(async (answer) => {
+            res.writeHead(answer.status, { 'content-type': 'application/json;charset=UTF-8' })
+            res.end(await answer.text())
+          })
+          .catch((error: unknown) => json(res, 500, { error: String(error) }))
+      })
+      return
+    }
+    if (!path.startsWith('/interaction/')) return handle(req, res)
+    void (async () => {
+      const details = await provider.interactionDetails(req, res)
+      const accountId = standin.account.subject
+      const grant = new provider.Grant({ accountId, clientId: standin.clientId })
+      grant.addOIDCScope(String(details.params.scope ?? 'openid'))
+      const grantId = await grant.save()
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId }, consent: { grantId } },
+        { mergeWithLastSubmission: false },
+      )
+    })().catch((error: unknown) => {
+      res.statusCode = 500
+      res.end(String(error))
+    })
+  })
+  return standin
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** A `response_mode=form_post` answer: a page whose form posts `fields` to `action`. */
+function formPost(res: Res, action: string, fields: Record<string, string>) {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+  const inputs = Object.entries(fields)
+    .map(
+      ([name, value]) =>
+        `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}"/>`,
+    )
+    .join('')
+  res.end(
+    `<!doctype html><body onload="document.forms[0].submit()"><form method="post" action="${escapeHtml(action)}">${inputs}</form></body>`,
+  )
+}
+
+/** The Apple stand-in's entry of a project's `social` config. */
+export const appleStandinConfig = (apple: AppleStandin) => ({
+  clientId: apple.clientId,
+  teamId: apple.teamId,
+  keyId: apple.keyId,
+  privateKey: apple.privateKey,
+  issuer: apple.url,
+  authorizationUrl: `${apple.url}/auth/authorize`,
+  tokenUrl: `${apple.url}/auth/token`,
+  jwksUrl: `${apple.url}/auth/keys`,
+})
+
+/**
+ * Follows redirects as a browser would (with cookies) from `url` to a `form_post` page, and
+ * returns where its form posts and its fields.
+ */
+export async function followToFormPost(
+  url: string,
+): Promise<{ action: URL; fields: URLSearchParams }> {
+  const page = await followUntil(url, () => false, true)
+  const html = page.html ?? ''
+  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1]
+  if (!action) throw new Error(`no form_post form: ${html.slice(0, 300)}`)
+  const fields = new URLSearchParams()
+  for (const [, name, value] of html.matchAll(
+    /<input type="hidden" name="([^"]+)" value="([^"]*)"/g,
+  )) {
+    fields.set(unescapeHtml(name ?? ''), unescapeHtml(value ?? ''))
+  }
+  return { action: new URL(unescapeHtml(action)), fields }
+}
+
+const unescapeHtml = (text: string) =>
+  text
+    .replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))
+    .replace(/&#x([\da-f]+);/gi, (_, code) => String.fromCharCode(Number.parseInt(code, 16)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
 
 interface IssuedCode {
   clientId: string
@@ -397,7 +641,17 @@ export function oauthStandinConfig(standin: Standin & { paths: OAuthShape }) {
  * @example
  * const callback = await followUntil(authorizationUrl, (u) => u.pathname.endsWith('/callback'))
  */
-export async function followUntil(url: string, stop: (next: URL) => boolean): Promise<URL> {
+export async function followUntil(url: string, stop: (next: URL) => boolean): Promise<URL>
+export async function followUntil(
+  url: string,
+  stop: (next: URL) => boolean,
+  page: true,
+): Promise<{ url: URL; html: string }>
+export async function followUntil(
+  url: string,
+  stop: (next: URL) => boolean,
+  page?: true,
+): Promise<URL | { url: URL; html: string }> {
   const jar = new Map<string, string>()
   let current = new URL(url)
   for (let hop = 0; hop < 20; hop++) {
@@ -411,6 +665,8 @@ export async function followUntil(url: string, stop: (next: URL) => boolean): Pr
       if (pair && at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1))
     }
     const location = response.headers.get('location')
+    // A form_post page (an error one answers 400).
+    if (page && !location) return { url: current, html: await response.text() }
     if (response.status < 300 || response.status >= 400 || !location) {
       throw new Error(
         `${current.href} answered ${response.status}: ${(await response.text()).slice(0, 300)}`,

@@ -111,11 +111,23 @@ describe('the embedded wallet (AUTH connector)', () => {
     assert.equal(info?.socialProvider, 'email')
   })
 
+  test('the account names the social provider of a social login, without any view', async () => {
+    setup()
+    // A GitHub login without a verified e-mail: no e-mail, the provider all the same.
+    storage.set('socialProvider', 'github')
+    await connect({ connectorId: AUTH_ID })
+    const info = $activeAccount.get().connectedWalletInfo
+    assert.equal(info?.socialProvider, 'github')
+    assert.equal(info?.email, undefined)
+  })
+
   test('a wallet connection shows no e-mail', async () => {
     setup()
     storage.set('email', 'someone@example.com')
+    storage.set('socialProvider', 'github')
     await connect({ connectorId: 'io.alpha' })
     assert.equal($activeAccount.get().connectedWalletInfo?.email, undefined)
+    assert.equal($activeAccount.get().connectedWalletInfo?.socialProvider, undefined)
   })
 
   test('disconnect deletes the cached login data (the provider signs out in the frame)', async () => {

@@ -51,8 +51,11 @@ export function applyConnection(
   ) {
     setActiveNetwork(caipNetworkId)
   }
-  // An e-mail login shows its e-mail instead of the wallet's name (spec §5).
-  const email = connector.type === 'AUTH' ? storage.get('email') : undefined
+  // An e-mail login shows its e-mail instead of the wallet's name (spec §5); an embedded
+  // wallet names its social provider, `email` for an e-mail login (spec §3).
+  const auth = connector.type === 'AUTH'
+  const email = auth ? storage.get('email') : undefined
+  const socialProvider = auth ? (storage.get('socialProvider') ?? 'email') : undefined
   setConnection(namespace, {
     connectorId: connector.id,
     accounts: result.accounts,
@@ -61,6 +64,7 @@ export function applyConnection(
       name: connector.name,
       ...(connector.imageUrl ? { icon: connector.imageUrl } : {}),
       ...(email ? { email } : {}),
+      ...(socialProvider ? { socialProvider } : {}),
     },
   })
   const recentWallets = withRecentWallet($recentWallets.get(), {

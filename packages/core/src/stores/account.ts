@@ -23,7 +23,7 @@ export interface ConnectedWalletInfo {
   icon?: string
   /** Connector id. */
   identifier?: string
-  /** For embedded wallets; defaults to 'email'. */
+  /** For embedded wallets: the social login's provider, or 'email' (spec §3). */
   socialProvider?: string
   /** The e-mail of an e-mail login (embedded wallet). */
   email?: string
@@ -73,8 +73,9 @@ function accountState(
       name: connection.wallet.name,
       icon: connection.wallet.icon,
       identifier: connection.connectorId,
-      ...(connection.wallet.email
-        ? { email: connection.wallet.email, socialProvider: 'email' }
+      ...(connection.wallet.email ? { email: connection.wallet.email } : {}),
+      ...(connection.wallet.socialProvider || connection.wallet.email
+        ? { socialProvider: connection.wallet.socialProvider ?? 'email' }
         : {}),
     },
   }

@@ -16,8 +16,11 @@ export interface Connection {
   accounts: readonly AdapterAccount[]
   /** The network the wallet is on (CAIP-2 reference, e.g. `1`). */
   chainId: number | string
-  /** What the account shows of the wallet; `email` for an e-mail login (AUTH connector). */
-  wallet: { name: string; icon?: string; email?: string }
+  /**
+   * What the account shows of the wallet; for an embedded wallet (AUTH connector) the e-mail
+   * and the social provider of its login (`email` for an e-mail login).
+   */
+  wallet: { name: string; icon?: string; email?: string; socialProvider?: string }
 }
 
 export type { RecentWallet }

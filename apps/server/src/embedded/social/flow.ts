@@ -8,6 +8,7 @@ import { randomId, tokenHash } from '../crypto.js'
 import { findOrCreateUser, type User } from '../sessions.js'
 import {
   type BuiltProvider,
+  clientSecretOf,
   PROFILE_READERS,
   type ProviderConfig,
   resolveProvider,
@@ -60,8 +61,8 @@ function clientOf(provider: BuiltProvider, config: ProviderConfig) {
     config.clientId,
     undefined,
     model.tokenAuth === 'basic'
-      ? client.ClientSecretBasic(config.clientSecret)
-      : client.ClientSecretPost(config.clientSecret),
+      ? client.ClientSecretBasic(clientSecretOf(config, Date.now()))
+      : client.ClientSecretPost(clientSecretOf(config, Date.now())),
   )
   // Plain http only for a stand-in on this machine.
   const urls = Object.values(endpoints).filter((url): url is string => typeof url === 'string')
@@ -126,6 +127,7 @@ export async function startAttempt(
     code_challenge: challenge,
     code_challenge_method: 'S256',
     ...(model.kind === 'oidc' ? { nonce } : {}),
+    ...('responseMode' in model ? { response_mode: model.responseMode } : {}),
   })
   return { attemptId: id, url: url.href }
 }
@@ -185,10 +187,12 @@ export async function exchange(
     const claims = tokens.claims()
     if (!claims) throw new SocialLoginError('No ID token')
     const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : undefined
+    // Apple sends `email_verified` as the string "true" (its ID token documentation).
+    const verified = claims.email_verified === true || claims.email_verified === 'true'
     return {
       subject: claims.sub,
       username: undefined,
-      verifiedEmail: email && claims.email_verified === true ? email : undefined,
+      verifiedEmail: email && verified ? email : undefined,
     }
   }
   return PROFILE_READERS[model.provider as keyof typeof PROFILE_READERS](model.endpoints, (url) =>

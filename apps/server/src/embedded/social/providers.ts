@@ -2,6 +2,7 @@
 // (S256) and a server-kept `state`; OIDC providers add a `nonce` checked in the ID token, the
 // others a profile API the server reads with the access token. Endpoints default to the
 // provider's real ones; a project may point them at a stand-in (tests, a self-hosted IdP).
+import { createPrivateKey, sign } from 'node:crypto'
 import * as v from 'valibot'
 import type { SocialProvider } from '../../api-types.js'
 
@@ -32,6 +33,8 @@ interface ProviderModel {
   scope: string
   /** How the client authenticates at the token endpoint (X takes only HTTP Basic). */
   tokenAuth: 'post' | 'basic'
+  /** Apple: the code comes back in a form POST (required when `name` or `email` is asked). */
+  responseMode?: 'form_post'
   endpoints: ProviderEndpoints
 }
 
@@ -103,6 +106,19 @@ export const PROVIDERS = {
       authorizationUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
       tokenUrl: 'https://oauth2.googleapis.com/token',
       jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+    },
+  },
+  // developer.apple.com: "Sign in with Apple REST API" (authorize, token, keys).
+  apple: {
+    kind: 'oidc',
+    scope: 'openid email name',
+    tokenAuth: 'post',
+    responseMode: 'form_post',
+    endpoints: {
+      issuer: 'https://appleid.apple.com',
+      authorizationUrl: 'https://appleid.apple.com/auth/authorize',
+      tokenUrl: 'https://appleid.apple.com/auth/token',
+      jwksUrl: 'https://appleid.apple.com/auth/keys',
     },
   },
   github: {
@@ -180,14 +196,83 @@ export const ProviderConfigSchema = v.strictObject({
   profileUrl: v.optional(Url),
   emailsUrl: v.optional(Url),
 })
-export type ProviderConfig = v.InferOutput<typeof ProviderConfigSchema>
+
+const AppleId = (what: string) =>
+  v.pipe(v.string(), v.regex(/^[A-Z0-9]{10}$/, `Expected the 10-character ${what}`))
+
+const isP256Key = (pem: string) => {
+  try {
+    const key = createPrivateKey(pem)
+    return key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Apple has no client secret to copy: the server signs one (an ES256 JWT) with the team's
+ * Sign in with Apple key, so the project holds the key itself.
+ */
+export const AppleConfigSchema = v.strictObject({
+  /** The Services ID (e.g. `com.example.web`). */
+  clientId: v.pipe(v.string(), v.minLength(1), v.maxLength(500)),
+  teamId: AppleId('Team ID'),
+  keyId: AppleId('Key ID'),
+  /** The key's `.p8` file as downloaded: a PKCS #8 PEM of a P-256 key. */
+  privateKey: v.pipe(
+    v.string(),
+    v.maxLength(2000),
+    v.check(isP256Key, 'Expected the .p8 key file (PKCS #8 PEM of a P-256 key)'),
+  ),
+  issuer: v.optional(Url),
+  authorizationUrl: v.optional(Url),
+  tokenUrl: v.optional(Url),
+  jwksUrl: v.optional(Url),
+})
+export type AppleConfig = v.InferOutput<typeof AppleConfigSchema>
+export type ProviderConfig = v.InferOutput<typeof ProviderConfigSchema> | AppleConfig
+
+/** Apple's client secret may live at most six months (15777000 s); ours lives five minutes. */
+const APPLE_SECRET_TTL_S = 300
+
+/**
+ * The client secret of `config` at the token endpoint: the configured one, or for Apple an
+ * ES256 JWT (`iss` team, `sub` client, `aud` https://appleid.apple.com, `kid` the key) as
+ * Apple's "Creating a client secret" describes.
+ *
+ * @example clientSecretOf(project.social.apple, Date.now())
+ */
+export function clientSecretOf(config: ProviderConfig, now: number): string {
+  if ('clientSecret' in config) return config.clientSecret
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
+  const iat = Math.floor(now / 1000)
+  const signingInput = `${encode({ alg: 'ES256', kid: config.keyId })}.${encode({
+    iss: config.teamId,
+    iat,
+    exp: iat + APPLE_SECRET_TTL_S,
+    aud: 'https://appleid.apple.com',
+    sub: config.clientId,
+  })}`
+  const signature = sign('sha256', Buffer.from(signingInput), {
+    key: createPrivateKey(config.privateKey),
+    dsaEncoding: 'ieee-p1363',
+  })
+  return `${signingInput}.${signature.toString('base64url')}`
+}
 
 /** The `social` settings of a project, by provider. */
-export const SocialConfigSchema = v.strictObject(
-  Object.fromEntries(
-    BUILT_PROVIDERS.map((provider) => [provider, v.optional(ProviderConfigSchema)]),
-  ) as Record<BuiltProvider, v.OptionalSchema<typeof ProviderConfigSchema, undefined>>,
-)
+export const SocialConfigSchema = v.strictObject({
+  ...(Object.fromEntries(
+    BUILT_PROVIDERS.filter((provider) => provider !== 'apple').map((provider) => [
+      provider,
+      v.optional(ProviderConfigSchema),
+    ]),
+  ) as Record<
+    Exclude<BuiltProvider, 'apple'>,
+    v.OptionalSchema<typeof ProviderConfigSchema, undefined>
+  >),
+  apple: v.optional(AppleConfigSchema),
+})
 export type SocialConfig = v.InferOutput<typeof SocialConfigSchema>
 
 /** A provider's model with the project's endpoint overrides applied. */
@@ -198,7 +283,7 @@ export function resolveProvider(
   const model = PROVIDERS[provider]
   const endpoints: ProviderEndpoints = { ...model.endpoints }
   for (const key of Object.keys(endpoints) as (keyof ProviderEndpoints)[]) {
-    const override = config[key]
+    const override = (config as Partial<Record<keyof ProviderEndpoints, string>>)[key]
     if (override) endpoints[key] = override
   }
   return { ...model, endpoints, provider, config }

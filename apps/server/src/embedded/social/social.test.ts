@@ -17,15 +17,18 @@ import { testProject } from '../../testing/harness.js'
 import { openTestPglite } from '../../testing/pglite.js'
 import { startSmtpSink } from '../../testing/smtp-sink.js'
 import {
+  appleStandinConfig,
+  followToFormPost,
   followUntil,
   oauthStandinConfig,
   type Standin,
+  startAppleStandin,
   startGoogleStandin,
   startOAuthStandin,
 } from '../../testing/social-standins.js'
 import { POPUP_READY_PROVIDERS } from './providers.js'
 
-type Provider = 'google' | 'github' | 'discord' | 'x' | 'facebook'
+type Provider = 'google' | 'github' | 'discord' | 'x' | 'facebook' | 'apple'
 
 async function setup(t: TestContext) {
   const db = await openTestPglite()
@@ -38,10 +41,12 @@ async function setup(t: TestContext) {
   const discord = await startOAuthStandin('discord')
   const x = await startOAuthStandin('x')
   const facebook = await startOAuthStandin('facebook')
+  const apple = await startAppleStandin(callback)
   const project = () =>
     testProject({
-      features: { email: true, socials: ['google', 'github', 'discord', 'x'] },
+      features: { email: true, socials: ['google', 'github', 'discord', 'x', 'apple'] },
       social: {
+        apple: appleStandinConfig(apple),
         google: {
           clientId: google.clientId,
           clientSecret: google.clientSecret,
@@ -59,13 +64,13 @@ async function setup(t: TestContext) {
   const restoreConfig = () => syncConfig(db, { projects: [project()] })
   await restoreConfig()
   t.after(async () => {
-    for (const standin of [google, github, discord, x, facebook]) await standin.close()
+    for (const standin of [google, github, discord, x, facebook, apple]) await standin.close()
     await stack.close()
     await sink.close()
     await db.close()
   })
-  const standins: Record<Provider, Standin> = { google, github, discord, x, facebook }
-  return { db, sink, stack, standins, callback, facebook, restoreConfig }
+  const standins: Record<Provider, Standin> = { google, github, discord, x, facebook, apple }
+  return { db, sink, stack, standins, callback, facebook, apple, restoreConfig }
 }
 
 type Stack = EmbeddedStack
@@ -90,6 +95,18 @@ async function callBack(callbackUrl: URL) {
   return response.headers.get('location')
 }
 
+/** Apple's last hop: the form the provider's page posts to the server's callback. */
+async function postBack(action: URL, fields: URLSearchParams) {
+  const response = await fetch(action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: fields,
+    redirect: 'manual',
+  })
+  assert.equal(response.status, 303)
+  return response.headers.get('location')
+}
+
 const status = (stack: Stack, device: DeviceKey, attemptId: string) =>
   stack.send('POST', '/v1/auth/social/status', { body: { attemptId }, device })
 
@@ -102,8 +119,14 @@ async function socialLogin(
   const { attemptId, url } = await start(env.stack, device, provider)
   const pending = await status(env.stack, device, attemptId)
   assert.deepEqual(pending.body, { status: 'pending' })
-  const back = await atProvider(url, env.callback)
-  assert.equal(await callBack(back), `${SECURE}/loading?social=done`)
+  if (provider === 'apple') {
+    const { action, fields } = await followToFormPost(url)
+    assert.equal(action.href, env.callback)
+    assert.equal(await postBack(action, fields), `${SECURE}/loading?social=done`)
+  } else {
+    const back = await atProvider(url, env.callback)
+    assert.equal(await callBack(back), `${SECURE}/loading?social=done`)
+  }
   const done = await status(env.stack, device, attemptId)
   assert.equal(done.status, 200, JSON.stringify(done.body))
   return done.body
@@ -155,6 +178,77 @@ test('social login through the providers, and the attacks on it', async (t) => {
     assert.equal(first.user.email, 'grace@example.com')
     const second = await socialLogin(env, await createDeviceKey(() => stack.clock.now), 'google')
     assert.equal(second.user.id, first.user.id)
+  })
+
+  await t.test(
+    'Apple (OIDC, form_post, ES256 client secret): the same user next time',
+    async () => {
+      const { url } = await start(stack, await createDeviceKey(() => stack.clock.now), 'apple')
+      const params = new URL(url).searchParams
+      assert.equal(params.get('response_mode'), 'form_post')
+      assert.equal(params.get('scope'), 'openid email name')
+      assert.ok(params.has('nonce'))
+      const first = await socialLogin(env, await createDeviceKey(() => stack.clock.now), 'apple')
+      assert.equal(first.user.provider, 'apple')
+      // Apple's relay address, verified ("true" as a string in its ID token).
+      assert.equal(first.user.email, 'x7k2p@privaterelay.appleid.com')
+      const second = await socialLogin(env, await createDeviceKey(() => stack.clock.now), 'apple')
+      assert.equal(second.user.id, first.user.id)
+    },
+  )
+
+  await t.test('attack on Apple: forged state, replayed form, other nonce, no PKCE', async () => {
+    const device = await createDeviceKey(() => stack.clock.now)
+    const forged = await start(stack, device, 'apple')
+    const posted = await followToFormPost(forged.url)
+    const forgedFields = new URLSearchParams(posted.fields)
+    forgedFields.set('state', 'forged-state-forged-state-forged')
+    assert.equal(await postBack(posted.action, forgedFields), `${SECURE}/loading?social=failed`)
+    assert.deepEqual((await status(stack, device, forged.attemptId)).body, { status: 'pending' })
+    // The genuine form once: done; the same form again: nothing more.
+    assert.equal(await postBack(posted.action, posted.fields), `${SECURE}/loading?social=done`)
+    assert.equal(await postBack(posted.action, posted.fields), `${SECURE}/loading?social=failed`)
+    assert.equal((await status(stack, device, forged.attemptId)).status, 200)
+    for (const tamper of [
+      (url: URL) => url.searchParams.set('nonce', 'nonce-of-another-login'),
+      (url: URL) => {
+        url.searchParams.delete('code_challenge')
+        url.searchParams.delete('code_challenge_method')
+      },
+    ]) {
+      const next = await createDeviceKey(() => stack.clock.now)
+      const { attemptId, url } = await start(stack, next, 'apple')
+      const tampered = new URL(url)
+      tamper(tampered)
+      // Both come back as a form: an error (no PKCE) or a code whose ID token fails the nonce.
+      const form = await followToFormPost(tampered.href)
+      assert.equal(await postBack(form.action, form.fields), `${SECURE}/loading?social=failed`)
+      assert.equal((await status(stack, next, attemptId)).status, 400)
+    }
+  })
+
+  await t.test('Apple refuses a client secret signed with another key', async () => {
+    const other = await startAppleStandin(callback)
+    await syncConfig(db, {
+      projects: [
+        testProject({
+          features: { email: true, socials: ['apple'] },
+          // The right client, team and key id, but a key Apple does not know.
+          social: { apple: { ...appleStandinConfig(env.apple), privateKey: other.privateKey } },
+        }),
+      ],
+    })
+    try {
+      const device = await createDeviceKey(() => stack.clock.now)
+      const { attemptId, url } = await start(stack, device, 'apple')
+      const { action, fields } = await followToFormPost(url)
+      assert.equal(await postBack(action, fields), `${SECURE}/loading?social=failed`)
+      const answer = await status(stack, device, attemptId)
+      assert.equal(answer.body.error.message, 'Failed to initiate social connection')
+    } finally {
+      await other.close()
+      await env.restoreConfig()
+    }
   })
 
   await t.test(
@@ -313,9 +407,9 @@ test('social login through the providers, and the attacks on it', async (t) => {
 
   await t.test('refuses a provider the project did not configure or turned off', async () => {
     const device = await createDeviceKey(() => stack.clock.now)
-    // Apple is not built; Facebook is configured but not in the project's features.socials.
+    // Farcaster is no OAuth provider; Facebook is configured but not in features.socials.
     for (const [provider, code] of [
-      ['apple', 400],
+      ['farcaster', 400],
       ['facebook', 403],
     ] as const) {
       const answer = await stack.send('POST', '/v1/auth/social/start', {
@@ -341,7 +435,14 @@ test('social login through the providers, and the attacks on it', async (t) => {
     })
     const body = await config.json()
     // Listed and configured; Facebook is configured but not listed in features.socials.
-    assert.deepEqual(body.socialProviders, ['google', 'github', 'discord', 'x'])
-    assert.deepEqual(POPUP_READY_PROVIDERS, ['google', 'github', 'discord', 'x', 'facebook'])
+    assert.deepEqual(body.socialProviders, ['google', 'github', 'discord', 'x', 'apple'])
+    assert.deepEqual(POPUP_READY_PROVIDERS, [
+      'google',
+      'apple',
+      'github',
+      'discord',
+      'x',
+      'facebook',
+    ])
   })
 })
