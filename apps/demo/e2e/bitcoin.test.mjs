@@ -127,9 +127,14 @@ describe('Bitcoin end to end: the sats-connect dev wallet on the regtest ledger'
       null,
       { timeout: STEP_TIMEOUT },
     )
+    const sent = Date.now()
     const txid = (await page.getByTestId('bitcoin-result').textContent()).slice('Sent: '.length)
     const tx = regtest.ledger.tx(txid)
     assert.ok(tx, 'the ledger knows the transaction')
+    // Sent outside the modal: the header's balance follows within a polling interval (4 s),
+    // no reconnect.
+    await waitForButton(`${truncateAddress(PAYMENT)} · ${btc3(FUNDING - 25_000n - tx.fee)} rBTC`)
+    console.log(`page's own send → header balance: ${Date.now() - sent} ms`)
     assert.deepEqual(regtest.ledger.mempool, [txid])
     regtest.mine(1)
     assert.equal(regtest.ledger.balance(RECIPIENT), 25_000n)

@@ -17,6 +17,7 @@ import {
   NAME_NAMESPACES,
   NFT_NAMESPACES,
   push,
+  refreshBalance,
   reset,
   showSnack,
   storage,
@@ -417,9 +418,22 @@ export class W3mAccountView extends OpenModalElement {
           loading
             ? html`<span class="skeleton" data-skeleton aria-hidden="true"></span>
                 <span class="visually-hidden">${t('account.balanceLoading')}</span>`
-            : `${groupDecimal(account.balance ?? '0.000', this.locale.value, 3)} ${account.balanceSymbol ?? ''}`.trim()
+            : // A network that does not answer has no balance to show: a dash, never a made-up 0.
+              `${account.balance === undefined ? '—' : groupDecimal(account.balance, this.locale.value, 3)} ${account.balanceSymbol ?? supported?.nativeCurrency.symbol ?? ''}`.trim()
         }
       </p>
+      ${
+        account.balanceUnavailable && namespace
+          ? html`<p class="muted" data-balance-unavailable>${t('account.balanceUnavailable')}</p>
+              <button
+                class="link"
+                part="balance-retry-button"
+                @click=${() => void refreshBalance(namespace, { force: true })}
+              >
+                ${t('common.tryAgain')}
+              </button>`
+          : nothing
+      }
       ${this.renderFeatures(namespace)}
       ${
         canChooseName
