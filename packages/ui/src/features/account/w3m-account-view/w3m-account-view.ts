@@ -386,6 +386,11 @@ export class W3mAccountView extends OpenModalElement {
       // Once per address (cached 5 min): "Choose a name" only shows when the server says none.
       void lookupAccountName(address)
     }
+    // The name registered on our server (RegisterAccountName) shows where no identity name does:
+    // on test networks too, where spec §5 clears identity names.
+    const registeredName =
+      (namesHere ? known : undefined) ??
+      (registered?.address.toLowerCase() === address.toLowerCase() ? registered.name : undefined)
     const canChooseName =
       namesHere &&
       !account.profileName &&
@@ -401,7 +406,7 @@ export class W3mAccountView extends OpenModalElement {
       ></wui-avatar>
       <div class="address-row">
         <p class="headline" data-address title=${address}>
-          ${account.profileName ?? truncateAddress(address)}
+          ${account.profileName ?? registeredName ?? truncateAddress(address)}
         </p>
         <button
           class="copy"
