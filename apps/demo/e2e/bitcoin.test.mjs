@@ -139,7 +139,9 @@ describe('Bitcoin end to end: the sats-connect dev wallet on the regtest ledger'
     // interval (4 s), no reconnect.
     const funded = Date.now()
     regtest.faucet(PAYMENT, 1_000_000)
-    await waitForButton(`${truncateAddress(PAYMENT)} · ${btc3(regtest.ledger.balance(PAYMENT))} rBTC`)
+    await waitForButton(
+      `${truncateAddress(PAYMENT)} · ${btc3(regtest.ledger.balance(PAYMENT))} rBTC`,
+    )
     console.log(`funded from outside → header balance: ${Date.now() - funded} ms`)
   })
 
