@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { bitcoinDevKeys } from '@openmodal/testing/bitcoin'
+import { decodeQrOnScreen } from './preview.mjs'
 import { startStack } from './stack.mjs'
 
 const WALLET_ID = 'OpenModalBitcoinDev.BitcoinProvider'
@@ -19,6 +20,13 @@ const FUNDING = 123_456_789n
 const STEP_TIMEOUT = 20_000
 
 const truncateAddress = (address) => `${address.slice(0, 4)}…${address.slice(-6)}`
+
+/** Sats → '1.234' (8 decimals, truncated to 3, spec §5). */
+function btc3(sats) {
+  const whole = sats / 100_000_000n
+  const fraction = (sats % 100_000_000n).toString().padStart(8, '0').slice(0, 3)
+  return `${whole}.${fraction}`
+}
 
 describe('Bitcoin end to end: the sats-connect dev wallet on the regtest ledger', () => {
   let stack
@@ -41,6 +49,8 @@ describe('Bitcoin end to end: the sats-connect dev wallet on the regtest ledger'
   after(() => stack?.stop())
 
   const view = (tag) => page.locator(`w3m-modal dialog ${tag}`)
+  const text = async (locator) =>
+    (await locator.textContent({ timeout: STEP_TIMEOUT })).replace(/\s+/g, ' ').trim()
 
   async function openModal() {
     await page.locator('w3m-button button').click()
@@ -120,10 +130,19 @@ describe('Bitcoin end to end: the sats-connect dev wallet on the regtest ledger'
     const txid = (await page.getByTestId('bitcoin-result').textContent()).slice('Sent: '.length)
     const tx = regtest.ledger.tx(txid)
     assert.ok(tx, 'the ledger knows the transaction')
+    await waitForButton(`${truncateAddress(PAYMENT)} · ${btc3(FUNDING - 25_000n - tx.fee)} rBTC`)
     assert.deepEqual(regtest.ledger.mempool, [txid])
     regtest.mine(1)
     assert.equal(regtest.ledger.balance(RECIPIENT), 25_000n)
     assert.equal(regtest.ledger.balance(PAYMENT), FUNDING - 25_000n - tx.fee)
+    // Funded from outside, nothing on the page happens: the header follows within a polling
+    // interval (4 s), no reconnect.
+    const funded = Date.now()
+    regtest.faucet(PAYMENT, 1_000_000)
+    await waitForButton(
+      `${truncateAddress(PAYMENT)} · ${btc3(regtest.ledger.balance(PAYMENT))} rBTC`,
+    )
+    console.log(`funded from outside → header balance: ${Date.now() - funded} ms`)
   })
 
   test('refuses a switch to the ordinals account with the spec’s text', async () => {
@@ -167,6 +186,58 @@ describe('Bitcoin end to end: the sats-connect dev wallet on the regtest ledger'
     const tx = Transaction.fromPSBT(Buffer.from(signed.psbt, 'base64'))
     tx.finalize()
     assert.equal(regtest.ledger.broadcast(tx.hex), tx.id)
+    assert.deepEqual(pageErrors, [])
+  })
+
+  test('Account offers Receive and Send; Receive shows the payment address as a QR code', async () => {
+    await page.evaluate(() => window.__openmodal.open({ view: 'Account' }))
+    await view('w3m-account-view [data-feature="send"]').waitFor({ timeout: STEP_TIMEOUT })
+    const features = await view('w3m-account-view [part="feature-button"]').evaluateAll((all) =>
+      all.map((button) => button.dataset.feature),
+    )
+    // No on-ramp or swaps on Bitcoin.
+    assert.deepEqual(features, ['receive', 'send'])
+    await view('w3m-account-view [data-feature="receive"]').click()
+    const receive = view('w3m-wallet-receive-view')
+    assert.equal(await text(receive.locator('[part="address"]')), PAYMENT)
+    assert.equal(await text(receive.locator('[part="network"]')), 'Bitcoin Regtest')
+    assert.equal(await decodeQrOnScreen(page, receive.locator('wui-qr-code')), PAYMENT)
+  })
+
+  test('Send from Account: the ledger has the payment; the balance follows without a reconnect', async () => {
+    const before = regtest.ledger.balance(PAYMENT)
+    // What the header shows now: the balance read since the page's own send above.
+    await page.evaluate(() => window.__openmodal.open({ view: 'Account' }))
+    await view('w3m-account-view [data-feature="send"]').click({ timeout: STEP_TIMEOUT })
+    const sendView = (selector) => view(`w3m-wallet-send-view ${selector}`)
+    const previewView = (selector) => view(`w3m-wallet-send-preview-view ${selector}`)
+    await sendView('[data-token-symbol]:text-is("rBTC")').waitFor({ timeout: STEP_TIMEOUT })
+    await sendView('[part="amount-input"]').fill('0.0005')
+    await sendView('[part="receiver-input"]').fill(RECIPIENT)
+    await sendView('[part="preview-button"]').click()
+    assert.equal(await text(previewView('[data-amount]')), '0.0005 rBTC')
+    assert.equal(await text(previewView('[data-network]')), 'Bitcoin Regtest')
+    // The wallet picks the fee rate: the preview says so rather than guess.
+    assert.equal(await text(previewView('[data-fee]')), 'Set by your wallet')
+    const mempool = regtest.ledger.mempool.length
+    await previewView('[part="send-button"]').click()
+    await view('w3m-account-view').waitFor({ timeout: STEP_TIMEOUT })
+    assert.equal(
+      await text(page.locator('w3m-modal wui-toast [part="toast"]')),
+      'Success: Sent 0.0005 rBTC',
+    )
+    assert.equal(regtest.ledger.mempool.length, mempool + 1)
+    const txid = regtest.ledger.mempool.at(-1)
+    const tx = regtest.ledger.tx(txid)
+    const after = before - 50_000n - tx.fee
+    assert.equal(regtest.ledger.balance(PAYMENT), after)
+    // Account and <w3m-button> read the new balance: no reconnect, no reload.
+    await page
+      .locator('w3m-modal dialog w3m-account-view [data-balance]')
+      .filter({ hasText: `${btc3(after)} rBTC` })
+      .waitFor({ timeout: STEP_TIMEOUT })
+    await page.keyboard.press('Escape')
+    await waitForButton(`${truncateAddress(PAYMENT)} · ${btc3(after)} rBTC`)
     assert.deepEqual(pageErrors, [])
   })
 })

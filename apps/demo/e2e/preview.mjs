@@ -230,3 +230,33 @@ export function verifyEd25519(address, message, signature) {
   const key = createPublicKey({ key: spki, format: 'der', type: 'spki' })
   return verify(null, Buffer.from(message), key, base58Decode(signature))
 }
+
+const JSQR = createRequire(import.meta.url).resolve('jsqr')
+
+/**
+ * What the QR code `locator` (a `wui-qr-code`) shows on screen, decoded by jsQR in the page
+ * from a screenshot (so the network icon over it counts); null when it does not decode.
+ */
+export async function decodeQrOnScreen(page, locator) {
+  await locator.locator('svg path').waitFor({ timeout: 20_000 })
+  // The view's fade-in done, decode what is on screen.
+  await page.waitForTimeout(400)
+  const png = (await locator.screenshot()).toString('base64')
+  await page.addScriptTag({ path: JSQR })
+  return page.evaluate(async (data) => {
+    const image = new Image()
+    image.src = `data:image/png;base64,${data}`
+    await image.decode()
+    // A quiet zone around the code, as printed codes have.
+    const margin = 32
+    const canvas = document.createElement('canvas')
+    canvas.width = image.width + margin * 2
+    canvas.height = image.height + margin * 2
+    const context = canvas.getContext('2d')
+    context.fillStyle = '#fff'
+    context.fillRect(0, 0, canvas.width, canvas.height)
+    context.drawImage(image, margin, margin)
+    const pixels = context.getImageData(0, 0, canvas.width, canvas.height)
+    return window.jsQR(pixels.data, canvas.width, canvas.height)?.data ?? null
+  }, png)
+}

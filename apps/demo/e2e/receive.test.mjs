@@ -4,9 +4,8 @@
 // Tokens lists SOL and the SPL token with the amounts the node reports, and Receive shows a QR
 // code that decodes, from the pixels Chromium painted, to the connected address.
 import assert from 'node:assert/strict'
-import { createRequire } from 'node:module'
 import { after, before, describe, test } from 'node:test'
-import { rpc as rpcCall } from './preview.mjs'
+import { decodeQrOnScreen, rpc as rpcCall } from './preview.mjs'
 import { startStack } from './stack.mjs'
 
 const SOLANA_WALLET = 'OpenModal Solana Dev Wallet'
@@ -18,7 +17,6 @@ const LAMPORTS = 3_141_592_653n
 const TOKEN_UNITS = 123_456_789n // 6 decimals: 123.456789 TSPL
 const STEP_TIMEOUT = 20_000
 // jsQR (UMD): a QR reader that shares no code with the encoder the modal uses.
-const JSQR = createRequire(import.meta.url).resolve('jsqr')
 
 /** '123.456789' → '123.456' (spec §5: 3 decimals, truncated). */
 function truncate3(decimal) {
@@ -120,26 +118,7 @@ describe('Demo on Solana: SPL token balances and Receive, end to end', () => {
     assert.equal(await text(receive.locator('[part="network"]')), 'Solana Localnet')
     const qr = receive.locator('wui-qr-code')
     await qr.locator('svg path').waitFor({ timeout: STEP_TIMEOUT })
-    // The view's fade-in done, decode what is on screen (the network icon, if any, included).
-    await page.waitForTimeout(400)
-    const png = (await qr.screenshot()).toString('base64')
-    await page.addScriptTag({ path: JSQR })
-    const decoded = await page.evaluate(async (data) => {
-      const image = new Image()
-      image.src = `data:image/png;base64,${data}`
-      await image.decode()
-      // A quiet zone around the code, as printed codes have.
-      const margin = 32
-      const canvas = document.createElement('canvas')
-      canvas.width = image.width + margin * 2
-      canvas.height = image.height + margin * 2
-      const context = canvas.getContext('2d')
-      context.fillStyle = '#fff'
-      context.fillRect(0, 0, canvas.width, canvas.height)
-      context.drawImage(image, margin, margin)
-      const pixels = context.getImageData(0, 0, canvas.width, canvas.height)
-      return window.jsQR(pixels.data, canvas.width, canvas.height)?.data ?? null
-    }, png)
+    const decoded = await decodeQrOnScreen(page, qr)
     assert.equal(decoded, SOL_ADDRESS)
     assert.deepEqual(pageErrors, [])
   })

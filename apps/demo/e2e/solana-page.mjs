@@ -36,7 +36,8 @@ export async function tokenAmountOf(rpcUrl, owner, mint) {
  * runs once the cluster is up (airdrops, mints) and may return the cluster's entry (an object)
  * for apps/server's project config (`{ splTokens }`): then the server runs too (balances of SOL
  * and SPL tokens) and the page gets its URL. `initScript` runs in the page before the demo's
- * own code.
+ * own code. `bitcoin`: also the regtest ledger (`regtest`), its network and the Bitcoin dev
+ * wallet, as `pnpm demo` adds them.
  *
  * @example const demo = await startSolanaDemo({ prepare: (rpc) => rpc.airdrop(SOL_ADDRESS, 10n ** 9n) })
  */
@@ -44,12 +45,14 @@ export async function startSolanaDemo({
   chainIds,
   prepare,
   initScript,
+  bitcoin = false,
   goto = true,
   timeout = 10_000,
 } = {}) {
   const stack = await startStack({
     chainIds,
     solana: true,
+    bitcoin,
     prepare: ({ rpc }) => prepare?.(rpc),
     server: ({ local, localnet, rpc, prepared }) =>
       typeof prepared === 'object' &&
@@ -62,10 +65,11 @@ export async function startSolanaDemo({
           { caipNetworkId: localnet, rpcUrls: [rpc.rpcUrl], ...prepared },
         ],
       },
-    demo: ({ local, rpc, server }) => ({
+    demo: ({ local, rpc, server, regtest }) => ({
       chains: local,
       devWallet: true,
       solana: { rpcUrl: rpc.rpcUrl, genesisHash: rpc.genesisHash },
+      ...(regtest ? { bitcoin: { esploraUrl: regtest.url } } : {}),
       ...(server ? { apiUrl: server.url } : {}),
     }),
     initScripts: initScript ? [initScript] : [],

@@ -1,9 +1,12 @@
-// End to end over Solana and EVM + Solana: the built demo (`vite preview`) with `solanaAdapter()`
-// on the local litesvm cluster, the Solana dev wallet registered through wallet-standard and
-// the EVM dev wallet through EIP-6963 (both as the demo registers them), two anvil chains, in
-// the system Chromium. One page, reused in order: each test starts where the previous left off.
+// End to end over Solana and EVM + Solana (+ Bitcoin): the built demo (`vite preview`) with
+// `solanaAdapter()` on the local litesvm cluster, the Solana dev wallet registered through
+// wallet-standard, the EVM dev wallet through EIP-6963 and the Bitcoin dev wallet in
+// `window.btc_providers` on the regtest ledger (as the demo registers them), two anvil chains,
+// in the system Chromium. One page, reused in order: each test starts where the previous left
+// off.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import { bitcoinDevKeys } from '@openmodal/testing/bitcoin'
 import { verifyEd25519 } from './preview.mjs'
 import {
   lamportsOf as lamportsOfCluster,
@@ -14,6 +17,9 @@ import {
 
 const EVM_WALLET_ID = 'dev.openmodal.wallet'
 const EVM_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const BITCOIN_WALLET_ID = 'OpenModalBitcoinDev.BitcoinProvider'
+const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+const BTC_ADDRESS = bitcoinDevKeys(0, 'regtest').payment.address
 // An odd amount, so the display must truncate (never round) to 3 decimals: 12.3456789 SOL.
 const AIRDROP = 12_345_678_900n
 const STEP_TIMEOUT = 20_000
@@ -42,6 +48,7 @@ describe('Solana and EVM + Solana, end to end', () => {
   before(async () => {
     demo = await startSolanaDemo({
       goto: false,
+      bitcoin: true,
       timeout: STEP_TIMEOUT,
       prepare: async (rpc) => {
         await rpc.airdrop(SOL_ADDRESS, AIRDROP)
@@ -328,6 +335,74 @@ describe('Solana and EVM + Solana, end to end', () => {
     // Both stayed connected throughout.
     assert.equal((await accountOf('solana')).status, 'connected')
     assert.equal((await accountOf('eip155')).status, 'connected')
+    assert.deepEqual(pageErrors, [])
+  })
+
+  test('EVM + Solana + Bitcoin: a reload brings all three back without a click', async () => {
+    demo.regtest.faucet(BTC_ADDRESS, 150_000_000n)
+    await pickNetwork(REGTEST)
+    await view('w3m-switch-active-chain-view [part="switch-button"]').click()
+    await view(`w3m-connect-view button[data-id="${BITCOIN_WALLET_ID}"]`).click()
+    await closed()
+    await waitForButton(`${truncateAddress(BTC_ADDRESS)} · 1.500 rBTC`)
+    const namespaces = ['eip155', 'solana', 'bip122']
+    const statuses = () =>
+      page.evaluate(
+        (list) => list.map((ns) => window.__openmodal.getAccount(ns).status),
+        namespaces,
+      )
+    assert.deepEqual(await statuses(), ['connected', 'connected', 'connected'])
+
+    // From the page's first script until every namespace is back, what the header shows: never
+    // "Connect Wallet" while the wallets are reconnecting.
+    await page.addInitScript(() => {
+      const log = []
+      window.__headerLog = log
+      const record = () => {
+        const root = document.querySelector('w3m-button')?.shadowRoot
+        if (!root) return
+        const account = root.querySelector('w3m-account-button')
+        const connect = root.querySelector('w3m-connect-button')?.shadowRoot
+        const activeChain = window.__openmodal?.getState().activeChain
+        log.push({
+          activeChain,
+          status: activeChain && window.__openmodal.getAccount(activeChain).status,
+          shows: account ? 'account' : (connect?.textContent?.trim() ?? ''),
+        })
+      }
+      window.__stopHeaderLog = (
+        (timer) => () =>
+          clearInterval(timer)
+      )(setInterval(record, 10))
+    })
+    await page.reload()
+    const started = Date.now()
+    await page
+      .waitForFunction(
+        (list) =>
+          window.__openmodal &&
+          list.every((ns) => window.__openmodal.getAccount(ns).status === 'connected'),
+        namespaces,
+        { timeout: STEP_TIMEOUT },
+      )
+      .catch(async (error) => {
+        throw new Error(`after the reload: ${(await statuses()).join(', ')}`, { cause: error })
+      })
+    const restoredMs = Date.now() - started
+    const log = await page.evaluate(() => {
+      window.__stopHeaderLog()
+      return window.__headerLog
+    })
+    // The active namespace is the last one connected, as before the reload.
+    assert.equal(await activeNamespace(), 'bip122')
+    await waitForButton(`${truncateAddress(BTC_ADDRESS)} · 1.500 rBTC`)
+    assert.ok(log.length > 0)
+    const wrong = log.filter((entry) => entry.shows === 'Connect Wallet')
+    assert.deepEqual(wrong, [], 'the header said "Connect Wallet" while reconnecting')
+    assert.equal((await accountOf('eip155')).address, EVM_ADDRESS)
+    assert.equal((await accountOf('solana')).address, SOL_ADDRESS)
+    assert.equal((await accountOf('bip122')).address, BTC_ADDRESS)
+    console.log(`reload → EVM, Solana and Bitcoin connected: ${restoredMs} ms`)
     assert.deepEqual(pageErrors, [])
   })
 })

@@ -192,6 +192,8 @@ export async function installSolanaDevWallet(config: DemoConfig): Promise<void> 
   const { createSolanaDevWallet } = await import('@openmodal/testing/solana')
   const wallet = createSolanaDevWallet({
     rpcUrl: config.solana.rpcUrl,
+    // Remembers this page's grant as an installed wallet does: a reload reconnects silently.
+    persistKey: `${DEV_WALLET_PERSIST_KEY}-solana`,
     // `?solanasignin=0`: a wallet with signMessage only (Sign-In With Solana as text).
     ...(solanaSignInFromUrl(location.search) ? {} : { omitFeatures: ['solana:signIn'] }),
   })
@@ -213,7 +215,10 @@ export function solanaSignInFromUrl(search: string): boolean {
 export async function installBitcoinDevWallet(config: DemoConfig): Promise<void> {
   if (!config.devWallet || !config.bitcoin) return
   const { createBitcoinDevWallet } = await import('@openmodal/testing/bitcoin')
-  createBitcoinDevWallet({ esploraUrl: config.bitcoin.esploraUrl }).register()
+  createBitcoinDevWallet({
+    esploraUrl: config.bitcoin.esploraUrl,
+    persistKey: `${DEV_WALLET_PERSIST_KEY}-bitcoin`,
+  }).register()
 }
 
 /**

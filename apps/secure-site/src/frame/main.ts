@@ -460,14 +460,17 @@ async function serve(
       reply('SUCCESS', await handler(payload.output as never))
     } catch (error) {
       const code = error instanceof RpcError ? error.code : (error as { code?: unknown }).code
+      const errorCode =
+        error instanceof ApiError ? error.code : (error as { errorCode?: unknown }).errorCode
       const message =
         error instanceof ApiError || error instanceof Error ? error.message : 'An error occurred'
       reply('ERROR', {
         message: message.slice(0, 1024),
         ...(typeof code === 'number' ? { code } : {}),
-        // The server's code, so the host can name the error (and a UI translate it).
-        ...(error instanceof ApiError && /^[A-Z][A-Z_]{0,39}$/.test(error.code)
-          ? { errorCode: error.code }
+        // The server's code (or the frame's own, SESSION_EXPIRED), so the host can name the
+        // error (and a UI translate it).
+        ...(typeof errorCode === 'string' && /^[A-Z][A-Z_]{0,39}$/.test(errorCode)
+          ? { errorCode }
           : {}),
       })
     }

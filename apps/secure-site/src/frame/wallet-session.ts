@@ -85,7 +85,12 @@ export function createWalletSession(
       authShare = (await session.api.shares()).authShare
       return authShare
     } catch (cause) {
-      throw Object.assign(new Error('Session Expired'), { code: 4100, cause })
+      // `errorCode` names it for the host, which raises the spec §8 "Session Expired" alert.
+      throw Object.assign(new Error('Session Expired'), {
+        code: 4100,
+        errorCode: 'SESSION_EXPIRED',
+        cause,
+      })
     }
   }
   const SESSION = sessionKey(projectId)

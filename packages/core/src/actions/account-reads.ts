@@ -15,6 +15,8 @@ import { readNetwork } from '../utils/read-urls.js'
 interface NamespaceStore<T> {
   get(): Partial<Record<ChainNamespace, T>>
   setKey(namespace: ChainNamespace, value: T | undefined): void
+  /** How many listeners it has (nanostores): 0 when nothing shows it. */
+  readonly lc: number
 }
 
 /** What the reads take from the initial side: the stores they write and the lookups they ask. */
@@ -30,6 +32,8 @@ export interface AccountReadsContext {
   formatBalance(value: bigint, decimals: number): string
   /** Tells a failed read (once per request). */
   onError(error: unknown, where: 'balance' | 'profile'): void
+  /** The toast (stores/snack.ts). */
+  showSnack(message: string, options: { variant: 'error'; code: 'TOKEN_BALANCE_UNAVAILABLE' }): void
 }
 
 export interface AccountReads {
@@ -43,8 +47,19 @@ export interface AccountReads {
 
 /** Native balances are kept this long (spec §9). */
 export const BALANCE_CACHE_MS = 30 * 1000
+/**
+ * While a balance shows, it is read again this often (spec §9 "polling 4 s"), so a payment made
+ * outside the modal (another wallet, a faucet, the page's own code) shows within one interval.
+ */
+export const BALANCE_POLL_MS = 4 * 1000
+/** After a failed read the next waits this long (spec §9 "balance retry gap 30 s"). */
+export const BALANCE_RETRY_GAP_MS = 30 * 1000
 /** Identity names and avatars are kept this long (spec §9). */
 export const PROFILE_CACHE_MS = 5 * 60 * 1000
+
+// The spec's toast text (errors/messages.ts, spec §8), written here: this lazy module imports
+// nothing of the initial JS.
+const TOKEN_BALANCE_UNAVAILABLE = 'Token Balance Unavailable'
 
 /** One answer of the wallet, formatted for display. */
 type Read = { balance: string; symbol: string }
@@ -56,7 +71,10 @@ type Identity = { name?: string; avatar?: string }
  *
  * @example const reads = createAccountReads(context); await reads.refreshBalance('eip155')
  */
-export function createAccountReads(context: AccountReadsContext): AccountReads {
+export function createAccountReads(
+  context: AccountReadsContext,
+  timing: { pollMs?: number; retryGapMs?: number } = {},
+): AccountReads {
   const { getAdapter, connectedTarget, connectionKey, $nativeBalance, $profiles } = context
   // Both keyed by `connectionKey`. Each namespace shows its own key, so an answer is dropped
   // when its namespace moved to another key meanwhile (checked below), not when another
@@ -72,6 +90,25 @@ export function createAccountReads(context: AccountReadsContext): AccountReads {
     onError: (error) => context.onError(error, 'profile'),
   })
 
+  const polls = new Map<ChainNamespace, ReturnType<typeof setTimeout>>()
+  /**
+   * Reads `namespace`'s balance again after `ms` while it shows (something listens to the
+   * store), the page is visible and the account is the same; one timer per namespace.
+   */
+  function poll(namespace: ChainNamespace, key: string, ms: number): void {
+    clearTimeout(polls.get(namespace))
+    const timer = setTimeout(() => {
+      polls.delete(namespace)
+      if (connectionKey(namespace) !== key) return
+      const hidden = (globalThis as { document?: { hidden?: boolean } }).document?.hidden
+      if ($nativeBalance.lc === 0 || hidden) poll(namespace, key, ms)
+      else void refreshBalance(namespace, { force: true })
+    }, ms)
+    // Never keeps a Node process (server rendering, tests) alive.
+    ;(timer as { unref?: () => void }).unref?.()
+    polls.set(namespace, timer)
+  }
+
   async function refreshBalance(
     namespace: ChainNamespace,
     options: { force?: boolean } = {},
@@ -80,7 +117,10 @@ export function createAccountReads(context: AccountReadsContext): AccountReads {
     const target = connectedTarget(namespace)
     if (!adapter || !target) return
     const { key, address, network } = target
-    const show = (read: Read) => $nativeBalance.setKey(namespace, { key, ...read, loading: false })
+    const show = (read: Read) => {
+      $nativeBalance.setKey(namespace, { key, ...read, loading: false })
+      poll(namespace, key, timing.pollMs ?? BALANCE_POLL_MS)
+    }
     const cached = options.force ? undefined : balances.cached(key)
     if (cached) {
       show(cached)
@@ -103,8 +143,20 @@ export function createAccountReads(context: AccountReadsContext): AccountReads {
     // A later read for another account or network owns the entry now.
     const entry = $nativeBalance.get()[namespace]
     if (result.status === 'stale' || entry?.key !== key) return
-    if (result.status === 'success') show(result.data)
-    else $nativeBalance.setKey(namespace, { ...entry, loading: false })
+    if (result.status === 'success') {
+      show(result.data)
+      return
+    }
+    // Spec §8 "Token Balance Unavailable": once when the network stops answering, not on every
+    // retry; the account says the balance is unavailable rather than show a made-up 0.
+    if (!entry.failed) {
+      context.showSnack(TOKEN_BALANCE_UNAVAILABLE, {
+        variant: 'error',
+        code: 'TOKEN_BALANCE_UNAVAILABLE',
+      })
+    }
+    $nativeBalance.setKey(namespace, { ...entry, loading: false, failed: true })
+    poll(namespace, key, timing.retryGapMs ?? BALANCE_RETRY_GAP_MS)
   }
 
   async function refreshProfile(namespace: ChainNamespace): Promise<void> {
@@ -134,7 +186,11 @@ export function createAccountReads(context: AccountReadsContext): AccountReads {
   return {
     refreshBalance,
     refreshProfile,
-    resetBalances: () => balances.reset(),
+    resetBalances: () => {
+      for (const timer of polls.values()) clearTimeout(timer)
+      polls.clear()
+      balances.reset()
+    },
     resetIdentities: () => identities.reset(),
   }
 }

@@ -19,7 +19,13 @@ import { switchNetwork } from './switch-network.js'
 const SOL_ADDRESS = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
 
 // The same wallet seen by two namespaces: EIP-6963 names it by rdns, wallet-standard by name.
-function adapters(options: { solanaAuthorized?: string[]; evmAuthorized?: string[] } = {}) {
+function adapters(
+  options: {
+    solanaAuthorized?: string[]
+    evmAuthorized?: string[]
+    solanaReconnectGate?: Promise<void>
+  } = {},
+) {
   const evm = createTestAdapter({
     namespace: 'eip155',
     wallets: [
@@ -38,6 +44,7 @@ function adapters(options: { solanaAuthorized?: string[]; evmAuthorized?: string
     chainId: solana.id,
     balance: 2_000_000_000n,
     ...(options.solanaAuthorized ? { authorized: options.solanaAuthorized } : {}),
+    ...(options.solanaReconnectGate ? { reconnectGate: options.solanaReconnectGate } : {}),
   })
   return { evm, sol }
 }
@@ -213,5 +220,33 @@ describe('a wallet in two namespaces (MULTI_CHAIN)', () => {
       eip155: 'io.shared',
       solana: 'Shared Wallet',
     })
+  })
+  test('reconnect forgets every namespace whose wallet no longer answers, none brought back', async () => {
+    storage.set('connectedConnectorIds', { eip155: 'io.shared', solana: 'Shared Wallet' })
+    setup({ evmAuthorized: [], solanaAuthorized: [] })
+    await reconnect()
+    assert.deepEqual($connections.get(), {})
+    // Each namespace's failure once rewrote the key from a copy taken before the others ran.
+    assert.equal(storage.get('connectedConnectorIds'), undefined)
+  })
+
+  test('a reload whose active namespace did not come back shows one that did', async () => {
+    storage.set('connectedConnectorIds', { eip155: 'io.shared', solana: 'Sol Only' })
+    storage.set('lastUsedChain', solana.caipNetworkId)
+    // The Solana wallet answers (no) only after the EVM one is back.
+    let answer = () => {}
+    const solanaReconnectGate = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    setup({ evmAuthorized: ['io.shared'], solanaAuthorized: [], solanaReconnectGate })
+    const done = reconnect()
+    for (let i = 0; i < 500 && !$connections.get().eip155; i++) await settle()
+    assert.equal($activeNamespace.get(), 'solana')
+    answer()
+    await done
+    assert.equal($connections.get().solana, undefined)
+    assert.equal($activeNamespace.get(), 'eip155')
+    assert.equal($activeAccount.get().status, 'connected')
+    assert.deepEqual(storage.get('connectedConnectorIds'), { eip155: 'io.shared' })
   })
 })

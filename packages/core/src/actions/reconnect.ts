@@ -3,7 +3,8 @@ import { isWalletConnectId, type WalletConnectEntry } from '../adapters/walletco
 import { errorMessage } from '../errors/base.js'
 import { storage } from '../storage/storage.js'
 import { getAccountState } from '../stores/account.js'
-import { $attempts, $recentWallets } from '../stores/connection.js'
+import { $activeNamespace, findNetwork, setActiveNetwork } from '../stores/chain.js'
+import { $attempts, $connections, $recentWallets } from '../stores/connection.js'
 import { $discovered, findConnector } from '../stores/connectors.js'
 import { emitEvent } from '../stores/events.js'
 import { $options } from '../stores/options.js'
@@ -96,9 +97,24 @@ async function reconnectAll(
         }
       }
       $attempts.setKey(namespace, undefined)
-      const ids = { ...stored }
+      // Read again: the other namespaces' reconnects write this key meanwhile, and a copy taken
+      // before them would bring back or drop their entries.
+      const ids = { ...(storage.get('connectedConnectorIds') ?? {}) }
       delete ids[namespace]
-      storage.set('connectedConnectorIds', ids)
+      if (Object.keys(ids).length) storage.set('connectedConnectorIds', ids)
+      else storage.remove('connectedConnectorIds')
     }),
   )
+  // The header describes the active namespace: when its wallet did not come back but another
+  // namespace's did, that one becomes active, rather than "Connect Wallet" beside a connected
+  // wallet.
+  const active = $activeNamespace.get()
+  if (active && getAccountState(active).status === 'connected') return
+  const back = $adapters
+    .get()
+    .find((adapter) => getAccountState(adapter.namespace).status === 'connected')
+  if (!back) return
+  const chainId = $connections.get()[back.namespace]?.chainId
+  const network = findNetwork(`${back.namespace}:${chainId}`) ?? networkFor(back.namespace)
+  if (network) setActiveNetwork(network.caipNetworkId)
 }

@@ -10,6 +10,7 @@ import { connectedTarget, connectionKey } from '../stores/connection.js'
 import { emitEvent } from '../stores/events.js'
 import { $profiles } from '../stores/profile.js'
 import { onReset } from '../stores/reset.js'
+import { showSnack } from '../stores/snack.js'
 import type { ChainNamespace } from '../types/network.js'
 import { formatUnitsFixed } from '../utils/units.js'
 import type { AccountReads, AccountReadsContext } from './account-reads.js'
@@ -23,6 +24,7 @@ const context: AccountReadsContext = {
   // formatBalance's bigint case, without the rest of utils/format.ts (lazy code only).
   formatBalance: (value, decimals) => formatUnitsFixed(value, decimals, 3),
   onError: (error, where) => emitEvent('ERROR', { message: errorMessage(error), where }),
+  showSnack,
 }
 
 let reads: AccountReads | undefined

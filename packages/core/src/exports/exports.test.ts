@@ -178,6 +178,7 @@ test('the internal entry exports the host API and the internal names', () => {
       'push',
       'readNetwork',
       'readRpcUrls',
+      'refreshBalance',
       'refreshTransactions',
       'registerAccountName',
       'replace',

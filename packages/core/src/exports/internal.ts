@@ -14,6 +14,7 @@ export {
   startOnrampSession,
   waitForOnrampPurchase,
 } from '../actions/onramp.js'
+export { refreshBalance } from '../actions/refresh-account.js'
 export { $registeredName, NAME_NAMESPACES, registerAccountName } from '../actions/register-name.js'
 export {
   $sendTokens,

@@ -38,6 +38,8 @@ export interface AccountState {
   balance?: string
   balanceSymbol?: string
   balanceLoading?: boolean
+  /** The last balance read failed: the network did not answer. */
+  balanceUnavailable?: boolean
   profileName?: string
   profileImage?: string
   connectedWalletInfo?: ConnectedWalletInfo
@@ -67,6 +69,7 @@ function accountState(
     balance: ownBalance?.balance,
     balanceSymbol: ownBalance?.symbol,
     balanceLoading: ownBalance?.loading,
+    balanceUnavailable: ownBalance?.failed,
     profileName: ownProfile?.name,
     profileImage: ownProfile?.avatar,
     connectedWalletInfo: {

@@ -12,6 +12,8 @@ export interface NativeBalance {
   balance?: string
   symbol?: string
   loading: boolean
+  /** The last read failed (its network did not answer); `balance` is the last one known, if any. */
+  failed?: boolean
 }
 
 /** Per namespace: the native balance last read or being read. */

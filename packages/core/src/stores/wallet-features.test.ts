@@ -43,8 +43,10 @@ describe('wallet features (Account buttons)', () => {
       'receive',
       'send',
     ])
-    assert.deepEqual(walletFeatures(DEFAULT_FEATURES, 'bip122', every), [])
-    assert.equal(walletFeatureBlock('send', DEFAULT_FEATURES, 'bip122'), 'namespace')
+    // Bitcoin sends and receives (its adapter pays through the wallet); no on-ramp or swaps.
+    assert.deepEqual(walletFeatures(DEFAULT_FEATURES, 'bip122', every), ['receive', 'send'])
+    assert.equal(walletFeatureBlock('swaps', DEFAULT_FEATURES, 'bip122'), 'namespace')
+    assert.equal(walletFeatureBlock('send', DEFAULT_FEATURES, 'polkadot'), 'namespace')
     assert.equal(walletFeatureBlock('send', DEFAULT_FEATURES, undefined), 'namespace')
     assert.equal(walletFeatureBlock('send', DEFAULT_FEATURES, 'solana'), undefined)
   })

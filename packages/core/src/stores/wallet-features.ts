@@ -14,14 +14,15 @@ export const WALLET_FEATURE_ORDER: readonly WalletFeature[] = ['onramp', 'swaps'
 /**
  * Spec §9 namespace support: send and balance on eip155 and solana, on-ramp on eip155 and
  * solana; swaps run on EVM chains (spec §9 swap networks); an address can receive wherever the
- * kit shows it, and Receive is built for eip155 and solana.
+ * kit shows it. Bitcoin (bip122) sends and receives too, beyond the spec's matrix: its adapter
+ * reads the balance and has the wallet pay (its own transfer, or a PSBT the adapter builds).
  */
 export const WALLET_FEATURE_NAMESPACES: Readonly<Record<WalletFeature, readonly ChainNamespace[]>> =
   {
     onramp: ['eip155', 'solana'],
     swaps: ['eip155'],
-    receive: ['eip155', 'solana'],
-    send: ['eip155', 'solana'],
+    receive: ['eip155', 'solana', 'bip122'],
+    send: ['eip155', 'solana', 'bip122'],
   }
 
 /** The view each feature's button opens. */

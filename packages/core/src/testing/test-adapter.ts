@@ -33,6 +33,8 @@ export interface TestAdapterOptions {
   authorized?: readonly string[]
   /** Report wallets after a task, as EIP-6963 and wallet-standard discovery do. */
   asyncDiscovery?: boolean
+  /** Every reconnect waits for this promise first (a wallet slow to answer after a reload). */
+  reconnectGate?: Promise<void>
 }
 
 export interface TestAdapter extends ChainAdapter {
@@ -135,6 +137,7 @@ export function createTestAdapter(options: TestAdapterOptions = {}): TestAdapter
     },
     async reconnect({ connectorId }) {
       calls.push(`reconnect:${connectorId}`)
+      await options.reconnectGate
       // Like real adapters, wait for the wallet to announce itself before asking it.
       if (options.asyncDiscovery) await new Promise((r) => setTimeout(r, 5))
       if (!authorized.has(connectorId) || !wallets.some((w) => w.id === connectorId)) return null

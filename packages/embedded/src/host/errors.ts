@@ -54,6 +54,7 @@ const SERVER_CODES: Record<string, keyof typeof FRAME_ERROR_MESSAGES> = {
   UNAUTHORIZED: 'EMBEDDED_SESSION_EXPIRED',
   INVALID_PROOF: 'EMBEDDED_SESSION_EXPIRED',
   SESSION_NOT_FRESH: 'EMBEDDED_SESSION_EXPIRED',
+  SESSION_EXPIRED: 'EMBEDDED_SESSION_EXPIRED',
   PROJECT_NOT_FOUND: 'EMBEDDED_PROJECT_NOT_FOUND',
   ORIGIN_NOT_ALLOWED: 'FRAME_UNVERIFIED_DOMAIN',
   SOCIAL_FAILED: 'FAILED_TO_INITIATE_SOCIAL',
@@ -72,6 +73,11 @@ function serverError(errorCode: string, message: string | undefined): BaseError 
   return frameError(code, message ? { details: `${errorCode}: ${message}` } : {})
 }
 
+/** The frame's and the server's codes that mean the login session is gone (spec §8 alert). */
+export const SESSION_EXPIRED_CODES: ReadonlySet<string> = new Set(
+  Object.keys(SERVER_CODES).filter((code) => SERVER_CODES[code] === 'EMBEDDED_SESSION_EXPIRED'),
+)
+
 /** The kit's one EIP-1193 error (4001 rejected, 4100 unauthorised, 4200 unsupported). */
 export { ProviderRpcError }
 
@@ -84,12 +90,14 @@ export function replyError(payload: {
   code?: number | undefined
   errorCode?: string | undefined
 }): Error {
-  if (payload.errorCode !== undefined) return serverError(payload.errorCode, payload.message)
+  // An EIP-1193 error stays one (a 4100 "Session Expired" a dapp reads by its number), even
+  // when the frame also names it.
   if (payload.code !== undefined) {
     return new ProviderRpcError(
       payload.code,
       payload.message || kitError('AN_ERROR_OCCURRED').shortMessage,
     )
   }
+  if (payload.errorCode !== undefined) return serverError(payload.errorCode, payload.message)
   return payload.message ? new BaseError(payload.message) : kitError('AN_ERROR_OCCURRED')
 }

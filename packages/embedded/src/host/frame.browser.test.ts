@@ -324,11 +324,13 @@ describe('secure frame (host side)', () => {
     const signature = (await signing) as `0x${string}`
     expect(await verifyMessage({ address, message: 'still here', signature })).to.equal(true)
 
+    $alert.set(null as never)
     const reloaded = open('p-ok')
     const shown: boolean[] = []
     reloaded.onVisibility((visible) => shown.push(visible))
     const provider = createEmbeddedProvider(reloaded)
     expect(await provider.request({ method: 'eth_accounts' })).to.deep.equal([address])
+    expect($alert.get()).to.equal(null)
     const error = (await provider
       .request({ method: 'personal_sign', params: ['stale', address] })
       .catch((e) => e)) as {
@@ -337,6 +339,11 @@ describe('secure frame (host side)', () => {
     }
     expect([error.code, error.message]).to.deep.equal([4100, 'Session Expired'])
     expect(shown).to.deep.equal([]) // no dialog for a request that cannot be signed
+    // Spec §8: the modal's "Session Expired" alert, from the frame's coded error.
+    const alert = $alert.get()
+    expect(alert?.code).to.equal('SESSION_EXPIRED')
+    expect(alert && alertTexts(alert).title).to.equal('Session Expired')
+    $alert.set(null as never)
   })
 
   it('signs out within the 3 s limit and forgets the session in the frame', async () => {
@@ -375,7 +382,7 @@ describe('secure frame (host side)', () => {
   })
 
   it('reports unverified_domain when the frame refuses this origin', async () => {
-    const reported: FrameError[] = []
+    const reported: { alert: string }[] = []
     const frame = open('p-unverified', { onAlert: (error) => reported.push(error) })
     const error = (await frame.ready.catch((e: unknown) => e)) as FrameError
     expect(error.reason).to.equal('unverified_domain')
@@ -383,7 +390,7 @@ describe('secure frame (host side)', () => {
   })
 
   it('reports iframe_request_timeout when a login step outlives its timeout', async () => {
-    const reported: FrameError[] = []
+    const reported: { alert: string }[] = []
     const frame = open('p-ok', {
       timeouts: { login: 400 },
       onAlert: (error) => reported.push(error),

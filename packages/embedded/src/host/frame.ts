@@ -1,7 +1,6 @@
 // The public entry of the secure frame: `createSecureFrame` reports the spec §8 alerts to the
 // kit's alert store unless told otherwise. The frame itself is in secure-frame.ts.
 import { showAlert } from '@openmodal/core/internal'
-import type { FrameError } from './errors.js'
 import { createFrame, type SecureFrame, type SecureFrameOptions } from './secure-frame.js'
 
 export { FRAME_Z_INDEX, type SecureFrame, type SecureFrameOptions } from './secure-frame.js'
@@ -16,6 +15,6 @@ export { FRAME_Z_INDEX, type SecureFrame, type SecureFrameOptions } from './secu
 export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
   return createFrame({
     ...options,
-    onAlert: options.onAlert ?? ((error: FrameError) => showAlert(error.alert)),
+    onAlert: options.onAlert ?? ((error) => showAlert(error.alert)),
   })
 }

@@ -3,7 +3,7 @@
 // when their source is our iframe's window and their origin the secure origin; replies are
 // matched by crypto.randomUUID() ids and checked with the protocol schemas; anything else is
 // dropped without a trace on the caller's side.
-import { frameError, kitError, withTimeout } from '@openmodal/core/internal'
+import { type AlertCode, frameError, kitError, withTimeout } from '@openmodal/core/internal'
 import * as v from 'valibot'
 import { tryMessage } from '../protocol/check.js'
 import { methodKind } from '../protocol/methods.js'
@@ -18,7 +18,7 @@ import {
   handshakeAnswer,
   type LoginStatus,
 } from '../protocol/schemas.js'
-import { FrameError, ProviderRpcError, replyError } from './errors.js'
+import { FrameError, ProviderRpcError, replyError, SESSION_EXPIRED_CODES } from './errors.js'
 import { DEFAULT_TIMEOUTS, type FrameTimeouts, timeoutOf } from './timeouts.js'
 
 export interface SecureFrameOptions {
@@ -40,7 +40,7 @@ export interface SecureFrameOptions {
   /** Spec §9 timeouts; override only in tests. */
   timeouts?: Partial<FrameTimeouts>
   /** Where to report the spec §8 alerts; default the kit's alert store. */
-  onAlert?: (error: FrameError) => void
+  onAlert?: (error: { readonly alert: AlertCode }) => void
 }
 
 interface Pending {
@@ -111,7 +111,7 @@ function setVisible(iframe: HTMLIFrameElement, visible: boolean) {
  * so that it imports no core store (see connector/load.ts).
  */
 export function createFrame(
-  options: SecureFrameOptions & { onAlert: (error: FrameError) => void },
+  options: SecureFrameOptions & { onAlert: (error: { readonly alert: AlertCode }) => void },
 ): SecureFrame {
   const secureOrigin = new URL(options.secureOrigin).origin
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
@@ -165,6 +165,17 @@ export function createFrame(
     if (!entry) return // unknown id: dropped
     pending.delete(message.id)
     if (message.status === 'ERROR') {
+      // Spec §8 "Session Expired": a request the login session no longer covers. Not for the
+      // checks that ask whether one exists (a stale login is forgotten silently, spec §4).
+      const { errorCode } = message.payload
+      if (
+        errorCode &&
+        SESSION_EXPIRED_CODES.has(errorCode) &&
+        entry.type !== 'IS_CONNECTED' &&
+        entry.type !== 'SIGN_OUT'
+      ) {
+        report({ alert: 'SESSION_EXPIRED' })
+      }
       entry.reject(replyError(message.payload))
       return
     }

@@ -38,7 +38,40 @@ async function connected(account = 0) {
   return { wallet, accounts }
 }
 
+/** A page's `localStorage`, for the duration of `run` (Node has none). */
+async function withLocalStorage(run: () => Promise<void>): Promise<void> {
+  const entries = new Map<string, string>()
+  Object.assign(globalThis, {
+    localStorage: {
+      getItem: (key: string) => entries.get(key) ?? null,
+      setItem: (key: string, value: string) => void entries.set(key, value),
+      removeItem: (key: string) => void entries.delete(key),
+    },
+  })
+  try {
+    await run()
+  } finally {
+    Reflect.deleteProperty(globalThis, 'localStorage')
+  }
+}
+
 describe('the sats-connect Bitcoin dev wallet', () => {
+  test('persistKey keeps the grant across a reload; disconnect forgets it', () =>
+    withLocalStorage(async () => {
+      const first = createBitcoinDevWallet({ esploraUrl: node.url, persistKey: 'btc' })
+      result(await first.provider.request('getAccounts', { purposes: ['payment'] }))
+      // A reload: a new wallet reading the same storage answers without asking.
+      const again = createBitcoinDevWallet({ esploraUrl: node.url, persistKey: 'btc' })
+      assert.ok('result' in (await again.provider.request('wallet_getAccount')))
+      const other = createBitcoinDevWallet({ esploraUrl: node.url, persistKey: 'other' })
+      const denied = await other.provider.request('wallet_getAccount')
+      assert.ok('error' in denied && denied.error.code === -32002)
+      result(await again.provider.request('wallet_disconnect'))
+      const after = createBitcoinDevWallet({ esploraUrl: node.url, persistKey: 'btc' })
+      const forgotten = await after.provider.request('wallet_getAccount')
+      assert.ok('error' in forgotten && forgotten.error.code === -32002)
+    }))
+
   test('lists itself in window.btc_providers with its provider at its id path', () => {
     const scope: Record<string, unknown> = {}
     const wallet = createBitcoinDevWallet()

@@ -7,6 +7,7 @@ import { hexToBytes } from '@noble/hashes/utils'
 import { base64 } from '@scure/base'
 import { selectUTXO, Transaction } from '@scure/btc-signer'
 import { BITCOIN_DEV_WALLET_ICON } from '../evm/eip6963.js'
+import { persistedGrant } from '../persisted-grant.js'
 import { type BitcoinNetworkName, BTC_NETWORKS, SATS_CONNECT_NETWORK_NAMES } from './networks.js'
 import {
   type AddressPurpose,
@@ -92,6 +93,8 @@ export interface BitcoinDevWalletOptions {
   icon?: string
   /** Methods the wallet refuses with METHOD_NOT_FOUND (a wallet without sendTransfer…). */
   omitMethods?: readonly BitcoinDevWalletMethod[]
+  /** Keeps the page's grant in `localStorage` under this key, so a reload reconnects silently. */
+  persistKey?: string
 }
 
 export interface BitcoinDevWalletCall {
@@ -127,7 +130,8 @@ export function createBitcoinDevWallet(options: BitcoinDevWalletOptions = {}) {
   const id = options.id ?? 'OpenModalBitcoinDev.BitcoinProvider'
   const omitted = new Set<string>(options.omitMethods ?? [])
   let keys = bitcoinDevKeys(options.account ?? 0, network)
-  let connected = false
+  const grant = persistedGrant(options.persistKey)
+  let connected = grant.read()
   let delayMs = 0
   const faults: Array<{ method?: string }> = []
   const calls: BitcoinDevWalletCall[] = []
@@ -191,18 +195,18 @@ export function createBitcoinDevWallet(options: BitcoinDevWalletOptions = {}) {
     {
       getAccounts(params) {
         const purposes = purposesOf(params)
-        connected = true
+        connected = grant.write(true)
         return addresses(purposes)
       },
       getAddresses(params) {
         const purposes = purposesOf(params)
-        connected = true
+        connected = grant.write(true)
         return { addresses: addresses(purposes), network: networkInfo() }
       },
       wallet_connect(params) {
         const requested = isRecord(params) ? params.addresses : undefined
         const purposes = purposesOf(requested === undefined ? undefined : { purposes: requested })
-        connected = true
+        connected = grant.write(true)
         return {
           id: 'dev',
           addresses: addresses(purposes),
@@ -220,11 +224,11 @@ export function createBitcoinDevWallet(options: BitcoinDevWalletOptions = {}) {
         }
       },
       wallet_disconnect() {
-        connected = false
+        connected = grant.write(false)
         return null
       },
       wallet_renouncePermissions() {
-        connected = false
+        connected = grant.write(false)
         return true
       },
       wallet_getNetwork() {
@@ -466,7 +470,7 @@ export function createBitcoinDevWallet(options: BitcoinDevWalletOptions = {}) {
     },
     /** The wallet drops the app's permission and reports `disconnect`. */
     revoke() {
-      connected = false
+      connected = grant.write(false)
       emit({ type: 'disconnect' })
     },
     /** Sends a raw event, as a misbehaving wallet could. */

@@ -86,7 +86,39 @@ describe('registration', () => {
   })
 })
 
+/** A page's `localStorage`, for the duration of `run` (Node has none). */
+async function withLocalStorage(run: () => Promise<void>): Promise<void> {
+  const entries = new Map<string, string>()
+  Object.assign(globalThis, {
+    localStorage: {
+      getItem: (key: string) => entries.get(key) ?? null,
+      setItem: (key: string, value: string) => void entries.set(key, value),
+      removeItem: (key: string) => void entries.delete(key),
+    },
+  })
+  try {
+    await run()
+  } finally {
+    Reflect.deleteProperty(globalThis, 'localStorage')
+  }
+}
+
 describe('standard features', () => {
+  test('persistKey keeps the grant across a reload; disconnect forgets it', () =>
+    withLocalStorage(async () => {
+      await connect(createSolanaDevWallet({ persistKey: 'sol' }))
+      // A reload: a new wallet reading the same storage answers the silent connect.
+      const again = createSolanaDevWallet({ persistKey: 'sol' })
+      assert.equal((await connect(again, { silent: true })).accounts.length, 1)
+      assert.deepEqual(
+        (await connect(createSolanaDevWallet({ persistKey: 'other' }), { silent: true })).accounts,
+        [],
+      )
+      await feature(again.wallet, 'standard:disconnect').disconnect()
+      const after = createSolanaDevWallet({ persistKey: 'sol' })
+      assert.deepEqual((await connect(after, { silent: true })).accounts, [])
+    }))
+
   test('connect grants the accounts; a silent connect never does', async () => {
     const dev = createSolanaDevWallet({ accounts: [1] })
     assert.deepEqual((await connect(dev, { silent: true })).accounts, [])

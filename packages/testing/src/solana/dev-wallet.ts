@@ -7,6 +7,7 @@ import bs58 from 'bs58'
 import nacl from 'tweetnacl'
 import { SOLANA_DEV_WALLET_ICON } from '../evm/eip6963.js'
 import { ProviderRpcError } from '../evm/provider-error.js'
+import { persistedGrant } from '../persisted-grant.js'
 import { SOLANA_DEV_SEEDS } from './accounts.js'
 import { parseTransaction, signerIndex, withSignature } from './wire.js'
 
@@ -47,6 +48,8 @@ export interface SolanaDevWalletOptions {
   chains?: readonly string[]
   /** Features the wallet lacks (e.g. a wallet without `solana:signAndSendTransaction`). */
   omitFeatures?: readonly SolanaDevWalletFeature[]
+  /** Keeps the page's grant in `localStorage` under this key, so a reload reconnects silently. */
+  persistKey?: string
 }
 
 export interface SolanaFaultOptions {
@@ -191,7 +194,8 @@ export function createSolanaDevWallet(options: SolanaDevWalletOptions = {}): Sol
   const calls: SolanaDevWalletCall[] = []
   const faults: Fault[] = []
   let exposed = [...(options.accounts ?? [0])]
-  let authorized = false
+  const grant = persistedGrant(options.persistKey)
+  let authorized = grant.read()
   let latency = 0
 
   const accountObjects = new Map<number, WalletAccount>()
@@ -264,14 +268,14 @@ export function createSolanaDevWallet(options: SolanaDevWalletOptions = {}): Sol
     'standard:connect': async (input) => {
       const silent = (input as { silent?: unknown } | undefined)?.silent === true
       if (!silent && !authorized) {
-        authorized = true
+        authorized = grant.write(true)
         emit({ accounts: visibleAccounts() })
       }
       return { accounts: visibleAccounts() }
     },
     'standard:disconnect': async () => {
       // wallet-standard's disconnect ends the session without an accounts change event.
-      authorized = false
+      authorized = grant.write(false)
     },
     'standard:events': async () => undefined,
     'solana:signMessage': async (input) => {
@@ -287,7 +291,7 @@ export function createSolanaDevWallet(options: SolanaDevWalletOptions = {}): Sol
       // Sign-In With Solana: connects if needed, writes the message itself, signs it.
       const fields = (input ?? {}) as SolanaSignInInput
       if (!authorized) {
-        authorized = true
+        authorized = grant.write(true)
         emit({ accounts: visibleAccounts() })
       }
       const chosen =
@@ -429,7 +433,7 @@ export function createSolanaDevWallet(options: SolanaDevWalletOptions = {}): Sol
       return keyPair
     },
     setAuthorized(value) {
-      authorized = value
+      authorized = grant.write(value)
     },
     rejectNext(opts = {}) {
       faults.push({
@@ -453,7 +457,7 @@ export function createSolanaDevWallet(options: SolanaDevWalletOptions = {}): Sol
     },
     revoke() {
       if (!authorized) return
-      authorized = false
+      authorized = grant.write(false)
       emit({ accounts: [] })
     },
   }

@@ -70,6 +70,25 @@ describe('public elements', () => {
     await pending
   })
 
+  it('<w3m-button> reads "Connecting…" while a reload reconnects the wallet, then the account', async () => {
+    let answer = () => {}
+    const reconnectGate = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    setupClient(
+      { authorized: ['io.alpha'], reconnectGate },
+      {},
+      { connectedConnectorIds: { eip155: 'io.alpha' } },
+    )
+    const el = await fixture<W3mButton>(html`<w3m-button></w3m-button>`)
+    const button = () => deep(el, 'w3m-connect-button', 'button')
+    await until(() => button()?.textContent?.trim() === 'Connecting…')
+    expect(button()?.getAttribute('aria-busy')).to.equal('true')
+    answer()
+    await until(() => deep(el, 'w3m-account-button') !== null)
+    await expect(el).to.be.accessible()
+  })
+
   it('--w3m-accent reaches the connect button background', async () => {
     setupClient()
     const el = await fixture<W3mConnectButton>(html`<w3m-connect-button></w3m-connect-button>`)

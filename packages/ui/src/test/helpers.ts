@@ -98,8 +98,13 @@ export function deferred<T = void>() {
 export function setupClient(
   adapterOptions: Parameters<typeof createTestAdapter>[0] = {},
   options: Partial<ModalOptions> = {},
+  /** Kit storage an earlier visit left (`{ connectedConnectorIds: … }`): a reload. */
+  stored: Record<string, unknown> = {},
 ): TestAdapter {
   resetAll()
+  for (const [key, value] of Object.entries(stored)) {
+    localStorage.setItem(`@openmodal/${key}`, JSON.stringify(value))
+  }
   const adapter = createTestAdapter({
     wallets: WALLETS,
     knownChainIds: [1, 10],

@@ -11,7 +11,7 @@ import { buttonStyles } from '../button-styles.js'
 
 /**
  * @summary Opens the modal on the Connect view. Reads "Connect Wallet", or "Connecting…" while
- * a connection is in progress. The Connect view's code starts loading on hover or focus.
+ * a connection or a reload's reconnect is in progress. The Connect view's code starts loading on hover or focus.
  *
  * @csspart button - The `<button>`.
  * @cssproperty --w3m-accent - Background colour.
@@ -46,7 +46,10 @@ export class W3mConnectButton extends OpenModalElement {
   private readonly preload = () => preloadView('Connect')
 
   override render() {
-    const connecting = this.account.value.status === 'connecting'
+    // A reload's silent reconnect too (spec §4 "reconnecting"): "Connect Wallet" would say the
+    // wallet is gone while it is coming back.
+    const { status } = this.account.value
+    const connecting = status === 'connecting' || status === 'reconnecting'
     const text = connecting
       ? (this.loadingLabel ?? t('button.connecting'))
       : (this.label ?? t('button.connect'))

@@ -9,6 +9,7 @@ export const catalog: Catalog = {
   'account.copyFailed': 'تعذّر نسخ العنوان',
   'account.network': 'الشبكة: {name}',
   'account.balanceLoading': 'جارٍ تحميل الرصيد',
+  'account.balanceUnavailable': 'الرصيد غير متاح: الشبكة لا تستجيب',
   'account.explorer': 'اعرض على {name}',
   'account.disconnect': 'قطع الاتصال',
   'account.notConnected': 'لا توجد محفظة متصلة',

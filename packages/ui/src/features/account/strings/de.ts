@@ -9,6 +9,7 @@ export const catalog: Catalog = {
   'account.copyFailed': 'Die Adresse konnte nicht kopiert werden',
   'account.network': 'Netzwerk: {name}',
   'account.balanceLoading': 'Guthaben wird geladen',
+  'account.balanceUnavailable': 'Guthaben nicht verfügbar: das Netzwerk antwortet nicht',
   'account.explorer': 'Auf {name} ansehen',
   'account.disconnect': 'Trennen',
   'account.notConnected': 'Keine Wallet verbunden',

@@ -11,6 +11,7 @@ export const en = {
   'account.copyFailed': 'Could not copy the address',
   'account.network': 'Network: {name}',
   'account.balanceLoading': 'Loading the balance',
+  'account.balanceUnavailable': 'Balance unavailable: the network does not answer',
   'account.explorer': 'View on {name}',
   'account.disconnect': 'Disconnect',
   'account.notConnected': 'No wallet connected',

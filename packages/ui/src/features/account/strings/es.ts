@@ -9,6 +9,7 @@ export const catalog: Catalog = {
   'account.copyFailed': 'No se pudo copiar la dirección',
   'account.network': 'Red: {name}',
   'account.balanceLoading': 'Cargando el saldo',
+  'account.balanceUnavailable': 'Saldo no disponible: la red no responde',
   'account.explorer': 'Ver en {name}',
   'account.disconnect': 'Desconectar',
   'account.notConnected': 'Ninguna billetera conectada',

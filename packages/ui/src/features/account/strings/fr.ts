@@ -9,6 +9,7 @@ export const catalog: Catalog = {
   'account.copyFailed': 'Impossible de copier l’adresse',
   'account.network': 'Réseau\u202f: {name}',
   'account.balanceLoading': 'Chargement du solde',
+  'account.balanceUnavailable': 'Solde indisponible : le réseau ne répond pas',
   'account.explorer': 'Voir sur {name}',
   'account.disconnect': 'Se déconnecter',
   'account.notConnected': 'Aucun portefeuille connecté',

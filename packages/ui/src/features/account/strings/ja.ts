@@ -9,6 +9,7 @@ export const catalog: Catalog = {
   'account.copyFailed': 'アドレスをコピーできませんでした',
   'account.network': 'ネットワーク：{name}',
   'account.balanceLoading': '残高を読み込み中',
+  'account.balanceUnavailable': '残高を取得できません：ネットワークが応答しません',
   'account.explorer': '{name} で表示',
   'account.disconnect': '切断',
   'account.notConnected': 'ウォレットが接続されていません',

@@ -9,6 +9,7 @@ export const catalog: Catalog = {
   'account.copyFailed': 'Não foi possível copiar o endereço',
   'account.network': 'Rede: {name}',
   'account.balanceLoading': 'Carregando o saldo',
+  'account.balanceUnavailable': 'Saldo indisponível: a rede não responde',
   'account.explorer': 'Ver no {name}',
   'account.disconnect': 'Desconectar',
   'account.notConnected': 'Nenhuma carteira conectada',

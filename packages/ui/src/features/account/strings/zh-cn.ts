@@ -9,6 +9,7 @@ export const catalog: Catalog = {
   'account.copyFailed': '无法复制地址',
   'account.network': '网络：{name}',
   'account.balanceLoading': '正在加载余额',
+  'account.balanceUnavailable': '余额不可用：网络无响应',
   'account.explorer': '在 {name} 上查看',
   'account.disconnect': '断开连接',
   'account.notConnected': '未连接钱包',

@@ -196,11 +196,12 @@ describe('Account tabs', () => {
     expect(text(row.querySelector('[data-amount]'))).to.equal('1.750 SOL')
     expect(deepAll(tokens, '[part="token"]')).to.have.length(1)
   })
-  it('does not offer "Choose a name" when the server knows a name for the address', async () => {
+  it('shows the name the server knows for the address, and no "Choose a name"', async () => {
     const view = await openAccount(modal, OTHER)
     await until(() => $accountNames.get()[OTHER] === 'taken', 'the name the server knows')
     await settle()
     expect(deep(view, '[part="choose-name-button"]')).to.equal(null)
+    expect(text(deep(view, '[data-address]'))).to.equal('taken')
   })
   it('offers "Choose a name" to an EVM account without one, opening RegisterAccountName', async () => {
     const view = await openAccount(modal)

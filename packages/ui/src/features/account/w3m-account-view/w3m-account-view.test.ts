@@ -3,6 +3,7 @@
 import { expect, fixture, html } from '@open-wc/testing'
 import {
   $modal,
+  $snack,
   $view,
   connect,
   setLocale,
@@ -69,6 +70,47 @@ describe('Account view', () => {
     expect(line.getAttribute('aria-busy')).to.equal('false')
     // Truncated to 3 decimals, never rounded up.
     expect(line.textContent?.trim()).to.equal('12.345 ETH')
+  })
+
+  it('Account says when the network does not answer: one toast, a dash with the symbol, Try again', async () => {
+    const adapter = setupClient()
+    let answers = 0
+    const dead = async () => {
+      throw new TypeError('Failed to fetch')
+    }
+    adapter.getBalance = dead
+    await connect({ connectorId: 'io.alpha' })
+    await until(() => $snack.get().message === 'Token Balance Unavailable', 'the toast')
+    expect($snack.get().variant).to.equal('error')
+    const view = await showView(modal, 'w3m-account-view', 'Account')
+    const note = await until(() => deep(view, '[data-balance-unavailable]'), 'the note')
+    expect(note.textContent?.trim()).to.equal('Balance unavailable: the network does not answer')
+    // Never a made-up "0.000", and the symbol stays.
+    expect(deep(view, '[data-balance]')?.textContent?.trim()).to.equal('— ETH')
+    await settle()
+    await expect(modal).to.be.accessible()
+    // Still dead: Try again reads again, and the toast does not come back.
+    $snack.setKey('message', '')
+    adapter.getBalance = async () => {
+      answers++
+      return dead()
+    }
+    ;(deep(view, '[part="balance-retry-button"]') as HTMLButtonElement).click()
+    await until(() => answers === 1, 'the retry')
+    await settle()
+    expect($snack.get().message).to.equal('')
+    // Back: the balance shows and the note goes.
+    adapter.getBalance = async ({ network }) => ({
+      value: 2_500_000_000_000_000_000n,
+      decimals: network.nativeCurrency.decimals,
+      symbol: network.nativeCurrency.symbol,
+    })
+    ;(deep(view, '[part="balance-retry-button"]') as HTMLButtonElement).click()
+    await until(
+      () => deep(view, '[data-balance]')?.textContent?.trim() === '2.500 ETH',
+      'the balance',
+    )
+    expect(deep(view, '[data-balance-unavailable]')).to.equal(null)
   })
 
   it('Account shows the profile name and a safe profile image, never an unsafe one', async () => {

@@ -17,6 +17,7 @@ import {
   NAME_NAMESPACES,
   NFT_NAMESPACES,
   push,
+  refreshBalance,
   reset,
   showSnack,
   storage,
@@ -404,6 +405,11 @@ export class W3mAccountView extends OpenModalElement {
       // Once per address (cached 5 min): "Choose a name" only shows when the server says none.
       void lookupAccountName(address)
     }
+    // The name registered on our server (RegisterAccountName) shows where no identity name does:
+    // on test networks too, where spec §5 clears identity names.
+    const registeredName =
+      (namesHere ? known : undefined) ??
+      (registered?.address.toLowerCase() === address.toLowerCase() ? registered.name : undefined)
     const canChooseName =
       namesHere &&
       !account.profileName &&
@@ -419,7 +425,7 @@ export class W3mAccountView extends OpenModalElement {
       ></wui-avatar>
       <div class="address-row">
         <p class="headline" data-address title=${address}>
-          ${account.profileName ?? truncateAddress(address)}
+          ${account.profileName ?? registeredName ?? truncateAddress(address)}
         </p>
         <button
           class="copy"
@@ -436,9 +442,22 @@ export class W3mAccountView extends OpenModalElement {
           loading
             ? html`<span class="skeleton" data-skeleton aria-hidden="true"></span>
                 <span class="visually-hidden">${t('account.balanceLoading')}</span>`
-            : `${groupDecimal(account.balance ?? '0.000', this.locale.value, 3)} ${account.balanceSymbol ?? ''}`.trim()
+            : // A network that does not answer has no balance to show: a dash, never a made-up 0.
+              `${account.balance === undefined ? '—' : groupDecimal(account.balance, this.locale.value, 3)} ${account.balanceSymbol ?? supported?.nativeCurrency.symbol ?? ''}`.trim()
         }
       </p>
+      ${
+        account.balanceUnavailable && namespace
+          ? html`<p class="muted" data-balance-unavailable>${t('account.balanceUnavailable')}</p>
+              <button
+                class="link"
+                part="balance-retry-button"
+                @click=${() => void refreshBalance(namespace, { force: true })}
+              >
+                ${t('common.tryAgain')}
+              </button>`
+          : nothing
+      }
       ${this.renderFeatures(namespace)}
       ${
         canChooseName

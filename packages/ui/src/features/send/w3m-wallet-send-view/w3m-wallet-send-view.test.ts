@@ -292,6 +292,9 @@ describe('Send views', () => {
     setLocale('ar')
     await loadLocale('ar')
     await until(() => deep(modal, 'dialog')?.getAttribute('dir') === 'rtl', 'right to left')
+    // The token button's chevron points to the inline end: left, in Arabic.
+    const chevron = deep(view, '[part="token-button"] svg') as SVGElement
+    expect(getComputedStyle(chevron).transform).to.equal('matrix(-1, 0, 0, 1, 0, 0)')
     await preview(view)
     await settle()
     await expect(modal).to.be.accessible()
