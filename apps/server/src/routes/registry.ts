@@ -101,7 +101,9 @@ export function registryRoutes({ db, access, publicUrl }: RegistryRoutesOptions)
   const toWallet = (c: Context<AppEnv>, w: WalletRecord): Wallet => ({
     id: w.id,
     name: w.name,
-    imageUrl: `${baseUrlOf(c, publicUrl)}/v1/wallets/${encodeURIComponent(w.id)}/image`,
+    // An imported wallet's own (https) image; else this server's icon or monogram.
+    imageUrl:
+      w.imageUrl ?? `${baseUrlOf(c, publicUrl)}/v1/wallets/${encodeURIComponent(w.id)}/image`,
     rdns: w.rdns,
     homepage: w.homepage,
     mobileLink: w.mobileLink,
