@@ -137,6 +137,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
         prices: options.prices ?? staticPriceSource(),
         now: options.now,
         ens: options.ens,
+        publicUrl,
         logger,
       }),
     )

@@ -286,16 +286,28 @@ describe('wallet registry input', () => {
   })
 
   test('serves network and token images by the icon set’s name; 404 or 400 otherwise', async () => {
-    for (const path of ['networks/ethereum', 'networks/base', 'networks/solana', 'tokens/USDC']) {
+    for (const path of [
+      'networks/ethereum',
+      'networks/base',
+      'networks/solana',
+      'tokens/USDC',
+      // A well-known network by its CAIP-2 id, for a network the host gave no imageId.
+      'networks/eip155:8453',
+      'networks/solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+    ]) {
       const response = await fetch(`${server.url}/v1/assets/${path}`)
       assert.equal(response.status, 200, path)
       assert.equal(response.headers.get('content-type'), 'image/svg+xml; charset=utf-8')
       assert.match(response.headers.get('content-security-policy') ?? '', /default-src 'none'/)
       assert.match(await response.text(), /class="web3icons"/, path)
+      // Public and inert: any page's fetch() may read it (no credentials are ever sent).
+      assert.equal(response.headers.get('access-control-allow-origin'), '*')
     }
     const missing = await call(`${server.url}/v1/assets/networks/not-a-network`)
     assert.equal(missing.status, 404)
     assert.equal(missing.body.code, 'NOT_FOUND')
+    assert.equal((await call(`${server.url}/v1/assets/networks/eip155:31337`)).status, 404)
+    assert.equal((await call(`${server.url}/v1/assets/tokens/eip155:1`)).status, 404)
     assert.equal((await call(`${server.url}/v1/assets/wallets/metamask`)).status, 404)
     const traversal = await call(`${server.url}/v1/assets/networks/..%2F..%2Fpackage.json`)
     assert.equal(traversal.status, 400)

@@ -10,8 +10,8 @@ import { prepareDatabase } from './bootstrap.js'
 import { type CliIo, runCli, UsageError } from './cli.js'
 import { type Db, openPglite } from './db/db.js'
 import { readConfigFile } from './projects/config-file.js'
-import { getProject } from './projects/store.js'
-import { countRows } from './testing/harness.js'
+import { getProject, upsertProject } from './projects/store.js'
+import { countRows, startTestServer, testProject } from './testing/harness.js'
 import { openTestPglite } from './testing/pglite.js'
 import { getWallet } from './wallets/store.js'
 
@@ -330,6 +330,8 @@ describe('explorer dump import', () => {
       featured: false,
       rank: 1001,
       color: '#123abc',
+      // The explorer's own image (md of sm, md, lg) is kept.
+      imageUrl: 'https://cdn.example.com/md.png',
     })
     // Importing again updates in place; re-seeding leaves an imported wallet alone.
     writeFileSync(
@@ -340,6 +342,66 @@ describe('explorer dump import', () => {
     assert.equal((await getWallet(db, good))?.name, 'Renamed')
     await prepareDatabase(db)
     assert.equal((await getWallet(db, good))?.name, 'Renamed')
+  })
+
+  test('keeps an explorer image only as a plain https URL, listed by the registry as is', async () => {
+    const file = join(dir, 'images.json')
+    const images: Record<string, unknown> = {
+      'img-string': 'https://cdn.example.com/one.svg',
+      'img-lg': { sm: null, md: '', lg: 'https://cdn.example.com/lg.png' },
+      'img-script': { md: 'javascript:alert(1)' },
+      'img-html': 'data:text/html,<script>alert(1)</script>',
+      'img-svg-inline': 'data:image/svg+xml,<svg onload="alert(1)"/>',
+      'img-http': 'http://cdn.example.com/md.png',
+      'img-creds': 'https://user:secret@cdn.example.com/md.png',
+      'img-space': 'https://cdn.example.com/a b.png',
+      'img-object': { md: { url: 'https://x' } },
+      'img-none': null,
+    }
+    writeFileSync(
+      file,
+      JSON.stringify({
+        listings: Object.fromEntries(
+          Object.entries(images).map(([id, image]) => [id, listing(id, { image_url: image })]),
+        ),
+      }),
+    )
+    const { out } = await cli('wallets', 'import', file)
+    assert.equal(out, `imported ${Object.keys(images).length} wallet(s), skipped 0`)
+    const stored = Object.fromEntries(
+      await Promise.all(
+        Object.keys(images).map(async (id) => [id, (await getWallet(db, id))?.imageUrl]),
+      ),
+    )
+    assert.deepEqual(stored, {
+      'img-string': 'https://cdn.example.com/one.svg',
+      'img-lg': 'https://cdn.example.com/lg.png',
+      'img-script': null,
+      'img-html': null,
+      'img-svg-inline': null,
+      'img-http': null,
+      'img-creds': null,
+      'img-space': null,
+      'img-object': null,
+      'img-none': null,
+    })
+    // The registry lists the kept image; the others get this server's icon or monogram route.
+    await upsertProject(db, testProject({ projectId: 'img-project' }), 'cli')
+    const server = await startTestServer(db)
+    try {
+      const response = await fetch(
+        `${server.url}/v1/wallets?projectId=img-project&include=img-string,img-script`,
+        { headers: { origin: 'https://app.example.com' } },
+      )
+      const { data } = (await response.json()) as { data: { id: string; imageUrl: string }[] }
+      const listed = Object.fromEntries(data.map((w) => [w.id, w.imageUrl]))
+      assert.deepEqual(listed, {
+        'img-string': 'https://cdn.example.com/one.svg',
+        'img-script': `${server.url}/v1/wallets/img-script/image`,
+      })
+    } finally {
+      await server.close()
+    }
   })
 
   test('with --strict imports nothing when one listing is invalid', async () => {

@@ -339,7 +339,8 @@ describe('balances', () => {
         value: 2000 * Number(formatEther(wei)),
         price: 2000,
         quantity: { decimals: '18', numeric: formatEther(wei) },
-        iconUrl: null,
+        // The icon set's image of the native currency and of a token the chain config names.
+        iconUrl: `${server.url}/v1/assets/tokens/ETH`,
       },
       {
         name: 'Test USD',
@@ -350,7 +351,7 @@ describe('balances', () => {
         value: null,
         price: null,
         quantity: { decimals: '6', numeric: '1.234567' },
-        iconUrl: null,
+        iconUrl: `${server.url}/v1/assets/tokens/TUSD`,
       },
     ])
     // The decimals-0 token is held, and still not reported.
@@ -361,6 +362,26 @@ describe('balances', () => {
       args: [carol],
     })
     assert.equal(points, 5n)
+  })
+
+  test('an airdropped token gets no icon for the symbol it claims; a chosen one does', async () => {
+    const fake = await deployTestToken(anvil.rpcUrl, { name: 'USD Coin', symbol: 'USDC' })
+    const victim = '0x2222222222222222222222222222222222222222'
+    await chain.sendToken(0, getAddress(fake.address), victim, 1_000_000n)
+    await sync()
+    const icons = async (query: Record<string, string> = {}) =>
+      (await get(`/v1/account/${victim}/balance`, { chainId: MAIN, ...query })).body.balances.map(
+        (b: Json) => [b.symbol, b.iconUrl],
+      )
+    // A symbol is anyone's to pick: only the host (tokens=) or the chain config vouch for it.
+    assert.deepEqual(await icons(), [
+      ['ETH', `${server.url}/v1/assets/tokens/ETH`],
+      ['USDC', null],
+    ])
+    assert.deepEqual(await icons({ tokens: getAddress(fake.address) }), [
+      ['ETH', `${server.url}/v1/assets/tokens/ETH`],
+      ['USDC', `${server.url}/v1/assets/tokens/USDC`],
+    ])
   })
 
   test('reports a configured token the address never moved only when it holds some', async () => {

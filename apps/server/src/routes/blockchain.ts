@@ -37,9 +37,10 @@ import { type AccessControl, type AppEnv, projectIdInQuery } from '../http/acces
 import { HttpError, parseInput } from '../http/errors.js'
 import { createLogger, type Logger } from '../http/logger.js'
 import { CLOSE_CONNECTION, limitBody } from '../http/middleware.js'
-import { pickQuery, readJsonBody } from '../http/params.js'
+import { baseUrlOf, pickQuery, readJsonBody } from '../http/params.js'
 import { createChainClient, evmChainNumber } from '../indexer/rpc.js'
 import type { Project, ProjectChainConfig } from '../projects/store.js'
+import { tokenIconUrl } from '../wallets/icons.js'
 
 const NAME_BODY_MAX_BYTES = 4 * 1024
 const BALANCE_NOT_SERVED = (chainId: string) =>
@@ -51,6 +52,8 @@ export interface BlockchainRoutesOptions {
   prices: PriceSource
   /** Clock for name timestamps and the ENS cache (tests move it); default Date.now. */
   now?: (() => number) | undefined
+  /** Base of the token icon URLs; default the request's origin. */
+  publicUrl?: string | undefined
   /** Where failed ENS lookups are logged; default silent. */
   logger?: Logger | undefined
   /** Timeout and cache of ENS lookups (spec §9 defaults). */
@@ -143,6 +146,27 @@ export function blockchainRoutes(options: BlockchainRoutesOptions): Hono<AppEnv>
     }
   }
 
+  /**
+   * The balances with the icon set's image of their symbol (spec §3 assets, served by
+   * `/v1/assets/tokens/:symbol`) for the native currency and the tokens in `named` (CAIP-10,
+   * the chain config's and the host's): a token that only arrived (an airdrop) keeps
+   * `iconUrl: null` whatever symbol it claims, so no fake "USDC" shows USDC's icon.
+   */
+  const withTokenIcons = (
+    c: Context<AppEnv>,
+    balances: BalanceResponse['balances'],
+    named: readonly string[],
+  ): BalanceResponse['balances'] => {
+    const base = baseUrlOf(c, options.publicUrl)
+    const vetted = new Set(named.map((id) => id.toLowerCase()))
+    return balances.map((balance) =>
+      balance.iconUrl === null &&
+      (balance.address === undefined || vetted.has(balance.address.toLowerCase()))
+        ? { ...balance, iconUrl: tokenIconUrl(base, balance.symbol) }
+        : balance,
+    )
+  }
+
   const preflight = access.preflight(projectIdInQuery)
   for (const path of [
     '/v1/account/:address/balance',
@@ -171,14 +195,16 @@ export function blockchainRoutes(options: BlockchainRoutesOptions): Hono<AppEnv>
       const balances = await upstream('balances', () =>
         solanaBalances(chain, address, options.prices),
       )
-      return c.json({ balances } satisfies BalanceResponse)
+      const named = (chain.splTokens ?? []).map((token) => `${chainId}:${token.mint}`)
+      return c.json({ balances: withTokenIcons(c, balances, named) } satisfies BalanceResponse)
     }
     const context = evmAccount(c, project, chainId, BALANCE_NOT_SERVED(chainId))
     const chosen = tokens.map((token) => parseInput(AddressSchema, token, 'token'))
     const balances = await upstream('balances', () =>
       accountBalances(context, options.prices, chosen),
     )
-    return c.json({ balances } satisfies BalanceResponse)
+    const named = [...(chain.tokens ?? []), ...chosen].map((token) => `${chainId}:${token}`)
+    return c.json({ balances: withTokenIcons(c, balances, named) } satisfies BalanceResponse)
   })
 
   app.get('/v1/account/:address/history', async (c) => {

@@ -12,7 +12,7 @@ import { type AccessControl, type AppEnv, projectIdInQuery } from '../http/acces
 import { HttpError, parseInput } from '../http/errors.js'
 import { baseUrlOf, splitList } from '../http/params.js'
 import { WalletIdSchema } from '../wallets/explorer-import.js'
-import { loadIcon, loadWalletIcon, walletIconSlug } from '../wallets/icons.js'
+import { loadIcon, loadWalletIcon, networkIconName, walletIconSlug } from '../wallets/icons.js'
 import { monogramSvg } from '../wallets/monogram.js'
 import { getWallet, listWallets, type WalletRecord } from '../wallets/store.js'
 
@@ -65,10 +65,13 @@ const WalletQuerySchema = v.object({
   chains: v.optional(ChainListParam),
 })
 
-/** An icon name of the set: letters, digits and dashes. */
+/** An icon name of the set (letters, digits and dashes), or a network's CAIP-2 id. */
 const AssetNameSchema = v.pipe(
   v.string(),
-  v.regex(/^[A-Za-z0-9-]{1,64}$/, 'letters, digits and dashes'),
+  v.regex(
+    /^([A-Za-z0-9-]{1,64}|[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32})$/,
+    'letters, digits and dashes, or a CAIP-2 id',
+  ),
 )
 
 /** SVG images: cached a day, inert (no script, no fetch), usable from any page's <img>. */
@@ -98,7 +101,9 @@ export function registryRoutes({ db, access, publicUrl }: RegistryRoutesOptions)
   const toWallet = (c: Context<AppEnv>, w: WalletRecord): Wallet => ({
     id: w.id,
     name: w.name,
-    imageUrl: `${baseUrlOf(c, publicUrl)}/v1/wallets/${encodeURIComponent(w.id)}/image`,
+    // An imported wallet's own (https) image; else this server's icon or monogram.
+    imageUrl:
+      w.imageUrl ?? `${baseUrlOf(c, publicUrl)}/v1/wallets/${encodeURIComponent(w.id)}/image`,
     rdns: w.rdns,
     homepage: w.homepage,
     mobileLink: w.mobileLink,
@@ -162,7 +167,8 @@ export function registryRoutes({ db, access, publicUrl }: RegistryRoutesOptions)
   })
 
   // Network and token images (spec §3 network assets `imageId`): the icon set's file of that
-  // name (`ethereum`, `base`, `solana`; tokens by symbol, `USDC`), 404 for any other name.
+  // name (`ethereum`, `base`, `solana`; a well-known network also by its CAIP-2 id, `eip155:1`;
+  // tokens by symbol, `USDC`), 404 for any other name.
   app.get('/v1/assets/:kind/:name', async (c) => {
     access.rateLimit(c, 'asset-image')
     const kind = c.req.param('kind')
@@ -170,9 +176,12 @@ export function registryRoutes({ db, access, publicUrl }: RegistryRoutesOptions)
       throw new HttpError(404, 'NOT_FOUND', 'Assets are networks or tokens')
     }
     const name = parseInput(AssetNameSchema, c.req.param('name'), 'asset name')
-    const svg = await loadIcon(kind, name)
+    const icon = kind === 'networks' ? networkIconName(name) : name
+    const svg = icon ? await loadIcon(kind, icon) : undefined
     if (!svg) throw new HttpError(404, 'NOT_FOUND', `No ${kind.slice(0, -1)} image ${name}`)
-    return c.body(svg, 200, IMAGE_HEADERS)
+    // Readable by the kit's fetch() from any page (it inlines network icons, see core's
+    // actions/network-images.ts): a public, inert image, sent without credentials.
+    return c.body(svg, 200, { ...IMAGE_HEADERS, 'access-control-allow-origin': '*' })
   })
   return app
 }

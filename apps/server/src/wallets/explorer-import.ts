@@ -1,4 +1,4 @@
-// Import of a wallet-registry dump in the common explorer JSON format:
+// Import of a wallet-registry dump in the common explorer JSON format (image_url: https only):
 // { listings: { [id]: { id, name, homepage, image_url{sm,md,lg}, app{…}, mobile{native, universal},
 //   desktop{native, universal}, rdns, chains[] } } }
 import * as v from 'valibot'
@@ -47,6 +47,27 @@ const AppLink = v.pipe(
   ),
 )
 
+/** The explorer's image: a URL, or `{ sm, md, lg }` of which md, then lg, then sm. */
+function pickImage(value: unknown): unknown {
+  if (typeof value === 'string' || value === null || typeof value !== 'object') return value
+  const sizes = value as Record<string, unknown>
+  return [sizes.md, sizes.lg, sizes.sm].find((url) => typeof url === 'string' && url.trim())
+}
+
+/**
+ * `value` when it is an https URL a page may load as an image (no credentials, no spaces, at
+ * most 2048 characters), else null: never javascript:, data:, http: or another scheme.
+ *
+ * @example safeImageUrl('https://cdn.example.com/md.png') // 'https://cdn.example.com/md.png'
+ */
+export function safeImageUrl(value: unknown): string | null {
+  if (typeof value !== 'string') return null
+  const text = value.trim()
+  if (text.length > 2048 || /\s/.test(text) || !URL.canParse(text)) return null
+  const url = new URL(text)
+  return url.protocol === 'https:' && !url.username && !url.password ? url.href : null
+}
+
 const LinkPair = v.nullish(v.object({ native: AppLink, universal: AppLink }), {
   native: null,
   universal: null,
@@ -57,8 +78,13 @@ export const ExplorerListingSchema = v.object({
   id: WalletIdSchema,
   name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
   homepage: WebUrl,
-  // Never fetched: the registry serves generated monograms (see monogram.ts).
-  image_url: v.nullish(v.unknown()),
+  // The wallet's own image, listed by the registry as is (never fetched by this server): one
+  // URL, or the explorer's sizes of which `md` is taken first. Anything but a plain https URL
+  // is dropped (the listing stays, with the icon set's icon or a monogram).
+  image_url: v.pipe(
+    v.nullish(v.unknown()),
+    v.transform((value) => safeImageUrl(pickImage(value))),
+  ),
   app: v.nullish(v.object({ browser: WebUrl, ios: WebUrl, android: WebUrl }), {
     browser: null,
     ios: null,
@@ -138,6 +164,7 @@ export function mapExplorerDump(dump: unknown): { wallets: WalletRecord[]; skipp
       featured: false,
       rank: 1000 + index,
       color: primary && /^#[0-9a-f]{6}$/i.test(primary) ? primary.toLowerCase() : colorFor(l.id),
+      imageUrl: l.image_url,
     })
   }
   return { wallets, skipped }

@@ -105,3 +105,52 @@ export function loadIcon(kind: IconKind, name: string): Promise<string | undefin
 
 /** A wallet's icon by its file name (see `walletIconSlug`). */
 export const loadWalletIcon = (slug: string) => loadIcon('wallets', slug)
+
+/**
+ * The icon set's names of well-known networks by CAIP-2 id, so the kit can ask for a network's
+ * image by its id when the host gave it no `assets.imageId` (spec §3).
+ */
+const NETWORK_ICONS: Readonly<Record<string, string>> = {
+  'eip155:1': 'ethereum',
+  'eip155:10': 'optimism',
+  'eip155:56': 'binance-smart-chain',
+  'eip155:100': 'gnosis',
+  'eip155:137': 'polygon',
+  'eip155:250': 'fantom',
+  'eip155:324': 'zksync',
+  'eip155:5000': 'mantle',
+  'eip155:8453': 'base',
+  'eip155:42161': 'arbitrum-one',
+  'eip155:42220': 'celo',
+  'eip155:43114': 'avalanche',
+  'eip155:59144': 'linea',
+  'eip155:81457': 'blast',
+  'eip155:534352': 'scroll',
+  'eip155:7777777': 'zora',
+  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'solana',
+  'bip122:000000000019d6689c085ae165831e93': 'bitcoin',
+}
+
+/**
+ * The icon name of a network asked for by its icon name (`ethereum`) or its CAIP-2 id
+ * (`eip155:1`), or `undefined` when the set has none.
+ *
+ * @example networkIconName('eip155:8453') // 'base'
+ */
+export function networkIconName(name: string): string | undefined {
+  const icon = name.includes(':') ? NETWORK_ICONS[name] : name
+  return icon && iconNames('networks').has(icon) ? icon : undefined
+}
+
+/**
+ * The image URL of a token's symbol under `base` (the server's public URL) when the set has
+ * that symbol, else `null`. Callers give it only tokens the operator or the host named: a
+ * symbol is anyone's to pick, and an airdropped "USDC" must not wear USDC's icon.
+ *
+ * @example tokenIconUrl('https://api.example.com', 'ETH') // 'https://api.example.com/v1/assets/tokens/ETH'
+ */
+export function tokenIconUrl(base: string, symbol: string): string | null {
+  return /^[A-Za-z0-9-]{1,64}$/.test(symbol) && iconNames('tokens').has(symbol)
+    ? `${base}/v1/assets/tokens/${symbol}`
+    : null
+}

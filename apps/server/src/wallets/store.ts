@@ -16,6 +16,8 @@ export interface WalletRecord {
   featured: boolean
   rank: number
   color: string
+  /** The wallet's own https image from an imported explorer dump; none for the seed. */
+  imageUrl?: string | null
 }
 
 interface WalletRow extends Record<string, unknown> {
@@ -32,10 +34,11 @@ interface WalletRow extends Record<string, unknown> {
   featured: boolean
   rank: number
   color: string
+  image_url: string | null
 }
 
 const COLUMNS =
-  'id, name, rdns, homepage, mobile_link, desktop_link, webapp_link, app_store, play_store, chains, featured, rank, color'
+  'id, name, rdns, homepage, mobile_link, desktop_link, webapp_link, app_store, play_store, chains, featured, rank, color, image_url'
 
 function toRecord(row: WalletRow): WalletRecord {
   return {
@@ -52,6 +55,7 @@ function toRecord(row: WalletRow): WalletRecord {
     featured: row.featured,
     rank: row.rank,
     color: row.color,
+    imageUrl: row.image_url,
   }
 }
 
@@ -171,14 +175,15 @@ export async function upsertWallets(
   for (const w of wallets) {
     await db.query(
       `insert into wallets (id, name, rdns, homepage, mobile_link, desktop_link, webapp_link,
-         app_store, play_store, chains, featured, rank, color, source)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $14)
+         app_store, play_store, chains, featured, rank, color, source, image_url)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $14, $15)
        on conflict (id) do update set
          name = excluded.name, rdns = excluded.rdns, homepage = excluded.homepage,
          mobile_link = excluded.mobile_link, desktop_link = excluded.desktop_link,
          webapp_link = excluded.webapp_link, app_store = excluded.app_store,
          play_store = excluded.play_store, chains = excluded.chains, color = excluded.color,
-         source = excluded.source, updated_at = now()${ranking}${guard}`,
+         source = excluded.source, image_url = excluded.image_url,
+         updated_at = now()${ranking}${guard}`,
       [
         w.id,
         w.name,
@@ -194,6 +199,7 @@ export async function upsertWallets(
         w.rank,
         w.color,
         options.source,
+        w.imageUrl ?? null,
       ],
     )
   }

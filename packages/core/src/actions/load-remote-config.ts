@@ -7,6 +7,7 @@ import { ApiRequestError } from '../api/client.js'
 import type { ProjectConfigResponse, RemoteFeatures } from '../api/types.js'
 import { type AlertCode, showAlert } from '../stores/alerts.js'
 import { $api, clientId } from '../stores/api.js'
+import type { $chain } from '../stores/chain.js'
 import { $options } from '../stores/options.js'
 import {
   $remoteConfig,
@@ -18,6 +19,7 @@ import { featureRestriction, visitorTimeZone } from '../stores/region.js'
 import { issueWarning } from '../utils/dev.js'
 import { createFetcher } from '../utils/fetcher.js'
 import { setRpcProxies } from '../utils/read-urls.js'
+import { loadNetworkImages } from './network-images.js'
 
 // Each load supersedes the one before it, and a reset of `$remoteConfig` to idle (a new
 // createModal, resetStores) makes an answer still on its way stale. The fetcher lives here, not
@@ -75,11 +77,12 @@ export function remoteFeatureKeys(remote: RemoteFeatures | undefined): RemoteFea
  * the outcome is in `$remoteConfig`.
  *
  * @example
- * await loadRemoteConfig(Object.keys(input.features ?? {}))
+ * await loadRemoteConfig(Object.keys(input.features ?? {}), $chain)
  * $features.get().swaps // the project's remote flag
  */
 export async function loadRemoteConfig(
   localFeatureKeys: readonly string[] = [],
+  chain?: typeof $chain,
 ): Promise<RemoteConfigState> {
   fetcher.reset()
   const options = $options.get()
@@ -124,6 +127,9 @@ export async function loadRemoteConfig(
         }),
       ),
     )
+    // The networks' icons from the project's server, behind the answer: a refused project
+    // gets no asset requests.
+    if (chain) void loadNetworkImages(api, chain)
     // Spec §6 restricted time zones: decided here, with the answer, so the list and the time
     // zone lookup stay out of a page's initial JS.
     const restriction = featureRestriction(result.data.restrictedTimezones, visitorTimeZone())

@@ -19,6 +19,7 @@ import {
   loadSendTokens,
   maxSendAmount,
   nativeToken,
+  pollingInterval,
   resolveReceiver,
   type SendCallbacks,
   send,
@@ -40,14 +41,18 @@ const bitcoin: CaipNetwork = {
   rpcUrls: { default: { http: ['http://127.0.0.1:8332'] } },
 }
 
-async function setup(options: Parameters<typeof createTestAdapter>[0] = {}, features = {}) {
+async function setup(
+  options: Parameters<typeof createTestAdapter>[0] = {},
+  features = {},
+  network: CaipNetwork = mainnet,
+) {
   resetStores()
   storage.remove('lastUsedChain')
   unregisterAdapter('eip155')
   const adapter = createTestAdapter({ wallets: [{ id: 'io.alpha', name: 'Alpha' }], ...options })
   createModalClient({
     projectId: 'p',
-    networks: options.namespace === 'bip122' ? [bitcoin] : [mainnet],
+    networks: options.namespace === 'bip122' ? [bitcoin] : [network],
     adapters: [adapter],
     features,
   })
@@ -191,6 +196,26 @@ describe('send (spec §4, §5, §9)', () => {
     draft('0.5')
     await assert.rejects(sendDraft(), (error) => messageOf(error) === 'The transaction failed')
     assert.equal($sendDraft.get().sendTokenAmount, '0.5')
+  })
+
+  test('polls a sent transaction every half block time, within 500-4000 ms (spec §9)', async () => {
+    assert.deepEqual(
+      [12_000, 2_000, 400, 20_000, 0, undefined, '2000'].map((blockTime) =>
+        pollingInterval({ blockTime }),
+      ),
+      [4_000, 1_000, 500, 4_000, 1_000, 1_000, 1_000],
+    )
+    adapter = await setup({}, {}, { ...mainnet, blockTime: 3_000 })
+    const polls: number[] = []
+    adapter.getTransactionStatus = async () => {
+      polls.push(performance.now())
+      return polls.length < 2 ? 'pending' : 'success'
+    }
+    draft('0.5')
+    await sendDraft()
+    const [first = 0, second = 0] = polls
+    // Before: every second on any network.
+    assert.ok(second - first >= 1_490, `polled again after ${second - first} ms`)
   })
 
   test('a second call while one runs sends once', async () => {

@@ -36,8 +36,23 @@ import { refreshBalance } from './refresh-account.js'
 export const SEND_WAIT_MS = 25_000
 /** Spec §9 "pending watch stops at 99": polls of a sent transaction before giving up. */
 export const SEND_MAX_POLLS = 99
-/** Time between two polls of a sent transaction. */
+/** Time between two polls of a sent transaction on a network that states no block time. */
 export const SEND_POLL_MS = 1_000
+
+/**
+ * Time between two polls of a transaction sent on `network` (spec §9 "polling derived from
+ * block time between 500 and 4000 ms"): half its `blockTime`, within 500-4000 ms, as viem
+ * derives its clients' polling; `SEND_POLL_MS` when the network states none (or no number).
+ *
+ * @example pollingInterval({ blockTime: 12_000 }) // 4000
+ * @example pollingInterval({ blockTime: 2_000 }) // 1000
+ */
+export function pollingInterval(network: object | undefined): number {
+  const blockTime = (network as { blockTime?: unknown } | undefined)?.blockTime
+  return typeof blockTime === 'number' && blockTime > 0
+    ? Math.min(Math.max(Math.floor(blockTime / 2), 500), 4_000)
+    : SEND_POLL_MS
+}
 
 /** The amount of `token` in its smallest unit, or undefined when its numbers are not valid. */
 export function tokenUnits(token: TokenBalance): bigint | undefined {
@@ -433,12 +448,13 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  */
 async function watch(adapter: ChainAdapter, id: string, polls: { used: number }, until: number) {
   if (!adapter.getTransactionStatus) return 'success' as const
+  const interval = pollingInterval(activeNetwork())
   while (polls.used < SEND_MAX_POLLS) {
     polls.used++
     const status = await adapter.getTransactionStatus(id).catch(() => 'pending' as const)
     if (status !== 'pending') return status
-    if (Date.now() + SEND_POLL_MS > until) return 'pending' as const
-    await wait(SEND_POLL_MS)
+    if (Date.now() + interval > until) return 'pending' as const
+    await wait(interval)
   }
   return 'dropped' as const
 }

@@ -31,7 +31,7 @@ import type { CaipNetworkId } from '../types/network.js'
 import { parseUnits } from '../utils/format.js'
 import { createMutation } from '../utils/mutation.js'
 import { refreshBalance } from './refresh-account.js'
-import { SEND_MAX_POLLS, SEND_POLL_MS, SEND_WAIT_MS } from './send.js'
+import { pollingInterval, SEND_MAX_POLLS, SEND_WAIT_MS } from './send.js'
 
 export { SWAP_NATIVE_ADDRESS }
 
@@ -171,10 +171,11 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 async function mined(adapter: ChainAdapter, id: string) {
   if (!adapter.getTransactionStatus) return 'success' as const
   const until = Date.now() + SEND_WAIT_MS
+  const interval = pollingInterval($activeNetwork.get())
   for (let poll = 0; poll < SEND_MAX_POLLS; poll++) {
     const status = await adapter.getTransactionStatus(id).catch(() => 'pending' as const)
-    if (status !== 'pending' || Date.now() + SEND_POLL_MS > until) return status
-    await wait(SEND_POLL_MS)
+    if (status !== 'pending' || Date.now() + interval > until) return status
+    await wait(interval)
   }
   return 'pending' as const
 }

@@ -104,7 +104,11 @@ export function createModalClient(input: ModalOptions): ModalInstance {
   else {
     $remoteConfig.set({ status: 'loading' })
     const localKeys = Object.keys(input.features ?? {})
-    void import('../actions/load-remote-config.js').then((m) => m.loadRemoteConfig(localKeys))
+    // $chain is handed over, not imported there: a lazy chunk that imports a store module of
+    // the page's entry made the bundler split the entry into more initial files (apps/size).
+    void import('../actions/load-remote-config.js').then((m) =>
+      m.loadRemoteConfig(localKeys, $chain),
+    )
   }
 
   const stored = rememberedNetwork()

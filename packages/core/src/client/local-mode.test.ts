@@ -97,8 +97,10 @@ test('with apiUrl the project config comes from that server, with no local mode 
   createModalClient({ projectId: 'p', networks: [mainnet], apiUrl: API_URL })
   await until(() => $remoteConfig.get().status === 'loaded', 'the project config')
   await settle()
-  assert.equal(requests.length, 1)
+  // The config, then (behind its answer) the network's icon (actions/network-images.ts).
+  assert.equal(requests.length, 2)
   assert.ok(requests[0]?.startsWith(`${API_URL}/v1/projects/p/config`), requests[0])
+  assert.ok(requests[1]?.startsWith(`${API_URL}/v1/assets/networks/eip155%3A1?`), requests[1])
   assert.equal($remoteConfig.get().status, 'loaded')
   assert.deepEqual(localModeWarnings(), [])
   // Spec §7: the clientId on every call; reads of a chain the server serves go through its

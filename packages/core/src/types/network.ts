@@ -28,6 +28,9 @@ export interface CaipNetwork {
   blockExplorers?: { default: { name: string; url: string } }
   testnet?: boolean
   assets?: { imageId?: string; imageUrl?: string }
+  /** Milliseconds between blocks (as viem's chains state it): sets how often a sent
+   * transaction is polled (spec §9, `pollingInterval` in actions/send.ts). */
+  blockTime?: number
 }
 
 /** Default account type per namespace (spec §3). */

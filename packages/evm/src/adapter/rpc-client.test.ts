@@ -5,7 +5,7 @@ import { createPublicClient, http } from 'viem'
 import { type AnvilFixture, anvilChains, toNetwork } from '../testing/fixtures.js'
 import { readNativeBalance } from './balance.js'
 import { evmAdapter } from './evm-adapter.js'
-import { RPC_RETRY_DELAY_MS } from './rpc-client.js'
+import { RPC_CLIENT_GC_MS, RPC_RETRY_DELAY_MS, rpcClient } from './rpc-client.js'
 
 // Reads of the adapter (balance, ENS) against a real anvil, with every fetch of the page
 // recorded: viem's own transports decide what to try next; only the 429 test answers one
@@ -81,5 +81,18 @@ describe('resilient RPC reads', () => {
     expect(balance.value).to.equal(await chainBalance())
     setRpcProxies({})
     expect(readRpcUrls(network)).to.deep.equal([chain.rpcUrl])
+  })
+})
+
+describe('read clients cache', () => {
+  it('keeps a client while it is used and collects it after 5 minutes unused (spec §9)', () => {
+    const urls = ['http://127.0.0.1:1/gc-test']
+    const t0 = 1_000_000
+    const first = rpcClient(urls, t0)
+    expect(rpcClient(urls, t0 + RPC_CLIENT_GC_MS)).to.equal(first)
+    // Used at t0 + GC: still there just before GC after that use, gone after.
+    expect(rpcClient(urls, t0 + 2 * RPC_CLIENT_GC_MS)).to.equal(first)
+    expect(rpcClient(urls, t0 + 3 * RPC_CLIENT_GC_MS + 1)).to.not.equal(first)
+    expect(RPC_CLIENT_GC_MS).to.equal(300_000)
   })
 })

@@ -1,5 +1,6 @@
 // A minimal Solana JSON-RPC client for reads (balances, rent, genesis): plain fetch, so
-// reading a balance never loads @solana/web3.js. Timeout and retries follow spec §9.
+// reading a balance never loads @solana/web3.js. Timeout, retries and the fallback over every
+// RPC URL follow spec §7 and §9.
 import { adapterError, BaseError, chainError, kitError } from '@openmodal/core/internal'
 
 const TIMEOUT_MS = 10_000
@@ -22,12 +23,34 @@ export class SolanaRpcError extends BaseError {
 let nextId = 0
 
 /**
- * Calls `method` on the node at `rpcUrl` (10 s timeout; retried 3 times 150 ms apart on the
- * spec's transient HTTP statuses).
+ * Calls `method` on the nodes at `rpcUrls` in order (spec §7 fallback among transports): the
+ * next URL is asked when one cannot be reached, times out (10 s) or still answers a transient
+ * HTTP status (403, 408, 413, 429, 500, 502, 503, 504) after 3 retries 150, 300 and 600 ms
+ * apart (spec §9). An answer of the node itself (a JSON-RPC error) is final: another node
+ * would answer the same.
  *
- * @example const { value } = await rpcCall<{ value: number }>(url, 'getBalance', [address])
+ * @example const { value } = await rpcCall<{ value: number }>([url, backup], 'getBalance', [address])
  */
-export async function rpcCall<T>(rpcUrl: string, method: string, params: unknown[]): Promise<T> {
+export async function rpcCall<T>(
+  rpcUrls: string | readonly string[],
+  method: string,
+  params: unknown[],
+): Promise<T> {
+  const urls = typeof rpcUrls === 'string' ? [rpcUrls] : rpcUrls
+  let failure: unknown
+  for (const url of urls) {
+    try {
+      return await callNode<T>(url, method, params)
+    } catch (error) {
+      if (error instanceof SolanaRpcError) throw error
+      failure = error
+    }
+  }
+  throw failure ?? kitError('NO_TRANSPORT_URL')
+}
+
+/** One node: `method` at `rpcUrl`, with the spec's timeout and retries. */
+async function callNode<T>(rpcUrl: string, method: string, params: unknown[]): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     let response: Response
     try {
@@ -44,7 +67,7 @@ export async function rpcCall<T>(rpcUrl: string, method: string, params: unknown
       })
     }
     if (RETRY_STATUSES.has(response.status) && attempt < RETRIES) {
-      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS))
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS * 2 ** attempt))
       continue
     }
     if (!response.ok) {

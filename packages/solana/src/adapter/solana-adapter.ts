@@ -238,8 +238,8 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
     return readAccounts(listed ?? wallet.accounts) ?? []
   }
 
-  const readBalance = async (rpcUrl: string, address: string) => {
-    const { value } = await rpcCall<{ value: number }>(rpcUrl, 'getBalance', [
+  const readBalance = async (rpcUrls: string | readonly string[], address: string) => {
+    const { value } = await rpcCall<{ value: number }>(rpcUrls, 'getBalance', [
       address,
       { commitment },
     ])
@@ -331,7 +331,8 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       if (!isSolanaAddress(address)) {
         throw adapterError('INVALID_ADDRESS', { details: address })
       }
-      const value = await readBalance(rpcUrlOf(network), address)
+      // Every RPC URL in order (core puts the project's proxy first).
+      const value = await readBalance(network.rpcUrls.default.http, address)
       return { value, decimals: LAMPORTS_DECIMALS, symbol: network.nativeCurrency.symbol }
     },
 

@@ -2,10 +2,11 @@
 // PGlite, started by wtr-registry-server.mjs) holding the seed wallets plus 2,000 imported ones.
 
 import { expect, fixture, html } from '@open-wc/testing'
-import { $view, openModal, reset } from '@openmodal/core/internal'
+import { $networks, $view, openModal, reset } from '@openmodal/core/internal'
 import { $walletList } from '@openmodal/core/registry'
 import { sendKeys } from '@web/test-runner-commands'
 import '../../../components/wui-wallet-image/wui-wallet-image.js'
+import '../../../elements/w3m-network-button/w3m-network-button.js'
 import type { WuiWalletImage } from '../../../components/wui-wallet-image/wui-wallet-image.js'
 import '../../../test/define-modal.js'
 import type { W3mModal } from '../../../modal/w3m-modal/w3m-modal.js'
@@ -13,6 +14,8 @@ import {
   deep,
   deepAll,
   focused,
+  mainnet,
+  optimism,
   resetAll,
   settle,
   setupClient,
@@ -308,5 +311,66 @@ describe('wui-wallet-image', () => {
       expect(unsafe.shadowRoot?.querySelector('img')).to.equal(null)
     }
     await expect(slow).to.be.accessible()
+  })
+})
+
+describe('network icons from the server', () => {
+  afterEach(() => resetAll())
+
+  it('the network button and the Networks view show the server’s icons; a missing one falls back', async function () {
+    this.timeout(60_000)
+    performance.clearResourceTimings()
+    const local = {
+      ...optimism,
+      id: 31337,
+      caipNetworkId: 'eip155:31337' as const,
+      name: 'Local chain',
+    }
+    // No imageUrl of the host's: Ethereum's icon is asked by its CAIP-2 id, OP's by imageId.
+    const ethereum = { ...mainnet, assets: {} }
+    setupClient(
+      { wallets: [] },
+      {
+        projectId: server.projectId,
+        apiUrl: server.url,
+        networks: [ethereum, { ...optimism, assets: { imageId: 'optimism' } }, local],
+      },
+    )
+    await until(
+      () => $networks.get().filter((n) => n.assets?.imageUrl).length === 2,
+      'two network icons',
+      20_000,
+    )
+    const button = await fixture(html`<w3m-network-button></w3m-network-button>`)
+    const image = await until(() => deep<HTMLImageElement>(button, 'img'), 'the button icon')
+    expect(image.src).to.match(/^data:image\/svg\+xml,/)
+    expect(decodeURIComponent(image.src)).to.contain('class="web3icons"')
+    await until(() => image.complete && image.naturalWidth > 0, 'the icon drawn')
+
+    const modal = await fixture<W3mModal>(html`<w3m-modal></w3m-modal>`)
+    reset('Networks')
+    openModal()
+    const view = await until(() => deep(modal, 'w3m-router', 'w3m-networks-view'), 'Networks')
+    const rows = await until(() => {
+      const found = deepAll(view, 'button[data-network]')
+      return found.length === 3 ? found : undefined
+    }, 'three rows')
+    const icons = rows.map((row) => row.querySelector('img')?.getAttribute('src') ?? 'fallback')
+    expect(icons.map((src) => src.slice(0, 19))).to.deep.equal([
+      'data:image/svg+xml,',
+      'data:image/svg+xml,',
+      // The server has no icon of a local chain (404): the generic network icon.
+      'fallback',
+    ])
+    expect(rows[2]?.querySelector('.image svg')).to.not.equal(null)
+    await expect(modal).to.be.accessible()
+
+    // Nothing went to a host the test did not start: the page's own and the server's.
+    const origins = new Set(
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).origin),
+    )
+    origins.delete(location.origin)
+    origins.delete(new URL(server.url).origin)
+    expect([...origins]).to.deep.equal([])
   })
 })
