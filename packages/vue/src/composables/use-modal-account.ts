@@ -23,6 +23,7 @@ const KEYS = [
   'balance',
   'balanceSymbol',
   'balanceLoading',
+  'balanceUnavailable',
   'profileName',
   'profileImage',
   'connectedWalletInfo',
