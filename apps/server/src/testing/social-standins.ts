@@ -37,6 +37,31 @@ const close = (server: Server) =>
     server.close(() => resolve())
   })
 
+/** At the provider's interaction page: the visitor signs in as `account` and consents to what the client asked. */
+function signInAndConsent(
+  provider: Provider,
+  standin: Standin,
+  req: import('node:http').IncomingMessage,
+  res: import('node:http').ServerResponse,
+) {
+  void (async () => {
+    const details = await provider.interactionDetails(req, res)
+    const accountId = standin.account.subject
+    const grant = new provider.Grant({ accountId, clientId: standin.clientId })
+    grant.addOIDCScope(String(details.params.scope ?? 'openid'))
+    const grantId = await grant.save()
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    )
+  })().catch((error: unknown) => {
+    res.statusCode = 500
+    res.end(String(error))
+  })
+}
+
 /**
  * A real OpenID Provider standing in for Google, for the client `redirectUri` calls back to.
  *
@@ -97,23 +122,7 @@ export async function startGoogleStandin(redirectUri: string): Promise<Standin> 
   const handle = provider.callback()
   server.on('request', (req, res) => {
     if (!req.url?.startsWith('/interaction/')) return handle(req, res)
-    // The visitor signs in as `account` and consents to what the client asked.
-    void (async () => {
-      const details = await provider.interactionDetails(req, res)
-      const accountId = standin.account.subject
-      const grant = new provider.Grant({ accountId, clientId: standin.clientId })
-      grant.addOIDCScope(String(details.params.scope ?? 'openid'))
-      const grantId = await grant.save()
-      await provider.interactionFinished(
-        req,
-        res,
-        { login: { accountId }, consent: { grantId } },
-        { mergeWithLastSubmission: false },
-      )
-    })().catch((error: unknown) => {
-      res.statusCode = 500
-      res.end(String(error))
-    })
+    signInAndConsent(provider, standin, req, res)
   })
   return standin
 }
@@ -285,22 +294,7 @@ export async function startAppleStandin(redirectUri: string): Promise<AppleStand
       return
     }
     if (!path.startsWith('/interaction/')) return handle(req, res)
-    void (async () => {
-      const details = await provider.interactionDetails(req, res)
-      const accountId = standin.account.subject
-      const grant = new provider.Grant({ accountId, clientId: standin.clientId })
-      grant.addOIDCScope(String(details.params.scope ?? 'openid'))
-      const grantId = await grant.save()
-      await provider.interactionFinished(
-        req,
-        res,
-        { login: { accountId }, consent: { grantId } },
-        { mergeWithLastSubmission: false },
-      )
-    })().catch((error: unknown) => {
-      res.statusCode = 500
-      res.end(String(error))
-    })
+    signInAndConsent(provider, standin, req, res)
   })
   return standin
 }
