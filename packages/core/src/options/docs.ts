@@ -156,11 +156,11 @@ export function featureDocs(): Record<keyof Features, OptionDoc> {
   return {
     receive: {
       description:
-        "The Account's Receive button and view (eip155 and solana). An OpenModal server may set it in the project config (an extension beyond the spec's remote keys): then the project decides it.",
+        "The Account's Receive button and view (eip155, solana and bip122). An OpenModal server may set it in the project config (an extension beyond the spec's remote keys): then the project decides it.",
     },
     send: {
       description:
-        "The Account's Send button and view (eip155 and solana). An OpenModal server may set it in the project config (an extension beyond the spec's remote keys): then the project decides it, and `open('WalletSend')` says why Send is off.",
+        "The Account's Send button and view (eip155, solana and bip122: Bitcoin pays through the wallet's own transfer, or a PSBT the adapter builds; the preview's fee reads \"Set by your wallet\"). An OpenModal server may set it in the project config (an extension beyond the spec's remote keys): then the project decides it, and `open('WalletSend')` says why Send is off.",
     },
     email: {
       description:
