@@ -349,6 +349,9 @@ export async function createWalletHarness(options: WalletHarnessOptions): Promis
   }
   if (options.oneClickAuth !== false) {
     client.on('session_authenticate', ({ id, params }) => {
+      // The relay may hand one request over twice (its subscription and the fetch of pending
+      // messages when the pairing starts): a wallet shows and answers each request id once.
+      if (authRequests.some((request) => request.id === id)) return
       approveAuthenticate(id, params.authPayload).catch(() => undefined)
     })
   }
