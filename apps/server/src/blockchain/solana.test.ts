@@ -99,7 +99,8 @@ describe('balances on a Solana chain', () => {
         value: 375,
         price: 150,
         quantity: { decimals: '9', numeric: '2.5' },
-        iconUrl: null,
+        // The icon set's image of the native currency and of a token the chain config names.
+        iconUrl: `${server.url}/v1/assets/tokens/SOL`,
       },
       // Priced tokens first, by value; then by symbol; an unlisted mint is named by its address.
       {
@@ -130,7 +131,7 @@ describe('balances on a Solana chain', () => {
         value: null,
         price: null,
         quantity: { decimals: '2', numeric: '42' },
-        iconUrl: null,
+        iconUrl: `${server.url}/v1/assets/tokens/PTS`,
       },
       {
         name: 'Twenty Two',

@@ -93,7 +93,7 @@ describe('AllWallets view (real server, 2,000-wallet registry)', () => {
     expect(total).to.be.greaterThan(2000)
     setup()
     const view = await openAllWallets(modal)
-    await until(() => cells(view).length > 0, 'the first cells', 10_000)
+    await until(() => cells(view).length > 0, 'the first cells', 20_000)
     expect(pageRequests()).to.have.length(1)
     expect(pageRequests()[0]?.searchParams.get('entries')).to.equal('40')
     expect(pageRequests()[0]?.searchParams.get('page')).to.equal('1')
@@ -126,14 +126,14 @@ describe('AllWallets view (real server, 2,000-wallet registry)', () => {
   })
 
   it('searches 300 ms after the last keystroke, in pages of 100, and shows an empty state', async function () {
-    this.timeout(30_000)
+    this.timeout(60_000)
     setup()
     const view = await openAllWallets(modal)
-    await until(() => cells(view).length > 0, 'the first cells', 10_000)
+    await until(() => cells(view).length > 0, 'the first cells', 20_000)
     const input = deep(view, 'input') as HTMLInputElement
     input.focus()
     await sendKeys({ type: 'wallet 19' })
-    await until(() => names(view)[0] === 'Wallet 1900', 'the search results', 10_000)
+    await until(() => names(view)[0] === 'Wallet 1900', 'the search results', 20_000)
     const searches = requests.filter((u) => u.searchParams.has('search'))
     // One request for nine keystrokes: the debounce waited for the last one.
     expect(searches.map((u) => u.searchParams.get('search'))).to.deep.equal(['wallet 19'])
@@ -143,17 +143,17 @@ describe('AllWallets view (real server, 2,000-wallet registry)', () => {
 
     await sendKeys({ press: 'Control+a' })
     await sendKeys({ type: 'no such wallet' })
-    await until(() => deep(view, '.empty'), 'the empty state', 10_000)
+    await until(() => deep(view, '.empty'), 'the empty state', 20_000)
     expect(deep(view, '.empty .headline')?.textContent).to.equal('No wallet found')
     expect(cells(view)).to.have.length(0)
     await expect(modal).to.be.accessible()
   })
 
   it('moves with the arrow keys (one Tab stop), scrolls with the focus and picks with Enter', async function () {
-    this.timeout(30_000)
+    this.timeout(60_000)
     setup()
     const view = await openAllWallets(modal)
-    await until(() => cells(view).length > 0, 'the first cells', 10_000)
+    await until(() => cells(view).length > 0, 'the first cells', 20_000)
     const first = cells(view)[0] as HTMLButtonElement
     expect(tabStops(view)).to.deep.equal([first])
     first.focus()
@@ -197,7 +197,7 @@ describe('AllWallets view (real server, 2,000-wallet registry)', () => {
   })
 
   it('lays the virtualized rows out as a grid: four cells a row, one row every 96 px', async function () {
-    this.timeout(30_000)
+    this.timeout(60_000)
     setup()
     const view = await openAllWallets(modal)
     await until(() => cells(view).length >= 2 * GRID_COLUMNS, 'two rows', 10_000)
@@ -218,7 +218,7 @@ describe('AllWallets view (real server, 2,000-wallet registry)', () => {
   })
 
   it('puts an installed registry wallet first and connects it like the Connect view', async function () {
-    this.timeout(30_000)
+    this.timeout(60_000)
     setup({
       wallets: [{ id: 'example.wallet0007', name: 'Wallet 0007', rdns: 'example.wallet0007' }],
     })
