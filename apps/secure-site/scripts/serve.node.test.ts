@@ -56,6 +56,7 @@ describe('the served secure site', () => {
       apiUrl: site.origin,
       allowedOrigins: ['https://dapp.example', 'http://localhost:*'],
       rpcUrls: {},
+      bundlerUrls: {},
       recovery: 'non-custodial',
     })
     const withRpc = await (await fetch(`${site.origin}/frame-config?projectId=p3`)).json()
