@@ -37,6 +37,27 @@ const close = (server: Server) =>
     server.close(() => resolve())
   })
 
+/**
+ * What both oidc-provider stand-ins share: e-mail claims in the ID token, our interaction page
+ * (no dev screens), fresh cookie keys, short lifetimes.
+ */
+const standinProviderOptions = () => ({
+  conformIdTokenClaims: false,
+  features: { devInteractions: { enabled: false } },
+  interactions: {
+    url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
+  },
+  cookies: { keys: [randomBytes(16).toString('hex')] },
+  ttl: {
+    AccessToken: 600,
+    AuthorizationCode: 60,
+    IdToken: 600,
+    Interaction: 600,
+    Session: 600,
+    Grant: 600,
+  },
+})
+
 /** At the provider's interaction page: the visitor signs in as `account` and consents to what the client asked. */
 function signInAndConsent(
   provider: Provider,
@@ -103,21 +124,8 @@ export async function startGoogleStandin(redirectUri: string): Promise<Standin> 
           : {}),
       }),
     }),
-    // Google puts the e-mail claims in the ID token itself.
-    conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: false } },
-    interactions: {
-      url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
-    },
-    cookies: { keys: [randomBytes(16).toString('hex')] },
-    ttl: {
-      AccessToken: 600,
-      AuthorizationCode: 60,
-      IdToken: 600,
-      Interaction: 600,
-      Session: 600,
-      Grant: 600,
-    },
+    // Google and Apple put the e-mail claims in the ID token itself.
+    ...standinProviderOptions(),
   })
   const handle = provider.callback()
   server.on('request', (req, res) => {
@@ -202,20 +210,7 @@ export async function startAppleStandin(redirectUri: string): Promise<AppleStand
           : {}),
       }),
     }),
-    conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: false } },
-    interactions: {
-      url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
-    },
-    cookies: { keys: [randomBytes(16).toString('hex')] },
-    ttl: {
-      AccessToken: 600,
-      AuthorizationCode: 60,
-      IdToken: 600,
-      Interaction: 600,
-      Session: 600,
-      Grant: 600,
-    },
+    ...standinProviderOptions(),
   })
   const handle = provider.callback()
   inner.on('request', handle)
