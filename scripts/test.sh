@@ -54,8 +54,49 @@ run_flex() {
   done
   return $status
 }
+# Every process a test started must end with it. One left behind that still holds this log's
+# pipe (a server spawned with inherited stderr, say) would keep the summary below waiting for
+# the end of the log forever; each one is named and ended once both lanes are done.
+# Processes other than the given ones whose stdout or stderr is the pipe `$1`.
+pipe_holders() {
+  local pipe=$1 fd pid
+  shift
+  for fd in /proc/[0-9]*/fd/1 /proc/[0-9]*/fd/2; do
+    [ "$(readlink "$fd" 2>/dev/null)" = "$pipe" ] || continue
+    pid=${fd#/proc/}
+    echo "${pid%%/*}"
+  done | sort -un | grep -vxF -f <(printf '%s\n' "$@")
+}
+# Names and ends (TERM, then KILL) every process left holding the pipe `$1` but the given ones.
+end_leftovers() {
+  local pids pid
+  pids=$(pipe_holders "$@" 2>/dev/null)
+  [ -n "$pids" ] || return 0
+  echo "test run: processes the tests left running, ended now:"
+  for pid in $pids; do
+    echo "  ${pid} $(tr '\0' ' ' <"/proc/${pid}/cmdline" 2>/dev/null | cut -c1-200)"
+  done
+  kill -TERM $pids 2>/dev/null
+  sleep 2
+  pids=$(pipe_holders "$@" 2>/dev/null)
+  [ -z "$pids" ] || kill -KILL $pids 2>/dev/null
+  return 0
+}
+# Every descendant of process `$1`, children first.
+descendants() {
+  local child
+  for child in $(cat /proc/[0-9]*/stat 2>/dev/null | awk -v p="$1" '$4 == p { print $1 }'); do
+    descendants "$child"
+    echo "$child"
+  done
+}
+# A run that takes far longer than it should is a hung test: the watchdog prints every process
+# still running (which test hung) and ends the lanes, so the log says why instead of timing out.
+LIMIT_MINUTES=${OPENMODAL_TEST_LIMIT_MINUTES:-60}
 since=$(date +%s%3N)
 (
+  self=$BASHPID
+  log_pipe=$(readlink "/proc/${self}/fd/1")
   pnpm -s lint || exit 1
   # What the test tasks need: every package's dist/ and the secure site's (the server serves it).
   "${turbo[@]}" build --filter='./packages/*' --filter=@openmodal/secure-site --concurrency=2
@@ -87,10 +128,25 @@ since=$(date +%s%3N)
     exit 0
   ) &
   node_lane=$!
+  (
+    sleep $((LIMIT_MINUTES * 60)) &
+    wait $!
+    echo "test run: still running after ${LIMIT_MINUTES} min, ending it; the processes left:"
+    for pid in $(descendants "$self"); do
+      [ "$pid" = "$BASHPID" ] || [ ! -e "/proc/${pid}" ] && continue
+      echo "  ${pid} $(tr '\0' ' ' <"/proc/${pid}/cmdline" 2>/dev/null | cut -c1-200)"
+    done
+    kill -TERM $(descendants "$browser_lane") $(descendants "$node_lane") \
+      "$browser_lane" "$node_lane" 2>/dev/null
+  ) &
+  watchdog=$!
   wait $browser_lane
   browser_status=$?
   wait $node_lane
   node_status=$?
+  kill $(descendants "$watchdog") "$watchdog" 2>/dev/null
+  wait "$watchdog" 2>/dev/null
+  end_leftovers "$log_pipe" "$self"
   for status in $built $browser_status $node_status; do
     [ "$status" -ne 0 ] && exit "$status"
   done

@@ -226,10 +226,18 @@ describe('relay instances over Redis', () => {
       startInstance({ OPENMODAL_REDIS_URL: redis.url }),
     ])
   })
-  after(async () => {
-    for (const o of open) await o.close()
-    for (const child of processes) if (child.exitCode === null) child.kill('SIGKILL')
-  })
+  // Bounded, and the processes end even when a close fails: a hook that never returns would
+  // keep the test run waiting for this file forever.
+  after(
+    async () => {
+      try {
+        for (const o of open) await o.close()
+      } finally {
+        for (const child of processes) if (child.exitCode === null) child.kill('SIGKILL')
+      }
+    },
+    { timeout: 30_000 },
+  )
 
   test('a store whose Redis cannot be reached fails the start with the reason', async () => {
     const closed = await freePort()
