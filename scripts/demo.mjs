@@ -24,6 +24,7 @@ import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { createServer as createHttpServer, request as httpRequest } from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -38,7 +39,8 @@ const { values: args } = parseArgs({
   options: {
     port: { type: 'string', default: process.env.DEMO_PORT ?? '5173' },
     'no-build': { type: 'boolean', default: false },
-    // `--scale 2`: two relay instances over a Redis of their own (Debian's redis-server).
+    // `--scale 2`: two server instances over one PostgreSQL behind a balancer, and two relay
+    // instances over a Redis of their own (Debian's PostgreSQL and redis-server).
     scale: { type: 'string', default: '1' },
   },
 })
@@ -142,6 +144,48 @@ async function startProcess(
     child.once('exit', (code) =>
       fail(new Error(`${name} exited (${code}) before it was ready:\n${output}`)),
     )
+  })
+}
+
+/**
+ * `--scale N`'s load balancer: each request goes to the next instance in turn; one that refuses
+ * the connection (stopped, or killed to watch the others carry on) is skipped. Bodies are read
+ * first so a skipped request can be sent to the next instance whole.
+ */
+function startBalancer(port, upstreamPorts) {
+  let turn = 0
+  const server = createHttpServer(async (request, response) => {
+    const chunks = []
+    for await (const chunk of request) chunks.push(chunk)
+    const body = Buffer.concat(chunks)
+    const first = turn++
+    const forward = (attempt) => {
+      const upstream = httpRequest(
+        {
+          host: HOST,
+          port: upstreamPorts[(first + attempt) % upstreamPorts.length],
+          method: request.method,
+          path: request.url,
+          headers: { ...request.headers, 'x-forwarded-for': request.socket.remoteAddress },
+        },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers)
+          answer.pipe(response)
+        },
+      )
+      upstream.once('error', (error) => {
+        if (error.code === 'ECONNREFUSED' && attempt + 1 < upstreamPorts.length)
+          forward(attempt + 1)
+        else if (!response.headersSent) response.writeHead(502).end()
+        else response.destroy()
+      })
+      upstream.end(body)
+    }
+    forward(0)
+  })
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, HOST, () => resolve(server))
   })
 }
 
@@ -384,33 +428,77 @@ const services = [
       // real deployment's secure origin is for a dapp.
       const securePort = await freePort(5174)
       const secureOrigin = `http://localhost:${securePort}`
-      const proc = await startProcess(
-        'server',
-        process.execPath,
-        ['--conditions=@openmodal/source', '--import', 'tsx', 'src/main.ts'],
-        {
-          cwd: serverDir,
-          ready: /"msg":"listening"/,
-          // Compiled from source on start: a loaded machine took over 30 s.
-          timeoutMs: 90_000,
-          env: {
-            OPENMODAL_HOST: HOST,
-            OPENMODAL_PORT: String(port),
-            OPENMODAL_CONFIG: configPath,
-            LOG_LEVEL: 'info',
-            OPENMODAL_SECURE_PORT: String(securePort),
-            OPENMODAL_SECURE_ORIGIN: secureOrigin,
-            OPENMODAL_AUTH_SECRET: keys.authSecret,
-            OPENMODAL_VAULT_KEY: keys.vaultKey,
-            OPENMODAL_SMTP_URL: mailbox.smtpUrl,
-            OPENMODAL_MAIL_FROM: 'OpenModal demo <no-reply@localhost>',
-          },
-        },
-      ).catch(async (error) => {
-        await standins.stop()
-        await removeConfig()
-        throw error
+      const serverEnv = (instancePort, extra = {}) => ({
+        OPENMODAL_HOST: HOST,
+        OPENMODAL_PORT: String(instancePort),
+        OPENMODAL_CONFIG: configPath,
+        LOG_LEVEL: 'info',
+        OPENMODAL_SECURE_ORIGIN: secureOrigin,
+        OPENMODAL_AUTH_SECRET: keys.authSecret,
+        OPENMODAL_VAULT_KEY: keys.vaultKey,
+        OPENMODAL_SMTP_URL: mailbox.smtpUrl,
+        OPENMODAL_MAIL_FROM: 'OpenModal demo <no-reply@localhost>',
+        ...extra,
       })
+      const startServer = (name, env) =>
+        startProcess(
+          name,
+          process.execPath,
+          ['--conditions=@openmodal/source', '--import', 'tsx', 'src/main.ts'],
+          // Compiled from source on start: a loaded machine took over 30 s.
+          { cwd: serverDir, ready: /"msg":"listening"/, timeoutMs: 90_000, env },
+        )
+      const scaled = scale > 1 ? await startScaledServers() : undefined
+      const proc = scaled
+        ? scaled.proc
+        : await startServer(
+            'server',
+            serverEnv(port, { OPENMODAL_SECURE_PORT: String(securePort) }),
+          ).catch(async (error) => {
+            await standins.stop()
+            await removeConfig()
+            throw error
+          })
+      // `--scale N`: N instances over one PostgreSQL (PGlite is one process's), behind a
+      // round-robin balancer on the server's port; the first also serves the secure site.
+      async function startScaledServers() {
+        const postgresPath = join(configDir, 'postgres.json')
+        const started = []
+        const stopAll = async () => {
+          for (const one of started.reverse()) await one.stop()
+        }
+        try {
+          started.push(
+            await startProcess(
+              'postgres',
+              process.execPath,
+              ['--import', 'tsx', 'src/dev-postgres.ts', '--out', postgresPath],
+              { cwd: serverDir, ready: /"msg":"postgres ready"/, timeoutMs: 90_000 },
+            ),
+          )
+          const { url: databaseUrl } = JSON.parse(await readFile(postgresPath, 'utf8'))
+          const ports = []
+          for (let i = 0; i < scale; i++) {
+            const instancePort = await freePort(port + 1 + i)
+            const extra = {
+              DATABASE_URL: databaseUrl,
+              OPENMODAL_PUBLIC_URL: `http://${HOST}:${port}`,
+              OPENMODAL_TRUST_PROXY: '1',
+              ...(i === 0 ? { OPENMODAL_SECURE_PORT: String(securePort) } : {}),
+            }
+            started.push(await startServer(`server-${i + 1}`, serverEnv(instancePort, extra)))
+            ports.push(instancePort)
+          }
+          const balancer = await startBalancer(port, ports)
+          started.push({ stop: () => new Promise((done) => balancer.close(done)) })
+          return { proc: { stop: stopAll }, ports }
+        } catch (error) {
+          await stopAll()
+          await standins.stop()
+          await removeConfig()
+          throw error
+        }
+      }
       const url = `http://${HOST}:${port}`
       const stop = () => Promise.all([proc.stop(), standins.stop()]).then(removeConfig)
       return {
@@ -419,7 +507,9 @@ const services = [
         url,
         secureOrigin,
         banner: [
-          `OpenModal server (PGlite, project "demo"): ${url}`,
+          scaled
+            ? `OpenModal server, ${scale} instances (ports ${scaled.ports.join(', ')}) over one PostgreSQL, behind a round-robin balancer (project "demo"): ${url}`
+            : `OpenModal server (PGlite, project "demo"): ${url}`,
           `Secure site (the embedded wallet's frame, served by the server): ${secureOrigin}/frame?projectId=demo`,
           '  E-mail login codes go to the mailbox.',
           `  Social login (${Object.keys(social).join(', ')}): loopback stand-ins that sign in a test visitor at once.`,

@@ -14,7 +14,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { createSiwxMessageData, formatSiwxMessage } from '@openmodal/siwx'
+import {
+  createSiwxMessageData,
+  formatSiwxMessage,
+  parseSiwxMessage,
+  serverSiwx,
+} from '@openmodal/siwx'
 import { ANVIL_ADDRESSES, ANVIL_PRIVATE_KEYS } from '@openmodal/testing'
 import { startAnvil } from '@openmodal/testing/node'
 import pg from 'pg'
@@ -509,6 +514,53 @@ test('two instances on one PostgreSQL share codes, limits and the indexer', asyn
       ]),
       1,
     )
+
+    // The kit's own SIWX client through a second restart: its first call is refused with 503,
+    // it waits the Retry-After and asks again, and the sign-in completes, once.
+    const statuses: number[] = []
+    const items = new Map<string, string>()
+    const siwx = serverSiwx({
+      apiUrl: b.url,
+      projectId: 'test-project',
+      domain: new URL(DAPP).host,
+      uri: DAPP,
+      statement: 'Sign in to Test project',
+      storage: {
+        getItem: (key) => items.get(key) ?? null,
+        setItem: (key, value) => void items.set(key, value),
+        removeItem: (key) => void items.delete(key),
+      },
+      // A page on DAPP: the browser would send the Origin header itself.
+      fetch: async (input, init) => {
+        const headers = { ...(init?.headers as Record<string, string>), origin: DAPP }
+        const response = await fetch(input, { ...init, headers })
+        statuses.push(response.status)
+        return response
+      },
+    })
+    const siwxSigner = privateKeyToAccount(ANVIL_PRIVATE_KEYS[5])
+    await cluster.pause()
+    const signingIn = (async () => {
+      const chainId = 'eip155:31337'
+      const text = (
+        await siwx.createMessage({ accountAddress: siwxSigner.address, chainId })
+      ).toString()
+      const signature = await siwxSigner.signMessage({ message: text })
+      await siwx.addSession({ data: parseSiwxMessage(text), message: text, signature })
+    })()
+    await until('the SIWX client to be refused', async () => (statuses.length ? true : undefined))
+    await cluster.resume()
+    await signingIn
+    assert.equal(statuses[0], 503, `the first answer while PostgreSQL was down: ${statuses}`)
+    assert.equal(statuses.at(-1), 201, `the sign-in after the restart: ${statuses}`)
+    assert.equal((await siwx.getSessions('eip155:31337', siwxSigner.address)).length, 1)
+    assert.equal(
+      await count('select count(*)::int as n from auth_sessions where lower(address) = $1', [
+        siwxSigner.address.toLowerCase(),
+      ]),
+      1,
+    )
+
     const session = checked.body.session.token as string
     const meUrl = `${b.url}/v1/me`
     const afterRestart = await call(meUrl, {

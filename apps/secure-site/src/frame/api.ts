@@ -1,6 +1,7 @@
 // The frame's client of the server contract (e-mail login, share vault). Every call carries a
 // fresh proof signed with the device key (the login attempt belongs to that key from start to
 // verify) and the project the frame runs for; after the login, the session token too.
+import { retryRequest } from '@openmodal/core/internal'
 import * as v from 'valibot'
 import type { Commitment } from '../keys/derive.js'
 import type { VaultUpload } from '../keys/wallet.js'
@@ -140,17 +141,22 @@ export function createApi(apiUrl: string, projectId: string, token?: string): Ap
   ): Promise<S extends v.GenericSchema ? v.InferOutput<S> : undefined> {
     const url = new URL(path, apiUrl).href
     const token = login ? undefined : client.token
-    const headers: Record<string, string> = {
-      'OpenModal-Proof': await createProof(method, url, token),
-      'OpenModal-Project': projectId,
-    }
-    if (body !== undefined) headers['content-type'] = 'application/json'
-    if (token) headers.authorization = `Bearer ${token}`
-    const response = await fetch(url, {
-      method,
-      headers,
-      credentials: 'omit',
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    // A dropped connection or a 503 (load shed, an instance restarting) is sent again with the
+    // spec's backoff, each time with a fresh proof (the server accepts a proof once); the
+    // server completes each flow once however often it is asked.
+    const response = await retryRequest(async () => {
+      const headers: Record<string, string> = {
+        'OpenModal-Proof': await createProof(method, url, token),
+        'OpenModal-Project': projectId,
+      }
+      if (body !== undefined) headers['content-type'] = 'application/json'
+      if (token) headers.authorization = `Bearer ${token}`
+      return fetch(url, {
+        method,
+        headers,
+        credentials: 'omit',
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      })
     })
     const data: unknown =
       response.status === 204 ? undefined : await response.json().catch(() => undefined)

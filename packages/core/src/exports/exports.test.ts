@@ -187,6 +187,7 @@ test('the internal entry exports the host API and the internal names', () => {
       'resetSwapDraft',
       'resetTransactions',
       'resolveReceiver',
+      'retryRequest',
       'send',
       'sendError',
       'sendFeeError',

@@ -181,5 +181,6 @@ export { base58Decode, base58Encode, base64Decode, base64Encode } from '../utils
 export { issueWarning } from '../utils/dev.js'
 export { EMAIL_PATTERN, isEmail, MAX_EMAIL_LENGTH } from '../utils/email.js'
 export { readNetwork, readRpcUrls, setRpcProxies } from '../utils/read-urls.js'
+export { retryRequest } from '../utils/retry.js'
 export { cleanName, isSafeIcon } from '../utils/wallet-info.js'
 export * from './index.js'

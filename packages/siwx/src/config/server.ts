@@ -1,6 +1,7 @@
 // serverSiwx(): sessions on OpenModal's server (apps/server `/v1/auth/*`): the server issues
 // single-use nonces, verifies the signed message and keeps the session; the browser keeps
 // only each session's bearer token.
+import { retryRequest } from '@openmodal/core/internal'
 import { SiwxError, type SiwxErrorReason } from '../errors.js'
 import type {
   AuthApiError,
@@ -85,15 +86,19 @@ export function serverSiwx(options: ServerSiwxOptions): SIWXConfig {
     const url = `${base}${path}?projectId=${encodeURIComponent(options.projectId)}`
     let response: Response
     try {
-      response = await doFetch(url, {
-        method,
-        credentials: 'include',
-        headers: {
-          ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-        },
-        ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-      })
+      // A dropped connection or a 503 (the server shedding load, an instance restarting) is
+      // sent again with the spec's backoff; the server completes a sign-in once.
+      response = await retryRequest(() =>
+        doFetch(url, {
+          method,
+          credentials: 'include',
+          headers: {
+            ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+            ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+          },
+          ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+        }),
+      )
     } catch (cause) {
       throw new SiwxError('server-error', `The sign-in server at ${base} could not be reached`, {
         cause,
