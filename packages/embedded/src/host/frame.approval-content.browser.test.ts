@@ -436,6 +436,22 @@ describe('a batch through the smart account (EIP-5792 wallet_sendCalls)', () => 
       // The first userOperation deployed the account (INIT_SMART_ACCOUNT reads it afresh).
       await frame.request('INIT_SMART_ACCOUNT', {})
       expect((await frame.request('GET_USER', {})).smartAccountDeployed).to.equal(true)
+
+      // ERC-7811: the wallet says it discovers assets and reports the account's balance as
+      // the chain has it after the batch.
+      const capabilities = (await provider.request({
+        method: 'wallet_getCapabilities',
+        params: [address],
+      })) as Record<string, { assetDiscovery?: { supported: boolean } }>
+      expect(capabilities['0x7a69']?.assetDiscovery).to.deep.equal({ supported: true })
+      const assets = (await provider.request({
+        method: 'wallet_getAssets',
+        params: [{ account: address, chainFilter: ['0x7a69'] }],
+      })) as Record<string, { address: string; balance: string; type: string }[]>
+      expect(assets['0x7a69']?.[0]).to.include({ address: 'native', type: 'native' })
+      expect(BigInt(assets['0x7a69']?.[0]?.balance ?? '0x0').toString()).to.equal(
+        await balance(address),
+      )
     } finally {
       frame.destroy()
     }
