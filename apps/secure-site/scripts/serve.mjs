@@ -97,7 +97,7 @@ export async function startSecureSite({
           allowedOrigins: project.allowedOrigins,
           rpcUrls: project.rpcUrls ?? {},
           bundlerUrls: project.bundlerUrls ?? {},
-          evmAssets: project.evmAssets ?? {},
+          ...(project.evmAssets ? { evmAssets: project.evmAssets } : {}),
           recovery: project.recovery ?? 'non-custodial',
         })
         return send(res, 200, headers, 'application/json', body)
