@@ -65,7 +65,7 @@ describe('the secure site on its own origin', () => {
     assert.equal((await call(`${secure}/frame-config`)).status, 404)
   })
 
-  test('a chain with a bundler is smart-account-enabled: frame-config and connect-src name it', () => {
+  test('a chain with a bundler is smart-account-enabled, tokens go to the frame: frame-config and connect-src name them', () => {
     const project = {
       projectId: 'p',
       allowedOrigins: [],
@@ -75,12 +75,24 @@ describe('the secure site on its own origin', () => {
           caipNetworkId: 'eip155:31337',
           rpcUrls: ['http://127.0.0.1:8545'],
           bundlerUrl: 'http://127.0.0.1:4337/rpc',
+          tokens: ['0x5FbDB2315678afecb367f032d93F642f64180aa3'],
         },
-        { caipNetworkId: 'eip155:1', rpcUrls: ['https://eth.example'] },
+        {
+          caipNetworkId: 'eip155:1',
+          rpcUrls: ['https://eth.example'],
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        },
+        { caipNetworkId: 'eip155:10', rpcUrls: ['https://op.example'] },
       ],
     } as unknown as Parameters<typeof frameConfig>[0]
-    assert.deepEqual(frameConfig(project, 'https://api.example').bundlerUrls, {
+    const config = frameConfig(project, 'https://api.example')
+    assert.deepEqual(config.bundlerUrls, {
       31337: 'http://127.0.0.1:4337/rpc',
+    })
+    // What the frame's wallet_getAssets reads (ERC-7811): only chains that name either.
+    assert.deepEqual(config.evmAssets, {
+      31337: { tokens: ['0x5FbDB2315678afecb367f032d93F642f64180aa3'] },
+      1: { nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
     })
     assert.deepEqual(bundlerOrigins(project), ['http://127.0.0.1:4337'])
     const parsed = v.safeParse(ChainSchema, {

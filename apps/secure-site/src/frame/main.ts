@@ -53,6 +53,29 @@ const frameConfig = v.object({
   recovery: v.optional(v.picklist(['non-custodial', 'custodial']), 'non-custodial'),
   /** The smart-account-enabled EVM chains (spec §7): their ERC-4337 bundler by chain id. */
   bundlerUrls: v.optional(v.record(v.string(), v.pipe(v.string(), v.url())), {}),
+  /**
+   * ERC-7811 `wallet_getAssets`, by EVM chain id: the native currency (default Ether) and the
+   * ERC-20 contracts the project names.
+   */
+  evmAssets: v.optional(
+    v.record(
+      v.string(),
+      v.object({
+        nativeCurrency: v.optional(
+          v.object({
+            name: v.pipe(v.string(), v.maxLength(64)),
+            symbol: v.pipe(v.string(), v.maxLength(16)),
+            decimals: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(36)),
+          }),
+        ),
+        tokens: v.optional(
+          v.pipe(v.array(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/))), v.maxLength(100)),
+          [],
+        ),
+      }),
+    ),
+    {},
+  ),
 })
 
 /** The project's API and allowed origins, from the server that serves this site. */
@@ -79,7 +102,7 @@ window.addEventListener('message', async (event: MessageEvent) => {
   if (connected || event.source !== window.parent) return
   const hello = tryMessage(handshake, event.data)
   if (!hello) return
-  const { allowedOrigins, apiUrl, rpcUrls, bundlerUrls } = await config
+  const { allowedOrigins, apiUrl, rpcUrls, bundlerUrls, evmAssets } = await config
   // location.ancestorOrigins (Chromium, WebKit) names the real embedder: a message from any
   // other origin (a nested foreign frame posting to our parent is not our parent) is refused.
   const ancestor = location.ancestorOrigins?.[0]
@@ -94,7 +117,7 @@ window.addEventListener('message', async (event: MessageEvent) => {
   connected = true
   const channel = new MessageChannel()
   target.postMessage({ type: HANDSHAKE_ACCEPT, nonce: hello.nonce }, event.origin, [channel.port2])
-  await serve(channel.port1, event.origin, apiUrl, rpcUrls, bundlerUrls)
+  await serve(channel.port1, event.origin, apiUrl, rpcUrls, bundlerUrls, evmAssets)
 })
 
 async function serve(
@@ -103,6 +126,7 @@ async function serve(
   apiUrl: string,
   rpcUrls: Record<string, string>,
   bundlerUrls: Record<string, string>,
+  evmAssets: v.InferOutput<typeof frameConfig>['evmAssets'],
 ) {
   // READY goes out as soon as the port is up: the spec's 500 ms wait after it runs while the
   // wallet's code (keys, signing: not needed for the handshake) loads and the session restores.
@@ -206,6 +230,24 @@ async function serve(
     },
     rpcUrl: () => rpcUrls[String(evmChainId)],
     smartAccount: activeSmartAccount,
+    // ERC-7811: every EVM chain with a node, its native currency and the project's tokens.
+    assetChains: () =>
+      Object.entries(rpcUrls).flatMap(([id, rpcUrl]) => {
+        if (!/^[1-9]\d{0,15}$/.test(id)) return []
+        const assets = evmAssets[id]
+        return [
+          {
+            chainId: Number(id),
+            rpcUrl,
+            nativeCurrency: assets?.nativeCurrency ?? {
+              name: 'Ether',
+              symbol: 'ETH',
+              decimals: 18,
+            },
+            tokens: (assets?.tokens ?? []) as `0x${string}`[],
+          },
+        ]
+      }),
     lookups: createLookups(apiUrl, projectId),
     solanaRpcUrl: (chain?: string) => {
       if (chain) return rpcUrls[chain]

@@ -12,8 +12,17 @@ import {
   startAnvil,
   startBundler,
 } from '@openmodal/testing/node'
-import { type Address, createPublicClient, encodeFunctionData, http, parseEther } from 'viem'
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  custom,
+  encodeFunctionData,
+  http,
+  parseEther,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { erc7811Actions } from 'viem/experimental'
 import { handleRpc, type RpcContext } from './rpc.js'
 import type { SmartAccountChain } from './smart-account.js'
 import type { WalletSession } from './wallet-session.js'
@@ -235,6 +244,125 @@ describe('the smart account (ERC-4337 v0.7 through the bundler)', () => {
       }).catch((e: unknown) => e)) as { code: number }
       assert.equal(error.code, -32602)
     }
+  })
+
+  it('wallet_getAssets (ERC-7811) answers the native balance and known tokens from the chain', async () => {
+    const { smartAccountOf } = await import('./smart-account.js')
+    const { address: smartAddress } = await smartAccountOf(owner.address, chain)
+    // The EOA holds 3 ETH and 7 of the project's token; a second token the project does not
+    // name, 9 of it; a token whose balance is 0 is not reported unless asked for.
+    const other = await deployTestToken(anvil.rpcUrl, { name: 'Other', symbol: 'OTH' })
+    const empty = (await deployTestToken(anvil.rpcUrl, { symbol: 'NIL' })).address
+    await fundAccount(anvil.rpcUrl, owner.address, { value: parseEther('3'), token, amount: 7n })
+    await fundAccount(anvil.rpcUrl, owner.address, { token: other.address, amount: 9n })
+    const chains = [
+      {
+        chainId: anvil.chainId,
+        rpcUrl: anvil.rpcUrl,
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        tokens: [token, empty],
+      },
+    ]
+    const wallet: RpcContext = {
+      ...context,
+      session: { ...session, commitment: { eip155: owner.address, solana: '1' } } as never,
+      chainId: () => anvil.chainId,
+      rpcUrl: () => anvil.rpcUrl,
+      smartAccount: () => ({ ...chain, address: smartAddress }),
+      assetChains: () => chains,
+    }
+    const ask = (params: unknown) => handleRpc(wallet, { method: 'wallet_getAssets', params })
+    assert.deepEqual(
+      await handleRpc(wallet, { method: 'wallet_getCapabilities', params: [owner.address] }),
+      { '0x7a69': { atomic: { status: 'supported' }, assetDiscovery: { supported: true } } },
+    )
+
+    // Through viem's ERC-7811 client: the wire shape parses, the balances are the chain's.
+    const client = createWalletClient({
+      account: owner.address,
+      transport: custom({ request: ({ method, params }) => handleRpc(wallet, { method, params }) }),
+    }).extend(erc7811Actions())
+    const reader = createPublicClient({ transport: http(anvil.rpcUrl) })
+    const assets = await client.getAssets({ aggregate: false })
+    assert.deepEqual(assets, {
+      [anvil.chainId]: [
+        {
+          type: 'native',
+          balance: await reader.getBalance({ address: owner.address }),
+          metadata: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        },
+        {
+          type: 'erc20',
+          address: token.toLowerCase(),
+          balance: await balanceOf(owner.address),
+          metadata: { name: 'Test USD', symbol: 'TUSD', decimals: 6 },
+        },
+      ],
+    })
+    assert.equal(assets[anvil.chainId]?.[1]?.balance, 7n)
+
+    // The filters: asked tokens are read even unnamed or at zero; types and chains narrow.
+    const asked = (await ask([
+      {
+        account: owner.address,
+        assetFilter: {
+          '0x7a69': [
+            { address: other.address, type: 'erc20' },
+            { address: empty, type: 'erc20' },
+          ],
+        },
+      },
+    ])) as Record<string, { address: string; balance: string; metadata: { symbol: string } }[]>
+    assert.deepEqual(
+      asked['0x7a69']?.map(({ address, balance, metadata }) => [address, balance, metadata.symbol]),
+      [
+        [other.address.toLowerCase(), '0x9', 'OTH'],
+        [empty.toLowerCase(), '0x0', 'NIL'],
+      ],
+    )
+    const native = (await ask([{ account: owner.address, assetTypeFilter: ['native'] }])) as Record<
+      string,
+      { type: string }[]
+    >
+    assert.deepEqual(
+      native['0x7a69']?.map(({ type }) => type),
+      ['native'],
+    )
+    assert.deepEqual(await ask([{ account: owner.address, chainFilter: ['0x1'] }]), {})
+    // The smart account's own assets: its native balance (funded in the first case).
+    const smart = (await ask([{ account: smartAddress, assetTypeFilter: ['native'] }])) as Record<
+      string,
+      { balance: string }[]
+    >
+    assert.equal(
+      BigInt(smart['0x7a69']?.[0]?.balance ?? '0x0'),
+      await reader.getBalance({ address: smartAddress }),
+    )
+
+    // Another account is not the wallet's to report (4100); malformed requests are -32602.
+    const foreign = (await ask([{ account: alice }]).catch((e: unknown) => e)) as { code: number }
+    assert.equal(foreign.code, 4100)
+    for (const params of [
+      [],
+      [{ account: 'me' }],
+      [{ account: owner.address, chainFilter: '0x7a69' }],
+      [{ account: owner.address, assetFilter: { '0x7a69': [{ address: 'x', type: 'erc20' }] } }],
+      [{ account: owner.address, assetTypeFilter: [1] }],
+    ]) {
+      const error = (await ask(params).catch((e: unknown) => e)) as { code: number }
+      assert.equal(error.code, -32602, JSON.stringify(params))
+    }
+    // A node that does not answer: a clear error naming the network.
+    const down: RpcContext = {
+      ...wallet,
+      assetChains: () => [{ ...chains[0], rpcUrl: 'http://127.0.0.1:9' } as (typeof chains)[0]],
+    }
+    const unreachable = (await handleRpc(down, {
+      method: 'wallet_getAssets',
+      params: [{ account: owner.address }],
+    }).catch((e: unknown) => e)) as { code: number; message: string }
+    assert.equal(unreachable.code, -32603)
+    assert.match(unreachable.message, /^The network eip155:31337 did not answer/)
   })
 
   it('a bundler that is down is a clear error; the EOA still answers', async () => {

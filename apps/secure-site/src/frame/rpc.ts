@@ -7,6 +7,7 @@ import { base58 } from '@scure/base'
 import { type Hex, isAddress, isHex, numberToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { ApprovalItem, ApprovalView } from './approval-view.js'
+import type { AssetChain } from './assets.js'
 import type { Lookups } from './lookups.js'
 import { RpcError } from './rpc-error.js'
 import type { SmartAccountChain } from './smart-account.js'
@@ -35,6 +36,8 @@ export interface RpcContext {
    * `smartAccount` there (spec §1, §6); undefined for the EOA.
    */
   smartAccount?: () => ActiveSmartAccount | undefined
+  /** The project's EVM chains for ERC-7811 `wallet_getAssets`: node, native currency, tokens. */
+  assetChains?: () => readonly AssetChain[]
 }
 
 export interface ActiveSmartAccount extends SmartAccountChain {
@@ -90,6 +93,12 @@ function evmChainHex(chainId: string | number): Hex {
 
 function sameAddress(a: unknown, b: string): boolean {
   return typeof a === 'string' && a.toLowerCase() === b.toLowerCase()
+}
+
+/** Whether `address` is the visitor's EOA or their active smart account. */
+function ownsAddress(context: RpcContext, address: unknown): boolean {
+  const owned = [context.session.commitment?.eip155, context.smartAccount?.()?.address]
+  return owned.some((account) => account !== undefined && sameAddress(address, account))
 }
 
 async function approve(context: RpcContext, method: string, view: ApprovalView) {
@@ -176,8 +185,15 @@ export async function handleRpc(
         const { userOperationStatus } = await import('./smart-account.js')
         return userOperationStatus(chain, id as Hex)
       }
-      case 'wallet_getAssets':
-        throw new RpcError(4200, 'wallet_getAssets is not supported by the embedded wallet yet')
+      case 'wallet_getAssets': {
+        const chains = context.assetChains?.() ?? []
+        if (chains.length === 0) {
+          throw new RpcError(4200, 'wallet_getAssets: the project has no EVM network')
+        }
+        const { assetsAccount, getAssets } = await import('./assets.js')
+        if (!ownsAddress(context, assetsAccount(params))) throw unauthorized()
+        return getAssets(params, chains)
+      }
       case 'wallet_addEthereumChain':
         throw new RpcError(
           4200,
@@ -463,14 +479,13 @@ async function sendCalls(context: RpcContext, params: unknown[]): Promise<{ id: 
 /**
  * EIP-5792 `wallet_getCapabilities`: per chain (hex), what the wallet does. The smart account
  * batches atomically; the EOA cannot, and viem's `sendCalls` then falls back to one transaction
- * per call.
+ * per call. `assetDiscovery` (ERC-7811) on every chain `wallet_getAssets` answers for.
  */
 function capabilities(context: RpcContext, params: unknown[]): Record<Hex, unknown> {
   const [address, chainIds] = params
   const account = context.session.commitment?.eip155
   if (!account) throw unauthorized()
-  const owned = [account, context.smartAccount?.()?.address].filter(Boolean) as string[]
-  if (address !== undefined && !owned.some((a) => sameAddress(address, a))) throw unauthorized()
+  if (address !== undefined && !ownsAddress(context, address)) throw unauthorized()
   const chains =
     Array.isArray(chainIds) && chainIds.length > 0
       ? chainIds.map((id) => {
@@ -481,7 +496,17 @@ function capabilities(context: RpcContext, params: unknown[]): Record<Hex, unkno
   const smart = context.smartAccount?.()
   const atomic = (id: Hex) =>
     smart && Number(id) === smart.chainId ? 'supported' : ('unsupported' as const)
-  return Object.fromEntries(chains.map((id) => [id, { atomic: { status: atomic(id) } }]))
+  // ERC-7811: the wallet answers wallet_getAssets on the project's EVM chains.
+  const discovered = new Set(context.assetChains?.().map(({ chainId }) => chainId))
+  return Object.fromEntries(
+    chains.map((id) => [
+      id,
+      {
+        atomic: { status: atomic(id) },
+        ...(discovered.has(Number(id)) ? { assetDiscovery: { supported: true } } : {}),
+      },
+    ]),
+  )
 }
 
 interface SolanaTransactionParams {

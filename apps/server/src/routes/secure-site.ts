@@ -41,6 +41,15 @@ export interface FrameConfig {
    * bundler. Absent when the project has none.
    */
   bundlerUrls?: Record<string, string>
+  /**
+   * ERC-7811 `wallet_getAssets` (the frame reads the balances from the chain), by decimal EVM
+   * chain id: the chain's native currency and the ERC-20 contracts it names. Only chains that
+   * set either; absent when none does (the frame assumes Ether and no tokens).
+   */
+  evmAssets?: Record<
+    string,
+    { nativeCurrency?: { name: string; symbol: string; decimals: number }; tokens?: string[] }
+  >
 }
 
 const PAGES: Record<string, string> = { '/frame': 'frame.html', '/loading': 'loading.html' }
@@ -65,11 +74,18 @@ export function frameAncestors(allowedOrigins: readonly string[]): string[] {
 export function frameConfig(project: Project, apiUrl: string): FrameConfig {
   const rpcUrls: Record<string, string> = {}
   const bundlerUrls: Record<string, string> = {}
-  for (const { caipNetworkId, bundlerUrl } of project.chains) {
+  const evmAssets: NonNullable<FrameConfig['evmAssets']> = {}
+  for (const { caipNetworkId, bundlerUrl, nativeCurrency, tokens } of project.chains) {
     const [namespace, reference = ''] = caipNetworkId.split(':')
     rpcUrls[namespace === 'eip155' ? reference : caipNetworkId] =
       `${apiUrl}/v1/rpc/${project.projectId}/${caipNetworkId}`
     if (namespace === 'eip155' && bundlerUrl) bundlerUrls[reference] = bundlerUrl
+    if (namespace === 'eip155' && (nativeCurrency || tokens?.length)) {
+      evmAssets[reference] = {
+        ...(nativeCurrency ? { nativeCurrency } : {}),
+        ...(tokens?.length ? { tokens } : {}),
+      }
+    }
   }
   return {
     apiUrl,
@@ -77,6 +93,7 @@ export function frameConfig(project: Project, apiUrl: string): FrameConfig {
     recovery: project.recovery,
     rpcUrls,
     ...(Object.keys(bundlerUrls).length > 0 ? { bundlerUrls } : {}),
+    ...(Object.keys(evmAssets).length > 0 ? { evmAssets } : {}),
   }
 }
 

@@ -2,9 +2,12 @@
 // first (network, to, value, ERC-20 calls, typed data), whole, and refused when too large to
 // show; keyboard focus moves into it and Escape rejects.
 import { expect } from '@open-wc/testing'
+import { $snack, createModalClient } from '@openmodal/core/internal'
 import { base58 } from '@scure/base'
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands'
-import { encodeFunctionData, erc20Abi, maxUint256 } from 'viem'
+import { encodeFunctionData, erc20Abi, getAddress, maxUint256 } from 'viem'
+import { embeddedWallet } from '../connector/embedded-wallet-entry.js'
+import type { LoadedEmbeddedWallet } from '../connector/load.js'
 import { typeCode } from '../test/login.js'
 import { createSecureFrame, type SecureFrame } from './frame.js'
 import { createEmbeddedProvider } from './provider.js'
@@ -15,6 +18,20 @@ const { origin: secureOrigin, rpcUrl } = (await (
 const EMAIL = `shown-${crypto.randomUUID().slice(0, 8)}@example.com`
 const TO = '0x000000000000000000000000000000000000bEEF'
 const TOKEN = '0x00000000000000000000000000000000000c0ffe'
+/** SimpleAccountFactory v0.7 at its canonical address, and its counterfactual address read. */
+const FACTORY = '0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985'
+const FACTORY_ABI = [
+  {
+    type: 'function',
+    name: 'getAddress',
+    stateMutability: 'view',
+    inputs: [
+      { name: 'owner', type: 'address' },
+      { name: 'salt', type: 'uint256' },
+    ],
+    outputs: [{ type: 'address' }],
+  },
+] as const
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const dialogText = async () => String(await executeServerCommand('frame-text'))
 
@@ -212,10 +229,14 @@ describe('a batch through the smart account (EIP-5792 wallet_sendCalls)', () => 
     })
     return ((await response.json()) as { result: unknown }).result
   }
+  const balance = async (address: string) =>
+    BigInt((await rpc('eth_getBalance', [address, 'latest'])) as string).toString()
 
-  it('shows every call decoded in one approval; approved, it lands as one userOperation', async () => {
-    // EntryPoint v0.7, the account factory and the bundler: a command answers within 20 s, a
-    // loaded machine may need longer to start the bundler, so ask until it is up.
+  /**
+   * EntryPoint v0.7, the account factory and the bundler: a command answers within 20 s, a
+   * loaded machine may need longer to start the bundler, so ask until it is up.
+   */
+  async function bundlerUp() {
     for (let tries = 1; ; tries++) {
       const up = await executeServerCommand('start-bundler').then(
         () => true,
@@ -224,8 +245,107 @@ describe('a batch through the smart account (EIP-5792 wallet_sendCalls)', () => 
           return false
         },
       )
-      if (up) break
+      if (up) return
     }
+  }
+
+  it("ProfileWallets' getAccounts and setPreferredAccount give the frame's accounts", async () => {
+    await bundlerUp()
+    const entry = embeddedWallet({ secureOrigin })
+    createModalClient({
+      projectId: 'p-smart',
+      networks: [
+        {
+          id: 31337,
+          caipNetworkId: 'eip155:31337',
+          chainNamespace: 'eip155',
+          name: 'Anvil',
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrls: { default: { http: [rpcUrl] } },
+        },
+      ],
+      defaultAccountTypes: { eip155: 'eoa' },
+      embeddedWallet: entry,
+    })
+    const wallet = (await entry.load()) as LoadedEmbeddedWallet
+    try {
+      const email = `accounts-${crypto.randomUUID().slice(0, 8)}@example.com`
+      expect(await wallet.connectEmail(email)).to.equal('VERIFY_OTP')
+      const entered = wallet.connectOtp()
+      const mail = (await (
+        await fetch(`${secureOrigin}/__test/mailbox?email=${encodeURIComponent(email)}`)
+      ).json()) as { otp: string }
+      await executeServerCommand('frame-fill', { label: 'Code', value: mail.otp })
+      await entered
+      const eoa = (await wallet.getUser()).address
+      // The smart account is the factory's counterfactual address for the EOA (salt 0).
+      const smart = getAddress(
+        `0x${(
+          (await rpc('eth_call', [
+            {
+              to: FACTORY,
+              data: encodeFunctionData({
+                abi: FACTORY_ABI,
+                functionName: 'getAddress',
+                args: [eoa as `0x${string}`, 0n],
+              }),
+            },
+            'latest',
+          ])) as string
+        ).slice(-40)}`,
+      )
+      await rpc('anvil_setBalance', [eoa, '0x1bc16d674ec80000']) // 2 ETH
+      await rpc('anvil_setBalance', [smart, '0x6f05b59d3b20000']) // 0.5 ETH
+
+      // defaultAccountTypes eip155 'eoa': the login keeps the EOA.
+      expect(await wallet.getAccounts()).to.deep.equal({
+        preferred: 'eoa',
+        eoa: { address: eoa, balance: await balance(eoa) },
+        smartAccount: { address: smart, deployed: false, balance: '500000000000000000' },
+      })
+      const announced: string[][] = []
+      const onAccounts = (accounts: string[]) => announced.push(accounts)
+      wallet.provider.on('accountsChanged', onAccounts)
+
+      expect(await wallet.setPreferredAccount('smartAccount')).to.deep.equal({
+        type: 'smartAccount',
+        address: smart,
+      })
+      expect(announced).to.deep.equal([[smart]])
+      expect(await wallet.provider.request({ method: 'eth_accounts' })).to.deep.equal([smart])
+      expect((await wallet.getAccounts()).preferred).to.equal('smartAccount')
+
+      expect(await wallet.setPreferredAccount('eoa')).to.deep.equal({ type: 'eoa', address: eoa })
+      expect(announced.at(-1)).to.deep.equal([eoa])
+      expect(await wallet.provider.request({ method: 'eth_accounts' })).to.deep.equal([eoa])
+
+      // No account factory on the chain: the frame cannot give the smart account, so the
+      // switch falls back to the EOA with spec §8's words (the factory's code is put back).
+      const factoryCode = (await rpc('eth_getCode', [FACTORY, 'latest'])) as string
+      await rpc('anvil_setCode', [FACTORY, '0x'])
+      try {
+        expect(await wallet.setPreferredAccount('smartAccount')).to.deep.equal({
+          type: 'eoa',
+          address: eoa,
+        })
+      } finally {
+        await rpc('anvil_setCode', [FACTORY, factoryCode])
+      }
+      expect($snack.get()).to.include({
+        message: 'This application might not support Smart Accounts',
+        variant: 'error',
+      })
+      expect(announced.at(-1)).to.deep.equal([eoa])
+      expect(await wallet.provider.request({ method: 'eth_accounts' })).to.deep.equal([eoa])
+      expect((await wallet.getAccounts()).preferred).to.equal('eoa')
+      wallet.provider.removeListener('accountsChanged', onAccounts)
+    } finally {
+      wallet.destroy()
+    }
+  })
+
+  it('shows every call decoded in one approval; approved, it lands as one userOperation', async () => {
+    await bundlerUp()
     const frame = createSecureFrame({
       secureOrigin,
       projectId: 'p-smart',
@@ -316,6 +436,22 @@ describe('a batch through the smart account (EIP-5792 wallet_sendCalls)', () => 
       // The first userOperation deployed the account (INIT_SMART_ACCOUNT reads it afresh).
       await frame.request('INIT_SMART_ACCOUNT', {})
       expect((await frame.request('GET_USER', {})).smartAccountDeployed).to.equal(true)
+
+      // ERC-7811: the wallet says it discovers assets and reports the account's balance as
+      // the chain has it after the batch.
+      const capabilities = (await provider.request({
+        method: 'wallet_getCapabilities',
+        params: [address],
+      })) as Record<string, { assetDiscovery?: { supported: boolean } }>
+      expect(capabilities['0x7a69']?.assetDiscovery).to.deep.equal({ supported: true })
+      const assets = (await provider.request({
+        method: 'wallet_getAssets',
+        params: [{ account: address, chainFilter: ['0x7a69'] }],
+      })) as Record<string, { address: string; balance: string; type: string }[]>
+      expect(assets['0x7a69']?.[0]).to.include({ address: 'native', type: 'native' })
+      expect(BigInt(assets['0x7a69']?.[0]?.balance ?? '0x0').toString()).to.equal(
+        await balance(address),
+      )
     } finally {
       frame.destroy()
     }
