@@ -1,15 +1,17 @@
 // The balance and identity reads of a namespace's connected account, on the one fetcher
 // primitive. actions/refresh-account.ts loads this module with import() on the first read and
 // hands it the stores and functions it needs (`AccountReadsContext`): it imports no module of
-// the initial JS itself, only the fetcher, which imports nothing. A lazy module that imports
-// initial modules makes Vite's bundler split the page's entry into more files (apps/size
-// README, "What (a) loads before a click").
+// the initial JS itself, only the fetcher, which imports nothing, and utils/units.ts, lazy code
+// too, which imports only errors/base.ts (a file of its own in every app). A lazy module that
+// imports initial modules makes Vite's bundler split the page's entry into more files
+// (apps/size README, "What (a) loads before a click").
 import type { ChainAdapter } from '../adapters/types.js'
 import type { NativeBalance } from '../stores/balance.js'
 import type { Profile } from '../stores/profile.js'
 import type { CaipNetwork, ChainNamespace } from '../types/network.js'
 import { createFetcher } from '../utils/fetcher.js'
 import { readNetwork } from '../utils/read-urls.js'
+import { formatUnitsFixed } from '../utils/units.js'
 
 /** A store of one entry per namespace (the nanostores `map` methods the reads use). */
 interface NamespaceStore<T> {
@@ -28,8 +30,6 @@ export interface AccountReadsContext {
   connectionKey(namespace: ChainNamespace): string | undefined
   $nativeBalance: NamespaceStore<NativeBalance>
   $profiles: NamespaceStore<Profile>
-  /** The wallet's balance as the account shows it. */
-  formatBalance(value: bigint, decimals: number): string
   /**
    * Tells a failed read (once per request). `code` is `TOKEN_BALANCE_UNAVAILABLE` on the first
    * failed balance read of an account and network (spec §8: the toast shows once when the
@@ -144,7 +144,8 @@ export function createAccountReads(
           address,
           network: readNetwork(network),
         })
-        return { balance: context.formatBalance(value, decimals), symbol }
+        // formatBalance's bigint case (3 decimals, spec §5), without the rest of utils/format.ts.
+        return { balance: formatUnitsFixed(value, decimals, 3), symbol }
       },
       options,
     )

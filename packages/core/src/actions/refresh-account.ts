@@ -11,7 +11,6 @@ import { emitEvent } from '../stores/events.js'
 import { $profiles } from '../stores/profile.js'
 import { onReset } from '../stores/reset.js'
 import type { ChainNamespace } from '../types/network.js'
-import { formatUnitsFixed } from '../utils/units.js'
 import type { AccountReads, AccountReadsContext } from './account-reads.js'
 
 const context: AccountReadsContext = {
@@ -20,8 +19,6 @@ const context: AccountReadsContext = {
   connectionKey,
   $nativeBalance,
   $profiles,
-  // formatBalance's bigint case, without the rest of utils/format.ts (lazy code only).
-  formatBalance: (value, decimals) => formatUnitsFixed(value, decimals, 3),
   // `code`: the modal shows that toast (spec §8) when it sees this event; the toast store is
   // lazy code, so the page does not load it for this.
   onError: (error, where, code) =>
