@@ -1,15 +1,17 @@
 // The balance and identity reads of a namespace's connected account, on the one fetcher
 // primitive. actions/refresh-account.ts loads this module with import() on the first read and
 // hands it the stores and functions it needs (`AccountReadsContext`): it imports no module of
-// the initial JS itself, only the fetcher, which imports nothing. A lazy module that imports
-// initial modules makes Vite's bundler split the page's entry into more files (apps/size
-// README, "What (a) loads before a click").
+// the initial JS itself, only the fetcher, which imports nothing, and utils/units.ts, lazy code
+// too, which imports only errors/base.ts (a file of its own in every app). A lazy module that
+// imports initial modules makes Vite's bundler split the page's entry into more files
+// (apps/size README, "What (a) loads before a click").
 import type { ChainAdapter } from '../adapters/types.js'
 import type { NativeBalance } from '../stores/balance.js'
 import type { Profile } from '../stores/profile.js'
 import type { CaipNetwork, ChainNamespace } from '../types/network.js'
 import { createFetcher } from '../utils/fetcher.js'
 import { readNetwork } from '../utils/read-urls.js'
+import { formatUnitsFixed } from '../utils/units.js'
 
 /** A store of one entry per namespace (the nanostores `map` methods the reads use). */
 interface NamespaceStore<T> {
@@ -28,12 +30,12 @@ export interface AccountReadsContext {
   connectionKey(namespace: ChainNamespace): string | undefined
   $nativeBalance: NamespaceStore<NativeBalance>
   $profiles: NamespaceStore<Profile>
-  /** The wallet's balance as the account shows it. */
-  formatBalance(value: bigint, decimals: number): string
-  /** Tells a failed read (once per request). */
-  onError(error: unknown, where: 'balance' | 'profile'): void
-  /** The toast (stores/snack.ts). */
-  showSnack(message: string, options: { variant: 'error'; code: 'TOKEN_BALANCE_UNAVAILABLE' }): void
+  /**
+   * Tells a failed read (once per request). `code` is `TOKEN_BALANCE_UNAVAILABLE` on the first
+   * failed balance read of an account and network (spec §8: the toast shows once when the
+   * network stops answering, not on every retry); the modal shows that toast.
+   */
+  onError(error: unknown, where: 'balance' | 'profile', code?: 'TOKEN_BALANCE_UNAVAILABLE'): void
 }
 
 export interface AccountReads {
@@ -57,10 +59,6 @@ export const BALANCE_RETRY_GAP_MS = 30 * 1000
 /** Identity names and avatars are kept this long (spec §9). */
 export const PROFILE_CACHE_MS = 5 * 60 * 1000
 
-// The spec's toast text (errors/messages.ts, spec §8), written here: this lazy module imports
-// nothing of the initial JS.
-const TOKEN_BALANCE_UNAVAILABLE = 'Token Balance Unavailable'
-
 /** One answer of the wallet, formatted for display. */
 type Read = { balance: string; symbol: string }
 /** What an identity lookup found: only the fields it found. */
@@ -82,7 +80,17 @@ export function createAccountReads(
   const balances = createFetcher<Read>({
     cacheMs: BALANCE_CACHE_MS,
     newestWins: false,
-    onError: (error) => context.onError(error, 'balance'),
+    // Runs before the callers of the read resume: the entry still shows the earlier state.
+    // Spec §8 "Token Balance Unavailable": once when the network stops answering, not on every
+    // retry, and not for an account or network left meanwhile.
+    onError: (error, key) => {
+      const entry = Object.values($nativeBalance.get()).find((shown) => shown?.key === key)
+      context.onError(
+        error,
+        'balance',
+        entry && !entry.failed ? 'TOKEN_BALANCE_UNAVAILABLE' : undefined,
+      )
+    },
   })
   const identities = createFetcher<Identity>({
     cacheMs: PROFILE_CACHE_MS,
@@ -136,7 +144,8 @@ export function createAccountReads(
           address,
           network: readNetwork(network),
         })
-        return { balance: context.formatBalance(value, decimals), symbol }
+        // formatBalance's bigint case (3 decimals, spec §5), without the rest of utils/format.ts.
+        return { balance: formatUnitsFixed(value, decimals, 3), symbol }
       },
       options,
     )
@@ -147,14 +156,8 @@ export function createAccountReads(
       show(result.data)
       return
     }
-    // Spec §8 "Token Balance Unavailable": once when the network stops answering, not on every
-    // retry; the account says the balance is unavailable rather than show a made-up 0.
-    if (!entry.failed) {
-      context.showSnack(TOKEN_BALANCE_UNAVAILABLE, {
-        variant: 'error',
-        code: 'TOKEN_BALANCE_UNAVAILABLE',
-      })
-    }
+    // The account says the balance is unavailable rather than show a made-up 0 (the toast was
+    // asked for by `onError` above).
     $nativeBalance.setKey(namespace, { ...entry, loading: false, failed: true })
     poll(namespace, key, timing.retryGapMs ?? BALANCE_RETRY_GAP_MS)
   }

@@ -102,11 +102,20 @@ export function clearConnection(namespace: ChainNamespace): void {
   eventStops.get(namespace)?.()
   eventStops.delete(namespace)
   setConnection(namespace, undefined)
-  const ids = { ...(storage.get('connectedConnectorIds') ?? {}) }
+  forgetConnectorId(namespace)
+  storage.clearLoginData()
+}
+
+/**
+ * Removes `namespace` from the stored connections (the key goes when none is left). It reads
+ * the key when called: other namespaces' reconnects write it meanwhile, and a copy taken before
+ * them would bring back or drop their entries.
+ */
+export function forgetConnectorId(namespace: ChainNamespace): void {
+  const ids = { ...storage.get('connectedConnectorIds') }
   delete ids[namespace]
   if (Object.keys(ids).length) storage.set('connectedConnectorIds', ids)
   else storage.remove('connectedConnectorIds')
-  storage.clearLoginData()
 }
 
 function onAdapterEvent(namespace: ChainNamespace, event: AdapterEvent): void {

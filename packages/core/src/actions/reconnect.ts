@@ -8,7 +8,7 @@ import { $attempts, $connections, $recentWallets } from '../stores/connection.js
 import { $discovered, findConnector } from '../stores/connectors.js'
 import { emitEvent } from '../stores/events.js'
 import { $options } from '../stores/options.js'
-import { applyConnection, networkFor } from './internal.js'
+import { applyConnection, forgetConnectorId, networkFor } from './internal.js'
 
 /**
  * Silently restores earlier connections on page load (spec §4): per namespace, the most
@@ -97,12 +97,7 @@ async function reconnectAll(
         }
       }
       $attempts.setKey(namespace, undefined)
-      // Read again: the other namespaces' reconnects write this key meanwhile, and a copy taken
-      // before them would bring back or drop their entries.
-      const ids = { ...(storage.get('connectedConnectorIds') ?? {}) }
-      delete ids[namespace]
-      if (Object.keys(ids).length) storage.set('connectedConnectorIds', ids)
-      else storage.remove('connectedConnectorIds')
+      forgetConnectorId(namespace)
     }),
   )
   // The header describes the active namespace: when its wallet did not come back but another

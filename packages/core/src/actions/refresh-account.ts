@@ -10,9 +10,7 @@ import { connectedTarget, connectionKey } from '../stores/connection.js'
 import { emitEvent } from '../stores/events.js'
 import { $profiles } from '../stores/profile.js'
 import { onReset } from '../stores/reset.js'
-import { showSnack } from '../stores/snack.js'
 import type { ChainNamespace } from '../types/network.js'
-import { formatUnitsFixed } from '../utils/units.js'
 import type { AccountReads, AccountReadsContext } from './account-reads.js'
 
 const context: AccountReadsContext = {
@@ -21,10 +19,10 @@ const context: AccountReadsContext = {
   connectionKey,
   $nativeBalance,
   $profiles,
-  // formatBalance's bigint case, without the rest of utils/format.ts (lazy code only).
-  formatBalance: (value, decimals) => formatUnitsFixed(value, decimals, 3),
-  onError: (error, where) => emitEvent('ERROR', { message: errorMessage(error), where }),
-  showSnack,
+  // `code`: the modal shows that toast (spec §8) when it sees this event; the toast store is
+  // lazy code, so the page does not load it for this.
+  onError: (error, where, code) =>
+    emitEvent('ERROR', { message: errorMessage(error), where, code }),
 }
 
 let reads: AccountReads | undefined

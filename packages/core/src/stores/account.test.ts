@@ -11,6 +11,7 @@ import { activeTarget } from './active-target.js'
 import { $nativeBalance } from './balance.js'
 import { setActiveNetwork, setNetworks } from './chain.js'
 import { $attempts, $connections, type Connection, connectionKey } from './connection.js'
+import { subscribeEvents } from './events.js'
 import { $profiles, setProfile } from './profile.js'
 
 const ALICE = '0x1111111111111111111111111111111111111111'
@@ -151,6 +152,33 @@ describe('the account state is derived from the connection', () => {
     assert.equal(releases.length, 1, 'one getBalance request')
     assert.equal(getAccountState('eip155').balance, '4.000')
     assert.equal(getAccountState('eip155').balanceLoading, false)
+  })
+
+  test('a balance read the network does not answer asks for the toast once per account', async () => {
+    registerAdapter({
+      ...createTestAdapter(),
+      getBalance: async () => {
+        throw new TypeError('Failed to fetch')
+      },
+    })
+    const codes: unknown[] = []
+    const stop = subscribeEvents(({ event, properties }) => {
+      if (event === 'ERROR' && properties?.where === 'balance') codes.push(properties.code)
+    })
+    try {
+      $connections.setKey('eip155', evmConnection())
+      await refreshBalance('eip155')
+      assert.equal(getAccountState('eip155').balanceUnavailable, true)
+      // Still dead: every failed request is an ERROR event, the toast's code only the first.
+      await refreshBalance('eip155', { force: true })
+      assert.deepEqual(codes, ['TOKEN_BALANCE_UNAVAILABLE', undefined])
+      // Another account is another first failure.
+      $connections.setKey('eip155', evmConnection(BOB))
+      await refreshBalance('eip155')
+      assert.deepEqual(codes, ['TOKEN_BALANCE_UNAVAILABLE', undefined, 'TOKEN_BALANCE_UNAVAILABLE'])
+    } finally {
+      stop()
+    }
   })
 
   test('the native balance and the server stores key an account alike (accountKey)', () => {

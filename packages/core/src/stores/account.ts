@@ -72,15 +72,9 @@ function accountState(
     balanceUnavailable: ownBalance?.failed,
     profileName: ownProfile?.name,
     profileImage: ownProfile?.avatar,
-    connectedWalletInfo: {
-      name: connection.wallet.name,
-      icon: connection.wallet.icon,
-      identifier: connection.connectorId,
-      ...(connection.wallet.email ? { email: connection.wallet.email } : {}),
-      ...(connection.wallet.socialProvider || connection.wallet.email
-        ? { socialProvider: connection.wallet.socialProvider ?? 'email' }
-        : {}),
-    },
+    // The connection keeps what the account shows of the wallet: its name and icon, and for an
+    // embedded wallet the e-mail and social provider (actions/internal.ts, `applyConnection`).
+    connectedWalletInfo: { ...connection.wallet, identifier: connection.connectorId },
   }
 }
 

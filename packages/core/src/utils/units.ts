@@ -1,6 +1,7 @@
-// The part of the amount formatting the initial JS needs: the account reads format balances
-// with formatUnitsFixed (actions/refresh-account.ts hands it over), while the rest of it
-// (utils/format.ts) loads with the views only.
+// The part of the amount formatting the account reads need: they format balances with
+// formatUnitsFixed (actions/account-reads.ts, loaded with import()), while the rest of it
+// (utils/format.ts) loads with the views only. It imports only errors/base.ts, a file of its
+// own in every app, so the reads can import it without splitting the page's entry.
 import { BaseError } from '../errors/base.js'
 
 // Token decimals are a uint8 on EVM chains.

@@ -1,4 +1,10 @@
-import { $snack, type SnackVariant } from '@openmodal/core/internal'
+import {
+  $snack,
+  type SnackVariant,
+  showSnack,
+  subscribeEvents,
+  TOAST_MESSAGES,
+} from '@openmodal/core/internal'
 import { css, html, nothing } from 'lit'
 import { StoreController } from '../../controllers/store-controller.js'
 import '../../i18n/en-views.js'
@@ -11,6 +17,17 @@ import { safeLinkUrl } from '../../utils/safe-url.js'
 import { icon } from '../icons.js'
 import '../wui-spinner/wui-spinner.js'
 import { OpenModalElement } from '../../internal/openmodal-element.js'
+
+// Core's initial code reports a failed balance read by code on its ERROR event rather than
+// through the toast store, which is lazy code that loads with this shell (spec §8 "Token
+// Balance Unavailable", once when the network stops answering). A read that failed before the
+// shell loaded is not toasted: toasts show inside the open modal, and Account says the balance
+// is unavailable.
+subscribeEvents(({ properties }) => {
+  if (properties?.code === 'TOKEN_BALANCE_UNAVAILABLE') {
+    showSnack(TOAST_MESSAGES.TOKEN_BALANCE_UNAVAILABLE, { variant: 'error', code: properties.code })
+  }
+})
 
 const VARIANT_LABEL: Record<SnackVariant, MessageKey> = {
   success: 'toast.success',
