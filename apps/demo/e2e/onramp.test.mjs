@@ -1,12 +1,46 @@
 // End to end, the way `pnpm demo` runs: anvil, apps/server (its own PGlite, the `demo` project
-// with the sandbox on-ramp, the indexer polling every 250 ms) and the built demo with the dev
+// with the sandbox on-ramp and Coinbase's, the indexer polling every 250 ms), the Coinbase
+// Onramp stand-in (apps/server/src/testing/coinbase-onramp.ts) and the built demo with the dev
 // wallet. A visitor buys ETH from Account → Buy: the card limits show, the sandbox checkout
 // opens in a popup, Pay credits the address on anvil, BuyInProgress lands on Account, and
-// Activity lists the credit. The chain is read directly to check the amount.
+// Activity lists the purchase (asked with `onramp=`) in place of its credit. A Coinbase purchase
+// shows there as pending, then failed once Coinbase says so. The chain is read directly to check
+// the amount.
 import assert from 'node:assert/strict'
+import { generateKeyPairSync } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createPublicClient, http, parseEther } from 'viem'
 import { startStack } from './stack.mjs'
+
+const SERVER = join(dirname(fileURLToPath(import.meta.url)), '../../server')
+const COINBASE_KEY_NAME = 'organizations/demo/apiKeys/e2e'
+
+/** The Coinbase Onramp stand-in, a TypeScript module of apps/server, loaded through its tsx. */
+async function startCoinbase() {
+  const keys = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  // tsx's ESM entry as its package.json exports it (require.resolve would give the CJS one).
+  const tsxPackage = createRequire(join(SERVER, 'package.json')).resolve('tsx/package.json')
+  const exported = JSON.parse(await readFile(tsxPackage, 'utf8')).exports['./esm/api'].import
+  const tsxApi = join(dirname(tsxPackage), exported.default)
+  const { tsImport } = await import(pathToFileURL(tsxApi).href)
+  const standIn = join(SERVER, 'src/testing/coinbase-onramp.ts')
+  const { startCoinbaseOnramp } = await tsImport(pathToFileURL(standIn).href, import.meta.url)
+  const coinbase = await startCoinbaseOnramp({
+    keyName: COINBASE_KEY_NAME,
+    publicKeyPem: keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  })
+  const config = {
+    keyName: COINBASE_KEY_NAME,
+    keySecret: keys.privateKey.export({ type: 'sec1', format: 'pem' }).toString(),
+    apiUrl: coinbase.url,
+    payUrl: coinbase.url,
+  }
+  return { coinbase, config }
+}
 
 const DEV_WALLET_ID = 'dev.openmodal.wallet'
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -19,12 +53,18 @@ describe('Demo on-ramp: buy ETH through the sandbox checkout, credited on anvil'
   let context
   let page
   let client
+  let coinbase
 
   before(async () => {
+    const started = await startCoinbase()
+    coinbase = started.coinbase
     stack = await startStack({
       chainIds: [31337],
       server: {
-        project: { features: { activity: true, onramp: true }, onramp: { sandbox: true } },
+        project: {
+          features: { activity: true, onramp: true },
+          onramp: { sandbox: true, coinbase: started.config },
+        },
         env: { OPENMODAL_INDEXER_POLL_MS: '250' },
       },
       demo: ({ local, server }) => ({ chains: local, apiUrl: server.url }),
@@ -36,7 +76,10 @@ describe('Demo on-ramp: buy ETH through the sandbox checkout, credited on anvil'
     client = createPublicClient({ transport: http(stack.local[0].rpcUrl) })
   })
 
-  after(() => stack?.stop())
+  after(async () => {
+    await stack?.stop()
+    await coinbase?.close()
+  })
 
   const modal = (selector) => page.locator(`w3m-modal dialog ${selector}`)
   const buyView = (selector) => modal(`w3m-onramp-providers-view ${selector}`)
@@ -101,13 +144,68 @@ describe('Demo on-ramp: buy ETH through the sandbox checkout, credited on anvil'
     assert.equal(after - before, parseEther('0.099'))
   })
 
-  test('Activity lists the credit', async () => {
+  test('Activity lists the purchase, asked with onramp=, in place of its credit', async () => {
+    // The credit is in the server's history first, so the tab's first page has it.
+    const credited = await creditInHistory()
     await modal('w3m-account-view [role="tab"]:has-text("Activity")').click({
       timeout: STEP_TIMEOUT,
     })
-    await modal('w3m-account-view [data-transaction]')
-      .filter({ hasText: '0.099' })
-      .first()
-      .waitFor({ timeout: PURCHASE_TIMEOUT })
+    const row = modal('w3m-account-view [data-transaction]').filter({ hasText: '0.099' })
+    await row.first().waitFor({ timeout: PURCHASE_TIMEOUT })
+    assert.match(await row.first().getAttribute('data-transaction'), /^onr_[0-9a-f]{32}$/)
+    assert.equal(await text(row.first().locator('[data-operation]')), 'Bought')
+    assert.equal(await text(row.first().locator('[data-counterpart]')), 'Via Sandbox checkout')
+    assert.equal(await text(row.first().locator('[data-amount]')), 'Received: +0.099 ETH')
+    assert.equal(await text(row.first().locator('[data-status]')), 'Confirmed')
+    assert.equal(await row.count(), 1, `the credit ${credited} is not listed a second time`)
   })
+
+  test('a Coinbase purchase shows as pending, then failed once Coinbase says so', async () => {
+    await page.evaluate(() => window.__openmodal.open({ view: 'Account' }))
+    await modal('w3m-account-view [data-feature="onramp"]').click({ timeout: STEP_TIMEOUT })
+    await buyView('[part="amount-input"]').fill('50')
+    const provider = buyView('[data-provider="coinbase"]')
+    await provider.waitFor({ timeout: STEP_TIMEOUT })
+    const [popup] = await Promise.all([context.waitForEvent('page'), provider.click()])
+    await popup.waitForURL(/\/buy\/select-asset\?/, { timeout: STEP_TIMEOUT })
+    const id = new URL(popup.url()).searchParams.get('partnerUserRef')
+    assert.match(id, /^onr_[0-9a-f]{32}$/)
+    await popup.close()
+
+    await page.evaluate(() => window.__openmodal.open({ view: 'Account' }))
+    await modal('w3m-account-view [role="tab"]:has-text("Activity")').click({
+      timeout: STEP_TIMEOUT,
+    })
+    const row = modal(`w3m-account-view [data-transaction="${id}"]`)
+    await row.locator('[data-status="pending"]').waitFor({ timeout: PURCHASE_TIMEOUT })
+    assert.equal(await text(row.locator('[data-operation]')), 'Bought')
+    assert.equal(await text(row.locator('[data-counterpart]')), 'Via Coinbase')
+    assert.equal(await text(row.locator('[data-status]')), 'Pending')
+
+    coinbase.complete(id, { status: 'FAILED' })
+    await row.locator('[data-status="failed"]').waitFor({ timeout: PURCHASE_TIMEOUT })
+    assert.equal(await text(row.locator('[data-status]')), 'Failed')
+    assert.deepEqual(coinbase.refusals, [])
+  })
+
+  /** Waits until the server's history (the chain's, no `onramp=`) lists the sandbox's credit. */
+  async function creditInHistory() {
+    const url = new URL(`/v1/account/${ACCOUNT_0}/history`, stack.server.url)
+    url.searchParams.set('projectId', 'demo')
+    url.searchParams.set('chainId', 'eip155:31337')
+    const ask = new URL(url)
+    ask.searchParams.set('onramp', 'sandbox')
+    const headers = { origin: stack.origin }
+    const [purchase] = (await (await fetch(ask, { headers })).json()).data
+    assert.ok(purchase?.metadata.hash, 'the sandbox purchase has its credit hash')
+    const deadline = Date.now() + PURCHASE_TIMEOUT
+    for (;;) {
+      const { data } = await (await fetch(url, { headers })).json()
+      if (data.some((t) => t.id.toLowerCase() === purchase.metadata.hash.toLowerCase())) {
+        return purchase.metadata.hash
+      }
+      assert.ok(Date.now() < deadline, 'the indexer lists the credit')
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
 })

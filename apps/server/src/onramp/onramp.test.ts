@@ -497,6 +497,21 @@ describe('meld and coinbase', () => {
     assert.deepEqual(coinbase.refusals, [])
   })
 
+  test('the history with onramp=coinbase asks Coinbase about a pending purchase', async () => {
+    const answer = await session({ provider: 'coinbase', chainId: BASE, amount: '50' })
+    assert.equal(answer.status, 201, JSON.stringify(answer.body))
+    const id = answer.body.purchase.id
+    const row = async () =>
+      (
+        await get(`/v1/account/${alice}/history`, { chainId: BASE, onramp: 'coinbase' })
+      ).body.data.find((t: { id: string }) => t.id === id)
+    assert.equal((await row()).metadata.status, 'pending')
+    // Nobody polls the purchase's own status: the history answer alone must see the outcome.
+    coinbase.complete(id, { status: 'FAILED' })
+    assert.equal((await row()).metadata.status, 'failed')
+    assert.deepEqual(coinbase.refusals, [])
+  })
+
   test('a Coinbase key the stand-in does not know fails the session with a 502', async () => {
     const other = generateKeyPairSync('ec', { namedCurve: 'P-256' })
     const config = v.parse(ConfigFileSchema, {

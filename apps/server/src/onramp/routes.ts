@@ -60,6 +60,10 @@ const BODY_MAX_BYTES = 4 * 1024
 /** Meld's events are compact JSON well under this. */
 const WEBHOOK_BODY_MAX_BYTES = 16 * 1024
 const NOT_SERVED = 'Buying crypto is not available on this network'
+/** The history answer asks the provider about at most this many pending purchases… */
+const HISTORY_REFRESH_MAX = 5
+/** …made within the last day (an abandoned checkout stays pending and is not asked forever). */
+const HISTORY_REFRESH_AGE_MS = 24 * 60 * 60 * 1000
 
 const AmountSchema = v.pipe(
   v.string('amount is required'),
@@ -377,7 +381,8 @@ export function onrampRoutes(options: OnrampRoutesOptions): Hono<AppEnv> {
   }
 
   // Spec §7 "Fetch transactions … onramp": with `onramp=<provider>` the history answer lists
-  // that provider's purchases for the address; without it, the blockchain routes answer.
+  // that provider's purchases for the address (the newest 100); without it, the blockchain
+  // routes answer.
   app.get('/v1/account/:address/history', async (c, next) => {
     const onramp = c.req.query('onramp')
     if (onramp === undefined) return next()
@@ -393,8 +398,21 @@ export function onrampRoutes(options: OnrampRoutesOptions): Hono<AppEnv> {
       provider,
       limit: 100,
     })
+    // The Activity tab asks this every 4 s and nothing else may be asking the provider (the
+    // visitor left BuyInProgress): the newest pending purchases are asked about here too.
+    let asked = 0
+    const now = Date.now()
+    const current = await Promise.all(
+      purchases.map((purchase) =>
+        purchase.status === 'pending' &&
+        asked++ < HISTORY_REFRESH_MAX &&
+        now - Date.parse(purchase.createdAt) < HISTORY_REFRESH_AGE_MS
+          ? refresh(project, purchase)
+          : purchase,
+      ),
+    )
     return c.json({
-      data: purchases.map(purchaseTransaction),
+      data: current.map(purchaseTransaction),
       next: null,
     } satisfies HistoryResponse)
   })

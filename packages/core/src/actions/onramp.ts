@@ -9,8 +9,10 @@ import type {
   OnrampQuoteResponse,
   OnrampSessionResponse,
 } from '../api/onramp-types.js'
+import type { HistoryResponse } from '../api/types.js'
 import { $api } from '../stores/api.js'
 import { $onrampServed } from '../stores/onramp.js'
+import { onReset } from '../stores/reset.js'
 
 /**
  * What can be bought on `chainId` and through which providers (empty `providers`: none).
@@ -162,6 +164,54 @@ export function showOnrampPage(popup: Window | null, url: string): boolean {
   return true
 }
 
+// The providers serving each chain, asked once per chain (a failed ask is asked again next time).
+const providersByChain = new Map<string, Promise<OnrampProviderId[]>>()
+onReset(() => providersByChain.clear())
+
+/**
+ * The ids of the providers the project server offers on `chainId`, asked once per chain
+ * (`GET /v1/onramp/options`); empty when none serves it. Rejects when the server could not be
+ * asked (and asks again on the next call).
+ *
+ * @example
+ * await onrampProviders({ chainId: 'eip155:1' }) // ['sandbox', 'coinbase']
+ */
+export function onrampProviders(params: { chainId: string }): Promise<OnrampProviderId[]> {
+  const { chainId } = params
+  let providers = providersByChain.get(chainId)
+  if (!providers) {
+    providers = fetchOnrampOptions({ chainId }).then((options) =>
+      Array.isArray(options?.providers) ? options.providers.map((p) => p.id) : [],
+    )
+    providersByChain.set(chainId, providers)
+    providers.catch(() => {
+      if (providersByChain.get(chainId) === providers) providersByChain.delete(chainId)
+    })
+  }
+  return providers
+}
+
+/**
+ * One provider's purchases for `address` on `chainId`, as history transactions (spec §7 "Fetch
+ * transactions … onramp": `GET /v1/account/:address/history?chainId=&onramp=<provider>`),
+ * newest first: `operationType` `buy`, `status` `pending`, `confirmed` or `failed`, `sentFrom`
+ * the provider's id, `hash` the credit's transaction once paid. Asked afresh each time (spec: "cache off").
+ *
+ * @example
+ * const { data } = await fetchOnrampHistory({ address, chainId: 'eip155:8453', provider: 'coinbase' })
+ */
+export function fetchOnrampHistory(params: {
+  address: string
+  chainId: string
+  provider: OnrampProviderId
+}): Promise<HistoryResponse> {
+  return $api
+    .get()
+    .get<HistoryResponse>(`/v1/account/${encodeURIComponent(params.address)}/history`, {
+      query: { chainId: params.chainId, onramp: params.provider },
+    })
+}
+
 const asking = new Set<string>()
 
 /**
@@ -176,8 +226,8 @@ export function checkOnrampServed(params: { chainId: string }): void {
   const { chainId } = params
   if (chainId in $onrampServed.get() || asking.has(chainId)) return
   asking.add(chainId)
-  fetchOnrampOptions({ chainId })
-    .then((options) => options.providers.length > 0)
+  onrampProviders({ chainId })
+    .then((providers) => providers.length > 0)
     .catch(() => false)
     .then((served) => {
       asking.delete(chainId)

@@ -34,6 +34,7 @@ import { $snack, hideSnack } from './snack.js'
 import {
   $transactions,
   $transactionsByYear,
+  activityTransactions,
   fetchTransactions,
   groupTransactionsByYear,
   refreshTransactions,
@@ -686,6 +687,46 @@ describe('transactions store (spec §3 "Transactions store", §4, §5)', () => {
         [2025, 0, 1],
       ],
     )
+  })
+
+  test("on-ramp purchases take their credit's place and wait for the pages to reach them", () => {
+    const newest = tx('2026-11-20T12:00:00.000Z')
+    const credit = tx('2026-11-10T12:00:00.000Z', { operationType: 'receive' })
+    const oldest = tx('2026-10-01T12:00:00.000Z')
+    const paid = {
+      ...tx('2026-11-10T11:59:00.000Z', { operationType: 'buy', status: 'confirmed' }),
+      id: 'onr_1',
+    }
+    paid.metadata.hash = credit.id.toUpperCase()
+    const waiting = { ...tx('2026-11-21T09:00:00.000Z', { operationType: 'buy' }), id: 'onr_2' }
+    waiting.metadata = { ...waiting.metadata, status: 'pending', hash: '' }
+    const old = { ...tx('2026-09-01T09:00:00.000Z', { operationType: 'buy' }), id: 'onr_3' }
+    old.metadata.hash = ''
+    const coinbaseTransactions = [waiting, paid, old]
+    const ids = (list: Transaction[]) => list.map((t) => t.id)
+    const page = { transactions: [newest, credit, oldest], coinbaseTransactions, error: false }
+    // More pages to come: the purchase older than the oldest row waits.
+    assert.deepEqual(ids(activityTransactions({ ...page, done: false })), [
+      'onr_2',
+      'onr_1',
+      newest.id,
+      oldest.id,
+    ])
+    assert.deepEqual(ids(activityTransactions({ ...page, done: true })), [
+      'onr_2',
+      'onr_1',
+      'onr_3',
+      newest.id,
+      oldest.id,
+    ])
+    // Before the first page: no purchase yet; after a failed page: all of them.
+    const none = { transactions: [], coinbaseTransactions, done: false }
+    assert.deepEqual(ids(activityTransactions({ ...none, error: false })), [])
+    assert.deepEqual(ids(activityTransactions({ ...none, error: true })), [
+      'onr_2',
+      'onr_1',
+      'onr_3',
+    ])
   })
 
   test('$transactionsByYear follows the fetched list', async () => {

@@ -1,6 +1,7 @@
 // TransactionsController of the spec: the connected account's activity on the connected chain,
 // fetched page by page from our server's history endpoint (spec §3 "Transactions store", §4).
 import { computed, map, onMount } from 'nanostores'
+import { fetchOnrampHistory, onrampProviders } from '../actions/onramp.js'
 import type { HistoryResponse, Transaction } from '../api/types.js'
 import { TOAST_MESSAGES } from '../errors/messages.js'
 import { serverError } from '../errors/server-messages.js'
@@ -12,6 +13,7 @@ import { $activeAccount } from './account.js'
 import { $api } from './api.js'
 import { expireTokenBalances } from './balances.js'
 import { $activeNetwork, isUnsupportedNetwork } from './chain.js'
+import { $features } from './project-config.js'
 import { onReset } from './reset.js'
 import { showSnack } from './snack.js'
 
@@ -21,7 +23,11 @@ export const ACTIVITY_NAMESPACES: readonly ChainNamespace[] = ['eip155']
 export interface TransactionsState {
   /** Newest first, pages appended in order. */
   transactions: readonly Transaction[]
-  /** On-ramp purchases (spec §3); filled by the on-ramp feature, empty until then. */
+  /**
+   * On-ramp purchases of the account on this chain (spec §3), newest first: what the server
+   * answers with `onramp=<provider>` for each provider serving the chain (spec §7), asked with
+   * the first page and at every poll. Empty when the `onramp` feature is off.
+   */
   coinbaseTransactions: readonly Transaction[]
   /** Cursor of the next page; undefined before the first page, after the last one and after an error. */
   next: string | undefined
@@ -106,8 +112,35 @@ export function transactionMonthGroups(byYear: TransactionsByYear): TransactionM
   return groups.sort((a, b) => b.year - a.year || b.month - a.month)
 }
 
+const hashOf = (transaction: Transaction) =>
+  (transaction.metadata?.hash || transaction.id).toLowerCase()
+
+/**
+ * What Activity lists: the history with the on-ramp purchases among it. A purchase takes the
+ * place of its credit's row (same transaction hash); a purchase older than the oldest row loaded
+ * waits until the history's pages reach it (or it has no more pages, or failed), so it never
+ * shows below rows a later page would put above it.
+ *
+ * @example
+ * activityTransactions($transactions.get()) // [purchase, send, receive, …]
+ */
+export function activityTransactions(
+  state: Pick<TransactionsState, 'transactions' | 'coinbaseTransactions' | 'done' | 'error'>,
+): Transaction[] {
+  const purchases = state.coinbaseTransactions
+  if (purchases.length === 0) return [...state.transactions]
+  const credits = new Set(purchases.filter((p) => p.metadata?.hash).map(hashOf))
+  const history = state.transactions.filter((t) => !credits.has(hashOf(t)))
+  let oldest = Number.NEGATIVE_INFINITY
+  if (!state.done && !state.error) {
+    oldest = history.length === 0 ? Number.POSITIVE_INFINITY : Math.min(...history.map(minedAt))
+  }
+  return [...purchases.filter((p) => minedAt(p) >= oldest), ...history]
+}
+
+/** `activityTransactions` grouped by year and month (spec §3 `transactionsByYear`). */
 export const $transactionsByYear = computed($transactions, (state) =>
-  groupTransactionsByYear(state.transactions),
+  groupTransactionsByYear(activityTransactions(state)),
 )
 
 /** Every transfer is an NFT flagged spam (spec §5): such transactions are hidden. */
@@ -174,6 +207,9 @@ export async function fetchTransactions(accountAddress: string | undefined): Pro
   }
   if (state.loading || state.done) return
   $transactions.set({ ...state, loading: true })
+  // A new list asks for the purchases along with its first page.
+  const purchases =
+    state.next === undefined ? fetchOnrampTransactions(accountAddress) : Promise.resolve()
   const result = await fetchPage(accountAddress, chain.caipNetworkId, key, state.next)
   if (result.status === 'success') {
     const page = result.data
@@ -205,6 +241,60 @@ export async function fetchTransactions(accountAddress: string | undefined): Pro
       code: 'FAILED_TO_FETCH_TRANSACTIONS',
     })
   }
+  await purchases
+}
+
+// Each ask for the purchases outdates the ones before it: only the newest answer is kept.
+let purchasesAsked = 0
+
+const purchaseState = (list: readonly Transaction[]) =>
+  JSON.stringify(list.map((t) => [t.id, t.metadata?.status, t.metadata?.hash]))
+
+/**
+ * Asks the project server for the account's on-ramp purchases on the connected chain, one
+ * request per provider serving it (spec §7: the history with `onramp=<provider>`), and puts them
+ * in `coinbaseTransactions`. Does nothing before the list's first page was asked for, when the
+ * `onramp` feature is off or on a chain without activity. A failure is silent: the purchases
+ * stay as they were. A purchase newly complete expires the cached token balances (its credit
+ * moved them). `fetchTransactions` calls it with a new list's first page, and core every 4 s
+ * while `$transactions` is watched.
+ *
+ * @throws "Transactions can't be fetched without an accountAddress" when the address is missing.
+ * @example
+ * await fetchOnrampTransactions($activeAccount.get().address)
+ * $transactions.get().coinbaseTransactions // [{ metadata: { operationType: 'buy', status: 'pending', … } }]
+ */
+export async function fetchOnrampTransactions(accountAddress: string | undefined): Promise<void> {
+  if (!accountAddress) throw serverError('TRANSACTIONS_WITHOUT_ADDRESS')
+  const chain = activeChain()
+  const key = listKey(chain, accountAddress)
+  if (!chain || !key || $transactions.get().key !== key) return
+  if (!ACTIVITY_NAMESPACES.includes(chain.namespace) || !$features.get()?.onramp) return
+  const asked = ++purchasesAsked
+  const chainId = chain.caipNetworkId
+  let purchases: Transaction[]
+  try {
+    const providers = await onrampProviders({ chainId })
+    const pages = await Promise.all(
+      providers.map((provider) =>
+        fetchOnrampHistory({ address: accountAddress, chainId, provider }),
+      ),
+    )
+    purchases = pages
+      .flatMap((page) => (Array.isArray(page?.data) ? page.data : []))
+      .filter((t) => t.metadata?.chain === chainId && t.metadata.operationType === 'buy')
+      .sort((a, b) => minedAt(b) - minedAt(a))
+  } catch {
+    return
+  }
+  const current = $transactions.get()
+  if (asked !== purchasesAsked || current.key !== key) return
+  if (purchaseState(current.coinbaseTransactions) === purchaseState(purchases)) return
+  const completed = (list: readonly Transaction[]) =>
+    list.filter((t) => t.metadata.status === 'confirmed').length
+  const credited = completed(purchases) > completed(current.coinbaseTransactions)
+  $transactions.set({ ...current, coinbaseTransactions: purchases })
+  if (credited) expireTokenBalances(key)
 }
 
 /** How often a watched Activity list asks for new transactions (spec §9 "polling 4 s"). */
@@ -266,9 +356,11 @@ onMount($transactions, () => {
   }
 })
 
-// ...and news is looked for every 4 s (spec §9), at once when watching starts: a list kept from
-// an earlier visit may be out of date.
+// ...and news (new transactions, purchases and their status) is looked for every 4 s (spec §9),
+// at once when watching starts: a list kept from an earlier visit may be out of date.
 pollWhileWatched($transactions, TRANSACTIONS_POLL_MS, () => {
   const address = $activeAccount.get().address
-  if (address) void refreshTransactions(address)
+  if (!address) return
+  void refreshTransactions(address)
+  void fetchOnrampTransactions(address)
 })

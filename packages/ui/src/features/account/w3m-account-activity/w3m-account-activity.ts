@@ -30,6 +30,20 @@ const OPERATION: Record<string, MessageKey> = {
   mint: 'activity.op.mint',
   burn: 'activity.op.burn',
   execute: 'activity.op.execute',
+  buy: 'activity.op.buy',
+}
+
+/** The on-ramp providers' names (a purchase's `sentFrom` is the provider's id). */
+const PROVIDER_NAMES: Record<string, string> = {
+  sandbox: 'Sandbox checkout',
+  meld: 'Meld',
+  coinbase: 'Coinbase',
+}
+
+const STATUS: Record<Transaction['metadata']['status'], MessageKey> = {
+  confirmed: 'activity.status.confirmed',
+  failed: 'activity.status.failed',
+  pending: 'activity.status.pending',
 }
 
 const DIRECTION: Record<TransactionTransfer['direction'], MessageKey> = {
@@ -76,9 +90,11 @@ function amount(transfer: TransactionTransfer): string {
 /**
  * @summary The Activity tab of Account: the account's transactions on the connected chain,
  * grouped by month (labelled with the month's name, plus the year when not this year, in the
- * modal's language), each with its operation, status, counterpart and amounts. More pages load
- * as the end of the list scrolls into view; while shown, new transactions are looked for every
- * 4 s and put on top. Shows loading, empty and error states; token
+ * modal's language), each with its operation, status, counterpart and amounts. With the
+ * `onramp` feature on, the purchases made through the project server's on-ramp providers are
+ * among them ("Bought", "Via <provider>", Pending, Confirmed or Failed), in place of the row of
+ * their credit. More pages load as the end of the list scrolls into view; while shown, new
+ * transactions and the purchases' status are looked for every 4 s. Shows loading, empty and error states; token
  * symbols and NFT names are text, never markup.
  *
  * @csspart transaction - One transaction row.
@@ -195,9 +211,12 @@ export class W3mAccountActivity extends OpenModalElement {
     const { metadata } = transaction
     const own = this.account.value.address?.toLowerCase()
     const outgoing = metadata.sentFrom.toLowerCase() === own
-    const counterpart = outgoing
-      ? t('activity.to', { address: truncateAddress(metadata.sentTo) })
-      : t('activity.from', { address: truncateAddress(metadata.sentFrom) })
+    const bought = metadata.operationType === 'buy'
+    const counterpart = bought
+      ? t('activity.via', { provider: PROVIDER_NAMES[metadata.sentFrom] ?? metadata.sentFrom })
+      : outgoing
+        ? t('activity.to', { address: truncateAddress(metadata.sentTo) })
+        : t('activity.from', { address: truncateAddress(metadata.sentFrom) })
     const operation = OPERATION[metadata.operationType] ?? 'activity.op.execute'
     const failed = metadata.status === 'failed'
     return html`<li class="row" part="transaction" data-transaction=${transaction.id}>
@@ -217,7 +236,7 @@ export class W3mAccountActivity extends OpenModalElement {
           </span>`
         })}
         <span class="sub ${failed ? 'status-failed' : ''}" data-status=${metadata.status}
-          >${t(failed ? 'activity.status.failed' : 'activity.status.confirmed')}</span
+          >${t(STATUS[metadata.status] ?? 'activity.status.confirmed')}</span
         >
       </span>
     </li>`
@@ -225,9 +244,11 @@ export class W3mAccountActivity extends OpenModalElement {
 
   override render() {
     const locale = this.locale.value
-    const { loading, empty, error, done, transactions } = this.transactions.value
+    const { loading, empty, error, done } = this.transactions.value
+    // The history with the on-ramp purchases among it (core's `$transactionsByYear`).
     const groups = transactionMonthGroups(this.byYear.value)
-    if (error && transactions.length === 0) {
+    const shown = groups.length > 0
+    if (error && !shown) {
       return html`<div class="state" data-state="error">
         <p class="error-text">${t('activity.error')}</p>
         <button class="button-secondary" part="retry-button" @click=${() => this.retry()}>
@@ -235,13 +256,13 @@ export class W3mAccountActivity extends OpenModalElement {
         </button>
       </div>`
     }
-    if (transactions.length === 0 && (loading || !this.transactions.value.key)) {
+    if (!shown && (loading || !this.transactions.value.key)) {
       return html`<div class="state" role="status" data-state="loading">
         <wui-spinner></wui-spinner>
         <p class="sub">${t('activity.loading')}</p>
       </div>`
     }
-    if (empty && transactions.length === 0) {
+    if (empty && !shown) {
       return html`<div class="state" data-state="empty">
         <p class="title">${t('activity.empty')}</p>
         <p class="sub">${t('activity.emptyHint')}</p>
