@@ -212,8 +212,24 @@ describe('Bitcoin end to end: the sats-connect dev wallet on the regtest ledger'
     const sendView = (selector) => view(`w3m-wallet-send-view ${selector}`)
     const previewView = (selector) => view(`w3m-wallet-send-preview-view ${selector}`)
     await sendView('[data-token-symbol]:text-is("rBTC")').waitFor({ timeout: STEP_TIMEOUT })
-    await sendView('[part="amount-input"]').fill('0.0005')
     await sendView('[part="receiver-input"]').fill(RECIPIENT)
+    // Max leaves the fee of sending everything (the adapter's estimate from the Esplora API's
+    // UTXOs and rate): less than the balance, by a fee of a few hundred sats.
+    await sendView('[part="max-button"]').click()
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('w3m-modal')
+          ?.shadowRoot?.querySelector('w3m-router')
+          ?.shadowRoot?.querySelector('w3m-wallet-send-view')
+          ?.shadowRoot?.querySelector('[part="amount-input"]')?.value,
+      null,
+      { timeout: STEP_TIMEOUT },
+    )
+    const max = await sendView('[part="amount-input"]').inputValue()
+    const left = before - BigInt(Math.round(Number(max) * 1e8))
+    assert.ok(left > 0n && left < 5_000n, `Max ${max} rBTC leaves ${left} sats of ${before}`)
+    await sendView('[part="amount-input"]').fill('0.0005')
     await sendView('[part="preview-button"]').click()
     assert.equal(await text(previewView('[data-amount]')), '0.0005 rBTC')
     assert.equal(await text(previewView('[data-network]')), 'Bitcoin Regtest')

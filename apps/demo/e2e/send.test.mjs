@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { TEST_TOKEN_ABI } from '@openmodal/testing'
 import { deployTestToken } from '@openmodal/testing/node'
-import { createPublicClient, formatEther, http, parseEther } from 'viem'
+import { createPublicClient, encodeFunctionData, formatEther, http, parseEther } from 'viem'
 import { rpc } from './preview.mjs'
 import { startStack } from './stack.mjs'
 
@@ -222,6 +222,31 @@ describe('Demo Send: ETH and an ERC-20 from Account → Send, checked on anvil',
       .locator('[data-amount]')
       .filter({ hasText: '999,987.500 TUSD' })
       .waitFor({ timeout: ACTIVITY_TIMEOUT })
+  })
+
+  test('3. TUSD paid from outside the page: Tokens shows it without a click', async () => {
+    // ACCOUNT_1 (unlocked on anvil) pays from Node; the page does nothing. The Tokens tab reads
+    // the server's balances again every 4 s while it shows.
+    const shown = modal('w3m-account-tokens [part="token"]')
+      .filter({ hasText: 'TUSD' })
+      .locator('[data-amount]')
+    await shown.filter({ hasText: '999,987.500 TUSD' }).waitFor({ timeout: STEP_TIMEOUT })
+    const hash = await rpc(chains.chains[0].rpcUrl, 'eth_sendTransaction', [
+      {
+        from: ACCOUNT_1,
+        to: token.address,
+        data: encodeFunctionData({
+          abi: TEST_TOKEN_ABI,
+          functionName: 'transfer',
+          args: [ACCOUNT_0, 2_500_000n],
+        }),
+      },
+    ])
+    await client.waitForTransactionReceipt({ hash })
+    const paid = Date.now()
+    // One polling interval and the read; 12 s leaves room on a loaded machine.
+    await shown.filter({ hasText: '999,990.000 TUSD' }).waitFor({ timeout: 12_000 })
+    console.log(`# outside TUSD payment → Tokens: ${Date.now() - paid} ms`)
   })
 
   test('4. the wallet declines: "Signature declined", the draft stays, nothing is sent', async () => {

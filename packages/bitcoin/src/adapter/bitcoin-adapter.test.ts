@@ -385,6 +385,32 @@ describe('wallet-standard Bitcoin wallets', () => {
     await assert.rejects(adapter.sendTransfer({ to, value: BTC }), { code: 'INVALID_TRANSFER' })
   })
 
+  test('Max: the fee of sending everything; balance less it sends and leaves 0 sats', async () => {
+    const { adapter, connectorId } = standardSetup(14)
+    const from = bitcoinDevKeys(14).payment.address
+    const to = bitcoinDevKeys(15).payment.address
+    // Three UTXOs: the fee grows with each input, so a one-input guess would be short.
+    for (const sats of [120_000, 45_000, 8_000]) local.regtest.faucet(from, sats)
+    await adapter.connect({ connectorId, network: local.network })
+    const balance = local.regtest.ledger.balance(from)
+    const fee = await adapter.estimateTransferFee?.({ to, value: 0n })
+    assert.ok(fee !== undefined && fee > 0n, `fee ${fee}`)
+    // One sat more than Max cannot be paid: the estimate leaves exactly the fee.
+    await assert.rejects(adapter.sendTransfer({ to, value: balance - fee + 1n }), {
+      code: 'INVALID_TRANSFER',
+    })
+    const txid = await adapter.sendTransfer({ to, value: balance - fee })
+    const tx = local.regtest.ledger.tx(txid)
+    assert.equal(tx?.fee, fee)
+    assert.equal(local.regtest.ledger.balance(from), 0n)
+    assert.equal(local.regtest.ledger.balance(to), balance - fee)
+    // A smaller amount: the fee of the transfer it builds (with change).
+    local.regtest.faucet(from, 50_000)
+    const partial = await adapter.estimateTransferFee?.({ to, value: 10_000n })
+    const sent = local.regtest.ledger.tx(await adapter.sendTransfer({ to, value: 10_000n }))
+    assert.equal(sent?.fee, partial)
+  })
+
   test('a user rejection is the kit’s; account changes and revocation become events', async () => {
     const { adapter, connectorId, dev } = standardSetup()
     dev.rejectNext({ method: 'getAccounts' })

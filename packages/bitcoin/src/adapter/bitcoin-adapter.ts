@@ -298,6 +298,29 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
     return txid
   }
 
+  /**
+   * The fee `sendTransfer` pays when this adapter builds the PSBT, at the Esplora API's
+   * next-block rate; `value` 0n (what Send's "Max" asks) is the fee of sending everything. A
+   * wallet that builds its own transfer may pick another rate.
+   */
+  const estimateTransferFee: NonNullable<BitcoinAdapter['estimateTransferFee']> = async ({
+    to,
+    value,
+  }) => {
+    const current = requireSession()
+    const name = bitcoinNetworkName(current.network)
+    if (!name) throw kitError('UNSUPPORTED_CHAIN', { details: current.network.caipNetworkId })
+    const from = paymentAccount(current)
+    const { estimateTransferFee: estimate } = await loadTransfer()
+    return estimate({
+      esploraUrl: esploraUrl(current.network),
+      network: name,
+      from: { address: from.address, ...(from.publicKey ? { publicKey: from.publicKey } : {}) },
+      to: isBitcoinAddress(to, name) ? to : from.address,
+      amount: value > 0n ? value : 0n,
+    })
+  }
+
   const adapter: BitcoinAdapter = {
     namespace: 'bip122',
     capabilities: ['signPsbt'],
@@ -388,6 +411,7 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
     signMessage,
     signPsbt,
     sendTransfer,
+    estimateTransferFee,
 
     async request({ method, params }) {
       const current = requireSession()

@@ -32,19 +32,12 @@ export interface TransferPsbtParameters {
   amount: bigint
 }
 
-/**
- * A PSBT paying `amount` sats to `to` from `from`'s UTXOs, change back to `from`, at the API's
- * next-block fee rate; with the indexes of the inputs `from` must sign.
- *
- * @example const { psbt, inputs } = await buildTransferPsbt({ esploraUrl, network: 'mainnet', from, to, amount })
- */
-export async function buildTransferPsbt({
+/** The account's spendable UTXOs as PSBT inputs, and the API's next-block fee rate (sat/vB). */
+async function spendable({
   esploraUrl,
   network,
   from,
-  to,
-  amount,
-}: TransferPsbtParameters): Promise<{ psbt: Uint8Array; inputs: number[]; fee: bigint }> {
+}: Pick<TransferPsbtParameters, 'esploraUrl' | 'network' | 'from'>) {
   const net = NETWORKS[network]
   let script: Uint8Array
   try {
@@ -93,6 +86,23 @@ export async function buildTransferPsbt({
         ]
       : [],
   )
+  return { net, inputs, feePerByte }
+}
+
+/**
+ * A PSBT paying `amount` sats to `to` from `from`'s UTXOs, change back to `from`, at the API's
+ * next-block fee rate; with the indexes of the inputs `from` must sign.
+ *
+ * @example const { psbt, inputs } = await buildTransferPsbt({ esploraUrl, network: 'mainnet', from, to, amount })
+ */
+export async function buildTransferPsbt({
+  esploraUrl,
+  network,
+  from,
+  to,
+  amount,
+}: TransferPsbtParameters): Promise<{ psbt: Uint8Array; inputs: number[]; fee: bigint }> {
+  const { net, inputs, feePerByte } = await spendable({ esploraUrl, network, from })
   let selected: ReturnType<typeof selectUTXO>
   try {
     selected = selectUTXO(inputs, [{ address: to, amount }], 'default', {
@@ -116,4 +126,33 @@ export async function buildTransferPsbt({
     inputs: selected.inputs.map((_, i) => i),
     fee: selected.fee ?? 0n,
   }
+}
+
+/**
+ * The fee, in sats, of paying `amount` to `to` as `buildTransferPsbt` would build it; for
+ * `amount` 0n the fee of sending everything (every UTXO in, one output, no change), which is
+ * what "Max" must leave: balance − this fee is the largest amount `buildTransferPsbt` (and a
+ * wallet selecting coins the same way at the same rate) can pay.
+ *
+ * @example const fee = await estimateTransferFee({ esploraUrl, network: 'regtest', from, to, amount: 0n })
+ */
+export async function estimateTransferFee(params: TransferPsbtParameters): Promise<bigint> {
+  if (params.amount > 0n) return (await buildTransferPsbt(params)).fee
+  const { net, inputs, feePerByte } = await spendable(params)
+  if (inputs.length === 0) return 0n
+  let sweep: ReturnType<typeof selectUTXO>
+  try {
+    // Everything to the receiver as the "change": the fee of a transfer without change.
+    sweep = selectUTXO(inputs, [], 'all', {
+      changeAddress: params.to,
+      feePerByte,
+      bip69: false,
+      createTx: true,
+      network: net,
+    })
+  } catch (cause) {
+    throw adapterError('INVALID_TRANSFER', { details: String(cause), cause })
+  }
+  // Too little to pay its own fee: nothing can be sent.
+  return sweep?.fee ?? inputs.reduce((sum, input) => sum + input.witnessUtxo.amount, 0n)
 }

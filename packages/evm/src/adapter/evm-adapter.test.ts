@@ -534,6 +534,58 @@ describe('evmAdapter.getProfile: ENS, loaded lazily', () => {
     expect(ensModuleLoaded()).to.equal(true)
   })
 
+  /**
+   * A stand-in Universal Resolver that tells the calls apart by selector: the reverse lookup
+   * (`0xb7d6ca64`) answers (alice.eth, resolver, resolver), any other call (the `avatar` text
+   * record through `resolveWithGateways`) answers (abi-encoded `avatar`, resolver).
+   */
+  async function installAvatarResolver(avatar: string) {
+    const reverse = encodeAbiParameters(
+      [{ type: 'string' }, { type: 'address' }, { type: 'address' }],
+      ['alice.eth', ANVIL_ADDRESSES[9], ANVIL_ADDRESSES[9]],
+    )
+    const text = encodeAbiParameters(
+      [{ type: 'bytes' }, { type: 'address' }],
+      [encodeAbiParameters([{ type: 'string' }], [avatar]), ANVIL_ADDRESSES[9]],
+    )
+    const word = (n: number) => n.toString(16).padStart(4, '0')
+    const lengthA = (reverse.length - 2) / 2
+    const lengthB = (text.length - 2) / 2
+    // selector == reverse ? return A : return B; the two answers follow the 47 code bytes.
+    const code =
+      `600035` +
+      `60e01c` +
+      `63b7d6ca64` +
+      `14` +
+      `61${word(31)}` +
+      `57` +
+      `61${word(lengthB)}61${word(47 + lengthA)}600039` +
+      `61${word(lengthB)}6000f3` +
+      `5b` +
+      `61${word(lengthA)}61${word(47)}600039` +
+      `61${word(lengthA)}6000f3`
+    await createTestClient({ mode: 'anvil', transport: http(chainA.rpcUrl) }).setCode({
+      address: ENS_UNIVERSAL_RESOLVER,
+      bytecode: `0x${code}${reverse.slice(2)}${text.slice(2)}`,
+    })
+  }
+
+  it('reads the avatar text record: an https URL is kept, a javascript: one dropped', async () => {
+    const adapter = evmAdapter()
+    const profile = () =>
+      adapter.getProfile?.({ address: ANVIL_ADDRESSES[0], network: onMainnet(networkA) })
+    await installAvatarResolver('https://example.com/alice.png')
+    expect(await profile()).to.deep.equal({
+      name: 'alice.eth',
+      avatar: 'https://example.com/alice.png',
+    })
+    await installAvatarResolver('javascript:alert(1)')
+    expect(await profile()).to.deep.equal({ name: 'alice.eth' })
+    await installAvatarResolver('http://example.com/alice.png')
+    expect(await profile()).to.deep.equal({ name: 'alice.eth' })
+    await installStandInResolver()
+  })
+
   it('on another non-test network, reads the name through the configured mainnet', async () => {
     const adapter = evmAdapter()
     const optimism: CaipNetwork = { ...networkB, id: 10, caipNetworkId: 'eip155:10' }

@@ -23,7 +23,7 @@ export const catalog: Catalog = {
   'transactions.unsupported': 'النشاط غير متاح على {name}.',
   'account.tabs': 'الأصول والنشاط',
   'account.tab.tokens': 'الرموز',
-  'account.tab.nfts': 'الرموز غير القابلة للاستبدال',
+  'account.tab.nfts': 'رموز NFT',
   'account.tab.activity': 'النشاط',
   'account.chooseName': 'اختر اسمًا',
   'tokens.list': 'أرصدة الرموز',

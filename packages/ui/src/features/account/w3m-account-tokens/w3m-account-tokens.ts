@@ -5,6 +5,7 @@ import {
   $balances,
   $options,
   BALANCE_API_NAMESPACES,
+  fetchBalances,
   isUnsupportedNetwork,
 } from '@openmodal/core/internal'
 import { html } from 'lit'
@@ -49,17 +50,40 @@ function row(balance: TokenBalance, locale: string): Row {
  * (`Intl.NumberFormat`). EVM and Solana balances (native and ERC-20 / SPL tokens) come from
  * the server (`$balances`, fetched when this element first shows); other namespaces, and
  * Solana in local mode (no `apiUrl`), show the native balance the adapter reported. Names and
- * symbols are text, never markup.
+ * symbols are text, never markup. While it shows and the page is visible, the server's balances
+ * are read again every 4 s (spec §9 "polling 4 s", as the native balance is), so a token that
+ * arrives from outside the modal shows without a click; after a failed read the fetcher's 30 s
+ * retry gap holds (one toast, not one every 4 s).
  *
  * @csspart token - One token row.
  */
 export class W3mAccountTokens extends OpenModalElement {
+  /** Milliseconds between reads of the server's balances while shown (tests lower it). */
+  static pollMs = 4_000
   static override styles = [base, assetListStyles]
 
   private readonly balances = new StoreController(this, $balances)
   private readonly account = new StoreController(this, $activeAccount)
   private readonly network = new StoreController(this, $activeNetwork)
   private readonly options = new StoreController(this, $options)
+
+  private poll: ReturnType<typeof setInterval> | undefined
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    clearInterval(this.poll)
+    this.poll = setInterval(() => {
+      // A background tab does not poll; nothing to read before an account shows.
+      if (document.visibilityState === 'hidden' || !$balances.get().key) return
+      void fetchBalances({ force: true })
+    }, W3mAccountTokens.pollMs)
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    clearInterval(this.poll)
+    this.poll = undefined
+  }
 
   private rows(): Row[] | undefined {
     const network = this.network.value

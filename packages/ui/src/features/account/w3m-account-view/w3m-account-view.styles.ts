@@ -115,9 +115,16 @@ export const styles = css`
     background: var(--wui-surface);
   }
 
+  /* Three equal tabs that never wrap: a label too long for a third of 320 px is cut with an
+     ellipsis (the catalogs keep tab labels short: Arabic says "رموز NFT"). */
   [role='tab'] {
-    flex: 1;
+    flex: 1 1 0;
+    min-inline-size: 0;
     min-block-size: 32px;
+    padding-inline: 4px;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
     border: 0;
     border-radius: var(--wui-radius-s);
     background: transparent;

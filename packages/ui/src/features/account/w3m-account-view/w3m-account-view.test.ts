@@ -10,6 +10,7 @@ import {
   setProfile,
   switchNetwork,
 } from '@openmodal/core/internal'
+import { setViewport } from '@web/test-runner-commands'
 import type { W3mModal } from '../../../modal/w3m-modal/w3m-modal.js'
 import '../../../test/define-modal.js'
 import type { View } from '@openmodal/core/internal'
@@ -17,6 +18,7 @@ import { loadLocale } from '../../../i18n/index.js'
 import { views } from '../../../router/routes.js'
 import {
   deep,
+  deepAll,
   deferred,
   mainnet,
   optimism,
@@ -346,5 +348,26 @@ describe('Account view', () => {
     await until(() => deep(modal, 'dialog')?.getAttribute('dir') === 'rtl', 'right to left')
     await settle()
     await expect(modal).to.be.accessible()
+    // At 320 px each tab label stays on one line and is not clipped (the NFTs label wrapped to
+    // three lines in Arabic).
+    await setViewport({ width: 320, height: 700 })
+    try {
+      await settle()
+      const tabs = deepAll(view, '[role="tab"]')
+      expect(tabs.length).to.equal(3)
+      for (const tab of tabs) {
+        const lineHeight = Number.parseFloat(getComputedStyle(tab).lineHeight) || 20
+        const label = tab.textContent?.trim()
+        expect(tab.scrollWidth, `${label} fits`).to.be.at.most(tab.clientWidth)
+        const range = document.createRange()
+        range.selectNodeContents(tab)
+        // One line (a bidi label has one rect per run, so the height tells, not their count).
+        expect(range.getBoundingClientRect().height, `${label} on one line`).to.be.below(
+          lineHeight * 1.5,
+        )
+      }
+    } finally {
+      await setViewport({ width: 800, height: 600 })
+    }
   })
 })

@@ -114,7 +114,9 @@ export class W3mWalletSendPreviewView extends OpenModalElement {
 
   private estimateFee(): Promise<boolean> | undefined {
     const { transfer } = $sendTransfer.get()
-    if (!transfer) return undefined
+    // Bitcoin wallets pick the fee rate of their own transfers: the review says so rather than
+    // show the adapter's estimate (which only Max uses, to leave room for the fee).
+    if (!transfer || $activeNetwork.get()?.chainNamespace === 'bip122') return undefined
     return this.estimate.run(async (signal) => {
       const fee = await estimateSendFee(transfer)
       if (!signal.aborted) this.fee = fee

@@ -295,6 +295,26 @@ describe('Send views', () => {
     // The token button's chevron points to the inline end: left, in Arabic.
     const chevron = deep(view, '[part="token-button"] svg') as SVGElement
     expect(getComputedStyle(chevron).transform).to.equal('matrix(-1, 0, 0, 1, 0, 0)')
+    // A typed amount in an Arabic error keeps its minus before the digits (left of them): the
+    // value is isolated from the right-to-left text around it.
+    type(input(view, 'amount-input'), '-1.0000000000000000001')
+    const error = await until(
+      () => deep(view, '[part="status"] [data-error]') as HTMLElement | null,
+      'the decimals error',
+    )
+    const node = [...error.childNodes].find(
+      (child): child is Text => child instanceof Text && child.data.includes('1.0'),
+    ) as Text
+    const at = node.data.indexOf('-1.0')
+    expect(at, node.data).to.be.above(-1)
+    const box = (from: number) => {
+      const range = document.createRange()
+      range.setStart(node, from)
+      range.setEnd(node, from + 1)
+      return range.getBoundingClientRect()
+    }
+    expect(box(at).left, 'the minus is left of the 1').to.be.below(box(at + 1).left)
+    type(input(view, 'amount-input'), '')
     await preview(view)
     await settle()
     await expect(modal).to.be.accessible()

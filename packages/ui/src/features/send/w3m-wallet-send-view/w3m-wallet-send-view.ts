@@ -4,6 +4,7 @@ import {
   $sendDraft,
   $sendTokens,
   $sendTransfer,
+  BaseError,
   estimateNativeFee,
   formatUnits,
   isAddressFor,
@@ -23,7 +24,7 @@ import '../../../components/wui-spinner/wui-spinner.js'
 import { AttemptController } from '../../../controllers/attempt-controller.js'
 import { StoreController } from '../../../controllers/store-controller.js'
 import { tError } from '../../../i18n/coded.js'
-import { t } from '../../../i18n/index.js'
+import { dirFor, t } from '../../../i18n/index.js'
 import '../strings/en.js'
 import { OpenModalElement } from '../../../internal/openmodal-element.js'
 import { base } from '../../../styles/base.js'
@@ -150,7 +151,7 @@ export class W3mWalletSendView extends OpenModalElement {
     if (this.lookup.pending) return
     const broken = this.lookup.error ?? this.parsed.value.error
     if (broken) {
-      this.formError = typeof broken === 'string' ? broken : tError(broken)
+      this.formError = typeof broken === 'string' ? broken : this.errorText(broken)
       return
     }
     push('WalletSendPreview')
@@ -159,7 +160,22 @@ export class W3mWalletSendView extends OpenModalElement {
   /** A rule the amount breaks, shown as it is typed (the others wait for "Preview"). */
   private amountError(): string | undefined {
     const { amountError } = this.parsed.value
-    return amountError ? tError(amountError) : undefined
+    return amountError ? this.errorText(amountError) : undefined
+  }
+
+  /**
+   * A coded error's text; right to left, each value (the typed amount, a count) is isolated
+   * (U+2068 … U+2069): a typed "-1.5" inside Arabic text would otherwise show its minus after
+   * the digits.
+   */
+  private errorText(error: unknown): string {
+    if (!(error instanceof BaseError && error.values) || dirFor(this.locale.value) !== 'rtl') {
+      return tError(error)
+    }
+    const values = Object.fromEntries(
+      Object.entries(error.values).map(([name, value]) => [name, `\u2068${value}\u2069`]),
+    )
+    return tError(Object.assign(Object.create(error) as BaseError, { values }))
   }
 
   private renderBlocked(reason: 'disabled' | 'namespace') {
