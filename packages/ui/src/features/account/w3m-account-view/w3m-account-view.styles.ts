@@ -103,6 +103,9 @@ export const styles = css`
 
   .tabs {
     display: grid;
+    /* One column that never grows past the panel: the tabs' unwrapped labels must not set
+       its width (a grid track grows to its items' min-content otherwise). */
+    grid-template-columns: minmax(0, 1fr);
     gap: 12px;
     text-align: start;
   }
