@@ -19,7 +19,10 @@ import { isCaipNetworkId, isChainNamespace } from '../utils/caip.js'
 import { issueWarning } from '../utils/dev.js'
 import { documented, featureDocs, optionDocs, themeVariableDocs } from './docs.js'
 
-export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+/** The spec's six providers (§1), on by default. */
+const DEFAULT_SOCIALS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+/** Every provider `features.socials` accepts: the six, and Telegram when the host names it. */
+export const SOCIAL_PROVIDERS = [...DEFAULT_SOCIALS, 'telegram'] as const
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
 
 export const CONNECT_METHODS = ['email', 'social', 'wallet'] as const
@@ -55,7 +58,7 @@ export const DEFAULT_FEATURES: Readonly<Features> = {
   receive: true,
   send: true,
   email: true,
-  socials: SOCIAL_PROVIDERS,
+  socials: DEFAULT_SOCIALS,
   emailShowWallets: true,
   analytics: false,
   allWallets: true,
