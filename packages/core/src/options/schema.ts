@@ -19,10 +19,7 @@ import { isCaipNetworkId, isChainNamespace } from '../utils/caip.js'
 import { issueWarning } from '../utils/dev.js'
 import { documented, featureDocs, optionDocs, themeVariableDocs } from './docs.js'
 
-/** The spec's six providers (§1), on by default. */
-const DEFAULT_SOCIALS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
-/** Every provider `features.socials` accepts: the six, and Telegram when the host names it. */
-export const SOCIAL_PROVIDERS = [...DEFAULT_SOCIALS, 'telegram'] as const
+export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
 
 export const CONNECT_METHODS = ['email', 'social', 'wallet'] as const
@@ -58,7 +55,7 @@ export const DEFAULT_FEATURES: Readonly<Features> = {
   receive: true,
   send: true,
   email: true,
-  socials: DEFAULT_SOCIALS,
+  socials: SOCIAL_PROVIDERS,
   emailShowWallets: true,
   analytics: false,
   allWallets: true,
