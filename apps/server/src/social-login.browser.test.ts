@@ -31,6 +31,8 @@ import {
   type Standin,
   startGoogleStandin,
   startOAuthStandin,
+  startTelegramStandin,
+  type TelegramStandin,
 } from './testing/social-standins.js'
 
 const SITE_DIST = join(
@@ -49,6 +51,7 @@ let browser: Browser
 let secure: string
 let google: Standin
 let github: Awaited<ReturnType<typeof startOAuthStandin>>
+let telegram: TelegramStandin
 
 before(async () => {
   if (!existsSync(join(SITE_DIST, 'frame.html'))) await buildSecureSite({ outDir: SITE_DIST })
@@ -70,12 +73,13 @@ before(async () => {
   })
   google = await startGoogleStandin(`${server.url}/v1/auth/social/callback`)
   github = await startOAuthStandin('github')
+  telegram = await startTelegramStandin(() => Date.now())
   await syncConfig(db, {
     projects: [
       testProject({
         projectId: PROJECT,
         allowedOrigins: [dapp.origin],
-        features: { email: true, socials: ['google', 'github'] },
+        features: { email: true, socials: ['google', 'github', 'telegram'] },
         recovery: 'custodial',
         social: {
           google: {
@@ -87,6 +91,7 @@ before(async () => {
             jwksUrl: `${google.url}/jwks`,
           },
           github: oauthStandinConfig(github),
+          telegram: { botToken: telegram.botToken, authorizationUrl: `${telegram.url}/auth` },
         },
       }),
     ],
@@ -98,6 +103,7 @@ after(async () => {
   await browser?.close()
   await google?.close()
   await github?.close()
+  await telegram?.close()
   await server?.close()
   await db?.close()
   await sink?.close()
@@ -119,7 +125,7 @@ const request = (page: Page, type: string, payload: unknown = {}) =>
  * (600×800, at the secure site's /loading), is sent on to the provider, and comes back; the
  * frame's CONNECT_SOCIAL answers. Returns the answer and the popup's last address.
  */
-async function socialLogin(provider: 'google' | 'github') {
+async function socialLogin(provider: 'google' | 'github' | 'telegram') {
   const context = await browser.newContext()
   const page = await context.newPage()
   await page.goto(`${dapp.origin}/`)
@@ -164,6 +170,16 @@ test('Google (OIDC) through the popup: the same address on the next login', asyn
   assert.equal(first.answer.status, 'SUCCESS', JSON.stringify(first.answer.payload))
   assert.equal(first.answer.payload.email, 'grace@example.com')
   const second = await socialLogin('google')
+  assert.equal(second.answer.payload.address, first.answer.payload.address)
+})
+
+test('Telegram through the popup: /loading hands its result on; same address next time', async () => {
+  const first = await socialLogin('telegram')
+  // The fragment went to the server, and is gone from the popup's address.
+  assert.equal(first.last, `${secure}/loading?social=done`)
+  assert.equal(first.answer.status, 'SUCCESS', JSON.stringify(first.answer.payload))
+  assert.equal(first.answer.payload.userName, 'pavel_tg')
+  const second = await socialLogin('telegram')
   assert.equal(second.answer.payload.address, first.answer.payload.address)
 })
 

@@ -1,7 +1,8 @@
 // `pnpm demo`'s social login providers: loopback stand-ins answering with the real providers'
 // shapes (src/testing/social-standins.ts: real OpenID Providers for Google and Apple (form_post,
 // an ES256 client secret), GitHub's, Discord's,
-// X's and Facebook's OAuth 2 and profile APIs), each signing in one fixed visitor at once. It
+// X's and Facebook's OAuth 2 and profile APIs, Telegram's login page with its signed result),
+// each signing in one fixed visitor at once. It
 // prints the project's `social` config for them, and serves a small control API on loopback
 // for tests: `POST /<provider>/deny` makes the next authorization answer `access_denied`,
 // `POST /<provider>/allow` undoes it, `POST /<provider>/account` (JSON) changes the visitor.
@@ -19,6 +20,9 @@ import {
   startAppleStandin,
   startGoogleStandin,
   startOAuthStandin,
+  startTelegramStandin,
+  type TelegramAccount,
+  type TelegramStandin,
 } from './testing/social-standins.js'
 
 const HOST = '127.0.0.1'
@@ -44,7 +48,8 @@ const oauth = {
   x: await startOAuthStandin('x'),
   facebook: await startOAuthStandin('facebook'),
 }
-const standins: Record<string, Standin> = { google, apple, ...oauth }
+const telegram = await startTelegramStandin(() => Date.now())
+const standins: Record<string, Standin | TelegramStandin> = { google, apple, ...oauth, telegram }
 const social = {
   google: {
     clientId: google.clientId,
@@ -58,6 +63,9 @@ const social = {
   ...Object.fromEntries(
     Object.entries(oauth).map(([name, standin]) => [name, oauthStandinConfig(standin)]),
   ),
+  // The bot's domain at Telegram would be the secure site's; the stand-in checks `origin`
+  // against `return_to` as Telegram does.
+  telegram: { botToken: telegram.botToken, authorizationUrl: `${telegram.url}/auth` },
 }
 
 const control = createServer((request, response) => {
@@ -72,7 +80,7 @@ const control = createServer((request, response) => {
     if (action === 'deny' || action === 'allow') standin.deny = action === 'deny'
     else if (action === 'account') {
       try {
-        standin.account = JSON.parse(body) as StandinAccount
+        standin.account = JSON.parse(body) as StandinAccount & TelegramAccount
       } catch {
         return void response.writeHead(400).end()
       }

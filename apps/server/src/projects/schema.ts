@@ -14,6 +14,7 @@ export const SOCIAL_PROVIDERS: readonly SocialProvider[] = [
   'facebook',
   'x',
   'discord',
+  'telegram',
 ]
 
 export const ProjectIdSchema = v.pipe(

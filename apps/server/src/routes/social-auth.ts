@@ -24,7 +24,12 @@ import {
   startAttempt,
   userOfIdentity,
 } from '../embedded/social/flow.js'
-import { BUILT_PROVIDERS, type BuiltProvider } from '../embedded/social/providers.js'
+import {
+  BUILT_PROVIDERS,
+  type BuiltProvider,
+  type ProviderConfig,
+} from '../embedded/social/providers.js'
+import { type TelegramConfig, verifyTelegramResult } from '../embedded/social/telegram.js'
 import type { AppEnv } from '../http/access.js'
 import { limitBody } from '../http/middleware.js'
 import { ProjectIdSchema } from '../projects/schema.js'
@@ -80,16 +85,22 @@ export function socialAuthRoutes(context: EmbeddedContext): Hono<AppEnv> {
     // The attempt belongs to the device key that asks: only a proof of that key collects it.
     const jkt = await requireProof(context, c)
     pruneSometimes(context)
+    const common = {
+      projectId: project.projectId,
+      dappOrigin: body.dappOrigin,
+      jkt,
+      redirectUri: callbackUrl(c),
+    }
     const started = await startAttempt(
       db,
-      {
-        projectId: project.projectId,
-        provider: body.provider,
-        config,
-        dappOrigin: body.dappOrigin,
-        jkt,
-        redirectUri: callbackUrl(c),
-      },
+      body.provider === 'telegram'
+        ? {
+            ...common,
+            provider: 'telegram',
+            config: config as TelegramConfig,
+            secureOrigin: options.secureOrigin,
+          }
+        : { ...common, provider: body.provider, config: config as ProviderConfig },
       context.now(),
     )
     return c.json(started)
@@ -123,7 +134,15 @@ export function socialAuthRoutes(context: EmbeddedContext): Hono<AppEnv> {
       return done('failed')
     }
     try {
-      const profile = await exchange(attempt, config, params)
+      const profile =
+        attempt.provider === 'telegram'
+          ? await verifyTelegramResult(
+              db,
+              config as TelegramConfig,
+              params.get('tgAuthResult'),
+              context.now(),
+            )
+          : await exchange(attempt, config as ProviderConfig, params)
       const now = context.now()
       const outcome = await db.transaction(async (tx) => {
         const { user } = await userOfIdentity(

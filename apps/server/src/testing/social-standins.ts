@@ -6,6 +6,7 @@ import { createHash, generateKeyPairSync, randomBytes, verify } from 'node:crypt
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Provider from 'oidc-provider'
+import { telegramHash } from '../embedded/social/telegram.js'
 
 export interface StandinAccount {
   subject: string
@@ -667,4 +668,74 @@ export async function followUntil(
     current = next
   }
   throw new Error('too many redirects')
+}
+
+/** The visitor at Telegram: the fields its login result carries (core.telegram.org/widgets/login). */
+export interface TelegramAccount {
+  id: number
+  first_name: string
+  last_name?: string
+  username?: string
+  photo_url?: string
+}
+
+export interface TelegramStandin {
+  url: string
+  /** The bot's token, as BotFather gives it (`<bot id>:<secret>`). */
+  botToken: string
+  account: TelegramAccount
+  /** Answer the next login with `tgAuthResult=false` (the visitor declined). */
+  deny: boolean
+  close(): Promise<void>
+}
+
+/**
+ * oauth.telegram.org on loopback: `GET /auth?bot_id&origin&request_access&return_to` signs in
+ * `account` at once and sends the browser to `return_to#tgAuthResult=<base64 of the JSON
+ * result>`, the result signed as Telegram does (HMAC-SHA256 under SHA-256 of the bot token).
+ * A `bot_id` other than its bot's, or a `return_to` off `origin`, gets Telegram's error text.
+ *
+ * @example
+ * const telegram = await startTelegramStandin(() => Date.now())
+ */
+export async function startTelegramStandin(now: () => number): Promise<TelegramStandin> {
+  const server = createServer()
+  const url = await listen(server)
+  const botId = String(7_000_000_000 + randomBytes(3).readUIntBE(0, 3))
+  const standin: TelegramStandin = {
+    url,
+    botToken: `${botId}:${randomBytes(26).toString('base64url')}`,
+    account: {
+      id: 93_372_553,
+      first_name: 'Pavel',
+      username: 'pavel_tg',
+      photo_url: 'https://t.me/i/userpic/320/pavel_tg.jpg',
+    },
+    deny: false,
+    close: () => close(server),
+  }
+  server.on('request', (req, res) => {
+    const here = new URL(req.url ?? '/', url)
+    if (req.method !== 'GET' || here.pathname !== '/auth') return json(res, 404, {})
+    const origin = here.searchParams.get('origin') ?? ''
+    let returnTo: URL
+    try {
+      returnTo = new URL(here.searchParams.get('return_to') ?? '')
+    } catch {
+      returnTo = new URL('about:blank')
+    }
+    if (here.searchParams.get('bot_id') !== botId || returnTo.origin !== origin) {
+      res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' })
+      return res.end('Bot domain invalid')
+    }
+    let result: unknown = false
+    if (!standin.deny) {
+      const fields = { ...standin.account, auth_date: Math.floor(now() / 1000) }
+      result = { ...fields, hash: telegramHash(fields, standin.botToken) }
+    }
+    returnTo.hash = `tgAuthResult=${Buffer.from(JSON.stringify(result)).toString('base64')}`
+    res.writeHead(302, { location: returnTo.href })
+    res.end()
+  })
+  return standin
 }

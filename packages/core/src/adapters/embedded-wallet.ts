@@ -47,8 +47,15 @@ export interface EmbeddedWalletAccounts {
   smartAccount?: { address: string; deployed: boolean; balance?: string | undefined } | undefined
 }
 
-/** A social login provider (spec §5: one of six). */
-export type EmbeddedSocialProvider = 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord'
+/** A social login provider (spec §5: one of six; and Telegram's login). */
+export type EmbeddedSocialProvider =
+  | 'google'
+  | 'github'
+  | 'apple'
+  | 'facebook'
+  | 'x'
+  | 'discord'
+  | 'telegram'
 
 /**
  * The loaded frame side: every step of the e-mail login and update (spec §4). Each rejects with

@@ -57,7 +57,14 @@ export interface ApiError {
   issues?: ApiIssue[]
 }
 
-export type SocialProvider = 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord'
+export type SocialProvider =
+  | 'google'
+  | 'github'
+  | 'apple'
+  | 'facebook'
+  | 'x'
+  | 'discord'
+  | 'telegram'
 
 /** Remote feature flags (spec §1, §9 "Remote feature keys"); keys match core's `Features`. */
 export interface RemoteFeatures {

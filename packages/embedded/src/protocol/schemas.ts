@@ -127,7 +127,7 @@ export const APP_EVENTS = {
   },
   GET_SOCIAL_REDIRECT_URI: {
     payload: v.object({
-      provider: v.picklist(['google', 'github', 'apple', 'facebook', 'x', 'discord']),
+      provider: v.picklist(['google', 'github', 'apple', 'facebook', 'x', 'discord', 'telegram']),
     }),
     result: v.object({ uri: url }),
   },

@@ -9,11 +9,13 @@ import { findOrCreateUser, type User } from '../sessions.js'
 import {
   type BuiltProvider,
   clientSecretOf,
+  type OAuthProvider,
   PROFILE_READERS,
   type ProviderConfig,
   resolveProvider,
   type SocialProfile,
 } from './providers.js'
+import { type TelegramConfig, telegramAuthUrl } from './telegram.js'
 
 /** How long a started login may take at the provider. */
 export const ATTEMPT_TTL_MS = 10 * 60_000
@@ -48,7 +50,7 @@ const isLoopbackHttp = (url: string) => {
 }
 
 /** The OAuth client of a project's provider, with the provider's endpoints (or the overrides). */
-function clientOf(provider: BuiltProvider, config: ProviderConfig) {
+function clientOf(provider: OAuthProvider, config: ProviderConfig) {
   const model = resolveProvider(provider, config)
   const { endpoints } = model
   const configuration = new client.Configuration(
@@ -87,39 +89,63 @@ export async function startAttempt(
   db: Queryable,
   input: {
     projectId: string
-    provider: BuiltProvider
-    config: ProviderConfig
     dappOrigin: string
     jkt: string
     redirectUri: string
-  },
+  } & (
+    | { provider: OAuthProvider; config: ProviderConfig }
+    | {
+        provider: 'telegram'
+        config: TelegramConfig
+        /** The secure site: the bot's domain, and where Telegram sends the popup back. */
+        secureOrigin: string
+      }
+  ),
   now: number,
 ): Promise<{ attemptId: string; url: string }> {
-  const { model, configuration } = clientOf(input.provider, input.config)
   const state = client.randomState()
   const nonce = client.randomNonce()
   const verifier = client.randomPKCECodeVerifier()
-  const challenge = await client.calculatePKCECodeChallenge(verifier)
   const id = randomId()
-  await db.query(
-    `insert into embedded.social_attempts
-       (id, state_hash, project_id, provider, dapp_origin, jkt, code_verifier, nonce,
-        redirect_uri, status, created_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11)`,
-    [
-      id,
-      tokenHash(state),
-      input.projectId,
-      input.provider,
-      input.dappOrigin,
-      input.jkt,
-      verifier,
-      nonce,
-      input.redirectUri,
-      new Date(now),
-      new Date(now + ATTEMPT_TTL_MS),
-    ],
-  )
+  const insert = () =>
+    db.query(
+      `insert into embedded.social_attempts
+         (id, state_hash, project_id, provider, dapp_origin, jkt, code_verifier, nonce,
+          redirect_uri, status, created_at, expires_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11)`,
+      [
+        id,
+        tokenHash(state),
+        input.projectId,
+        input.provider,
+        input.dappOrigin,
+        input.jkt,
+        verifier,
+        nonce,
+        input.redirectUri,
+        new Date(now),
+        new Date(now + ATTEMPT_TTL_MS),
+      ],
+    )
+  if (input.provider === 'telegram') {
+    const page = input.config.authorizationUrl
+    if (page?.startsWith('http:') && !isLoopbackHttp(page)) {
+      throw new SocialLoginError('Provider endpoints must be https (or http on loopback)')
+    }
+    // Telegram signs its result itself (no code, no PKCE); `state` names the attempt on the way
+    // back: /loading forwards the fragment with it to the callback (`redirectUri`).
+    await insert()
+    const returnTo = new URL('/loading', input.secureOrigin)
+    returnTo.searchParams.set('projectId', input.projectId)
+    returnTo.searchParams.set('state', state)
+    return {
+      attemptId: id,
+      url: telegramAuthUrl(input.config, input.secureOrigin, returnTo.href),
+    }
+  }
+  const { model, configuration } = clientOf(input.provider, input.config)
+  const challenge = await client.calculatePKCECodeChallenge(verifier)
+  await insert()
   const url = client.buildAuthorizationUrl(configuration, {
     redirect_uri: input.redirectUri,
     scope: model.scope,
@@ -175,7 +201,7 @@ export async function exchange(
   config: ProviderConfig,
   params: URLSearchParams,
 ): Promise<SocialProfile> {
-  const { model, configuration } = clientOf(attempt.provider, config)
+  const { model, configuration } = clientOf(attempt.provider as OAuthProvider, config)
   const current = new URL(attempt.redirect_uri)
   current.search = params.toString()
   const tokens = await client.authorizationCodeGrant(configuration, current, {

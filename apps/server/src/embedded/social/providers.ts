@@ -5,6 +5,7 @@
 import { createPrivateKey, sign } from 'node:crypto'
 import * as v from 'valibot'
 import type { SocialProvider } from '../../api-types.js'
+import { TelegramConfigSchema } from './telegram.js'
 
 /** What identifies the visitor after a login: the provider's stable subject and its names. */
 export interface SocialProfile {
@@ -95,7 +96,7 @@ export const PROFILE_READERS: Record<
   },
 }
 
-/** The providers built so far, with their real endpoints. */
+/** The OAuth 2 / OIDC providers, with their real endpoints. */
 export const PROVIDERS = {
   google: {
     kind: 'oidc',
@@ -168,8 +169,10 @@ export const PROVIDERS = {
   },
 } as const satisfies Partial<Record<SocialProvider, ProviderModel>>
 
-export type BuiltProvider = keyof typeof PROVIDERS
-export const BUILT_PROVIDERS = Object.keys(PROVIDERS) as BuiltProvider[]
+export type OAuthProvider = keyof typeof PROVIDERS
+/** Every provider built: the OAuth ones and Telegram (its signed login result, telegram.ts). */
+export type BuiltProvider = OAuthProvider | 'telegram'
+export const BUILT_PROVIDERS = [...(Object.keys(PROVIDERS) as OAuthProvider[]), 'telegram'] as const
 
 /**
  * The providers whose login works end to end (server, frame and popup). The project config
@@ -263,23 +266,23 @@ export function clientSecretOf(config: ProviderConfig, now: number): string {
 /** The `social` settings of a project, by provider. */
 export const SocialConfigSchema = v.strictObject({
   ...(Object.fromEntries(
-    BUILT_PROVIDERS.filter((provider) => provider !== 'apple').map((provider) => [
-      provider,
-      v.optional(ProviderConfigSchema),
-    ]),
+    (Object.keys(PROVIDERS) as OAuthProvider[])
+      .filter((provider) => provider !== 'apple')
+      .map((provider) => [provider, v.optional(ProviderConfigSchema)]),
   ) as Record<
-    Exclude<BuiltProvider, 'apple'>,
+    Exclude<OAuthProvider, 'apple'>,
     v.OptionalSchema<typeof ProviderConfigSchema, undefined>
   >),
   apple: v.optional(AppleConfigSchema),
+  telegram: v.optional(TelegramConfigSchema),
 })
 export type SocialConfig = v.InferOutput<typeof SocialConfigSchema>
 
 /** A provider's model with the project's endpoint overrides applied. */
 export function resolveProvider(
-  provider: BuiltProvider,
+  provider: OAuthProvider,
   config: ProviderConfig,
-): ProviderModel & { provider: BuiltProvider; config: ProviderConfig } {
+): ProviderModel & { provider: OAuthProvider; config: ProviderConfig } {
   const model = PROVIDERS[provider]
   const endpoints: ProviderEndpoints = { ...model.endpoints }
   for (const key of Object.keys(endpoints) as (keyof ProviderEndpoints)[]) {
@@ -304,7 +307,7 @@ export function workingProviders(
   if (!features.socials) return []
   return features.socials.filter(
     (provider): provider is BuiltProvider =>
-      provider in PROVIDERS &&
+      (BUILT_PROVIDERS as readonly string[]).includes(provider) &&
       social[provider as BuiltProvider] !== undefined &&
       ready.includes(provider as BuiltProvider),
   )

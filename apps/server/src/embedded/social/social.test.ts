@@ -25,8 +25,10 @@ import {
   startAppleStandin,
   startGoogleStandin,
   startOAuthStandin,
+  startTelegramStandin,
 } from '../../testing/social-standins.js'
 import { POPUP_READY_PROVIDERS } from './providers.js'
+import { TELEGRAM_MAX_AGE_S, telegramHash } from './telegram.js'
 
 type Provider = 'google' | 'github' | 'discord' | 'x' | 'facebook' | 'apple'
 
@@ -42,11 +44,13 @@ async function setup(t: TestContext) {
   const x = await startOAuthStandin('x')
   const facebook = await startOAuthStandin('facebook')
   const apple = await startAppleStandin(callback)
+  const telegram = await startTelegramStandin(() => stack.clock.now)
   const project = () =>
     testProject({
-      features: { email: true, socials: ['google', 'github', 'discord', 'x', 'apple'] },
+      features: { email: true, socials: ['google', 'github', 'discord', 'x', 'apple', 'telegram'] },
       social: {
         apple: appleStandinConfig(apple),
+        telegram: { botToken: telegram.botToken, authorizationUrl: `${telegram.url}/auth` },
         google: {
           clientId: google.clientId,
           clientSecret: google.clientSecret,
@@ -64,18 +68,20 @@ async function setup(t: TestContext) {
   const restoreConfig = () => syncConfig(db, { projects: [project()] })
   await restoreConfig()
   t.after(async () => {
-    for (const standin of [google, github, discord, x, facebook, apple]) await standin.close()
+    for (const standin of [google, github, discord, x, facebook, apple, telegram]) {
+      await standin.close()
+    }
     await stack.close()
     await sink.close()
     await db.close()
   })
   const standins: Record<Provider, Standin> = { google, github, discord, x, facebook, apple }
-  return { db, sink, stack, standins, callback, facebook, apple, restoreConfig }
+  return { db, sink, stack, standins, callback, facebook, apple, telegram, restoreConfig }
 }
 
 type Stack = EmbeddedStack
 
-async function start(stack: Stack, device: DeviceKey, provider: Provider) {
+async function start(stack: Stack, device: DeviceKey, provider: Provider | 'telegram') {
   const answer = await stack.send('POST', '/v1/auth/social/start', {
     body: { projectId: 'test-project', provider, dappOrigin: DAPP },
     device,
@@ -105,6 +111,34 @@ async function postBack(action: URL, fields: URLSearchParams) {
   })
   assert.equal(response.status, 303)
   return response.headers.get('location')
+}
+
+/**
+ * The visitor at Telegram, and the secure site's /loading page after it: Telegram sends the
+ * popup to `return_to#tgAuthResult=…`; the page forwards the fragment with `state` to the
+ * server's callback. Returns that callback URL (the test may change it before calling back).
+ */
+async function atTelegram(url: string, callback: string) {
+  const response = await fetch(url, { redirect: 'manual' })
+  assert.equal(response.status, 302, await response.text())
+  const back = new URL(response.headers.get('location') ?? '')
+  assert.equal(`${back.origin}${back.pathname}`, `${SECURE}/loading`)
+  const result = new URLSearchParams(back.hash.slice(1)).get('tgAuthResult') ?? ''
+  const forwarded = new URL(callback)
+  forwarded.searchParams.set('state', back.searchParams.get('state') ?? '')
+  forwarded.searchParams.set('tgAuthResult', result)
+  return forwarded
+}
+
+/** The JSON result inside a forwarded callback URL, and a way to put another one in. */
+const resultOf = (url: URL) =>
+  JSON.parse(
+    Buffer.from(url.searchParams.get('tgAuthResult') ?? '', 'base64').toString(),
+  ) as Record<string, unknown>
+const withResult = (url: URL, result: unknown) => {
+  const next = new URL(url)
+  next.searchParams.set('tgAuthResult', Buffer.from(JSON.stringify(result)).toString('base64'))
+  return next
 }
 
 const status = (stack: Stack, device: DeviceKey, attemptId: string) =>
@@ -405,6 +439,101 @@ test('social login through the providers, and the attacks on it', async (t) => {
     await socialLogin(env, device, 'github')
   })
 
+  await t.test('Telegram: its login URL, then the same user on the next login', async () => {
+    const device = await createDeviceKey(() => stack.clock.now)
+    const { attemptId, url } = await start(stack, device, 'telegram')
+    const params = new URL(url).searchParams
+    assert.equal(params.get('bot_id'), env.telegram.botToken.split(':')[0])
+    assert.equal(params.get('origin'), SECURE)
+    assert.equal(params.get('request_access'), 'write')
+    const returnTo = new URL(params.get('return_to') ?? '')
+    assert.equal(`${returnTo.origin}${returnTo.pathname}`, `${SECURE}/loading`)
+    assert.equal(returnTo.searchParams.get('projectId'), 'test-project')
+    assert.ok(!url.includes(env.telegram.botToken.split(':')[1] ?? '-'), 'no bot secret in the URL')
+    assert.deepEqual((await status(stack, device, attemptId)).body, { status: 'pending' })
+    const back = await atTelegram(url, callback)
+    assert.deepEqual(Object.keys(resultOf(back)).sort(), [
+      'auth_date',
+      'first_name',
+      'hash',
+      'id',
+      'photo_url',
+      'username',
+    ])
+    assert.equal(await callBack(back), `${SECURE}/loading?social=done`)
+    const first = (await status(stack, device, attemptId)).body
+    assert.equal(first.user.provider, 'telegram')
+    assert.equal(first.user.username, 'pavel_tg')
+    assert.equal(first.user.email, null)
+    // Telegram signs the id and the second of the login: a new login is a new second.
+    stack.clock.now += 1000
+    const again = await createDeviceKey(() => stack.clock.now)
+    const next = await start(stack, again, 'telegram')
+    await callBack(await atTelegram(next.url, callback))
+    const second = (await status(stack, again, next.attemptId)).body
+    assert.equal(second.user.id, first.user.id)
+  })
+
+  await t.test('attacks on Telegram: forged, changed, other bot, stale, replayed', async () => {
+    const refused = async (tamper: (back: URL) => URL | Promise<URL>, what: string) => {
+      const device = await createDeviceKey(() => stack.clock.now)
+      const { attemptId, url } = await start(stack, device, 'telegram')
+      const back = await tamper(await atTelegram(url, callback))
+      assert.equal(await callBack(back), `${SECURE}/loading?social=failed`, what)
+      const answer = await status(stack, device, attemptId)
+      assert.equal(answer.status, 400, what)
+      assert.equal(answer.body.error.message, 'Failed to initiate social connection', what)
+    }
+    const before = await db.query('select count(*)::int as n from embedded.social_identities')
+    // A hash made up by the attacker.
+    await refused(
+      (back) => withResult(back, { ...resultOf(back), hash: 'ab'.repeat(32) }),
+      'forged',
+    )
+    // Someone else's Telegram id (or name) under the visitor's signature.
+    await refused((back) => withResult(back, { ...resultOf(back), id: 1 }), 'changed id')
+    await refused(
+      (back) => withResult(back, { ...resultOf(back), username: 'durov' }),
+      'changed username',
+    )
+    await refused((back) => withResult(back, { ...resultOf(back), last_name: 'X' }), 'added field')
+    // A result signed by another bot (the attacker's own, whose token they hold).
+    await refused((back) => {
+      const { hash: _hash, ...fields } = resultOf(back)
+      const other = `${Number(env.telegram.botToken.split(':')[0]) + 1}:${'A'.repeat(35)}`
+      return withResult(back, { ...fields, hash: telegramHash(fields, other) })
+    }, 'another bot')
+    // A result older than the window: captured from an earlier login, sent with a new attempt.
+    stack.clock.now += 1000
+    const earlier = await start(stack, await createDeviceKey(() => stack.clock.now), 'telegram')
+    const captured = resultOf(await atTelegram(earlier.url, callback))
+    stack.clock.now += (TELEGRAM_MAX_AGE_S + 1) * 1000
+    await refused((back) => withResult(back, captured), 'stale auth_date')
+    // The visitor declined at Telegram.
+    env.telegram.deny = true
+    await refused((back) => back, 'declined')
+    env.telegram.deny = false
+    // The same signed result used for a second attempt (e.g. an attacker's own).
+    await refused(async (back) => {
+      const victim = await createDeviceKey(() => stack.clock.now)
+      const first = await start(stack, victim, 'telegram')
+      const used = await atTelegram(first.url, callback)
+      assert.equal(await callBack(used), `${SECURE}/loading?social=done`)
+      assert.equal((await status(stack, victim, first.attemptId)).status, 200)
+      return withResult(back, resultOf(used))
+    }, 'replayed result')
+    const after = await db.query('select count(*)::int as n from embedded.social_identities')
+    assert.deepEqual(after, before, 'no identity made by a refused result')
+    // Malformed fragments: not base64, not an object, no hash.
+    for (const bad of ['%%%', Buffer.from('[1]').toString('base64'), '']) {
+      const device = await createDeviceKey(() => stack.clock.now)
+      const { url } = await start(stack, device, 'telegram')
+      const back = await atTelegram(url, callback)
+      back.searchParams.set('tgAuthResult', bad)
+      assert.equal(await callBack(back), `${SECURE}/loading?social=failed`, bad)
+    }
+  })
+
   await t.test('refuses a provider the project did not configure or turned off', async () => {
     const device = await createDeviceKey(() => stack.clock.now)
     // Farcaster is no OAuth provider; Facebook is configured but not in features.socials.
@@ -435,7 +564,14 @@ test('social login through the providers, and the attacks on it', async (t) => {
     })
     const body = await config.json()
     // Listed and configured; Facebook is configured but not listed in features.socials.
-    assert.deepEqual(body.socialProviders, ['google', 'github', 'discord', 'x', 'apple'])
+    assert.deepEqual(body.socialProviders, [
+      'google',
+      'github',
+      'discord',
+      'x',
+      'apple',
+      'telegram',
+    ])
     assert.deepEqual(POPUP_READY_PROVIDERS, [
       'google',
       'apple',
@@ -443,6 +579,7 @@ test('social login through the providers, and the attacks on it', async (t) => {
       'discord',
       'x',
       'facebook',
+      'telegram',
     ])
   })
 })

@@ -7,4 +7,5 @@ export const SOCIAL_NAMES: Readonly<Record<string, string>> = {
   x: 'X',
   discord: 'Discord',
   farcaster: 'Farcaster',
+  telegram: 'Telegram',
 }

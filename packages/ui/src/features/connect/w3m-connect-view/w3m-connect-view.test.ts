@@ -9,6 +9,7 @@ import {
   openModal,
   reset,
   setLocale,
+  setThemeMode,
 } from '@openmodal/core/internal'
 import { sendKeys, setViewport } from '@web/test-runner-commands'
 import '../../../test/define-modal.js'
@@ -49,7 +50,7 @@ async function openConnect(modal: W3mModal) {
  */
 async function serverReports(
   providers: readonly string[] | undefined,
-  features: { reownBranding?: boolean } = {},
+  features: { reownBranding?: boolean; socials?: string[] } = {},
 ) {
   await until(() => $remoteConfig.get().status !== 'loading', 'the dropped config request')
   $remoteConfig.set({
@@ -64,7 +65,8 @@ async function serverReports(
         onramp: true,
         activity: true,
         reownBranding: false,
-        ...features,
+        // The providers as the server names them (checked by the config's own schema there).
+        ...(features as object),
       },
       allowedOrigins: [],
       chains: [],
@@ -141,6 +143,29 @@ describe('Connect view', () => {
     expect(deepAll(view, '[data-provider]').map((b) => b.dataset.provider)).to.deep.equal([
       'github',
     ])
+    closeModal()
+
+    // Telegram once the project lists it and its server has a bot: after the six, axe clean in
+    // dark mode and right to left.
+    await serverReports(['github', 'telegram'], {
+      socials: ['google', 'github', 'apple', 'facebook', 'x', 'discord', 'telegram'],
+    })
+    view = await openConnect(modal)
+    await until(() => deepAll(view, '[data-provider]').length === 2, 'two providers')
+    const buttons = deepAll(view, '[data-provider]')
+    expect(buttons.map((b) => b.textContent?.trim())).to.deep.equal([
+      'Continue with GitHub',
+      'Continue with Telegram',
+    ])
+    expect(buttons[1]?.tagName).to.equal('BUTTON')
+    setThemeMode('dark')
+    setLocale('ar')
+    await loadLocale('ar')
+    await until(() => deep(modal, 'dialog')?.getAttribute('dir') === 'rtl', 'right to left')
+    await settle()
+    expect(deep(view, '[data-provider="telegram"]')?.textContent).to.contain('Telegram')
+    await expect(modal).to.be.accessible()
+    setThemeMode('light')
   })
   it('renders the methods in that order, and the host override wins', async () => {
     setupClient({ wallets: [{ id: 'io.ext', name: 'Ext', type: 'EXTERNAL' }, AUTH] })
