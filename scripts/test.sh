@@ -20,12 +20,15 @@ cd "$(dirname "$0")/.."
 export TURBO_TELEMETRY_DISABLED=1
 # The packages whose test task starts a browser (web-test-runner or Playwright). Every
 # `test:browser` task runs in the browser lane too.
-BROWSER_TESTS=(ui vue svelte evm cdn demo)
+BROWSER_TESTS=(ui vue svelte cdn demo)
 # The tasks either lane runs, longest first (turbo arguments; `--only --concurrency=1` added).
 # The examples' suite (installs, builds, then Chromium) and size's (vite builds) are tests;
-# the tarball checks are filtered to packages/*: the apps have no such task.
+# the tarball checks are filtered to packages/*: the apps have no such task. EVM's suite
+# (Chromium, then its node e2e) is one of them so the browser lane, the longer one (demo e2e,
+# ui), hands it to the node lane when that lane is free first.
 FLEX_TASKS=(
   'test --filter=@openmodal/examples'
+  'test --filter=@openmodal/evm'
   'test --filter=@openmodal/size'
   'check:package --filter=./packages/*'
 )

@@ -248,7 +248,7 @@ async function storageSuite(t: TestContext, backend: Backend) {
 
 test('storage on embedded PGlite', async (t) => {
   await storageSuite(t, {
-    fresh: () => openTestPglite(),
+    fresh: () => openTestPglite({ migrated: false }),
     // PGlite is one database per process: a second instance shares the same handle.
     second: async () => undefined,
   })
