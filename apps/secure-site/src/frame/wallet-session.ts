@@ -220,13 +220,8 @@ export function createWalletSession(
           'This project keeps the recovery share itself: there is no factor to change',
         )
       }
-      const deviceShare = await loadDeviceShare(user.id)
-      if (!deviceShare) throw new Error('This device holds no share of the wallet')
-      // Needs a login at most 5 minutes old: the server refuses a stale session.
-      const current = await session.api.shares()
-      await settlePending(user.id, current.version)
-      const version = current.version + 1
-      const held = (await loadDeviceShare(user.id)) ?? deviceShare
+      // Each try first asks the server where the shares stand (a login at most 5 minutes old
+      // is needed) and settles a share left waiting by a try cut off after the server took it.
       const changed = await choose(
         // Both kinds are offered (the page's passphrase preference is for a new wallet).
         {
@@ -235,6 +230,11 @@ export function createWalletSession(
           preferPassphrase: false,
         },
         async (secret) => {
+          const current = await session.api.shares()
+          await settlePending(user.id, current.version)
+          const held = await loadDeviceShare(user.id)
+          if (!held) throw new Error('This device holds no share of the wallet')
+          const version = current.version + 1
           const next = await resplitWallet(held, current.authShare, commitment, secret)
           try {
             const body = await signedRotation(next.keys, next.upload, version)
@@ -243,9 +243,9 @@ export function createWalletSession(
             try {
               await session.api.rotate(body)
             } catch (error) {
-              // Refused or cut off: the server may not have the new shares. The waiting share
-              // is kept only while the server might be at its version (settled on next use).
-              if (error instanceof ApiError) {
+              // A refusal: the server kept the old shares. A cut-off answer may hide a commit:
+              // the waiting share stays until the server's version settles it.
+              if (error instanceof ApiError && error.status < 500) {
                 await deleteDeviceShare(pendingOf(user.id))
                 await deleteValue(pendingVersionKey(user.id))
               }
@@ -254,10 +254,10 @@ export function createWalletSession(
           } finally {
             next.keys.solanaSecretKey.fill(0)
           }
+          await settlePending(user.id, version)
           return next
         },
       )
-      await settlePending(user.id, version)
       authShare = changed.upload.authShare
       return changed.upload.factor
     },
