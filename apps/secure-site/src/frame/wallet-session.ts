@@ -228,6 +228,7 @@ export function createWalletSession(
           userId: user.id,
           email: user.email ?? `wallet ${user.id.slice(0, 8)}`,
           preferPassphrase: false,
+          cancellable: true,
         },
         async (secret) => {
           const current = await session.api.shares()
