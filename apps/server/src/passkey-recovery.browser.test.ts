@@ -262,20 +262,26 @@ describe('recovery with a passkey only the visitor holds', () => {
 })
 
 describe('recovery with a passphrase', () => {
+  const email = `phrase-${randomBytes(3).toString('hex')}@example.com`
+  let one: Awaited<ReturnType<typeof profile>>
+  let created: string
+  const fill = async (page: Page, label: string, value: string) =>
+    page
+      .frameLocator('iframe[title="Secure wallet"]')
+      .getByLabel(label, { exact: true })
+      .fill(value, { timeout: STEP })
+
+  after(() => one?.context.close())
+
   test('a new device with the wrong passphrase: refused, nothing changes', async () => {
-    const email = `phrase-${randomBytes(3).toString('hex')}@example.com`
     const passphrase = 'correct horse battery staple'
-    const one = await profile('?passphrase')
-    const fill = async (page: Page, label: string, value: string) =>
-      page
-        .frameLocator('iframe[title="Secure wallet"]')
-        .getByLabel(label, { exact: true })
-        .fill(value, { timeout: STEP })
+    one = await profile('?passphrase')
     const connecting = enterCode(one.page, email)
     await fill(one.page, 'Passphrase', passphrase)
     await fill(one.page, 'Repeat it', passphrase)
     await frameButton(one.page, 'Continue').click()
     assert.equal((await connecting).status, 'SUCCESS')
+    created = await address(one.page)
     const row = await walletRow(email)
     assert.equal(row?.recovery, 'passphrase')
     assert.deepEqual((row?.factor as { kdf?: unknown } | undefined)?.kdf, {
@@ -284,7 +290,6 @@ describe('recovery with a passphrase', () => {
       t: 3,
       p: 1,
     })
-    await one.context.close()
 
     const two = await profile()
     const recovering = enterCode(two.page, email)
@@ -297,5 +302,67 @@ describe('recovery with a passphrase', () => {
     const ended = recovering.catch((error: Error) => error)
     await two.context.close()
     assert.ok((await ended) instanceof Error)
+  })
+
+  test('the known device changes the passphrase for a passkey, after a new code', async () => {
+    const before = await walletRow(email)
+    assert.equal(before?.recovery, 'passphrase')
+    // The page cannot hand the frame a factor: the change takes no payload.
+    const forged = await request(one.page, 'CHANGE_RECOVERY', { passphrase: 'attacker chosen' })
+    assert.equal(forged.status, 'ERROR')
+    assert.deepEqual(await walletRow(email), before)
+    // The page may ask; the visitor confirms with a new code typed in the frame.
+    const mailed = sink.mails.filter((mail) => mail.to.includes(email)).length
+    const changing = request(one.page, 'CHANGE_RECOVERY', {})
+    const otp = otpOf(await sink.waitForMail(email, { after: mailed }))
+    await one.page
+      .frameLocator('iframe[title="Secure wallet"]')
+      .getByRole('heading', { name: 'Confirm it is you' })
+      .waitFor({ timeout: STEP })
+    assert.deepEqual(await walletRow(email), before, 'nothing changes before the code')
+    await fill(one.page, 'Code', otp)
+    // The answer is cut off after the server took the new shares (the frame sees a network
+    // error): the device must keep the share the server now expects, and a second try lands.
+    let cut = 0
+    await one.context.route('**/v1/wallet/rotate', async (route) => {
+      await route.fetch()
+      cut += 1
+      await route.abort('connectionreset')
+    })
+    await frameButton(one.page, 'Create a passkey').click({ timeout: STEP })
+    await frameAlert(one.page).filter({ hasText: /\S/ }).waitFor({ timeout: STEP })
+    await one.context.unrouteAll()
+    assert.equal(cut, 1)
+    assert.equal((await walletRow(email))?.version, (before?.version ?? 0) + 1)
+    await frameButton(one.page, 'Create a passkey').click({ timeout: STEP })
+    // Bounded: a device left with the wrong share would keep the dialog open with an error.
+    const changed = await Promise.race([
+      changing,
+      new Promise<Reply>((_, reject) =>
+        setTimeout(() => reject(new Error('the change did not finish')), STEP).unref(),
+      ),
+    ])
+    assert.equal(changed.status, 'SUCCESS', JSON.stringify(changed.payload))
+    assert.deepEqual(changed.payload, { recovery: 'passkey' })
+    const row = await walletRow(email)
+    assert.equal(row?.recovery, 'passkey')
+    assert.equal(row?.version, (before?.version ?? 0) + 2)
+    const notice = await sink.waitForMail(email, { after: mailed + 1 })
+    assert.match(notice.subject, /^The recovery of your wallet on .+ changed$/)
+    // This device still signs (its new device share matches the new auth share).
+    const signing = request(one.page, 'RPC_REQUEST', {
+      method: 'personal_sign',
+      params: ['0x68690a', created],
+    })
+    await clickAfterRest(frameButton(one.page, 'Approve'), { timeout: STEP })
+    assert.equal((await signing).status, 'SUCCESS')
+
+    // A new device (a fresh frame) is asked for the passkey, no longer the passphrase.
+    await one.page.reload()
+    const recovering = enterCode(one.page, email)
+    await frameButton(one.page, 'Use your passkey').click({ timeout: STEP })
+    const recovered = await recovering
+    assert.equal(recovered.status, 'SUCCESS', JSON.stringify(recovered.payload))
+    assert.equal(await address(one.page), created)
   })
 })

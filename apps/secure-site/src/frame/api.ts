@@ -171,10 +171,14 @@ export function createApi(apiUrl: string, projectId: string, token?: string): Ap
   }
   const client: ApiClient = {
     token,
-    start: (body) => call('POST', '/v1/auth/email/start', startAnswer, body),
-    mailStatus: (body) => call('POST', '/v1/auth/email/status', statusAnswer, body),
+    start: (body) => call('POST', '/v1/auth/email/start', startAnswer, body, { login: true }),
+    // A login's mail proves the device key alone; an update's needs its session.
+    mailStatus: (body) =>
+      call('POST', '/v1/auth/email/status', statusAnswer, body, { login: !body.step }),
     async verify(body) {
-      const answer = await call('POST', '/v1/auth/email/verify', verifyAnswer, body)
+      const answer = await call('POST', '/v1/auth/email/verify', verifyAnswer, body, {
+        login: true,
+      })
       client.token = answer.session.token
       return answer
     },

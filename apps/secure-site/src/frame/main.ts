@@ -162,7 +162,7 @@ async function serve(
     recovery: async () => (await config).recovery,
     chooseRecovery: (who, use) =>
       shown(async () =>
-        (await import('./om-passkey.js')).chooseRecovery({ ...who, preferPassphrase }, use),
+        (await import('./om-passkey.js')).chooseRecovery({ preferPassphrase, ...who }, use),
       ),
     unlockRecovery: (factor, use) =>
       shown(async () => (await import('./om-passkey.js')).unlockRecovery(factor, use)),
@@ -466,6 +466,39 @@ async function serve(
       updateAttemptId = undefined
       if (session.user) session.user = { ...session.user, email: changed }
       return { newEmail: changed }
+    },
+    // A known device changes its recovery factor. The page can only ask: the visitor confirms
+    // with a new code typed here (a stolen or old session is not enough), then picks the new
+    // passkey or passphrase in this frame; the server swaps the shares in one signed step.
+    CHANGE_RECOVERY: async () => {
+      const who = session.user
+      if (!who || !session.commitment) throw new RpcError(4100, 'Not connected to email or social')
+      const email = who.email
+      if (!email) throw new Error('Changing the recovery needs an e-mail on the account')
+      void codeEntry().catch(() => undefined)
+      let changeAttempt = (await session.api.start({ projectId, email, dappOrigin })).attemptId
+      const status = (value: LoginStatus) => port.postMessage({ event: 'LOGIN', status: value })
+      const { enterCode } = await codeEntry()
+      await shown(() =>
+        enterCode({
+          email,
+          heading: 'Confirm it is you',
+          mailStatus: async () => (await session.api.mailStatus({ attemptId: changeAttempt })).mail,
+          verify: async (otp) => {
+            await session.api.verify({ attemptId: changeAttempt, otp })
+          },
+          resend: async () => {
+            changeAttempt = (await session.api.start({ projectId, email, dappOrigin })).attemptId
+          },
+          onStatus: status,
+        }),
+      )
+      const me = await session.api.me()
+      if (me.user.id !== who.id) throw new Error('That code signed in another account')
+      await session.keepSession()
+      const factor = await session.changeRecovery()
+      status('ready')
+      return { recovery: factor.kind }
     },
     RPC_REQUEST: async (request: { method: string; params?: unknown }) => ({
       result: await handleRpc(rpc, request),

@@ -1,6 +1,11 @@
 import { expect } from '@open-wc/testing'
 import type { RecoverySecret } from '../keys/recovery.js'
-import { type OmPasskey, RecoveryCancelledError, unlockRecovery } from './om-passkey.js'
+import {
+  chooseRecovery,
+  type OmPasskey,
+  RecoveryCancelledError,
+  unlockRecovery,
+} from './om-passkey.js'
 
 const buttons = (element: OmPasskey) => [...(element.shadowRoot?.querySelectorAll('button') ?? [])]
 
@@ -38,6 +43,38 @@ describe('om-passkey', () => {
       await expect(element).to.be.accessible()
     })
   }
+
+  it('a factor change offers Cancel and Escape; nothing is used', async () => {
+    const used: RecoverySecret[] = []
+    const choosing = chooseRecovery(
+      { userId: 'u1', email: 'a@example.com', preferPassphrase: false, cancellable: true },
+      async (secret) => {
+        used.push(secret)
+        return 'changed'
+      },
+    )
+    let element = document.querySelector('om-passkey') as OmPasskey | null
+    for (let i = 0; !element && i < 100; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      element = document.querySelector('om-passkey')
+    }
+    if (!element) throw new Error('no dialog')
+    await element.updateComplete
+    expect(buttons(element).map((button) => button.textContent)).to.deep.equal([
+      'Cancel',
+      'Use a passphrase instead',
+      'Create a passkey',
+    ])
+    await expect(element).to.be.accessible()
+    element.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
+    let error: unknown
+    await choosing.catch((caught) => {
+      error = caught
+    })
+    expect(error).to.be.instanceOf(RecoveryCancelledError)
+    expect(used).to.deep.equal([])
+    expect(document.querySelector('om-passkey')).to.equal(null)
+  })
 
   it('on a new device: Escape cancels the recovery, nothing is unlocked', async () => {
     const used: RecoverySecret[] = []

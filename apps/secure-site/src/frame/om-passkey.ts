@@ -1,4 +1,4 @@
-import { html, LitElement } from 'lit'
+import { html, LitElement, nothing } from 'lit'
 import type { RecoveryFactor, RecoverySecret } from '../keys/recovery.js'
 import { newPrfSalt } from '../keys/recovery.js'
 import { dialogStyles, frameLook } from './look.js'
@@ -21,12 +21,15 @@ export class OmPasskey extends LitElement {
     mode: { type: String },
     error: { type: String },
     busy: { type: Boolean },
+    cancellable: { type: Boolean },
     theme: { type: String, reflect: true },
   }
 
   declare mode: 'create' | 'unlock'
   declare error: string
   declare busy: boolean
+  /** A new factor for an existing wallet (a change the visitor may give up): Cancel shows. */
+  declare cancellable: boolean
   declare theme: 'light' | 'dark'
 
   static override styles = dialogStyles
@@ -36,6 +39,7 @@ export class OmPasskey extends LitElement {
     this.mode = 'create'
     this.error = ''
     this.busy = false
+    this.cancellable = false
     this.theme = frameLook.theme
   }
 
@@ -54,7 +58,7 @@ export class OmPasskey extends LitElement {
   }
 
   private onKeydown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && this.mode === 'unlock' && !this.busy) {
+    if (event.key === 'Escape' && (this.mode === 'unlock' || this.cancellable) && !this.busy) {
       event.preventDefault()
       this.act('cancel')
     }
@@ -79,7 +83,7 @@ export class OmPasskey extends LitElement {
       <div class="actions">
         ${
           creating
-            ? html`<button type="button" ?disabled=${this.busy} @click=${() => this.act('passphrase')}>Use a passphrase instead</button>`
+            ? html`${this.cancellable ? html`<button type="button" ?disabled=${this.busy} @click=${() => this.act('cancel')}>Cancel</button>` : nothing}<button type="button" ?disabled=${this.busy} @click=${() => this.act('passphrase')}>Use a passphrase instead</button>`
             : html`<button type="button" ?disabled=${this.busy} @click=${() => this.act('cancel')}>Cancel</button>`
         }
         <button type="button" class="primary" ?disabled=${this.busy} @click=${() => this.act('passkey')}>${creating ? 'Create a passkey' : 'Use your passkey'}</button>
@@ -118,9 +122,11 @@ const message = (error: unknown) => {
 function passkeyDialog<T>(
   mode: 'create' | 'unlock',
   onAction: (action: PasskeyAction, element: OmPasskey) => Promise<T | undefined>,
+  cancellable = false,
 ): Promise<T> {
   const element = document.createElement('om-passkey')
   element.mode = mode
+  element.cancellable = cancellable
   document.body.append(element)
   return new Promise<T>((resolve, reject) => {
     element.addEventListener('om-passkey-action', async (event) => {
@@ -160,7 +166,7 @@ const PASSPHRASE_FALLBACK =
  * const shares = await chooseRecovery({ userId, email }, (secret) => createWallet(secret))
  */
 export async function chooseRecovery<T>(
-  who: { userId: string; email: string; preferPassphrase?: boolean },
+  who: { userId: string; email: string; preferPassphrase?: boolean; cancellable?: boolean },
   use: (secret: RecoverySecret) => Promise<T>,
 ): Promise<T> {
   const withPassphrase = (note?: string) =>
@@ -173,7 +179,10 @@ export async function chooseRecovery<T>(
     'create',
     async (action) => {
       if (action === 'passphrase') return { passphrase: undefined }
-      if (action === 'cancel') return undefined
+      if (action === 'cancel') {
+        if (who.cancellable) throw new RecoveryCancelledError()
+        return undefined
+      }
       try {
         // A second click after a create that gave no PRF output uses the passkey just made.
         let prf: Uint8Array | undefined
@@ -190,6 +199,7 @@ export async function chooseRecovery<T>(
         throw error
       }
     },
+    who.cancellable,
   )
   return 'result' in choice ? choice.result : withPassphrase(choice.passphrase)
 }

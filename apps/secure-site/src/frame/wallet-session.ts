@@ -6,20 +6,28 @@
 // by the wallet's address.
 import type { Commitment, DerivedKeys } from '../keys/derive.js'
 import {
+  deleteDeviceShare,
   deleteValue,
   loadDeviceShare,
   readValue,
   storeDeviceShare,
   writeValue,
 } from '../keys/device-store.js'
-import type { RecoveryMode, RecoverySecret } from '../keys/recovery.js'
-import { createWallet, recoverWallet, unlockWallet } from '../keys/wallet.js'
+import type { RecoveryFactor, RecoveryMode, RecoverySecret } from '../keys/recovery.js'
+import { createWallet, recoverWallet, resplitWallet, unlockWallet } from '../keys/wallet.js'
 import { type ApiClient, ApiError, createApi } from './api.js'
 import type { chooseRecovery, unlockRecovery } from './om-passkey.js'
 import { signedRotation } from './rotation.js'
 
 /** A session belongs to one project: each project's frame keeps its own. */
 const sessionKey = (projectId: string) => `session:${projectId}`
+/**
+ * A factor change re-splits the key: the new device share waits here (as `${userId}#next`,
+ * with its version) until the server took the new shares, so a frame closed between the
+ * server's answer and the swap still holds the share the server expects.
+ */
+const pendingOf = (userId: string) => `${userId}#next`
+const pendingVersionKey = (userId: string) => `device-share-next-version:${userId}`
 /** The server's answers to a device key that holds no current share of the wallet. */
 const MUST_RECOVER = new Set(['RECOVERY_REQUIRED', 'SHARES_RETIRED'])
 
@@ -39,6 +47,14 @@ export interface WalletSession {
   restore(): Promise<boolean>
   /** Fails with 4100 "Session Expired" when the auth share cannot be had (stale login). */
   prepareSigning(): Promise<void>
+  /**
+   * A known device changes the recovery factor (after a fresh login): rebuilds, asks the
+   * visitor for the new passkey or passphrase, re-splits, and has the server swap the shares
+   * in one step signed by the wallet's address. Answers the new factor.
+   */
+  changeRecovery(): Promise<RecoveryFactor>
+  /** Stores the current session token (after a new code) so a reload keeps it. */
+  keepSession(): Promise<void>
   /** Rebuilds the keys, runs `fn`, and wipes them. */
   withKeys<T>(fn: (keys: DerivedKeys) => Promise<T>): Promise<T>
   signOut(): Promise<void>
@@ -79,10 +95,21 @@ export function createWalletSession(
   // The server releases the auth share only to a login at most 5 minutes old. It is kept in
   // this frame's memory (never on disk) for the frame's life: a stolen disk holds one share.
   let authShare: string | undefined
+  /** Takes the waiting device share of a factor change when the server is at its version. */
+  async function settlePending(userId: string, version: number): Promise<void> {
+    const waiting = await readValue<number>(pendingVersionKey(userId))
+    if (waiting === undefined) return
+    const share = waiting === version ? await loadDeviceShare(pendingOf(userId)) : null
+    if (share) await storeDeviceShare(userId, share)
+    await deleteDeviceShare(pendingOf(userId))
+    await deleteValue(pendingVersionKey(userId))
+  }
   async function currentAuthShare(): Promise<string> {
     if (authShare) return authShare
     try {
-      authShare = (await session.api.shares()).authShare
+      const answer = await session.api.shares()
+      if (session.user) await settlePending(session.user.id, answer.version)
+      authShare = answer.authShare
       return authShare
     } catch (cause) {
       // `errorCode` names it for the host, which raises the spec §8 "Session Expired" alert.
@@ -113,7 +140,7 @@ export function createWalletSession(
         session.commitment = upload.commitment
       } else {
         const commitment = me.wallet.commitment as Commitment
-        const deviceShare = await loadDeviceShare(me.user.id)
+        let deviceShare = await loadDeviceShare(me.user.id)
         // The server gives the auth share to the device key that holds the matching share;
         // another key (a new device, or a share a rotation retired) must recover.
         const known = deviceShare
@@ -123,6 +150,8 @@ export function createWalletSession(
             })
           : undefined
         if (deviceShare && known) {
+          await settlePending(me.user.id, known.version)
+          deviceShare = (await loadDeviceShare(me.user.id)) ?? deviceShare
           // Checks the device share against the commitment now, not at the first signature.
           await unlockWallet(deviceShare, known.authShare, commitment)
           authShare = known.authShare
@@ -154,14 +183,14 @@ export function createWalletSession(
         }
         session.commitment = commitment
       }
-      if (session.api.token) {
-        const stored: StoredSession = {
-          token: session.api.token,
-          userId: me.user.id,
-          email: me.user.email,
-        }
-        await writeValue(SESSION, stored)
-      }
+      session.user = me.user
+      await session.keepSession()
+    },
+    async keepSession() {
+      const { user } = session
+      if (!session.api.token || !user) return
+      const stored: StoredSession = { token: session.api.token, userId: user.id, email: user.email }
+      await writeValue(SESSION, stored)
     },
     async restore() {
       const stored = await readValue<StoredSession>(SESSION)
@@ -181,6 +210,57 @@ export function createWalletSession(
     },
     async prepareSigning() {
       await currentAuthShare()
+    },
+    async changeRecovery() {
+      const { user, commitment } = session
+      if (!user || !commitment)
+        throw Object.assign(new Error('Not connected to email or social'), { code: 4100 })
+      if ((await mode()) === 'custodial') {
+        throw new Error(
+          'This project keeps the recovery share itself: there is no factor to change',
+        )
+      }
+      // Each try first asks the server where the shares stand (a login at most 5 minutes old
+      // is needed) and settles a share left waiting by a try cut off after the server took it.
+      const changed = await choose(
+        // Both kinds are offered (the page's passphrase preference is for a new wallet).
+        {
+          userId: user.id,
+          email: user.email ?? `wallet ${user.id.slice(0, 8)}`,
+          preferPassphrase: false,
+          cancellable: true,
+        },
+        async (secret) => {
+          const current = await session.api.shares()
+          await settlePending(user.id, current.version)
+          const held = await loadDeviceShare(user.id)
+          if (!held) throw new Error('This device holds no share of the wallet')
+          const version = current.version + 1
+          const next = await resplitWallet(held, current.authShare, commitment, secret)
+          try {
+            const body = await signedRotation(next.keys, next.upload, version)
+            await storeDeviceShare(pendingOf(user.id), next.deviceShare)
+            await writeValue(pendingVersionKey(user.id), version)
+            try {
+              await session.api.rotate(body)
+            } catch (error) {
+              // A refusal: the server kept the old shares. A cut-off answer may hide a commit:
+              // the waiting share stays until the server's version settles it.
+              if (error instanceof ApiError && error.status < 500) {
+                await deleteDeviceShare(pendingOf(user.id))
+                await deleteValue(pendingVersionKey(user.id))
+              }
+              throw error
+            }
+          } finally {
+            next.keys.solanaSecretKey.fill(0)
+          }
+          await settlePending(user.id, version)
+          return next
+        },
+      )
+      authShare = changed.upload.authShare
+      return changed.upload.factor
     },
     async withKeys(fn) {
       const { user, commitment } = session

@@ -112,3 +112,26 @@ export async function recoverWallet(
     entropy.fill(0)
   }
 }
+
+/**
+ * A known device changes the recovery factor: rebuilds from its device share and the auth
+ * share, checks the commitment, and makes a fresh split whose recovery share is locked under
+ * `next`. The old recovery share, and the factor that opened it, then rebuild nothing with the
+ * new auth share. Send `upload` to `POST /v1/wallet/rotate`, then seal `deviceShare` here.
+ *
+ * @example
+ * const { keys, upload, deviceShare } = await resplitWallet(share, vault.authShare, commitment, secret)
+ */
+export async function resplitWallet(
+  deviceShare: Uint8Array,
+  authShare: string,
+  commitment: Commitment,
+  next: RecoverySecret,
+): Promise<NewShares & { keys: DerivedKeys }> {
+  const { entropy, ...keys } = await rebuildKeys([deviceShare, fromBase64(authShare)], commitment)
+  try {
+    return { ...(await sharesFor(entropy, commitment, next)), keys }
+  } finally {
+    entropy.fill(0)
+  }
+}

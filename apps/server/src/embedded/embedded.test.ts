@@ -712,6 +712,113 @@ async function embeddedSuite(t: TestContext, db: Db) {
     )
 
     await t.test(
+      'changes the recovery factor from a known device: fresh login, all or nothing, once',
+      async () => {
+        const email = freshEmail()
+        const wallet = await makeWallet(email, '10.13.0.1')
+        const ip = '10.13.0.1'
+        const passphrase = {
+          kind: 'passphrase',
+          salt: randomBytes(16).toString('base64'),
+          kdf: { name: 'argon2id', m: 65_536, t: 3, p: 1 },
+        }
+        const newAuth = randomBytes(33)
+        const wrapped = randomBytes(93)
+        const body = {
+          commitment: wallet.commitment,
+          authShare: newAuth.toString('base64'),
+          recoveryShare: wrapped.toString('base64'),
+          factor: passphrase,
+          version: 2,
+          signature: await owner.signMessage({
+            message: rotationMessage({
+              address: owner.address,
+              version: 2,
+              authShare: newAuth,
+              recoveryShare: wrapped,
+            }),
+          }),
+        }
+        const rowOf = async () =>
+          JSON.stringify(
+            await db.query(
+              `select w.*, (select count(*) from embedded.wallet_share_history h
+                 where h.user_id = w.user_id) as history,
+               (select json_agg(d.version) from embedded.wallet_devices d
+                 where d.user_id = w.user_id) as devices
+               from embedded.wallets w where w.user_id = $1`,
+              [wallet.userId],
+            ),
+          )
+        const unchanged = await rowOf()
+
+        // A stolen session past its fresh login: the signed change is refused.
+        stack.clock.now += 5 * 60_000 + 1
+        const stale = await login(stack, sink, email, wallet.device, { ip })
+        stack.clock.now += 5 * 60_000 + 1
+        const staleAuth = { device: wallet.device, token: stale.session.token, ip }
+        const refused = await stack.send('POST', '/v1/wallet/rotate', { ...staleAuth, body })
+        assert.equal(refused.status, 403)
+        assert.equal(refused.body.error.code, 'SESSION_NOT_FRESH')
+        assert.equal(await rowOf(), unchanged)
+
+        // A new code on the known device makes the session fresh.
+        stack.clock.now += 31_000
+        const fresh = await login(stack, sink, email, wallet.device, { ip })
+        const auth = { device: wallet.device, token: fresh.session.token, ip }
+        // The server fails midway (after the old shares went to the history and the new ones
+        // were written, at the device's new version): the transaction leaves the old factor.
+        await db.query(`create or replace function embedded.test_fail() returns trigger
+          language plpgsql as $$ begin raise exception 'killed midway'; end $$`)
+        await db.query(`create trigger test_fail before insert or update on embedded.wallet_devices
+          for each row execute function embedded.test_fail()`)
+        try {
+          const killed = await stack.send('POST', '/v1/wallet/rotate', { ...auth, body })
+          assert.equal(killed.status, 500, JSON.stringify(killed.body))
+        } finally {
+          await db.query('drop trigger test_fail on embedded.wallet_devices')
+          await db.query('drop function embedded.test_fail()')
+        }
+        assert.equal(await rowOf(), unchanged, 'the old factor still stands')
+
+        const before = sink.mails.filter((m) => m.to.includes(email)).length
+        const changed = await stack.send('POST', '/v1/wallet/rotate', { ...auth, body })
+        assert.equal(changed.status, 200, JSON.stringify(changed.body))
+        const notice = await sink.waitForMail(email, { after: before })
+        assert.equal(notice.subject, 'The recovery of your wallet on Test project changed')
+        assert.match(notice.text, /changed what recovers it on a new device\nat .+: a passphrase\./)
+        assert.match(notice.text, /Not you\? Open this link to lock your wallet/)
+        // The same signed change again (a replay, with a new proof): refused.
+        const replay = await stack.send('POST', '/v1/wallet/rotate', { ...auth, body })
+        assert.equal(replay.status, 409)
+        assert.equal(replay.body.error.code, 'VERSION_CONFLICT')
+        // The known device gets the new auth share; a new device gets only the new blob.
+        const shares = await stack.send('GET', '/v1/wallet/shares', auth)
+        assert.deepEqual(shares.body, {
+          commitment: wallet.commitment,
+          version: 2,
+          authShare: newAuth.toString('base64'),
+        })
+        stack.clock.now += 31_000
+        const device2 = await createDeviceKey(() => stack.clock.now)
+        const second = await login(stack, sink, email, device2, { ip: '10.13.0.2' })
+        const recovery = await stack.send('POST', '/v1/wallet/recovery', {
+          device: device2,
+          token: second.session.token,
+          ip: '10.13.0.2',
+          body: {},
+        })
+        assert.equal(recovery.status, 200, JSON.stringify(recovery.body))
+        assert.deepEqual(recovery.body, {
+          commitment: wallet.commitment,
+          version: 2,
+          recoveryShare: wrapped.toString('base64'),
+          factor: passphrase,
+        })
+      },
+    )
+
+    await t.test(
       'a custodial project keeps the recovery share itself (explicit opt-in)',
       async () => {
         const device = await createDeviceKey(() => stack.clock.now)

@@ -85,6 +85,13 @@ const sameCommitment = (a: CommittedAddresses, b: CommittedAddresses) =>
   (a.eip155?.toLowerCase() ?? '') === (b.eip155?.toLowerCase() ?? '') &&
   (a.solana ?? '') === (b.solana ?? '')
 
+/** How a notice names what now recovers the wallet. */
+const FACTOR_WORDS: Record<StoredShares['factor']['kind'], string> = {
+  passkey: 'a passkey',
+  passphrase: 'a passphrase',
+  custodial: 'a new e-mail code alone (the app keeps the recovery share)',
+}
+
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 
 const lockPage = (title: string, body: string) =>
@@ -316,6 +323,22 @@ export function walletVaultRoutes(context: EmbeddedContext): Hono<AppEnv> {
     })
     if (outcome instanceof EmbeddedError) throw outcome
     const name = await projectName(db, session.projectId)
+    // A device that already held its share and did not recover in this session: the visitor
+    // changed what recovers the wallet on a new device (the frame re-splits the key for it).
+    if (session.recoveredAt === undefined) {
+      sendNotice(context, {
+        to: session.email,
+        subject: `The recovery of your wallet on ${name} changed`,
+        text: [
+          `A device that holds your wallet on ${name} changed what recovers it on a new device`,
+          `at ${mailTime(now)}: ${FACTOR_WORDS[shares.factor.kind]}.`,
+          'The passkey or passphrase used before no longer recovers it. Your address did not',
+          'change.',
+          ...notYouLines(outcome.lockLink),
+        ].join('\n'),
+      })
+      return c.json({ commitment: shares.commitment, version })
+    }
     sendNotice(context, {
       to: session.email,
       subject: `The shares of your wallet on ${name} were replaced`,

@@ -26,6 +26,7 @@ describe('frame timeouts (spec §9)', () => {
     // The code is typed in the frame: it waits for the visitor, as an approval does.
     for (const type of [
       'CONNECT_OTP',
+      'CHANGE_RECOVERY',
       'SYNC_THEME',
       'SYNC_DAPP_DATA',
       'SET_PREFERRED_ACCOUNT',

@@ -35,6 +35,8 @@ const LOGIN_EVENTS = new Set<AppEventType>([
  */
 const UNTIMED_EVENTS = new Set<AppEventType>([
   'CONNECT_OTP',
+  // A new code, then the passkey or passphrase, typed in the frame like CONNECT_OTP's.
+  'CHANGE_RECOVERY',
   'SYNC_THEME',
   'SYNC_DAPP_DATA',
   'SET_PREFERRED_ACCOUNT',

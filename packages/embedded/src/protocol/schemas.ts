@@ -151,6 +151,12 @@ export const APP_EVENTS = {
   // The codes of an update are typed in the frame, like the login's (CONNECT_OTP).
   UPDATE_EMAIL_PRIMARY_OTP: { payload: empty, result: v.object({ action: frameAction }) },
   UPDATE_EMAIL_SECONDARY_OTP: { payload: empty, result: v.object({ newEmail: email }) },
+  // A known device changes what recovers the wallet on a new device. The visitor confirms with
+  // a new code and chooses the passkey or passphrase in the frame: the page sends nothing else.
+  CHANGE_RECOVERY: {
+    payload: empty,
+    result: v.object({ recovery: v.picklist(['passkey', 'passphrase', 'custodial']) }),
+  },
   SYNC_THEME: {
     payload: v.object({
       themeMode: v.optional(v.picklist(['light', 'dark'])),
