@@ -137,27 +137,32 @@ export function createApi(apiUrl: string, projectId: string, token?: string): Ap
     body?: unknown,
     // A login step proves the device key alone: a session the frame holds (an earlier login
     // the host gave up on) must not ride along, or its proof is refused for that token.
-    { login = false }: { login?: boolean } = {},
+    // `idempotent: false`: a call the server refuses to replay (a share rotation), sent again
+    // only after a 503; a lost answer is the caller's to settle.
+    { login = false, idempotent = true }: { login?: boolean; idempotent?: boolean } = {},
   ): Promise<S extends v.GenericSchema ? v.InferOutput<S> : undefined> {
     const url = new URL(path, apiUrl).href
     const token = login ? undefined : client.token
     // A dropped connection or a 503 (load shed, an instance restarting) is sent again with the
     // spec's backoff, each time with a fresh proof (the server accepts a proof once); the
     // server completes each flow once however often it is asked.
-    const response = await retryRequest(async () => {
-      const headers: Record<string, string> = {
-        'OpenModal-Proof': await createProof(method, url, token),
-        'OpenModal-Project': projectId,
-      }
-      if (body !== undefined) headers['content-type'] = 'application/json'
-      if (token) headers.authorization = `Bearer ${token}`
-      return fetch(url, {
-        method,
-        headers,
-        credentials: 'omit',
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      })
-    })
+    const response = await retryRequest(
+      async () => {
+        const headers: Record<string, string> = {
+          'OpenModal-Proof': await createProof(method, url, token),
+          'OpenModal-Project': projectId,
+        }
+        if (body !== undefined) headers['content-type'] = 'application/json'
+        if (token) headers.authorization = `Bearer ${token}`
+        return fetch(url, {
+          method,
+          headers,
+          credentials: 'omit',
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        })
+      },
+      { idempotent },
+    )
     const data: unknown =
       response.status === 204 ? undefined : await response.json().catch(() => undefined)
     if (!response.ok) {
@@ -195,7 +200,7 @@ export function createApi(apiUrl: string, projectId: string, token?: string): Ap
     putWallet: (body) => call('PUT', '/v1/wallet', undefined, body),
     shares: () => call('GET', '/v1/wallet/shares', sharesAnswer),
     recovery: () => call('POST', '/v1/wallet/recovery', recoveryAnswer, {}),
-    rotate: (body) => call('POST', '/v1/wallet/rotate', undefined, body),
+    rotate: (body) => call('POST', '/v1/wallet/rotate', undefined, body, { idempotent: false }),
     updateStart: (body) =>
       call('POST', '/v1/auth/email/update/start', v.object({ attemptId: v.string() }), body),
     updatePrimary: (body) => call('POST', '/v1/auth/email/update/verify-primary', undefined, body),

@@ -102,19 +102,8 @@ export async function buildTransferPsbt({
   to,
   amount,
 }: TransferPsbtParameters): Promise<{ psbt: Uint8Array; inputs: number[]; fee: bigint }> {
-  const { net, inputs, feePerByte } = await spendable({ esploraUrl, network, from })
-  let selected: ReturnType<typeof selectUTXO>
-  try {
-    selected = selectUTXO(inputs, [{ address: to, amount }], 'default', {
-      changeAddress: from.address,
-      feePerByte,
-      bip69: false,
-      createTx: true,
-      network: net,
-    })
-  } catch (cause) {
-    throw adapterError('INVALID_TRANSFER', { details: String(cause), cause })
-  }
+  const coins = await spendable({ esploraUrl, network, from })
+  const selected = select(coins, [{ address: to, amount }], 'default', from.address)
   if (!selected?.tx) {
     // The code the callers know for a transfer that cannot be built (INVALID_TRANSFER).
     throw adapterError('INVALID_TRANSFER', {
@@ -138,13 +127,25 @@ export async function buildTransferPsbt({
  */
 export async function estimateTransferFee(params: TransferPsbtParameters): Promise<bigint> {
   if (params.amount > 0n) return (await buildTransferPsbt(params)).fee
-  const { net, inputs, feePerByte } = await spendable(params)
+  const coins = await spendable(params)
+  const { inputs } = coins
   if (inputs.length === 0) return 0n
-  let sweep: ReturnType<typeof selectUTXO>
+  // Everything to the receiver as the "change": the fee of a transfer without change.
+  const sweep = select(coins, [], 'all', params.to)
+  // Too little to pay its own fee: nothing can be sent.
+  return sweep?.fee ?? inputs.reduce((sum, input) => sum + input.witnessUtxo.amount, 0n)
+}
+
+/** `selectUTXO` over `coins` at their fee rate; a selection it cannot make is INVALID_TRANSFER. */
+function select(
+  { net, inputs, feePerByte }: Awaited<ReturnType<typeof spendable>>,
+  outputs: Parameters<typeof selectUTXO>[1],
+  strategy: Parameters<typeof selectUTXO>[2],
+  changeAddress: string,
+) {
   try {
-    // Everything to the receiver as the "change": the fee of a transfer without change.
-    sweep = selectUTXO(inputs, [], 'all', {
-      changeAddress: params.to,
+    return selectUTXO(inputs, outputs, strategy, {
+      changeAddress,
       feePerByte,
       bip69: false,
       createTx: true,
@@ -153,6 +154,4 @@ export async function estimateTransferFee(params: TransferPsbtParameters): Promi
   } catch (cause) {
     throw adapterError('INVALID_TRANSFER', { details: String(cause), cause })
   }
-  // Too little to pay its own fee: nothing can be sent.
-  return sweep?.fee ?? inputs.reduce((sum, input) => sum + input.witnessUtxo.amount, 0n)
 }

@@ -5,6 +5,7 @@
 // email", and a `load()` that `import()`s the frame side only when the visitor picks e-mail,
 // or on page load when a past e-mail login left its flag (spec §3 `emailLoginUsed`).
 
+import type { SocialProvider } from '../api/types.js'
 import type { ChainNamespace } from '../types/network.js'
 import type { Connector } from './types.js'
 
@@ -48,14 +49,7 @@ export interface EmbeddedWalletAccounts {
 }
 
 /** A social login provider (spec §5: one of six; and Telegram's login). */
-export type EmbeddedSocialProvider =
-  | 'google'
-  | 'github'
-  | 'apple'
-  | 'facebook'
-  | 'x'
-  | 'discord'
-  | 'telegram'
+export type EmbeddedSocialProvider = SocialProvider
 
 /**
  * The loaded frame side: every step of the e-mail login and update (spec §4). Each rejects with

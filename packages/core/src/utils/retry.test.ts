@@ -29,12 +29,15 @@ const shed =
 const drop: Answer = (req) => req.socket.destroy()
 
 /** Runs retryRequest with its waits recorded instead of slept. */
-async function run(answers: Answer[]) {
+async function run(answers: Answer[], { idempotent = true } = {}) {
   script = [...answers]
   requests = 0
   const waited: number[] = []
   const wait = async (ms: number) => void waited.push(ms)
-  const response = await retryRequest(() => fetch(url, { method: 'POST', body: '{}' }), { wait })
+  const response = await retryRequest(() => fetch(url, { method: 'POST', body: '{}' }), {
+    wait,
+    idempotent,
+  })
   return { response, waited, requests }
 }
 
@@ -60,6 +63,20 @@ test('a dropped connection is retried; after the last retry its error is thrown'
   assert.deepEqual(recovered.waited, [1_000])
   await assert.rejects(run([drop, drop, drop, drop]), TypeError)
   assert.equal(requests, 4)
+})
+
+test('a request that must not run twice is sent again only after a 503', async () => {
+  const shedFirst = await run([shed('2')], { idempotent: false })
+  assert.equal(shedFirst.response.status, 200)
+  assert.deepEqual(shedFirst.waited, [2_000])
+  for (const status of [502, 504]) {
+    const gateway: Answer = (_, res) => res.writeHead(status).end()
+    const { response, requests } = await run([gateway], { idempotent: false })
+    assert.equal(response.status, status)
+    assert.equal(requests, 1)
+  }
+  await assert.rejects(run([drop], { idempotent: false }), TypeError)
+  assert.equal(requests, 1)
 })
 
 test('an answer that says no is returned at once', async () => {

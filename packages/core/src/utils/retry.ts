@@ -27,29 +27,45 @@ export function retryDelayMs(retry: number, retryAfter?: string | null): number 
   return Math.min(wait, REQUEST_RETRY.maxDelayMs)
 }
 
+export interface RetryOptions {
+  signal?: AbortSignal
+  /**
+   * Whether the request may run twice (default true). A request that must not (a share
+   * rotation, whose replay the server refuses) is sent again only after a 503, which the
+   * server answers before doing anything; a dropped connection, a 502 or a 504 may come after
+   * the server did the work, so they are handed back at once for the caller to settle.
+   */
+  idempotent?: boolean
+  /** The waiting between attempts (tests record it instead). */
+  wait?: typeof sleep
+}
+
 /**
  * Runs `attempt` (one HTTP request, built afresh each time) and sends it again while it fails
- * to get through: a network error, or a 502, 503 or 504 answer. Any other answer, ok or not, is
- * returned as it is, and so is the last one once the retries are spent; the last network
- * error is thrown. An abort of `signal` ends the waiting at once with its reason.
+ * to get through: a network error, or a 502, 503 or 504 answer (only 503 when not
+ * `idempotent`). Any other answer, ok or not, is returned as it is, and so is the last one once
+ * the retries are spent; the last network error is thrown. An abort of `signal` ends the
+ * waiting at once with its reason.
  *
  * @example
  * const response = await retryRequest(() => fetch(url, { method: 'POST', body }))
  */
 export async function retryRequest(
   attempt: () => Promise<Response>,
-  { signal, wait = sleep }: { signal?: AbortSignal; wait?: typeof sleep } = {},
+  { signal, idempotent = true, wait = sleep }: RetryOptions = {},
 ): Promise<Response> {
   for (let retry = 1; ; retry++) {
     let response: Response
     try {
       response = await attempt()
     } catch (error) {
-      if (signal?.aborted || isAbort(error) || retry > REQUEST_RETRY.retries) throw error
+      const last = retry > REQUEST_RETRY.retries || !idempotent
+      if (signal?.aborted || isAbort(error) || last) throw error
       await wait(retryDelayMs(retry), signal)
       continue
     }
-    if (!RETRY_STATUSES.has(response.status) || retry > REQUEST_RETRY.retries) return response
+    const again = idempotent ? RETRY_STATUSES.has(response.status) : response.status === 503
+    if (!again || retry > REQUEST_RETRY.retries) return response
     // The body of an answer we drop is never read: cancel it so the connection is freed.
     await response.body?.cancel().catch(() => {})
     await wait(retryDelayMs(retry, response.headers.get('retry-after')), signal)
