@@ -10,8 +10,13 @@
 /** The spec's backoff: 3 retries, waiting 1 s, then 2 s, then 4 s (never more than 30 s). */
 export const REQUEST_RETRY = { retries: 3, firstDelayMs: 1_000, maxDelayMs: 30_000 } as const
 
-/** Statuses that say "not now" rather than "no": load shed (503), or no instance behind a proxy. */
-const RETRY_STATUSES = new Set([502, 503, 504])
+/**
+ * The status that says "not now" rather than "no": the server shedding load before doing any
+ * work. Not 502 or 504: the server answers 502 for a failed upstream of its own (a mail that
+ * could not be sent, a provider's error) that a second try does not mend, and a proxy in front
+ * of several instances tries the next one itself.
+ */
+const RETRY_STATUS = 503
 
 /**
  * How long to wait before retry number `retry` (1 for the first): the doubled backoff, or the
@@ -32,8 +37,8 @@ export interface RetryOptions {
   /**
    * Whether the request may run twice (default true). A request that must not (a share
    * rotation, whose replay the server refuses) is sent again only after a 503, which the
-   * server answers before doing anything; a dropped connection, a 502 or a 504 may come after
-   * the server did the work, so they are handed back at once for the caller to settle.
+   * server answers before doing anything; a dropped connection may come after the server did
+   * the work, so it is handed back at once for the caller to settle.
    */
   idempotent?: boolean
   /** The waiting between attempts (tests record it instead). */
@@ -42,8 +47,7 @@ export interface RetryOptions {
 
 /**
  * Runs `attempt` (one HTTP request, built afresh each time) and sends it again while it fails
- * to get through: a network error, or a 502, 503 or 504 answer (only 503 when not
- * `idempotent`). Any other answer, ok or not, is returned as it is, and so is the last one once
+ * to get through: a 503 answer, or a network error (when `idempotent`). Any other answer, ok or not, is returned as it is, and so is the last one once
  * the retries are spent; the last network error is thrown. An abort of `signal` ends the
  * waiting at once with its reason.
  *
@@ -64,8 +68,7 @@ export async function retryRequest(
       await wait(retryDelayMs(retry), signal)
       continue
     }
-    const again = idempotent ? RETRY_STATUSES.has(response.status) : response.status === 503
-    if (!again || retry > REQUEST_RETRY.retries) return response
+    if (response.status !== RETRY_STATUS || retry > REQUEST_RETRY.retries) return response
     // The body of an answer we drop is never read: cancel it so the connection is freed.
     await response.body?.cancel().catch(() => {})
     await wait(retryDelayMs(retry, response.headers.get('retry-after')), signal)
