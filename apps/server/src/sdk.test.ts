@@ -123,7 +123,9 @@ afterEach(() => {
   unregisterAdapter('eip155')
 })
 
-async function until<T>(check: () => T, what: string, timeout = 5000): Promise<NonNullable<T>> {
+// A state wait, not a delay: 20 s because CI runs this suite beside the browser lane (the
+// first wallet page once took over 5 s there), while a passing wait ends at once.
+async function until<T>(check: () => T, what: string, timeout = 20_000): Promise<NonNullable<T>> {
   const start = Date.now()
   for (;;) {
     const value = check()
