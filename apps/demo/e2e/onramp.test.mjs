@@ -150,8 +150,13 @@ describe('Demo on-ramp: buy ETH through the sandbox checkout, credited on anvil'
     await modal('w3m-account-view [role="tab"]:has-text("Activity")').click({
       timeout: STEP_TIMEOUT,
     })
+    // The credit's own row may show first, until the `onramp=` answer puts the purchase in
+    // its place: wait for the purchase's row, then check nothing else shows that amount.
     const row = modal('w3m-account-view [data-transaction]').filter({ hasText: '0.099' })
-    await row.first().waitFor({ timeout: PURCHASE_TIMEOUT })
+    const purchase = modal('w3m-account-view [data-transaction^="onr_"]').filter({
+      hasText: '0.099',
+    })
+    await purchase.first().waitFor({ timeout: PURCHASE_TIMEOUT })
     assert.match(await row.first().getAttribute('data-transaction'), /^onr_[0-9a-f]{32}$/)
     assert.equal(await text(row.first().locator('[data-operation]')), 'Bought')
     assert.equal(await text(row.first().locator('[data-counterpart]')), 'Via Sandbox checkout')
