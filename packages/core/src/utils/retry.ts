@@ -47,9 +47,9 @@ export interface RetryOptions {
 
 /**
  * Runs `attempt` (one HTTP request, built afresh each time) and sends it again while it fails
- * to get through: a 503 answer, or a network error (when `idempotent`). Any other answer, ok or not, is returned as it is, and so is the last one once
- * the retries are spent; the last network error is thrown. An abort of `signal` ends the
- * waiting at once with its reason.
+ * to get through: a 503 answer, or a network error (when `idempotent`). Any other answer, ok
+ * or not, is returned as it is, and so is the last one once the retries are spent; the last
+ * network error is thrown. An abort of `signal` ends the waiting at once with its reason.
  *
  * @example
  * const response = await retryRequest(() => fetch(url, { method: 'POST', body }))
