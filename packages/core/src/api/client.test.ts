@@ -47,6 +47,13 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     } else if (path === '/v1/empty') {
       res.writeHead(204)
       res.end()
+    } else if (path === '/v1/stalled-body') {
+      // The head and half the body at once, the rest never: the body read is what waits.
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.write('{"data":')
+    } else if (path === '/v1/cut-body') {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' })
+      res.write('{"data":', () => res.destroy())
     } else if (path === '/v1/slow') {
       setTimeout(() => {
         res.writeHead(200, { 'content-type': 'application/json' })
@@ -140,6 +147,24 @@ describe('createApiClient', () => {
     assert.match(error.details ?? '', /no answer within 50 ms/)
   })
 
+  test('a body that stops coming is a timeout, not invalid JSON', async () => {
+    const error = await createApiClient({ baseUrl, timeoutMs: 100 })
+      .get('/v1/stalled-body')
+      .catch((e: unknown) => e)
+    assert.ok(error instanceof ApiRequestError)
+    assert.equal(error.status, 0)
+    assert.match(error.details ?? '', /no answer within 100 ms/)
+  })
+
+  test('a connection cut during the body is a failed call, not invalid JSON', async () => {
+    const error = await createApiClient({ baseUrl })
+      .get('/v1/cut-body')
+      .catch((e: unknown) => e)
+    assert.ok(error instanceof ApiRequestError)
+    assert.equal(error.status, 0)
+    assert.equal(error.details, 'GET /v1/cut-body failed')
+  })
+
   test('an unreachable server fails with status 0', async () => {
     const closed = createServer()
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
@@ -150,6 +175,15 @@ describe('createApiClient', () => {
       .catch((e: unknown) => e)
     assert.ok(error instanceof ApiRequestError)
     assert.equal(error.status, 0)
+  })
+
+  test("the caller's abort during the body rejects with the caller's reason", async () => {
+    const controller = new AbortController()
+    const pending = createApiClient({ baseUrl }).get('/v1/stalled-body', {
+      signal: controller.signal,
+    })
+    setTimeout(() => controller.abort(new Error('gone')), 50)
+    await assert.rejects(pending, /gone/)
   })
 
   test("the caller's abort rejects with the caller's reason", async () => {

@@ -96,7 +96,17 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return target.toString()
   }
 
-  async function send(method: Method, path: string, request: RequestOptions): Promise<Response> {
+  /**
+   * `method path` with the client's deadline over the whole exchange, head and body alike: a
+   * server that stops sending half-way is "no answer", a cut connection "failed", and only a
+   * body that came whole but is not JSON "invalid JSON".
+   */
+  async function send<T>(
+    method: Method,
+    path: string,
+    request: RequestOptions,
+    read: (response: Response) => Promise<T>,
+  ): Promise<T> {
     const doFetch = options.fetch ?? globalThis.fetch
     const timeout = AbortSignal.timeout(timeoutMs)
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout
@@ -106,26 +116,25 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       headers['content-type'] = 'application/json'
       init.body = JSON.stringify(request.body)
     }
-    let response: Response
-    try {
-      response = await doFetch(url(path, request.query), init)
-    } catch (cause) {
+    const failed = (cause: unknown): never => {
       if (request.signal?.aborted) throw cause
-      const timedOut = timeout.aborted
       throw new ApiRequestError(0, {
-        details: timedOut ? `no answer within ${timeoutMs} ms` : `${method} ${path} failed`,
+        details: timeout.aborted ? `no answer within ${timeoutMs} ms` : `${method} ${path} failed`,
         cause,
       })
     }
+    const response = await doFetch(url(path, request.query), init).catch(failed)
     if (!response.ok) throw await toError(response)
-    return response
+    return read(response).catch(failed)
   }
 
   async function json<T>(method: Method, path: string, request: RequestOptions = {}): Promise<T> {
-    const response = await send(method, path, request)
-    if (response.status === 204) return undefined as T
+    const text = await send(method, path, request, (response) =>
+      response.status === 204 ? Promise.resolve(undefined) : response.text(),
+    )
+    if (text === undefined) return undefined as T
     try {
-      return (await response.json()) as T
+      return JSON.parse(text) as T
     } catch (cause) {
       throw new ApiRequestError(0, { details: `${method} ${path} answered invalid JSON`, cause })
     }
@@ -138,7 +147,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     post: (path, request) => json('POST', path, request),
     put: (path, request) => json('PUT', path, request),
     delete: (path, request) => json('DELETE', path, request),
-    getBlob: async (path, request = {}) => (await send('GET', path, request)).blob(),
+    getBlob: (path, request = {}) => send('GET', path, request, (response) => response.blob()),
   }
 }
 
