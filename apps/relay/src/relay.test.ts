@@ -7,14 +7,13 @@ import { createServer, type Server, type Socket, connect as tcpConnect } from 'n
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import {
+  createTestDapp,
   createWalletHarness,
   freePort,
-  MemoryStorage,
   type WalletHarness,
 } from '@openmodal/testing/node'
-import { SignClient } from '@walletconnect/sign-client'
+import { connectRawRelayClient as rawClient } from '@openmodal/testing/relay'
 import { verifyMessage } from 'viem'
-import { WebSocket } from 'ws'
 import { readRelaySettings } from './config.js'
 import { createRedisRelayStore } from './redis-store.js'
 
@@ -90,59 +89,6 @@ const exited = (child: ChildProcess) =>
     ? Promise.resolve([child.exitCode, child.signalCode])
     : once(child, 'exit')
 
-interface Frame {
-  id: number | string
-  method?: string
-  params?: { data?: { topic: string; message: string } }
-  result?: unknown
-  error?: { code: number; message: string }
-}
-
-/** A raw relay client (what sign-client's transport does), acknowledging every push. */
-async function rawClient(url: string, iss: string) {
-  const claims = Buffer.from(JSON.stringify({ iss })).toString('base64url')
-  const socket = new WebSocket(`${url}/?auth=e30.${claims}.sig`)
-  const frames: Frame[] = []
-  const waiters = new Set<() => void>()
-  socket.on('message', (data) => {
-    const frame = JSON.parse(data.toString()) as Frame
-    frames.push(frame)
-    if (frame.method === 'irn_subscription') {
-      socket.send(JSON.stringify({ id: frame.id, jsonrpc: '2.0', result: true }))
-    }
-    for (const wake of [...waiters]) wake()
-  })
-  await once(socket, 'open')
-  const until = (match: (f: Frame) => boolean, ms = 5_000) =>
-    new Promise<Frame>((resolve, reject) => {
-      const check = () => {
-        const found = frames.find(match)
-        if (!found) return
-        clearTimeout(timer)
-        waiters.delete(check)
-        resolve(found)
-      }
-      const timer = setTimeout(() => {
-        waiters.delete(check)
-        reject(new Error('no matching frame'))
-      }, ms)
-      waiters.add(check)
-      check()
-    })
-  let nextId = 1
-  return {
-    socket,
-    frames,
-    until,
-    async call(method: string, params: unknown) {
-      const id = nextId++
-      socket.send(JSON.stringify({ id, jsonrpc: '2.0', method, params }))
-      return until((f) => f.id === id && f.method === undefined)
-    },
-    close: () => socket.close(),
-  }
-}
-
 /**
  * A TCP load balancer on loopback: each new connection goes to the first upstream that accepts
  * it. When an instance dies its sockets close, the clients reconnect to the same address and
@@ -180,23 +126,6 @@ async function startBalancer(upstreams: readonly number[]) {
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }
-}
-
-let dapps = 0
-async function createDapp(relayUrl: string) {
-  const client = await SignClient.init({
-    projectId: 'openmodal-test',
-    relayUrl,
-    customStoragePrefix: `relay-app-dapp-${++dapps}`,
-    storage: new MemoryStorage(),
-    telemetryEnabled: false,
-    logger: 'silent',
-    metadata: { name: 'Test dapp', description: 'd', url: 'http://127.0.0.1', icons: [] },
-  })
-  client.core.verify.register = async () => ''
-  client.core.verify.resolve = (async () =>
-    undefined) as unknown as typeof client.core.verify.resolve
-  return client
 }
 
 test('settings: a bad value stops the start with a message naming the variable', () => {
@@ -348,7 +277,7 @@ describe('relay instances over Redis', () => {
       // personal_sign is signed locally: the chain's RPC is never called.
       chains: [{ id: 31337, rpcUrl: 'http://127.0.0.1:9/unused' }],
     })
-    const dapp = await createDapp(b.url)
+    const dapp = await createTestDapp(b.url, 'relay-app-dapp')
     open.push(wallet, {
       close: async () => {
         dapp.core.heartbeat.stop()

@@ -59,8 +59,10 @@ test('@openmodal/testing/node exports exactly its public API', () => {
     'anvilBinaryPath',
     'associatedTokenAddress',
     'bitcoinNamespaceWallet',
+    'connectRawRelayClient',
     'createBitcoinLedger',
     'createCounterfactualWallet',
+    'createTestDapp',
     'createWalletHarness',
     'deployErc4337',
     'deploySafe',
@@ -115,5 +117,5 @@ test('@openmodal/testing/bitcoin exports exactly its public API', () => {
 })
 
 test('@openmodal/testing/relay exports exactly its public API', () => {
-  assert.deepEqual(Object.keys(relay).sort(), ['startRelay'])
+  assert.deepEqual(Object.keys(relay).sort(), ['connectRawRelayClient', 'startRelay'])
 })

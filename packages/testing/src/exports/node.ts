@@ -93,20 +93,12 @@ export {
 } from '../solana/spl.js'
 export { MemoryStorage } from '../walletconnect/memory-storage.js'
 export {
-  type RelayInstance,
-  type RelayMessage,
-  type RelayStats,
-  type RelayStore,
-  type StartRelayOptions,
-  type StoredRelayMessage,
-  startRelay,
-} from '../walletconnect/relay.js'
-export {
   SOLANA_WALLET_EVENTS,
   SOLANA_WALLET_METHODS,
   type SolanaNamespaceOptions,
   solanaNamespaceWallet,
 } from '../walletconnect/solana-namespace.js'
+export { createTestDapp, type TestDapp } from '../walletconnect/test-dapp.js'
 export {
   createWalletHarness,
   EIP155_WALLET_EVENTS,
@@ -119,3 +111,5 @@ export {
   type WalletHarness,
   type WalletHarnessOptions,
 } from '../walletconnect/wallet-harness.js'
+// The relay and its raw client: the `./relay` entry, whole.
+export * from './relay.js'

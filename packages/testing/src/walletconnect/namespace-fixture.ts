@@ -3,28 +3,10 @@
 // paired once per file. Tests send the namespace's RPC through `request`.
 import assert from 'node:assert/strict'
 import { after, before } from 'node:test'
-import { SignClient } from '@walletconnect/sign-client'
 import type { SessionTypes } from '@walletconnect/types'
-import { MemoryStorage } from './memory-storage.js'
 import { type RelayInstance, startRelay } from './relay.js'
+import { createTestDapp, type TestDapp } from './test-dapp.js'
 import { createWalletHarness, type NamespaceWallet, type WalletHarness } from './wallet-harness.js'
-
-/** A dapp-side sign-client on `relayUrl`, its Verify API stubbed (it waits 5 s offline). */
-export async function createNamespaceDapp(relayUrl: string, prefix: string) {
-  const client = await SignClient.init({
-    projectId: 'openmodal-test',
-    relayUrl,
-    customStoragePrefix: `${prefix}-${Date.now()}`,
-    storage: new MemoryStorage(),
-    telemetryEnabled: false,
-    logger: 'silent',
-    metadata: { name: 'Test dapp', description: 'd', url: 'http://127.0.0.1', icons: [] },
-  })
-  client.core.verify.register = async () => ''
-  client.core.verify.resolve = (async () =>
-    undefined) as unknown as typeof client.core.verify.resolve
-  return client
-}
 
 export interface NamespaceFixtureOptions {
   /** The namespace under test (`solana`, `bip122`). */
@@ -55,7 +37,7 @@ export function namespaceFixture(options: NamespaceFixtureOptions): NamespaceFix
   let relay: RelayInstance
   let chain: { stop(): unknown }
   let wallet: WalletHarness
-  let dapp: Awaited<ReturnType<typeof createNamespaceDapp>>
+  let dapp: TestDapp
   let session: SessionTypes.Struct
 
   before(async () => {
@@ -69,7 +51,7 @@ export function namespaceFixture(options: NamespaceFixtureOptions): NamespaceFix
         chains: [{ id: 31337, rpcUrl: 'http://127.0.0.1:9' }],
         namespaces: { [options.namespace]: started[1].wallet },
       }),
-      createNamespaceDapp(relay.url, `${options.namespace}-ns-dapp`),
+      createTestDapp(relay.url, `${options.namespace}-ns-dapp`),
     ])
     const { uri, approval } = await dapp.connect({
       optionalNamespaces: {

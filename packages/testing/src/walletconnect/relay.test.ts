@@ -1,68 +1,8 @@
 import assert from 'node:assert/strict'
 import { createServer } from 'node:net'
 import { after, before, describe, test } from 'node:test'
-import { WebSocket } from 'ws'
+import { connectRawRelayClient as connect } from './raw-client.js'
 import { type RelayInstance, startRelay } from './relay.js'
-
-interface Frame {
-  id: number | string
-  method?: string
-  params?: {
-    id?: string
-    data?: { topic: string; message: string; publishedAt: number; tag: number }
-  }
-  result?: unknown
-  error?: { code: number; message: string }
-}
-
-/** A raw relay client: what sign-client's WebSocket transport does, by hand. */
-async function connect(url: string, iss: string, options: { ack?: boolean } = {}) {
-  const claims = Buffer.from(JSON.stringify({ iss })).toString('base64url')
-  const socket = new WebSocket(`${url}/?auth=e30.${claims}.sig&projectId=test`)
-  const frames: Frame[] = []
-  const waiters = new Set<() => void>()
-  socket.on('message', (data) => {
-    const frame = JSON.parse(data.toString()) as Frame
-    frames.push(frame)
-    if (frame.method === 'irn_subscription' && options.ack !== false) {
-      socket.send(JSON.stringify({ id: frame.id, jsonrpc: '2.0', result: true }))
-    }
-    for (const wake of [...waiters]) wake()
-  })
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve())
-    socket.once('error', reject)
-  })
-  let nextId = 1
-  const until = (match: (f: Frame) => boolean, ms = 2_000) =>
-    new Promise<Frame>((resolve, reject) => {
-      const check = () => {
-        const found = frames.find(match)
-        if (!found) return
-        clearTimeout(timer)
-        waiters.delete(check)
-        resolve(found)
-      }
-      const timer = setTimeout(() => {
-        waiters.delete(check)
-        reject(new Error('no matching frame'))
-      }, ms)
-      waiters.add(check)
-      check()
-    })
-  return {
-    socket,
-    frames,
-    pushes: () => frames.filter((f) => f.method === 'irn_subscription'),
-    async call(method: string, params: unknown) {
-      const id = nextId++
-      socket.send(JSON.stringify({ id, jsonrpc: '2.0', method, params }))
-      return until((f) => f.id === id && f.method === undefined)
-    },
-    until,
-    close: () => socket.close(),
-  }
-}
 
 const settle = (ms = 60) => new Promise((r) => setTimeout(r, ms))
 

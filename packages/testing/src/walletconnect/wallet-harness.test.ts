@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { SignClient } from '@walletconnect/sign-client'
 import type { SessionTypes } from '@walletconnect/types'
 import { createPublicClient, http, parseEther, verifyMessage, verifyTypedData } from 'viem'
 import { ANVIL_ADDRESSES } from '../evm/accounts.js'
 import { type AnvilChains, startChains } from '../node/anvil.js'
-import { MemoryStorage } from './memory-storage.js'
 import { type RelayInstance, startRelay } from './relay.js'
+import { createTestDapp, type TestDapp } from './test-dapp.js'
 import { createWalletHarness, type WalletHarness } from './wallet-harness.js'
 
 // Both ends are unmodified sign-clients on the local relay; a fetch guard proves nothing
@@ -19,24 +18,7 @@ globalThis.fetch = (input, init) => {
   return realFetch(input, init)
 }
 
-let dapps = 0
-async function createDapp(relayUrl: string) {
-  const client = await SignClient.init({
-    projectId: 'openmodal-test',
-    relayUrl,
-    customStoragePrefix: `harness-test-dapp-${++dapps}`,
-    storage: new MemoryStorage(),
-    telemetryEnabled: false,
-    logger: 'silent',
-    metadata: { name: 'Test dapp', description: 'd', url: 'http://127.0.0.1', icons: [] },
-  })
-  client.core.verify.register = async () => ''
-  // An unknown origin (validation UNKNOWN), as when the Verify server cannot be reached.
-  client.core.verify.resolve = (async () =>
-    undefined) as unknown as typeof client.core.verify.resolve
-  return client
-}
-type Dapp = Awaited<ReturnType<typeof createDapp>>
+type Dapp = TestDapp
 
 const EIP155 = {
   chains: ['eip155:31337', 'eip155:31338'],
@@ -73,7 +55,7 @@ describe('wallet harness', () => {
         chains: anvil.chains.map((c) => ({ id: c.chainId, rpcUrl: c.rpcUrl })),
         ...options,
       }),
-      createDapp(relay.url),
+      createTestDapp(relay.url, 'harness-test-dapp'),
     ])
     open.push(wallet, {
       close: async () => {
@@ -266,7 +248,7 @@ describe('wallet harness', () => {
         chains: anvil.chains.map((c) => ({ id: c.chainId, rpcUrl: c.rpcUrl })),
         oneClickAuth: false,
       }),
-      createDapp(relay.url),
+      createTestDapp(relay.url, 'harness-test-dapp'),
     ])
     open.push(wallet, {
       close: async () => {
