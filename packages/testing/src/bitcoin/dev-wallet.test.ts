@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test'
 import { base64 } from '@scure/base'
 import { Transaction } from '@scure/btc-signer'
 import { Verifier } from 'bip322-js'
+import { withLocalStorage } from '../local-storage-stand-in.js'
 import { createBitcoinDevWallet, type SatsConnectResponse } from './dev-wallet.js'
 import { type BitcoinRegtest, startBitcoinRegtest } from './esplora-server.js'
 import { BTC_NETWORKS } from './networks.js'
@@ -36,23 +37,6 @@ async function connected(account = 0) {
     await wallet.provider.request('getAccounts', { purposes: ['payment', 'ordinals'] }),
   )
   return { wallet, accounts }
-}
-
-/** A page's `localStorage`, for the duration of `run` (Node has none). */
-async function withLocalStorage(run: () => Promise<void>): Promise<void> {
-  const entries = new Map<string, string>()
-  Object.assign(globalThis, {
-    localStorage: {
-      getItem: (key: string) => entries.get(key) ?? null,
-      setItem: (key: string, value: string) => void entries.set(key, value),
-      removeItem: (key: string) => void entries.delete(key),
-    },
-  })
-  try {
-    await run()
-  } finally {
-    Reflect.deleteProperty(globalThis, 'localStorage')
-  }
 }
 
 describe('the sats-connect Bitcoin dev wallet', () => {

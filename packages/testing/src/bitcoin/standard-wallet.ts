@@ -5,6 +5,7 @@
 import { hexToBytes } from '@noble/hashes/utils'
 import { base64 } from '@scure/base'
 import type { Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
+import { registerStandardWallet } from '../wallet-standard-registration.js'
 import type { BitcoinDevWallet, SatsConnectAddress, SatsConnectResponse } from './dev-wallet.js'
 
 type ChangeListener = (properties: { accounts?: readonly WalletAccount[] }) => void
@@ -182,19 +183,6 @@ export function bitcoinStandardWallet(
   return {
     wallet,
     /** Announces the wallet on `target` (default `window`); returns its unregister. */
-    register(target = (globalThis as { window?: EventTarget }).window) {
-      if (!target) throw new Error('register: no window; pass an EventTarget')
-      const unregisters: Array<() => void> = []
-      const callback = ({ register }: { register: (...wallets: Wallet[]) => () => void }) => {
-        unregisters.push(register(wallet))
-      }
-      const onAppReady = (event: Event) => callback((event as CustomEvent).detail)
-      target.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }))
-      target.addEventListener('wallet-standard:app-ready', onAppReady)
-      return () => {
-        target.removeEventListener('wallet-standard:app-ready', onAppReady)
-        for (const unregister of unregisters.splice(0)) unregister()
-      }
-    },
+    register: (target?: EventTarget) => registerStandardWallet(wallet, target),
   }
 }

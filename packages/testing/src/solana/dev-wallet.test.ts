@@ -14,6 +14,7 @@ import { getWallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
 import bs58 from 'bs58'
 import nacl from 'tweetnacl'
+import { withLocalStorage } from '../local-storage-stand-in.js'
 import { SOLANA_DEV_ADDRESSES, SOLANA_DEV_SEEDS } from './accounts.js'
 import { createSolanaDevWallet, type SolanaDevWallet } from './dev-wallet.js'
 import { type SolanaRpc, startSolanaRpc } from './rpc-server.js'
@@ -85,23 +86,6 @@ describe('registration', () => {
     assert.deepEqual(registered, [])
   })
 })
-
-/** A page's `localStorage`, for the duration of `run` (Node has none). */
-async function withLocalStorage(run: () => Promise<void>): Promise<void> {
-  const entries = new Map<string, string>()
-  Object.assign(globalThis, {
-    localStorage: {
-      getItem: (key: string) => entries.get(key) ?? null,
-      setItem: (key: string, value: string) => void entries.set(key, value),
-      removeItem: (key: string) => void entries.delete(key),
-    },
-  })
-  try {
-    await run()
-  } finally {
-    Reflect.deleteProperty(globalThis, 'localStorage')
-  }
-}
 
 describe('standard features', () => {
   test('persistKey keeps the grant across a reload; disconnect forgets it', () =>

@@ -8,6 +8,7 @@ import nacl from 'tweetnacl'
 import { SOLANA_DEV_WALLET_ICON } from '../evm/eip6963.js'
 import { ProviderRpcError } from '../evm/provider-error.js'
 import { persistedGrant } from '../persisted-grant.js'
+import { registerStandardWallet } from '../wallet-standard-registration.js'
 import { SOLANA_DEV_SEEDS } from './accounts.js'
 import { parseTransaction, signerIndex, withSignature } from './wire.js'
 
@@ -400,26 +401,7 @@ export function createSolanaDevWallet(options: SolanaDevWalletOptions = {}): Sol
 
   return {
     wallet,
-    register(target = (globalThis as { window?: EventTarget }).window) {
-      if (!target) throw new Error('register: no window; pass an EventTarget')
-      const unregisters: Array<() => void> = []
-      const callback = ({ register }: { register: (...wallets: Wallet[]) => () => void }) => {
-        unregisters.push(register(wallet))
-      }
-      const onAppReady = (event: Event) => callback((event as CustomEvent).detail)
-      try {
-        target.dispatchEvent(
-          new CustomEvent('wallet-standard:register-wallet', { detail: callback }),
-        )
-      } catch (error) {
-        console.error('wallet-standard:register-wallet event could not be dispatched\n', error)
-      }
-      target.addEventListener('wallet-standard:app-ready', onAppReady)
-      return () => {
-        target.removeEventListener('wallet-standard:app-ready', onAppReady)
-        for (const unregister of unregisters.splice(0)) unregister()
-      }
-    },
+    register: (target?: EventTarget) => registerStandardWallet(wallet, target),
     get addresses() {
       return exposedAccounts().map((a) => a.address)
     },
