@@ -17,12 +17,13 @@ import { ANVIL_PRIVATE_KEYS } from '@openmodal/testing'
 import {
   type AnvilInstance,
   createCounterfactualWallet,
+  deployEip7702,
   deployTestSmartWallet,
   startAnvil,
 } from '@openmodal/testing/node'
 import { createSolanaDevWallet, SOLANA_DEV_ADDRESSES } from '@openmodal/testing/solana'
-import { hashMessage } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { createWalletClient, hashMessage, http, publicActions } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { prepareDatabase } from '../bootstrap.js'
 import { type Db, openPostgres } from '../db/db.js'
 import { syncConfig } from '../projects/config-file.js'
@@ -394,6 +395,53 @@ function authSuite() {
         assert.equal(answer.status, 201, JSON.stringify(answer.body))
         assert.equal(answer.body.session.address, wallet.address)
       }
+    })
+
+    test('an EIP-7702 account signs in through ERC-1271; a stranger signing for it does not', async () => {
+      // An EOA delegated to Simple7702Account: it has code now, so the verifier asks its
+      // ERC-1271 isValidSignature, which accepts only its own key's signature.
+      const { simple7702Account } = await deployEip7702(anvil.rpcUrl)
+      const owner = privateKeyToAccount(generatePrivateKey())
+      const sponsor = createWalletClient({
+        account: privateKeyToAccount(ANVIL_PRIVATE_KEYS[0]),
+        transport: http(anvil.rpcUrl),
+      }).extend(publicActions)
+      const authorization = await owner.signAuthorization({
+        chainId: 31337,
+        contractAddress: simple7702Account,
+        nonce: 0,
+      })
+      const hash = await sponsor.sendTransaction({
+        to: owner.address,
+        authorizationList: [authorization],
+        chain: null,
+      })
+      await sponsor.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+      assert.equal(
+        (await sponsor.getCode({ address: owner.address }))?.toLowerCase(),
+        `0xef0100${simple7702Account.slice(2).toLowerCase()}`,
+      )
+      const issued = await nonce()
+      const message = messageFor(owner.address, issued.nonce)
+      const answer = await authenticate({
+        message,
+        signature: await owner.signMessage({ message }),
+        token: issued.token,
+      })
+      assert.equal(answer.status, 201, JSON.stringify(answer.body))
+      assert.equal(answer.body.session.address, owner.address)
+
+      const again = await nonce()
+      const forged = messageFor(owner.address, again.nonce)
+      await storesNothing(async () => {
+        const refused = await authenticate({
+          message: forged,
+          signature: await alice.signMessage({ message: forged }),
+          token: again.token,
+        })
+        assert.equal(refused.status, 401, JSON.stringify(refused.body))
+        assert.equal(refused.body.reason, 'invalid-signature')
+      })
     })
 
     test('forged contract-wallet sign-ins are refused: non-owner, foreign ERC-6492 deploy', async () => {

@@ -1,7 +1,10 @@
 // Token balances of the connected account, from our server's blockchain API (the token part of
 // the spec's AccountController / SendController "tokenBalances"). Lazy: nothing is fetched until
-// an element subscribes to `$balances`; then it follows the active account and network.
+// an element subscribes to `$balances`; then it follows the active account and network. An
+// embedded EVM wallet is asked first (spec §7 "capabilities then wallet_getAssets"): when it
+// discovers assets, its answer is the balances and the server is the fallback.
 import { map, onMount } from 'nanostores'
+import { getAdapter } from '../adapters/registry.js'
 import type { BalanceResponse, TokenBalance } from '../api/types.js'
 import { TOAST_MESSAGES } from '../errors/messages.js'
 import type { CaipNetworkId, ChainNamespace } from '../types/network.js'
@@ -9,6 +12,7 @@ import { createFetcher } from '../utils/fetcher.js'
 import { type ActiveTarget, activeTarget, followActiveTarget } from './active-target.js'
 import { $api, hasApi } from './api.js'
 import { findNetwork } from './chain.js'
+import { $connections } from './connection.js'
 import { $options } from './options.js'
 import { onReset } from './reset.js'
 import { showSnack } from './snack.js'
@@ -76,7 +80,8 @@ export async function fetchBalances(options: { force?: boolean } = {}): Promise<
   if (state.key !== target.key) {
     $balances.set({ ...INITIAL, key: target.key, lastRetry: state.lastRetry })
   }
-  if (!BALANCE_API_NAMESPACES.includes(target.namespace) || !hasApi()) return
+  if (!BALANCE_API_NAMESPACES.includes(target.namespace)) return
+  if (!hasApi() && !fromEmbeddedWallet(target)) return
   const result = await fetcher.fetch(target.key, () => load(target), options)
   if (result.status === 'stale' || result.status === 'blocked') return
   if (result.status === 'success') {
@@ -86,8 +91,49 @@ export async function fetchBalances(options: { force?: boolean } = {}): Promise<
   $balances.set({ ...$balances.get(), loading: false, error: true, lastRetry: Date.now() })
 }
 
+/** The active account is the embedded wallet's EVM account: its frame answers wallet_getAssets. */
+function fromEmbeddedWallet(target: ActiveTarget): boolean {
+  const embedded = $options.get()?.embeddedWallet?.id
+  return (
+    target.namespace === 'eip155' &&
+    embedded !== undefined &&
+    $connections.get().eip155?.connectorId === embedded
+  )
+}
+
+/**
+ * The embedded wallet's own answer (capabilities, then wallet_getAssets), or undefined when it
+ * does not discover assets on this chain or its answer failed or was malformed and our server
+ * can answer instead.
+ */
+async function discovered(target: ActiveTarget): Promise<readonly TokenBalance[] | undefined> {
+  const adapter = getAdapter('eip155')
+  if (!adapter || !fromEmbeddedWallet(target)) return undefined
+  try {
+    const { discoverBalances } = await import('../actions/asset-discovery.js')
+    return await discoverBalances(
+      (args) => adapter.request(args),
+      target.address,
+      target.caipNetworkId,
+    )
+  } catch (error) {
+    if (!hasApi()) throw error
+    return undefined
+  }
+}
+
 async function load(target: ActiveTarget): Promise<readonly TokenBalance[]> {
   $balances.setKey('loading', true)
+  const fromWallet = await discovered(target)
+  const balances = fromWallet ?? (await fromServer(target))
+  // Spec §9: on a testnet the balance is worth '0.00' (a price source knows only main-network
+  // prices: 10 000 test ETH on a local chain are no $20 million).
+  if (!findNetwork(target.caipNetworkId)?.testnet) return balances
+  return balances.map((balance) => ({ ...balance, value: 0, price: 0 }))
+}
+
+async function fromServer(target: ActiveTarget): Promise<readonly TokenBalance[]> {
+  if (!hasApi()) return []
   // The host's token for this network (`tokens` option): listed even at zero.
   const token = $options.get()?.tokens[target.caipNetworkId as CaipNetworkId]?.address
   const response = await $api
@@ -96,13 +142,9 @@ async function load(target: ActiveTarget): Promise<readonly TokenBalance[]> {
       query: { chainId: target.caipNetworkId, ...(token ? { tokens: token } : {}) },
     })
   // Defensive: a token with 0 decimals is never shown (spec §5), nor one of another chain.
-  const balances = (Array.isArray(response?.balances) ? response.balances : []).filter(
+  return (Array.isArray(response?.balances) ? response.balances : []).filter(
     (balance) => balance.chainId === target.caipNetworkId && Number(balance.quantity?.decimals) > 0,
   )
-  // Spec §9: on a testnet the balance is worth '0.00' (a price source knows only main-network
-  // prices: 10 000 test ETH on a local chain are no $20 million).
-  if (!findNetwork(target.caipNetworkId)?.testnet) return balances
-  return balances.map((balance) => ({ ...balance, value: 0, price: 0 }))
 }
 
 /**

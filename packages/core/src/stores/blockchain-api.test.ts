@@ -467,6 +467,133 @@ describe('balances store (spec §3 "Token balance", §9)', () => {
   })
 })
 
+describe('balances from an embedded wallet (spec §7 "capabilities then wallet_getAssets")', () => {
+  const EMBEDDED = 'dev.openmodal.test'
+  const TOKEN = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
+  /** The discovered assets (spec §3) the wallet answers for chain 0x1. */
+  const USDC = {
+    address: TOKEN,
+    balance: '0xbebc20', // 12.5 with 6 decimals
+    type: 'erc20',
+    metadata: { name: 'USD Coin', symbol: 'USDC', decimals: 6, price: 1 },
+  }
+  const ETH = {
+    address: 'native',
+    balance: '0x14d1120d7b160000', // 1.5 ETH
+    type: 'native',
+    metadata: { name: 'Ether', symbol: 'ETH', decimals: 18, price: 3000 },
+  }
+  const ASSETS = [USDC, ETH]
+
+  /** Connects the test wallet as the embedded wallet, answering EIP-5792 and ERC-7811 with `answer`. */
+  async function connectEmbedded(
+    answer: (method: string, params: unknown) => unknown,
+  ): Promise<string[]> {
+    const asked: string[] = []
+    const entry = {
+      id: EMBEDDED,
+      name: 'Email',
+      namespaces: ['eip155' as const],
+      load: async () => {
+        throw new Error('not loaded in this test')
+      },
+    }
+    await connectOn([mainnet, sepolia], 1, [ALICE], { embeddedWallet: entry })
+    const request = adapter.request.bind(adapter)
+    adapter.request = async (args) => {
+      if (!args.method.startsWith('wallet_')) return request(args)
+      asked.push(args.method)
+      return answer(args.method, args.params)
+    }
+    return asked
+  }
+
+  test("assetDiscovery reported: the balances are the wallet's, the server is not asked", async () => {
+    api.balances.set(`eip155:1:${ALICE}`, [eth('9')])
+    const params: unknown[] = []
+    const asked = await connectEmbedded((method, p) => {
+      params.push(p)
+      if (method === 'wallet_getCapabilities') {
+        return { '0x1': { atomic: { status: 'unsupported' }, assetDiscovery: { supported: true } } }
+      }
+      return { '0x1': ASSETS }
+    })
+    const stop = $balances.listen(() => {})
+    await until(() => $balances.get().balances.length === 2, 'the balances')
+    stop()
+    assert.deepEqual(asked, ['wallet_getCapabilities', 'wallet_getAssets'])
+    assert.deepEqual(params, [[ALICE, ['0x1']], [{ account: ALICE, chainFilter: ['0x1'] }]])
+    assert.equal(requestsTo('/balance'), 0)
+    // Native first, then tokens by value: the server's order and shape.
+    assert.deepEqual($balances.get().balances, [
+      eth('1.5'),
+      { ...usdc, address: `eip155:1:${TOKEN}`, iconUrl: null },
+    ])
+    assert.equal($balances.get().error, false)
+  })
+
+  test('no assetDiscovery on the chain: the server answers', async () => {
+    api.balances.set(`eip155:1:${ALICE}`, [eth('9')])
+    const asked = await connectEmbedded(() => ({ '0x1': { atomic: { status: 'supported' } } }))
+    const stop = $balances.listen(() => {})
+    await until(() => $balances.get().balances.length === 1, 'the balances')
+    stop()
+    assert.deepEqual(asked, ['wallet_getCapabilities'])
+    assert.deepEqual($balances.get().balances, [eth('9')])
+  })
+
+  for (const [what, assets] of [
+    ['a balance that is no hex quantity', [{ ...ETH, balance: '1.5' }]],
+    ['an unknown asset type', [{ ...USDC, type: 'erc721' }]],
+    ['a token address that is no address', [{ ...USDC, address: 'usdc' }]],
+    ['no metadata', [{ ...USDC, metadata: undefined }]],
+    ['fractional decimals', [{ ...USDC, metadata: { symbol: 'X', decimals: 1.5 } }]],
+    ['no list for the chain', undefined],
+  ] as const) {
+    test(`a malformed answer (${what}) is refused whole: the server answers (spec §5)`, async () => {
+      api.balances.set(`eip155:1:${ALICE}`, [eth('9')])
+      await connectEmbedded((method) =>
+        method === 'wallet_getCapabilities'
+          ? { '0x1': { assetDiscovery: { supported: true } } }
+          : { '0x1': assets },
+      )
+      const stop = $balances.listen(() => {})
+      await until(() => $balances.get().balances.length === 1, 'the balances')
+      stop()
+      assert.deepEqual($balances.get().balances, [eth('9')])
+      assert.equal(requestsTo('/balance'), 1)
+    })
+  }
+
+  test('the wallet fails: the server answers', async () => {
+    api.balances.set(`eip155:1:${ALICE}`, [eth('9')])
+    await connectEmbedded(() => {
+      throw new Error('frame gone')
+    })
+    const stop = $balances.listen(() => {})
+    await until(() => $balances.get().balances.length === 1, 'the balances')
+    stop()
+    assert.deepEqual($balances.get().balances, [eth('9')])
+  })
+
+  test('a 0-decimals token is not shown and a javascript: icon URL is dropped', async () => {
+    await connectEmbedded((method) =>
+      method === 'wallet_getCapabilities'
+        ? { '0x1': { assetDiscovery: { supported: true } } }
+        : {
+            '0x1': [
+              { ...ETH, metadata: { ...ETH.metadata, iconUrl: 'javascript:alert(1)' } },
+              { ...USDC, metadata: { symbol: 'NFTISH', decimals: 0 } },
+            ],
+          },
+    )
+    const again = $balances.listen(() => {})
+    await until(() => $balances.get().balances[0]?.quantity.numeric === '1.5', 'the balances')
+    again()
+    assert.deepEqual($balances.get().balances, [eth('1.5')])
+  })
+})
+
 describe('one fetcher under the stores (issue 14)', () => {
   test('two fetches of one account in flight make one request', async () => {
     api.balances.set(`eip155:1:${ALICE}`, [eth('4')])

@@ -2,7 +2,8 @@
 // first (network, to, value, ERC-20 calls, typed data), whole, and refused when too large to
 // show; keyboard focus moves into it and Escape rejects.
 import { expect } from '@open-wc/testing'
-import { $snack, createModalClient } from '@openmodal/core/internal'
+import { $balances, $snack, createModalClient } from '@openmodal/core/internal'
+import { evmAdapter } from '@openmodal/evm'
 import { base58 } from '@scure/base'
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands'
 import { encodeFunctionData, erc20Abi, getAddress, maxUint256 } from 'viem'
@@ -248,6 +249,61 @@ describe('a batch through the smart account (EIP-5792 wallet_sendCalls)', () => 
       if (up) return
     }
   }
+
+  it("the modal's token balances come from the frame's wallet_getAssets (no server)", async () => {
+    const entry = embeddedWallet({ secureOrigin })
+    // No apiUrl: no server to ask, so every balance shown is the wallet's own answer.
+    const modal = createModalClient({
+      projectId: 'p-ok',
+      networks: [
+        {
+          id: 31337,
+          caipNetworkId: 'eip155:31337',
+          chainNamespace: 'eip155',
+          name: 'Anvil',
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrls: { default: { http: [rpcUrl] } },
+        },
+      ],
+      adapters: [evmAdapter()],
+      embeddedWallet: entry,
+    })
+    const wallet = (await entry.load()) as LoadedEmbeddedWallet
+    const stop = $balances.listen(() => {})
+    try {
+      const email = `assets-${crypto.randomUUID().slice(0, 8)}@example.com`
+      expect(await wallet.connectEmail(email)).to.equal('VERIFY_OTP')
+      const entered = wallet.connectOtp()
+      const mail = (await (
+        await fetch(`${secureOrigin}/__test/mailbox?email=${encodeURIComponent(email)}`)
+      ).json()) as { otp: string }
+      await executeServerCommand('frame-fill', { label: 'Code', value: mail.otp })
+      await entered
+      const { address } = await wallet.getUser()
+      await rpc('anvil_setBalance', [address, '0x14d1120d7b160000']) // 1.5 ETH
+      await modal.connect(entry.id)
+      for (let tries = 0; $balances.get().balances.length === 0 && tries < 400; tries++) {
+        await sleep(25)
+      }
+      expect($balances.get().error).to.equal(false)
+      expect($balances.get().key?.toLowerCase()).to.equal(`eip155:31337:${address.toLowerCase()}`)
+      expect($balances.get().balances).to.deep.equal([
+        {
+          name: 'Ether',
+          symbol: 'ETH',
+          chainId: 'eip155:31337',
+          value: null,
+          price: null,
+          quantity: { decimals: '18', numeric: '1.5' },
+          iconUrl: null,
+        },
+      ])
+    } finally {
+      stop()
+      await modal.disconnect().catch(() => {})
+      wallet.destroy()
+    }
+  })
 
   it("ProfileWallets' getAccounts and setPreferredAccount give the frame's accounts", async () => {
     await bundlerUp()

@@ -58,9 +58,13 @@ export { devWalletScriptPath, solanaDevWalletScriptPath } from '../node/dev-wall
 export {
   type Bundler,
   DETERMINISTIC_DEPLOYER,
+  deployEip7702,
   deployErc4337,
+  type Eip7702Contracts,
   ENTRY_POINT_V07,
+  ENTRY_POINT_V08,
   type Erc4337Contracts,
+  SIMPLE_7702_ACCOUNT,
   SIMPLE_ACCOUNT_FACTORY_V07,
   type StartBundlerOptions,
   startBundler,

@@ -30,18 +30,54 @@ export const ENTRY_POINT_V07: Address = '0x0000000071727De22E5E9d8BAf0edAc6f37da
 export const SIMPLE_ACCOUNT_FACTORY_V07: Address = '0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985'
 const ENTRY_POINT_SALT: Hex = '0x90d8084deab30c2a37c45e8d47f49f2f7965183cb6990a98943ef94940681de3'
 
-function artifact(name: string): { bytecode: Hex } {
+/** EntryPoint v0.8's canonical address (the npm bytecode with the published salt gives it). */
+export const ENTRY_POINT_V08: Address = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108'
+/** Simple7702Account v0.8's canonical address (salt 0): viem's toSimple7702SmartAccount default. */
+export const SIMPLE_7702_ACCOUNT: Address = '0xe6Cae83BdE06E4c305530e199D7217f42808555B'
+const ENTRY_POINT_V08_SALT: Hex =
+  '0x0a59dbff790c23c976a548690c27297883cc66b4c67024f9117b0238995e35e9'
+
+/** An artifact of @account-abstraction/contracts 0.7.0, or of 0.8.0 (its npm alias `-v08`). */
+function artifact(name: string, version: '0.7' | '0.8' = '0.7'): { bytecode: Hex } {
   const require = createRequire(import.meta.url)
+  const pkg =
+    version === '0.7' ? '@account-abstraction/contracts' : '@account-abstraction/contracts-v08'
   let path: string
   try {
-    path = require.resolve(`@account-abstraction/contracts/artifacts/${name}.json`)
+    path = require.resolve(`${pkg}/artifacts/${name}.json`)
   } catch (cause) {
-    throw new Error(
-      `deployErc4337: install @account-abstraction/contracts@0.7.0 as a devDependency`,
-      { cause },
-    )
+    const install =
+      version === '0.7'
+        ? '@account-abstraction/contracts@0.7.0'
+        : '@account-abstraction/contracts-v08@npm:@account-abstraction/contracts@0.8.0'
+    throw new Error(`deployErc4337: install ${install} as a devDependency`, { cause })
   }
   return JSON.parse(readFileSync(path, 'utf8')) as { bytecode: Hex }
+}
+
+/** Deploys `initCode` through the deterministic deployer (kept when already there). */
+async function deployDeterministic(rpcUrl: string, initCode: Hex, salt: Hex): Promise<Address> {
+  const client = createWalletClient({
+    account: privateKeyToAccount(ANVIL_PRIVATE_KEYS[0]),
+    transport: http(rpcUrl),
+  }).extend(publicActions)
+  const address = getContractAddress({
+    opcode: 'CREATE2',
+    from: DETERMINISTIC_DEPLOYER,
+    salt,
+    bytecode: initCode,
+  })
+  if (await client.getCode({ address })) return address
+  const hash = await client.sendTransaction({
+    to: DETERMINISTIC_DEPLOYER,
+    data: concat([salt, initCode]),
+    chain: null,
+  })
+  await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+  if (!(await client.getCode({ address }))) {
+    throw new Error(`deployErc4337: nothing deployed at ${address}`)
+  }
+  return address
 }
 
 export interface Erc4337Contracts {
@@ -58,31 +94,13 @@ export interface Erc4337Contracts {
  * const { entryPoint, simpleAccountFactory } = await deployErc4337(anvil.rpcUrl)
  */
 export async function deployErc4337(rpcUrl: string): Promise<Erc4337Contracts> {
-  const client = createWalletClient({
-    account: privateKeyToAccount(ANVIL_PRIVATE_KEYS[0]),
-    transport: http(rpcUrl),
-  }).extend(publicActions)
-  const deploy = async (initCode: Hex, salt: Hex): Promise<Address> => {
-    const address = getContractAddress({
-      opcode: 'CREATE2',
-      from: DETERMINISTIC_DEPLOYER,
-      salt,
-      bytecode: initCode,
-    })
-    if (await client.getCode({ address })) return address
-    const hash = await client.sendTransaction({
-      to: DETERMINISTIC_DEPLOYER,
-      data: concat([salt, initCode]),
-      chain: null,
-    })
-    await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
-    if (!(await client.getCode({ address }))) {
-      throw new Error(`deployErc4337: nothing deployed at ${address}`)
-    }
-    return address
-  }
-  const entryPoint = await deploy(artifact('EntryPoint').bytecode, ENTRY_POINT_SALT)
-  const simpleAccountFactory = await deploy(
+  const entryPoint = await deployDeterministic(
+    rpcUrl,
+    artifact('EntryPoint').bytecode,
+    ENTRY_POINT_SALT,
+  )
+  const simpleAccountFactory = await deployDeterministic(
+    rpcUrl,
     concat([
       artifact('SimpleAccountFactory').bytecode,
       encodeAbiParameters([{ type: 'address' }], [entryPoint]),
@@ -92,11 +110,42 @@ export async function deployErc4337(rpcUrl: string): Promise<Erc4337Contracts> {
   return { entryPoint, simpleAccountFactory }
 }
 
+export interface Eip7702Contracts {
+  entryPoint: Address
+  simple7702Account: Address
+}
+
+/**
+ * Deploys EntryPoint v0.8 and Simple7702Account (the implementation an EOA delegates to with an
+ * EIP-7702 authorization) from @account-abstraction/contracts 0.8.0 through the deterministic
+ * deployer, at their canonical addresses; a contract already there is kept. anvil's default
+ * hardfork (Prague or later) takes EIP-7702 transactions. Start the bundler with
+ * `entryPoints: [ENTRY_POINT_V07, ENTRY_POINT_V08]` to serve both.
+ *
+ * @example
+ * const { simple7702Account } = await deployEip7702(anvil.rpcUrl)
+ */
+export async function deployEip7702(rpcUrl: string): Promise<Eip7702Contracts> {
+  const entryPoint = await deployDeterministic(
+    rpcUrl,
+    artifact('EntryPoint', '0.8').bytecode,
+    ENTRY_POINT_V08_SALT,
+  )
+  const simple7702Account = await deployDeterministic(
+    rpcUrl,
+    artifact('Simple7702Account', '0.8').bytecode,
+    pad('0x0'),
+  )
+  return { entryPoint, simple7702Account }
+}
+
 export interface StartBundlerOptions {
   /** The chain's JSON-RPC URL (anvil). */
   rpcUrl: string
   /** Default EntryPoint v0.7's canonical address. */
   entryPoint?: Address
+  /** Several EntryPoints (e.g. v0.7 and v0.8); takes the place of `entryPoint`. */
+  entryPoints?: readonly Address[]
   /** Default: a free loopback port. */
   port?: number
   /** The key that sends bundles; default anvil account 9 (keep it apart from test accounts). */
@@ -160,7 +209,7 @@ export async function startBundler(options: StartBundlerOptions): Promise<Bundle
   const args = [
     altoPath(),
     '--entrypoints',
-    options.entryPoint ?? ENTRY_POINT_V07,
+    (options.entryPoints ?? [options.entryPoint ?? ENTRY_POINT_V07]).join(','),
     '--executor-private-keys',
     executor,
     '--utility-private-key',
