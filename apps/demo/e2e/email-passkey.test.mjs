@@ -2,7 +2,9 @@
 // of the secure site (Chromium's virtual authenticator, PRF on), and a new device in the same
 // browser (the frame's storage wiped: a new device key, no share, no session; the passkey still
 // in the authenticator) recovers the same wallet with it after a new code. The project is not
-// `custodial`: the server alone cannot open the recovery share. Stack: email-stack.mjs.
+// `custodial`: the server alone cannot open the recovery share. That device then changes the
+// recovery factor from the modal's Account (the frame says it can), cancelling once in each of
+// the frame's factor dialogs first. Stack: email-stack.mjs.
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
@@ -21,7 +23,8 @@ describe('Demo e-mail login with a passkey (non-custodial)', () => {
   const timings = {}
 
   before(async () => {
-    ;({ stack, mailbox, secureOrigin } = await startEmailStack())
+    // The factor change asks the device that just logged in for a new code at once.
+    ;({ stack, mailbox, secureOrigin } = await startEmailStack({ sendGapMs: 0 }))
     context = await stack.newContext()
     page = await stack.newPage(context)
     // The authenticator lives in this browser profile; the secure frame uses it (its RP).
@@ -139,5 +142,57 @@ describe('Demo e-mail login with a passkey (non-custodial)', () => {
       (mail) => mail.to.includes(EMAIL) && /new device recovered your wallet/i.test(mail.text),
     )
     assert.equal(notices.length, 1)
+  })
+
+  test('the device changes its recovery from Account; a cancel in the frame changes nothing', async () => {
+    const view = 'w3m-change-recovery-view'
+    const notices = async () =>
+      (await mailbox.mails()).filter(
+        (mail) =>
+          mail.to.includes(EMAIL) && /recovery of your wallet on .+ changed/i.test(mail.subject),
+      ).length
+    /** Start (or Try again): the frame mails a code and shows its entry; the code typed there. */
+    async function codeStep(button) {
+      const count = (await mailbox.mails()).filter((mail) => mail.to.includes(EMAIL)).length
+      await modal(`${view} [part="${button}"]`).click({ timeout: STEP })
+      const code = frame().getByLabel('Code', { exact: true })
+      await code.waitFor({ timeout: STEP })
+      // The modal is under the frame meanwhile (attached, not visible).
+      await modal(`${view} [data-status="sent"]`).waitFor({ state: 'attached', timeout: STEP })
+      await code.pressSequentially(await codeAfter(EMAIL, count))
+      // The frame asks for the new factor; the modal says where.
+      await modal(`${view} [data-status="recovery"]`).waitFor({
+        state: 'attached',
+        timeout: STEP,
+      })
+    }
+    const cancelled = async () =>
+      assert.equal(
+        (await modal(`${view} [data-error]`).textContent({ timeout: STEP })).trim(),
+        'Cancelled. Nothing was changed.',
+      )
+
+    await page.evaluate(() => window.__openmodal.open({ view: 'Account' }))
+    await modal('w3m-account-view [part="change-recovery-button"]').click({ timeout: STEP })
+    await codeStep('start-button')
+    // Cancel in the passkey dialog.
+    await frame().getByRole('button', { name: 'Cancel' }).click({ timeout: STEP })
+    await cancelled()
+    // Cancel in the passphrase dialog.
+    await codeStep('retry-button')
+    await frame().getByRole('button', { name: 'Use a passphrase instead' }).click({ timeout: STEP })
+    await frame().getByLabel('Repeat it', { exact: true }).waitFor({ timeout: STEP })
+    await frame().getByRole('button', { name: 'Cancel' }).click()
+    await cancelled()
+    assert.equal(await notices(), 0, 'nothing changed')
+    // And the change: a new passkey.
+    await codeStep('retry-button')
+    await frame().getByRole('button', { name: 'Create a passkey' }).click({ timeout: STEP })
+    assert.equal(
+      (await modal(`${view} [data-done]`).textContent({ timeout: 60_000 })).trim(),
+      'Done. A new device now recovers your wallet with your passkey.',
+    )
+    for (let i = 0; i < 100 && (await notices()) === 0; i++) await page.waitForTimeout(100)
+    assert.equal(await notices(), 1)
   })
 })

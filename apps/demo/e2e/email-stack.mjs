@@ -119,9 +119,12 @@ export async function startSocialStandins(redirectUri) {
  * project's recovery mode (`custodial`, or the default `non-custodial`: passkey or passphrase).
  * The mailbox and the secure site's build start in the stack's `prepare`, before the server.
  *
+ * `sendGapMs`: the server's wait between two codes to one address from one device (default
+ * the spec's 30 s), for a test that asks one device for several codes in a row.
+ *
  * @example const { stack, mailbox, secureOrigin } = await startEmailStack({ recovery: 'custodial' })
  */
-export async function startEmailStack({ recovery, social = false } = {}) {
+export async function startEmailStack({ recovery, social = false, sendGapMs } = {}) {
   let mailbox
   let secureOrigin
   let socials
@@ -167,6 +170,7 @@ export async function startEmailStack({ recovery, social = false } = {}) {
         // Every visitor of the social cases shares one loopback address with the e-mail ones:
         // the per-address bucket of the embedded routes would refuse the later logins.
         ...(social ? { OPENMODAL_EMBEDDED_RATE_BURST: '1000' } : {}),
+        ...(sendGapMs !== undefined ? { OPENMODAL_EMAIL_SEND_GAP_MS: String(sendGapMs) } : {}),
       },
     }),
     demoEnv: true,

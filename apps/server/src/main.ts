@@ -71,6 +71,9 @@ const server = await startServer({
             others: settings.embedded.vaultReadKeys,
           },
           sharedWallets: settings.embedded.sharedWallets,
+          ...(settings.embedded.sendGapMs !== undefined
+            ? { limits: { sendGapMs: settings.embedded.sendGapMs } }
+            : {}),
           mailer,
         },
       }

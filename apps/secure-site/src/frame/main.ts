@@ -6,6 +6,7 @@ import {
   APP_EVENTS,
   type AppEventType,
   appRequest,
+  type FrameFeature,
   HANDSHAKE_ACCEPT,
   HANDSHAKE_REFUSE,
   handshake,
@@ -102,7 +103,7 @@ window.addEventListener('message', async (event: MessageEvent) => {
   if (connected || event.source !== window.parent) return
   const hello = tryMessage(handshake, event.data)
   if (!hello) return
-  const { allowedOrigins, apiUrl, rpcUrls, bundlerUrls, evmAssets } = await config
+  const { allowedOrigins, apiUrl, rpcUrls, bundlerUrls, evmAssets, recovery } = await config
   // location.ancestorOrigins (Chromium, WebKit) names the real embedder: a message from any
   // other origin (a nested foreign frame posting to our parent is not our parent) is refused.
   const ancestor = location.ancestorOrigins?.[0]
@@ -117,7 +118,10 @@ window.addEventListener('message', async (event: MessageEvent) => {
   connected = true
   const channel = new MessageChannel()
   target.postMessage({ type: HANDSHAKE_ACCEPT, nonce: hello.nonce }, event.origin, [channel.port2])
-  await serve(channel.port1, event.origin, apiUrl, rpcUrls, bundlerUrls, evmAssets)
+  // What this frame can do beyond the base requests (the host offers a control only for
+  // these): a custodial project has no factor to change.
+  const features: FrameFeature[] = recovery === 'custodial' ? [] : ['changeRecovery']
+  await serve(channel.port1, event.origin, apiUrl, rpcUrls, bundlerUrls, evmAssets, features)
 })
 
 async function serve(
@@ -127,6 +131,7 @@ async function serve(
   rpcUrls: Record<string, string>,
   bundlerUrls: Record<string, string>,
   evmAssets: v.InferOutput<typeof frameConfig>['evmAssets'],
+  features: FrameFeature[],
 ) {
   // READY goes out as soon as the port is up: the spec's 500 ms wait after it runs while the
   // wallet's code (keys, signing: not needed for the handshake) loads and the session restores.
@@ -134,7 +139,7 @@ async function serve(
   // A grant from an earlier visit applies without a gesture: then the stored keys are back.
   let persistent = await requestPersistentStorage()
   port.postMessage({ event: 'STORAGE', persistent })
-  port.postMessage({ event: 'READY' })
+  port.postMessage({ event: 'READY', features })
   const loaded = await Promise.all([import('./rpc.js'), import('./wallet-session.js')]).catch(
     (error: unknown) => {
       // An offline chunk: every request gets the reason instead of waiting for its timeout.
@@ -158,14 +163,21 @@ async function serve(
     }
   }
   const preferPassphrase = query.get('recovery') === 'passphrase'
+  // The host hears that the visitor now chooses or uses the recovery factor here.
+  const recoveryShown = () => port.postMessage({ event: 'LOGIN', status: 'recovery' })
   const session = createWalletSession(apiUrl, projectId, {
     recovery: async () => (await config).recovery,
     chooseRecovery: (who, use) =>
-      shown(async () =>
-        (await import('./om-passkey.js')).chooseRecovery({ preferPassphrase, ...who }, use),
-      ),
+      shown(async () => {
+        recoveryShown()
+        return (await import('./om-passkey.js')).chooseRecovery({ preferPassphrase, ...who }, use)
+      }),
     unlockRecovery: (factor, use) =>
-      shown(async () => (await import('./om-passkey.js')).unlockRecovery(factor, use)),
+      shown(async () => {
+        // A custodial wallet opens with no dialog.
+        if (factor.kind !== 'custodial') recoveryShown()
+        return (await import('./om-passkey.js')).unlockRecovery(factor, use)
+      }),
   })
   let storageAsked = false
   const reportStorage = (value: boolean) => {

@@ -2,7 +2,7 @@ import { html, LitElement, nothing } from 'lit'
 import type { RecoveryFactor, RecoverySecret } from '../keys/recovery.js'
 import { newPrfSalt } from '../keys/recovery.js'
 import { dialogStyles, frameLook } from './look.js'
-import { askPassphrase } from './om-passphrase.js'
+import { askPassphrase, RecoveryCancelledError } from './om-passphrase.js'
 import { createPasskey, PrfUnavailableError, passkeyPrf, prfMaybeSupported } from './passkey.js'
 
 export type PasskeyAction = 'passkey' | 'passphrase' | 'cancel'
@@ -100,13 +100,7 @@ declare global {
   }
 }
 
-/** The visitor closed the recovery dialog: the login cannot finish on this device. */
-export class RecoveryCancelledError extends Error {
-  override name = 'RecoveryCancelledError'
-  constructor() {
-    super('Recovery was cancelled')
-  }
-}
+export { RecoveryCancelledError } from './om-passphrase.js'
 
 const message = (error: unknown) => {
   if (error instanceof DOMException && error.name === 'NotAllowedError') {
@@ -169,8 +163,14 @@ export async function chooseRecovery<T>(
   who: { userId: string; email: string; preferPassphrase?: boolean; cancellable?: boolean },
   use: (secret: RecoverySecret) => Promise<T>,
 ): Promise<T> {
+  // A change may be given up in the passphrase dialog too; a first wallet's may not.
   const withPassphrase = (note?: string) =>
-    askPassphrase('create', (passphrase) => use({ kind: 'passphrase', passphrase }), note)
+    askPassphrase(
+      'create',
+      (passphrase) => use({ kind: 'passphrase', passphrase }),
+      note,
+      who.cancellable,
+    )
   if (who.preferPassphrase) return withPassphrase()
   if (!(await prfMaybeSupported())) return withPassphrase(PASSPHRASE_FALLBACK)
   const salt = newPrfSalt()
@@ -219,7 +219,13 @@ export function unlockRecovery<T>(
     case 'custodial':
       return use({ kind: 'custodial' })
     case 'passphrase':
-      return askPassphrase('enter', (passphrase) => use({ kind: 'passphrase', passphrase }))
+      // A new device may give up, as with the passkey: nothing changed on the server.
+      return askPassphrase(
+        'enter',
+        (passphrase) => use({ kind: 'passphrase', passphrase }),
+        '',
+        true,
+      )
     case 'passkey':
       return passkeyDialog('unlock', async (action) => {
         if (action === 'cancel') throw new RecoveryCancelledError()

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing'
-import { askPassphrase, type OmPassphrase } from './om-passphrase.js'
+import { askPassphrase, type OmPassphrase, RecoveryCancelledError } from './om-passphrase.js'
 
 function submit(element: OmPassphrase, values: string[]) {
   const inputs = [...(element.shadowRoot?.querySelectorAll('input') ?? [])]
@@ -70,6 +70,70 @@ describe('om-passphrase', () => {
     await element.updateComplete
     expect(element.shadowRoot?.textContent).to.include('no PRF support')
     await expect(element).to.be.accessible()
+  })
+
+  it('Cancel and Escape give up a recovery or a change; a first wallet has no Cancel', async () => {
+    const buttons = (element: OmPassphrase) =>
+      [...(element.shadowRoot?.querySelectorAll('button') ?? [])].map((b) => b.textContent)
+    void askPassphrase('create', async () => 'x')
+    const first = document.querySelector('om-passphrase') as OmPassphrase
+    await first.updateComplete
+    expect(buttons(first)).to.deep.equal(['Suggest a passphrase', 'Continue'])
+    first.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
+    expect(document.querySelector('om-passphrase')).to.equal(first)
+    first.remove()
+
+    let used = 0
+    const recovering = askPassphrase(
+      'enter',
+      async () => {
+        used += 1
+        return 'opened'
+      },
+      '',
+      true,
+    ).catch((error: unknown) => error)
+    const element = document.querySelector('om-passphrase') as OmPassphrase
+    await element.updateComplete
+    await expect(element).to.be.accessible()
+    const cancel = [...(element.shadowRoot?.querySelectorAll('button') ?? [])].find(
+      (b) => b.textContent === 'Cancel',
+    )
+    cancel?.click()
+    expect(await recovering).to.be.instanceOf(RecoveryCancelledError)
+    expect(used).to.equal(0)
+    expect(document.querySelector('om-passphrase')).to.equal(null)
+
+    // Escape, from the focused field; while the key work runs, Cancel waits for it.
+    let finish: (value: string) => void = () => {}
+    const changing = askPassphrase(
+      'create',
+      () => new Promise<string>((resolve) => (finish = resolve)),
+      '',
+      true,
+    )
+    const dialog = document.querySelector('om-passphrase') as OmPassphrase
+    await dialog.updateComplete
+    expect(buttons(dialog)).to.deep.equal(['Cancel', 'Suggest a passphrase', 'Continue'])
+    await submit(dialog, ['correct horse battery', 'correct horse battery'])
+    dialog.shadowRoot
+      ?.querySelector('input')
+      ?.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }),
+      )
+    expect(document.querySelector('om-passphrase')).to.equal(dialog)
+    finish('changed')
+    expect(await changing).to.equal('changed')
+
+    const escaped = askPassphrase('enter', async () => 'x', '', true).catch((e: unknown) => e)
+    const again = document.querySelector('om-passphrase') as OmPassphrase
+    await again.updateComplete
+    again.shadowRoot
+      ?.querySelector('input')
+      ?.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }),
+      )
+    expect(await escaped).to.be.instanceOf(RecoveryCancelledError)
   })
 
   it('shows why a passphrase failed and asks again', async () => {

@@ -1,4 +1,4 @@
-import { html, LitElement } from 'lit'
+import { html, LitElement, nothing } from 'lit'
 import { generatePassphrase, passphraseProblem } from '../keys/recovery.js'
 import { dialogStyles, frameLook } from './look.js'
 
@@ -9,6 +9,7 @@ import { dialogStyles, frameLook } from './look.js'
  *
  * @summary The recovery passphrase dialog of the secure frame.
  * @event om-passphrase - `detail: { passphrase: string }`
+ * @event om-passphrase-cancel - Cancel or Escape (only when `cancellable`).
  * @csspart panel - The dialog panel.
  */
 export class OmPassphrase extends LitElement {
@@ -17,6 +18,7 @@ export class OmPassphrase extends LitElement {
     error: { type: String },
     note: { type: String },
     busy: { type: Boolean },
+    cancellable: { type: Boolean },
     theme: { type: String, reflect: true },
   }
 
@@ -25,6 +27,11 @@ export class OmPassphrase extends LitElement {
   /** Why a passphrase is asked (a browser without passkey PRF says so here). */
   declare note: string
   declare busy: boolean
+  /**
+   * The visitor may give up (a new device's recovery, a factor change): Cancel shows and
+   * Escape cancels. A first wallet's passphrase has no way out but a passphrase.
+   */
+  declare cancellable: boolean
   declare theme: 'light' | 'dark'
 
   static override styles = dialogStyles
@@ -35,11 +42,34 @@ export class OmPassphrase extends LitElement {
     this.error = ''
     this.note = ''
     this.busy = false
+    this.cancellable = false
     this.theme = frameLook.theme
+  }
+
+  override connectedCallback() {
+    super.connectedCallback()
+    this.addEventListener('keydown', this.onKeydown)
+  }
+
+  override disconnectedCallback() {
+    super.disconnectedCallback()
+    this.removeEventListener('keydown', this.onKeydown)
   }
 
   protected override firstUpdated() {
     this.renderRoot.querySelector('input')?.focus()
+  }
+
+  private onKeydown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && this.cancellable && !this.busy) {
+      event.preventDefault()
+      this.cancel()
+    }
+  }
+
+  private cancel() {
+    if (this.busy) return
+    this.dispatchEvent(new CustomEvent('om-passphrase-cancel', { bubbles: true, composed: true }))
   }
 
   private inputs() {
@@ -90,6 +120,7 @@ export class OmPassphrase extends LitElement {
       <p class="error" role="alert">${this.error}</p>
       <p class="status" role="status">${this.busy ? 'Working on the key: this takes about 10 seconds.' : ''}</p>
       <div class="actions">
+        ${this.cancellable ? html`<button type="button" ?disabled=${this.busy} @click=${this.cancel}>Cancel</button>` : nothing}
         ${creating ? html`<button type="button" ?disabled=${this.busy} @click=${this.suggest}>Suggest a passphrase</button>` : null}
         <button type="submit" ?disabled=${this.busy}>Continue</button>
       </div>
@@ -105,9 +136,20 @@ declare global {
   }
 }
 
+/** The visitor closed the recovery dialog: the login or the change cannot finish on this device. */
+export class RecoveryCancelledError extends Error {
+  override name = 'RecoveryCancelledError'
+  /** EIP-1193 "user rejected": the host reads the visitor's choice by its number. */
+  readonly code = 4001
+  constructor() {
+    super('Recovery was cancelled')
+  }
+}
+
 /**
  * Shows the dialog until `use(passphrase)` resolves; a rejection of `use` (a wrong passphrase)
- * shows its message and asks again.
+ * shows its message and asks again. With `cancellable`, Cancel (or Escape) closes it and
+ * rejects with `RecoveryCancelledError`; a `use` under way is never cut off (Cancel waits).
  *
  * @example
  * const keys = await askPassphrase('enter', (passphrase) => recoverWallet(vault, commitment, secret))
@@ -116,13 +158,21 @@ export function askPassphrase<T>(
   mode: 'create' | 'enter',
   use: (passphrase: string) => Promise<T>,
   note = '',
+  cancellable = false,
 ): Promise<T> {
   const element = document.createElement('om-passphrase')
   element.mode = mode
   element.note = note
+  element.cancellable = cancellable
   document.body.append(element)
-  return new Promise<T>((resolve) => {
+  return new Promise<T>((resolve, reject) => {
+    element.addEventListener('om-passphrase-cancel', () => {
+      if (element.busy) return
+      element.remove()
+      reject(new RecoveryCancelledError())
+    })
     element.addEventListener('om-passphrase', async (event) => {
+      if (element.busy) return
       element.error = ''
       element.busy = true
       try {

@@ -154,6 +154,11 @@ export interface EmbeddedEnv {
   smtpUrl: string
   mailFrom: string
   sharedWallets: Record<string, string[]>
+  /**
+   * OPENMODAL_EMAIL_SEND_GAP_MS: the wait between two codes to one address from one device
+   * (default 30 000, spec §5); a test stack that asks for several codes in a row lowers it.
+   */
+  sendGapMs: number | undefined
 }
 
 function key(name: string, raw: string, minBytes: number, exactBytes?: number): Uint8Array {
@@ -209,7 +214,17 @@ export function readEmbeddedEnv(env: NodeJS.ProcessEnv): EmbeddedEnv | undefined
     smtpUrl: need('OPENMODAL_SMTP_URL'),
     mailFrom: env.OPENMODAL_MAIL_FROM || 'OpenModal <no-reply@localhost>',
     sharedWallets: parseSharedWallets(env.OPENMODAL_SHARED_WALLETS ?? ''),
+    sendGapMs: sendGap(env.OPENMODAL_EMAIL_SEND_GAP_MS),
   }
+}
+
+function sendGap(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw === '') return undefined
+  const ms = Number(raw)
+  if (!Number.isSafeInteger(ms) || ms < 0 || ms > 3_600_000) {
+    throw new Error(`OPENMODAL_EMAIL_SEND_GAP_MS must be 0 to 3600000 ms (got ${raw})`)
+  }
+  return ms
 }
 
 /**

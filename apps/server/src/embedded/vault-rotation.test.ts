@@ -49,6 +49,12 @@ test('a read key that is not 32 bytes stops the start, naming the variable', () 
   )
   const keys = readEmbeddedEnv({ ...env, OPENMODAL_VAULT_READ_KEYS: ` ${'ef'.repeat(32)} ,` })
   assert.deepEqual(keys?.vaultReadKeys, [new Uint8Array(32).fill(0xef)])
+  // The gap between codes: the default unless set, and only a whole number of ms.
+  assert.equal(keys?.sendGapMs, undefined)
+  assert.equal(readEmbeddedEnv({ ...env, OPENMODAL_EMAIL_SEND_GAP_MS: '0' })?.sendGapMs, 0)
+  assert.throws(() => readEmbeddedEnv({ ...env, OPENMODAL_EMAIL_SEND_GAP_MS: '1.5' }), {
+    message: 'OPENMODAL_EMAIL_SEND_GAP_MS must be 0 to 3600000 ms (got 1.5)',
+  })
 })
 
 test('rotates the vault key online on two instances; every login keeps its address', async (t) => {

@@ -20,9 +20,22 @@ export type EmbeddedWalletAction =
 /**
  * Where the e-mail login stands while the visitor types the code in the secure frame: its code
  * entry shows and the mail is on its way (`waiting`), the mail left (`sent`) or could not be
- * sent (`mail_failed`), the code is being checked (`verifying`), the wallet is open (`ready`).
+ * sent (`mail_failed`), the code is being checked (`verifying`), the frame asks for the passkey
+ * or passphrase (`recovery`), the wallet is open (`ready`).
  */
-export type EmbeddedLoginStatus = 'waiting' | 'sent' | 'mail_failed' | 'verifying' | 'ready'
+export type EmbeddedLoginStatus =
+  | 'waiting'
+  | 'sent'
+  | 'mail_failed'
+  | 'verifying'
+  | 'recovery'
+  | 'ready'
+
+/**
+ * What recovers the wallet on a new device: a passkey or a passphrase only the visitor holds,
+ * or (a project's explicit opt-in) the operator's `custodial` recovery.
+ */
+export type EmbeddedRecoveryFactor = 'passkey' | 'passphrase' | 'custodial'
 
 /** The embedded user as the modal needs it (spec §3 "Embedded user"). */
 export interface EmbeddedWalletUser {
@@ -97,6 +110,20 @@ export interface EmbeddedWalletLoaded {
   updateEmailSecondaryOtp(options?: {
     onStatus?: (status: EmbeddedLoginStatus) => void
   }): Promise<string>
+  /**
+   * Whether the secure frame can change the recovery factor (it said so when it got ready);
+   * `false` for a frame that cannot. The modal offers the change only then.
+   */
+  canChangeRecovery(): Promise<boolean>
+  /**
+   * Changes what recovers the wallet on a new device, on this known device. The frame asks
+   * for a new code in its own entry (`onStatus` hears where that stands), then for the new
+   * passkey or passphrase; resolves with the new factor once the server swapped the shares.
+   * Rejects when the visitor cancels in the frame (nothing changed).
+   */
+  changeRecovery(options?: {
+    onStatus?: (status: EmbeddedLoginStatus) => void
+  }): Promise<EmbeddedRecoveryFactor>
   /** The visitor's EOA and smart account on the active chain (spec §2 ProfileWallets). */
   getAccounts(): Promise<EmbeddedWalletAccounts>
   /**

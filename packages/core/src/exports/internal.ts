@@ -60,6 +60,7 @@ export { switchNetwork } from '../actions/switch-network.js'
 export type {
   EmbeddedAccountType,
   EmbeddedLoginStatus,
+  EmbeddedRecoveryFactor,
   EmbeddedWalletAccounts,
   EmbeddedWalletAction,
   EmbeddedWalletEntry,

@@ -26,6 +26,7 @@ export const VIEWS = [
   'SwitchNetwork',
   'SwitchActiveChain',
   'UpdateEmailWallet',
+  'ChangeRecovery',
   'SIWXSignMessage',
   'ApproveTransaction',
   'Networks',

@@ -369,6 +369,16 @@ export async function loadEmbeddedWallet(
         stop()
       }
     },
+    canChangeRecovery: () => frame.supports('changeRecovery'),
+    // The frame asks for a new code and the new factor itself; the page only asks.
+    changeRecovery: async ({ onStatus } = {}) => {
+      const stop = onStatus ? frame.onLoginStatus(onStatus) : () => {}
+      try {
+        return (await frame.request('CHANGE_RECOVERY', {})).recovery
+      } finally {
+        stop()
+      }
+    },
     // Spec §2 ProfileWallets: the EOA and, on a smart-account network, the smart account
     // (INIT_SMART_ACCOUNT finds its address, counterfactual or not, and whether it is deployed).
     getAccounts: async () => {

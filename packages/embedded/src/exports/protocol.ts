@@ -19,6 +19,8 @@ export {
   appRequest,
   type EmbeddedUser,
   embeddedUser,
+  FRAME_FEATURES,
+  type FrameFeature,
   type FrameMessage,
   type FrameReply,
   frameAction,

@@ -109,6 +109,11 @@ describe('secure frame (host side)', () => {
     expect(await frame.request('IS_CONNECTED', {})).to.deep.equal({ isConnected: false })
     // Partitioned storage is allowed in this group: the frame keeps its keys across visits.
     expect(frame.persistentStorage).to.equal(true)
+    // The READY event names the features: a custodial project has no factor to change.
+    expect(await frame.supports('changeRecovery')).to.equal(false)
+    const own = open('p-self')
+    expect(await own.supports('changeRecovery')).to.equal(true)
+    own.destroy()
     frame.destroy()
     expect(frame.iframe.isConnected).to.equal(false)
   })

@@ -12,6 +12,7 @@ import {
   type AppEventPayload,
   type AppEventResult,
   type AppEventType,
+  type FrameFeature,
   frameMessage,
   HANDSHAKE,
   HANDSHAKE_ACCEPT,
@@ -66,6 +67,12 @@ export interface SecureFrame {
   ): Promise<AppEventResult<T>>
   /** Rejects every pending request except safe reads with "Request was aborted". */
   abortPending(): void
+  /**
+   * Whether the frame named `feature` in its READY event (`changeRecovery`: it answers
+   * `CHANGE_RECOVERY`). Resolves once the frame is ready; `false` for a frame that named
+   * nothing (an older secure site) or did not load.
+   */
+  supports(feature: FrameFeature): Promise<boolean>
   /** Listens for the frame showing (`true`) or hiding (`false`) its approval UI. */
   onVisibility(listener: (visible: boolean) => void): () => void
   /**
@@ -121,6 +128,7 @@ export function createFrame(
   const storage = new Set<(persistent: boolean) => void>()
   const loginStatus = new Set<(status: LoginStatus) => void>()
   let persistentStorage: boolean | undefined
+  let features: readonly string[] = []
   const nonce = crypto.randomUUID()
   let port: MessagePort | undefined
   let destroyed = false
@@ -147,8 +155,10 @@ export function createFrame(
     const message = tryMessage(frameMessage, event.data)
     if (!message) return
     if ('event' in message) {
-      if (message.event === 'READY') markReadyEvent()
-      else if (message.event === 'LOGIN') {
+      if (message.event === 'READY') {
+        features = message.features ?? []
+        markReadyEvent()
+      } else if (message.event === 'LOGIN') {
         for (const listener of loginStatus) listener(message.status)
       } else if (message.event === 'STORAGE') {
         persistentStorage = message.persistent
@@ -281,6 +291,11 @@ export function createFrame(
     abortPending() {
       rejectAll(kitError('REQUEST_ABORTED'), (entry) => entry.abortable)
     },
+    supports: (feature) =>
+      ready.then(
+        () => features.includes(feature),
+        () => false,
+      ),
     onVisibility(listener) {
       visibility.add(listener)
       return () => visibility.delete(listener)

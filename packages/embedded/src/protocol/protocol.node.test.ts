@@ -57,6 +57,13 @@ describe('frame protocol', () => {
     assert.equal(error.status === 'ERROR' && error.payload.message, 'no')
     assert.deepEqual(checkMessage(frameMessage, { event: 'READY' }), { event: 'READY' })
     assert.equal(tryMessage(frameMessage, { event: 'PWNED' }), undefined)
+    // READY names what the frame can do beyond the base requests; an unknown name is kept.
+    assert.deepEqual(
+      checkMessage(frameMessage, { event: 'READY', features: ['changeRecovery', 'later'] }),
+      { event: 'READY', features: ['changeRecovery', 'later'] },
+    )
+    for (const features of ['changeRecovery', [42], Array(33).fill('x'), ['x'.repeat(65)]])
+      assert.equal(tryMessage(frameMessage, { event: 'READY', features }), undefined)
     // The login status says where the login stands, never more (no code, no text).
     assert.deepEqual(checkMessage(frameMessage, { event: 'LOGIN', status: 'verifying' }), {
       event: 'LOGIN',

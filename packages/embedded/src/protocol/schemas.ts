@@ -218,17 +218,38 @@ export const frameReply = v.lazy((input) =>
 )
 
 /**
- * Events the frame sends unasked: ready, show / hide around its approval UI, and whether its
+ * What a frame can do beyond the requests every frame answers, named in its READY event (a
+ * frame of an older secure site names nothing): `changeRecovery`, the `CHANGE_RECOVERY` request.
+ * The host offers a control for one only when the frame named it.
+ */
+export const FRAME_FEATURES = ['changeRecovery'] as const
+export type FrameFeature = (typeof FRAME_FEATURES)[number]
+
+/**
+ * Events the frame sends unasked: ready (with the features it has; names this host does not
+ * know are kept as given and ignored), show / hide around its approval UI, and whether its
  * storage persists (`persistent: false`: keys in memory, this device is new on every visit).
  */
-const plainEvent = v.object({ event: v.picklist(['READY', 'SHOW', 'HIDE']) })
+const plainEvent = v.object({ event: v.picklist(['SHOW', 'HIDE']) })
+const readyEvent = v.object({
+  event: exactly('READY'),
+  features: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(32))),
+})
 const storageEvent = v.object({ event: exactly('STORAGE'), persistent: v.boolean() })
 /**
  * Where the e-mail login stands while the visitor types the code in the frame (never the code):
  * `waiting` (the code entry shows, the mail is on its way), `sent` (the mail left), `mail_failed`
- * (it could not be sent), `verifying`, `ready` (the wallet is open).
+ * (it could not be sent), `verifying`, `recovery` (the frame asks for the passkey or passphrase
+ * that locks or opens the recovery share), `ready` (the wallet is open).
  */
-export const LOGIN_STATUSES = ['waiting', 'sent', 'mail_failed', 'verifying', 'ready'] as const
+export const LOGIN_STATUSES = [
+  'waiting',
+  'sent',
+  'mail_failed',
+  'verifying',
+  'recovery',
+  'ready',
+] as const
 export type LoginStatus = (typeof LOGIN_STATUSES)[number]
 const loginEvent = v.strictObject({ event: exactly('LOGIN'), status: v.picklist(LOGIN_STATUSES) })
 export const frameEvent = v.lazy((input) =>
@@ -236,7 +257,9 @@ export const frameEvent = v.lazy((input) =>
     ? storageEvent
     : field(input, 'event') === 'LOGIN'
       ? loginEvent
-      : plainEvent,
+      : field(input, 'event') === 'READY'
+        ? readyEvent
+        : plainEvent,
 )
 
 /** What the frame can put on the port: an event when it names one, else a reply. */

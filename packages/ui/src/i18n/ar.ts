@@ -26,6 +26,7 @@ export const ar: Catalog = {
   'view.SwitchNetwork': 'تبديل الشبكة',
   'view.SwitchActiveChain': 'تبديل السلسلة',
   'view.UpdateEmailWallet': 'تعديل البريد الإلكتروني',
+  'view.ChangeRecovery': 'استرداد المحفظة',
   'view.SIWXSignMessage': 'تسجيل الدخول',
   'view.ApproveTransaction': 'الموافقة على المعاملة',
   'view.Networks': 'اختر الشبكة',

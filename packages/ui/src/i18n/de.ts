@@ -27,6 +27,7 @@ export const de: Catalog = {
   'view.SwitchNetwork': 'Netzwerk wechseln',
   'view.SwitchActiveChain': 'Chain wechseln',
   'view.UpdateEmailWallet': 'E-Mail ändern',
+  'view.ChangeRecovery': 'Wallet-Wiederherstellung',
   'view.SIWXSignMessage': 'Anmelden',
   'view.ApproveTransaction': 'Transaktion bestätigen',
   'view.Networks': 'Netzwerk wählen',

@@ -31,6 +31,7 @@ export const enViews = {
   'view.SwitchNetwork': 'Switch Network',
   'view.SwitchActiveChain': 'Switch Chain',
   'view.UpdateEmailWallet': 'Edit Email',
+  'view.ChangeRecovery': 'Wallet Recovery',
   'view.SIWXSignMessage': 'Sign In',
   'view.ApproveTransaction': 'Approve Transaction',
   'view.Networks': 'Choose Network',

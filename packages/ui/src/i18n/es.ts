@@ -26,6 +26,7 @@ export const es: Catalog = {
   'view.SwitchNetwork': 'Cambiar de red',
   'view.SwitchActiveChain': 'Cambiar de cadena',
   'view.UpdateEmailWallet': 'Editar correo',
+  'view.ChangeRecovery': 'Recuperación de la billetera',
   'view.SIWXSignMessage': 'Iniciar sesión',
   'view.ApproveTransaction': 'Aprobar transacción',
   'view.Networks': 'Elegir red',

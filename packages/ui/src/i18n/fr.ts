@@ -27,6 +27,7 @@ export const fr: Catalog = {
   'view.SwitchNetwork': 'Changer de réseau',
   'view.SwitchActiveChain': 'Changer de chaîne',
   'view.UpdateEmailWallet': 'Modifier l’e-mail',
+  'view.ChangeRecovery': 'Récupération du portefeuille',
   'view.SIWXSignMessage': 'Se connecter',
   'view.ApproveTransaction': 'Approuver la transaction',
   'view.Networks': 'Choisir un réseau',

@@ -26,6 +26,7 @@ export const ja: Catalog = {
   'view.SwitchNetwork': 'ネットワークを切り替え',
   'view.SwitchActiveChain': 'チェーンを切り替え',
   'view.UpdateEmailWallet': 'メールアドレスを変更',
+  'view.ChangeRecovery': 'ウォレットの復元',
   'view.SIWXSignMessage': 'サインイン',
   'view.ApproveTransaction': 'トランザクションを承認',
   'view.Networks': 'ネットワークを選択',

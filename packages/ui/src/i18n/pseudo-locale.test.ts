@@ -405,6 +405,12 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
     push('UpdateEmailWallet', { email: 'a.rather.long.address.for.a.test@example.com' })
     openModal()
   },
+  async ChangeRecovery() {
+    setupClient({}, { embeddedWallet: embeddedStandIn().entry })
+    reset('Connect')
+    push('ChangeRecovery')
+    openModal()
+  },
   async ProfileWallets() {
     // Both accounts, the smart one not deployed: the longest lines.
     setupClient({}, { embeddedWallet: embeddedStandIn({ smartAccount: 'available' }).entry })

@@ -27,6 +27,7 @@ export const ptBR: Catalog = {
   'view.SwitchNetwork': 'Trocar de rede',
   'view.SwitchActiveChain': 'Trocar de blockchain',
   'view.UpdateEmailWallet': 'Editar e-mail',
+  'view.ChangeRecovery': 'Recuperação da carteira',
   'view.SIWXSignMessage': 'Entrar',
   'view.ApproveTransaction': 'Aprovar transação',
   'view.Networks': 'Escolher rede',

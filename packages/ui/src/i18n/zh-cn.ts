@@ -27,6 +27,7 @@ export const zhCN: Catalog = {
   'view.SwitchNetwork': '切换网络',
   'view.SwitchActiveChain': '切换链',
   'view.UpdateEmailWallet': '修改邮箱',
+  'view.ChangeRecovery': '钱包恢复',
   'view.SIWXSignMessage': '登录',
   'view.ApproveTransaction': '批准交易',
   'view.Networks': '选择网络',

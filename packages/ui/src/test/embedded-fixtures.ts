@@ -37,6 +37,11 @@ export interface EmbeddedStandIn {
   typeCode(otp: string): Promise<void>
   /** The visitor closes the frame's code entry. */
   cancelCode(): void
+  /**
+   * In a recovery factor change, after the code: the visitor creates a passkey or a passphrase
+   * in the frame (the server swaps the shares), or cancels its dialog (nothing changes).
+   */
+  chooseFactor(choice: 'passkey' | 'passphrase' | 'cancel'): void
   /** The frame's mail failed: its code entry says so, the page hears `mail_failed`. */
   failMail(): void
   /**
@@ -60,6 +65,8 @@ export function embeddedStandIn(
      * one, or one the frame cannot switch to (its factory does not answer).
      */
     smartAccount?: 'none' | 'available' | 'fails'
+    /** Whether the frame says it can change the recovery factor (the current one does). */
+    changeRecovery?: boolean
   } = {},
 ): EmbeddedStandIn {
   const calls: string[] = []
@@ -80,6 +87,8 @@ export function embeddedStandIn(
         reject: (error: Error) => void
       }
     | undefined
+  /** A factor change waiting for the visitor's choice in the frame. */
+  let factorChoice: ((choice: 'passkey' | 'passphrase' | 'cancel') => void) | undefined
   let social:
     | {
         resolve: (user: { email?: string | null; userName?: string }) => void
@@ -181,6 +190,32 @@ export function embeddedStandIn(
       })
       return newEmail
     },
+    async canChangeRecovery() {
+      return options.changeRecovery ?? true
+    },
+    async changeRecovery({ onStatus = () => {} } = {}) {
+      calls.push('changeRecovery')
+      if (!(options.changeRecovery ?? true)) throw new Error('CHANGE_RECOVERY is not supported')
+      // The code entry, then the frame's factor dialog; 'ready' only once the server swapped.
+      await codeEntry(
+        LOGIN_CODE,
+        (status) => {
+          if (status !== 'ready') onStatus(status)
+        },
+        () => {},
+      )
+      onStatus('recovery')
+      const choice = await new Promise<'passkey' | 'passphrase' | 'cancel'>((resolve) => {
+        factorChoice = resolve
+      })
+      factorChoice = undefined
+      calls.push(`factor:${choice}`)
+      if (choice === 'cancel') {
+        throw Object.assign(new BaseError('Recovery was cancelled'), { code: 4001 })
+      }
+      onStatus('ready')
+      return choice
+    },
     async signOut() {
       calls.push('signOut')
       email = null
@@ -228,6 +263,9 @@ export function embeddedStandIn(
       const open = entry
       entry = undefined
       open?.reject(new BaseError('The code entry was closed'))
+    },
+    chooseFactor(choice) {
+      factorChoice?.(choice)
     },
     failMail() {
       entry?.onStatus('mail_failed')

@@ -80,21 +80,25 @@ export function statusLine(
 
 /**
  * The status line while the secure frame shows its code entry (login and e-mail update): the
- * frame's step in words ("Type the code in the secure window." once the mail left), or the
- * failure (a mail that could not be sent, in the kit's words).
+ * frame's step in words ("Type the code in the secure window." once the mail left, "Use your
+ * passkey or passphrase in the secure window." while it asks for the recovery factor, or
+ * `recoveryText`), or the failure (a mail that could not be sent, in the kit's words).
  */
 export function frameStatusLine(
   status: EmbeddedLoginStatus | undefined,
   error: string | undefined,
   pending: boolean,
+  recoveryText: string = t('email.recoveryInFrame'),
 ): TemplateResult {
   const failed = status === 'mail_failed' ? frameError('EMAIL_SEND_FAILED').shortMessage : undefined
   const text =
-    status === 'verifying' || status === 'ready'
-      ? t('email.verifying')
-      : status === 'sent'
-        ? t('email.typeInFrame')
-        : t('email.sending')
+    status === 'recovery'
+      ? recoveryText
+      : status === 'verifying' || status === 'ready'
+        ? t('email.verifying')
+        : status === 'sent'
+          ? t('email.typeInFrame')
+          : t('email.sending')
   return statusLine(error ?? failed, pending && !failed, text)
 }
 

@@ -7,6 +7,7 @@ export const email: Feature<typeof en> = {
   views: {
     EmailLogin: { tag: 'w3m-email-login-view' },
     UpdateEmailWallet: { tag: 'w3m-update-email-wallet-view' },
+    ChangeRecovery: { tag: 'w3m-change-recovery-view' },
     ApproveTransaction: { tag: 'w3m-approve-transaction-view' },
   },
 }

@@ -74,6 +74,7 @@ export const catalog: Catalog = {
   'account.feature.receive': 'استلام',
   'account.feature.send': 'إرسال',
   'account.updateEmail': 'تحديث البريد الإلكتروني',
+  'account.changeRecovery': 'استرداد المحفظة',
   'account.storageNotPersistent':
     'لا يحتفظ هذا المتصفح بأي بيانات للمحفظة لهذا الموقع: تُحتسب كل زيارة جهازًا جديدًا.',
 }

@@ -76,6 +76,7 @@ export const catalog: Catalog = {
   'account.feature.receive': 'Empfangen',
   'account.feature.send': 'Senden',
   'account.updateEmail': 'E-Mail ändern',
+  'account.changeRecovery': 'Wallet-Wiederherstellung',
   'account.storageNotPersistent':
     'Dieser Browser speichert für diese Website keine Wallet-Daten: Jeder Besuch zählt als neues Gerät.',
 }

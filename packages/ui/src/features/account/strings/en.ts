@@ -77,6 +77,7 @@ export const en = {
   'account.feature.receive': 'Receive',
   'account.feature.send': 'Send',
   'account.updateEmail': 'Update email',
+  'account.changeRecovery': 'Wallet recovery',
   'account.storageNotPersistent':
     'This browser keeps no wallet data for this site: each visit counts as a new device.',
 } as const

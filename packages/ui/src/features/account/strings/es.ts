@@ -75,6 +75,7 @@ export const catalog: Catalog = {
   'account.feature.receive': 'Recibir',
   'account.feature.send': 'Enviar',
   'account.updateEmail': 'Cambiar correo',
+  'account.changeRecovery': 'Recuperación de la billetera',
   'account.storageNotPersistent':
     'Este navegador no guarda datos de la billetera para este sitio: cada visita cuenta como un dispositivo nuevo.',
 }

@@ -76,6 +76,7 @@ export const catalog: Catalog = {
   'account.feature.receive': 'Recevoir',
   'account.feature.send': 'Envoyer',
   'account.updateEmail': 'Modifier l’e-mail',
+  'account.changeRecovery': 'Récupération du portefeuille',
   'account.storageNotPersistent':
     'Ce navigateur ne conserve aucune donnée de portefeuille pour ce site : chaque visite compte comme un nouvel appareil.',
 }

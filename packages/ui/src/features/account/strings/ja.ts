@@ -76,6 +76,7 @@ export const catalog: Catalog = {
   'account.feature.receive': '受け取る',
   'account.feature.send': '送信',
   'account.updateEmail': 'メールアドレスを変更',
+  'account.changeRecovery': 'ウォレットの復元',
   'account.storageNotPersistent':
     'このブラウザーはこのサイトのウォレットデータを保持しません。訪問するたびに新しいデバイスとして扱われます。',
 }

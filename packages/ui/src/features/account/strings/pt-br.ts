@@ -75,6 +75,7 @@ export const catalog: Catalog = {
   'account.feature.receive': 'Receber',
   'account.feature.send': 'Enviar',
   'account.updateEmail': 'Alterar e-mail',
+  'account.changeRecovery': 'Recuperação da carteira',
   'account.storageNotPersistent':
     'Este navegador não guarda dados da carteira para este site: cada visita conta como um novo dispositivo.',
 }

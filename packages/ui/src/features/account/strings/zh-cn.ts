@@ -74,6 +74,7 @@ export const catalog: Catalog = {
   'account.feature.receive': '接收',
   'account.feature.send': '发送',
   'account.updateEmail': '修改邮箱',
+  'account.changeRecovery': '钱包恢复',
   'account.storageNotPersistent':
     '此浏览器不会为本网站保存任何钱包数据：每次访问都会被视为新设备。',
 }

@@ -103,6 +103,8 @@ function tabsFor(namespace: ChainNamespace | undefined, activity: boolean): Acco
  * @csspart choose-name-button - Opens RegisterAccountName.
  * @csspart email - The e-mail of an e-mail login (embedded wallet).
  * @csspart update-email-button - Opens UpdateEmailWallet.
+ * @csspart change-recovery-button - Opens ChangeRecovery (only when the secure frame can
+ *   change the recovery factor).
  * @csspart storage-note - Said under the e-mail when the secure frame's storage does not last
  *   (every visit is a new device).
  * @csspart features - The wallet feature buttons.
@@ -116,6 +118,7 @@ export class W3mAccountView extends OpenModalElement {
     disconnecting: { state: true },
     tab: { state: true },
     storageLost: { state: true },
+    recoveryChange: { state: true },
   }
   static override styles = [base, iconStyles, viewStyles, styles, networkImageStyles]
 
@@ -124,6 +127,8 @@ export class W3mAccountView extends OpenModalElement {
   declare tab: AccountTab
   /** The e-mail login's frame keeps nothing across visits (its `persistentStorage` is false). */
   declare storageLost: boolean
+  /** The e-mail login's frame said it can change the recovery factor (ChangeRecovery). */
+  declare recoveryChange: boolean
   /** The chain the server was asked about for swaps, and whether it swaps there. */
   private swapChain: { chainId: string; supported: boolean } | undefined
   // The current watch of the frame's storage (see watchStorage).
@@ -141,6 +146,7 @@ export class W3mAccountView extends OpenModalElement {
     this.disconnecting = false
     this.tab = 'tokens'
     this.storageLost = false
+    this.recoveryChange = false
   }
 
   override disconnectedCallback(): void {
@@ -165,6 +171,9 @@ export class W3mAccountView extends OpenModalElement {
         this.storageLost = loaded.persistentStorage === false
         watch.stop = loaded.onStorage((persistent) => {
           this.storageLost = !persistent
+        })
+        return loaded.canChangeRecovery().then((can) => {
+          if (this.storageWatch === watch) this.recoveryChange = can
         })
       })
       // A frame that failed to load has nothing to say here; its error shows where it failed.
@@ -358,6 +367,18 @@ export class W3mAccountView extends OpenModalElement {
       >
         ${t('account.updateEmail')}
       </button>`
+      }
+      ${
+        // ChangeRecovery: only when the frame said it can (the code goes to the e-mail).
+        email && this.recoveryChange
+          ? html`<button
+              class="link"
+              part="change-recovery-button"
+              @click=${() => push('ChangeRecovery')}
+            >
+              ${t('account.changeRecovery')}
+            </button>`
+          : nothing
       }
       ${
         // ProfileWallets (features/profile): the EOA and the smart account, on a network that

@@ -26,4 +26,17 @@ export const catalog: Catalog = {
   'approve.title': 'Im sicheren Fenster bestätigen',
   'approve.intro':
     'Prüfe die Anfrage im sicheren Fenster. Diese Ansicht kehrt zurück, sobald du antwortest.',
+  'email.recoveryInFrame': 'Verwende deinen Passkey oder deine Passphrase im sicheren Fenster.',
+  'recovery.intro':
+    'Auf einem neuen Gerät stellt nur ein Passkey oder eine Passphrase, die du besitzt, dein Wallet wieder her. Bestätige die Änderung mit einem Code, den wir an {email} senden, und wähle dann im sicheren Fenster den neuen.',
+  'recovery.start': 'Wiederherstellungsmethode ändern',
+  'recovery.codeIntro': 'Gib den Code, den wir an {email} gesendet haben, im sicheren Fenster ein.',
+  'recovery.choose': 'Wähle im sicheren Fenster einen Passkey oder eine Passphrase.',
+  'recovery.donePasskey':
+    'Fertig. Ein neues Gerät stellt dein Wallet jetzt mit deinem Passkey wieder her.',
+  'recovery.donePassphrase':
+    'Fertig. Ein neues Gerät stellt dein Wallet jetzt mit deiner Passphrase wieder her.',
+  'recovery.done': 'Wiederherstellungsmethode geändert',
+  'recovery.cancelled': 'Abgebrochen. Nichts wurde geändert.',
+  'recovery.back': 'Zurück zum Konto',
 }

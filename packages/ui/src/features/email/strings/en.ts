@@ -26,6 +26,17 @@ export const en = {
   'updateEmail.saved': 'Email updated',
   'approve.title': 'Approve in the secure window',
   'approve.intro': 'Review the request in the secure window. This screen returns when you answer.',
+  'email.recoveryInFrame': 'Use your passkey or passphrase in the secure window.',
+  'recovery.intro':
+    'On a new device, only a passkey or passphrase that you hold recovers your wallet. To change it, confirm with a code we send to {email}, then choose the new one in the secure window.',
+  'recovery.start': 'Change recovery method',
+  'recovery.codeIntro': 'Enter the code we sent to {email} in the secure window.',
+  'recovery.choose': 'Choose a passkey or a passphrase in the secure window.',
+  'recovery.donePasskey': 'Done. A new device now recovers your wallet with your passkey.',
+  'recovery.donePassphrase': 'Done. A new device now recovers your wallet with your passphrase.',
+  'recovery.done': 'Recovery method changed',
+  'recovery.cancelled': 'Cancelled. Nothing was changed.',
+  'recovery.back': 'Back to account',
 } as const
 
 registerFeatureStrings(en, {

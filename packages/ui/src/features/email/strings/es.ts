@@ -27,4 +27,17 @@ export const catalog: Catalog = {
   'approve.title': 'Aprueba en la ventana segura',
   'approve.intro':
     'Revisa la solicitud en la ventana segura. Esta pantalla vuelve cuando respondas.',
+  'email.recoveryInFrame': 'Usa tu llave de acceso o tu frase de contraseña en la ventana segura.',
+  'recovery.intro':
+    'En un dispositivo nuevo, solo una llave de acceso o una frase de contraseña que tú tienes recupera tu billetera. Para cambiarla, confirma con un código que enviamos a {email} y elige la nueva en la ventana segura.',
+  'recovery.start': 'Cambiar método de recuperación',
+  'recovery.codeIntro': 'Introduce en la ventana segura el código que enviamos a {email}.',
+  'recovery.choose': 'Elige una llave de acceso o una frase de contraseña en la ventana segura.',
+  'recovery.donePasskey':
+    'Listo. Un dispositivo nuevo ahora recupera tu billetera con tu llave de acceso.',
+  'recovery.donePassphrase':
+    'Listo. Un dispositivo nuevo ahora recupera tu billetera con tu frase de contraseña.',
+  'recovery.done': 'Método de recuperación cambiado',
+  'recovery.cancelled': 'Cancelado. No se cambió nada.',
+  'recovery.back': 'Volver a la cuenta',
 }

@@ -25,4 +25,18 @@ export const catalog: Catalog = {
   'approve.title': 'Approuvez dans la fenêtre sécurisée',
   'approve.intro':
     'Examinez la demande dans la fenêtre sécurisée. Cet écran revient dès que vous répondez.',
+  'email.recoveryInFrame':
+    'Utilisez votre clé d’accès ou votre phrase secrète dans la fenêtre sécurisée.',
+  'recovery.intro':
+    'Sur un nouvel appareil, seule une clé d’accès ou une phrase secrète que vous détenez récupère votre portefeuille. Pour la changer, confirmez avec un code envoyé à {email}, puis choisissez la nouvelle dans la fenêtre sécurisée.',
+  'recovery.start': 'Changer de méthode de récupération',
+  'recovery.codeIntro': 'Saisissez dans la fenêtre sécurisée le code envoyé à {email}.',
+  'recovery.choose': 'Choisissez une clé d’accès ou une phrase secrète dans la fenêtre sécurisée.',
+  'recovery.donePasskey':
+    'C’est fait. Un nouvel appareil récupère désormais votre portefeuille avec votre clé d’accès.',
+  'recovery.donePassphrase':
+    'C’est fait. Un nouvel appareil récupère désormais votre portefeuille avec votre phrase secrète.',
+  'recovery.done': 'Méthode de récupération modifiée',
+  'recovery.cancelled': 'Annulé. Rien n’a été modifié.',
+  'recovery.back': 'Retour au compte',
 }

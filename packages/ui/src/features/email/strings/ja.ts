@@ -24,4 +24,16 @@ export const catalog: Catalog = {
   'updateEmail.saved': 'メールアドレスを更新しました',
   'approve.title': '安全なウィンドウで承認',
   'approve.intro': '安全なウィンドウでリクエストを確認してください。応答するとこの画面に戻ります。',
+  'email.recoveryInFrame': 'セキュアウィンドウでパスキーまたはパスフレーズを使用してください。',
+  'recovery.intro':
+    '新しいデバイスでは、あなたが持つパスキーまたはパスフレーズでのみウォレットを復元できます。変更するには、{email} に送信するコードで確認し、セキュアウィンドウで新しいものを選んでください。',
+  'recovery.start': '復元方法を変更',
+  'recovery.codeIntro': '{email} に送信したコードをセキュアウィンドウに入力してください。',
+  'recovery.choose': 'セキュアウィンドウでパスキーまたはパスフレーズを選んでください。',
+  'recovery.donePasskey': '完了しました。新しいデバイスではパスキーでウォレットを復元します。',
+  'recovery.donePassphrase':
+    '完了しました。新しいデバイスではパスフレーズでウォレットを復元します。',
+  'recovery.done': '復元方法を変更しました',
+  'recovery.cancelled': 'キャンセルしました。何も変更されていません。',
+  'recovery.back': 'アカウントに戻る',
 }

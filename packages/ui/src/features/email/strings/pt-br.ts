@@ -26,4 +26,17 @@ export const catalog: Catalog = {
   'updateEmail.saved': 'E-mail atualizado',
   'approve.title': 'Aprove na janela segura',
   'approve.intro': 'Revise a solicitação na janela segura. Esta tela volta quando você responder.',
+  'email.recoveryInFrame': 'Use sua chave de acesso ou frase secreta na janela segura.',
+  'recovery.intro':
+    'Em um novo dispositivo, só uma chave de acesso ou frase secreta que você guarda recupera sua carteira. Para trocá-la, confirme com um código que enviamos para {email} e escolha a nova na janela segura.',
+  'recovery.start': 'Alterar método de recuperação',
+  'recovery.codeIntro': 'Digite na janela segura o código que enviamos para {email}.',
+  'recovery.choose': 'Escolha uma chave de acesso ou uma frase secreta na janela segura.',
+  'recovery.donePasskey':
+    'Pronto. Um novo dispositivo agora recupera sua carteira com sua chave de acesso.',
+  'recovery.donePassphrase':
+    'Pronto. Um novo dispositivo agora recupera sua carteira com sua frase secreta.',
+  'recovery.done': 'Método de recuperação alterado',
+  'recovery.cancelled': 'Cancelado. Nada foi alterado.',
+  'recovery.back': 'Voltar à conta',
 }

@@ -24,4 +24,15 @@ export const catalog: Catalog = {
   'updateEmail.saved': '邮箱已更新',
   'approve.title': '在安全窗口中批准',
   'approve.intro': '请在安全窗口中查看请求。你答复后将回到此界面。',
+  'email.recoveryInFrame': '请在安全窗口中使用你的通行密钥或密码短语。',
+  'recovery.intro':
+    '在新设备上，只有你持有的通行密钥或密码短语才能恢复你的钱包。如需更改，请用我们发送到 {email} 的验证码确认，然后在安全窗口中选择新的方式。',
+  'recovery.start': '更改恢复方式',
+  'recovery.codeIntro': '请在安全窗口中输入我们发送到 {email} 的验证码。',
+  'recovery.choose': '请在安全窗口中选择通行密钥或密码短语。',
+  'recovery.donePasskey': '完成。新设备现在使用你的通行密钥恢复钱包。',
+  'recovery.donePassphrase': '完成。新设备现在使用你的密码短语恢复钱包。',
+  'recovery.done': '恢复方式已更改',
+  'recovery.cancelled': '已取消，未做任何更改。',
+  'recovery.back': '返回账户',
 }

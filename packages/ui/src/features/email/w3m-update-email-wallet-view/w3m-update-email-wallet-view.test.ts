@@ -1,7 +1,19 @@
-// UpdateEmailWallet (and the Account view's e-mail) against a stand-in of the frame side.
+// UpdateEmailWallet and ChangeRecovery (and the Account view's e-mail and the buttons that
+// open them) against a stand-in of the frame side. The real frame and server run them in the
+// demo's e-mail e2e (apps/demo/e2e/email-passkey.test.mjs).
 import { expect, fixture, html } from '@open-wc/testing'
-import { $activeAccount, $view, connect, openModal, reset, storage } from '@openmodal/core/internal'
+import {
+  $activeAccount,
+  $view,
+  connect,
+  openModal,
+  reset,
+  setLocale,
+  setThemeMode,
+  storage,
+} from '@openmodal/core/internal'
 import { sendKeys } from '@web/test-runner-commands'
+import { loadLocale } from '../../../i18n/index.js'
 import '../../../test/define-modal.js'
 import type { W3mModal } from '../../../modal/w3m-modal/w3m-modal.js'
 import {
@@ -11,14 +23,18 @@ import {
   PRIMARY_CODE,
   SECONDARY_CODE,
 } from '../../../test/embedded-fixtures.js'
-import { deep, resetAll, settle, setupClient, until } from '../../../test/helpers.js'
+import { deep, focused, resetAll, settle, setupClient, until } from '../../../test/helpers.js'
 
 const LONG = 'a.rather.long.address.for.a.test@example.com'
 const text = (element: Element | null | undefined) =>
   element?.textContent?.replace(/\s+/g, ' ').trim() ?? ''
 
-async function loggedIn(modal: W3mModal, email = LONG) {
-  const standIn = embeddedStandIn()
+async function loggedIn(
+  modal: W3mModal,
+  email = LONG,
+  options: Parameters<typeof embeddedStandIn>[0] = {},
+) {
+  const standIn = embeddedStandIn(options)
   setupClient({}, { embeddedWallet: standIn.entry })
   const loaded = await standIn.entry.load()
   await loaded.connectEmail(email)
@@ -119,5 +135,115 @@ describe('UpdateEmailWallet', () => {
     await until(() => $activeAccount.get().status === 'disconnected', 'disconnected')
     expect(storage.get('emailLoginUsed')).to.equal(undefined)
     expect(storage.get('email')).to.equal(undefined)
+  })
+})
+
+describe('ChangeRecovery', () => {
+  let modal: W3mModal
+
+  beforeEach(async () => {
+    modal = await fixture<W3mModal>(html`<w3m-modal></w3m-modal>`)
+  })
+
+  afterEach(() => {
+    setLocale('en')
+    resetAll()
+  })
+
+  async function openChange(account: Element) {
+    ;(
+      await until(() => deep(account, '[part="change-recovery-button"]'), 'Wallet recovery')
+    ).click()
+    return until(() => deep(modal, 'w3m-router', 'w3m-change-recovery-view'), 'ChangeRecovery')
+  }
+
+  it('changes the factor: code and factor chosen in the frame, the modal shows each step', async () => {
+    const { standIn, account } = await loggedIn(modal, 'ada@example.com')
+    const button = await until(() => deep(account, '[part="change-recovery-button"]'), 'button')
+    expect(text(button)).to.equal('Wallet recovery')
+    const view = await openChange(account)
+    expect(text(deep(view, '[data-intro]'))).to.equal(
+      'On a new device, only a passkey or passphrase that you hold recovers your wallet. To change it, confirm with a code we send to ada@example.com, then choose the new one in the secure window.',
+    )
+    await settle()
+    await expect(modal).to.be.accessible()
+    // Keyboard: the start button takes Enter.
+    ;(deep(view, '[part="start-button"]') as HTMLButtonElement).focus()
+    await sendKeys({ press: 'Enter' })
+    await until(
+      () => text(deep(view, '[data-pending]')) === 'Type the code in the secure window.',
+      'the code step',
+    )
+    expect(text(deep(view, '[data-intro]'))).to.equal(
+      'Enter the code we sent to ada@example.com in the secure window.',
+    )
+    // The code is typed in the frame: this page has no field for it.
+    expect(deep(view, 'input')).to.equal(null)
+    await standIn.typeCode(LOGIN_CODE)
+    await until(
+      () =>
+        text(deep(view, '[data-pending]')) ===
+        'Choose a passkey or a passphrase in the secure window.',
+      'the factor step',
+    )
+    expect(deep(view, '[data-status]')?.dataset.status).to.equal('recovery')
+    await settle()
+    await expect(modal).to.be.accessible()
+    setThemeMode('dark')
+    await settle()
+    await expect(modal).to.be.accessible()
+    standIn.chooseFactor('passkey')
+    const done = await until(() => deep(view, '[data-done]'), 'the outcome')
+    expect(text(done)).to.equal('Done. A new device now recovers your wallet with your passkey.')
+    await until(() => focused() === deep(view, '[part="done-button"]'), 'focus on Back')
+    expect(standIn.calls.slice(-3)).to.deep.equal([
+      'changeRecovery',
+      `typed:${LOGIN_CODE}`,
+      'factor:passkey',
+    ])
+    await sendKeys({ press: 'Enter' })
+    await until(() => $view.get().view === 'Account', 'back to Account')
+  })
+
+  it('a cancel in the frame changes nothing and says so; Try again restarts', async () => {
+    const { standIn, account } = await loggedIn(modal, 'ada@example.com')
+    const view = await openChange(account)
+    ;(deep(view, '[part="start-button"]') as HTMLButtonElement).click()
+    await standIn.typeCode(LOGIN_CODE)
+    await until(() => deep(view, '[data-status="recovery"]'), 'the factor step')
+    standIn.chooseFactor('cancel')
+    const retry = await until(() => deep(view, '[part="retry-button"]'), 'Try again')
+    expect(text(deep(view, '[data-error]'))).to.equal('Cancelled. Nothing was changed.')
+    expect(deep(view, '[data-done]')).to.equal(null)
+    // A code entry the visitor closed: the same, in the kit's words.
+    retry.click()
+    await until(() => deep(view, '[data-status="sent"]'), 'the code step again')
+    standIn.cancelCode()
+    await until(() => deep(view, '[part="retry-button"]'), 'Try again')
+    expect(text(deep(view, '[data-error]'))).to.equal('The code entry was closed')
+    ;(deep(view, '[part="retry-button"]') as HTMLButtonElement).click()
+    await standIn.typeCode(LOGIN_CODE)
+    await until(() => deep(view, '[data-status="recovery"]'), 'the factor step')
+    standIn.chooseFactor('passphrase')
+    await until(() => deep(view, '[data-done="passphrase"]'), 'changed')
+
+    setLocale('ar')
+    await loadLocale('ar')
+    await until(() => deep(modal, 'dialog')?.getAttribute('dir') === 'rtl', 'right to left')
+    await until(
+      () =>
+        text(deep(view, '[data-done]')) ===
+        'تم. يسترد الجهاز الجديد محفظتك الآن بعبارة المرور الخاصة بك.',
+      'Arabic',
+    )
+    await settle()
+    await expect(modal).to.be.accessible()
+  })
+
+  it('a frame that does not say it can change the factor shows no control', async () => {
+    const { account } = await loggedIn(modal, 'ada@example.com', { changeRecovery: false })
+    await until(() => deep(account, '[part="update-email-button"]'), 'Update email')
+    await settle()
+    expect(deep(account, '[part="change-recovery-button"]')).to.equal(null)
   })
 })
