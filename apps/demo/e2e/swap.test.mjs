@@ -218,6 +218,11 @@ describe('Demo Swap: Account → Swap against Uniswap V2 on anvil', () => {
     const error = previewView('[data-error]')
     await error.waitFor({ timeout: STEP_TIMEOUT })
     console.log(`# the reverted swap reads: ${await text(error)}`)
+    // The router's own words, read by replaying the mined transaction at its block.
+    assert.equal(
+      await text(error),
+      'The swap failed on chain: UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT',
+    )
     assert.equal(await balanceOf(tusd), before, 'the reverted swap bought nothing')
     const oldMinimum = await text(previewView('[data-minimum]'))
     await previewView('[part="requote-button"]').click()

@@ -45,4 +45,5 @@ export const catalog: Catalog = {
   'swap.yourTokens': 'رموزك',
   'swap.otherTokens': 'الرموز',
   'swap.fiat': '≈ {value}',
+  'swap.reverted': 'فشل التبديل على الشبكة: {reason}',
 }

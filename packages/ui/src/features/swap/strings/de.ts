@@ -45,4 +45,5 @@ export const catalog: Catalog = {
   'swap.yourTokens': 'Deine Token',
   'swap.otherTokens': 'Token',
   'swap.fiat': '≈ {value}',
+  'swap.reverted': 'Der Tausch ist auf der Chain fehlgeschlagen: {reason}',
 }

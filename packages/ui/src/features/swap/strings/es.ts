@@ -45,4 +45,5 @@ export const catalog: Catalog = {
   'swap.yourTokens': 'Tus tokens',
   'swap.otherTokens': 'Tokens',
   'swap.fiat': '≈ {value}',
+  'swap.reverted': 'El intercambio falló en la cadena: {reason}',
 }

@@ -45,4 +45,5 @@ export const catalog: Catalog = {
   'swap.yourTokens': 'Vos jetons',
   'swap.otherTokens': 'Jetons',
   'swap.fiat': '≈ {value}',
+  'swap.reverted': 'Le swap a échoué sur la chaîne : {reason}',
 }

@@ -45,4 +45,5 @@ export const catalog: Catalog = {
   'swap.yourTokens': '保有トークン',
   'swap.otherTokens': 'トークン',
   'swap.fiat': '≈ {value}',
+  'swap.reverted': 'スワップはチェーン上で失敗しました: {reason}',
 }

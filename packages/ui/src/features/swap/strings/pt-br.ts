@@ -45,4 +45,5 @@ export const catalog: Catalog = {
   'swap.yourTokens': 'Seus tokens',
   'swap.otherTokens': 'Tokens',
   'swap.fiat': '≈ {value}',
+  'swap.reverted': 'A troca falhou na rede: {reason}',
 }

@@ -45,4 +45,5 @@ export const catalog: Catalog = {
   'swap.yourTokens': '你的代币',
   'swap.otherTokens': '代币',
   'swap.fiat': '≈ {value}',
+  'swap.reverted': '兑换在链上失败：{reason}',
 }
