@@ -1,8 +1,11 @@
 // Why a mined transaction reverted. A receipt only says status 0; the reason string is in the
 // revert data, which a node gives back for a call, not for a mined transaction. So the
 // transaction is replayed as an `eth_call` at its block (what viem's and ethers' receipt
-// helpers do), through the wallet's provider, and the revert data of that call is decoded.
-import { decodeErrorResult, type Hex, isHex } from 'viem'
+// helpers do), through the wallet's provider, and the revert data of that call is decoded. The
+// two standard shapes, Error(string) and Panic(uint256), are decoded here by hand: viem's
+// decodeErrorResult brings its whole ABI decoder into this lazy chunk (+4.9 kB gzip measured
+// in the size apps, over their budgets) for two fixed layouts.
+import { type Hex, isHex } from 'viem'
 import { call } from '../provider/errors.js'
 import type { Eip1193Provider } from '../provider/types.js'
 
@@ -29,6 +32,18 @@ function revertData(error: unknown): Hex | undefined {
   return undefined
 }
 
+/** `Error(string)` and `Panic(uint256)` selectors (Solidity's built-in reverts). */
+const ERROR_SELECTOR = '0x08c379a0'
+const PANIC_SELECTOR = '0x4e487b71'
+
+/** The 32-byte word at `index` (in hex characters) of `body` as a number; undefined past the end. */
+function word(body: string, index: number): number | undefined {
+  const hex = body.slice(index, index + 64)
+  if (hex.length !== 64) return undefined
+  const value = BigInt(`0x${hex}`)
+  return value <= BigInt(body.length) ? Number(value) : undefined
+}
+
 /**
  * The reason in revert data: `Error(string)`'s text, or `Panic(uint256)`'s code; undefined for
  * a custom error (its ABI is not known here) or data that does not decode.
@@ -36,23 +51,21 @@ function revertData(error: unknown): Hex | undefined {
  * @example decodeRevertReason('0x08c379a0…') // 'UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT'
  */
 export function decodeRevertReason(data: Hex): string | undefined {
-  try {
-    const { errorName, args } = decodeErrorResult({ data })
-    if (errorName === 'Error' && typeof args?.[0] === 'string') return args[0]
-    if (errorName === 'Panic' && typeof args?.[0] === 'bigint') {
-      return `Panic(0x${args[0].toString(16)})`
-    }
-  } catch {
-    // A custom error or malformed data: no reason to show.
+  const selector = data.slice(0, 10).toLowerCase()
+  const body = data.slice(10)
+  if (selector === PANIC_SELECTOR && body.length >= 64) {
+    return `Panic(0x${BigInt(`0x${body.slice(0, 64)}`).toString(16)})`
   }
-  return undefined
-}
-
-/** The node's message without its "execution reverted" prefix, when it carries a reason. */
-function messageReason(error: unknown): string | undefined {
-  const message = (error as { message?: unknown } | null)?.message
-  if (typeof message !== 'string') return undefined
-  return /execution reverted:\s*(.+)/i.exec(message)?.[1]?.trim() || undefined
+  if (selector !== ERROR_SELECTOR) return undefined
+  const offset = word(body, 0)
+  const length = offset === undefined ? undefined : word(body, offset * 2)
+  if (offset === undefined || length === undefined) return undefined
+  const start = offset * 2 + 64
+  const hex = body.slice(start, start + length * 2)
+  if (hex.length !== length * 2 || !/^[0-9a-fA-F]*$/.test(hex)) return undefined
+  const bytes = new Uint8Array(length)
+  for (let i = 0; i < length; i++) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16)
+  return new TextDecoder().decode(bytes) || undefined
 }
 
 /**
@@ -81,7 +94,6 @@ export async function revertReason(
     return undefined
   } catch (error) {
     const data = revertData(error)
-    const reason = (data && decodeRevertReason(data)) ?? messageReason(error)
-    return reason ? reason.slice(0, MAX_REASON_LENGTH) : undefined
+    return data && decodeRevertReason(data)?.slice(0, MAX_REASON_LENGTH)
   }
 }
