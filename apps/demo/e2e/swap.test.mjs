@@ -5,7 +5,7 @@
 // from Account → Swap; the chain is read directly to check what moved.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { TEST_TOKEN_ABI } from '@openmodal/testing'
+import { deployTestToken, TEST_TOKEN_ABI } from '@openmodal/testing'
 import { deployUniswapV2 } from '@openmodal/testing/node'
 import { createPublicClient, encodeFunctionData, http, parseEther, parseUnits } from 'viem'
 import { rpc } from './preview.mjs'
@@ -29,7 +29,11 @@ describe('Demo Swap: Account → Swap against Uniswap V2 on anvil', () => {
   before(async () => {
     stack = await startStack({
       chainIds: [31337],
-      prepare: ({ chains }) => deployUniswapV2(chains.chains[0].rpcUrl),
+      // LONE: a token the router lists but no pool holds (no liquidity for any pair).
+      prepare: async ({ chains }) => ({
+        ...(await deployUniswapV2(chains.chains[0].rpcUrl)),
+        lonely: await deployTestToken(chains.chains[0].rpcUrl, { name: 'Lonely', symbol: 'LONE' }),
+      }),
       server: {
         project: { features: { activity: true } },
         chains: ({ local, prepared }) => [
@@ -40,7 +44,7 @@ describe('Demo Swap: Account → Swap against Uniswap V2 on anvil', () => {
             swap: {
               provider: 'uniswap-v2',
               router: prepared.router,
-              tokens: prepared.tokens.map((token) => token.address),
+              tokens: [...prepared.tokens, prepared.lonely].map((token) => token.address),
             },
           },
         ],
@@ -218,6 +222,11 @@ describe('Demo Swap: Account → Swap against Uniswap V2 on anvil', () => {
     const error = previewView('[data-error]')
     await error.waitFor({ timeout: STEP_TIMEOUT })
     console.log(`# the reverted swap reads: ${await text(error)}`)
+    // The router's own words, read by replaying the mined transaction at its block.
+    assert.equal(
+      await text(error),
+      'The swap failed on chain: UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT',
+    )
     assert.equal(await balanceOf(tusd), before, 'the reverted swap bought nothing')
     const oldMinimum = await text(previewView('[data-minimum]'))
     await previewView('[part="requote-button"]').click()
@@ -227,5 +236,16 @@ describe('Demo Swap: Account → Swap against Uniswap V2 on anvil', () => {
     await previewView('[part="confirm-button"]').click()
     await modal('w3m-account-view').waitFor({ timeout: STEP_TIMEOUT })
     assert.ok((await balanceOf(tusd)) > before)
+  })
+
+  test('4. a pair no pool holds: the Swap view says there is not enough liquidity', async () => {
+    await openSwap()
+    await pickTokens(ETH, uniswap.lonely)
+    await swapView('[part="amount-input"]').fill('0.1')
+    const error = swapView('[data-error]')
+    await error.waitFor({ timeout: STEP_TIMEOUT })
+    assert.equal(await text(error), 'Not enough liquidity for this swap')
+    assert.equal(await swapView('[part="review-button"]').isDisabled(), true)
+    assert.equal(await swapView('[data-received]').textContent(), '')
   })
 })

@@ -278,6 +278,9 @@ describe('sandbox checkout', () => {
     const [entry] = history.body.data
     assert.equal(entry.id, purchase.id)
     assert.equal(entry.metadata.operationType, 'buy')
+    // The name Activity shows ("Via Sandbox checkout") comes from the server's provider list.
+    assert.equal(entry.metadata.sentFrom, 'sandbox')
+    assert.equal(entry.metadata.providerName, 'Sandbox checkout')
     assert.equal(entry.metadata.status, 'confirmed')
     assert.equal(entry.metadata.hash, status.body.txHash)
     assert.deepEqual(entry.transfers[0].quantity, { numeric: '0.099' })

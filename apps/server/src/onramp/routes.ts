@@ -36,6 +36,7 @@ import {
   limitOf,
   PAYMENT_CURRENCIES,
   PAYMENT_METHODS,
+  PROVIDER_NAMES,
 } from './config.js'
 import { creditEvm, creditSolana, isLoopbackChain } from './credit.js'
 import {
@@ -182,6 +183,7 @@ function purchaseTransaction(purchase: StoredPurchase): Transaction {
       sentFrom: purchase.provider,
       sentTo: purchase.address,
       hash: purchase.txHash ?? '',
+      providerName: PROVIDER_NAMES[purchase.provider],
     },
     transfers: [
       {

@@ -195,7 +195,7 @@ export function onrampProviders(params: { chainId: string }): Promise<OnrampProv
  * One provider's purchases for `address` on `chainId`, as history transactions (spec §7 "Fetch
  * transactions … onramp": `GET /v1/account/:address/history?chainId=&onramp=<provider>`),
  * newest first: `operationType` `buy`, `status` `pending`, `confirmed` or `failed`, `sentFrom`
- * the provider's id, `hash` the credit's transaction once paid. Asked afresh each time (spec: "cache off").
+ * the provider's id, `providerName` its name, `hash` the credit's transaction once paid. Asked afresh each time (spec: "cache off").
  *
  * @example
  * const { data } = await fetchOnrampHistory({ address, chainId: 'eip155:8453', provider: 'coinbase' })

@@ -203,9 +203,22 @@ async function sendStep(
   const status = await mined(adapter, id)
   if (status === 'failed') {
     emitEvent('SWAP_ERROR', { step, hash: id })
-    throw Object.assign(sendError('TRANSACTION_REVERTED', { details: id }), { transactionId: id })
+    // The receipt says only "reverted"; the adapter replays the call for the router's words.
+    const revertReason = await adapter.getRevertReason?.(id).catch(() => undefined)
+    const error = sendError('TRANSACTION_REVERTED', { details: revertReason ?? id })
+    throw Object.assign(error, { transactionId: id, revertReason }) satisfies SwapRevertedError
   }
   return id
+}
+
+/**
+ * The error of a swap step that was mined and reverted ("The transaction failed"), with the
+ * transaction's id and, when the adapter could read it, the contract's revert reason (the
+ * router's "UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT"), to be shown as text.
+ */
+export interface SwapRevertedError extends BaseError {
+  transactionId: string
+  revertReason: string | undefined
 }
 
 /** What a swap ended with. */
@@ -276,7 +289,8 @@ export const swapMutation = createMutation(run, { exclusive: true })
  * allowance is short, first asks the wallet to approve exactly `amount` (step one), then asks
  * it to send the swap the server built with the slippage's minimum (step two); each waits for
  * its receipt. After the swap: balances and activity refreshed. A wallet's "no" rejects with
- * "Signature declined"; a revert with "The transaction failed"; a wallet that refuses to send
+ * "Signature declined"; a revert with "The transaction failed" (a `SwapRevertedError`
+ * carrying the router's revert reason when the adapter reads it); a wallet that refuses to send
  * (the router's error in its simulation) rejects with its own error.
  *
  * @example await swap({ chainId: 'eip155:1', from: SWAP_NATIVE_ADDRESS, to: usdc, amount: 10n ** 17n })

@@ -121,6 +121,11 @@ export interface ChainAdapter {
    * once the transaction is confirmed may leave it out.
    */
   getTransactionStatus?(id: string): Promise<SentTransactionStatus>
+  /**
+   * Optional: why a mined transaction this adapter sent reverted (EVM: the reason string of
+   * the transaction replayed with `eth_call` at its block); undefined when it tells none.
+   */
+  getRevertReason?(id: string): Promise<string | undefined>
   /** Optional: sends an arbitrary transaction from the connected account; resolves its id. */
   sendTransaction?(params: SendTransactionParameters): Promise<string>
   /**

@@ -308,6 +308,11 @@ export interface Transaction {
     sentFrom: string
     sentTo: string
     hash: string
+    /**
+     * An on-ramp purchase (`operationType` `buy`, `sentFrom` the provider's id): the provider's
+     * name as the server's provider list gives it ("Sandbox checkout", "Coinbase").
+     */
+    providerName?: string
   }
   transfers: TransactionTransfer[]
 }

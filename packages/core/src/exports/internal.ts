@@ -52,6 +52,7 @@ export {
   isSwapNative,
   parseSwapAmount,
   SWAP_QUOTE_REFRESH_MS,
+  type SwapRevertedError,
   swap,
   swapBalanceError,
   swapSupported,

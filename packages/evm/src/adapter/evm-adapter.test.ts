@@ -12,15 +12,18 @@ import {
   createPublicClient,
   createTestClient,
   encodeAbiParameters,
+  encodeErrorResult,
   encodeFunctionData,
   type Hex,
   http,
+  parseAbi,
   parseEther,
   verifyMessage,
 } from 'viem'
 import { type AnvilFixture, announcedWallet, anvilChains, toNetwork } from '../testing/fixtures.js'
 import { ENS_UNIVERSAL_RESOLVER } from './ens-address.js'
 import { evmAdapter } from './evm-adapter.js'
+import { decodeRevertReason } from './revert-reason.js'
 
 let chainA: AnvilFixture
 let chainB: AnvilFixture
@@ -316,6 +319,25 @@ describe('evmAdapter switchNetwork', () => {
     const error = await rejectionOf(adapter.switchNetwork(networkB))
     expect(error.code).to.equal(4001)
     expect(wallet.chainId).to.equal(31337)
+  })
+})
+
+describe('decodeRevertReason', () => {
+  const abi = parseAbi(['error Error(string)', 'error Panic(uint256)', 'error Custom(uint256)'])
+  it('reads Error(string) and Panic(uint256); a custom error or broken data has no reason', () => {
+    for (const reason of ['UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT', 'é 漢字']) {
+      const data = encodeErrorResult({ abi, errorName: 'Error', args: [reason] })
+      expect(decodeRevertReason(data)).to.equal(reason)
+    }
+    expect(
+      decodeRevertReason(encodeErrorResult({ abi, errorName: 'Panic', args: [17n] })),
+    ).to.equal('Panic(0x11)')
+    expect(
+      decodeRevertReason(encodeErrorResult({ abi, errorName: 'Custom', args: [1n] })),
+    ).to.equal(undefined)
+    // An offset or length past the end of the data is not read.
+    expect(decodeRevertReason(`0x08c379a0${'ff'.repeat(32)}`)).to.equal(undefined)
+    expect(decodeRevertReason('0x08c379a0')).to.equal(undefined)
   })
 })
 

@@ -274,6 +274,10 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
       return (await loadWalletActions()).transactionStatus(requireSession().provider, hash)
     },
 
+    async getRevertReason(hash) {
+      return (await loadWalletActions()).revertReason(requireSession().provider, hash)
+    },
+
     async sendTransaction(params) {
       return send((actions, from) => actions.transactionRequest(from, params))
     },

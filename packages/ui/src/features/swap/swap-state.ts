@@ -6,7 +6,13 @@ import {
   type SwapToken,
   type TokenBalance,
 } from '@openmodal/core/api'
-import { formatUnits, isSwapNative, parseUnits } from '@openmodal/core/internal'
+import {
+  BaseError,
+  formatUnits,
+  isSwapNative,
+  parseUnits,
+  type SwapRevertedError,
+} from '@openmodal/core/internal'
 import { tError } from '../../i18n/coded.js'
 import { t } from '../../i18n/index.js'
 import { groupDecimal, localFiat } from '../../utils/amount.js'
@@ -96,13 +102,21 @@ export function shortUnits(value: bigint, decimals: number): string {
 }
 
 /**
- * The text of a failed swap API call: the spec's "Network not supported for Swaps" (in the
- * locale) for a chain without a provider, else the server's own words (no liquidity, the
+ * The text of a failed swap: a swap mined and reverted reads "The swap failed: <the router's
+ * reason>" (the reason shown as text, the frame in the locale). A failed swap API call: the spec's "Network not supported for Swaps" (in the
+ * locale) for a chain without a provider, "Not enough liquidity for this swap" (in the locale)
+ * when no pool or route fills it, else the server's own words (no liquidity, the
  * provider's refusal) shown as text, else the coded error's text.
  */
 export function swapErrorText(error: unknown): string {
+  const reason = (error as Partial<SwapRevertedError> | null)?.revertReason
+  if (error instanceof BaseError && error.code === 'TRANSACTION_REVERTED' && reason) {
+    return t('swap.reverted', { reason })
+  }
   if (error instanceof ApiRequestError) {
-    if ((error.apiCode as string | undefined) === 'SWAP_NOT_SUPPORTED') return t('swap.unsupported')
+    const code = error.apiCode as string | undefined
+    if (code === 'SWAP_NOT_SUPPORTED') return t('swap.unsupported')
+    if (code === 'NO_LIQUIDITY') return t('swap.noLiquidity')
     if (error.apiCode && error.details) return error.details
   }
   return tError(error)

@@ -33,13 +33,6 @@ const OPERATION: Record<string, MessageKey> = {
   buy: 'activity.op.buy',
 }
 
-/** The on-ramp providers' names (a purchase's `sentFrom` is the provider's id). */
-const PROVIDER_NAMES: Record<string, string> = {
-  sandbox: 'Sandbox checkout',
-  meld: 'Meld',
-  coinbase: 'Coinbase',
-}
-
 const STATUS: Record<Transaction['metadata']['status'], MessageKey> = {
   confirmed: 'activity.status.confirmed',
   failed: 'activity.status.failed',
@@ -213,7 +206,7 @@ export class W3mAccountActivity extends OpenModalElement {
     const outgoing = metadata.sentFrom.toLowerCase() === own
     const bought = metadata.operationType === 'buy'
     const counterpart = bought
-      ? t('activity.via', { provider: PROVIDER_NAMES[metadata.sentFrom] ?? metadata.sentFrom })
+      ? t('activity.via', { provider: metadata.providerName ?? metadata.sentFrom })
       : outgoing
         ? t('activity.to', { address: truncateAddress(metadata.sentTo) })
         : t('activity.from', { address: truncateAddress(metadata.sentFrom) })

@@ -45,4 +45,6 @@ export const catalog: Catalog = {
   'swap.yourTokens': 'رموزك',
   'swap.otherTokens': 'الرموز',
   'swap.fiat': '≈ {value}',
+  'swap.noLiquidity': 'لا توجد سيولة كافية لهذا التبديل',
+  'swap.reverted': 'فشل التبديل على الشبكة: {reason}',
 }

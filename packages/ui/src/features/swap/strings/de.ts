@@ -45,4 +45,6 @@ export const catalog: Catalog = {
   'swap.yourTokens': 'Deine Token',
   'swap.otherTokens': 'Token',
   'swap.fiat': '≈ {value}',
+  'swap.noLiquidity': 'Nicht genug Liquidität für diesen Tausch',
+  'swap.reverted': 'Der Tausch ist auf der Chain fehlgeschlagen: {reason}',
 }

@@ -47,6 +47,8 @@ export const en = {
   'swap.yourTokens': 'Your tokens',
   'swap.otherTokens': 'Tokens',
   'swap.fiat': '≈ {value}',
+  'swap.noLiquidity': 'Not enough liquidity for this swap',
+  'swap.reverted': 'The swap failed on chain: {reason}',
 } as const
 
 registerFeatureStrings(en, {

@@ -45,4 +45,6 @@ export const catalog: Catalog = {
   'swap.yourTokens': 'Tus tokens',
   'swap.otherTokens': 'Tokens',
   'swap.fiat': '≈ {value}',
+  'swap.noLiquidity': 'No hay suficiente liquidez para este intercambio',
+  'swap.reverted': 'El intercambio falló en la cadena: {reason}',
 }

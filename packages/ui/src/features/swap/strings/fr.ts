@@ -45,4 +45,6 @@ export const catalog: Catalog = {
   'swap.yourTokens': 'Vos jetons',
   'swap.otherTokens': 'Jetons',
   'swap.fiat': '≈ {value}',
+  'swap.noLiquidity': 'Pas assez de liquidité pour ce swap',
+  'swap.reverted': 'Le swap a échoué sur la chaîne : {reason}',
 }

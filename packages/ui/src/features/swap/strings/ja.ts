@@ -45,4 +45,6 @@ export const catalog: Catalog = {
   'swap.yourTokens': '保有トークン',
   'swap.otherTokens': 'トークン',
   'swap.fiat': '≈ {value}',
+  'swap.noLiquidity': 'このスワップに十分な流動性がありません',
+  'swap.reverted': 'スワップはチェーン上で失敗しました: {reason}',
 }

@@ -45,4 +45,6 @@ export const catalog: Catalog = {
   'swap.yourTokens': 'Seus tokens',
   'swap.otherTokens': 'Tokens',
   'swap.fiat': '≈ {value}',
+  'swap.noLiquidity': 'Não há liquidez suficiente para esta troca',
+  'swap.reverted': 'A troca falhou na rede: {reason}',
 }

@@ -45,4 +45,6 @@ export const catalog: Catalog = {
   'swap.yourTokens': '你的代币',
   'swap.otherTokens': '代币',
   'swap.fiat': '≈ {value}',
+  'swap.noLiquidity': '此兑换的流动性不足',
+  'swap.reverted': '兑换在链上失败：{reason}',
 }
