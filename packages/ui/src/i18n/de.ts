@@ -138,16 +138,6 @@ export const deCodes: CodeMessages = {
     INVALID_AMOUNT: 'Ungültiger Betrag',
     TOO_MANY_DECIMALS:
       'Der Betrag {amount} hat mehr Nachkommastellen, als der Token erlaubt ({decimals})',
-    SEND_TOKEN_REQUIRED: 'Ein Token ist erforderlich',
-    SEND_AMOUNT_AND_RECEIVER_REQUIRED: 'Betrag und Empfängeradresse sind erforderlich',
-    SEND_AMOUNT_NOT_POSITIVE: 'Der Betrag muss größer als 0 sein',
-    INSUFFICIENT_BALANCE: 'Guthaben reicht nicht aus',
-    INSUFFICIENT_FEE: 'Es bleibt nicht genug für die Netzwerkgebühr',
-    INVALID_RECEIVER: 'Ungültige Empfängeradresse',
-    NAME_NOT_RESOLVED: 'Für diesen Namen wurde keine Adresse gefunden',
-    SEND_UNAVAILABLE: 'Senden ist hier nicht verfügbar',
-    TRANSACTION_REVERTED: 'Die Transaktion ist fehlgeschlagen',
-    TRANSACTION_DROPPED: 'Die Transaktion wurde im Netzwerk nicht gefunden',
     // The embedded wallet frame (its failures and the server's e-mail login errors)
     FRAME_LOAD_FAILED: 'Netzwerkfehler – die eingebettete Wallet konnte nicht geladen werden',
     FRAME_REQUEST_TIMEOUT: 'Zeitüberschreitung der eingebetteten Wallet',

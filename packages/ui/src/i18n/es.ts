@@ -136,16 +136,6 @@ export const esCodes: CodeMessages = {
     INVALID_AMOUNT: 'Importe no válido',
     TOO_MANY_DECIMALS:
       'El importe {amount} tiene más decimales de los que permite el token ({decimals})',
-    SEND_TOKEN_REQUIRED: 'Se requiere un token',
-    SEND_AMOUNT_AND_RECEIVER_REQUIRED: 'Se requieren un importe y una dirección de destino',
-    SEND_AMOUNT_NOT_POSITIVE: 'El importe debe ser mayor que 0',
-    INSUFFICIENT_BALANCE: 'Saldo insuficiente',
-    INSUFFICIENT_FEE: 'No queda saldo suficiente para la comisión de red',
-    INVALID_RECEIVER: 'Dirección de destino no válida',
-    NAME_NOT_RESOLVED: 'No se encontró ninguna dirección para este nombre',
-    SEND_UNAVAILABLE: 'El envío no está disponible aquí',
-    TRANSACTION_REVERTED: 'La transacción falló',
-    TRANSACTION_DROPPED: 'No se encontró la transacción en la red',
     // The embedded wallet frame (its failures and the server's e-mail login errors)
     FRAME_LOAD_FAILED: 'Error de red: no se pudo cargar la billetera integrada',
     FRAME_REQUEST_TIMEOUT: 'La solicitud a la billetera integrada caducó',

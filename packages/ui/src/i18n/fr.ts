@@ -142,16 +142,6 @@ export const frCodes: CodeMessages = {
     INVALID_AMOUNT: 'Montant invalide',
     TOO_MANY_DECIMALS:
       'Le montant {amount} a plus de décimales que le jeton ne le permet ({decimals})',
-    SEND_TOKEN_REQUIRED: 'Un jeton est requis',
-    SEND_AMOUNT_AND_RECEIVER_REQUIRED: 'Un montant et une adresse de destination sont requis',
-    SEND_AMOUNT_NOT_POSITIVE: 'Le montant doit être supérieur à 0',
-    INSUFFICIENT_BALANCE: 'Solde insuffisant',
-    INSUFFICIENT_FEE: 'Il ne reste pas assez de fonds pour les frais de réseau',
-    INVALID_RECEIVER: 'Adresse de destination non valide',
-    NAME_NOT_RESOLVED: 'Aucune adresse trouvée pour ce nom',
-    SEND_UNAVAILABLE: 'L’envoi n’est pas disponible ici',
-    TRANSACTION_REVERTED: 'La transaction a échoué',
-    TRANSACTION_DROPPED: 'La transaction est introuvable sur le réseau',
     // The embedded wallet frame (its failures and the server's e-mail login errors)
     FRAME_LOAD_FAILED: 'Erreur réseau – impossible de charger le portefeuille intégré',
     FRAME_REQUEST_TIMEOUT: 'La requête au portefeuille intégré a expiré',

@@ -137,16 +137,6 @@ export const ptBRCodes: CodeMessages = {
     INVALID_AMOUNT: 'Valor inválido',
     TOO_MANY_DECIMALS:
       'O valor {amount} tem mais casas decimais do que o token permite ({decimals})',
-    SEND_TOKEN_REQUIRED: 'É necessário um token',
-    SEND_AMOUNT_AND_RECEIVER_REQUIRED: 'São necessários um valor e um endereço de destino',
-    SEND_AMOUNT_NOT_POSITIVE: 'O valor deve ser maior que 0',
-    INSUFFICIENT_BALANCE: 'Saldo insuficiente',
-    INSUFFICIENT_FEE: 'Não sobra saldo suficiente para a taxa de rede',
-    INVALID_RECEIVER: 'Endereço de destino inválido',
-    NAME_NOT_RESOLVED: 'Nenhum endereço encontrado para este nome',
-    SEND_UNAVAILABLE: 'O envio não está disponível aqui',
-    TRANSACTION_REVERTED: 'A transação falhou',
-    TRANSACTION_DROPPED: 'A transação não foi encontrada na rede',
     // The embedded wallet frame (its failures and the server's e-mail login errors)
     FRAME_LOAD_FAILED: 'Erro de rede – não foi possível carregar a carteira incorporada',
     FRAME_REQUEST_TIMEOUT: 'A solicitação à carteira incorporada expirou',

@@ -3,6 +3,18 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // Send's errors (core's send table; the swap views, in the same chunk, show them too)
+  'error.SEND_TOKEN_REQUIRED': 'Se requiere un token',
+  'error.SEND_AMOUNT_AND_RECEIVER_REQUIRED': 'Se requieren un importe y una dirección de destino',
+  'error.SEND_AMOUNT_NOT_POSITIVE': 'El importe debe ser mayor que 0',
+  'error.INSUFFICIENT_BALANCE': 'Saldo insuficiente',
+  'error.INSUFFICIENT_FEE': 'No queda saldo suficiente para la comisión de red',
+  'error.INVALID_RECEIVER': 'Dirección de destino no válida',
+  'error.NAME_NOT_RESOLVED': 'No se encontró ninguna dirección para este nombre',
+  'error.SEND_UNAVAILABLE': 'El envío no está disponible aquí',
+  'error.TRANSACTION_REVERTED': 'La transacción falló',
+  'error.TRANSACTION_DROPPED': 'No se encontró la transacción en la red',
+
   'view.WalletSendSelectToken': 'Elegir token',
   'view.WalletSendPreview': 'Revisar envío',
   'send.amount': 'Importe',

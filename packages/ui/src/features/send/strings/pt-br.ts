@@ -3,6 +3,18 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // Send's errors (core's send table; the swap views, in the same chunk, show them too)
+  'error.SEND_TOKEN_REQUIRED': 'É necessário um token',
+  'error.SEND_AMOUNT_AND_RECEIVER_REQUIRED': 'São necessários um valor e um endereço de destino',
+  'error.SEND_AMOUNT_NOT_POSITIVE': 'O valor deve ser maior que 0',
+  'error.INSUFFICIENT_BALANCE': 'Saldo insuficiente',
+  'error.INSUFFICIENT_FEE': 'Não sobra saldo suficiente para a taxa de rede',
+  'error.INVALID_RECEIVER': 'Endereço de destino inválido',
+  'error.NAME_NOT_RESOLVED': 'Nenhum endereço encontrado para este nome',
+  'error.SEND_UNAVAILABLE': 'O envio não está disponível aqui',
+  'error.TRANSACTION_REVERTED': 'A transação falhou',
+  'error.TRANSACTION_DROPPED': 'A transação não foi encontrada na rede',
+
   'view.WalletSendSelectToken': 'Escolher token',
   'view.WalletSendPreview': 'Revisar envio',
   'send.amount': 'Valor',

@@ -3,6 +3,18 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // Send's errors (core's send table; the swap views, in the same chunk, show them too)
+  'error.SEND_TOKEN_REQUIRED': '需要选择代币',
+  'error.SEND_AMOUNT_AND_RECEIVER_REQUIRED': '需要金额和接收地址',
+  'error.SEND_AMOUNT_NOT_POSITIVE': '金额必须大于 0',
+  'error.INSUFFICIENT_BALANCE': '余额不足',
+  'error.INSUFFICIENT_FEE': '剩余余额不足以支付网络费用',
+  'error.INVALID_RECEIVER': '接收地址无效',
+  'error.NAME_NOT_RESOLVED': '未找到此名称对应的地址',
+  'error.SEND_UNAVAILABLE': '此处无法发送',
+  'error.TRANSACTION_REVERTED': '交易失败',
+  'error.TRANSACTION_DROPPED': '在网络上找不到该交易',
+
   'view.WalletSendSelectToken': '选择代币',
   'view.WalletSendPreview': '确认发送',
   'send.amount': '金额',
