@@ -1,7 +1,17 @@
 // UpdateEmailWallet (and the Account view's e-mail) against a stand-in of the frame side.
 import { expect, fixture, html } from '@open-wc/testing'
-import { $activeAccount, $view, connect, openModal, reset, storage } from '@openmodal/core/internal'
+import {
+  $activeAccount,
+  $view,
+  connect,
+  openModal,
+  reset,
+  setLocale,
+  storage,
+} from '@openmodal/core/internal'
 import { sendKeys } from '@web/test-runner-commands'
+import { render } from 'lit'
+import { loadLocale, t } from '../../../i18n/index.js'
 import '../../../test/define-modal.js'
 import type { W3mModal } from '../../../modal/w3m-modal/w3m-modal.js'
 import {
@@ -12,6 +22,8 @@ import {
   SECONDARY_CODE,
 } from '../../../test/embedded-fixtures.js'
 import { deep, resetAll, settle, setupClient, until } from '../../../test/helpers.js'
+import { frameStatusLine } from '../email-shared.js'
+import { catalog as german } from '../strings/de.js'
 
 const LONG = 'a.rather.long.address.for.a.test@example.com'
 const text = (element: Element | null | undefined) =>
@@ -119,5 +131,16 @@ describe('UpdateEmailWallet', () => {
     await until(() => $activeAccount.get().status === 'disconnected', 'disconnected')
     expect(storage.get('emailLoginUsed')).to.equal(undefined)
     expect(storage.get('email')).to.equal(undefined)
+  })
+
+  it('says a mail that could not be sent in the current language', async () => {
+    setLocale('de')
+    await loadLocale('de')
+    // The German part of the e-mail strings joins once loaded (their English is already here).
+    await until(() => t('email.label') === german['email.label'], 'the German e-mail strings')
+    const line = document.createElement('div')
+    render(frameStatusLine('mail_failed', undefined, false), line)
+    expect(text(line)).to.equal(german['error.EMAIL_SEND_FAILED'])
+    setLocale('en')
   })
 })
