@@ -104,12 +104,6 @@ export const frCodes: CodeMessages = {
     INVALID_GENESIS_HASH: 'Hachage du bloc de genèse invalide',
     API_UNREACHABLE: 'Une erreur est survenue',
     API_HTTP_ERROR: null,
-    INVALID_NAME:
-      'Utilisez au moins 4 caractères\u202f: uniquement des lettres, des chiffres et des tirets.',
-    NAME_REJECTED:
-      'Utilisez au moins 4 caractères\u202f: uniquement des lettres, des chiffres et des tirets.',
-    NAME_TAKEN: 'Ce nom est déjà pris',
-    INVALID_SIGNATURE: 'La signature ne correspond pas à cette adresse.',
     WALLET_CODE_NOT_LOADED: 'Impossible de charger le code du portefeuille',
     UNSUPPORTED_METHOD: 'L’appel RPC demandé n’est pas autorisé',
     INVALID_PARAMS: 'Paramètres de requête invalides',

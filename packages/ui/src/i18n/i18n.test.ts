@@ -128,7 +128,7 @@ describe('coded texts in the catalogs', () => {
     // The same for an error: the server refused a name in words equal to core's rule.
     const refused = new BaseError(ERROR_MESSAGES.NAME_REJECTED, { code: 'NAME_REJECTED' })
     expect(tError(refused)).to.equal(ERROR_MESSAGES.NAME_REJECTED)
-    expect(tError(codedError('NAME_REJECTED'))).to.equal(arCodes.errors.NAME_REJECTED)
+    expect(tError(codedError('NAME_REJECTED'))).to.equal(AR['error.NAME_REJECTED'])
     // An error with values in its words keeps them.
     const rent = new BaseError('The recipient is a new account: send at least 0.00089088 SOL', {
       code: 'RENT_EXEMPT_MINIMUM',
