@@ -114,10 +114,6 @@ export const deCodes: CodeMessages = {
     INVALID_ADDRESS: 'Ungültige Adresse',
     UNSUPPORTED_TOKEN_TRANSFER: 'Token-Überweisungen werden auf {network} nicht unterstützt',
     UNSUPPORTED_ADDRESS_TYPE: 'Überweisungen von {type}-Adressen werden nicht unterstützt',
-    TRANSACTION_TIMEOUT: 'Die Transaktion wurde nicht rechtzeitig bestätigt',
-    TRANSACTION_FAILED: 'Transaktion fehlgeschlagen',
-    RENT_EXEMPT_MINIMUM: 'Der Empfänger ist ein neues Konto: sende mindestens {amount} SOL',
-    RENT_SENDER_MINIMUM: 'Nach dieser Überweisung hätte dein Konto weniger als {amount} SOL',
     WALLET_UNEXPECTED_ANSWER: 'Die Wallet hat unerwartet geantwortet',
     WALLET_NO_TRANSACTION: 'Die Wallet hat keine Transaktion zurückgegeben',
     WALLET_NO_SIGNATURE: 'Die Wallet hat keine Signatur zurückgegeben',
@@ -129,9 +125,6 @@ export const deCodes: CodeMessages = {
       'Die Wallet hat keinen Taproot-Schlüssel für ihre Zahlungsadresse angegeben',
     WALLET_NO_P2SH_KEY:
       'Die Wallet hat keinen öffentlichen Schlüssel für ihre P2SH-Adresse angegeben',
-    INVALID_AMOUNT: 'Ungültiger Betrag',
-    TOO_MANY_DECIMALS:
-      'Der Betrag {amount} hat mehr Nachkommastellen, als der Token erlaubt ({decimals})',
     // The embedded wallet frame (its failures and the server's e-mail login errors)
     FRAME_LOAD_FAILED: 'Netzwerkfehler – die eingebettete Wallet konnte nicht geladen werden',
     FRAME_REQUEST_TIMEOUT: 'Zeitüberschreitung der eingebetteten Wallet',

@@ -114,10 +114,6 @@ export const esCodes: CodeMessages = {
     INVALID_ADDRESS: 'Dirección no válida',
     UNSUPPORTED_TOKEN_TRANSFER: 'Las transferencias de tokens no se admiten en {network}',
     UNSUPPORTED_ADDRESS_TYPE: 'No se admiten transferencias desde direcciones {type}',
-    TRANSACTION_TIMEOUT: 'La transacción no se confirmó a tiempo',
-    TRANSACTION_FAILED: 'La transacción falló',
-    RENT_EXEMPT_MINIMUM: 'El destinatario es una cuenta nueva: envía al menos {amount} SOL',
-    RENT_SENDER_MINIMUM: 'Esta transferencia dejaría tu cuenta por debajo de {amount} SOL',
     WALLET_UNEXPECTED_ANSWER: 'La billetera respondió de forma inesperada',
     WALLET_NO_TRANSACTION: 'La billetera no devolvió ninguna transacción',
     WALLET_NO_SIGNATURE: 'La billetera no devolvió ninguna firma',
@@ -127,9 +123,6 @@ export const esCodes: CodeMessages = {
     WALLET_CANNOT_SEND: 'La billetera no puede enviar transacciones',
     WALLET_NO_TAPROOT_KEY: 'La billetera no dio ninguna clave taproot para su dirección de pago',
     WALLET_NO_P2SH_KEY: 'La billetera no dio ninguna clave pública para su dirección P2SH',
-    INVALID_AMOUNT: 'Importe no válido',
-    TOO_MANY_DECIMALS:
-      'El importe {amount} tiene más decimales de los que permite el token ({decimals})',
     // The embedded wallet frame (its failures and the server's e-mail login errors)
     FRAME_LOAD_FAILED: 'Error de red: no se pudo cargar la billetera integrada',
     FRAME_REQUEST_TIMEOUT: 'La solicitud a la billetera integrada caducó',

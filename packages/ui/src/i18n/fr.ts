@@ -117,10 +117,6 @@ export const frCodes: CodeMessages = {
     UNSUPPORTED_TOKEN_TRANSFER: 'Les transferts de jetons ne sont pas pris en charge sur {network}',
     UNSUPPORTED_ADDRESS_TYPE:
       'Les transferts depuis des adresses {type} ne sont pas pris en charge',
-    TRANSACTION_TIMEOUT: "La transaction n'a pas été confirmée à temps",
-    TRANSACTION_FAILED: 'La transaction a échoué',
-    RENT_EXEMPT_MINIMUM: 'Le destinataire est un nouveau compte : envoyez au moins {amount} SOL',
-    RENT_SENDER_MINIMUM: 'Ce transfert laisserait votre compte sous {amount} SOL',
     WALLET_UNEXPECTED_ANSWER: 'Le portefeuille a répondu de façon inattendue',
     WALLET_NO_TRANSACTION: "Le portefeuille n'a renvoyé aucune transaction",
     WALLET_NO_SIGNATURE: "Le portefeuille n'a renvoyé aucune signature",
@@ -131,9 +127,6 @@ export const frCodes: CodeMessages = {
     WALLET_NO_TAPROOT_KEY:
       "Le portefeuille n'a donné aucune clé taproot pour son adresse de paiement",
     WALLET_NO_P2SH_KEY: "Le portefeuille n'a donné aucune clé publique pour son adresse P2SH",
-    INVALID_AMOUNT: 'Montant invalide',
-    TOO_MANY_DECIMALS:
-      'Le montant {amount} a plus de décimales que le jeton ne le permet ({decimals})',
     // The embedded wallet frame (its failures and the server's e-mail login errors)
     FRAME_LOAD_FAILED: 'Erreur réseau – impossible de charger le portefeuille intégré',
     FRAME_REQUEST_TIMEOUT: 'La requête au portefeuille intégré a expiré',

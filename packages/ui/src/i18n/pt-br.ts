@@ -114,10 +114,6 @@ export const ptBRCodes: CodeMessages = {
     INVALID_ADDRESS: 'Endereço inválido',
     UNSUPPORTED_TOKEN_TRANSFER: 'Transferências de tokens não são compatíveis com {network}',
     UNSUPPORTED_ADDRESS_TYPE: 'Transferências de endereços {type} não são compatíveis',
-    TRANSACTION_TIMEOUT: 'A transação não foi confirmada a tempo',
-    TRANSACTION_FAILED: 'A transação falhou',
-    RENT_EXEMPT_MINIMUM: 'O destinatário é uma conta nova: envie pelo menos {amount} SOL',
-    RENT_SENDER_MINIMUM: 'Esta transferência deixaria sua conta com menos de {amount} SOL',
     WALLET_UNEXPECTED_ANSWER: 'A carteira respondeu de forma inesperada',
     WALLET_NO_TRANSACTION: 'A carteira não retornou nenhuma transação',
     WALLET_NO_SIGNATURE: 'A carteira não retornou nenhuma assinatura',
@@ -128,9 +124,6 @@ export const ptBRCodes: CodeMessages = {
     WALLET_NO_TAPROOT_KEY:
       'A carteira não informou uma chave taproot para seu endereço de pagamento',
     WALLET_NO_P2SH_KEY: 'A carteira não informou uma chave pública para seu endereço P2SH',
-    INVALID_AMOUNT: 'Valor inválido',
-    TOO_MANY_DECIMALS:
-      'O valor {amount} tem mais casas decimais do que o token permite ({decimals})',
     // The embedded wallet frame (its failures and the server's e-mail login errors)
     FRAME_LOAD_FAILED: 'Erro de rede – não foi possível carregar a carteira incorporada',
     FRAME_REQUEST_TIMEOUT: 'A solicitação à carteira incorporada expirou',

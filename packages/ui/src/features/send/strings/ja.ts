@@ -3,6 +3,15 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // Transfers: a typed amount's and the adapters' errors (core's amount and transfer tables)
+  'error.INVALID_AMOUNT': '無効な金額です',
+  'error.TOO_MANY_DECIMALS':
+    '金額{amount}の小数点以下の桁数がトークンの上限({decimals})を超えています',
+  'error.TRANSACTION_TIMEOUT': 'トランザクションが時間内に承認されませんでした',
+  'error.TRANSACTION_FAILED': 'トランザクションが失敗しました',
+  'error.RENT_EXEMPT_MINIMUM': '受取人は新しいアカウントです: {amount} SOL以上を送金してください',
+  'error.RENT_SENDER_MINIMUM': 'この送金でアカウントの残高が{amount} SOLを下回ります',
+
   // Send's errors (core's send table; the swap views, in the same chunk, show them too)
   'error.SEND_TOKEN_REQUIRED': 'トークンを選択してください',
   'error.SEND_AMOUNT_AND_RECEIVER_REQUIRED': '金額と受取人のアドレスが必要です',

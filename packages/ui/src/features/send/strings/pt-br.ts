@@ -3,6 +3,15 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // Transfers: a typed amount's and the adapters' errors (core's amount and transfer tables)
+  'error.INVALID_AMOUNT': 'Valor inválido',
+  'error.TOO_MANY_DECIMALS':
+    'O valor {amount} tem mais casas decimais do que o token permite ({decimals})',
+  'error.TRANSACTION_TIMEOUT': 'A transação não foi confirmada a tempo',
+  'error.TRANSACTION_FAILED': 'A transação falhou',
+  'error.RENT_EXEMPT_MINIMUM': 'O destinatário é uma conta nova: envie pelo menos {amount} SOL',
+  'error.RENT_SENDER_MINIMUM': 'Esta transferência deixaria sua conta com menos de {amount} SOL',
+
   // Send's errors (core's send table; the swap views, in the same chunk, show them too)
   'error.SEND_TOKEN_REQUIRED': 'É necessário um token',
   'error.SEND_AMOUNT_AND_RECEIVER_REQUIRED': 'São necessários um valor e um endereço de destino',

@@ -3,6 +3,14 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // Transfers: a typed amount's and the adapters' errors (core's amount and transfer tables)
+  'error.INVALID_AMOUNT': '金额无效',
+  'error.TOO_MANY_DECIMALS': '金额 {amount} 的小数位数超过了代币允许的位数（{decimals}）',
+  'error.TRANSACTION_TIMEOUT': '交易未能及时确认',
+  'error.TRANSACTION_FAILED': '交易失败',
+  'error.RENT_EXEMPT_MINIMUM': '收款方是新账户：请至少发送 {amount} SOL',
+  'error.RENT_SENDER_MINIMUM': '此次转账后你的账户将低于 {amount} SOL',
+
   // Send's errors (core's send table; the swap views, in the same chunk, show them too)
   'error.SEND_TOKEN_REQUIRED': '需要选择代币',
   'error.SEND_AMOUNT_AND_RECEIVER_REQUIRED': '需要金额和接收地址',
