@@ -14,8 +14,12 @@
 //   `throw sendError('INSUFFICIENT_BALANCE')`.
 // - Its table joins `ERROR_TABLES` in all-messages.ts, one line naming it, and `KitErrorCode`
 //   is every table's codes, so codes stay one union, `KIT_ERROR_MESSAGES` stays
-//   complete, every catalog translates every code (`error.<CODE>` in the 8 catalogs, `tError`
-//   by code) and `error.message` is the English text.
+//   complete, every shipped locale translates every code (`error.<CODE>`, `tError` by code:
+//   in @openmodal/ui's shell catalog, or in the strings of the one UI feature that shows it)
+//   and `error.message` is the English text.
+// - The tables stay here, not in the UI feature folders: core's actions (send, swap, social,
+//   register name), the chain adapters and @openmodal/embedded throw these codes with their
+//   English `message` and no UI loaded, and @openmodal/ui depends on core, not the reverse.
 // - A value goes in through a `{placeholder}` of the text and `values` (never by building the
 //   text): `chainError('HTTP_ERROR', { values: { status } })`; a translation gets the values.
 

@@ -14,6 +14,7 @@ import {
 } from '@openmodal/core/internal'
 import { css, html, nothing, type TemplateResult } from 'lit'
 import '../../components/wui-spinner/wui-spinner.js'
+import { tError } from '../../i18n/coded.js'
 import { t } from '../../i18n/index.js'
 
 /** Spec §5/§9: 30 s between e-mail sends. */
@@ -82,7 +83,8 @@ export function statusLine(
  * The status line while the secure frame shows its code entry (login and e-mail update): the
  * frame's step in words ("Type the code in the secure window." once the mail left, "Use your
  * passkey or passphrase in the secure window." while it asks for the recovery factor, or
- * `recoveryText`), or the failure (a mail that could not be sent, in the kit's words).
+ * `recoveryText`), or the failure (a mail that could not be sent, in the kit's words, translated
+ * by code).
  */
 export function frameStatusLine(
   status: EmbeddedLoginStatus | undefined,
@@ -90,7 +92,7 @@ export function frameStatusLine(
   pending: boolean,
   recoveryText: string = t('email.recoveryInFrame'),
 ): TemplateResult {
-  const failed = status === 'mail_failed' ? frameError('EMAIL_SEND_FAILED').shortMessage : undefined
+  const failed = status === 'mail_failed' ? tError(frameError('EMAIL_SEND_FAILED')) : undefined
   const text =
     status === 'recovery'
       ? recoveryText

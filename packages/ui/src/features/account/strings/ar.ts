@@ -3,6 +3,12 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // Registering a name: the server's refusals (core's server table)
+  'error.INVALID_NAME': 'استخدم 4 أحرف على الأقل: حروفًا وأرقامًا وشرطات فقط.',
+  'error.NAME_REJECTED': 'استخدم 4 أحرف على الأقل: حروفًا وأرقامًا وشرطات فقط.',
+  'error.NAME_TAKEN': 'هذا الاسم مأخوذ بالفعل.',
+  'error.INVALID_SIGNATURE': 'التوقيع لا يطابق هذا العنوان.',
+
   'account.avatar': 'صورة الحساب',
   'account.copy': 'نسخ العنوان',
   'account.copied': 'تم نسخ العنوان',

@@ -3,6 +3,12 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // Registering a name: the server's refusals (core's server table)
+  'error.INVALID_NAME': 'Verwende mindestens 4 Zeichen: nur Buchstaben, Ziffern und Bindestriche.',
+  'error.NAME_REJECTED': 'Verwende mindestens 4 Zeichen: nur Buchstaben, Ziffern und Bindestriche.',
+  'error.NAME_TAKEN': 'Dieser Name ist bereits vergeben',
+  'error.INVALID_SIGNATURE': 'Die Signatur passt nicht zu dieser Adresse.',
+
   'account.avatar': 'Kontobild',
   'account.copy': 'Adresse kopieren',
   'account.copied': 'Adresse kopiert',

@@ -3,6 +3,12 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // Registering a name: the server's refusals (core's server table)
+  'error.INVALID_NAME': 'Usa al menos 4 caracteres: solo letras, dígitos y guiones.',
+  'error.NAME_REJECTED': 'Usa al menos 4 caracteres: solo letras, dígitos y guiones.',
+  'error.NAME_TAKEN': 'Este nombre ya está en uso',
+  'error.INVALID_SIGNATURE': 'La firma no corresponde a esta dirección.',
+
   'account.avatar': 'Avatar de la cuenta',
   'account.copy': 'Copiar dirección',
   'account.copied': 'Dirección copiada',

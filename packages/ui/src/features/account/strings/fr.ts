@@ -3,6 +3,14 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // Registering a name: the server's refusals (core's server table)
+  'error.INVALID_NAME':
+    'Utilisez au moins 4 caractères\u202f: uniquement des lettres, des chiffres et des tirets.',
+  'error.NAME_REJECTED':
+    'Utilisez au moins 4 caractères\u202f: uniquement des lettres, des chiffres et des tirets.',
+  'error.NAME_TAKEN': 'Ce nom est déjà pris',
+  'error.INVALID_SIGNATURE': 'La signature ne correspond pas à cette adresse.',
+
   'account.avatar': 'Avatar du compte',
   'account.copy': 'Copier l’adresse',
   'account.copied': 'Adresse copiée',

@@ -3,6 +3,12 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // Registering a name: the server's refusals (core's server table)
+  'error.INVALID_NAME': '英字、数字、ハイフンのみで 4 文字以上にしてください。',
+  'error.NAME_REJECTED': '英字、数字、ハイフンのみで 4 文字以上にしてください。',
+  'error.NAME_TAKEN': 'この名前はすでに使われています',
+  'error.INVALID_SIGNATURE': '署名がこのアドレスと一致しません。',
+
   'account.avatar': 'アカウントのアバター',
   'account.copy': 'アドレスをコピー',
   'account.copied': 'アドレスをコピーしました',

@@ -3,6 +3,12 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // Registering a name: the server's refusals (core's server table)
+  'error.INVALID_NAME': 'Use pelo menos 4 caracteres: apenas letras, números e hifens.',
+  'error.NAME_REJECTED': 'Use pelo menos 4 caracteres: apenas letras, números e hifens.',
+  'error.NAME_TAKEN': 'Este nome já está em uso',
+  'error.INVALID_SIGNATURE': 'A assinatura não corresponde a este endereço.',
+
   'account.avatar': 'Avatar da conta',
   'account.copy': 'Copiar endereço',
   'account.copied': 'Endereço copiado',

@@ -3,6 +3,12 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // Registering a name: the server's refusals (core's server table)
+  'error.INVALID_NAME': '请至少使用 4 个字符，且只能包含字母、数字和连字符。',
+  'error.NAME_REJECTED': '请至少使用 4 个字符，且只能包含字母、数字和连字符。',
+  'error.NAME_TAKEN': '该名称已被占用',
+  'error.INVALID_SIGNATURE': '签名与此地址不匹配。',
+
   'account.avatar': '账户头像',
   'account.copy': '复制地址',
   'account.copied': '地址已复制',

@@ -3,6 +3,15 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // The embedded wallet's e-mail login errors (core's frame table, as the server sends them)
+  'error.EMAIL_INVALID': 'البريد الإلكتروني غير صالح',
+  'error.EMAIL_OTP_INVALID': 'هذا الرمز غير صالح',
+  'error.EMAIL_OTP_EXPIRED': 'انتهت صلاحية الرمز؛ اطلب رمزًا جديدًا',
+  'error.EMAIL_OTP_LOCKED': 'رموز خاطئة كثيرة؛ اطلب رمزًا جديدًا',
+  'error.EMAIL_IN_USE': 'حساب آخر يستخدم هذا البريد الإلكتروني',
+  'error.EMAIL_SEND_FAILED': 'تعذّر إرسال البريد الإلكتروني؛ حاول مرة أخرى',
+  'error.EMAIL_LOGIN_DISABLED': 'تسجيل الدخول بالبريد الإلكتروني متوقف لهذا المشروع',
+
   'email.label': 'عنوان البريد الإلكتروني',
   'email.submit': 'متابعة',
   'email.invalid': 'بريد إلكتروني غير صالح',

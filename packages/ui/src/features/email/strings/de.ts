@@ -3,6 +3,15 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // The embedded wallet's e-mail login errors (core's frame table, as the server sends them)
+  'error.EMAIL_INVALID': 'Ungültige E-Mail-Adresse',
+  'error.EMAIL_OTP_INVALID': 'Dieser Code ist ungültig',
+  'error.EMAIL_OTP_EXPIRED': 'Der Code ist abgelaufen; fordere einen neuen an',
+  'error.EMAIL_OTP_LOCKED': 'Zu viele falsche Codes; fordere einen neuen an',
+  'error.EMAIL_IN_USE': 'Ein anderes Konto verwendet diese E-Mail-Adresse',
+  'error.EMAIL_SEND_FAILED': 'Die E-Mail konnte nicht gesendet werden; versuche es erneut',
+  'error.EMAIL_LOGIN_DISABLED': 'Die Anmeldung per E-Mail ist für dieses Projekt deaktiviert',
+
   'email.label': 'E-Mail-Adresse',
   'email.submit': 'Weiter',
   'email.invalid': 'Ungültige E-Mail',

@@ -3,6 +3,15 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // The embedded wallet's e-mail login errors (core's frame table, as the server sends them)
+  'error.EMAIL_INVALID': 'Correo electrónico no válido',
+  'error.EMAIL_OTP_INVALID': 'Este código no es válido',
+  'error.EMAIL_OTP_EXPIRED': 'El código caducó; pide uno nuevo',
+  'error.EMAIL_OTP_LOCKED': 'Demasiados códigos incorrectos; pide uno nuevo',
+  'error.EMAIL_IN_USE': 'Otra cuenta usa este correo electrónico',
+  'error.EMAIL_SEND_FAILED': 'No se pudo enviar el correo; inténtalo de nuevo',
+  'error.EMAIL_LOGIN_DISABLED': 'El inicio de sesión por correo está desactivado en este proyecto',
+
   'email.label': 'Correo electrónico',
   'email.submit': 'Continuar',
   'email.invalid': 'Correo no válido',

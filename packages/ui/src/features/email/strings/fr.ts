@@ -3,6 +3,15 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // The embedded wallet's e-mail login errors (core's frame table, as the server sends them)
+  'error.EMAIL_INVALID': 'Adresse e-mail invalide',
+  'error.EMAIL_OTP_INVALID': 'Ce code n’est pas valide',
+  'error.EMAIL_OTP_EXPIRED': 'Le code a expiré ; demandez-en un nouveau',
+  'error.EMAIL_OTP_LOCKED': 'Trop de codes erronés ; demandez-en un nouveau',
+  'error.EMAIL_IN_USE': 'Un autre compte utilise cette adresse e-mail',
+  'error.EMAIL_SEND_FAILED': 'L’e-mail n’a pas pu être envoyé ; réessayez',
+  'error.EMAIL_LOGIN_DISABLED': 'La connexion par e-mail est désactivée pour ce projet',
+
   'email.label': 'Adresse e-mail',
   'email.submit': 'Continuer',
   'email.invalid': 'E-mail invalide',

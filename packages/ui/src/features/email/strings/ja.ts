@@ -3,6 +3,15 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // The embedded wallet's e-mail login errors (core's frame table, as the server sends them)
+  'error.EMAIL_INVALID': 'メールアドレスが無効です',
+  'error.EMAIL_OTP_INVALID': 'このコードは無効です',
+  'error.EMAIL_OTP_EXPIRED': 'コードの有効期限が切れました。新しいコードをリクエストしてください',
+  'error.EMAIL_OTP_LOCKED': '間違ったコードが多すぎます。新しいコードをリクエストしてください',
+  'error.EMAIL_IN_USE': 'このメールアドレスは別のアカウントで使用されています',
+  'error.EMAIL_SEND_FAILED': 'メールを送信できませんでした。もう一度お試しください',
+  'error.EMAIL_LOGIN_DISABLED': 'このプロジェクトではメールでのログインが無効になっています',
+
   'email.label': 'メールアドレス',
   'email.submit': '続ける',
   'email.invalid': '無効なメールアドレス',

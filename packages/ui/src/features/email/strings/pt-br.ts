@@ -3,6 +3,15 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // The embedded wallet's e-mail login errors (core's frame table, as the server sends them)
+  'error.EMAIL_INVALID': 'E-mail inválido',
+  'error.EMAIL_OTP_INVALID': 'Este código não é válido',
+  'error.EMAIL_OTP_EXPIRED': 'O código expirou; peça um novo',
+  'error.EMAIL_OTP_LOCKED': 'Muitos códigos errados; peça um novo',
+  'error.EMAIL_IN_USE': 'Outra conta usa este e-mail',
+  'error.EMAIL_SEND_FAILED': 'Não foi possível enviar o e-mail; tente novamente',
+  'error.EMAIL_LOGIN_DISABLED': 'O login por e-mail está desativado neste projeto',
+
   'email.label': 'Endereço de e-mail',
   'email.submit': 'Continuar',
   'email.invalid': 'E-mail inválido',

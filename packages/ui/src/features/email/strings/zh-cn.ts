@@ -3,6 +3,15 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // The embedded wallet's e-mail login errors (core's frame table, as the server sends them)
+  'error.EMAIL_INVALID': '电子邮件地址无效',
+  'error.EMAIL_OTP_INVALID': '此验证码无效',
+  'error.EMAIL_OTP_EXPIRED': '验证码已过期，请重新获取',
+  'error.EMAIL_OTP_LOCKED': '错误的验证码次数过多，请重新获取',
+  'error.EMAIL_IN_USE': '另一个账户正在使用此电子邮件地址',
+  'error.EMAIL_SEND_FAILED': '无法发送电子邮件，请重试',
+  'error.EMAIL_LOGIN_DISABLED': '此项目已关闭电子邮件登录',
+
   'email.label': '邮箱地址',
   'email.submit': '继续',
   'email.invalid': '邮箱无效',

@@ -13,7 +13,8 @@ import {
   storage,
 } from '@openmodal/core/internal'
 import { sendKeys } from '@web/test-runner-commands'
-import { loadLocale } from '../../../i18n/index.js'
+import { render } from 'lit'
+import { loadLocale, t } from '../../../i18n/index.js'
 import '../../../test/define-modal.js'
 import type { W3mModal } from '../../../modal/w3m-modal/w3m-modal.js'
 import {
@@ -24,6 +25,8 @@ import {
   SECONDARY_CODE,
 } from '../../../test/embedded-fixtures.js'
 import { deep, focused, resetAll, settle, setupClient, until } from '../../../test/helpers.js'
+import { frameStatusLine } from '../email-shared.js'
+import { catalog as german } from '../strings/de.js'
 
 const LONG = 'a.rather.long.address.for.a.test@example.com'
 const text = (element: Element | null | undefined) =>
@@ -135,6 +138,17 @@ describe('UpdateEmailWallet', () => {
     await until(() => $activeAccount.get().status === 'disconnected', 'disconnected')
     expect(storage.get('emailLoginUsed')).to.equal(undefined)
     expect(storage.get('email')).to.equal(undefined)
+  })
+
+  it('says a mail that could not be sent in the current language', async () => {
+    setLocale('de')
+    await loadLocale('de')
+    // The German part of the e-mail strings joins once loaded (their English is already here).
+    await until(() => t('email.label') === german['email.label'], 'the German e-mail strings')
+    const line = document.createElement('div')
+    render(frameStatusLine('mail_failed', undefined, false), line)
+    expect(text(line)).to.equal(german['error.EMAIL_SEND_FAILED'])
+    setLocale('en')
   })
 })
 

@@ -3,6 +3,27 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // Transfers: a typed amount's and the adapters' errors (core's amount and transfer tables)
+  'error.INVALID_AMOUNT': 'Ungültiger Betrag',
+  'error.TOO_MANY_DECIMALS':
+    'Der Betrag {amount} hat mehr Nachkommastellen, als der Token erlaubt ({decimals})',
+  'error.TRANSACTION_TIMEOUT': 'Die Transaktion wurde nicht rechtzeitig bestätigt',
+  'error.TRANSACTION_FAILED': 'Transaktion fehlgeschlagen',
+  'error.RENT_EXEMPT_MINIMUM': 'Der Empfänger ist ein neues Konto: sende mindestens {amount} SOL',
+  'error.RENT_SENDER_MINIMUM': 'Nach dieser Überweisung hätte dein Konto weniger als {amount} SOL',
+
+  // Send's errors (core's send table; the swap views, in the same chunk, show them too)
+  'error.SEND_TOKEN_REQUIRED': 'Ein Token ist erforderlich',
+  'error.SEND_AMOUNT_AND_RECEIVER_REQUIRED': 'Betrag und Empfängeradresse sind erforderlich',
+  'error.SEND_AMOUNT_NOT_POSITIVE': 'Der Betrag muss größer als 0 sein',
+  'error.INSUFFICIENT_BALANCE': 'Guthaben reicht nicht aus',
+  'error.INSUFFICIENT_FEE': 'Es bleibt nicht genug für die Netzwerkgebühr',
+  'error.INVALID_RECEIVER': 'Ungültige Empfängeradresse',
+  'error.NAME_NOT_RESOLVED': 'Für diesen Namen wurde keine Adresse gefunden',
+  'error.SEND_UNAVAILABLE': 'Senden ist hier nicht verfügbar',
+  'error.TRANSACTION_REVERTED': 'Die Transaktion ist fehlgeschlagen',
+  'error.TRANSACTION_DROPPED': 'Die Transaktion wurde im Netzwerk nicht gefunden',
+
   'view.WalletSendSelectToken': 'Token wählen',
   'view.WalletSendPreview': 'Senden prüfen',
   'send.amount': 'Betrag',

@@ -3,6 +3,26 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // Transfers: a typed amount's and the adapters' errors (core's amount and transfer tables)
+  'error.INVALID_AMOUNT': '金额无效',
+  'error.TOO_MANY_DECIMALS': '金额 {amount} 的小数位数超过了代币允许的位数（{decimals}）',
+  'error.TRANSACTION_TIMEOUT': '交易未能及时确认',
+  'error.TRANSACTION_FAILED': '交易失败',
+  'error.RENT_EXEMPT_MINIMUM': '收款方是新账户：请至少发送 {amount} SOL',
+  'error.RENT_SENDER_MINIMUM': '此次转账后你的账户将低于 {amount} SOL',
+
+  // Send's errors (core's send table; the swap views, in the same chunk, show them too)
+  'error.SEND_TOKEN_REQUIRED': '需要选择代币',
+  'error.SEND_AMOUNT_AND_RECEIVER_REQUIRED': '需要金额和接收地址',
+  'error.SEND_AMOUNT_NOT_POSITIVE': '金额必须大于 0',
+  'error.INSUFFICIENT_BALANCE': '余额不足',
+  'error.INSUFFICIENT_FEE': '剩余余额不足以支付网络费用',
+  'error.INVALID_RECEIVER': '接收地址无效',
+  'error.NAME_NOT_RESOLVED': '未找到此名称对应的地址',
+  'error.SEND_UNAVAILABLE': '此处无法发送',
+  'error.TRANSACTION_REVERTED': '交易失败',
+  'error.TRANSACTION_DROPPED': '在网络上找不到该交易',
+
   'view.WalletSendSelectToken': '选择代币',
   'view.WalletSendPreview': '确认发送',
   'send.amount': '金额',

@@ -3,6 +3,10 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // Social login's errors (core's frame table)
+  'error.FAILED_TO_INITIATE_SOCIAL': 'تعذّر بدء تسجيل الدخول الاجتماعي',
+  'error.POPUP_CLOSED': 'أُغلقت النافذة المنبثقة',
+
   'view.ConnectingSocial': 'تسجيل الدخول الاجتماعي',
   'social.started': 'جارٍ فتح {provider}…',
   'social.popupOpened': 'سجّل الدخول باستخدام {provider} في النافذة التي فُتحت.',

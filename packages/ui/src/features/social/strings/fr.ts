@@ -3,6 +3,10 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // Social login's errors (core's frame table)
+  'error.FAILED_TO_INITIATE_SOCIAL': 'Impossible de lancer la connexion par réseau social',
+  'error.POPUP_CLOSED': 'Fenêtre contextuelle fermée',
+
   'view.ConnectingSocial': 'Connexion par réseau social',
   'social.started': 'Ouverture de {provider}…',
   'social.popupOpened': 'Connectez-vous avec {provider} dans la fenêtre qui s’est ouverte.',

@@ -3,6 +3,10 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // Social login's errors (core's frame table)
+  'error.FAILED_TO_INITIATE_SOCIAL': 'ソーシャルログインを開始できませんでした',
+  'error.POPUP_CLOSED': 'ポップアップが閉じられました',
+
   'view.ConnectingSocial': 'ソーシャルログイン',
   'social.started': '{provider} を開いています…',
   'social.popupOpened': '開いたウィンドウで {provider} にサインインしてください。',

@@ -3,6 +3,10 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // Social login's errors (core's frame table)
+  'error.FAILED_TO_INITIATE_SOCIAL': 'Não foi possível iniciar o login social',
+  'error.POPUP_CLOSED': 'Pop-up fechado',
+
   'view.ConnectingSocial': 'Login social',
   'social.started': 'Abrindo {provider}…',
   'social.popupOpened': 'Entre com {provider} na janela que foi aberta.',

@@ -3,6 +3,10 @@
 import type { Catalog } from '../../../i18n/index.js'
 
 export const catalog: Catalog = {
+  // Social login's errors (core's frame table)
+  'error.FAILED_TO_INITIATE_SOCIAL': '无法发起社交账号登录',
+  'error.POPUP_CLOSED': '弹出窗口已关闭',
+
   'view.ConnectingSocial': '社交账号登录',
   'social.started': '正在打开 {provider}…',
   'social.popupOpened': '请在打开的窗口中使用 {provider} 登录。',
