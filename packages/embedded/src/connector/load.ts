@@ -81,7 +81,7 @@ const ICON =
   'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"%3E%3Crect width="24" height="24" rx="6" fill="%23475569"/%3E%3Cpath d="M5 8l7 5 7-5M5 7h14v10H5z" fill="none" stroke="%23fff" stroke-width="1.6" stroke-linejoin="round"/%3E%3C/svg%3E'
 
 /**
- * Creates the secure frame (ready = its ready event + 500 ms), the provider over it with the
+ * Creates the secure frame (requests go from its ready event on), the provider over it with the
  * modal's handling of unsafe and unknown methods, and announces the provider.
  *
  * @example const wallet = await loadEmbeddedWallet({ secureOrigin }, { projectId, chainId: 1, version })
@@ -113,8 +113,10 @@ export async function loadEmbeddedWallet(
     ...(options.recovery ? { recovery: options.recovery } : {}),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
   })
+  // Requests may go on the frame's ready event (they queue in its port until it answers):
+  // waiting out the spec's 500 ms after it as well took a reload from ~1.5 s to connected.
   try {
-    await frame.ready
+    await frame.answering
   } catch (error) {
     frame.destroy()
     throw error
