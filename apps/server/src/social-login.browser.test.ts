@@ -102,7 +102,12 @@ before(async () => {
       }),
     ],
   })
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
+  // Partitioned storage for the cross-site frame, as other browsers allow (Chromium 156 denies it
+  // by default): the Telegram mini app case leaves the page and comes back to the same frame key.
+  browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [...CHROMIUM_ARGS, '--disable-features=TrackingProtection3pcd'],
+  })
 })
 
 after(async () => {
@@ -235,5 +240,50 @@ test('a frame that already opened a social wallet can start the next login', asy
   assert.equal((await request(page, 'IS_CONNECTED', {})).payload.isConnected, true)
   const next = await request(page, 'GET_SOCIAL_REDIRECT_URI', { provider: 'github' })
   assert.equal(next.status, 'SUCCESS', JSON.stringify(next.payload))
+  await context.close()
+})
+
+test('Telegram mini app: no popup; the page comes back with result_uri and completes', async () => {
+  // Inside Telegram (a stand-in `Telegram.WebApp`) the page itself goes to the provider and
+  // the server sends it back with `result_uri` (spec §2); a new frame collects the attempt.
+  const context = await browser.newContext()
+  await context.addInitScript(() => {
+    ;(window as unknown as { Telegram: unknown }).Telegram = { WebApp: { platform: 'ios' } }
+  })
+  const page = await context.newPage()
+  await page.goto(`${dapp.origin}/?tgWebAppStartParam=1`)
+  assert.equal((await request(page, 'IS_CONNECTED', {})).status, 'SUCCESS')
+  // Another origin to come back to is refused (no open redirect through the callback).
+  const elsewhere = await request(page, 'GET_SOCIAL_REDIRECT_URI', {
+    provider: 'github',
+    returnTo: 'https://evil.example/',
+  })
+  assert.equal(elsewhere.status, 'ERROR')
+  const returnTo = page.url()
+  const redirect = await request(page, 'GET_SOCIAL_REDIRECT_URI', { provider: 'github', returnTo })
+  assert.equal(redirect.status, 'SUCCESS', JSON.stringify(redirect.payload))
+  await page.goto(redirect.payload.uri as string)
+  await page.waitForURL(`${dapp.origin}/?*result_uri=*`, { timeout: 20_000, waitUntil: 'commit' })
+  const back = new URL(page.url())
+  assert.equal(back.searchParams.get('tgWebAppStartParam'), '1')
+  const resultUri = back.searchParams.get('result_uri') ?? ''
+  assert.match(resultUri, new RegExp(`^${secure}/loading\\?social=done&attempt=`))
+  // A forged result naming the attempt on another origin: refused by the frame.
+  const forged = await request(page, 'CONNECT_SOCIAL', {
+    uri: resultUri.replace(secure, 'https://evil.example'),
+  })
+  assert.equal(forged.status, 'ERROR')
+  // Another device (another frame key) cannot collect someone's result_uri.
+  const other = await browser.newContext()
+  const stranger = await other.newPage()
+  await stranger.goto(`${dapp.origin}/`)
+  const stolen = await request(stranger, 'CONNECT_SOCIAL', { uri: resultUri })
+  assert.equal(stolen.status, 'ERROR')
+  await other.close()
+  const answer = await request(page, 'CONNECT_SOCIAL', { uri: resultUri })
+  assert.equal(answer.status, 'SUCCESS', JSON.stringify(answer.payload))
+  assert.equal(answer.payload.userName, 'octocat')
+  // The same result again: already collected.
+  assert.equal((await request(page, 'CONNECT_SOCIAL', { uri: resultUri })).status, 'ERROR')
   await context.close()
 })
