@@ -306,6 +306,36 @@ export async function loadEmbeddedWallet(
     }
   }
 
+  // Spec §2: a Telegram mini app back from the provider with `result_uri` completes the social
+  // login it stored, and the parameter leaves the address. After this module's load settled:
+  // connecting loads the entry again.
+  const telegram = telegramResult(storage)
+  if (telegram) {
+    setTimeout(() => {
+      void completeTelegramLogin(telegram).catch((error: unknown) =>
+        // Spec §8: a social login failure on this path is only logged.
+        console.error('OpenModal embedded wallet: social login', error),
+      )
+    })
+  }
+  async function completeTelegramLogin({ uri, provider }: { uri: string; provider: string }) {
+    const user = await frame.request('CONNECT_SOCIAL', { uri })
+    solanaAccount.register()
+    storage.set('emailLoginUsed', true)
+    storage.remove('lastEmailLoginTime')
+    if (user.email) storage.set('email', user.email)
+    else storage.remove('email')
+    // Spec §5: Discord's trailing `#0` is not shown.
+    const username =
+      provider === 'discord' && user.userName?.endsWith('#0')
+        ? user.userName.slice(0, -2)
+        : user.userName
+    if (username) storage.set('socialUsername', username)
+    else storage.remove('socialUsername')
+    storage.set('socialProvider', provider)
+    await modal.kit.connect({ connectorId: EMBEDDED_CONNECTOR_ID })
+  }
+
   const action = async (answer: Promise<{ action: EmbeddedWalletAction }>) => (await answer).action
 
   return {
@@ -328,8 +358,13 @@ export async function loadEmbeddedWallet(
       await applyAccountType()
       solanaAccount.register()
     },
-    getSocialRedirectUri: async (provider) =>
-      (await frame.request('GET_SOCIAL_REDIRECT_URI', { provider })).uri,
+    getSocialRedirectUri: async (provider, { returnTo } = {}) =>
+      (
+        await frame.request('GET_SOCIAL_REDIRECT_URI', {
+          provider,
+          ...(returnTo ? { returnTo } : {}),
+        })
+      ).uri,
     // The frame polls the server until the login completed, then opens the wallet (a new
     // device asks for the recovery factor in the frame, as after an e-mail code).
     connectSocial: async () => {
@@ -505,4 +540,23 @@ function revokesAccounts(params: unknown): boolean {
     Object.keys(permissions).length === 1 &&
     'eth_accounts' in permissions
   )
+}
+
+/**
+ * A Telegram mini app's way back from the provider (spec §2, §6): `window.Telegram.WebApp`, a
+ * `result_uri` parameter and the provider stored when the login left. Takes both away (the
+ * parameter from the address, the provider from storage): the result is used once.
+ */
+function telegramResult(
+  storage: ModalContext['kit']['storage'],
+): { uri: string; provider: string } | undefined {
+  if (!(globalThis as { Telegram?: { WebApp?: unknown } }).Telegram?.WebApp) return undefined
+  const address = new URL(location.href)
+  const uri = address.searchParams.get('result_uri')
+  const provider = storage.get('telegramSocialProvider')
+  if (uri === null) return undefined
+  address.searchParams.delete('result_uri')
+  history.replaceState(history.state, '', address.href)
+  storage.remove('telegramSocialProvider')
+  return provider ? { uri, provider } : undefined
 }
