@@ -251,7 +251,9 @@ test('Telegram mini app: no popup; the page comes back with result_uri and compl
     ;(window as unknown as { Telegram: unknown }).Telegram = { WebApp: { platform: 'ios' } }
   })
   const page = await context.newPage()
-  await page.goto(`${dapp.origin}/?tgWebAppStartParam=1`)
+  // Telegram's launch data rides in the fragment, often over 1 kB: it comes back too.
+  const launch = `#tgWebAppData=${'q'.repeat(1500)}&tgWebAppPlatform=ios`
+  await page.goto(`${dapp.origin}/?tgWebAppStartParam=1${launch}`)
   assert.equal((await request(page, 'IS_CONNECTED', {})).status, 'SUCCESS')
   // Another origin to come back to is refused (no open redirect through the callback).
   const elsewhere = await request(page, 'GET_SOCIAL_REDIRECT_URI', {
@@ -266,6 +268,7 @@ test('Telegram mini app: no popup; the page comes back with result_uri and compl
   await page.waitForURL(`${dapp.origin}/?*result_uri=*`, { timeout: 20_000, waitUntil: 'commit' })
   const back = new URL(page.url())
   assert.equal(back.searchParams.get('tgWebAppStartParam'), '1')
+  assert.equal(back.hash, launch)
   const resultUri = back.searchParams.get('result_uri') ?? ''
   assert.match(resultUri, new RegExp(`^${secure}/loading\\?social=done&attempt=`))
   // A forged result naming the attempt on another origin: refused by the frame.

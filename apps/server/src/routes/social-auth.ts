@@ -41,7 +41,8 @@ const StartBody = v.object({
   provider: v.picklist(BUILT_PROVIDERS, 'Unknown social provider'),
   dappOrigin: v.pipe(v.string('Required'), v.url('Invalid input')),
   // Telegram mini apps: the page to come back to (no popup there), on the page's own origin.
-  returnTo: v.optional(v.pipe(v.string(), v.maxLength(2048), v.url('Invalid input'))),
+  // Its fragment carries Telegram's launch data (often over 1 kB): kept, so the app restarts.
+  returnTo: v.optional(v.pipe(v.string(), v.maxLength(8192), v.url('Invalid input'))),
 })
 const StatusBody = v.object({ attemptId: AttemptId })
 
