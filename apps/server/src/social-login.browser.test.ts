@@ -26,9 +26,12 @@ import { startTestServer, testProject } from './testing/harness.js'
 import { openTestPglite } from './testing/pglite.js'
 import { type SmtpSink, startSmtpSink } from './testing/smtp-sink.js'
 import {
+  type AppleStandin,
+  appleStandinConfig,
   followUntil,
   oauthStandinConfig,
   type Standin,
+  startAppleStandin,
   startGoogleStandin,
   startOAuthStandin,
   startTelegramStandin,
@@ -50,6 +53,7 @@ let dapp: { origin: string; server: Server }
 let browser: Browser
 let secure: string
 let google: Standin
+let apple: AppleStandin
 let github: Awaited<ReturnType<typeof startOAuthStandin>>
 let telegram: TelegramStandin
 
@@ -72,6 +76,7 @@ before(async () => {
     },
   })
   google = await startGoogleStandin(`${server.url}/v1/auth/social/callback`)
+  apple = await startAppleStandin(`${server.url}/v1/auth/social/callback`)
   github = await startOAuthStandin('github')
   telegram = await startTelegramStandin(() => Date.now())
   await syncConfig(db, {
@@ -79,7 +84,7 @@ before(async () => {
       testProject({
         projectId: PROJECT,
         allowedOrigins: [dapp.origin],
-        features: { email: true, socials: ['google', 'github', 'telegram'] },
+        features: { email: true, socials: ['google', 'apple', 'github', 'telegram'] },
         recovery: 'custodial',
         social: {
           google: {
@@ -90,18 +95,25 @@ before(async () => {
             tokenUrl: `${google.url}/token`,
             jwksUrl: `${google.url}/jwks`,
           },
+          apple: appleStandinConfig(apple),
           github: oauthStandinConfig(github),
           telegram: { botToken: telegram.botToken, authorizationUrl: `${telegram.url}/auth` },
         },
       }),
     ],
   })
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
+  // Partitioned storage for the cross-site frame, as other browsers allow (Chromium 156 denies it
+  // by default): the Telegram mini app case leaves the page and comes back to the same frame key.
+  browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [...CHROMIUM_ARGS, '--disable-features=TrackingProtection3pcd'],
+  })
 })
 
 after(async () => {
   await browser?.close()
   await google?.close()
+  await apple?.close()
   await github?.close()
   await telegram?.close()
   await server?.close()
@@ -125,8 +137,14 @@ const request = (page: Page, type: string, payload: unknown = {}) =>
  * (600×800, at the secure site's /loading), is sent on to the provider, and comes back; the
  * frame's CONNECT_SOCIAL answers. Returns the answer and the popup's last address.
  */
-async function socialLogin(provider: 'google' | 'github' | 'telegram') {
+async function socialLogin(provider: 'google' | 'apple' | 'github' | 'telegram') {
   const context = await browser.newContext()
+  // How the provider sent the popup to the server's callback (GET, or Apple's form POST).
+  const callbacks: string[] = []
+  context.on('request', (sent) => {
+    if (sent.url().startsWith(`${server.url}/v1/auth/social/callback`))
+      callbacks.push(sent.method())
+  })
   const page = await context.newPage()
   await page.goto(`${dapp.origin}/`)
   // The frame is up and its channel open before the popup takes the front.
@@ -151,7 +169,7 @@ async function socialLogin(provider: 'google' | 'github' | 'telegram') {
   const answer = await connected
   const last = popup.url()
   await context.close()
-  return { answer, last }
+  return { answer, last, callbacks }
 }
 
 test('GitHub through the popup: a wallet, and the same address on a new device', async () => {
@@ -167,9 +185,22 @@ test('GitHub through the popup: a wallet, and the same address on a new device',
 test('Google (OIDC) through the popup: the same address on the next login', async () => {
   google.account = { subject: 'g-browser', email: 'grace@example.com', emailVerified: true }
   const first = await socialLogin('google')
+  assert.deepEqual(first.callbacks, ['GET'])
   assert.equal(first.answer.status, 'SUCCESS', JSON.stringify(first.answer.payload))
   assert.equal(first.answer.payload.email, 'grace@example.com')
   const second = await socialLogin('google')
+  assert.equal(second.answer.payload.address, first.answer.payload.address)
+})
+
+test('Apple (form_post) through the popup: the form POST completes; same address next time', async () => {
+  // Apple's page answers with a form that posts the code to the server's callback (cross-site
+  // POST from the provider's origin); the server answers it with a 303 to /loading.
+  const first = await socialLogin('apple')
+  assert.deepEqual(first.callbacks, ['POST'])
+  assert.equal(first.last, `${secure}/loading?social=done`)
+  assert.equal(first.answer.status, 'SUCCESS', JSON.stringify(first.answer.payload))
+  assert.equal(first.answer.payload.email, 'x7k2p@privaterelay.appleid.com')
+  const second = await socialLogin('apple')
   assert.equal(second.answer.payload.address, first.answer.payload.address)
 })
 
@@ -209,5 +240,53 @@ test('a frame that already opened a social wallet can start the next login', asy
   assert.equal((await request(page, 'IS_CONNECTED', {})).payload.isConnected, true)
   const next = await request(page, 'GET_SOCIAL_REDIRECT_URI', { provider: 'github' })
   assert.equal(next.status, 'SUCCESS', JSON.stringify(next.payload))
+  await context.close()
+})
+
+test('Telegram mini app: no popup; the page comes back with result_uri and completes', async () => {
+  // Inside Telegram (a stand-in `Telegram.WebApp`) the page itself goes to the provider and
+  // the server sends it back with `result_uri` (spec §2); a new frame collects the attempt.
+  const context = await browser.newContext()
+  await context.addInitScript(() => {
+    ;(window as unknown as { Telegram: unknown }).Telegram = { WebApp: { platform: 'ios' } }
+  })
+  const page = await context.newPage()
+  // Telegram's launch data rides in the fragment, often over 1 kB: it comes back too.
+  const launch = `#tgWebAppData=${'q'.repeat(1500)}&tgWebAppPlatform=ios`
+  await page.goto(`${dapp.origin}/?tgWebAppStartParam=1${launch}`)
+  assert.equal((await request(page, 'IS_CONNECTED', {})).status, 'SUCCESS')
+  // Another origin to come back to is refused (no open redirect through the callback).
+  const elsewhere = await request(page, 'GET_SOCIAL_REDIRECT_URI', {
+    provider: 'github',
+    returnTo: 'https://evil.example/',
+  })
+  assert.equal(elsewhere.status, 'ERROR')
+  const returnTo = page.url()
+  const redirect = await request(page, 'GET_SOCIAL_REDIRECT_URI', { provider: 'github', returnTo })
+  assert.equal(redirect.status, 'SUCCESS', JSON.stringify(redirect.payload))
+  await page.goto(redirect.payload.uri as string)
+  await page.waitForURL(`${dapp.origin}/?*result_uri=*`, { timeout: 20_000, waitUntil: 'commit' })
+  const back = new URL(page.url())
+  assert.equal(back.searchParams.get('tgWebAppStartParam'), '1')
+  assert.equal(back.hash, launch)
+  const resultUri = back.searchParams.get('result_uri') ?? ''
+  assert.match(resultUri, new RegExp(`^${secure}/loading\\?social=done&attempt=`))
+  // A forged result naming the attempt on another origin: refused by the frame.
+  const forged = await request(page, 'CONNECT_SOCIAL', {
+    uri: resultUri.replace(secure, 'https://evil.example'),
+  })
+  assert.equal(forged.status, 'ERROR')
+  // Another device (another frame key) cannot collect someone's result_uri.
+  const other = await browser.newContext()
+  const stranger = await other.newPage()
+  await stranger.goto(`${dapp.origin}/`)
+  const stolen = await request(stranger, 'CONNECT_SOCIAL', { uri: resultUri })
+  assert.equal(stolen.status, 'ERROR')
+  await other.close()
+  const answer = await request(page, 'CONNECT_SOCIAL', { uri: resultUri })
+  assert.equal(answer.status, 'SUCCESS', JSON.stringify(answer.payload))
+  assert.equal(answer.payload.userName, 'octocat')
+  // The same result again: already collected.
+  assert.equal((await request(page, 'CONNECT_SOCIAL', { uri: resultUri })).status, 'ERROR')
   await context.close()
 })

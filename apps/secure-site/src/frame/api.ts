@@ -105,6 +105,7 @@ export interface ApiClient {
     projectId: string
     provider: string
     dappOrigin: string
+    returnTo?: string
   }): Promise<v.InferOutput<typeof socialStartAnswer>>
   /** The attempt's state; once the server completed it, the session (kept as the token). */
   socialStatus(body: { attemptId: string }): Promise<v.InferOutput<typeof socialStatusAnswer>>

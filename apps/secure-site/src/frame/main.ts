@@ -124,6 +124,32 @@ window.addEventListener('message', async (event: MessageEvent) => {
   await serve(channel.port1, event.origin, apiUrl, rpcUrls, bundlerUrls, evmAssets, features)
 })
 
+/**
+ * The attempt a Telegram mini app's `result_uri` names: `/loading?social=done&attempt=…` on this
+ * origin. Throws the spec's "Failed to initiate social connection" for a failed login and
+ * "Invalid input" for anything else. Only this device's key can collect the attempt.
+ */
+function attemptOfResult(uri: string): string {
+  let result: URL
+  try {
+    result = new URL(uri)
+  } catch {
+    throw new Error('Invalid input')
+  }
+  const attempt = result.searchParams.get('attempt') ?? ''
+  if (
+    result.origin !== location.origin ||
+    result.pathname !== '/loading' ||
+    !/^[A-Za-z0-9_-]{10,64}$/.test(attempt)
+  ) {
+    throw new Error('Invalid input')
+  }
+  if (result.searchParams.get('social') !== 'done') {
+    throw new Error('Failed to initiate social connection')
+  }
+  return attempt
+}
+
 async function serve(
   port: MessagePort,
   dappOrigin: string,
@@ -342,14 +368,28 @@ async function serve(
 
   const handlers: Partial<Record<AppEventType, (payload: never) => Promise<unknown>>> = {
     // The host opened the popup in the click; this gives the provider's URL to send it to.
-    GET_SOCIAL_REDIRECT_URI: async ({ provider }: { provider: string }) => {
-      const answer = await session.api.socialStart({ projectId, provider, dappOrigin })
+    GET_SOCIAL_REDIRECT_URI: async ({
+      provider,
+      returnTo,
+    }: {
+      provider: string
+      returnTo?: string
+    }) => {
+      const answer = await session.api.socialStart({
+        projectId,
+        provider,
+        dappOrigin,
+        ...(returnTo ? { returnTo } : {}),
+      })
       social = { attemptId: answer.attemptId, generation: ++socialGeneration }
       return { uri: answer.url }
     },
     // Polls the attempt until the server completed it (a failure ends it with the server's
     // "Failed to initiate social connection"), then opens the wallet as after an e-mail code.
-    CONNECT_SOCIAL: async () => {
+    // `uri`: a Telegram mini app's `result_uri` (the page left for the provider and came back,
+    // this frame is a new one): /loading on this origin naming the attempt and its outcome.
+    CONNECT_SOCIAL: async ({ uri }: { uri: string }) => {
+      if (uri) social = { attemptId: attemptOfResult(uri), generation: ++socialGeneration }
       const current = social
       if (!current) throw new Error('Start the social login first')
       for (;;) {

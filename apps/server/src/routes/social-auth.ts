@@ -40,6 +40,9 @@ const StartBody = v.object({
   projectId: ProjectIdSchema,
   provider: v.picklist(BUILT_PROVIDERS, 'Unknown social provider'),
   dappOrigin: v.pipe(v.string('Required'), v.url('Invalid input')),
+  // Telegram mini apps: the page to come back to (no popup there), on the page's own origin.
+  // Its fragment carries Telegram's launch data (often over 1 kB): kept, so the app restarts.
+  returnTo: v.optional(v.pipe(v.string(), v.maxLength(8192), v.url('Invalid input'))),
 })
 const StatusBody = v.object({ attemptId: AttemptId })
 
@@ -82,6 +85,13 @@ export function socialAuthRoutes(context: EmbeddedContext): Hono<AppEnv> {
         },
       )
     }
+    // The visitor comes back to the page that started the login, never elsewhere (no open
+    // redirect through the callback).
+    if (body.returnTo !== undefined && new URL(body.returnTo).origin !== body.dappOrigin) {
+      throw new EmbeddedError(400, 'BAD_REQUEST', "returnTo must be on the page's origin", {
+        field: 'returnTo',
+      })
+    }
     // The attempt belongs to the device key that asks: only a proof of that key collects it.
     const jkt = await requireProof(context, c)
     pruneSometimes(context)
@@ -90,6 +100,7 @@ export function socialAuthRoutes(context: EmbeddedContext): Hono<AppEnv> {
       dappOrigin: body.dappOrigin,
       jkt,
       redirectUri: callbackUrl(c),
+      returnTo: body.returnTo,
     }
     const started = await startAttempt(
       db,
@@ -117,10 +128,17 @@ export function socialAuthRoutes(context: EmbeddedContext): Hono<AppEnv> {
 
   // The provider sends the popup here: GET with a query, or a form POST (`response_mode=form_post`).
   const callback = async (c: Parameters<typeof requestUrl>[1], params: URLSearchParams) => {
-    const done = (outcome: 'done' | 'failed') =>
-      c.redirect(`${options.secureOrigin}${LOADING_PATH}?social=${outcome}`, 303)
     const state = params.get('state')
     const attempt = state ? await claimAttempt(db, state, context.now()) : undefined
+    const done = (outcome: 'done' | 'failed') => {
+      const loading = `${options.secureOrigin}${LOADING_PATH}?social=${outcome}`
+      if (!attempt?.return_to) return c.redirect(loading, 303)
+      // Telegram mini app: back to the page, the outcome and attempt in `result_uri` (spec §2);
+      // only the device key that started the attempt can collect it.
+      const back = new URL(attempt.return_to)
+      back.searchParams.set('result_uri', `${loading}&attempt=${attempt.id}`)
+      return c.redirect(back.href, 303)
+    }
     // An unknown or already used state: nothing to complete (a forged or replayed callback).
     if (!attempt) return done('failed')
     const project = await getProject(db, attempt.project_id)

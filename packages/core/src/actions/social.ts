@@ -6,7 +6,11 @@
 // visitor → "Popup closed". Only the lazily loaded ConnectingSocial view imports this module.
 
 import { atom } from 'nanostores'
-import type { EmbeddedSocialProvider, EmbeddedWalletUser } from '../adapters/embedded-wallet.js'
+import type {
+  EmbeddedSocialProvider,
+  EmbeddedWalletEntry,
+  EmbeddedWalletUser,
+} from '../adapters/embedded-wallet.js'
 import { BaseError } from '../errors/base.js'
 import { frameError } from '../errors/frame-messages.js'
 import { storage } from '../storage/storage.js'
@@ -17,7 +21,16 @@ export interface SocialLoginStart {
   provider: EmbeddedSocialProvider
   /** The popup the click opened at the secure site's /loading; null when the browser blocked it. */
   popup: Window | null
+  /**
+   * In a Telegram mini app (spec §6): no popup, the page itself goes to the provider and comes
+   * back with `result_uri` (spec §2), where the embedded wallet completes the login.
+   */
+  redirect?: true
 }
+
+/** Spec §6: the page runs in a Telegram mini app (`window.Telegram.WebApp`). */
+export const isTelegram = (): boolean =>
+  Boolean((globalThis as { Telegram?: { WebApp?: unknown } }).Telegram?.WebApp)
 
 /**
  * The social login the visitor started last (the provider, and the popup its click opened);
@@ -54,6 +67,11 @@ export type SocialLoginStatus = 'started' | 'popup_opened' | 'connected' | 'succ
  * button.onclick = () => { startSocialLogin('github'); push('ConnectingSocial') }
  */
 export function startSocialLogin(provider: EmbeddedSocialProvider): void {
+  // A Telegram mini app's web view has no popups: the page goes to the provider instead.
+  if (isTelegram()) {
+    $socialLogin.set({ provider, popup: null, redirect: true })
+    return
+  }
   const previous = $socialLogin.get()?.popup
   const url = $options.get()?.embeddedWallet?.socialPopupUrl
   let popup: Window | null = null
@@ -102,6 +120,7 @@ export async function connectSocial({
   if (!start) throw frameError('FAILED_TO_INITIATE_SOCIAL')
   const { provider, popup } = start
   onStatus?.('started')
+  if (start.redirect) return leaveForProvider(entry, provider)
   let stopWatching = () => {}
   try {
     if (!popup || popup.closed) throw frameError('POPUP_CLOSED')
@@ -164,4 +183,27 @@ export async function connectSocial({
     stopWatching()
     if ($socialLogin.get() === start) $socialLogin.set(undefined)
   }
+}
+
+/**
+ * A Telegram mini app's social login: the provider's URL for this page to come back to, then
+ * the page goes there (`_top`, as the web view has no popups). The embedded wallet completes
+ * the login when the page comes back with `result_uri`; this never resolves.
+ */
+async function leaveForProvider(
+  entry: EmbeddedWalletEntry,
+  provider: EmbeddedSocialProvider,
+): Promise<never> {
+  const loaded = await entry.load()
+  let uri: string
+  try {
+    uri = await loaded.getSocialRedirectUri(provider, { returnTo: location.href })
+  } catch (error) {
+    if (error instanceof BaseError && error.code !== 'UNKNOWN') throw error
+    throw frameError('FAILED_TO_INITIATE_SOCIAL', { cause: error })
+  }
+  if (!/^https?:\/\//i.test(uri)) throw frameError('FAILED_TO_INITIATE_SOCIAL')
+  storage.set('telegramSocialProvider', provider)
+  location.assign(uri)
+  return new Promise<never>(() => {})
 }

@@ -84,7 +84,13 @@ export interface EmbeddedWalletLoaded {
    * Starts a social login: the provider's authorization URL, for the popup the click opened
    * (spec §7 "get social redirect uri").
    */
-  getSocialRedirectUri(provider: EmbeddedSocialProvider): Promise<string>
+  getSocialRedirectUri(
+    provider: EmbeddedSocialProvider,
+    options?: {
+      /** Telegram mini apps (no popup): the page the provider sends the visitor back to. */
+      returnTo?: string
+    },
+  ): Promise<string>
   /**
    * Waits until the server completed the social login the last `getSocialRedirectUri` started
    * (the frame polls it every second), then opens the wallet as after an e-mail code (a new

@@ -23,6 +23,8 @@ export const STORAGE_SCHEMAS = {
   lastEmailLoginTime: v.pipe(v.number(), v.finite()),
   socialUsername: v.string(),
   socialProvider: v.string(),
+  /** A social login started in a Telegram mini app, until the page comes back (spec §2). */
+  telegramSocialProvider: v.string(),
   lastUsedChain: caipNetworkId,
   smartAccountEnabledNetworks: v.array(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
   recentWallets: v.pipe(v.array(recentWallet), v.maxLength(RECENT_WALLETS_MAX)),

@@ -209,4 +209,38 @@ describe('embeddedWallet() (the AUTH connector)', () => {
     // The Solana wallet leaves the registry with the sign-out.
     expect(standardWallets.size).to.equal(0)
   })
+
+  it('in a Telegram mini app, a result_uri is taken from the address and completes the stored login', async () => {
+    // Spec §2/§6: the page came back from the provider. The login failed there: the failure is
+    // only logged (spec §8), the parameter and the stored provider are gone either way.
+    const page = location.href
+    const result = `${secureOrigin}/loading?social=failed&attempt=${'a'.repeat(16)}`
+    ;(window as unknown as { Telegram?: unknown }).Telegram = { WebApp: {} }
+    history.replaceState(null, '', `?keep=1&result_uri=${encodeURIComponent(result)}`)
+    localStorage.setItem('@openmodal/telegramSocialProvider', '"github"')
+    const logged: unknown[][] = []
+    const consoleError = console.error
+    console.error = (...args: unknown[]) => void logged.push(args)
+    let second: LoadedEmbeddedWallet | undefined
+    try {
+      const entry = embeddedWallet({ secureOrigin })
+      second = (await entry.load()) as LoadedEmbeddedWallet
+      expect(new URLSearchParams(location.search).get('result_uri')).to.equal(null)
+      expect(new URLSearchParams(location.search).get('keep')).to.equal('1')
+      expect(localStorage.getItem('@openmodal/telegramSocialProvider')).to.equal(null)
+      const started = performance.now()
+      while (logged.length === 0 && performance.now() - started < 10_000) {
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      expect(String((logged[0]?.[1] as Error | undefined)?.message)).to.contain(
+        'Failed to initiate social connection',
+      )
+      expect(await second.isConnected()).to.equal(false)
+    } finally {
+      console.error = consoleError
+      second?.destroy()
+      delete (window as unknown as { Telegram?: unknown }).Telegram
+      history.replaceState(null, '', page)
+    }
+  })
 })

@@ -92,6 +92,14 @@ export function embeddedWallet(options: EmbeddedWalletOptions): EmbeddedWalletEn
     }
     return import('./load.js').then((module) => module.loadEmbeddedWallet(options, context))
   })
+  // Spec §2: a Telegram mini app back from a social login (`result_uri`): the frame loads and
+  // completes it (load.ts), once the modal that is being created holds its options.
+  if (
+    (globalThis as { Telegram?: { WebApp?: unknown } }).Telegram?.WebApp &&
+    /[?&]result_uri=/.test(globalThis.location?.search)
+  ) {
+    setTimeout(() => void load().catch(() => undefined))
+  }
   return {
     id: EMBEDDED_CONNECTOR_ID,
     name: options.name ?? 'Email',

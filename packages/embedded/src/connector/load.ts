@@ -81,7 +81,7 @@ const ICON =
   'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"%3E%3Crect width="24" height="24" rx="6" fill="%23475569"/%3E%3Cpath d="M5 8l7 5 7-5M5 7h14v10H5z" fill="none" stroke="%23fff" stroke-width="1.6" stroke-linejoin="round"/%3E%3C/svg%3E'
 
 /**
- * Creates the secure frame (ready = its ready event + 500 ms), the provider over it with the
+ * Creates the secure frame (requests go from its ready event on), the provider over it with the
  * modal's handling of unsafe and unknown methods, and announces the provider.
  *
  * @example const wallet = await loadEmbeddedWallet({ secureOrigin }, { projectId, chainId: 1, version })
@@ -113,8 +113,10 @@ export async function loadEmbeddedWallet(
     ...(options.recovery ? { recovery: options.recovery } : {}),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
   })
+  // Requests may go on the frame's ready event (they queue in its port until it answers):
+  // waiting out the spec's 500 ms after it as well took a reload from ~1.5 s to connected.
   try {
-    await frame.ready
+    await frame.answering
   } catch (error) {
     frame.destroy()
     throw error
@@ -304,6 +306,36 @@ export async function loadEmbeddedWallet(
     }
   }
 
+  // Spec §2: a Telegram mini app back from the provider with `result_uri` completes the social
+  // login it stored, and the parameter leaves the address. After this module's load settled:
+  // connecting loads the entry again.
+  const telegram = telegramResult(storage)
+  if (telegram) {
+    setTimeout(() => {
+      void completeTelegramLogin(telegram).catch((error: unknown) =>
+        // Spec §8: a social login failure on this path is only logged.
+        console.error('OpenModal embedded wallet: social login', error),
+      )
+    })
+  }
+  async function completeTelegramLogin({ uri, provider }: { uri: string; provider: string }) {
+    const user = await frame.request('CONNECT_SOCIAL', { uri })
+    solanaAccount.register()
+    storage.set('emailLoginUsed', true)
+    storage.remove('lastEmailLoginTime')
+    if (user.email) storage.set('email', user.email)
+    else storage.remove('email')
+    // Spec §5: Discord's trailing `#0` is not shown.
+    const username =
+      provider === 'discord' && user.userName?.endsWith('#0')
+        ? user.userName.slice(0, -2)
+        : user.userName
+    if (username) storage.set('socialUsername', username)
+    else storage.remove('socialUsername')
+    storage.set('socialProvider', provider)
+    await modal.kit.connect({ connectorId: EMBEDDED_CONNECTOR_ID })
+  }
+
   const action = async (answer: Promise<{ action: EmbeddedWalletAction }>) => (await answer).action
 
   return {
@@ -326,8 +358,13 @@ export async function loadEmbeddedWallet(
       await applyAccountType()
       solanaAccount.register()
     },
-    getSocialRedirectUri: async (provider) =>
-      (await frame.request('GET_SOCIAL_REDIRECT_URI', { provider })).uri,
+    getSocialRedirectUri: async (provider, { returnTo } = {}) =>
+      (
+        await frame.request('GET_SOCIAL_REDIRECT_URI', {
+          provider,
+          ...(returnTo ? { returnTo } : {}),
+        })
+      ).uri,
     // The frame polls the server until the login completed, then opens the wallet (a new
     // device asks for the recovery factor in the frame, as after an e-mail code).
     connectSocial: async () => {
@@ -513,4 +550,23 @@ function revokesAccounts(params: unknown): boolean {
     Object.keys(permissions).length === 1 &&
     'eth_accounts' in permissions
   )
+}
+
+/**
+ * A Telegram mini app's way back from the provider (spec §2, §6): `window.Telegram.WebApp`, a
+ * `result_uri` parameter and the provider stored when the login left. Takes both away (the
+ * parameter from the address, the provider from storage): the result is used once.
+ */
+function telegramResult(
+  storage: ModalContext['kit']['storage'],
+): { uri: string; provider: string } | undefined {
+  if (!(globalThis as { Telegram?: { WebApp?: unknown } }).Telegram?.WebApp) return undefined
+  const address = new URL(location.href)
+  const uri = address.searchParams.get('result_uri')
+  const provider = storage.get('telegramSocialProvider')
+  if (uri === null) return undefined
+  address.searchParams.delete('result_uri')
+  history.replaceState(history.state, '', address.href)
+  storage.remove('telegramSocialProvider')
+  return provider ? { uri, provider } : undefined
 }

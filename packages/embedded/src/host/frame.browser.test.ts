@@ -118,6 +118,16 @@ describe('secure frame (host side)', () => {
     expect(frame.iframe.isConnected).to.equal(false)
   })
 
+  it('answers requests from its ready event on, without waiting the 500 ms after it', async () => {
+    // A reload reconnects through IS_CONNECTED: it used to wait for `ready` (ready event +
+    // 500 ms). With a 60 s delay, `ready` is still pending when the answer is in.
+    const frame = open('p-ok', { timeouts: { readyDelay: 60_000 } })
+    await frame.answering
+    expect(await frame.request('IS_CONNECTED', {})).to.deep.equal({ isConnected: false })
+    expect(await stateAfter(frame.ready, 0)).to.equal('pending')
+    frame.destroy()
+  })
+
   let address: `0x${string}`
 
   it('logs in by e-mail code and signs with personal_sign after in-frame approval', async () => {

@@ -59,6 +59,12 @@ export interface SecureFrame {
   readonly iframe: HTMLIFrameElement
   /** Resolves once the frame is ready (ready event + 500 ms); rejects with a `FrameError`. */
   readonly ready: Promise<void>
+  /**
+   * Resolves on the frame's ready event: its port is up and requests may go. The frame answers
+   * them in order once its own start is done (they wait in the port's queue meanwhile), so
+   * requests need not wait out the 500 ms of `ready`. Rejects as `ready` does.
+   */
+  readonly answering: Promise<void>
   /** Sends one event and resolves with the frame's checked answer. */
   request<T extends AppEventType>(
     type: T,
@@ -228,6 +234,9 @@ export function createFrame(
       errorInstance: new FrameError('iframe_load_failed', `no ready event in ${timeouts.load} ms`),
     },
   )
+  // The ready event, or the failure of `ready` (no handshake, the load timeout) if first.
+  const answering = Promise.race([readyEvent, ready])
+  answering.catch(() => undefined)
   ready.catch((error: unknown) => {
     if (destroyed) return
     if (error instanceof FrameError) report(error)
@@ -255,7 +264,7 @@ export function createFrame(
       if (issue?.path?.[0]?.key === 'email') throw frameError('EMAIL_INVALID')
       throw new ProviderRpcError(-32602, issue?.message ?? 'Invalid params')
     }
-    await ready
+    await answering
     if (destroyed || !port) throw new FrameError('iframe_load_failed', 'the frame was removed')
     const kind =
       type === 'RPC_REQUEST' ? methodKind((payload as { method: string }).method) : 'safe'
@@ -287,6 +296,7 @@ export function createFrame(
   return {
     iframe,
     ready,
+    answering,
     request,
     abortPending() {
       rejectAll(kitError('REQUEST_ABORTED'), (entry) => entry.abortable)

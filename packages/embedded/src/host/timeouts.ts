@@ -10,7 +10,10 @@ export interface FrameTimeouts {
   login: number
   /** Sign-out: disconnect waits at most this long. */
   signOut: number
-  /** Spec §4: the frame counts as ready this long after its ready event. */
+  /**
+   * Spec §4: the frame counts as ready (`SecureFrame.ready`) this long after its ready event.
+   * Requests do not wait for it: they go on the ready event and queue in the frame.
+   */
   readyDelay: number
 }
 

@@ -128,6 +128,8 @@ export const APP_EVENTS = {
   GET_SOCIAL_REDIRECT_URI: {
     payload: v.object({
       provider: v.picklist(['google', 'github', 'apple', 'facebook', 'x', 'discord', 'telegram']),
+      // Telegram mini apps: the page the provider sends the visitor back to (no popup there).
+      returnTo: v.optional(url),
     }),
     result: v.object({ uri: url }),
   },

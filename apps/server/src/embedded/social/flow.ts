@@ -33,6 +33,8 @@ export interface AttemptRow extends Record<string, unknown> {
   code_verifier: string
   nonce: string
   redirect_uri: string
+  /** A login started in a Telegram mini app: the page to send the visitor back to. */
+  return_to: string | null
   status: AttemptStatus
   error: string | null
   user_id: string | null
@@ -92,6 +94,8 @@ export async function startAttempt(
     dappOrigin: string
     jkt: string
     redirectUri: string
+    /** A Telegram mini app's page (on `dappOrigin`): the callback sends the visitor back there. */
+    returnTo?: string | undefined
   } & (
     | { provider: OAuthProvider; config: ProviderConfig }
     | {
@@ -111,8 +115,8 @@ export async function startAttempt(
     db.query(
       `insert into embedded.social_attempts
          (id, state_hash, project_id, provider, dapp_origin, jkt, code_verifier, nonce,
-          redirect_uri, status, created_at, expires_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11)`,
+          redirect_uri, status, created_at, expires_at, return_to)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11, $12)`,
       [
         id,
         tokenHash(state),
@@ -125,6 +129,7 @@ export async function startAttempt(
         input.redirectUri,
         new Date(now),
         new Date(now + ATTEMPT_TTL_MS),
+        input.returnTo ?? null,
       ],
     )
   if (input.provider === 'telegram') {

@@ -62,7 +62,7 @@ describe('ConnectingSocial', () => {
   })
 
   /** Connect with the server reporting `providers`; clicks `provider`'s button. */
-  async function pick(provider: string, standIn = embeddedStandIn()) {
+  async function pick(provider: string, standIn = embeddedStandIn(), popups = 1) {
     setupClient({}, { embeddedWallet: standIn.entry, features: { socials: ['github', 'discord'] } })
     await until(() => $remoteConfig.get().status !== 'loading', 'the dropped config request')
     $remoteConfig.set({
@@ -94,7 +94,7 @@ describe('ConnectingSocial', () => {
     )
     button.click()
     // Synchronously, inside the click: no await between the click and window.open.
-    expect(opened).to.have.length(1)
+    expect(opened).to.have.length(popups)
     const view = await until(
       () => deep(modal, 'w3m-router', 'w3m-connecting-social-view'),
       'ConnectingSocial',
@@ -180,5 +180,22 @@ describe('ConnectingSocial', () => {
     button.click()
     await until(() => view.shadowRoot?.querySelector('[data-status="popup_opened"]'), 'opened')
     expect(standIn.calls).to.include('socialRedirect:github')
+  })
+
+  it('in a Telegram mini app: no popup, the page itself is to go to the provider', async () => {
+    // Spec §6: `window.Telegram.WebApp`. The provider refuses here, so the page stays (a URL
+    // would send this test page to it).
+    ;(window as unknown as { Telegram?: unknown }).Telegram = { WebApp: {} }
+    try {
+      const standIn = embeddedStandIn({ socialStartError: new BaseError('SOCIAL_FAILED') })
+      const { view } = await pick('github', standIn, 0)
+      await until(() => deep(view, '[data-error]'), 'the error')
+      expect(text(deep(view, '[data-error]'))).to.equal('Failed to initiate social connection')
+      expect(standIn.calls).to.include('socialRedirect:github')
+      expect(deep(view, '[data-blocked]')).to.equal(null)
+      expect(storage.get('telegramSocialProvider')).to.equal(undefined)
+    } finally {
+      delete (window as unknown as { Telegram?: unknown }).Telegram
+    }
   })
 })

@@ -67,7 +67,7 @@ export class W3mConnectingSocialView extends OpenModalElement {
   private async run(): Promise<void> {
     const start = $socialLogin.get()
     if (start) this.provider = start.provider
-    this.blocked = start !== undefined && start.popup === null
+    this.blocked = start !== undefined && start.popup === null && !start.redirect
     if (this.blocked) return
     this.status = undefined
     const done = await this.attempt.run((signal) =>
