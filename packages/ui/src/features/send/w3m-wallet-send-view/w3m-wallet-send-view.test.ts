@@ -229,7 +229,7 @@ describe('Send views', () => {
       { networks: [solana] },
     )
     // Solana's fee: 5,000 lamports per signature.
-    adapter.estimateTransferFee = async () => 5_000n
+    adapter.estimateTransferFee = async () => ({ value: 5_000n })
     await connect({ connectorId: 'io.alpha' })
     const view = await showView(modal, 'w3m-wallet-send-view', 'Account', 'WalletSend')
     await until(() => text(deep(view, '[data-token-symbol]')) === 'SOL', 'SOL picked')
