@@ -12,14 +12,16 @@ import {
   type TestNft,
   type TestToken,
 } from '@openmodal/testing'
-import { type AnvilInstance, startAnvil } from '@openmodal/testing/node'
+import { type AnvilInstance, installMulticall3, startAnvil } from '@openmodal/testing/node'
 import {
   type Address,
+  createPublicClient,
   encodeAbiParameters,
   erc20Abi,
   formatEther,
   getAddress,
   type Hash,
+  http,
   parseEther,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -32,6 +34,7 @@ import type { RunningServer } from '../server.js'
 import { type TestChain, testChain } from '../testing/chain.js'
 import { call, countRows, type Json, startTestServer, testProject } from '../testing/harness.js'
 import { openTestPglite } from '../testing/pglite.js'
+import { erc20Balances, MULTICALL3_ADDRESS } from './account.js'
 import { registerNameMessage } from './names.js'
 import { staticPriceSource } from './prices.js'
 
@@ -429,6 +432,49 @@ describe('balances', () => {
     })
     assert.equal(many.status, 400)
     assert.match(many.body.message, /at most 5 tokens/)
+  })
+})
+
+describe('ERC-20 balances through Multicall3 (spec §9 multicall batch 1024)', () => {
+  test('40 balanceOf reads are 2 eth_calls of at most 1024 bytes; without Multicall3, one each', async () => {
+    const methods: string[] = []
+    const client = createPublicClient({
+      transport: http(anvil.rpcUrl, {
+        onFetchRequest: (_request, init) => {
+          for (const call of [JSON.parse(String(init.body))].flat()) methods.push(call.method)
+        },
+      }),
+      cacheTime: 0,
+    })
+    const owners = [token.address, wholeToken.address]
+    const tokens = Array.from({ length: 40 }, (_, i) => owners[i % 2] as Address)
+    const held = new Map<Address, bigint>()
+    for (const address of owners) {
+      held.set(
+        address,
+        await chain.client.readContract({
+          address,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [alice],
+        }),
+      )
+    }
+    const expected = tokens.map((address) => held.get(address))
+    assert.deepEqual(await erc20Balances(client, tokens, alice), expected)
+    // 36 bytes of calldata each: 28 fit in 1024 bytes, the other 12 go in a second call.
+    assert.deepEqual(methods, ['eth_call', 'eth_call'])
+    // A chain without Multicall3 at the canonical address: read token by token, same answer.
+    const setCode = (code: string) =>
+      chain.client.request({ method: 'anvil_setCode', params: [MULTICALL3_ADDRESS, code] } as never)
+    await setCode('0x')
+    try {
+      methods.length = 0
+      assert.deepEqual(await erc20Balances(client, tokens.slice(0, 3), alice), expected.slice(0, 3))
+      assert.deepEqual(methods, ['eth_call', 'eth_call', 'eth_call', 'eth_call'])
+    } finally {
+      await installMulticall3(anvil.rpcUrl)
+    }
   })
 })
 

@@ -393,7 +393,7 @@ describe('wallet-standard Bitcoin wallets', () => {
     for (const sats of [120_000, 45_000, 8_000]) local.regtest.faucet(from, sats)
     await adapter.connect({ connectorId, network: local.network })
     const balance = local.regtest.ledger.balance(from)
-    const fee = await adapter.estimateTransferFee?.({ to, value: 0n })
+    const fee = (await adapter.estimateTransferFee?.({ to, value: 0n }))?.value
     assert.ok(fee !== undefined && fee > 0n, `fee ${fee}`)
     // One sat more than Max cannot be paid: the estimate leaves exactly the fee.
     await assert.rejects(adapter.sendTransfer({ to, value: balance - fee + 1n }), {
@@ -406,7 +406,7 @@ describe('wallet-standard Bitcoin wallets', () => {
     assert.equal(local.regtest.ledger.balance(to), balance - fee)
     // A smaller amount: the fee of the transfer it builds (with change).
     local.regtest.faucet(from, 50_000)
-    const partial = await adapter.estimateTransferFee?.({ to, value: 10_000n })
+    const partial = (await adapter.estimateTransferFee?.({ to, value: 10_000n }))?.value
     const sent = local.regtest.ledger.tx(await adapter.sendTransfer({ to, value: 10_000n }))
     assert.equal(sent?.fee, partial)
   })

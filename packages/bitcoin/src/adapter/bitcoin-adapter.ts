@@ -312,13 +312,15 @@ export function bitcoinAdapter(options: BitcoinAdapterOptions = {}): BitcoinAdap
     if (!name) throw kitError('UNSUPPORTED_CHAIN', { details: current.network.caipNetworkId })
     const from = paymentAccount(current)
     const { estimateTransferFee: estimate } = await loadTransfer()
-    return estimate({
+    // No fee ceiling (`cap`): the fee rate is the one the PSBT is built at when sent.
+    const fee = await estimate({
       esploraUrl: esploraUrl(current.network),
       network: name,
       from: { address: from.address, ...(from.publicKey ? { publicKey: from.publicKey } : {}) },
       to: isBitcoinAddress(to, name) ? to : from.address,
       amount: value > 0n ? value : 0n,
     })
+    return { value: fee }
   }
 
   const adapter: BitcoinAdapter = {

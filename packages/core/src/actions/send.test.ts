@@ -15,6 +15,7 @@ import { connect } from './connect.js'
 import {
   $sendTokens,
   $sendTransfer,
+  estimateNativeFee,
   estimateSendFee,
   loadSendTokens,
   maxSendAmount,
@@ -136,11 +137,39 @@ describe('send (spec §4, §5, §9)', () => {
     const transfer = $sendTransfer.get().transfer
     assert.ok(transfer)
     const fee = await estimateSendFee(transfer)
-    assert.deepEqual(fee, { value: FEE, decimals: 18, symbol: 'ETH' })
+    assert.deepEqual(fee, {
+      value: FEE,
+      decimals: 18,
+      symbol: 'ETH',
+      cap: { gasPrice: 1_000_000_000n },
+    })
     const eth = nativeToken(tokens())
     assert.ok(eth)
     assert.equal(maxSendAmount(eth, fee?.value), '1.23454689')
     assert.equal(maxSendAmount({ ...eth, address: 'eip155:1:0xabc' }, fee?.value), '1.23456789')
+  })
+
+  test("Max's fee ceiling travels with the send while the amount is Max's", async () => {
+    const eth = nativeToken(tokens())
+    assert.ok(eth)
+    const fee = await estimateNativeFee(RECEIVER)
+    assert.ok(fee?.cap)
+    // Max estimated at 3 gwei: the send is priced at that ceiling, not at a later estimate.
+    const cap = { gasPrice: 3_000_000_000n }
+    const amount = maxSendAmount(eth, 21_000n * cap.gasPrice)
+    updateSendDraft({ sendTokenAmount: amount, maxFee: { amount, cap } })
+    setReceiver(RECEIVER)
+    const transfer = $sendTransfer.get().transfer
+    assert.deepEqual(transfer?.fee, cap)
+    assert.ok(transfer)
+    assert.equal((await estimateSendFee(transfer))?.value, 21_000n * cap.gasPrice)
+    assert.equal(sendFeeError(transfer, 21_000n * cap.gasPrice), undefined)
+    // Another amount typed: the ceiling no longer applies; Max's amount again: it does.
+    draft('0.5')
+    assert.equal($sendTransfer.get().transfer?.fee, undefined)
+    draft(amount)
+    await sendDraft()
+    assert.ok(adapter.calls.includes('sendTransfer.fee:3000000000'))
   })
 
   test('sends the native token, emits SEND_SUCCESS and clears the draft', async () => {

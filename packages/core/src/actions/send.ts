@@ -4,7 +4,12 @@
 // page pays for it before a visitor opens Send.
 import { atom, computed } from 'nanostores'
 import { getAdapter } from '../adapters/registry.js'
-import type { ChainAdapter, SendTransferParameters } from '../adapters/types.js'
+import type {
+  ChainAdapter,
+  FeeCap,
+  SendTransferParameters,
+  TransferFee,
+} from '../adapters/types.js'
 import type { NameResponse, TokenBalance } from '../api/types.js'
 import { BaseError } from '../errors/base.js'
 import { kitError } from '../errors/errors.js'
@@ -270,6 +275,8 @@ export interface SendParameters {
   to: string
   /** CAIP-2 id of the network the transfer is for; `send` refuses another active network. */
   chainId: CaipNetworkId
+  /** The fee ceiling to send with (the one its fee was estimated with); absent: the wallet's. */
+  fee?: FeeCap
 }
 
 /** The draft read once: what it asks for, and the first rule of spec §5 it breaks. */
@@ -346,9 +353,14 @@ export const $sendTransfer = computed(
           (network && !isAddressFor(network.chainNamespace, to)
             ? sendError('INVALID_RECEIVER', { details: to })
             : undefined))
+    // "Max" filled this amount: its fee ceiling travels with the send.
+    const cap =
+      draft.maxFee && draft.maxFee.amount === draft.sendTokenAmount?.trim()
+        ? { fee: draft.maxFee.cap }
+        : {}
     const transfer =
       !error && token && to && parsed.value !== undefined && network
-        ? { token, amount: parsed.value, to, chainId: network.caipNetworkId }
+        ? { token, amount: parsed.value, to, chainId: network.caipNetworkId, ...cap }
         : undefined
     return { token, amount: parsed.value, amountError, error, transfer }
   },
@@ -369,9 +381,14 @@ export function sendFeeError(transfer: SendParameters, fee: bigint): BaseError |
 }
 
 /** What the adapter is handed for `transfer`. */
-function adapterTransfer({ token, amount, to }: SendParameters): SendTransferParameters {
+function adapterTransfer({ token, amount, to, fee }: SendParameters): SendTransferParameters {
   const contract = tokenContract(token)
-  return { to, value: amount, ...(contract ? { tokenAddress: contract } : {}) }
+  return {
+    to,
+    value: amount,
+    ...(contract ? { tokenAddress: contract } : {}),
+    ...(fee ? { fee } : {}),
+  }
 }
 
 /** A network fee, in the native currency. */
@@ -379,30 +396,37 @@ export interface SendFee {
   value: bigint
   decimals: number
   symbol: string
+  /** The fee ceiling `value` was computed with: pass it to `send` as the transfer's `fee`. */
+  cap?: FeeCap
 }
 
 /**
- * The network fee of `transfer`, from the adapter (EVM: `eth_estimateGas` × gas price);
- * undefined when the adapter cannot tell.
+ * The network fee of `transfer`, from the adapter (EVM: `eth_estimateGas` × the fee ceiling,
+ * `transfer.fee` when set); undefined when the adapter cannot tell.
  *
- * @example (await estimateSendFee($sendTransfer.get().transfer))?.value // 21000n * gasPrice
+ * @example (await estimateSendFee($sendTransfer.get().transfer))?.value // 21000n * maxFeePerGas
  */
 export async function estimateSendFee(transfer: SendParameters): Promise<SendFee | undefined> {
   const { adapter, network } = sendingAdapter(transfer.chainId)
   if (!adapter.estimateTransferFee) return undefined
-  const value = await adapter.estimateTransferFee(adapterTransfer(transfer))
-  return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
+  const { value, cap } = await adapter.estimateTransferFee(adapterTransfer(transfer))
+  return {
+    value,
+    decimals: network.nativeCurrency.decimals,
+    symbol: network.nativeCurrency.symbol,
+    ...(cap ? { cap } : {}),
+  }
 }
 
 /**
  * The fee of sending the native token to `to` (or to the account itself when `to` is not an
  * address yet), for "Max": a plain value transfer costs the same gas whatever its value, so
  * the estimate is made for 0 and cannot fail for want of funds. Undefined when the adapter
- * cannot estimate.
+ * cannot estimate. Its `cap` is the ceiling to send that amount with (`SendDraft.maxFee`).
  *
- * @example maxSendAmount(eth, await estimateNativeFee(receiver))
+ * @example maxSendAmount(eth, (await estimateNativeFee(receiver))?.value)
  */
-export async function estimateNativeFee(to?: string): Promise<bigint | undefined> {
+export async function estimateNativeFee(to?: string): Promise<TransferFee | undefined> {
   const { adapter, network } = sendingAdapter()
   const receiver =
     to && isAddressFor(network.chainNamespace, to.trim()) ? to.trim() : activeTarget()?.address

@@ -64,6 +64,29 @@ export interface SendTransferParameters {
   value: bigint
   /** Token contract address; absent for the native currency. */
   tokenAddress?: string
+  /**
+   * The price ceiling `estimateTransferFee` used (its `cap`): the send is charged no more per
+   * unit, so an amount computed as balance − fee ("Max") stays sendable. Absent: the adapter
+   * (or the wallet) prices the transaction itself.
+   */
+  fee?: FeeCap
+}
+
+/**
+ * The most a transaction may pay per unit of gas (EVM): EIP-1559 `maxFeePerGas` and
+ * `maxPriorityFeePerGas`, or a legacy `gasPrice` on chains without a base fee.
+ */
+export type FeeCap = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } | { gasPrice: bigint }
+
+/** The network fee of a transfer, as `ChainAdapter.estimateTransferFee` measured it. */
+export interface TransferFee {
+  /** The most the transfer costs in fees, in the native currency's smallest unit. */
+  value: bigint
+  /**
+   * The price ceiling `value` was computed with; hand it back to `sendTransfer` as `fee`.
+   * Absent where the wallet sets the price (Solana, Bitcoin).
+   */
+  cap?: FeeCap
 }
 
 /** Where a sent transaction stands (`ChainAdapter.getTransactionStatus`). */
@@ -111,10 +134,11 @@ export interface ChainAdapter {
   sendTransfer(params: SendTransferParameters): Promise<string>
   /**
    * Optional: the network fee `sendTransfer(params)` would cost the connected account, in the
-   * native currency's smallest unit (EVM: `eth_estimateGas` × the gas price; Solana: the fee of
-   * the message, plus the rent of a token account it creates for the receiver).
+   * native currency's smallest unit (EVM: `eth_estimateGas` × the fee ceiling, `params.fee`
+   * when given; Solana: the fee of the message, plus the rent of a token account it creates
+   * for the receiver), with the price ceiling it used (`cap`) for `sendTransfer`.
    */
-  estimateTransferFee?(params: SendTransferParameters): Promise<bigint>
+  estimateTransferFee?(params: SendTransferParameters): Promise<TransferFee>
   /**
    * Optional: where a transaction this adapter sent stands: `pending` (no receipt yet),
    * `success`, or `failed` (mined and reverted). An adapter whose `sendTransfer` resolves only

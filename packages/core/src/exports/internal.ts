@@ -73,7 +73,12 @@ export { lazyCode } from '../adapters/kit/lazy-code.js'
 export { createAdapterSession } from '../adapters/kit/session.js'
 export { withTimeout } from '../adapters/kit/with-timeout.js'
 export { $adapters, getAdapter, unregisterAdapter } from '../adapters/registry.js'
-export type { SendTransactionParameters, SendTransferParameters } from '../adapters/types.js'
+export type {
+  FeeCap,
+  SendTransactionParameters,
+  SendTransferParameters,
+  TransferFee,
+} from '../adapters/types.js'
 export type {
   WalletConnectEntry,
   WalletConnectLoaded,

@@ -3,6 +3,7 @@
 // does a successful send (actions/send.ts). The sending itself is in actions/send.ts, which the
 // Send views load with their group, so none of it is in a page's initial JS.
 import { map } from 'nanostores'
+import type { FeeCap } from '../adapters/types.js'
 import type { TokenBalance } from '../api/types.js'
 import { $activeAccount } from './account.js'
 import { activeTarget } from './active-target.js'
@@ -26,6 +27,11 @@ export interface SendDraft {
   receiverProfileImageUrl: string | undefined
   /** The name the visitor typed when it resolved (ENS or our registry). */
   receiverProfileName: string | undefined
+  /**
+   * The amount "Max" filled and the fee ceiling its fee was estimated with: while the amount
+   * is still that one, the send uses this ceiling, so balance − fee stays sendable.
+   */
+  maxFee: { amount: string; cap: FeeCap } | undefined
   /** `accountKey` of the account and network the draft is for; undefined when none. */
   key: string | undefined
 }
@@ -36,6 +42,7 @@ const EMPTY: SendDraft = {
   receiverAddress: undefined,
   receiverProfileImageUrl: undefined,
   receiverProfileName: undefined,
+  maxFee: undefined,
   key: undefined,
 }
 

@@ -178,6 +178,27 @@ export function adapterContract(
       }),
     },
     {
+      name: 'estimates a transfer fee as { value, cap? } and takes the cap back',
+      run: withContext(async (ctx) => {
+        if (!ctx.adapter.estimateTransferFee) return
+        const { address } = await connected(ctx)
+        const fee = await ctx.adapter.estimateTransferFee({ to: address, value: 0n })
+        check(typeof fee.value === 'bigint' && fee.value >= 0n, 'fee value must be a bigint ≥ 0')
+        const { cap } = fee
+        if (!cap) return
+        const price = 'gasPrice' in cap ? cap.gasPrice : cap.maxFeePerGas
+        check(
+          typeof price === 'bigint' &&
+            price >= 0n &&
+            ('gasPrice' in cap || cap.maxPriorityFeePerGas <= cap.maxFeePerGas),
+          'fee cap must be bigints, the priority fee within maxFeePerGas',
+        )
+        // Estimated at its own cap, the fee is the same: the ceiling travels unchanged.
+        const again = await ctx.adapter.estimateTransferFee({ to: address, value: 0n, fee: cap })
+        check(again.value === fee.value, 'estimating at the returned cap changed the fee')
+      }),
+    },
+    {
       name: 'signs a message with the connected account',
       run: withContext(async (ctx) => {
         const { address } = await connected(ctx)

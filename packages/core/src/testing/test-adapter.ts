@@ -170,15 +170,17 @@ export function createTestAdapter(options: TestAdapterOptions = {}): TestAdapter
       if (!connectedId) throw kitError('CONNECTOR_NOT_CONNECTED')
       return `signed:${address}:${message}`
     },
-    async sendTransfer({ to, value, tokenAddress }) {
+    async sendTransfer({ to, value, tokenAddress, fee }) {
       calls.push(`sendTransfer:${to}:${value}${tokenAddress ? `:${tokenAddress}` : ''}`)
+      if (fee) calls.push(`sendTransfer.fee:${'gasPrice' in fee ? fee.gasPrice : fee.maxFeePerGas}`)
       if (!connectedId) throw kitError('CONNECTOR_NOT_CONNECTED')
       return `tx:${to}:${value}`
     },
-    async estimateTransferFee() {
+    async estimateTransferFee({ fee }) {
       if (!connectedId) throw kitError('CONNECTOR_NOT_CONNECTED')
-      // 21,000 gas at 1 gwei.
-      return 21_000_000_000_000n
+      // 21,000 gas at 1 gwei, or at the ceiling it is given.
+      const price = fee ? ('gasPrice' in fee ? fee.gasPrice : fee.maxFeePerGas) : 1_000_000_000n
+      return { value: 21_000n * price, cap: { gasPrice: price } }
     },
     async getTransactionStatus() {
       return 'success'

@@ -20,6 +20,7 @@ import {
   parseEther,
   verifyMessage,
 } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { type AnvilFixture, announcedWallet, anvilChains, toNetwork } from '../testing/fixtures.js'
 import { ENS_UNIVERSAL_RESOLVER } from './ens-address.js'
 import { evmAdapter } from './evm-adapter.js'
@@ -388,12 +389,70 @@ describe('evmAdapter reads and writes on anvil', () => {
     const fee = await adapter.estimateTransferFee?.({ to, value: parseEther('0.1') })
     const block = await client().getBlock()
     const priority = await client().estimateMaxPriorityFeePerGas()
-    // A plain value transfer is 21,000 gas; the ceiling is twice the base fee plus the tip.
-    expect(fee).to.equal(21_000n * ((block.baseFeePerGas ?? 0n) * 2n + priority))
-    const hash = await adapter.sendTransfer({ to, value: parseEther('0.1') })
+    // Spec §9: the ceiling is the base fee × 1.2 plus the tip; a value transfer is 21,000 gas.
+    const maxFeePerGas = ((block.baseFeePerGas ?? 0n) * 12n) / 10n + priority
+    expect(fee).to.deep.equal({
+      value: 21_000n * maxFeePerGas,
+      cap: { maxFeePerGas, maxPriorityFeePerGas: priority },
+    })
+    // The ceiling travels with the send: the wallet signs exactly it.
+    const hash = await adapter.sendTransfer({
+      to,
+      value: parseEther('0.1'),
+      ...(fee ? { fee: fee.cap } : {}),
+    })
     await client().waitForTransactionReceipt({ hash: hash as Hex, pollingInterval: 50 })
+    const sent = await client().getTransaction({ hash: hash as Hex })
+    expect([sent.maxFeePerGas, sent.maxPriorityFeePerGas]).to.deep.equal([maxFeePerGas, priority])
     expect(await adapter.getTransactionStatus?.(hash)).to.equal('success')
     expect(await adapter.getTransactionStatus?.(`0x${'ab'.repeat(32)}`)).to.equal('pending')
+  })
+
+  it('Max at the estimated ceiling is sendable; the node refuses one wei more', async () => {
+    // A fresh key with 1 ETH, so draining it touches no account another test uses.
+    const key = generatePrivateKey()
+    const from = privateKeyToAccount(key).address
+    await createTestClient({ mode: 'anvil', transport: http(chainA.rpcUrl) }).setBalance({
+      address: from,
+      value: parseEther('1'),
+    })
+    const { adapter, rdns } = await setup({ privateKeys: [key] })
+    await connect(adapter, rdns)
+    const to = ANVIL_ADDRESSES[4]
+    const fee = await adapter.estimateTransferFee?.({ to, value: 0n })
+    if (!fee?.cap) throw new Error('no fee ceiling')
+    const max = parseEther('1') - fee.value
+    const over = await rejectionOf(adapter.sendTransfer({ to, value: max + 1n, fee: fee.cap }))
+    expect(over.message).to.match(/insufficient funds/i)
+    const hash = await adapter.sendTransfer({ to, value: max, fee: fee.cap })
+    await client().waitForTransactionReceipt({ hash: hash as Hex, pollingInterval: 50 })
+    expect(await adapter.getTransactionStatus?.(hash)).to.equal('success')
+  })
+
+  it('refuses a base-fee multiplier below 1 with a clear error; 1.5 prices the ceiling', async () => {
+    for (const bad of [0.9, 0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      let error: (Error & { code?: unknown }) | undefined
+      try {
+        evmAdapter({ baseFeeMultiplier: bad })
+      } catch (caught) {
+        error = caught as Error & { code?: unknown }
+      }
+      expect(error?.message, String(bad)).to.equal(
+        'Invalid option `baseFeeMultiplier`: a number of at least 1',
+      )
+      expect(error?.code).to.equal('INVALID_OPTIONS')
+    }
+    const announced = await announcedWallet({ accounts: [2] })
+    const adapter = evmAdapter({ baseFeeMultiplier: 1.5 })
+    cleanups.push(announced.stop, () => adapter.disconnect())
+    await connect(adapter, announced.rdns)
+    const fee = await adapter.estimateTransferFee?.({ to: ANVIL_ADDRESSES[7], value: 1n })
+    const block = await client().getBlock()
+    const priority = await client().estimateMaxPriorityFeePerGas()
+    expect(fee?.cap).to.deep.equal({
+      maxFeePerGas: ((block.baseFeePerGas ?? 0n) * 15n) / 10n + priority,
+      maxPriorityFeePerGas: priority,
+    })
   })
 
   it('sends an arbitrary transaction (calldata and value) that anvil mines; bad input is refused', async () => {

@@ -18,6 +18,7 @@ import type { ConnectorSource } from '../connectors/source.js'
 import { createDiscovery, type DiscoveryOptions } from '../discovery/discovery.js'
 import { asError, call, rpcErrorCode } from '../provider/errors.js'
 import type { Eip1193Provider } from '../provider/types.js'
+import { BASE_FEE_MULTIPLIER, checkBaseFeeMultiplier } from './fee-multiplier.js'
 import { loadWalletActions, type WalletActions } from './load-wallet-actions.js'
 
 export interface EvmAdapterOptions extends DiscoveryOptions {
@@ -27,6 +28,11 @@ export interface EvmAdapterOptions extends DiscoveryOptions {
   discoveryTimeoutMs?: number
   /** How long reconnect waits for `eth_accounts`/`eth_chainId` (default 5 s). */
   reconnectTimeoutMs?: number
+  /**
+   * The fee ceiling's share of the latest base fee (spec §9: default 1.2, at least 1): a
+   * transfer is priced at base fee × this + the priority fee.
+   */
+  baseFeeMultiplier?: number
 }
 
 interface Session {
@@ -74,6 +80,7 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
   const discovery = sources.find((s) => s.discover)?.discover?.(announced, sources) ?? announced
   const discoveryTimeoutMs = options.discoveryTimeoutMs ?? 500
   const reconnectTimeoutMs = options.reconnectTimeoutMs ?? 5_000
+  const baseFeeMultiplier = checkBaseFeeMultiplier(options.baseFeeMultiplier ?? BASE_FEE_MULTIPLIER)
   const session = createAdapterSession<Session>()
   const { emit, requireSession } = session
 
@@ -262,12 +269,13 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
     },
 
     async sendTransfer(params) {
-      return send((actions, from) => actions.transferRequest(from, params))
+      return send((actions, from) => actions.pricedTransferRequest(from, params))
     },
 
     async estimateTransferFee(params) {
       const { provider, accounts } = requireSession()
-      return (await loadWalletActions()).transferFee(provider, accounts[0]?.address, params)
+      const actions = await loadWalletActions()
+      return actions.transferFee(provider, accounts[0]?.address, params, baseFeeMultiplier)
     },
 
     async getTransactionStatus(hash) {

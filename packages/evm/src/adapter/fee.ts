@@ -1,53 +1,73 @@
 // The network fee of a transfer and the state of a sent transaction, asked of the wallet's
 // node through its EIP-1193 provider (the `eth_` reads every wallet forwards).
-import { buildError, kitError, type SendTransferParameters } from '@openmodal/core/internal'
+import {
+  buildError,
+  type FeeCap,
+  kitError,
+  type SendTransferParameters,
+  type TransferFee,
+} from '@openmodal/core/internal'
 import { hexToBigInt, isHex } from 'viem'
 import { call } from '../provider/errors.js'
 import { toAddress } from '../provider/parse.js'
 import type { Eip1193Provider } from '../provider/types.js'
-import { transferRequest } from './transfer.js'
+import { BASE_FEE_MULTIPLIER, multiplyBaseFee } from './fee-multiplier.js'
+import { feeFields, transferRequest } from './transfer.js'
 
 const big = (value: unknown): bigint | undefined => (isHex(value) ? hexToBigInt(value) : undefined)
 // What wallets add on top of the base fee when none is reported.
 const DEFAULT_PRIORITY_FEE = 1_000_000_000n
+/** The gas price per unit `cap` lets a transaction pay at most. */
+const ceilingOf = (cap: FeeCap) => ('gasPrice' in cap ? cap.gasPrice : cap.maxFeePerGas)
 
 /**
- * The most `transfer` can cost in fees: `eth_estimateGas` × the highest price per gas a
- * wallet sets by default (EIP-1559: twice the latest base fee plus the priority fee, as
- * MetaMask and viem's wallet clients leave room for two full blocks; legacy chains:
- * `eth_gasPrice`). Using the ceiling keeps "Max" sendable: the wallet refuses a transaction
- * whose value plus gas × maxFeePerGas exceeds the balance.
+ * The most `transfer` can cost in fees and the ceiling that bounds it: `eth_estimateGas` ×
+ * the highest price per gas (EIP-1559: the latest base fee × `multiplier` (spec §9: 1.2) plus
+ * the priority fee; legacy chains: `eth_gasPrice`), or × `params.fee` when given. Sending with
+ * that ceiling (`sendTransfer({ ..., fee: cap })`) keeps "Max" sendable: the wallet refuses a
+ * transaction whose value plus gas × maxFeePerGas exceeds the balance.
  *
- * @example await transferFee(provider, account, { to, value: 1n }) // 21000n * 2_000_000_000n
+ * @example await transferFee(provider, account, { to, value: 1n }) // { value: 21000n * …, cap }
  */
 export async function transferFee(
   provider: Eip1193Provider,
   account: string | undefined,
   params: SendTransferParameters,
-): Promise<bigint> {
+  multiplier = BASE_FEE_MULTIPLIER,
+): Promise<TransferFee> {
   const from = toAddress(account)
   if (!from) throw kitError('CONNECTOR_ACCOUNT_NOT_FOUND')
   const request = transferRequest(from, params)
-  const [gas, block] = await Promise.all([
-    call(provider, 'eth_estimateGas', [request]),
+  if (params.fee) {
+    feeFields(params.fee)
+    const gasUnits = await estimateGas(provider, request)
+    return { value: gasUnits * ceilingOf(params.fee), cap: params.fee }
+  }
+  const [gasUnits, block] = await Promise.all([
+    estimateGas(provider, request),
     call(provider, 'eth_getBlockByNumber', ['latest', false]),
   ])
-  const gasUnits = big(gas)
-  if (gasUnits === undefined) {
-    throw buildError('NODE_UNEXPECTED_ANSWER', { details: 'eth_estimateGas: not a number' })
-  }
   const baseFee = big((block as { baseFeePerGas?: unknown } | null)?.baseFeePerGas)
   if (baseFee === undefined) {
     const price = big(await call(provider, 'eth_gasPrice'))
     if (price === undefined) {
       throw buildError('NODE_UNEXPECTED_ANSWER', { details: 'eth_gasPrice: not a number' })
     }
-    return gasUnits * price
+    return { value: gasUnits * price, cap: { gasPrice: price } }
   }
   const priority =
     big(await call(provider, 'eth_maxPriorityFeePerGas').catch(() => undefined)) ??
     DEFAULT_PRIORITY_FEE
-  return gasUnits * (baseFee * 2n + priority)
+  const maxFeePerGas = multiplyBaseFee(baseFee, multiplier) + priority
+  return { value: gasUnits * maxFeePerGas, cap: { maxFeePerGas, maxPriorityFeePerGas: priority } }
+}
+
+async function estimateGas(provider: Eip1193Provider, request: object): Promise<bigint> {
+  const gasUnits = big(await call(provider, 'eth_estimateGas', [request]))
+  if (gasUnits === undefined) {
+    throw buildError('NODE_UNEXPECTED_ANSWER', { details: 'eth_estimateGas: not a number' })
+  }
+  return gasUnits
 }
 
 /**

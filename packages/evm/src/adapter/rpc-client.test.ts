@@ -5,7 +5,7 @@ import { createPublicClient, http } from 'viem'
 import { type AnvilFixture, anvilChains, toNetwork } from '../testing/fixtures.js'
 import { readNativeBalance } from './balance.js'
 import { evmAdapter } from './evm-adapter.js'
-import { RPC_CLIENT_GC_MS, RPC_RETRY_DELAY_MS, rpcClient } from './rpc-client.js'
+import { RPC_CLIENT_GC_MS, RPC_RETRY_DELAY_MS, RPC_TIMEOUT_MS, rpcClient } from './rpc-client.js'
 
 // Reads of the adapter (balance, ENS) against a real anvil, with every fetch of the page
 // recorded: viem's own transports decide what to try next; only the 429 test answers one
@@ -49,7 +49,11 @@ describe('resilient RPC reads', () => {
   it('reads through the next URL when the first one is dead', async () => {
     const dead = 'http://127.0.0.1:9/'
     const twoUrls = { ...network, rpcUrls: { default: { http: [dead, chain.rpcUrl] } } }
+    const started = performance.now()
     const balance = await readNativeBalance({ address, network: twoUrls })
+    const elapsed = performance.now() - started
+    // Within the spec's 10 s timeout: the dead URL's 3 retries (150, 300, 600 ms), then the next.
+    expect(elapsed).to.be.below(RPC_TIMEOUT_MS)
     const tried = calls.map((call) => call.url)
     expect(balance.value).to.equal(await chainBalance())
     // The dead URL with its retries, then the live one.

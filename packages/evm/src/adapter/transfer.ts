@@ -1,5 +1,9 @@
 // The transaction of a send: a native value transfer or an ERC-20 `transfer` call.
-import type { SendTransactionParameters, SendTransferParameters } from '@openmodal/core/internal'
+import type {
+  FeeCap,
+  SendTransactionParameters,
+  SendTransferParameters,
+} from '@openmodal/core/internal'
 import { adapterError, type BaseError } from '@openmodal/core/internal'
 import type { Address, Hex } from 'viem'
 import { numberToHex } from 'viem/utils'
@@ -47,6 +51,44 @@ export function transferRequest(from: Address, params: SendTransferParameters): 
   const token = toAddress(params.tokenAddress)
   if (!token) throw invalid(`Token ${params.tokenAddress} is not an EVM address`)
   return { from, to: token, data: encodeTransfer(to, params.value) }
+}
+
+/**
+ * `cap` as transaction fields, checked: non-negative bigints, the tip within the ceiling.
+ *
+ * @example feeFields({ gasPrice: 10n }) // { gasPrice: '0xa' }
+ */
+export function feeFields(
+  cap: FeeCap,
+): { gasPrice: Hex } | { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex } {
+  const valid = (value: unknown): value is bigint => typeof value === 'bigint' && value >= 0n
+  const fee = cap as Partial<Record<'gasPrice' | 'maxFeePerGas' | 'maxPriorityFeePerGas', unknown>>
+  if ('gasPrice' in cap) {
+    if (!valid(fee.gasPrice)) throw invalid('The gasPrice must be a bigint of at least 0')
+    return { gasPrice: numberToHex(fee.gasPrice) }
+  }
+  const { maxFeePerGas, maxPriorityFeePerGas } = fee
+  if (!valid(maxFeePerGas) || !valid(maxPriorityFeePerGas) || maxPriorityFeePerGas > maxFeePerGas) {
+    throw invalid('The fee must be bigints of at least 0, maxPriorityFeePerGas ≤ maxFeePerGas')
+  }
+  return {
+    maxFeePerGas: numberToHex(maxFeePerGas),
+    maxPriorityFeePerGas: numberToHex(maxPriorityFeePerGas),
+  }
+}
+
+/**
+ * The `eth_sendTransaction` parameter of `sendTransfer`: the transfer, priced at `params.fee`
+ * when given (the ceiling its fee was estimated with).
+ *
+ * @example pricedTransferRequest(from, { to, value, fee: { gasPrice: 10n } })
+ */
+export function pricedTransferRequest(
+  from: Address,
+  params: SendTransferParameters,
+): TransferRequest & Partial<Record<'gasPrice' | 'maxFeePerGas' | 'maxPriorityFeePerGas', Hex>> {
+  const request = transferRequest(from, params)
+  return params.fee ? { ...request, ...feeFields(params.fee) } : request
 }
 
 const HEX_DATA = /^0x(?:[0-9a-fA-F]{2})*$/

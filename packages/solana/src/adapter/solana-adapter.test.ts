@@ -83,7 +83,7 @@ describe('solanaAdapter against the local litesvm RPC', () => {
     assert.equal(runtimeBalance(local.rpc, to), toBefore + amount)
     assert.equal(runtimeBalance(local.rpc, from), fromBefore - amount - 5000n)
     // The estimate the Send view shows is what the transfer cost.
-    const fee = await adapter.estimateTransferFee?.({ to, value: amount })
+    const fee = (await adapter.estimateTransferFee?.({ to, value: amount }))?.value
     assert.equal(fee, fromBefore - amount - runtimeBalance(local.rpc, from))
     assert.equal(local.rpc.ledger.status(signature)?.err, null)
     assert.deepEqual(
@@ -162,7 +162,9 @@ describe('solanaAdapter against the local litesvm RPC', () => {
       const mint = local.rpc.createMint({ decimals: 6 })
       local.rpc.mintTo(mint, from, 5_000_000n)
       local.rpc.mintTo(mint, to, 1n)
-      const fee = await adapter.estimateTransferFee?.({ to, value: 1_250_000n, tokenAddress: mint })
+      const fee = (
+        await adapter.estimateTransferFee?.({ to, value: 1_250_000n, tokenAddress: mint })
+      )?.value
       assert.equal(fee, 5000n)
       const solBefore = runtimeBalance(local.rpc, from)
       const signature = await adapter.sendTransfer({ to, value: 1_250_000n, tokenAddress: mint })
@@ -180,7 +182,8 @@ describe('solanaAdapter against the local litesvm RPC', () => {
       const mint = local.rpc.createMint({ decimals: 9 })
       local.rpc.mintTo(mint, from, 10n ** 9n)
       const rent = local.rpc.ledger.svm.minimumBalanceForRentExemption(165n)
-      const fee = await adapter.estimateTransferFee?.({ to, value: 7n, tokenAddress: mint })
+      const fee = (await adapter.estimateTransferFee?.({ to, value: 7n, tokenAddress: mint }))
+        ?.value
       assert.equal(fee, 5000n + rent)
       const solBefore = runtimeBalance(local.rpc, from)
       await adapter.sendTransfer({ to, value: 7n, tokenAddress: mint })
@@ -190,7 +193,7 @@ describe('solanaAdapter against the local litesvm RPC', () => {
       assert.equal(runtimeBalance(local.rpc, from), solBefore - (fee ?? 0n))
       // Now the account exists: the next estimate is the bare fee.
       assert.equal(
-        await adapter.estimateTransferFee?.({ to, value: 7n, tokenAddress: mint }),
+        (await adapter.estimateTransferFee?.({ to, value: 7n, tokenAddress: mint }))?.value,
         5000n,
       )
     })

@@ -359,9 +359,10 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       // A SOL transfer carries one signature (the sender's) at the network's fixed base fee;
       // the adapter sets no priority fee. The Send view's Max and fee check read this. A token
       // transfer: its message's fee, plus the rent of a token account it creates (transfer.ts).
-      if (tokenAddress === undefined) return FEE_PER_SIGNATURE
+      // No fee ceiling (`cap`): a Solana fee is fixed by the message, not bid per unit.
+      if (tokenAddress === undefined) return { value: FEE_PER_SIGNATURE }
       const transfer = await loadTransfer()
-      return transfer.transferCost(
+      const cost = await transfer.transferCost(
         await transfer.prepareTokenTransfer({
           ...transferTarget(current),
           to,
@@ -369,6 +370,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
           amount: value,
         }),
       )
+      return { value: cost }
     },
 
     async sendTransfer({ to, value, tokenAddress }) {

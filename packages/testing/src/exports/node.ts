@@ -70,6 +70,11 @@ export {
   startBundler,
 } from '../node/erc4337.js'
 export {
+  installMulticall3,
+  MULTICALL3_ADDRESS,
+  multicall3RuntimeCode,
+} from '../node/multicall3.js'
+export {
   type DeployedSafe,
   type DeploySafeOptions,
   deploySafe,

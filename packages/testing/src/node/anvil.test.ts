@@ -1,9 +1,15 @@
 import assert from 'node:assert/strict'
 import { createServer } from 'node:net'
 import { describe, test } from 'node:test'
-import { createPublicClient, http } from 'viem'
+import { createPublicClient, http, parseAbi } from 'viem'
 import { ANVIL_ADDRESSES } from '../evm/accounts.js'
 import { freePort, startAnvil, startChains } from './anvil.js'
+import { MULTICALL3_ADDRESS } from './multicall3.js'
+
+const MULTICALL3_READS = parseAbi([
+  'function getChainId() view returns (uint256)',
+  'function getEthBalance(address) view returns (uint256)',
+])
 
 const isListening = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -20,6 +26,21 @@ describe('startAnvil', () => {
       const client = createPublicClient({ transport: http(anvil.rpcUrl) })
       assert.equal(await client.getChainId(), 4242)
       assert.equal(await client.getBalance({ address: ANVIL_ADDRESSES[9] }), 10_000n * 10n ** 18n)
+      // Multicall3 answers at its canonical address, as on public chains.
+      const [chainId, balance] = await client.multicall({
+        multicallAddress: MULTICALL3_ADDRESS,
+        allowFailure: false,
+        contracts: [
+          { address: MULTICALL3_ADDRESS, abi: MULTICALL3_READS, functionName: 'getChainId' },
+          {
+            address: MULTICALL3_ADDRESS,
+            abi: MULTICALL3_READS,
+            functionName: 'getEthBalance',
+            args: [ANVIL_ADDRESSES[9]],
+          },
+        ],
+      })
+      assert.deepEqual([chainId, balance], [4242n, 10_000n * 10n ** 18n])
       assert.equal(await isListening(anvil.port), true)
     } finally {
       await anvil.stop()

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
+import { installMulticall3 } from './multicall3.js'
 
 export interface StartAnvilOptions {
   /** Default 31337. */
@@ -14,6 +15,8 @@ export interface StartAnvilOptions {
   blockTime?: number
   /** Extra command-line arguments for anvil. */
   args?: readonly string[]
+  /** Put Multicall3 at its canonical address, as on public chains; default true. */
+  multicall3?: boolean
 }
 
 export interface AnvilInstance {
@@ -141,6 +144,12 @@ async function launch(options: StartAnvilOptions, port: number): Promise<AnvilIn
     await new Promise((r) => setTimeout(r, 50))
   }
   if (child.pid === undefined) throw new Error('anvil has no pid')
+  if (options.multicall3 !== false) {
+    await installMulticall3(rpcUrl).catch(async (error: unknown) => {
+      await stop()
+      throw error
+    })
+  }
   return { rpcUrl, chainId, port, pid: child.pid, stop }
 }
 

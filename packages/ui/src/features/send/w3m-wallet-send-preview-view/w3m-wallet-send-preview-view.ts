@@ -129,7 +129,9 @@ export class W3mWalletSendPreviewView extends OpenModalElement {
     const network = supportedNetwork($activeNetwork.get())
     void this.sending.run(async () => {
       try {
-        const result = await send(transfer, {
+        // The ceiling the shown fee was estimated with is the one the wallet is asked for.
+        const priced = this.fee?.cap ? { ...transfer, fee: this.fee.cap } : transfer
+        const result = await send(priced, {
           onConfirmed: (confirmed) => successToast(confirmed, network),
           onFailed: (error, failed) => failureToast(error, failed.id, network),
         })

@@ -133,6 +133,11 @@ describe('Send views', () => {
     ;(deep(view, '[part="max-button"]') as HTMLButtonElement).click()
     // 1.23456789 ETH less 21,000 gas at 1 gwei.
     await until(() => input(view, 'amount-input').value === '1.23454689', 'the max amount')
+    // The ceiling that fee was estimated at goes with the amount, for the send.
+    expect($sendDraft.get().maxFee).to.deep.equal({
+      amount: '1.23454689',
+      cap: { gasPrice: 1_000_000_000n },
+    })
   })
 
   it('checks the receiver: an invalid address, a name nobody has, a name with its address', async () => {
@@ -171,6 +176,8 @@ describe('Send views', () => {
     ;(deep(previewView, '[part="send-button"]') as HTMLButtonElement).click()
     await until(() => $view.get().view === 'Account', 'back to Account')
     expect(adapter.calls).to.include(`sendTransfer:${RECEIVER}:500000000000000000`)
+    // Sent at the ceiling of the fee the preview showed.
+    expect(adapter.calls).to.include('sendTransfer.fee:1000000000')
     await until(() => $snack.get().open, 'the toast')
     expect($snack.get().message).to.equal('Sent 0.5 ETH')
     const link = await until(() => deep(modal, 'wui-toast', '[part="toast-link"]'), 'the link')
@@ -229,7 +236,7 @@ describe('Send views', () => {
       { networks: [solana] },
     )
     // Solana's fee: 5,000 lamports per signature.
-    adapter.estimateTransferFee = async () => 5_000n
+    adapter.estimateTransferFee = async () => ({ value: 5_000n })
     await connect({ connectorId: 'io.alpha' })
     const view = await showView(modal, 'w3m-wallet-send-view', 'Account', 'WalletSend')
     await until(() => text(deep(view, '[data-token-symbol]')) === 'SOL', 'SOL picked')

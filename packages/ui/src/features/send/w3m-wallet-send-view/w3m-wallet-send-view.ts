@@ -121,7 +121,13 @@ export class W3mWalletSendView extends OpenModalElement {
     this.formError = undefined
     void this.max.run(async (signal) => {
       const fee = token.address ? undefined : await estimateNativeFee(this.receiverText)
-      if (!signal.aborted) updateSendDraft({ sendTokenAmount: maxSendAmount(token, fee) })
+      if (signal.aborted) return
+      const amount = maxSendAmount(token, fee?.value)
+      // The ceiling the fee was estimated with is the one the send uses (Max stays sendable).
+      updateSendDraft({
+        sendTokenAmount: amount,
+        maxFee: fee?.cap ? { amount, cap: fee.cap } : undefined,
+      })
     })
   }
 
