@@ -11,7 +11,7 @@ import { hexToBigInt, isHex } from 'viem'
 import { call } from '../provider/errors.js'
 import { toAddress } from '../provider/parse.js'
 import type { Eip1193Provider } from '../provider/types.js'
-import { BASE_FEE_MULTIPLIER, multiplyBaseFee } from './fee-multiplier.js'
+import { BASE_FEE_MULTIPLIER } from './fee-multiplier.js'
 import { feeFields, transferRequest } from './transfer.js'
 
 const big = (value: unknown): bigint | undefined => (isHex(value) ? hexToBigInt(value) : undefined)
@@ -19,6 +19,18 @@ const big = (value: unknown): bigint | undefined => (isHex(value) ? hexToBigInt(
 const DEFAULT_PRIORITY_FEE = 1_000_000_000n
 /** The gas price per unit `cap` lets a transaction pay at most. */
 const ceilingOf = (cap: FeeCap) => ('gasPrice' in cap ? cap.gasPrice : cap.maxFeePerGas)
+
+/**
+ * `baseFee` × `multiplier` in integer arithmetic over the multiplier's decimals (at most 9),
+ * rounded down, as viem's fee estimation computes it.
+ *
+ * @example multiplyBaseFee(1_000_000_000n, 1.2) // 1_200_000_000n
+ */
+export function multiplyBaseFee(baseFee: bigint, multiplier: number): bigint {
+  const decimals = Math.min(multiplier.toString().split('.')[1]?.length ?? 0, 9)
+  const denominator = 10 ** decimals
+  return (baseFee * BigInt(Math.round(multiplier * denominator))) / BigInt(denominator)
+}
 
 /**
  * The most `transfer` can cost in fees and the ceiling that bounds it: `eth_estimateGas` ×
