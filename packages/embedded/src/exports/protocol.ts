@@ -19,7 +19,6 @@ export {
   appRequest,
   type EmbeddedUser,
   embeddedUser,
-  FRAME_FEATURES,
   type FrameFeature,
   type FrameMessage,
   type FrameReply,
