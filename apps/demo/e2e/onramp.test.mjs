@@ -91,9 +91,19 @@ describe('Demo on-ramp: buy ETH through the sandbox checkout, credited on anvil'
     await modal(`w3m-connect-view button[data-id="${DEV_WALLET_ID}"]`).click({
       timeout: STEP_TIMEOUT,
     })
-    await page.waitForFunction(() => window.__openmodal.getAccount().status === 'connected', null, {
-      timeout: STEP_TIMEOUT,
-    })
+    await page
+      .waitForFunction(() => window.__openmodal.getAccount().status === 'connected', null, {
+        timeout: STEP_TIMEOUT,
+      })
+      .catch(async (error) => {
+        // Say where the connection stood, so a failure here names its step.
+        const state = await page.evaluate(() => ({
+          account: window.__openmodal.getAccount(),
+          modal: window.__openmodal.getState(),
+          view: document.querySelector('w3m-modal')?.shadowRoot?.querySelector('dialog')?.innerText,
+        }))
+        throw new Error(`${error.message}\n${JSON.stringify(state)}`)
+      })
     await page.evaluate(() => window.__openmodal.open({ view: 'Account' }))
     const started = Date.now()
     await modal('w3m-account-view [data-feature="onramp"]').click({ timeout: STEP_TIMEOUT })
