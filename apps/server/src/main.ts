@@ -71,6 +71,7 @@ const server = await startServer({
             others: settings.embedded.vaultReadKeys,
           },
           sharedWallets: settings.embedded.sharedWallets,
+          farcaster: settings.embedded.farcaster,
           mailer,
         },
       }

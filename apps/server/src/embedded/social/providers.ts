@@ -275,6 +275,8 @@ export const SocialConfigSchema = v.strictObject({
   >),
   apple: v.optional(AppleConfigSchema),
   telegram: v.optional(TelegramConfigSchema),
+  /** Sign In With Farcaster: on for the project when present (the chain is the server's). */
+  farcaster: v.optional(v.strictObject({})),
 })
 export type SocialConfig = v.InferOutput<typeof SocialConfigSchema>
 
