@@ -51,7 +51,7 @@ async function setup(t: TestContext) {
   await syncConfig(db, {
     projects: [
       testProject({
-        features: { email: true, socials: ['google'] },
+        features: { email: true, socials: ['google', 'farcaster'] },
         social: { farcaster: {} },
       }),
       testProject({ projectId: 'no-farcaster', features: { email: true, socials: ['google'] } }),
@@ -228,6 +228,18 @@ test('Sign In With Farcaster', async (t) => {
     const forgedKey = await signIn(setup_, started.body.url, carol, { authKey: 'guess' })
     assert.equal(forgedKey.response.status, 401)
     assert.equal((await collect(stack, device, started.body.attemptId)).body.status, 'pending')
+  })
+
+  await t.test('the project config reports farcaster once it works', async () => {
+    const config = await fetch(`${stack.server.url}/v1/projects/test-project/config`, {
+      headers: { origin: DAPP },
+    })
+    // Google is listed but not configured; Farcaster is on and the server has its chain.
+    assert.deepEqual((await config.json()).socialProviders, ['farcaster'])
+    const off = await fetch(`${stack.server.url}/v1/projects/no-farcaster/config`, {
+      headers: { origin: DAPP },
+    })
+    assert.deepEqual((await off.json()).socialProviders, [])
   })
 
   await t.test('a cancelled login cannot be completed', async () => {

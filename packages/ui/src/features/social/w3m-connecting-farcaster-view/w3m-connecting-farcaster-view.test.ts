@@ -6,6 +6,7 @@ import { expect, fixture, html } from '@open-wc/testing'
 import {
   $activeAccount,
   $modal,
+  $remoteConfig,
   BaseError,
   closeModal,
   openModal,
@@ -107,6 +108,65 @@ describe('ConnectingFarcaster', () => {
     retry.click()
     await until(() => deep(view, '[part="qr"]'), 'a new QR code')
     expect(standIn.calls.filter((call) => call === 'farcasterUri')).to.have.length(2)
+  })
+
+  it('Connect offers Farcaster only when the server reports it working; its button opens the QR', async () => {
+    const standIn = embeddedStandIn()
+    const window_open = window.open
+    let opened = 0
+    window.open = (() => {
+      opened++
+      return null
+    }) as typeof window.open
+    try {
+      setupClient(
+        {},
+        { embeddedWallet: standIn.entry, features: { socials: ['github', 'farcaster'] } },
+      )
+      await until(() => $remoteConfig.get().status !== 'loading', 'the dropped config request')
+      const load = (socialProviders: ('github' | 'farcaster')[]) =>
+        $remoteConfig.set({
+          status: 'loaded',
+          config: {
+            projectId: 'test-project',
+            name: 'Test',
+            features: {
+              email: true,
+              socials: ['github', 'farcaster'],
+              swaps: false,
+              onramp: false,
+              activity: true,
+              reownBranding: false,
+            },
+            allowedOrigins: [],
+            chains: [],
+            socialProviders,
+          },
+          ignored: [],
+        })
+      load(['github'])
+      reset('Connect')
+      openModal()
+      await modal.updateComplete
+      const connect = await until(() => deep(modal, 'w3m-router', 'w3m-connect-view'), 'Connect')
+      await until(() => deep(connect, '[data-provider="github"]'), 'the GitHub button')
+      expect(deep(connect, '[data-provider="farcaster"]')).to.equal(null)
+      load(['github', 'farcaster'])
+      const button = await until(
+        () => deep(connect, '[data-provider="farcaster"]') as HTMLButtonElement | null,
+        'the Farcaster button',
+      )
+      expect(text(button)).to.equal('Continue with Farcaster')
+      button.click()
+      const view = await until(
+        () => deep(modal, 'w3m-router', 'w3m-connecting-farcaster-view'),
+        'ConnectingFarcaster',
+      )
+      await until(() => deep(view, '[part="qr"]'), 'the QR code')
+      expect(opened, 'no popup').to.equal(0)
+    } finally {
+      window.open = window_open
+    }
   })
 
   it('a server that refuses to start: the error, no QR code', async () => {
