@@ -48,8 +48,11 @@ export interface EmbeddedWalletAccounts {
   smartAccount?: { address: string; deployed: boolean; balance?: string | undefined } | undefined
 }
 
-/** A social login provider (spec §5: one of six; and Telegram's login). */
-export type EmbeddedSocialProvider = SocialProvider
+/**
+ * A social login provider through the popup (spec §5: one of six; and Telegram's login).
+ * Farcaster has no popup: `getFarcasterUri` / `connectFarcaster`.
+ */
+export type EmbeddedSocialProvider = Exclude<SocialProvider, 'farcaster'>
 
 /**
  * The loaded frame side: every step of the e-mail login and update (spec §4). Each rejects with
