@@ -189,6 +189,10 @@ function startBalancer(port, upstreamPorts) {
   })
 }
 
+/** The demo's Farcaster wallet app: the relay key it sends, and its custody key (one fid). */
+const DEMO_FARCASTER_RELAY_KEY = 'demo-farcaster-wallet'
+const DEMO_FARCASTER_CUSTODY = `0x${'0f'.repeat(32)}`
+
 /** The services of the local stack, in start order. */
 const services = [
   {
@@ -221,6 +225,8 @@ const services = [
           supply: 10_000_000n * 10n ** 18n,
         })
         const uniswap = await testing.deployUniswapV2(chains[0].rpcUrl, { tokens: [token, tdai] })
+        // Sign In With Farcaster: the IdRegistry stand-in the server checks custody against.
+        const idRegistry = await testing.deployTestIdRegistry(chains[0].rpcUrl)
         // Smart accounts on the first chain: EntryPoint v0.7 and the SimpleAccountFactory at
         // their canonical addresses, and the Alto bundler (GPL, its own process). Without it
         // the demo still runs, with the embedded wallet's EOA only.
@@ -245,10 +251,12 @@ const services = [
         lines.push(`  test ERC-20 "${token.symbol}" on ${chains[0].chainId}: ${token.address}`)
         lines.push(`  test ERC-20 "${tdai.symbol}" on ${chains[0].chainId}: ${tdai.address}`)
         lines.push(`  Uniswap V2 Router02 on ${chains[0].chainId}: ${uniswap.router}`)
+        lines.push(`  Farcaster IdRegistry stand-in on ${chains[0].chainId}: ${idRegistry.address}`)
         return {
           chains,
           token,
           uniswap,
+          idRegistry,
           bundlerUrl: bundler?.url,
           stop,
           banner: `Local chains:\n${lines.join('\n')}`,
@@ -405,8 +413,9 @@ const services = [
       const { social } = JSON.parse(await readFile(standinsPath, 'utf8'))
       for (const project of config.projects) {
         if (project.projectId !== 'demo') continue
-        project.social = social
-        project.features = { ...project.features, socials: Object.keys(social) }
+        // Sign In With Farcaster on the anvil chain's IdRegistry stand-in (the phone: a script).
+        project.social = { ...social, farcaster: {} }
+        project.features = { ...project.features, socials: [...Object.keys(social), 'farcaster'] }
       }
       await writeFile(configPath, JSON.stringify(config))
       // The embedded wallet's keys for the demo, kept beside its PGlite data so that wallets
@@ -438,6 +447,9 @@ const services = [
         OPENMODAL_VAULT_KEY: keys.vaultKey,
         OPENMODAL_SMTP_URL: mailbox.smtpUrl,
         OPENMODAL_MAIL_FROM: 'OpenModal demo <no-reply@localhost>',
+        OPENMODAL_FARCASTER_RPC_URL: anvil.chains[0].rpcUrl,
+        OPENMODAL_FARCASTER_ID_REGISTRY: anvil.idRegistry.address,
+        OPENMODAL_FARCASTER_RELAY_KEY: DEMO_FARCASTER_RELAY_KEY,
         ...extra,
       })
       const startServer = (name, env) =>
@@ -513,6 +525,8 @@ const services = [
           `Secure site (the embedded wallet's frame, served by the server): ${secureOrigin}/frame?projectId=demo`,
           '  E-mail login codes go to the mailbox.',
           `  Social login (${Object.keys(social).join(', ')}): loopback stand-ins that sign in a test visitor at once.`,
+          '  "Continue with Farcaster" shows a QR code and a link; play the phone with (the link in quotes):',
+          `    pnpm --filter @openmodal/server farcaster-phone --relay ${url}/farcaster --rpc ${anvil.chains[0].rpcUrl} --registry ${anvil.idRegistry.address} --key ${DEMO_FARCASTER_RELAY_KEY} --custody ${DEMO_FARCASTER_CUSTODY} '<link>'`,
         ].join('\n'),
       }
     },

@@ -165,6 +165,23 @@ declare global {
   )
 }
 
+/** Takes `view` (module `tag` of `feature`) out of the source tree `src`: its route is free. */
+function withoutView(src, feature, view, tag) {
+  const base = join(src, 'features', feature)
+  const edit = (file, pattern) => {
+    const text = readFileSync(file, 'utf8')
+    assert.match(text, pattern, `${file} names ${view}`)
+    writeFileSync(file, text.replace(pattern, ''))
+  }
+  edit(join(base, 'feature.ts'), new RegExp(`^ *${view}: \\{ tag: '${tag}' \\},\\n`, 'm'))
+  edit(join(base, 'views.ts'), new RegExp(`^import './${tag}/${tag}\\.js'\\n`, 'm'))
+  edit(
+    join(src, 'i18n', 'pseudo-locale.test.ts'),
+    new RegExp(`^  async ${view}\\(\\) \\{[\\s\\S]*?\\n  \\},\\n`, 'm'),
+  )
+  rmSync(join(base, tag), { recursive: true, force: true })
+}
+
 /** Files outside a feature's folder that adding a view to it may touch (the README's three). */
 const ALLOWED_OUTSIDE = [
   join('i18n', 'pseudo-locale.test.ts'),
@@ -206,17 +223,21 @@ test('the layout check fails on a view outside the features and an unnamed featu
 })
 
 test('a throwaway view touches only its feature folder, and the package still type-checks', () => {
+  // Every view name of core has its route now: the throwaway takes ConnectingFarcaster's in a
+  // copy without it (a new name would add one line to core's `VIEWS`, in
+  // packages/core/src/stores/router.ts, the one allowed file outside).
+  const base = join(scratch, 'base')
+  cpSync(join(ui, 'src'), base, { recursive: true })
+  withoutView(base, 'social', 'ConnectingFarcaster', 'w3m-connecting-farcaster-view')
   const src = join(scratch, 'src')
-  cpSync(join(ui, 'src'), src, { recursive: true })
-  // `ConnectingFarcaster` is one of core's view names without a route yet: a new name would add one line to
-  // core's `VIEWS` (packages/core/src/stores/router.ts), the one allowed file outside.
+  cpSync(base, src, { recursive: true })
   addThrowawayView(src, 'account', 'ConnectingFarcaster')
-  const outside = changed(join(ui, 'src'), src).filter(
+  const outside = changed(base, src).filter(
     (file) => !file.startsWith(`features${sep}account${sep}`),
   )
   assert.deepEqual(outside, ALLOWED_OUTSIDE, 'files outside the feature folder')
   assert.ok(outside.length + 1 <= 3, "at most three files outside the folder, with core's VIEWS")
-  assert.ok(changed(join(ui, 'src'), src).length >= 10, 'the view, its table entry and strings')
+  assert.ok(changed(base, src).length >= 10, 'the view, its table entry and strings')
   assert.deepEqual(layoutProblems(src), [])
   writeFileSync(
     join(scratch, 'tsconfig.json'),

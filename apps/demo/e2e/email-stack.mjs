@@ -16,6 +16,46 @@ import { buildSecureSite } from '../../secure-site/scripts/serve.mjs'
 import { DEMO, freePort, HOST, startTogether } from './preview.mjs'
 import { startStack } from './stack.mjs'
 
+/** The relay key of the test's Farcaster wallet app (the server trusts its usernames). */
+export const FARCASTER_RELAY_KEY = 'e2e-farcaster-wallet'
+
+/**
+ * The phone's part of Sign In With Farcaster (apps/server/src/farcaster-phone.ts): signs the
+ * sign-in `link` with the custody key `custody`; resolves with its exit code and output (0:
+ * the relay took it; 1: refused).
+ */
+export function farcasterPhone({ serverUrl, rpcUrl, registry, custody }, link) {
+  const child = spawn(
+    process.execPath,
+    [
+      '--conditions=@openmodal/source',
+      '--import',
+      'tsx',
+      'src/farcaster-phone.ts',
+      '--relay',
+      `${serverUrl}/farcaster`,
+      '--rpc',
+      rpcUrl,
+      '--registry',
+      registry,
+      '--key',
+      FARCASTER_RELAY_KEY,
+      '--custody',
+      custody,
+      link,
+    ],
+    { cwd: join(DEMO, '../server'), stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  let output = ''
+  child.stdout.on('data', (chunk) => {
+    output += String(chunk)
+  })
+  child.stderr.on('data', (chunk) => {
+    output += stripVTControlCharacters(String(chunk))
+  })
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })))
+}
+
 /** apps/server's mailbox on free ports; resolves with `{ smtpUrl, mails(), stop() }`. */
 export async function startMailbox() {
   const [smtpPort, httpPort] = [await freePort(), await freePort()]
@@ -146,6 +186,15 @@ export async function startEmailStack({ recovery, social = false, sendGapMs } = 
       if (social) {
         socials = await startSocialStandins(`http://${HOST}:${serverPort}/v1/auth/social/callback`)
         stack.defer(() => socials.stop())
+        // Sign In With Farcaster against the IdRegistry stand-in on the first chain.
+        const { deployTestIdRegistry } = await import('@openmodal/testing/node')
+        const rpcUrl = stack.local[0].rpcUrl
+        const registry = await deployTestIdRegistry(rpcUrl)
+        socials.farcaster = {
+          serverUrl: `http://${HOST}:${serverPort}`,
+          rpcUrl,
+          registry: registry.address,
+        }
       }
       return { siteDir, securePort, serverPort }
     },
@@ -153,9 +202,18 @@ export async function startEmailStack({ recovery, social = false, sendGapMs } = 
       port: prepared.serverPort,
       project: {
         // Discord is listed but not configured: no button for it.
-        features: { email: true, ...(social ? { socials: ['google', 'github', 'discord'] } : {}) },
+        features: {
+          email: true,
+          ...(social ? { socials: ['google', 'github', 'discord', 'farcaster'] } : {}),
+        },
         ...(social
-          ? { social: { google: socials.social.google, github: socials.social.github } }
+          ? {
+              social: {
+                google: socials.social.google,
+                github: socials.social.github,
+                farcaster: {},
+              },
+            }
           : {}),
         ...(recovery ? { recovery } : {}),
       },
@@ -171,6 +229,13 @@ export async function startEmailStack({ recovery, social = false, sendGapMs } = 
         // the per-address bucket of the embedded routes would refuse the later logins.
         ...(social ? { OPENMODAL_EMBEDDED_RATE_BURST: '1000' } : {}),
         ...(sendGapMs !== undefined ? { OPENMODAL_EMAIL_SEND_GAP_MS: String(sendGapMs) } : {}),
+        ...(social
+          ? {
+              OPENMODAL_FARCASTER_RPC_URL: socials.farcaster.rpcUrl,
+              OPENMODAL_FARCASTER_ID_REGISTRY: socials.farcaster.registry,
+              OPENMODAL_FARCASTER_RELAY_KEY: FARCASTER_RELAY_KEY,
+            }
+          : {}),
       },
     }),
     demoEnv: true,

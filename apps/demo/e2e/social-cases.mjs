@@ -7,10 +7,14 @@
 // reload connects again without a click, and the wallet signs (viem verifies in Node); the
 // visitor closing the popup reads "Popup closed", a provider error "Failed to initiate social
 // connection", and the next login works; Discord, listed but not configured, has no button.
+// Farcaster: ConnectingFarcaster shows the sign-in link; the phone (a script with a custody key
+// registered in the IdRegistry stand-in) signs it and the modal connects; closing the modal
+// first cancels the channel at the server.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { verifyMessage } from 'viem'
 import { clickAfterRest } from '../../../tools/frame-approve.mjs'
+import { farcasterPhone } from './email-stack.mjs'
 
 const STEP = 20_000
 
@@ -74,7 +78,7 @@ export function socialTests(get) {
       nodes.map((node) => node.dataset.provider),
     )
     // Discord is in features.socials but has no client configured on the server.
-    assert.deepEqual(providers, ['google', 'github'])
+    assert.deepEqual(providers, ['google', 'github', 'farcaster'])
     await page.evaluate(() => window.__openmodal.close())
     const login = await logIn(page, 'github')
     assert.match(login.address, /^0x[0-9a-fA-F]{40}$/)
@@ -172,6 +176,45 @@ export function socialTests(get) {
     )
     // A new browser profile: the same GitHub account opens the same wallet.
     assert.equal((await account(page)).address, github.address)
+    await context.close()
+  })
+
+  test('farcaster: closing the modal cancels; the phone signs and the wallet opens', async () => {
+    const { farcaster } = get().socials
+    const phone = { ...farcaster, custody: `0x${'0e'.repeat(32)}` }
+    const { context, page } = await openDemo()
+    const view = (selector) => modal(page, `w3m-connecting-farcaster-view ${selector}`)
+    const link = async () => {
+      await page.evaluate(() => window.__openmodal.open())
+      await modal(page, 'w3m-connect-view [data-provider="farcaster"]').click({ timeout: STEP })
+      await view('wui-qr-code[part="qr"]').waitFor({ timeout: STEP })
+      return view('[part="open-link"]').getAttribute('href')
+    }
+    const first = await link()
+    await page.evaluate(() => window.__openmodal.close())
+    // Once the frame gave the attempt up, the relay forgets its channel: a signature for it is
+    // refused (the phone's late signature itself runs in apps/server's social browser test,
+    // each run of the phone script costs seconds of tsx start).
+    const token = new URL(first).searchParams.get('channelToken')
+    const status = () =>
+      fetch(`${farcaster.serverUrl}/farcaster/v1/channel/status`, {
+        headers: { authorization: `Bearer ${token}` },
+      }).then((response) => response.status)
+    for (let i = 0; (await status()) !== 401; i++) {
+      assert.ok(i < 200, 'the cancel reached the server')
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    assert.notEqual((await account(page)).status, 'connected')
+    const second = await link()
+    assert.notEqual(second, first)
+    const signed = await farcasterPhone(phone, second)
+    assert.equal(signed.code, 0, signed.output)
+    await page.waitForFunction(
+      () => window.__openmodal.getAccount('eip155').status === 'connected',
+      null,
+      { timeout: 60_000 },
+    )
+    assert.match((await account(page)).address, /^0x[0-9a-fA-F]{40}$/)
     await context.close()
   })
 }

@@ -117,7 +117,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
         rateLimit: options.rateLimit === false ? false : options.embeddedRateLimit,
       }),
     )
-    .route('/', configRoutes({ access, publicUrl }))
+    .route('/', configRoutes({ access, publicUrl, farcaster: Boolean(embedded?.farcaster) }))
     .route('/', registryRoutes({ db, access, publicUrl }))
     .route(
       '/',

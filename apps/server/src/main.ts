@@ -74,6 +74,7 @@ const server = await startServer({
           ...(settings.embedded.sendGapMs !== undefined
             ? { limits: { sendGapMs: settings.embedded.sendGapMs } }
             : {}),
+          farcaster: settings.embedded.farcaster,
           mailer,
         },
       }

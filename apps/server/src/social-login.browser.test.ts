@@ -5,6 +5,10 @@
 // The same address on the next login from a fresh device; a provider error, then a login that
 // works. The project is `custodial` here (no recovery prompt): the passkey path is the e-mail
 // login's and is tested in passkey-recovery.browser.test.ts.
+// Sign In With Farcaster: the frame opens a relay channel (GET_FARCASTER_URI) and waits
+// (CONNECT_FARCASTER) while the test plays the phone with `@farcaster/auth-client`'s wallet
+// client and a custody key registered in the IdRegistry stand-in on anvil; CANCEL_FARCASTER (the
+// modal closed) makes a later signature log nobody in.
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
@@ -12,9 +16,17 @@ import type { Server } from 'node:http'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
+import { createWalletClient, viemConnector } from '@farcaster/auth-client'
 import { buildSecureSite } from '@openmodal/secure-site/serve'
-import { freePort } from '@openmodal/testing/node'
+import {
+  type AnvilInstance,
+  deployTestIdRegistry,
+  freePort,
+  startAnvil,
+} from '@openmodal/testing/node'
 import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Hex } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
 import { prepareDatabase } from './bootstrap.js'
 import type { Db } from './db/db.js'
@@ -56,6 +68,9 @@ let google: Standin
 let apple: AppleStandin
 let github: Awaited<ReturnType<typeof startOAuthStandin>>
 let telegram: TelegramStandin
+let anvil: AnvilInstance
+let registry: Awaited<ReturnType<typeof deployTestIdRegistry>>
+const RELAY_KEY = 'browser-test-wallet-key'
 
 before(async () => {
   if (!existsSync(join(SITE_DIST, 'frame.html'))) await buildSecureSite({ outDir: SITE_DIST })
@@ -65,6 +80,8 @@ before(async () => {
     startDappPage(() => secure, PROJECT),
   ])
   await prepareDatabase(db)
+  anvil = await startAnvil()
+  registry = await deployTestIdRegistry(anvil.rpcUrl)
   const port = await freePort()
   secure = `http://localhost:${port}`
   server = await startTestServer(db, {
@@ -73,6 +90,7 @@ before(async () => {
       authSecret: randomBytes(32),
       vaultKey: randomBytes(32),
       mailer: createSmtpMailer({ url: sink.url, from: 'test <t@localhost>' }),
+      farcaster: { rpcUrl: anvil.rpcUrl, idRegistry: registry.address, relayKey: RELAY_KEY },
     },
   })
   google = await startGoogleStandin(`${server.url}/v1/auth/social/callback`)
@@ -98,6 +116,7 @@ before(async () => {
           apple: appleStandinConfig(apple),
           github: oauthStandinConfig(github),
           telegram: { botToken: telegram.botToken, authorizationUrl: `${telegram.url}/auth` },
+          farcaster: {},
         },
       }),
     ],
@@ -119,6 +138,7 @@ after(async () => {
   await server?.close()
   await db?.close()
   await sink?.close()
+  await anvil?.stop()
   dapp?.server.close()
 })
 
@@ -288,5 +308,92 @@ test('Telegram mini app: no popup; the page comes back with result_uri and compl
   assert.equal(answer.payload.userName, 'octocat')
   // The same result again: already collected.
   assert.equal((await request(page, 'CONNECT_SOCIAL', { uri: resultUri })).status, 'ERROR')
+  await context.close()
+})
+
+/** A Farcaster account: a custody key with its fid in the registry stand-in. */
+async function farcasterAccount() {
+  const custody = privateKeyToAccount(generatePrivateKey())
+  return { custody, fid: Number(await registry.register(custody.address)) }
+}
+
+/** The phone's part: read the QR code's URL, build the SIWF message, sign it, post it. */
+async function phoneSignsIn(url: string, who: Awaited<ReturnType<typeof farcasterAccount>>) {
+  const wallet = createWalletClient({
+    relay: `${server.url}/farcaster`,
+    ethereum: viemConnector({ rpcUrl: anvil.rpcUrl }),
+  })
+  const { channelToken } = wallet.parseSignInURI({ uri: url })
+  const params = new URL(url).searchParams
+  const { message } = wallet.buildSignInMessage({
+    address: who.custody.address,
+    fid: who.fid,
+    uri: params.get('siweUri') ?? '',
+    domain: params.get('domain') ?? '',
+    nonce: params.get('nonce') ?? '',
+  })
+  assert.ok(message, 'the wallet client built a message')
+  return wallet.authenticate({
+    channelToken,
+    authKey: RELAY_KEY,
+    message,
+    signature: (await who.custody.signMessage({ message })) as Hex,
+    fid: who.fid,
+    username: `farcaster${who.fid}`,
+    displayName: 'Test user',
+    bio: '',
+    pfpUrl: '',
+  })
+}
+
+async function farcasterPage() {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${dapp.origin}/`)
+  assert.equal((await request(page, 'IS_CONNECTED', {})).status, 'SUCCESS')
+  const start = await request(page, 'GET_FARCASTER_URI')
+  assert.equal(start.status, 'SUCCESS', JSON.stringify(start.payload))
+  return { context, page, url: String(start.payload.url) }
+}
+
+test('Farcaster: the phone signs, the wallet opens; the same address on a new device', async () => {
+  const who = await farcasterAccount()
+  const addresses: unknown[] = []
+  for (let device = 0; device < 2; device++) {
+    const { context, page, url } = await farcasterPage()
+    assert.match(url, /^https:\/\/farcaster\.xyz\/~\/siwf\?channelToken=/)
+    const connected = request(page, 'CONNECT_FARCASTER')
+    const signed = await phoneSignsIn(url, who)
+    assert.equal(signed.response.status, 201, JSON.stringify(signed.data))
+    const answer = await connected
+    assert.equal(answer.status, 'SUCCESS', JSON.stringify(answer.payload))
+    assert.equal(answer.payload.userName, `farcaster${who.fid}`)
+    const user = await request(page, 'GET_USER', {})
+    assert.equal(user.status, 'SUCCESS', JSON.stringify(user.payload))
+    assert.match(String(user.payload.address), /^0x[0-9a-fA-F]{40}$/)
+    addresses.push(user.payload.address)
+    await context.close()
+  }
+  assert.equal(addresses[1], addresses[0])
+})
+
+test('Farcaster: cancelled when the modal closes, a later signature logs nobody in', async () => {
+  const who = await farcasterAccount()
+  const { context, page, url } = await farcasterPage()
+  const connected = request(page, 'CONNECT_FARCASTER')
+  const cancel = await request(page, 'CANCEL_FARCASTER')
+  assert.deepEqual(cancel, { status: 'SUCCESS', payload: { cancelled: true } })
+  const late = await phoneSignsIn(url, who)
+  assert.equal(late.response.status, 401)
+  const answer = await connected
+  // The host rejected with "Modal closed" already; the frame's wait ended the same way.
+  assert.equal(answer.status, 'ERROR')
+  assert.equal(answer.payload.message, 'Modal closed')
+  assert.equal((await request(page, 'IS_CONNECTED', {})).payload.isConnected, false)
+  // The next login on the same page works.
+  const next = await request(page, 'GET_FARCASTER_URI')
+  const again = request(page, 'CONNECT_FARCASTER')
+  assert.equal((await phoneSignsIn(String(next.payload.url), who)).response.status, 201)
+  assert.equal((await again).status, 'SUCCESS')
   await context.close()
 })

@@ -3,6 +3,7 @@
 //   contracts/TestMultiToken.sol         -> src/evm/test-multi-token.ts            (ERC-1155)
 //   contracts/TestSmartWallet.sol        -> src/evm/test-smart-wallet.ts           (ERC-1271)
 //   contracts/TestSmartWalletFactory.sol -> src/evm/test-smart-wallet-factory.ts   (CREATE2)
+//   contracts/TestIdRegistry.sol         -> src/evm/test-id-registry.ts            (Farcaster ids)
 // Run by hand only when a contract changes (solc-js is slow and not a dependency), then
 // `pnpm format`:
 //   npm install --prefix <scratch dir> solc@0.8.28
@@ -37,6 +38,13 @@ const CONTRACTS = [
     out: 'test-smart-wallet-factory.ts',
     prefix: 'TEST_SMART_WALLET_FACTORY',
     what: 'the CREATE2 factory of the test contract wallet (ERC-6492)',
+    constructor: '()',
+  },
+  {
+    name: 'TestIdRegistry',
+    out: 'test-id-registry.ts',
+    prefix: 'TEST_ID_REGISTRY',
+    what: "the stand-in of Farcaster's IdRegistry",
     constructor: '()',
   },
 ]

@@ -107,6 +107,13 @@ export interface ApiClient {
     dappOrigin: string
     returnTo?: string
   }): Promise<v.InferOutput<typeof socialStartAnswer>>
+  /** Starts a Sign In With Farcaster login: the relay channel's URL for the QR code. */
+  farcasterStart(body: {
+    projectId: string
+    dappOrigin: string
+  }): Promise<v.InferOutput<typeof socialStartAnswer>>
+  /** Gives the login up (the modal closed): a signature arriving later logs nobody in. */
+  farcasterCancel(body: { attemptId: string }): Promise<{ cancelled: boolean }>
   /** The attempt's state; once the server completed it, the session (kept as the token). */
   socialStatus(body: { attemptId: string }): Promise<v.InferOutput<typeof socialStatusAnswer>>
   me(): Promise<Me>
@@ -190,6 +197,12 @@ export function createApi(apiUrl: string, projectId: string, token?: string): Ap
     },
     socialStart: (body) =>
       call('POST', '/v1/auth/social/start', socialStartAnswer, body, { login: true }),
+    farcasterStart: (body) =>
+      call('POST', '/v1/auth/farcaster/start', socialStartAnswer, body, { login: true }),
+    farcasterCancel: (body) =>
+      call('POST', '/v1/auth/farcaster/cancel', v.object({ cancelled: v.boolean() }), body, {
+        login: true,
+      }),
     async socialStatus(body) {
       const answer = await call('POST', '/v1/auth/social/status', socialStatusAnswer, body, {
         login: true,

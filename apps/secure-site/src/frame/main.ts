@@ -23,6 +23,8 @@ import { frameLook } from './theme.js'
 
 /** How often the frame asks the server whether the provider sent the visitor back. */
 const SOCIAL_POLL_MS = 1_000
+/** Spec §8: a Sign In With Farcaster login that did not complete. */
+const FARCASTER_FAILED = 'Failed to connect to farcaster'
 const query = new URLSearchParams(location.search)
 const projectId = query.get('projectId') ?? ''
 const rawChainId = query.get('chainId') ?? '1'
@@ -213,9 +215,10 @@ async function serve(
   let attemptId: string | undefined
   let loginEmail = ''
   /** The social login under way (one at a time): its attempt and the name to show. */
-  let social: { attemptId: string; generation: number } | undefined
-  let socialGeneration = 0
+  let social: { attemptId: string } | undefined
   let socialName: string | undefined
+  /** The Sign In With Farcaster login under way (one at a time). */
+  let farcaster: { attemptId: string } | undefined
   /** Ends the wait of CONNECT_SOCIAL early: the popup said the provider sent it back. */
   let socialWake: (() => void) | undefined
   // The popup's page (/loading on this origin) tells this frame through a same-origin channel
@@ -366,6 +369,36 @@ async function serve(
     status('ready')
   }
 
+  /**
+   * Polls a social attempt until the server completed it (its refusal is thrown as the server
+   * said it). Ends with "Modal closed" once `wanted()` is false: the host gave up on it.
+   */
+  const untilDone = async (attemptId: string, wanted: () => boolean) => {
+    for (;;) {
+      // A visitor who takes minutes at the provider outlasts the per-address burst: a
+      // refused poll waits for the bucket to refill instead of failing the login.
+      const answer = await session.api.socialStatus({ attemptId }).catch((error: unknown) => {
+        if (error instanceof ApiError && error.code === 'RATE_LIMITED') return undefined
+        throw error
+      })
+      if (answer?.status === 'done') return answer
+      // A newer login replaced this one: this wait ends (the host gave up on it).
+      if (!wanted()) throw new Error('Modal closed')
+      await new Promise<void>((resolve) => {
+        socialWake = resolve
+        setTimeout(resolve, answer ? SOCIAL_POLL_MS : 2 * SOCIAL_POLL_MS)
+      })
+    }
+  }
+  /** Cancels the Farcaster login under way at the server; its wait ends on its next turn. */
+  const giveUpFarcaster = async () => {
+    const current = farcaster
+    if (!current) return false
+    farcaster = undefined
+    socialWake?.()
+    return (await session.api.farcasterCancel({ attemptId: current.attemptId })).cancelled
+  }
+
   const handlers: Partial<Record<AppEventType, (payload: never) => Promise<unknown>>> = {
     // The host opened the popup in the click; this gives the provider's URL to send it to.
     GET_SOCIAL_REDIRECT_URI: async ({
@@ -381,7 +414,7 @@ async function serve(
         dappOrigin,
         ...(returnTo ? { returnTo } : {}),
       })
-      social = { attemptId: answer.attemptId, generation: ++socialGeneration }
+      social = { attemptId: answer.attemptId }
       return { uri: answer.url }
     },
     // Polls the attempt until the server completed it (a failure ends it with the server's
@@ -389,33 +422,43 @@ async function serve(
     // `uri`: a Telegram mini app's `result_uri` (the page left for the provider and came back,
     // this frame is a new one): /loading on this origin naming the attempt and its outcome.
     CONNECT_SOCIAL: async ({ uri }: { uri: string }) => {
-      if (uri) social = { attemptId: attemptOfResult(uri), generation: ++socialGeneration }
+      if (uri) social = { attemptId: attemptOfResult(uri) }
       const current = social
       if (!current) throw new Error('Start the social login first')
-      for (;;) {
-        // A visitor who takes minutes at the provider outlasts the per-address burst: a
-        // refused poll waits for the bucket to refill instead of failing the login.
-        const answer = await session.api
-          .socialStatus({ attemptId: current.attemptId })
-          .catch((error: unknown) => {
-            if (error instanceof ApiError && error.code === 'RATE_LIMITED') return undefined
-            throw error
-          })
-        if (answer?.status === 'done') {
-          socialName = answer.user.username ?? undefined
-          break
-        }
-        // A newer login replaced this one: this wait ends (the host gave up on it).
-        if (social?.generation !== current.generation) throw new Error('Modal closed')
-        await new Promise<void>((resolve) => {
-          socialWake = resolve
-          setTimeout(resolve, answer ? SOCIAL_POLL_MS : 2 * SOCIAL_POLL_MS)
-        })
-      }
+      const answer = await untilDone(current.attemptId, () => social === current)
+      socialName = answer.user.username ?? undefined
       social = undefined
       await session.open()
       return user()
     },
+    // Sign In With Farcaster: the server opens a relay channel for this device's key; its URL
+    // goes in the QR code the modal shows. An earlier login still waiting is given up.
+    GET_FARCASTER_URI: async () => {
+      await giveUpFarcaster()
+      const answer = await session.api.farcasterStart({ projectId, dappOrigin })
+      farcaster = { attemptId: answer.attemptId }
+      return { url: answer.url }
+    },
+    // Polls the attempt (the relay completes it when the phone's signature verifies), then
+    // opens the wallet. Any failure is the spec's "Failed to connect to farcaster".
+    CONNECT_FARCASTER: async () => {
+      const current = farcaster
+      if (!current) throw new Error('Start the farcaster login first')
+      let answer: Awaited<ReturnType<typeof untilDone>>
+      try {
+        answer = await untilDone(current.attemptId, () => farcaster === current)
+      } catch {
+        // Given up by the host (CANCEL_FARCASTER, a newer login): it rejected with the same.
+        if (farcaster !== current) throw new Error('Modal closed')
+        farcaster = undefined
+        throw new Error(FARCASTER_FAILED)
+      }
+      farcaster = undefined
+      socialName = answer.user.username ?? undefined
+      await session.open()
+      return { userName: socialName ?? '' }
+    },
+    CANCEL_FARCASTER: async () => ({ cancelled: await giveUpFarcaster() }),
     CONNECT_EMAIL: async ({ email }: { email: string }) => {
       // The code entry loads while the server answers: it shows as soon as the host asks.
       void codeEntry().catch(() => undefined)

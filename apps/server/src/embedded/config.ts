@@ -4,6 +4,7 @@
 import * as v from 'valibot'
 import type { VaultKey } from './crypto.js'
 import type { Mailer } from './mailer.js'
+import type { FarcasterOptions } from './social/farcaster.js'
 
 /**
  * A project's recovery mode. `non-custodial` (default): the recovery share is wrapped in the
@@ -141,6 +142,8 @@ export interface EmbeddedOptions {
    * (`{ acme: ['acme-web', 'acme-app'] }`). Any other project has its own users and wallets.
    */
   sharedWallets?: Record<string, readonly string[]>
+  /** Sign In With Farcaster: the IdRegistry's chain and the relay's settings; unset = off. */
+  farcaster?: FarcasterOptions | undefined
 }
 
 /** Environment keys of the embedded wallet (read by env.ts). */
@@ -159,6 +162,8 @@ export interface EmbeddedEnv {
    * (default 30 000, spec §5); a test stack that asks for several codes in a row lowers it.
    */
   sendGapMs: number | undefined
+  /** OPENMODAL_FARCASTER_*: Sign In With Farcaster, on when its RPC URL is set. */
+  farcaster: FarcasterOptions | undefined
 }
 
 function key(name: string, raw: string, minBytes: number, exactBytes?: number): Uint8Array {
@@ -215,6 +220,30 @@ export function readEmbeddedEnv(env: NodeJS.ProcessEnv): EmbeddedEnv | undefined
     mailFrom: env.OPENMODAL_MAIL_FROM || 'OpenModal <no-reply@localhost>',
     sharedWallets: parseSharedWallets(env.OPENMODAL_SHARED_WALLETS ?? ''),
     sendGapMs: sendGap(env.OPENMODAL_EMAIL_SEND_GAP_MS),
+    farcaster: readFarcasterEnv(env),
+  }
+}
+
+/**
+ * Sign In With Farcaster from OPENMODAL_FARCASTER_RPC_URL (the IdRegistry's chain: Optimism),
+ * OPENMODAL_FARCASTER_ID_REGISTRY, OPENMODAL_FARCASTER_RELAY_KEY and
+ * OPENMODAL_FARCASTER_SIGN_IN_URL; undefined (off) without the RPC URL.
+ *
+ * @example
+ * readFarcasterEnv({ OPENMODAL_FARCASTER_RPC_URL: 'https://mainnet.optimism.io' })
+ */
+export function readFarcasterEnv(env: NodeJS.ProcessEnv): FarcasterOptions | undefined {
+  const rpcUrl = env.OPENMODAL_FARCASTER_RPC_URL
+  if (!rpcUrl) return undefined
+  const registry = env.OPENMODAL_FARCASTER_ID_REGISTRY
+  if (registry && !/^0x[0-9a-fA-F]{40}$/.test(registry)) {
+    throw new Error(`OPENMODAL_FARCASTER_ID_REGISTRY=${registry} is not an address`)
+  }
+  return {
+    rpcUrl,
+    idRegistry: registry as `0x${string}` | undefined,
+    relayKey: env.OPENMODAL_FARCASTER_RELAY_KEY || undefined,
+    signInUrl: env.OPENMODAL_FARCASTER_SIGN_IN_URL || undefined,
   }
 }
 

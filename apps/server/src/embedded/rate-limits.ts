@@ -103,4 +103,5 @@ export async function pruneEmbedded(db: Queryable, now: number): Promise<void> {
   await db.query('delete from embedded.wallet_share_history where kept_until < $1', [new Date(now)])
   await db.query('delete from embedded.lock_links where expires_at < $1', [new Date(now)])
   await db.query('delete from embedded.social_attempts where expires_at < $1', [dayAgo])
+  await db.query('delete from embedded.farcaster_channels where expires_at < $1', [new Date(now)])
 }

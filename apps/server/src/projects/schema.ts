@@ -15,6 +15,7 @@ export const SOCIAL_PROVIDERS: readonly SocialProvider[] = [
   'x',
   'discord',
   'telegram',
+  'farcaster',
 ]
 
 export const ProjectIdSchema = v.pipe(

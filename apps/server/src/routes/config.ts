@@ -11,6 +11,8 @@ export interface ConfigRoutesOptions {
   access: AccessControl
   /** Base of the chains' proxied RPC URLs; default the request's origin. */
   publicUrl?: string | undefined
+  /** The server has Sign In With Farcaster's settings (its chain): farcaster can work. */
+  farcaster?: boolean | undefined
 }
 
 // A syntactically plain origin (not 'null') can be echoed so an SDK can read config errors.
@@ -24,7 +26,7 @@ function isEchoableOrigin(origin: string | undefined): origin is string {
  * @example
  * app.route('/', configRoutes({ access }))
  */
-export function configRoutes({ access, publicUrl }: ConfigRoutesOptions): Hono<AppEnv> {
+export function configRoutes({ access, publicUrl, farcaster }: ConfigRoutesOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   const path = '/v1/projects/:projectId/config'
 
@@ -61,7 +63,7 @@ export function configRoutes({ access, publicUrl }: ConfigRoutesOptions): Hono<A
         rpcUrl: `${base}/v1/rpc/${project.projectId}/${chain.caipNetworkId}`,
       })),
       // Only providers that are configured, on, and work end to end: no button that pretends.
-      socialProviders: workingProviders(project.features, project.social),
+      socialProviders: workingProviders(project.features, project.social, { farcaster }),
     }
     return c.json(body, 200, { 'cache-control': 'no-store' })
   })

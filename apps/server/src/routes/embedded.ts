@@ -10,6 +10,7 @@ import type { AppEnv } from '../http/access.js'
 import type { Logger } from '../http/logger.js'
 import { createRateLimiter, type RateLimitOptions } from '../http/rate-limit.js'
 import { emailAuthRoutes } from './email-auth.js'
+import { farcasterRoutes } from './farcaster.js'
 import { socialAuthRoutes } from './social-auth.js'
 import { walletVaultRoutes } from './wallet-vault.js'
 
@@ -24,6 +25,8 @@ export const DEFAULT_EMBEDDED_RATE_LIMIT = { burst: 30, perSecond: 0.5 } as cons
 const EMBEDDED_PATHS = [
   '/v1/auth/email/*',
   '/v1/auth/social/*',
+  '/v1/auth/farcaster/*',
+  '/farcaster/*',
   '/v1/me',
   '/v1/wallet',
   '/v1/wallet/*',
@@ -80,5 +83,6 @@ export function embeddedRoutes(input: {
   return app
     .route('/', emailAuthRoutes(context))
     .route('/', socialAuthRoutes(context))
+    .route('/', farcasterRoutes(context))
     .route('/', walletVaultRoutes(context))
 }

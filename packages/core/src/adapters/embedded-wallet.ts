@@ -61,8 +61,11 @@ export interface EmbeddedWalletAccounts {
   smartAccount?: { address: string; deployed: boolean; balance?: string | undefined } | undefined
 }
 
-/** A social login provider (spec §5: one of six; and Telegram's login). */
-export type EmbeddedSocialProvider = SocialProvider
+/**
+ * A social login provider through the popup (spec §5: one of six; and Telegram's login).
+ * Farcaster has no popup: `getFarcasterUri` / `connectFarcaster`.
+ */
+export type EmbeddedSocialProvider = Exclude<SocialProvider, 'farcaster'>
 
 /**
  * The loaded frame side: every step of the e-mail login and update (spec §4). Each rejects with
@@ -97,6 +100,18 @@ export interface EmbeddedWalletLoaded {
    * device asks for the recovery factor in the frame). Resolves with the user.
    */
   connectSocial(): Promise<EmbeddedWalletUser>
+  /**
+   * Starts a Sign In With Farcaster login (spec §7 "get farcaster uri"): the relay channel's
+   * URL, for the QR code and the link the visitor opens on the phone.
+   */
+  getFarcasterUri(): Promise<string>
+  /**
+   * Waits until the Farcaster wallet signed in to the login the last `getFarcasterUri` started,
+   * then opens the wallet (spec §7 "connect farcaster"). Resolves with the user.
+   */
+  connectFarcaster(): Promise<EmbeddedWalletUser>
+  /** Gives the Farcaster login up at the server (the modal closed): a late signature is refused. */
+  cancelFarcaster(): Promise<void>
   /** Rejects the steps waiting for the frame (a social login the visitor gave up). */
   abort(): void
   /** The signed-in user, or rejects when nobody is signed in. */

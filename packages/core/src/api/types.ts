@@ -65,6 +65,7 @@ export type SocialProvider =
   | 'x'
   | 'discord'
   | 'telegram'
+  | 'farcaster'
 
 /** Remote feature flags (spec §1, §9 "Remote feature keys"); keys match core's `Features`. */
 export interface RemoteFeatures {

@@ -39,6 +39,8 @@ export const FRAME_ERROR_MESSAGES = {
   FAILED_TO_INITIATE_SOCIAL: 'Failed to initiate social connection',
   /** Spec §8: the visitor closed the social login popup (checked every second). */
   POPUP_CLOSED: 'Popup closed',
+  /** Spec §8: a Sign In With Farcaster login that did not complete. */
+  FAILED_TO_CONNECT_FARCASTER: 'Failed to connect to farcaster',
 } as const
 
 /**

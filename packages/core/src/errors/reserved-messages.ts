@@ -22,7 +22,6 @@ export const RESERVED_ERROR_MESSAGES = {
   FRAME_PARENT_NOT_SET: 'parent is not set',
   EMAIL_LOGIN_DEPENDENCY: 'Unable to load email login dependency',
   NOT_CONNECTED_TO_EMAIL_OR_SOCIAL: 'Not connected to email or social',
-  FAILED_TO_CONNECT_FARCASTER: 'Failed to connect to farcaster',
 } as const
 
 /**

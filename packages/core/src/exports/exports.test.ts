@@ -134,6 +134,7 @@ test('the internal entry exports the host API and the internal names', () => {
       'closeModal',
       'codedError',
       'connect',
+      'connectFarcaster',
       'connectSocial',
       'createAdapterSession',
       'createConnectorList',

@@ -4,6 +4,7 @@
 
 export { connect } from '../actions/connect.js'
 export { disconnect } from '../actions/disconnect.js'
+export { connectFarcaster } from '../actions/farcaster.js'
 export {
   checkOnrampServed,
   fetchOnrampOptions,

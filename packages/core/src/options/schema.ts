@@ -19,8 +19,14 @@ import { isCaipNetworkId, isChainNamespace } from '../utils/caip.js'
 import { issueWarning } from '../utils/dev.js'
 import { documented, featureDocs, optionDocs, themeVariableDocs } from './docs.js'
 
+/** Spec §5: the six social providers, on by default. */
 export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+/**
+ * What `features.socials` may list: the six, and Sign In With Farcaster (a QR code, no popup),
+ * which a host turns on by naming it.
+ */
+export const SOCIAL_LOGINS = [...SOCIAL_PROVIDERS, 'farcaster'] as const
+export type SocialProvider = (typeof SOCIAL_LOGINS)[number]
 
 export const CONNECT_METHODS = ['email', 'social', 'wallet'] as const
 export type ConnectMethod = (typeof CONNECT_METHODS)[number]
@@ -422,13 +428,13 @@ function featuresSchema() {
       v.lazy((input) =>
         Array.isArray(input)
           ? v.pipe(
-              arrayOf(picklist(SOCIAL_PROVIDERS), 'social providers'),
+              arrayOf(picklist(SOCIAL_LOGINS), 'social providers'),
               unique((provider: SocialProvider) => provider, 'each social provider'),
             )
           : // v.custom, not v.literal: the same check, and no literal schema is in the page.
             v.custom<false>(
               (value) => value === false,
-              expected(`false or an array of ${SOCIAL_PROVIDERS.map(quote).join(', ')}`),
+              expected(`false or an array of ${SOCIAL_LOGINS.map(quote).join(', ')}`),
             ),
       ),
       // The array schema copies the default: the constant is never handed out.

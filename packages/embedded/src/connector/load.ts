@@ -377,6 +377,22 @@ export async function loadEmbeddedWallet(
         ...(user.userName ? { userName: user.userName } : {}),
       }
     },
+    getFarcasterUri: async () => (await frame.request('GET_FARCASTER_URI', {})).url,
+    // The frame polls the server until the phone signed in, then opens the wallet.
+    connectFarcaster: async () => {
+      await frame.request('CONNECT_FARCASTER', {})
+      solanaAccount.register()
+      const user = await frame.request('GET_USER', {})
+      return {
+        email: user.email,
+        address: user.address,
+        chainId: user.chainId,
+        ...(user.userName ? { userName: user.userName } : {}),
+      }
+    },
+    cancelFarcaster: async () => {
+      await frame.request('CANCEL_FARCASTER', {})
+    },
     abort: () => frame.abortPending(),
     getUser: async () => {
       const user = await frame.request('GET_USER', {})

@@ -19,6 +19,8 @@ describe('frame timeouts (spec §9)', () => {
       'CONNECT_DEVICE',
       'CONNECT_SOCIAL',
       'GET_SOCIAL_REDIRECT_URI',
+      'GET_FARCASTER_URI',
+      'CONNECT_FARCASTER',
     ] as const) {
       assert.equal(timeoutOf(type, DEFAULT_TIMEOUTS, false), 120_000, type)
     }

@@ -6,7 +6,7 @@ export interface FrameTimeouts {
   load: number
   /** Most requests: `iframe_request_timeout` after it. */
   request: number
-  /** Login steps (connect e-mail / device / otp / social, social redirect). */
+  /** Login steps (connect e-mail / device / otp / social, social redirect, farcaster). */
   login: number
   /** Sign-out: disconnect waits at most this long. */
   signOut: number
@@ -30,6 +30,8 @@ const LOGIN_EVENTS = new Set<AppEventType>([
   'CONNECT_DEVICE',
   'CONNECT_SOCIAL',
   'GET_SOCIAL_REDIRECT_URI',
+  'GET_FARCASTER_URI',
+  'CONNECT_FARCASTER',
 ])
 /**
  * Spec §9: no timeout for these (they wait for nothing the user does not see). CONNECT_OTP

@@ -115,8 +115,15 @@ export const APP_EVENTS = {
     }),
     result: embeddedUser,
   },
+  /** Opens a Sign In With Farcaster channel: the URL the QR code carries. */
   GET_FARCASTER_URI: { payload: empty, result: v.object({ url }) },
+  /** Waits until the Farcaster wallet signed in; the wallet is then open (as CONNECT_SOCIAL). */
   CONNECT_FARCASTER: { payload: empty, result: v.object({ userName: v.string() }) },
+  /**
+   * Spec §4: the modal closed during a Farcaster login. The frame gives the attempt up at the
+   * server, so a signature arriving later logs nobody in, and CONNECT_FARCASTER ends.
+   */
+  CANCEL_FARCASTER: { payload: empty, result: v.object({ cancelled: v.boolean() }) },
   GET_USER: {
     payload: v.object({
       chainId: v.optional(chainId),

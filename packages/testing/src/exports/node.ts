@@ -24,6 +24,12 @@ export {
   type StartCoinbaseStandInOptions,
   startCoinbaseStandIn,
 } from '../coinbase/stand-in.js'
+export {
+  type DeployTestIdRegistryOptions,
+  deployTestIdRegistry,
+  FARCASTER_ID_REGISTRY,
+  type TestIdRegistry,
+} from '../evm/id-registry.js'
 export { deployTestMultiToken, deployTestNft } from '../evm/nft.js'
 export {
   createCounterfactualWallet,

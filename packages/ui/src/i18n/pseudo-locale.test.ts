@@ -175,6 +175,13 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
     push('ConnectingSocial')
     openModal()
   },
+  async ConnectingFarcaster() {
+    // The channel's QR code, the hint and the link that opens the app.
+    setupClient({}, { embeddedWallet: embeddedStandIn().entry })
+    reset('Connect')
+    push('ConnectingFarcaster')
+    openModal()
+  },
   async AllWallets() {
     setupClient()
     reset('AllWallets')

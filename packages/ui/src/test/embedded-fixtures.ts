@@ -46,7 +46,7 @@ export interface EmbeddedStandIn {
   failMail(): void
   /**
    * The server completed the social login the frame waits for (`user` given) or refused it
-   * (the frame's "Failed to initiate social connection").
+   * (the frame's "Failed to initiate social connection"). A Farcaster login waits on it too.
    */
   finishSocial(user?: { email?: string | null; userName?: string }): void
 }
@@ -58,7 +58,7 @@ export function embeddedStandIn(
     hold?: Promise<void>
     /** What the frame says of its storage (the real one: `false` without lasting storage). */
     persistentStorage?: boolean
-    /** GET_SOCIAL_REDIRECT_URI fails (a provider the server refuses to start). */
+    /** GET_SOCIAL_REDIRECT_URI (and GET_FARCASTER_URI) fails (the server refuses to start). */
     socialStartError?: Error
     /**
      * The smart account on the active chain (ProfileWallets): none (the chain has no bundler),
@@ -161,6 +161,20 @@ export function embeddedStandIn(
       adapter.setWallets([...WALLETS, { id: AUTH_ID, name: 'Email' }])
       adapter.authorized.add(AUTH_ID)
       return { ...user, address: '0x7777777777777777777777777777777777777777', chainId: 1 }
+    },
+    async getFarcasterUri() {
+      calls.push('farcasterUri')
+      if (options.socialStartError) throw options.socialStartError
+      return 'https://farcaster.xyz/~/siwf?channelToken=test-channel'
+    },
+    async connectFarcaster() {
+      calls.push('connectFarcaster')
+      return loaded.connectSocial()
+    },
+    async cancelFarcaster() {
+      calls.push('cancelFarcaster')
+      social?.reject(new BaseError('Modal closed'))
+      social = undefined
     },
     abort() {
       calls.push('abort')

@@ -275,6 +275,8 @@ export const SocialConfigSchema = v.strictObject({
   >),
   apple: v.optional(AppleConfigSchema),
   telegram: v.optional(TelegramConfigSchema),
+  /** Sign In With Farcaster: on for the project when present (the chain is the server's). */
+  farcaster: v.optional(v.strictObject({})),
 })
 export type SocialConfig = v.InferOutput<typeof SocialConfigSchema>
 
@@ -302,13 +304,21 @@ export function resolveProvider(
 export function workingProviders(
   features: { socials: false | readonly SocialProvider[] },
   social: SocialConfig,
-  ready: readonly BuiltProvider[] = POPUP_READY_PROVIDERS,
+  {
+    ready = POPUP_READY_PROVIDERS,
+    farcaster = false,
+  }: {
+    ready?: readonly BuiltProvider[]
+    /** The server has Sign In With Farcaster's settings (the chain its registry is read on). */
+    farcaster?: boolean | undefined
+  } = {},
 ): SocialProvider[] {
   if (!features.socials) return []
-  return features.socials.filter(
-    (provider): provider is BuiltProvider =>
-      (BUILT_PROVIDERS as readonly string[]).includes(provider) &&
-      social[provider as BuiltProvider] !== undefined &&
-      ready.includes(provider as BuiltProvider),
+  return features.socials.filter((provider) =>
+    provider === 'farcaster'
+      ? farcaster && social.farcaster !== undefined
+      : (BUILT_PROVIDERS as readonly string[]).includes(provider) &&
+        social[provider as BuiltProvider] !== undefined &&
+        ready.includes(provider as BuiltProvider),
   )
 }

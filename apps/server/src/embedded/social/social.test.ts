@@ -47,8 +47,13 @@ async function setup(t: TestContext) {
   const telegram = await startTelegramStandin(() => stack.clock.now)
   const project = () =>
     testProject({
-      features: { email: true, socials: ['google', 'github', 'discord', 'x', 'apple', 'telegram'] },
+      features: {
+        email: true,
+        socials: ['google', 'github', 'discord', 'x', 'apple', 'telegram', 'farcaster'],
+      },
       social: {
+        // On for the project, but this server has no Farcaster chain: never reported.
+        farcaster: {},
         apple: appleStandinConfig(apple),
         telegram: { botToken: telegram.botToken, authorizationUrl: `${telegram.url}/auth` },
         google: {

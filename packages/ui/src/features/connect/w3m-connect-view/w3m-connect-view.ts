@@ -289,6 +289,8 @@ export class W3mConnectView extends OpenModalElement {
             data-provider=${provider}
             @click=${() =>
               this.guard(() => {
+                // Sign In With Farcaster has no popup: its view shows the QR code.
+                if (provider === 'farcaster') return push('ConnectingFarcaster')
                 // The popup opens inside the click, before anything awaits (spec §4).
                 startSocialLogin(provider)
                 push('ConnectingSocial')

@@ -14,4 +14,9 @@ export const catalog: Catalog = {
   'social.success': 'متصل',
   'social.blocked': 'حظر متصفحك نافذة {provider}.',
   'social.open': 'فتح {provider}',
+  'farcaster.scan': 'امسح باستخدام Farcaster',
+  'farcaster.hint': 'امسح الرمز بكاميرا هاتفك أو بتطبيق Farcaster لتسجيل الدخول.',
+  'farcaster.preparing': 'جارٍ تجهيز رابط تسجيل الدخول…',
+  'farcaster.qrLabel': 'رمز QR لتسجيل الدخول عبر Farcaster',
+  'farcaster.open': 'افتح Farcaster على هذا الجهاز',
 }

@@ -14,4 +14,10 @@ export const catalog: Catalog = {
   'social.success': 'Verbunden',
   'social.blocked': 'Ihr Browser hat das Fenster von {provider} blockiert.',
   'social.open': '{provider} öffnen',
+  'farcaster.scan': 'Mit Farcaster scannen',
+  'farcaster.hint':
+    'Scannen Sie mit der Kamera Ihres Telefons oder der Farcaster-App, um sich anzumelden.',
+  'farcaster.preparing': 'Anmeldelink wird vorbereitet…',
+  'farcaster.qrLabel': 'QR-Code für die Anmeldung mit Farcaster',
+  'farcaster.open': 'Farcaster auf diesem Gerät öffnen',
 }

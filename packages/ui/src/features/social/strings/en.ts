@@ -11,6 +11,11 @@ export const en = {
   'social.success': 'Connected',
   'social.blocked': 'Your browser blocked the {provider} window.',
   'social.open': 'Open {provider}',
+  'farcaster.scan': 'Scan with Farcaster',
+  'farcaster.hint': "Scan with your phone's camera or the Farcaster app to sign in.",
+  'farcaster.preparing': 'Preparing the sign-in link…',
+  'farcaster.qrLabel': 'Sign In With Farcaster QR code',
+  'farcaster.open': 'Open Farcaster on this device',
 } as const
 
 registerFeatureStrings(en, {

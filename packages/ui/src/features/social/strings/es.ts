@@ -14,4 +14,10 @@ export const catalog: Catalog = {
   'social.success': 'Conectado',
   'social.blocked': 'Tu navegador bloqueó la ventana de {provider}.',
   'social.open': 'Abrir {provider}',
+  'farcaster.scan': 'Escanea con Farcaster',
+  'farcaster.hint':
+    'Escanea con la cámara de tu teléfono o con la app de Farcaster para iniciar sesión.',
+  'farcaster.preparing': 'Preparando el enlace de inicio de sesión…',
+  'farcaster.qrLabel': 'Código QR para iniciar sesión con Farcaster',
+  'farcaster.open': 'Abrir Farcaster en este dispositivo',
 }

@@ -14,4 +14,10 @@ export const catalog: Catalog = {
   'social.success': 'Connecté',
   'social.blocked': 'Votre navigateur a bloqué la fenêtre de {provider}.',
   'social.open': 'Ouvrir {provider}',
+  'farcaster.scan': 'Scannez avec Farcaster',
+  'farcaster.hint':
+    'Scannez avec l’appareil photo de votre téléphone ou l’app Farcaster pour vous connecter.',
+  'farcaster.preparing': 'Préparation du lien de connexion…',
+  'farcaster.qrLabel': 'QR code de connexion avec Farcaster',
+  'farcaster.open': 'Ouvrir Farcaster sur cet appareil',
 }

@@ -14,4 +14,10 @@ export const catalog: Catalog = {
   'social.success': '接続済み',
   'social.blocked': 'ブラウザが {provider} のウィンドウをブロックしました。',
   'social.open': '{provider} を開く',
+  'farcaster.scan': 'Farcaster でスキャン',
+  'farcaster.hint':
+    'スマートフォンのカメラまたは Farcaster アプリでスキャンしてサインインしてください。',
+  'farcaster.preparing': 'サインイン用リンクを準備しています…',
+  'farcaster.qrLabel': 'Farcaster でサインインする QR コード',
+  'farcaster.open': 'このデバイスで Farcaster を開く',
 }

@@ -14,4 +14,9 @@ export const catalog: Catalog = {
   'social.success': 'Conectado',
   'social.blocked': 'Seu navegador bloqueou a janela do {provider}.',
   'social.open': 'Abrir {provider}',
+  'farcaster.scan': 'Escaneie com o Farcaster',
+  'farcaster.hint': 'Escaneie com a câmera do celular ou com o app Farcaster para entrar.',
+  'farcaster.preparing': 'Preparando o link de acesso…',
+  'farcaster.qrLabel': 'QR code para entrar com Farcaster',
+  'farcaster.open': 'Abrir o Farcaster neste dispositivo',
 }

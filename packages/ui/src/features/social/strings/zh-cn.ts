@@ -14,4 +14,9 @@ export const catalog: Catalog = {
   'social.success': '已连接',
   'social.blocked': '你的浏览器拦截了 {provider} 窗口。',
   'social.open': '打开 {provider}',
+  'farcaster.scan': '使用 Farcaster 扫描',
+  'farcaster.hint': '使用手机相机或 Farcaster 应用扫描以登录。',
+  'farcaster.preparing': '正在准备登录链接…',
+  'farcaster.qrLabel': '使用 Farcaster 登录的二维码',
+  'farcaster.open': '在此设备上打开 Farcaster',
 }
