@@ -168,7 +168,7 @@ export function featureDocs(): Record<keyof Features, OptionDoc> {
     },
     socials: {
       description:
-        "Social login providers on Connect, in this order, or `false` for none. A provider's button shows only with an `AUTH` connector and when the project's server reports that provider working (`socialProviders` in the project config: its client credentials set and its login flow built: Google, Apple, GitHub, Discord, X, Facebook; and Telegram, which only the project's server can turn on, its remote `socials` replacing this list). The click opens a 600×800 popup at the secure site; see [Social login](social-login.md). A remote feature (as `email`).",
+        "Social login providers on Connect, in this order, or `false` for none. A provider's button shows only with an `AUTH` connector and when the project's server reports that provider working (`socialProviders` in the project config: its client credentials set and its login flow built: Google, Apple, GitHub, Discord, X, Facebook; and Telegram, which only the project's server can turn on, its remote `socials` replacing this list). The click opens a 600×800 popup at the secure site. `farcaster` (Sign In With Farcaster: a QR code, no popup) shows only when the host names it and the server reports it working; see [Social login](social-login.md). A remote feature (as `email`).",
       spec: '§1: "social login (google, github, apple, facebook, x, discord; the modal logic also lists farcaster)"',
     },
     emailShowWallets: {
