@@ -69,6 +69,16 @@ describe('startAnvil', () => {
       blocker.close()
     }
   })
+  test('never takes another anvil on its port for its own', async () => {
+    // Two test files picking the same free port: the one that loses the bind must fail (and
+    // retry elsewhere), not answer with the winner's chain.
+    const first = await startAnvil()
+    try {
+      await assert.rejects(startAnvil({ port: first.port }), /anvil exited before answering/)
+    } finally {
+      await first.stop()
+    }
+  })
 })
 
 describe('startChains', () => {

@@ -109,8 +109,11 @@ async function launch(options: StartAnvilOptions, port: number): Promise<AnvilIn
   const chainId = options.chainId ?? 31337
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)]
   if (options.blockTime !== undefined) args.push('--block-time', String(options.blockTime))
-  args.push('--silent', ...(options.args ?? []))
-  const child = spawn(anvilBinaryPath(), args, { stdio: ['ignore', 'ignore', 'pipe'] })
+  // Not --silent: anvil says "Listening on <host>:<port>" once it holds the port, which tells
+  // our own node from another process's that took the same port first (that one would answer
+  // eth_chainId while ours failed to bind, and two test files would share one chain).
+  args.push(...(options.args ?? []))
+  const child = spawn(anvilBinaryPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] })
   running.add(child)
   installExitHook()
   let stderr = ''
@@ -120,6 +123,18 @@ async function launch(options: StartAnvilOptions, port: number): Promise<AnvilIn
   })
   child.once('exit', () => running.delete(child))
   const exited = waitForExit(child)
+  let banner = ''
+  let listening = false
+  child.stdout?.setEncoding('utf8')
+  const onBanner = (chunk: string) => {
+    banner = (banner + chunk).slice(-4_000)
+    if (!banner.includes(`Listening on 127.0.0.1:${port}`)) return
+    listening = true
+    // From here on its request log is read and dropped, so the pipe never fills.
+    child.stdout?.off('data', onBanner)
+    child.stdout?.resume()
+  }
+  child.stdout?.on('data', onBanner)
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -135,7 +150,7 @@ async function launch(options: StartAnvilOptions, port: number): Promise<AnvilIn
   void exited.then(() => {
     gone = true
   })
-  while (!(await answersChainId(rpcUrl))) {
+  while (!listening || !(await answersChainId(rpcUrl))) {
     if (gone) throw new Error(`anvil exited before answering on port ${port}: ${stderr.trim()}`)
     if (Date.now() > deadline) {
       await stop()
