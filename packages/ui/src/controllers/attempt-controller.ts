@@ -1,4 +1,5 @@
 import { Task, TaskStatus } from '@lit/task'
+import { BaseError } from '@openmodal/core/internal'
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
 import { tError } from '../i18n/coded.js'
 
@@ -7,6 +8,16 @@ export interface AttemptOptions {
   firstRun?: () => unknown
   /** The text shown for a failure, or `undefined` to stay silent. Defaults to `tError` (the catalog's text). */
   message?: (error: unknown) => string | undefined
+}
+
+/**
+ * An `AttemptOptions.message` for connection views: the catalog's text, but nothing when the
+ * visitor closed the modal or left the view (`MODAL_CLOSED`), since there is nobody to tell.
+ *
+ * @example new AttemptController(this, { message: silentWhenClosed })
+ */
+export function silentWhenClosed(error: unknown): string | undefined {
+  return error instanceof BaseError && error.code === 'MODAL_CLOSED' ? undefined : tError(error)
 }
 
 /**

@@ -1,7 +1,6 @@
 import {
   $connectors,
   $view,
-  BaseError,
   closeModal,
   connect,
   type RouterData,
@@ -10,9 +9,8 @@ import {
 import { html, nothing } from 'lit'
 import { icon } from '../../../components/icons.js'
 import '../../../components/wui-spinner/wui-spinner.js'
-import { AttemptController } from '../../../controllers/attempt-controller.js'
+import { AttemptController, silentWhenClosed } from '../../../controllers/attempt-controller.js'
 import { StoreController } from '../../../controllers/store-controller.js'
-import { tError } from '../../../i18n/coded.js'
 import { t } from '../../../i18n/index.js'
 import '../strings/en.js'
 import { OpenModalElement } from '../../../internal/openmodal-element.js'
@@ -43,9 +41,7 @@ export class W3mConnectingExternalView extends OpenModalElement {
   private readonly connectors = new StoreController(this, $connectors)
   private readonly attempt = new AttemptController(this, {
     firstRun: () => this.start(),
-    // The visitor closed the modal: nothing to tell them.
-    message: (error) =>
-      error instanceof BaseError && error.code === 'MODAL_CLOSED' ? undefined : tError(error),
+    message: silentWhenClosed,
   })
 
   /** The failure shown with Try again, if any. */

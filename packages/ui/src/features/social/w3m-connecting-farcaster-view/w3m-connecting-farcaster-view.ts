@@ -1,8 +1,7 @@
-import { $view, BaseError, closeModal, connectFarcaster, reset } from '@openmodal/core/internal'
+import { $view, closeModal, connectFarcaster, reset } from '@openmodal/core/internal'
 import { css, html, nothing } from 'lit'
 import '../../../components/wui-spinner/wui-spinner.js'
-import { AttemptController } from '../../../controllers/attempt-controller.js'
-import { tError } from '../../../i18n/coded.js'
+import { AttemptController, silentWhenClosed } from '../../../controllers/attempt-controller.js'
 import { t } from '../../../i18n/index.js'
 import '../strings/en.js'
 import { OpenModalElement } from '../../../internal/openmodal-element.js'
@@ -57,9 +56,7 @@ export class W3mConnectingFarcasterView extends OpenModalElement {
 
   private readonly attempt = new AttemptController(this, {
     firstRun: () => this.run(),
-    // The visitor closed the modal or left the view: nothing to tell them.
-    message: (error) =>
-      error instanceof BaseError && error.code === 'MODAL_CLOSED' ? undefined : tError(error),
+    message: silentWhenClosed,
   })
 
   constructor() {

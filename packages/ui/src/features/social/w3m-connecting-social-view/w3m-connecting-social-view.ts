@@ -1,7 +1,6 @@
 import {
   $socialLogin,
   $view,
-  BaseError,
   closeModal,
   connectSocial,
   reset,
@@ -10,8 +9,7 @@ import {
 } from '@openmodal/core/internal'
 import { html, nothing } from 'lit'
 import '../../../components/wui-spinner/wui-spinner.js'
-import { AttemptController } from '../../../controllers/attempt-controller.js'
-import { tError } from '../../../i18n/coded.js'
+import { AttemptController, silentWhenClosed } from '../../../controllers/attempt-controller.js'
 import { t } from '../../../i18n/index.js'
 import '../strings/en.js'
 import { OpenModalElement } from '../../../internal/openmodal-element.js'
@@ -47,9 +45,7 @@ export class W3mConnectingSocialView extends OpenModalElement {
   private provider = $socialLogin.get()?.provider ?? ''
   private readonly attempt = new AttemptController(this, {
     firstRun: () => this.run(),
-    // The visitor closed the modal or left the view: nothing to tell them.
-    message: (error) =>
-      error instanceof BaseError && error.code === 'MODAL_CLOSED' ? undefined : tError(error),
+    message: silentWhenClosed,
   })
 
   constructor() {

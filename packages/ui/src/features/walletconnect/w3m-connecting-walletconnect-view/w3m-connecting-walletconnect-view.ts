@@ -1,6 +1,5 @@
 import {
   $options,
-  BaseError,
   closeModal,
   connect,
   type RouterData,
@@ -12,8 +11,7 @@ import { html, nothing } from 'lit'
 import { icon } from '../../../components/icons.js'
 import '../../../components/wui-qr-code/wui-qr-code.js'
 import '../../../components/wui-spinner/wui-spinner.js'
-import { AttemptController } from '../../../controllers/attempt-controller.js'
-import { tError } from '../../../i18n/coded.js'
+import { AttemptController, silentWhenClosed } from '../../../controllers/attempt-controller.js'
 import { t } from '../../../i18n/index.js'
 import '../strings/en.js'
 import { OpenModalElement } from '../../../internal/openmodal-element.js'
@@ -63,8 +61,7 @@ export class W3mConnectingWalletConnectView extends OpenModalElement {
 
   private readonly attempt = new AttemptController(this, {
     firstRun: () => this.start(),
-    message: (error) =>
-      error instanceof BaseError && error.code === 'MODAL_CLOSED' ? undefined : tError(error),
+    message: silentWhenClosed,
   })
   private loaded: WalletConnectLoaded | undefined
   private offUri: (() => void) | undefined
