@@ -4,78 +4,30 @@
 // must wrap, or be cut with an ellipsis by the element that clips it.
 
 import { expect, fixture, html } from '@open-wc/testing'
-import type { TestAdapter } from '@openmodal/core/adapter-contract'
-import { SWAP_NATIVE_ADDRESS } from '@openmodal/core/api'
 import {
   $registeredName,
-  $siwx,
-  $socialLogin,
-  adapterError,
   connect,
-  getAdapter,
   KIT_ERROR_MESSAGES,
-  loadSendTokens,
   openModal,
-  push,
   reset,
-  type SiwxConfigLike,
   setLocale,
-  setOnrampPurchase,
-  setReceiver,
-  showAlert,
   showSnack,
-  signInWithX,
   storage,
   TOAST_MESSAGES,
-  updateOnrampDraft,
-  updateSendDraft,
-  updateSwapDraft,
-  type WalletConnectEntry,
 } from '@openmodal/core/internal'
 import { setViewport } from '@web/test-runner-commands'
-import { shown as swapShown } from '../features/swap/swap-state.js'
 import '../test/define-modal.js'
-import { switchActiveChainData } from '../features/network/w3m-switch-active-chain-view/w3m-switch-active-chain-view.js'
+import { FEATURES } from '../features/index.js'
 import type { W3mModal } from '../modal/w3m-modal/w3m-modal.js'
 import { views as VIEW_REGISTRY } from '../router/routes.js'
 import { ALICE, FAILING, openAccount, selectTab } from '../test/account-fixtures.js'
 import { englishCatalog } from '../test/catalogs.js'
 import { AUTH_ID, embeddedStandIn, LOGIN_CODE } from '../test/embedded-fixtures.js'
-import {
-  deep,
-  mainnet,
-  optimism,
-  resetAll,
-  settle,
-  setupClient,
-  setupConnected,
-  solana,
-  until,
-  WALLETS,
-  walletIcon,
-} from '../test/helpers.js'
-import { startWalletConnect } from '../utils/walletconnect.js'
+import { deep, resetAll, settle, setupClient, until } from '../test/helpers.js'
+import type { Scenarios } from '../test/scenario.js'
 import { type Catalog, registerCatalog } from './index.js'
 
 const PSEUDO = 'en-XA'
-
-/** A SIWX config (the contract of @openmodal/siwx's) with no sessions and a long message. */
-const longSiwx: SiwxConfigLike = {
-  async createMessage({ accountAddress, chainId }) {
-    const data = {
-      accountAddress,
-      chainId,
-      domain: 'a-very-long-subdomain-of-the-application.example-organisation.org',
-      statement:
-        'I accept the Terms of Service of the Example Organisation and sign in to its application with this account',
-    }
-    return Object.defineProperty(data, 'toString', { value: () => JSON.stringify(data) })
-  },
-  addSession: async () => {},
-  revokeSession: async () => {},
-  getSessions: async () => [],
-  getRequired: () => false,
-}
 
 const ACCENTS: Record<string, string> = {
   a: 'á',
@@ -122,320 +74,19 @@ function pseudoCatalog(): Record<string, string> {
   return Object.fromEntries(Object.entries(ENGLISH).map(([key, text]) => [key, pseudo(text)]))
 }
 
-const ADDRESS = '0x7777777777777777777777777777777777777777'
-const WC_ID = 'com.walletconnect'
-
-/** A WalletConnect entry with a pairing URI ready, as the real client gives one. */
-const walletConnect: WalletConnectEntry = {
-  id: WC_ID,
-  name: 'WalletConnect',
-  namespaces: ['eip155'],
-  async load() {
-    ;(getAdapter('eip155') as TestAdapter).setWallets([
-      ...WALLETS,
-      { id: WC_ID, name: 'WalletConnect' },
-    ])
-    return {
-      pairing: {
-        uri: `wc:${'ab'.repeat(32)}@2?symKey=${'cd'.repeat(32)}`,
-        expiresAt: Date.now() + 240_000,
-      },
-      onUri: () => () => {},
-      cancelPairing() {},
-    }
-  },
-}
-
-/** How each view of the registry is reached, in the state that shows the most of its text. */
-const SCENARIOS: Record<string, () => Promise<void>> = {
-  async Connect() {
-    setupClient(
-      {},
-      {
-        termsConditionsUrl: 'https://example.com/terms',
-        privacyPolicyUrl: 'https://example.com/privacy',
-      },
-    )
-    reset('Connect')
-    openModal()
-    // The longest alert title, in the banner above the view.
-    showAlert('EMBEDDED_WALLET_LOAD_FAILED')
-  },
-  async ConnectingExternal() {
-    setupClient().holdNextConnect()
-    reset('Connect')
-    push('ConnectingExternal', { connectorId: 'io.alpha' })
-    openModal()
-  },
-  async ConnectingSocial() {
-    setupClient({}, { embeddedWallet: embeddedStandIn().entry })
-    // A blocked popup: the longest line, with the button that opens it.
-    $socialLogin.set({ provider: 'facebook', popup: null })
-    reset('Connect')
-    push('ConnectingSocial')
-    openModal()
-  },
-  async ConnectingFarcaster() {
-    // The channel's QR code, the hint and the link that opens the app.
-    setupClient({}, { embeddedWallet: embeddedStandIn().entry })
-    reset('Connect')
-    push('ConnectingFarcaster')
-    openModal()
-  },
-  async AllWallets() {
-    setupClient()
-    reset('AllWallets')
-    openModal()
-  },
-  async ConnectingWalletConnect() {
-    setupClient({}, { walletConnect }).holdNextConnect()
-    reset('Connect')
-    openModal()
-    startWalletConnect({
-      id: 'rainbow',
-      name: 'Rainbow',
-      imageUrl: walletIcon,
-      rdns: null,
-      homepage: 'https://rainbow.example.org',
-      mobileLink: 'rainbow:',
-      desktopLink: 'rainbow:',
-      webappLink: 'https://rainbow.example.org',
-      appStore: null,
-      playStore: null,
-      chains: ['eip155:1'],
-      featured: false,
-    })
-  },
-  async ConnectingWalletConnectBasic() {
-    setupClient({}, { walletConnect }).holdNextConnect()
-    reset('Connect')
-    openModal()
-    startWalletConnect()
-  },
-  async Networks() {
-    await setupConnected()
-    reset('Account')
-    push('Networks')
-    openModal()
-  },
-  async SwitchNetwork() {
-    const adapter = await setupConnected()
-    // The wallet's "no", the longest of core's texts, with Try again below it.
-    adapter.switchNetwork = async () => {
-      throw adapterError('NO_PROGRAMMATIC_SWITCH')
-    }
-    reset('Account')
-    push('SwitchNetwork', { network: optimism })
-    openModal()
-  },
-  async SIWXSignMessage() {
-    // A long statement and domain, and the wallet's "no" below them (spec §8).
-    const adapter = setupClient({}, { siwx: longSiwx })
-    adapter.signMessage = async () => {
-      throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
-    }
-    await connect({ connectorId: 'io.alpha' })
-    await until(() => $siwx.get().message, 'the message')
-    const target = $siwx.get().target
-    if (target) await signInWithX(target)
-  },
-  async UnsupportedChain() {
-    const adapter = await setupConnected()
-    adapter.emit({ type: 'chainChanged', chainId: 999 })
-  },
-  async SwitchActiveChain() {
-    setupClient({}, { networks: [mainnet, optimism, solana] })
-    await connect({ connectorId: 'io.alpha' })
-    reset('Account')
-    push('SwitchActiveChain', switchActiveChainData(solana))
-    openModal()
-  },
-  async Account() {
-    await setupConnected()
-    reset('Account')
-    openModal()
-  },
-  async WalletReceive() {
-    setupClient({}, { networks: [mainnet, optimism, solana] })
-    await connect({ connectorId: 'io.alpha' })
-    reset('Account')
-    push('WalletReceive')
-    openModal()
-  },
-  async Transactions() {
-    await openAccount(document.querySelector('w3m-modal') as W3mModal, ALICE)
-    push('Transactions')
-  },
-  async RegisterAccountName() {
-    await setupConnected()
-    reset('Account')
-    push('RegisterAccountName')
-    openModal()
-  },
-  async WalletSend() {
-    await setupConnected()
-    await loadSendTokens()
-    // A name that resolved, and an amount too large: the longest lines the form shows.
-    updateSendDraft({ sendTokenAmount: '123456.123456789' })
-    setReceiver(ADDRESS, { name: 'a-rather-long-name-for-an-account' })
-    reset('Account')
-    push('WalletSend')
-    openModal()
-  },
-  async OnRampProviders() {
-    await setupConnected()
-    // Above the card maximum: the longest error line under the field.
-    updateOnrampDraft({ amount: '7600' })
-    reset('Account')
-    push('OnRampProviders')
-    openModal()
-  },
-  async BuyInProgress() {
-    await setupConnected()
-    // A blocked window: the waiting line is longest, with the new-tab link under it.
-    setOnrampPurchase({
-      providerName: 'Sandbox checkout',
-      opened: false,
-      url: 'https://checkout.example/onramp/checkout/onr_1',
-      purchase: {
-        id: 'onr_1',
-        provider: 'sandbox',
-        status: 'pending',
-        chainId: 'eip155:1',
-        address: ADDRESS,
-        asset: 'ETH',
-        currency: 'USD',
-        method: 'card',
-        amount: '100.00',
-        cryptoAmount: '0.033',
-        txHash: null,
-        createdAt: '2026-01-01T00:00:00.000Z',
-        completedAt: null,
-      },
-    })
-    reset('Account')
-    push('BuyInProgress')
-    openModal()
-  },
-  async WalletSendSelectToken() {
-    await setupConnected()
-    reset('Account')
-    push('WalletSend')
-    push('WalletSendSelectToken')
-    openModal()
-  },
-  async WalletSendPreview() {
-    await setupConnected()
-    await loadSendTokens()
-    updateSendDraft({ sendTokenAmount: '1.23456789' })
-    setReceiver(ADDRESS, { name: 'a-rather-long-name-for-an-account' })
-    reset('Account')
-    push('WalletSend')
-    push('WalletSendPreview')
-    openModal()
-  },
-  async Swap() {
-    await setupConnected()
-    // A long amount, so the quote and its details show at their widest.
-    updateSwapDraft({ amount: '0.123456789' })
-    reset('Account')
-    push('Swap')
-    openModal()
-  },
-  async SwapSelectToken() {
-    await setupConnected()
-    // A long token name, both sides' tokens listed, as Swap would have loaded them.
-    swapShown.tokens = [
-      {
-        address: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE',
-        symbol: 'ETH',
-        name: 'Ether',
-        decimals: 18,
-        logoUri: null,
-      },
-      {
-        address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
-        symbol: 'USDC',
-        name: 'A rather long name for a stable coin',
-        decimals: 6,
-        logoUri: null,
-      },
-    ]
-    reset('Account')
-    push('Swap')
-    push('SwapSelectToken', { swapSide: 'to' })
-    openModal()
-  },
-  async SwapPreview() {
-    await setupConnected()
-    // A token sale (two wallet steps) of a long amount, as Swap would have quoted it.
-    const usdc = {
-      address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
-      symbol: 'USDC',
-      name: 'USD Coin',
-      decimals: 6,
-      logoUri: null,
-    }
-    const eth = {
-      ...usdc,
-      address: SWAP_NATIVE_ADDRESS,
-      symbol: 'ETH',
-      name: 'Ether',
-      decimals: 18,
-    }
-    swapShown.quote = {
-      provider: 'uniswap-v2',
-      from: usdc,
-      to: eth,
-      amount: '123456789123',
-      toAmount: '41152263041000000000',
-      priceImpact: 12.5,
-      providerFee: null,
-      gas: '120000',
-    }
-    reset('Account')
-    push('Swap')
-    push('SwapPreview')
-    openModal()
-  },
-  async EmailLogin() {
-    // The field holds what the visitor typed (a field scrolls its own text): a usual address.
-    setupClient({}, { embeddedWallet: embeddedStandIn().entry })
-    storage.set('email', 'ada.lovelace@example.com')
-    reset('Connect')
-    push('EmailLogin')
-    openModal()
-  },
-  async UpdateEmailWallet() {
-    setupClient({}, { embeddedWallet: embeddedStandIn().entry })
-    reset('Connect')
-    push('UpdateEmailWallet', { email: 'a.rather.long.address.for.a.test@example.com' })
-    openModal()
-  },
-  async ChangeRecovery() {
-    setupClient({}, { embeddedWallet: embeddedStandIn().entry })
-    reset('Connect')
-    push('ChangeRecovery')
-    openModal()
-  },
-  async ProfileWallets() {
-    // Both accounts, the smart one not deployed: the longest lines.
-    setupClient({}, { embeddedWallet: embeddedStandIn({ smartAccount: 'available' }).entry })
-    reset('ProfileWallets')
-    openModal()
-  },
-  async ApproveTransaction() {
-    setupClient({}, { embeddedWallet: embeddedStandIn().entry })
-    reset('ApproveTransaction')
-    openModal()
-  },
-  async RegisterAccountNameSuccess() {
-    await setupConnected()
-    $registeredName.set({ name: 'a-rather-long-name-for-an-account', address: ADDRESS })
-    reset('Account')
-    push('RegisterAccountNameSuccess')
-    openModal()
-  },
+/**
+ * How each view is reached, in the state that shows the most of its text: every feature named
+ * in features/index.ts brings its own (features/<feature>/pseudo-locale.ts), so a new view
+ * adds its scenario in its feature's folder.
+ */
+const SCENARIOS: Scenarios = {}
+for (const feature of Object.keys(FEATURES)) {
+  const path = `../features/${feature}/pseudo-locale.ts`
+  const own = (await import(path).catch((error) => {
+    throw new Error(`features/${feature}/pseudo-locale.ts: ${error}`)
+  })) as { scenarios?: Scenarios }
+  if (!own.scenarios) throw new Error(`features/${feature}/pseudo-locale.ts has no scenarios`)
+  Object.assign(SCENARIOS, own.scenarios)
 }
 
 /** The nearest ancestor of `node` (through shadow hosts) that clips its overflow, up to `stop`. */
@@ -579,7 +230,7 @@ describe('pseudo-locale, 40 % longer, at 320 px', () => {
 
   for (const [view, entry] of Object.entries(VIEW_REGISTRY)) {
     it(`${view}: nothing sticks out of the panel`, async () => {
-      const scenario = SCENARIOS[view]
+      const scenario = SCENARIOS[view as keyof Scenarios]
       if (!scenario || !entry) throw new Error(`no scenario for ${view}`)
       await scenario()
       setLocale(PSEUDO)
