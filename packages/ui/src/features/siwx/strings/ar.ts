@@ -8,4 +8,5 @@ export const catalog: Catalog = {
   'siwx.approve': 'وافق على التوقيع في محفظتك',
   'siwx.sign': 'توقيع',
   'siwx.cancel': 'إلغاء',
+  'siwx.failed': 'فشل تسجيل الدخول',
 }

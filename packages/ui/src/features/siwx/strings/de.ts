@@ -8,4 +8,5 @@ export const catalog: Catalog = {
   'siwx.approve': 'Bestätige die Signatur in deiner Wallet',
   'siwx.sign': 'Signieren',
   'siwx.cancel': 'Abbrechen',
+  'siwx.failed': 'Anmeldung fehlgeschlagen',
 }

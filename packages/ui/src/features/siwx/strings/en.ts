@@ -10,6 +10,7 @@ export const en = {
   'siwx.approve': 'Approve the signature in your wallet',
   'siwx.sign': 'Sign',
   'siwx.cancel': 'Cancel',
+  'siwx.failed': 'Sign-in failed',
 } as const
 
 registerFeatureStrings(en, {

@@ -8,4 +8,5 @@ export const catalog: Catalog = {
   'siwx.approve': 'Aprueba la firma en tu billetera',
   'siwx.sign': 'Firmar',
   'siwx.cancel': 'Cancelar',
+  'siwx.failed': 'No se pudo iniciar sesión',
 }

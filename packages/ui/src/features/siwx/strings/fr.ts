@@ -8,4 +8,5 @@ export const catalog: Catalog = {
   'siwx.approve': 'Approuvez la signature dans votre portefeuille',
   'siwx.sign': 'Signer',
   'siwx.cancel': 'Annuler',
+  'siwx.failed': 'Échec de l’authentification',
 }

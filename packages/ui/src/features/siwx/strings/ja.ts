@@ -8,4 +8,5 @@ export const catalog: Catalog = {
   'siwx.approve': 'ウォレットで署名を承認してください',
   'siwx.sign': '署名',
   'siwx.cancel': 'キャンセル',
+  'siwx.failed': 'サインインに失敗しました',
 }

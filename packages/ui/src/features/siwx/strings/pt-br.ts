@@ -8,4 +8,5 @@ export const catalog: Catalog = {
   'siwx.approve': 'Aprove a assinatura na sua carteira',
   'siwx.sign': 'Assinar',
   'siwx.cancel': 'Cancelar',
+  'siwx.failed': 'Não foi possível entrar',
 }

@@ -8,4 +8,5 @@ export const catalog: Catalog = {
   'siwx.approve': '在钱包中批准签名',
   'siwx.sign': '签名',
   'siwx.cancel': '取消',
+  'siwx.failed': '登录失败',
 }

@@ -6,6 +6,11 @@ export const styles = css`
     overflow-wrap: anywhere;
   }
 
+  .detail {
+    margin: 4px 0 0;
+    overflow-wrap: anywhere;
+  }
+
   .domain {
     font-weight: 600;
     overflow-wrap: anywhere;

@@ -128,6 +128,39 @@ describe('SIWXSignMessage view', () => {
     expect(siwx.sessions).to.have.length(1)
   })
 
+  it('another failure reads "Sign-in failed" in the page\'s locale, the config\'s words as text', async () => {
+    const siwx = memorySiwx(false)
+    siwx.addSession = async () => {
+      throw new Error('<b>nonce</b> expired')
+    }
+    setupClient({}, { siwx })
+    setLocale('de')
+    await connect({ connectorId: 'io.alpha' })
+    const view = await signView()
+    await until(() => $siwx.get().message, 'the message')
+    ;(deep(view, '[data-sign]') as HTMLButtonElement).click()
+    const error = await until(() => deep(view, '[data-error]'), 'the error')
+    await until(() => error.textContent?.trim() === 'Anmeldung fehlgeschlagen', 'the German text')
+    const detail = deep(view, '[data-error-detail]')
+    expect(detail?.textContent).to.equal('<b>nonce</b> expired')
+    expect(detail?.querySelector('b')).to.equal(null)
+    // A config that cannot make the message: the same coded text, no sign request sent.
+    siwx.createMessage = async () => {
+      throw new Error('the server is down')
+    }
+    stopSiwx()
+    resetAll()
+    setupClient({}, { siwx })
+    setLocale('ja')
+    await connect({ connectorId: 'io.alpha' })
+    const again = await signView()
+    await until(
+      () => deep(again, '[data-error]')?.textContent?.trim() === 'サインインに失敗しました',
+      'the Japanese text',
+    )
+    expect(deep(again, '[data-error-detail]')?.textContent).to.equal('the server is down')
+  })
+
   it('sessions that cannot be read: disconnects, back to Connect, the spec toast (§8)', async () => {
     const siwx = memorySiwx(true)
     siwx.getSessions = async () => {

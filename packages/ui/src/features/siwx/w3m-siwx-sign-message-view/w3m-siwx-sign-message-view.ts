@@ -25,7 +25,8 @@ import { styles } from './w3m-siwx-sign-message-view.styles.js'
  * @summary SIWXSignMessage (spec §2, §4): asks the connected wallet to sign in. Shows the dapp's
  * name and icon, the message's statement and the domain the wallet will show, then Sign and
  * Cancel. While the wallet signs: a spinner and "Approve in wallet"; a wallet's "no" shows
- * "Signature declined" (spec §8) and Sign asks again. Cancel follows core's rule (back to the
+ * "Signature declined" (spec §8) and Sign asks again; another failure "Sign-in failed", with
+ * the config's or wallet's words as a detail. Cancel follows core's rule (back to the
  * last signed network, disconnect when signing is required, else close).
  *
  * @csspart dapp-image - The dapp's icon.
@@ -58,6 +59,23 @@ export class W3mSiwxSignMessageView extends OpenModalElement {
     })
   }
 
+  /**
+   * Spec §8 "Signature declined", translated by code; any other failure (the config could not
+   * make the message or store the session, the wallet failed) reads "Sign-in failed" in the
+   * page's locale, with the config's or wallet's own words below as a detail, as text.
+   */
+  private renderError(error: NonNullable<SiwxState['error']>) {
+    if (error.code === 'SIGNATURE_DECLINED') {
+      return html`<p class="error-text" data-error>${tError(kitError('SIGNATURE_DECLINED'))}</p>`
+    }
+    return html`<p class="error-text" data-error>${t('siwx.failed')}</p>
+      ${
+        error.message
+          ? html`<p class="muted small detail" data-error-detail>${error.message}</p>`
+          : nothing
+      }`
+  }
+
   override render() {
     const { status, message, error } = this.state
     const metadata = this.options.value?.metadata
@@ -83,14 +101,7 @@ export class W3mSiwxSignMessageView extends OpenModalElement {
       <div class="status" part="status" aria-live="polite">
         ${
           error && status === 'error'
-            ? html`<p class="error-text" data-error>
-              ${
-                // Spec §8 "Signature declined", translated by code; other failures in their words.
-                error.code === 'SIGNATURE_DECLINED'
-                  ? tError(kitError('SIGNATURE_DECLINED'))
-                  : error.message
-              }
-            </p>`
+            ? this.renderError(error)
             : signing
               ? html`<p class="muted small">${t('siwx.approve')}</p>`
               : nothing
