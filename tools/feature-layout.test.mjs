@@ -1,7 +1,8 @@
 // A feature of @openmodal/ui is one folder (packages/ui/src/features/<feature>/): its views, its
 // strings for every shipped locale, its registration. This proves the layout, and adds a
-// throwaway view the documented way to a copy of the package's sources: the only files it
-// touches are inside the feature's folder, and the copy still type-checks (no central list of
+// throwaway view and a throwaway feature the documented way to a copy of the package's sources:
+// the view touches only its feature's folder, the feature two files outside its own (the
+// features table and its group's chunk), and the copy still type-checks (no central list of
 // views, strings or locales left to edit). Run by `pnpm lint`.
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
@@ -163,6 +164,79 @@ declare global {
   )
 }
 
+/**
+ * Adds the feature `name` with one view (`view`) to the sources at `src` the way the README
+ * says: its folder (copying the siwx feature's strings as its own), one line in
+ * features/index.ts, one `import` in the chunk of the group it joins (`connect`).
+ */
+function addThrowawayFeature(src, name, view) {
+  const base = join(src, 'features', name)
+  const tag = `w3m-${name}-view`
+  mkdirSync(join(base, tag), { recursive: true })
+  cpSync(join(src, 'features', 'siwx', 'strings'), join(base, 'strings'), { recursive: true })
+  for (const file of readdirSync(join(base, 'strings'))) {
+    const path = join(base, 'strings', file)
+    writeFileSync(path, readFileSync(path, 'utf8').replaceAll("'siwx.", `'${name}.`))
+  }
+  writeFileSync(
+    join(base, tag, `${tag}.ts`),
+    `import { html } from 'lit'
+import { t } from '../../../i18n/index.js'
+import { OpenModalElement } from '../../../internal/openmodal-element.js'
+import { define } from '../../../utils/define.js'
+import '../strings/en.js'
+
+export class W3mThrowawayFeatureView extends OpenModalElement {
+  override render(): unknown {
+    return html\`<p>\${t('${name}.sign')}</p>\`
+  }
+}
+
+define('${tag}', W3mThrowawayFeatureView)
+`,
+  )
+  writeFileSync(join(base, 'views.ts'), `import './${tag}/${tag}.js'\n`)
+  writeFileSync(
+    join(base, 'feature.ts'),
+    `import type { Feature } from '../feature.js'
+import type { en } from './strings/en.js'
+
+export const ${name}: Feature<typeof en> = {
+  group: 'connect',
+  views: {
+    ${view}: { tag: '${tag}' },
+  },
+}
+`,
+  )
+  writeFileSync(
+    join(base, 'pseudo-locale.ts'),
+    `import { openModal, reset } from '@openmodal/core/internal'
+import { setupClient } from '../../test/helpers.js'
+import type { Scenarios } from '../../test/scenario.js'
+
+export const scenarios: Scenarios = {
+  async ${view}() {
+    setupClient()
+    reset('${view}')
+    openModal()
+  },
+}
+`,
+  )
+  // Outside its folder: its name in features/index.ts, its views in its group's chunk.
+  const index = join(src, 'features', 'index.ts')
+  const table = 'export const FEATURES = {\n'
+  const text = readFileSync(index, 'utf8')
+  assert.ok(text.includes(table), 'the features table')
+  writeFileSync(
+    index,
+    text.replace(table, `import { ${name} } from './${name}/feature.js'\n\n${table}  ${name},\n`),
+  )
+  const chunk = join(src, 'features', 'connect', 'chunk.ts')
+  writeFileSync(chunk, `${readFileSync(chunk, 'utf8')}import '../${name}/views.js'\n`)
+}
+
 /** Takes `view` (module `tag` of `feature`) out of the source tree `src`: its route is free. */
 function withoutView(src, feature, view, tag) {
   const base = join(src, 'features', feature)
@@ -220,13 +294,14 @@ test('the layout check fails on a view outside the features and an unnamed featu
   )
 })
 
-test('a throwaway view touches only its feature folder, and the package still type-checks', () => {
-  // Every view name of core has its route now: the throwaway takes ConnectingFarcaster's in a
-  // copy without it (a new name would add one line to core's `VIEWS`, in
-  // packages/core/src/stores/router.ts, the one allowed file outside).
+test('a throwaway view and a throwaway feature touch only the allowed files, and type-check', () => {
+  // Every view name of core has its route now: the throwaways take ConnectingFarcaster's and
+  // ProfileWallets' in a copy without them (a new name would add one line to core's `VIEWS`,
+  // in packages/core/src/stores/router.ts, the one allowed file outside).
   const base = join(scratch, 'base')
   cpSync(join(ui, 'src'), base, { recursive: true })
   withoutView(base, 'social', 'ConnectingFarcaster', 'w3m-connecting-farcaster-view')
+  withoutView(base, 'profile', 'ProfileWallets', 'w3m-profile-wallets-view')
   const src = join(scratch, 'src')
   cpSync(base, src, { recursive: true })
   addThrowawayView(src, 'account', 'ConnectingFarcaster')
@@ -236,6 +311,19 @@ test('a throwaway view touches only its feature folder, and the package still ty
   assert.deepEqual(outside, ALLOWED_OUTSIDE, 'files outside the feature folder')
   assert.ok(outside.length + 1 <= 3, "at most three files outside the folder, with core's VIEWS")
   assert.ok(changed(base, src).length >= 10, 'the view, its table entry and strings')
+  assert.deepEqual(layoutProblems(src), [])
+  // A new feature: two files of the package outside its folder. With core's VIEWS, its store
+  // and actions exported from core's entry and its server route: at most six existing files.
+  const withView = join(scratch, 'with-view')
+  cpSync(src, withView, { recursive: true })
+  addThrowawayFeature(src, 'throwaway', 'ProfileWallets')
+  const feature = changed(withView, src).filter(
+    (file) => !file.startsWith(`features${sep}throwaway${sep}`),
+  )
+  assert.deepEqual(feature.sort(), [
+    join('features', 'connect', 'chunk.ts'),
+    join('features', 'index.ts'),
+  ])
   assert.deepEqual(layoutProblems(src), [])
   writeFileSync(
     join(scratch, 'tsconfig.json'),
