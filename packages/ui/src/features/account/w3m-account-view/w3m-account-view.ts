@@ -1,3 +1,4 @@
+import { Task, TaskStatus } from '@lit/task'
 import {
   $accountNames,
   $activeAccount,
@@ -129,8 +130,6 @@ export class W3mAccountView extends OpenModalElement {
   declare storageLost: boolean
   /** The e-mail login's frame said it can change the recovery factor (ChangeRecovery). */
   declare recoveryChange: boolean
-  /** The chain the server was asked about for swaps, and whether it swaps there. */
-  private swapChain: { chainId: string; supported: boolean } | undefined
   // The current watch of the frame's storage (see watchStorage).
   private storageWatch: { stop?: () => void } | undefined
 
@@ -261,20 +260,19 @@ export class W3mAccountView extends OpenModalElement {
 
   /**
    * Whether the server swaps on the active chain (`GET /v1/swap/chains`, asked once per page):
-   * until it answered, and where it does not, no Swap button.
+   * asked again when the chain changes, an answer for a chain left behind dropped.
    */
+  private readonly swapSupport = new Task(this, {
+    task: ([chainId]) => swapSupported(chainId),
+    args: () => {
+      const chainId = supportedNetwork(this.network.value)?.caipNetworkId
+      return [this.features.value?.swaps === false ? undefined : chainId] as const
+    },
+  })
+
+  /** Until the server answered for this chain, and where it does not swap, no Swap button. */
   private swapsHere(): boolean {
-    const chainId = supportedNetwork(this.network.value)?.caipNetworkId
-    if (!chainId || this.features.value?.swaps === false) return false
-    if (this.swapChain?.chainId !== chainId) {
-      this.swapChain = { chainId, supported: false }
-      void swapSupported(chainId).then((supported) => {
-        if (this.swapChain?.chainId !== chainId || !supported) return
-        this.swapChain = { chainId, supported }
-        this.requestUpdate()
-      })
-    }
-    return this.swapChain.supported
+    return this.swapSupport.status === TaskStatus.COMPLETE && this.swapSupport.value === true
   }
 
   private renderFeatures(namespace: ChainNamespace | undefined) {
