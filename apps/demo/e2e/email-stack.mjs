@@ -154,8 +154,8 @@ export async function startSocialStandins(redirectUri) {
 
 /**
  * Starts the stack; resolves with `{ stack, mailbox, secureOrigin, socials }`. `social`: also
- * the social login providers' stand-ins (`socials`), `features.socials` listing Google, GitHub
- * (both configured) and Discord (not configured). `recovery`: the demo
+ * the social login providers' stand-ins (`socials`), `features.socials` listing Google, GitHub,
+ * Discord (configured) and Facebook (not configured). `recovery`: the demo
  * project's recovery mode (`custodial`, or the default `non-custodial`: passkey or passphrase).
  * The mailbox and the secure site's build start in the stack's `prepare`, before the server.
  *
@@ -201,16 +201,17 @@ export async function startEmailStack({ recovery, social = false, sendGapMs } = 
     server: ({ prepared }) => ({
       port: prepared.serverPort,
       project: {
-        // Discord is listed but not configured: no button for it.
+        // Facebook is listed but not configured: no button for it.
         features: {
           email: true,
-          ...(social ? { socials: ['google', 'github', 'discord', 'farcaster'] } : {}),
+          ...(social ? { socials: ['google', 'github', 'discord', 'facebook', 'farcaster'] } : {}),
         },
         ...(social
           ? {
               social: {
                 google: socials.social.google,
                 github: socials.social.github,
+                discord: socials.social.discord,
                 farcaster: {},
               },
             }

@@ -6,12 +6,12 @@
 // project is `custodial` here: passkey recovery is the e-mail login's, tested with it); a
 // reload connects again without a click, and the wallet signs (viem verifies in Node); the
 // visitor closing the popup reads "Popup closed", a provider error "Failed to initiate social
-// connection", and the next login works; Discord, listed but not configured, has no button.
+// connection", and the next login works; Facebook, listed but not configured, has no button.
 // Farcaster: ConnectingFarcaster shows the sign-in link; the phone (a script with a custody key
 // registered in the IdRegistry stand-in) signs it and the modal connects; closing the modal
 // first cancels the channel at the server.
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { describe, test } from 'node:test'
 import { verifyMessage } from 'viem'
 import { clickAfterRest } from '../../../tools/frame-approve.mjs'
 import { farcasterPhone } from './email-stack.mjs'
@@ -77,8 +77,8 @@ export function socialTests(get) {
     const providers = await modal(page, 'w3m-connect-view [data-provider]').evaluateAll((nodes) =>
       nodes.map((node) => node.dataset.provider),
     )
-    // Discord is in features.socials but has no client configured on the server.
-    assert.deepEqual(providers, ['google', 'github', 'farcaster'])
+    // Facebook is in features.socials but has no client configured on the server.
+    assert.deepEqual(providers, ['google', 'github', 'discord', 'farcaster'])
     await page.evaluate(() => window.__openmodal.close())
     const login = await logIn(page, 'github')
     assert.match(login.address, /^0x[0-9a-fA-F]{40}$/)
@@ -216,5 +216,79 @@ export function socialTests(get) {
     )
     assert.match((await account(page)).address, /^0x[0-9a-fA-F]{40}$/)
     await context.close()
+  })
+
+  describe('social: Discord, and a Telegram mini app, through the modal', () => {
+    test('discord through the popup: the account shows the username without its "#0"', async () => {
+      const { context, page } = await openDemo()
+      const login = await logIn(page, 'discord')
+      assert.notEqual(login.address, github.address)
+      // The server keeps Discord's `nelly#0` as given; the modal stores and shows `nelly`.
+      assert.equal(
+        await page.evaluate(() => localStorage.getItem('@openmodal/socialUsername')),
+        '"nelly"',
+      )
+      await page.evaluate(() => window.__openmodal.open({ view: 'Account' }))
+      const shown = modal(page, 'w3m-account-view [data-email]')
+      assert.equal((await shown.textContent({ timeout: STEP })).trim(), 'nelly')
+      await context.close()
+    })
+
+    test('telegram mini app: the page goes to the provider, comes back with result_uri, connects', async () => {
+      const { stack, secureOrigin } = get()
+      const context = await stack.newContext()
+      // A stand-in of Telegram's WebApp object; the login must stay in the web view, so the
+      // page never hands the provider's URL to `openLink` (the outside browser).
+      const openedLinks = []
+      await context.exposeBinding('recordOpenLink', (_source, url) => openedLinks.push(url))
+      await context.addInitScript(() => {
+        window.Telegram = {
+          WebApp: {
+            platform: 'ios',
+            version: '8.0',
+            openLink: (url) => window.recordOpenLink(url),
+          },
+        }
+      })
+      const page = await stack.newPage(context)
+      const popups = []
+      page.on('popup', (popup) => popups.push(popup))
+      await page.goto(`${stack.origin}/?tgWebAppStartParam=demo`)
+      await page.waitForFunction(() => window.__openmodal !== undefined, null, { timeout: STEP })
+      await page.evaluate(() => window.__openmodal.open())
+      const back = page.waitForRequest(
+        (request) => request.isNavigationRequest() && request.url().includes('result_uri='),
+        { timeout: 60_000 },
+      )
+      await modal(page, 'w3m-connect-view [data-provider="github"]').click({ timeout: STEP })
+      // The provider signed in and the server sent the page back with the attempt's result.
+      const returned = new URL((await back).url())
+      assert.equal(returned.origin, stack.origin)
+      assert.equal(returned.searchParams.get('tgWebAppStartParam'), 'demo')
+      assert.match(
+        returned.searchParams.get('result_uri') ?? '',
+        new RegExp(`^${secureOrigin}/loading\\?social=done&attempt=`),
+      )
+      await page.waitForFunction(
+        () => window.__openmodal?.getAccount('eip155').status === 'connected',
+        null,
+        { timeout: 60_000 },
+      )
+      // The same GitHub account opens the same wallet; the parameter left the address.
+      assert.equal((await account(page)).address, github.address)
+      const now = new URL(page.url())
+      assert.equal(now.searchParams.has('result_uri'), false)
+      assert.equal(now.searchParams.get('tgWebAppStartParam'), 'demo')
+      assert.deepEqual(
+        await page.evaluate(() => [
+          localStorage.getItem('@openmodal/socialUsername'),
+          localStorage.getItem('@openmodal/telegramSocialProvider'),
+        ]),
+        ['"octocat"', null],
+      )
+      assert.deepEqual(openedLinks, [])
+      assert.equal(popups.length, 0)
+      await context.close()
+    })
   })
 }

@@ -10,11 +10,11 @@
 // client and a custody key registered in the IdRegistry stand-in on anvil; CANCEL_FARCASTER (the
 // modal closed) makes a later signature log nobody in.
 import assert from 'node:assert/strict'
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import type { Server } from 'node:http'
 import { join } from 'node:path'
-import { after, before, test } from 'node:test'
+import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { createWalletClient, viemConnector } from '@farcaster/auth-client'
 import { buildSecureSite } from '@openmodal/secure-site/serve'
@@ -41,6 +41,7 @@ import {
   type AppleStandin,
   appleStandinConfig,
   followUntil,
+  type OAuthStandinName,
   oauthStandinConfig,
   type Standin,
   startAppleStandin,
@@ -157,7 +158,10 @@ const request = (page: Page, type: string, payload: unknown = {}) =>
  * (600×800, at the secure site's /loading), is sent on to the provider, and comes back; the
  * frame's CONNECT_SOCIAL answers. Returns the answer and the popup's last address.
  */
-async function socialLogin(provider: 'google' | 'apple' | 'github' | 'telegram') {
+async function socialLogin(
+  provider: 'google' | 'apple' | 'github' | 'telegram' | OAuthStandinName,
+  origin = dapp.origin,
+) {
   const context = await browser.newContext()
   // How the provider sent the popup to the server's callback (GET, or Apple's form POST).
   const callbacks: string[] = []
@@ -166,7 +170,7 @@ async function socialLogin(provider: 'google' | 'apple' | 'github' | 'telegram')
       callbacks.push(sent.method())
   })
   const page = await context.newPage()
-  await page.goto(`${dapp.origin}/`)
+  await page.goto(`${origin}/`)
   // The frame is up and its channel open before the popup takes the front.
   assert.equal((await request(page, 'IS_CONNECTED', {})).status, 'SUCCESS')
   const popupOpened = context.waitForEvent('page')
@@ -261,6 +265,98 @@ test('a frame that already opened a social wallet can start the next login', asy
   const next = await request(page, 'GET_SOCIAL_REDIRECT_URI', { provider: 'github' })
   assert.equal(next.status, 'SUCCESS', JSON.stringify(next.payload))
   await context.close()
+})
+
+describe('Discord, X and Facebook through the popup', () => {
+  // Their own project and dapp page, so that the cases above keep theirs.
+  const project = 'oauth2-social-project'
+  const names = { discord: 'nelly#0', x: 'XDevelopers', facebook: 'Mark Example' } as const
+  const standins = new Map<keyof typeof names, Awaited<ReturnType<typeof startOAuthStandin>>>()
+  let page: { origin: string; server: Server }
+
+  before(async () => {
+    page = await startDappPage(() => secure, project)
+    for (const name of ['discord', 'x', 'facebook'] as const) {
+      standins.set(name, await startOAuthStandin(name))
+    }
+    const social = Object.fromEntries(
+      [...standins].map(([name, standin]) => [name, oauthStandinConfig(standin)]),
+    )
+    await syncConfig(db, {
+      projects: [
+        testProject({
+          projectId: project,
+          allowedOrigins: [page.origin],
+          features: { email: true, socials: ['discord', 'x', 'facebook'] },
+          recovery: 'custodial',
+          social,
+        }),
+      ],
+    })
+  })
+
+  after(async () => {
+    for (const standin of standins.values()) await standin.close()
+    page?.server.close()
+  })
+
+  test('each through the popup: a wallet, and the same address on a new device', async () => {
+    // The three side by side: each login mostly waits for the frame's once-a-second poll.
+    await Promise.all(
+      (['discord', 'x', 'facebook'] as const).map(async (provider) => {
+        const first = await socialLogin(provider, page.origin)
+        assert.equal(first.last, `${secure}/loading?social=done`, provider)
+        assert.equal(first.answer.status, 'SUCCESS', JSON.stringify(first.answer.payload))
+        assert.match(String(first.answer.payload.address), /^0x[0-9a-fA-F]{40}$/)
+        // As the provider gives it: the modal strips Discord's `#0` when it shows it.
+        assert.equal(first.answer.payload.userName, names[provider])
+        const second = await socialLogin(provider, page.origin)
+        assert.equal(second.answer.status, 'SUCCESS', JSON.stringify(second.answer.payload))
+        assert.equal(second.answer.payload.address, first.answer.payload.address, provider)
+        return first.answer.payload.address
+      }),
+    ).then((addresses) => assert.equal(new Set(addresses).size, 3))
+  })
+
+  test("X's stand-in refuses a token request without the PKCE verifier, as X does", async () => {
+    const x = standins.get('x')
+    assert.ok(x)
+    const redirectUri = `${server.url}/v1/auth/social/callback`
+    const verifier = randomBytes(32).toString('base64url')
+    const authorize = new URL(`${x.url}${x.paths.authorizePath}`)
+    authorize.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: x.clientId,
+      redirect_uri: redirectUri,
+      scope: 'users.read tweet.read',
+      state: 'state',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+    }).toString()
+    const exchange = async (withVerifier: boolean) => {
+      const sent = await fetch(authorize, { redirect: 'manual' })
+      const code = new URL(sent.headers.get('location') ?? '').searchParams.get('code') ?? ''
+      const answer = await fetch(`${x.url}${x.paths.tokenPath}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${x.clientId}:${x.clientSecret}`).toString('base64')}`,
+        },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          ...(withVerifier ? { code_verifier: verifier } : {}),
+        }),
+      })
+      return { status: answer.status, body: (await answer.json()) as Record<string, unknown> }
+    }
+    const refused = await exchange(false)
+    assert.equal(refused.status, 400)
+    assert.equal(refused.body.error, 'invalid_request')
+    const granted = await exchange(true)
+    assert.equal(granted.status, 200, JSON.stringify(granted.body))
+    assert.equal(granted.body.token_type, 'bearer')
+  })
 })
 
 test('Telegram mini app: no popup; the page comes back with result_uri and completes', async () => {

@@ -177,8 +177,8 @@ export const BUILT_PROVIDERS = [...(Object.keys(PROVIDERS) as OAuthProvider[]), 
 /**
  * The providers whose login works end to end (server, frame and popup). The project config
  * reports a configured provider only when it is listed here, so no button shows for a login
- * that cannot finish. The popup and the frame's half are the same for every provider (Google and
- * GitHub run through them in Chromium); each provider's server half runs against its stand-in.
+ * that cannot finish. The popup and the frame's half are the same for every provider (each runs
+ * through them in Chromium); each provider's server half runs against its stand-in.
  */
 export const POPUP_READY_PROVIDERS: readonly BuiltProvider[] = BUILT_PROVIDERS
 
