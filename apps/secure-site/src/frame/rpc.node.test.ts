@@ -217,6 +217,26 @@ describe('the smart account (ERC-4337 v0.7 through the bundler)', () => {
     const eoa = privateKeyToAccount(key).address
     const delegated: SmartAccountChain = { ...chain, mode: 'eip7702' }
     assert.deepEqual(await smartAccountOf(eoa, delegated), { address: eoa, deployed: false })
+    // No implementation on the chain: no smart account to give (the switch falls back).
+    const testClient = createPublicClient({ transport: http(anvil.rpcUrl) })
+    const implementation = await testClient.getCode({ address: SIMPLE_7702_ACCOUNT })
+    const setCode = (code: string) =>
+      fetch(anvil.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'anvil_setCode',
+          params: [SIMPLE_7702_ACCOUNT, code],
+        }),
+      })
+    await setCode('0x')
+    try {
+      await assert.rejects(smartAccountOf(eoa, delegated), /No Simple7702Account/)
+    } finally {
+      await setCode(implementation ?? '0x')
+    }
     await fundAccount(anvil.rpcUrl, eoa, { token, amount: 10n })
     const [before4, before5] = [await balanceOf(alice), await balanceOf(bob)]
     // One call reverts (more than the balance): neither lands, nothing is delegated.

@@ -89,8 +89,15 @@ export async function smartAccountOf(
 ): Promise<{ address: Address; deployed: boolean }> {
   const client = publicClient(chain)
   // EIP-7702: the EOA is the account; "deployed" once its code is the delegation designator.
+  // A chain without the implementation cannot give it (the switch falls back to the EOA).
   if (chain.mode === 'eip7702') {
-    const code = await client.getCode({ address: owner })
+    const [implementation, code] = await Promise.all([
+      client.getCode({ address: SIMPLE_7702_ACCOUNT }),
+      client.getCode({ address: owner }),
+    ])
+    if (!implementation || implementation === '0x') {
+      throw new RpcError(-32603, `No Simple7702Account at ${SIMPLE_7702_ACCOUNT} on this chain`)
+    }
     return { address: owner, deployed: isDelegated(code) }
   }
   const address = await client.readContract({
