@@ -268,6 +268,30 @@ describe('the smart account (ERC-4337 v0.7 through the bundler)', () => {
     })
     assert.equal(code, `0xef0100${SIMPLE_7702_ACCOUNT.slice(2).toLowerCase()}`)
     assert.deepEqual(await smartAccountOf(eoa, delegated), { address: eoa, deployed: true })
+    // The page sees one address, batching atomically; the EOA's signature verifies for the
+    // delegated account (ERC-1271), so the frame does not refuse to sign for it.
+    const page: RpcContext = {
+      ...context,
+      session: { ...session, commitment: { eip155: eoa, solana: '1' } } as never,
+      chainId: () => anvil.chainId,
+      rpcUrl: () => anvil.rpcUrl,
+      smartAccount: () => ({ ...delegated, address: eoa }),
+    }
+    assert.deepEqual(await handleRpc(page, { method: 'eth_accounts' }), [eoa])
+    assert.deepEqual(await handleRpc(page, { method: 'wallet_getCapabilities', params: [eoa] }), {
+      '0x7a69': { atomic: { status: 'supported' } },
+    })
+    const signature = await privateKeyToAccount(key).signMessage({ message: 'Sign in' })
+    const verifier = createPublicClient({ transport: http(anvil.rpcUrl) })
+    assert.equal(
+      await verifier.verifyMessage({ address: eoa, message: 'Sign in', signature }),
+      true,
+    )
+    const signing = (await handleRpc(page, {
+      method: 'personal_sign',
+      params: ['0x5369676e20696e', eoa],
+    }).catch((error: unknown) => error)) as { message?: string }
+    assert.doesNotMatch(String(signing?.message), /cannot sign messages/)
     // Delegated: the next userOperation carries no authorization.
     const next = await sendUserOperation(key, delegated, [transfer(alice, 1n)])
     for (let i = 0; i < 200 && (await userOperationStatus(delegated, next)).status === 100; i++) {
