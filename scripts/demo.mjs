@@ -42,8 +42,15 @@ const { values: args } = parseArgs({
     // `--scale 2`: two server instances over one PostgreSQL behind a balancer, and two relay
     // instances over a Redis of their own (Debian's PostgreSQL and redis-server).
     scale: { type: 'string', default: '1' },
+    // `--smart-account eip7702`: the embedded wallet's smart account is the EOA, delegated to
+    // Simple7702Account (EIP-7702); default `erc4337`, a Simple v0.7 account.
+    'smart-account': { type: 'string', default: 'erc4337' },
   },
 })
+if (!['erc4337', 'eip7702'].includes(args['smart-account'])) {
+  console.error(`--smart-account ${args['smart-account']}: give erc4337 or eip7702`)
+  process.exit(2)
+}
 const scale = Number(args.scale)
 if (!Number.isInteger(scale) || scale < 1 || scale > 8) {
   console.error(`--scale ${args.scale}: give a whole number from 1 to 8`)
@@ -227,14 +234,17 @@ const services = [
         const uniswap = await testing.deployUniswapV2(chains[0].rpcUrl, { tokens: [token, tdai] })
         // Sign In With Farcaster: the IdRegistry stand-in the server checks custody against.
         const idRegistry = await testing.deployTestIdRegistry(chains[0].rpcUrl)
-        // Smart accounts on the first chain: EntryPoint v0.7 and the SimpleAccountFactory at
-        // their canonical addresses, and the Alto bundler (GPL, its own process). Without it
-        // the demo still runs, with the embedded wallet's EOA only.
+        // Smart accounts on the first chain: EntryPoint v0.7 and the SimpleAccountFactory,
+        // EntryPoint v0.8 and Simple7702Account (EIP-7702) at their canonical addresses, and
+        // the Alto bundler serving both (GPL, its own process). Without it the demo still
+        // runs, with the embedded wallet's EOA only.
         const smart = await testing
           .deployErc4337(chains[0].rpcUrl)
+          .then(() => testing.deployEip7702(chains[0].rpcUrl))
           .then(async () =>
             testing.startBundler({
               rpcUrl: chains[0].rpcUrl,
+              entryPoints: [testing.ENTRY_POINT_V07, testing.ENTRY_POINT_V08],
               port: await freePort(4337),
               readyTimeoutMs: 120_000,
             }),
@@ -242,7 +252,7 @@ const services = [
           .then(
             (started) => {
               bundler = started
-              return `  ERC-4337 bundler (smart accounts) on ${chains[0].chainId}: ${started.url}`
+              return `  ERC-4337 bundler (smart accounts, ${args['smart-account']}) on ${chains[0].chainId}: ${started.url}`
             },
             (error) => `  no smart accounts: the bundler did not start (${error.message})`,
           )
@@ -376,7 +386,9 @@ const services = [
               : {}
           // The embedded wallet's smart account where the bundler runs.
           const bundler =
-            local === anvil.chains[0] && anvil.bundlerUrl ? { bundlerUrl: anvil.bundlerUrl } : {}
+            local === anvil.chains[0] && anvil.bundlerUrl
+              ? { bundlerUrl: anvil.bundlerUrl, smartAccountMode: args['smart-account'] }
+              : {}
           return { ...chain, rpcUrls: [local.rpcUrl], ...swap, ...bundler }
         })
         // Balances on the local Solana cluster (SOL and the test SPL token, named here).

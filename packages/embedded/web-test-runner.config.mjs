@@ -5,7 +5,17 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { deployErc4337, startAnvil, startBundler, startSolanaRpc } from '@openmodal/testing/node'
+import {
+  deployEip7702,
+  deployErc4337,
+  deployTestToken,
+  ENTRY_POINT_V07,
+  ENTRY_POINT_V08,
+  fundAccount,
+  startAnvil,
+  startBundler,
+  startSolanaRpc,
+} from '@openmodal/testing/node'
 import { playwrightLauncher } from '@web/test-runner-playwright'
 import { createApiStandIn } from '../../apps/secure-site/scripts/api-stand-in.mjs'
 import { buildSecureSite, startSecureSite } from '../../apps/secure-site/scripts/serve.mjs'
@@ -22,10 +32,19 @@ function secureSite() {
   let bundler
   let bundlerStarting
   let projects
+  let token
   const startSmartAccounts = async () => {
     await deployErc4337(anvil.rpcUrl)
-    bundler = await startBundler({ rpcUrl: anvil.rpcUrl, readyTimeoutMs: 120_000 })
+    // EIP-7702 mode: EntryPoint v0.8 and Simple7702Account, served by the same bundler.
+    await deployEip7702(anvil.rpcUrl)
+    token = (await deployTestToken(anvil.rpcUrl)).address
+    bundler = await startBundler({
+      rpcUrl: anvil.rpcUrl,
+      entryPoints: [ENTRY_POINT_V07, ENTRY_POINT_V08],
+      readyTimeoutMs: 120_000,
+    })
     projects['p-smart'].bundlerUrls = { 31337: bundler.url }
+    projects['p-7702'].bundlerUrls = { 31337: bundler.url }
   }
   return {
     name: 'openmodal-secure-site',
@@ -61,11 +80,19 @@ function secureSite() {
           bundlerUrls: {},
           recovery: 'custodial',
         },
+        // The same chain in EIP-7702 mode: the smart account is the EOA, delegated.
+        'p-7702': {
+          allowedOrigins: ['http://localhost:*'],
+          rpcUrls: { 31337: anvil.rpcUrl },
+          bundlerUrls: {},
+          smartAccountModes: { 31337: 'eip7702' },
+          recovery: 'custodial',
+        },
       }
       site = await startSecureSite({
         dist,
         projects,
-        api: createApiStandIn({ custodialProjects: ['p-ok', 'p-smart'] }),
+        api: createApiStandIn({ custodialProjects: ['p-ok', 'p-smart', 'p-7702'] }),
       })
       // Not awaited: the bundler (10-30 s to start on a loaded machine) comes up while the
       // browser runs the files before its one user, an approval test that waits for it.
@@ -93,10 +120,17 @@ function secureSite() {
     },
     /** Real clicks inside the cross-origin frame, through Playwright (a user's input). */
     async executeCommand({ command, payload, session }) {
-      // EntryPoint v0.7 + SimpleAccountFactory and the bundler (started with the server).
+      // EntryPoints v0.7 and v0.8, the accounts and the bundler (started with the server);
+      // the test ERC-20.
       if (command === 'start-bundler') {
         await bundlerStarting
-        return { bundlerUrl: bundler.url }
+        return { bundlerUrl: bundler.url, token }
+      }
+      // Mints `amount` of the test ERC-20 to `to`.
+      if (command === 'mint-token') {
+        await bundlerStarting
+        await fundAccount(anvil.rpcUrl, payload.to, { token, amount: BigInt(payload.amount) })
+        return true
       }
       if (
         !['frame-click', 'frame-fill', 'frame-type', 'frame-text', 'frame-box'].includes(command)

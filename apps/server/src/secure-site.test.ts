@@ -83,18 +83,27 @@ describe('the secure site on its own origin', () => {
           nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
         },
         { caipNetworkId: 'eip155:10', rpcUrls: ['https://op.example'] },
+        {
+          caipNetworkId: 'eip155:17000',
+          rpcUrls: ['https://holesky.example'],
+          bundlerUrl: 'https://bundler.example/17000',
+          smartAccountMode: 'eip7702',
+        },
       ],
     } as unknown as Parameters<typeof frameConfig>[0]
     const config = frameConfig(project, 'https://api.example')
     assert.deepEqual(config.bundlerUrls, {
       31337: 'http://127.0.0.1:4337/rpc',
+      17000: 'https://bundler.example/17000',
     })
+    // EIP-7702 mode where the project says so; ERC-4337 (the default) elsewhere.
+    assert.deepEqual(config.smartAccountModes, { 17000: 'eip7702' })
     // What the frame's wallet_getAssets reads (ERC-7811): only chains that name either.
     assert.deepEqual(config.evmAssets, {
       31337: { tokens: ['0x5FbDB2315678afecb367f032d93F642f64180aa3'] },
       1: { nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
     })
-    assert.deepEqual(bundlerOrigins(project), ['http://127.0.0.1:4337'])
+    assert.deepEqual(bundlerOrigins(project), ['http://127.0.0.1:4337', 'https://bundler.example'])
     const parsed = v.safeParse(ChainSchema, {
       caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
       rpcUrls: ['https://sol.example'],
@@ -102,6 +111,19 @@ describe('the secure site on its own origin', () => {
     })
     assert.equal(parsed.success, false)
     assert.equal(parsed.issues?.[0]?.message, 'bundlerUrl is only for eip155 chains')
+    const modeAlone = v.safeParse(ChainSchema, {
+      caipNetworkId: 'eip155:1',
+      rpcUrls: ['https://eth.example'],
+      smartAccountMode: 'eip7702',
+    })
+    assert.equal(modeAlone.issues?.[0]?.message, 'smartAccountMode needs a bundlerUrl')
+    const unknownMode = v.safeParse(ChainSchema, {
+      caipNetworkId: 'eip155:1',
+      rpcUrls: ['https://eth.example'],
+      bundlerUrl: 'https://bundler.example',
+      smartAccountMode: 'kernel',
+    })
+    assert.equal(unknownMode.success, false)
   })
 
   test('serves the built assets and nothing else on the secure origin', async () => {

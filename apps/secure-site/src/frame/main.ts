@@ -57,6 +57,11 @@ const frameConfig = v.object({
   /** The smart-account-enabled EVM chains (spec §7): their ERC-4337 bundler by chain id. */
   bundlerUrls: v.optional(v.record(v.string(), v.pipe(v.string(), v.url())), {}),
   /**
+   * The smart-account-enabled chains whose smart account is the EOA itself (EIP-7702, delegated
+   * to Simple7702Account); the others use ERC-4337 v0.7 Simple accounts.
+   */
+  smartAccountModes: v.optional(v.record(v.string(), v.picklist(['erc4337', 'eip7702'])), {}),
+  /**
    * ERC-7811 `wallet_getAssets`, by EVM chain id: the native currency (default Ether) and the
    * ERC-20 contracts the project names.
    */
@@ -105,7 +110,8 @@ window.addEventListener('message', async (event: MessageEvent) => {
   if (connected || event.source !== window.parent) return
   const hello = tryMessage(handshake, event.data)
   if (!hello) return
-  const { allowedOrigins, apiUrl, rpcUrls, bundlerUrls, evmAssets, recovery } = await config
+  const { allowedOrigins, apiUrl, rpcUrls, bundlerUrls, smartAccountModes, evmAssets, recovery } =
+    await config
   // location.ancestorOrigins (Chromium, WebKit) names the real embedder: a message from any
   // other origin (a nested foreign frame posting to our parent is not our parent) is refused.
   const ancestor = location.ancestorOrigins?.[0]
@@ -123,7 +129,9 @@ window.addEventListener('message', async (event: MessageEvent) => {
   // What this frame can do beyond the base requests (the host offers a control only for
   // these): a custodial project has no factor to change.
   const features: FrameFeature[] = recovery === 'custodial' ? [] : ['changeRecovery']
-  await serve(channel.port1, event.origin, apiUrl, rpcUrls, bundlerUrls, evmAssets, features)
+  await serve(channel.port1, event.origin, apiUrl, rpcUrls, bundlerUrls, evmAssets, features, {
+    smartAccountModes,
+  })
 })
 
 /**
@@ -160,6 +168,7 @@ async function serve(
   bundlerUrls: Record<string, string>,
   evmAssets: v.InferOutput<typeof frameConfig>['evmAssets'],
   features: FrameFeature[],
+  { smartAccountModes }: Pick<v.InferOutput<typeof frameConfig>, 'smartAccountModes'>,
 ) {
   // READY goes out as soon as the port is up: the spec's 500 ms wait after it runs while the
   // wallet's code (keys, signing: not needed for the handshake) loads and the session restores.
@@ -234,7 +243,8 @@ async function serve(
   const smartChain = (id: number) => {
     const bundlerUrl = bundlerUrls[String(id)]
     const rpcUrl = rpcUrls[String(id)]
-    return bundlerUrl && rpcUrl ? { chainId: id, rpcUrl, bundlerUrl } : undefined
+    const mode = smartAccountModes[String(id)] ?? 'erc4337'
+    return bundlerUrl && rpcUrl ? { chainId: id, rpcUrl, bundlerUrl, mode } : undefined
   }
   const activeSmartAccount = () => {
     if (preferred !== 'smartAccount') return undefined

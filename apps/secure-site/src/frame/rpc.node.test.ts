@@ -6,8 +6,11 @@ import { ANVIL_ADDRESSES, ANVIL_PRIVATE_KEYS, TEST_TOKEN_ABI } from '@openmodal/
 import {
   type AnvilInstance,
   type Bundler,
+  deployEip7702,
   deployErc4337,
   deployTestToken,
+  ENTRY_POINT_V07,
+  ENTRY_POINT_V08,
   fundAccount,
   startAnvil,
   startBundler,
@@ -153,7 +156,12 @@ describe('the smart account (ERC-4337 v0.7 through the bundler)', () => {
   before(async () => {
     anvil = await startAnvil()
     await deployErc4337(anvil.rpcUrl)
-    bundler = await startBundler({ rpcUrl: anvil.rpcUrl })
+    // EIP-7702 mode: EntryPoint v0.8 and Simple7702Account, served by the same bundler.
+    await deployEip7702(anvil.rpcUrl)
+    bundler = await startBundler({
+      rpcUrl: anvil.rpcUrl,
+      entryPoints: [ENTRY_POINT_V07, ENTRY_POINT_V08],
+    })
     token = (await deployTestToken(anvil.rpcUrl)).address
     chain = { chainId: anvil.chainId, rpcUrl: anvil.rpcUrl, bundlerUrl: bundler.url }
   })
@@ -200,6 +208,112 @@ describe('the smart account (ERC-4337 v0.7 through the bundler)', () => {
     assert.equal(failed.code, -32603)
     assert.match(failed.message, /^The smart account's bundler failed: /)
     assert.deepEqual([await balanceOf(alice), await balanceOf(bob)], [4n, 5n])
+  })
+
+  it('EIP-7702 mode: the EOA is the account, its first userOperation delegates it and lands a batch', async () => {
+    const { smartAccountOf, sendUserOperation, userOperationStatus, SIMPLE_7702_ACCOUNT } =
+      await import('./smart-account.js')
+    const key = ANVIL_PRIVATE_KEYS[4]
+    const eoa = privateKeyToAccount(key).address
+    const delegated: SmartAccountChain = { ...chain, mode: 'eip7702' }
+    assert.deepEqual(await smartAccountOf(eoa, delegated), { address: eoa, deployed: false })
+    // No implementation on the chain: no smart account to give (the switch falls back).
+    const testClient = createPublicClient({ transport: http(anvil.rpcUrl) })
+    const implementation = await testClient.getCode({ address: SIMPLE_7702_ACCOUNT })
+    const setCode = (code: string) =>
+      fetch(anvil.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'anvil_setCode',
+          params: [SIMPLE_7702_ACCOUNT, code],
+        }),
+      })
+    await setCode('0x')
+    try {
+      await assert.rejects(smartAccountOf(eoa, delegated), /No Simple7702Account/)
+    } finally {
+      await setCode(implementation ?? '0x')
+    }
+    await fundAccount(anvil.rpcUrl, eoa, { token, amount: 10n })
+    const [before4, before5] = [await balanceOf(alice), await balanceOf(bob)]
+    // One call reverts (more than the balance): neither lands, nothing is delegated.
+    const refused = await sendUserOperation(key, delegated, [
+      transfer(alice, 1n),
+      transfer(bob, 20n),
+    ]).then(
+      () => assert.fail('sent'),
+      (error: { code: number; message: string }) => error,
+    )
+    assert.match(refused.message, /^The smart account's bundler failed: /)
+    assert.deepEqual([await balanceOf(alice), await balanceOf(bob)], [before4, before5])
+    assert.equal((await smartAccountOf(eoa, delegated)).deployed, false)
+
+    const hash = await sendUserOperation(key, delegated, [transfer(alice, 3n), transfer(bob, 4n)])
+    let status = await userOperationStatus(delegated, hash)
+    for (let i = 0; i < 200 && status.status === 100; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      status = await userOperationStatus(delegated, hash)
+    }
+    assert.equal(status.status, 200)
+    assert.equal(status.atomic, true)
+    assert.deepEqual(
+      [await balanceOf(eoa), await balanceOf(alice), await balanceOf(bob)],
+      [3n, before4 + 3n, before5 + 4n],
+    )
+    const code = await createPublicClient({ transport: http(anvil.rpcUrl) }).getCode({
+      address: eoa,
+    })
+    assert.equal(code, `0xef0100${SIMPLE_7702_ACCOUNT.slice(2).toLowerCase()}`)
+    assert.deepEqual(await smartAccountOf(eoa, delegated), { address: eoa, deployed: true })
+    // The page sees one address, batching atomically; the EOA's signature verifies for the
+    // delegated account (ERC-1271), so the frame does not refuse to sign for it.
+    const page: RpcContext = {
+      ...context,
+      session: { ...session, commitment: { eip155: eoa, solana: '1' } } as never,
+      chainId: () => anvil.chainId,
+      rpcUrl: () => anvil.rpcUrl,
+      smartAccount: () => ({ ...delegated, address: eoa }),
+    }
+    assert.deepEqual(await handleRpc(page, { method: 'eth_accounts' }), [eoa])
+    assert.deepEqual(await handleRpc(page, { method: 'wallet_getCapabilities', params: [eoa] }), {
+      '0x7a69': { atomic: { status: 'supported' } },
+    })
+    const signature = await privateKeyToAccount(key).signMessage({ message: 'Sign in' })
+    const verifier = createPublicClient({ transport: http(anvil.rpcUrl) })
+    assert.equal(
+      await verifier.verifyMessage({ address: eoa, message: 'Sign in', signature }),
+      true,
+    )
+    const signing = (await handleRpc(page, {
+      method: 'personal_sign',
+      params: ['0x5369676e20696e', eoa],
+    }).catch((error: unknown) => error)) as { message?: string }
+    assert.doesNotMatch(String(signing?.message), /cannot sign messages/)
+    // Delegated: the next userOperation carries no authorization.
+    const next = await sendUserOperation(key, delegated, [transfer(alice, 1n)])
+    for (let i = 0; i < 200 && (await userOperationStatus(delegated, next)).status === 100; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    assert.equal(await balanceOf(alice), before4 + 4n)
+  })
+
+  it("spec §9: the delegation's verification gas falls back to 100000 when its estimate fails", async () => {
+    const { delegationGas, DELEGATION_GAS_FALLBACK } = await import('./smart-account.js')
+    assert.equal(DELEGATION_GAS_FALLBACK, 100_000n)
+    const estimated = { callGasLimit: 50_000n, preVerificationGas: 60_000n }
+    const asDelegated = async () => ({ ...estimated, verificationGasLimit: 7n })
+    assert.deepEqual(
+      await delegationGas(async () => {
+        throw new Error('AA23 reverted')
+      }, asDelegated),
+      { ...estimated, verificationGasLimit: 100_000n },
+    )
+    // An estimate that works is kept as it is.
+    const whole = { ...estimated, verificationGasLimit: 123_456n }
+    assert.deepEqual(await delegationGas(async () => whole, asDelegated), whole)
   })
 
   it('answers the page as the smart account: its address, atomic batches', async () => {

@@ -343,11 +343,13 @@ export async function handleRpc(
 /**
  * A message signature for the smart account: a Simple v0.7 account has no ERC-1271
  * `isValidSignature`, so no verifier (SIWX included) could accept one, deployed or not. Said
- * plainly, before any approval, instead of a signature nobody can check.
+ * plainly, before any approval, instead of a signature nobody can check. In EIP-7702 mode the
+ * account is the EOA: its key's signature verifies by ecrecover, and Simple7702Account answers
+ * ERC-1271 for it once delegated.
  */
 function refuseSmartAccountSignature(context: RpcContext, address: unknown) {
   const smart = context.smartAccount?.()
-  if (smart && sameAddress(address, smart.address)) {
+  if (smart && smart.mode !== 'eip7702' && sameAddress(address, smart.address)) {
     throw new RpcError(
       4200,
       'The smart account cannot sign messages (a Simple v0.7 account has no ERC-1271): switch to the EOA to sign',
@@ -404,7 +406,12 @@ async function sendThroughSmartAccount(
       })),
     ),
   )
-  bundles.set(hash, { chainId: smart.chainId, rpcUrl: smart.rpcUrl, bundlerUrl: smart.bundlerUrl })
+  bundles.set(hash, {
+    chainId: smart.chainId,
+    rpcUrl: smart.rpcUrl,
+    bundlerUrl: smart.bundlerUrl,
+    mode: smart.mode,
+  })
   return hash
 }
 

@@ -1,10 +1,28 @@
-// The embedded wallet's smart account (spec §1): a Simple v0.7 ERC-4337 account owned by the
-// wallet's EOA key (permissionless' `toSimpleSmartAccount`, viem's bundler client), sent
-// through the project's bundler for the chain. Its first userOperation deploys it. Loaded
-// with the first smart-account request only.
+// The embedded wallet's smart account (spec §1), sent through the project's bundler for the
+// chain, in one of two modes the project sets per chain:
+// - `erc4337`: a Simple v0.7 ERC-4337 account owned by the wallet's EOA key (permissionless'
+//   `toSimpleSmartAccount`); its first userOperation deploys it.
+// - `eip7702`: the EOA itself, delegated to Simple7702Account (EntryPoint v0.8, viem's
+//   `toSimple7702SmartAccount`); its first userOperation carries the EIP-7702 authorization the
+//   EOA's key signs here, and the address stays the EOA's.
+// Loaded with the first smart-account request only.
 import { toSimpleSmartAccount } from 'permissionless/accounts'
-import { type Address, createPublicClient, defineChain, type Hex, http } from 'viem'
-import { createBundlerClient, entryPoint07Address } from 'viem/account-abstraction'
+import {
+  type Address,
+  concat,
+  createPublicClient,
+  defineChain,
+  type Hex,
+  http,
+  type PublicClient,
+} from 'viem'
+import {
+  type BundlerClient,
+  createBundlerClient,
+  entryPoint07Address,
+  type SmartAccount,
+  toSimple7702SmartAccount,
+} from 'viem/account-abstraction'
 import { privateKeyToAccount } from 'viem/accounts'
 import { RpcError } from './rpc-error.js'
 
@@ -23,10 +41,23 @@ const FACTORY_ABI = [
   },
 ] as const
 
+/** Simple7702Account v0.8 at its canonical address (viem's `toSimple7702SmartAccount` default). */
+export const SIMPLE_7702_ACCOUNT: Address = '0xe6Cae83BdE06E4c305530e199D7217f42808555B'
+
+/**
+ * Spec §9: the verification gas of the userOperation that carries the EIP-7702 delegation when
+ * the bundler cannot estimate it.
+ */
+export const DELEGATION_GAS_FALLBACK = 100_000n
+
+export type SmartAccountMode = 'erc4337' | 'eip7702'
+
 export interface SmartAccountChain {
   chainId: number
   rpcUrl: string
   bundlerUrl: string
+  /** Default `erc4337`. */
+  mode?: SmartAccountMode | undefined
 }
 
 export interface Call {
@@ -57,6 +88,18 @@ export async function smartAccountOf(
   chain: SmartAccountChain,
 ): Promise<{ address: Address; deployed: boolean }> {
   const client = publicClient(chain)
+  // EIP-7702: the EOA is the account; "deployed" once its code is the delegation designator.
+  // A chain without the implementation cannot give it (the switch falls back to the EOA).
+  if (chain.mode === 'eip7702') {
+    const [implementation, code] = await Promise.all([
+      client.getCode({ address: SIMPLE_7702_ACCOUNT }),
+      client.getCode({ address: owner }),
+    ])
+    if (!implementation || implementation === '0x') {
+      throw new RpcError(-32603, `No Simple7702Account at ${SIMPLE_7702_ACCOUNT} on this chain`)
+    }
+    return { address: owner, deployed: isDelegated(code) }
+  }
   const address = await client.readContract({
     address: FACTORY,
     abi: FACTORY_ABI,
@@ -65,6 +108,33 @@ export async function smartAccountOf(
   })
   const code = await client.getCode({ address })
   return { address, deployed: code !== undefined && code !== '0x' }
+}
+
+/** The EOA's code is the EIP-7702 delegation designator to Simple7702Account. */
+function isDelegated(code: Hex | undefined): boolean {
+  return code?.toLowerCase() === concat(['0xef0100', SIMPLE_7702_ACCOUNT]).toLowerCase()
+}
+
+type Gas = { callGasLimit: bigint; preVerificationGas: bigint; verificationGasLimit: bigint }
+
+/**
+ * The gas of the userOperation that delegates the EOA: the bundler's estimate with the
+ * authorization; when that estimate fails, the calls estimated as if the EOA were already
+ * delegated (a state override of its code) and spec §9's `DELEGATION_GAS_FALLBACK` for the
+ * verification that carries the delegation.
+ *
+ * @example await delegationGas(() => estimate(withAuth), () => estimate(asDelegated))
+ */
+export async function delegationGas(
+  estimate: () => Promise<Gas>,
+  estimateAsDelegated: () => Promise<Gas>,
+): Promise<Gas> {
+  try {
+    return await estimate()
+  } catch {
+    const { callGasLimit, preVerificationGas } = await estimateAsDelegated()
+    return { callGasLimit, preVerificationGas, verificationGasLimit: DELEGATION_GAS_FALLBACK }
+  }
 }
 
 /** A bundler that does not answer: the spec's clear error, the EOA still usable. */
@@ -89,6 +159,7 @@ export async function sendUserOperation(
 ): Promise<Hex> {
   const client = publicClient(chain)
   try {
+    if (chain.mode === 'eip7702') return await sendAs7702(privateKey, chain, client, calls)
     const account = await toSimpleSmartAccount({
       client,
       owner: privateKeyToAccount(privateKey),
@@ -105,6 +176,49 @@ export async function sendUserOperation(
   } catch (cause) {
     throw bundlerError(cause)
   }
+}
+
+const bundlerOf = (chain: SmartAccountChain, client: PublicClient, account: SmartAccount) =>
+  createBundlerClient({
+    account,
+    client,
+    transport: http(chain.bundlerUrl, { retryCount: 0, timeout: 15_000 }),
+    userOperation: { estimateFeesPerGas: () => client.estimateFeesPerGas() },
+  })
+
+/**
+ * EIP-7702 mode: the EOA's own userOperation. Not yet delegated: the EOA's key signs the
+ * authorization to Simple7702Account (its next nonce) and the userOperation carries it.
+ */
+async function sendAs7702(
+  privateKey: Hex,
+  chain: SmartAccountChain,
+  client: PublicClient,
+  calls: readonly Call[],
+): Promise<Hex> {
+  const owner = privateKeyToAccount(privateKey)
+  const account = await toSimple7702SmartAccount({ client, owner })
+  const bundler: BundlerClient = bundlerOf(chain, client, account)
+  if (isDelegated(await client.getCode({ address: owner.address }))) {
+    return bundler.sendUserOperation({ calls: [...calls] })
+  }
+  const authorization = await owner.signAuthorization({
+    chainId: chain.chainId,
+    contractAddress: SIMPLE_7702_ACCOUNT,
+    nonce: await client.getTransactionCount({ address: owner.address }),
+  })
+  const gas = await delegationGas(
+    () => bundler.estimateUserOperationGas({ account, calls: [...calls], authorization }),
+    () =>
+      bundler.estimateUserOperationGas({
+        account,
+        calls: [...calls],
+        stateOverride: [
+          { address: owner.address, code: concat(['0xef0100', SIMPLE_7702_ACCOUNT]) },
+        ],
+      }),
+  )
+  return bundler.sendUserOperation({ account, calls: [...calls], authorization, ...gas })
 }
 
 /**

@@ -109,6 +109,13 @@ export const ChainSchema = v.pipe(
      */
     bundlerUrl: v.optional(HttpUrlSchema),
     /**
+     * EVM chains with a bundler: what the embedded wallet's smart account is. `erc4337` (default)
+     * a Simple v0.7 account at its own address; `eip7702` the visitor's EOA itself, delegated to
+     * Simple7702Account (EntryPoint v0.8) on first use: it keeps the EOA's address. The chain
+     * must take EIP-7702 transactions (Prague) and the bundler serve EntryPoint v0.8.
+     */
+    smartAccountMode: v.optional(v.picklist(['erc4337', 'eip7702'])),
+    /**
      * Solana chains: names and symbols of SPL token mints for the balances (an SPL mint has no
      * name on chain without a metadata program); other mints are named by their address.
      */
@@ -144,6 +151,10 @@ export const ChainSchema = v.pipe(
   v.check(
     (chain) => chain.bundlerUrl === undefined || chain.caipNetworkId.startsWith('eip155:'),
     'bundlerUrl is only for eip155 chains',
+  ),
+  v.check(
+    (chain) => chain.smartAccountMode === undefined || chain.bundlerUrl !== undefined,
+    'smartAccountMode needs a bundlerUrl',
   ),
   v.check(
     (chain) => chain.splTokens === undefined || chain.caipNetworkId.startsWith('solana:'),

@@ -25,6 +25,8 @@ export interface ProjectChainConfig {
   swap?: SwapChainConfig | undefined
   /** EVM chains: the ERC-4337 bundler; the chain is then smart-account-enabled (schema.ts). */
   bundlerUrl?: string | undefined
+  /** EVM chains with a bundler: the smart account's kind, default `erc4337` (schema.ts). */
+  smartAccountMode?: 'erc4337' | 'eip7702' | undefined
 }
 
 export interface Project {

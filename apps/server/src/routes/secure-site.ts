@@ -42,6 +42,12 @@ export interface FrameConfig {
    */
   bundlerUrls?: Record<string, string>
   /**
+   * The smart-account-enabled chains whose smart account is the EOA itself (EIP-7702,
+   * delegated to Simple7702Account), by decimal chain id; the others use ERC-4337 v0.7 Simple
+   * accounts. Absent when none is.
+   */
+  smartAccountModes?: Record<string, 'eip7702'>
+  /**
    * ERC-7811 `wallet_getAssets` (the frame reads the balances from the chain), by decimal EVM
    * chain id: the chain's native currency and the ERC-20 contracts it names. Only chains that
    * set either; absent when none does (the frame assumes Ether and no tokens).
@@ -74,12 +80,17 @@ export function frameAncestors(allowedOrigins: readonly string[]): string[] {
 export function frameConfig(project: Project, apiUrl: string): FrameConfig {
   const rpcUrls: Record<string, string> = {}
   const bundlerUrls: Record<string, string> = {}
+  const smartAccountModes: Record<string, 'eip7702'> = {}
   const evmAssets: NonNullable<FrameConfig['evmAssets']> = {}
-  for (const { caipNetworkId, bundlerUrl, nativeCurrency, tokens } of project.chains) {
+  for (const chain of project.chains) {
+    const { caipNetworkId, bundlerUrl, nativeCurrency, tokens } = chain
     const [namespace, reference = ''] = caipNetworkId.split(':')
     rpcUrls[namespace === 'eip155' ? reference : caipNetworkId] =
       `${apiUrl}/v1/rpc/${project.projectId}/${caipNetworkId}`
-    if (namespace === 'eip155' && bundlerUrl) bundlerUrls[reference] = bundlerUrl
+    if (namespace === 'eip155' && bundlerUrl) {
+      bundlerUrls[reference] = bundlerUrl
+      if (chain.smartAccountMode === 'eip7702') smartAccountModes[reference] = 'eip7702'
+    }
     if (namespace === 'eip155' && (nativeCurrency || tokens?.length)) {
       evmAssets[reference] = {
         ...(nativeCurrency ? { nativeCurrency } : {}),
@@ -93,6 +104,7 @@ export function frameConfig(project: Project, apiUrl: string): FrameConfig {
     recovery: project.recovery,
     rpcUrls,
     ...(Object.keys(bundlerUrls).length > 0 ? { bundlerUrls } : {}),
+    ...(Object.keys(smartAccountModes).length > 0 ? { smartAccountModes } : {}),
     ...(Object.keys(evmAssets).length > 0 ? { evmAssets } : {}),
   }
 }

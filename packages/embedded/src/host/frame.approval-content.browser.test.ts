@@ -21,6 +21,8 @@ const TO = '0x000000000000000000000000000000000000bEEF'
 const TOKEN = '0x00000000000000000000000000000000000c0ffe'
 /** SimpleAccountFactory v0.7 at its canonical address, and its counterfactual address read. */
 const FACTORY = '0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985'
+/** Simple7702Account v0.8 at its canonical address: what an EOA delegates to in 7702 mode. */
+const SIMPLE_7702_ACCOUNT = '0xe6Cae83BdE06E4c305530e199D7217f42808555B'
 const FACTORY_ABI = [
   {
     type: 'function',
@@ -237,16 +239,16 @@ describe('a batch through the smart account (EIP-5792 wallet_sendCalls)', () => 
    * EntryPoint v0.7, the account factory and the bundler: a command answers within 20 s, a
    * loaded machine may need longer to start the bundler, so ask until it is up.
    */
-  async function bundlerUp() {
+  async function bundlerUp(): Promise<{ token: `0x${string}` }> {
     for (let tries = 1; ; tries++) {
       const up = await executeServerCommand('start-bundler').then(
-        () => true,
+        (answer) => answer as { token: `0x${string}` },
         (error: Error) => {
           if (tries >= 6 || !/Did not receive a server response/.test(error.message)) throw error
-          return false
+          return undefined
         },
       )
-      if (up) return
+      if (up) return up
     }
   }
 
@@ -508,6 +510,132 @@ describe('a batch through the smart account (EIP-5792 wallet_sendCalls)', () => 
       expect(BigInt(assets['0x7a69']?.[0]?.balance ?? '0x0').toString()).to.equal(
         await balance(address),
       )
+    } finally {
+      frame.destroy()
+    }
+  })
+
+  it('EIP-7702 mode: the address stays the EOA, a batch delegates it and lands atomically', async () => {
+    const { token } = await bundlerUp()
+    const frame = createSecureFrame({
+      secureOrigin,
+      projectId: 'p-7702',
+      chainId: 31337,
+      version: '0.1.0',
+    })
+    const tokenBalance = async (owner: string) =>
+      BigInt(
+        (await rpc('eth_call', [
+          {
+            to: token,
+            data: encodeFunctionData({
+              abi: erc20Abi,
+              functionName: 'balanceOf',
+              args: [owner as `0x${string}`],
+            }),
+          },
+          'latest',
+        ])) as string,
+      )
+    const transfer = (to: `0x${string}`, amount: bigint) => ({
+      to: token,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
+    })
+    type Status = { status: number; atomic: boolean; receipts?: { status: string }[] }
+    try {
+      const provider = createEmbeddedProvider(frame)
+      const email = `delegated-${crypto.randomUUID().slice(0, 8)}@example.com`
+      await frame.request('CONNECT_EMAIL', { email })
+      const mail = (await (
+        await fetch(`${secureOrigin}/__test/mailbox?email=${encodeURIComponent(email)}`)
+      ).json()) as { otp: string }
+      await typeCode(frame, mail.otp)
+      const eoa = (await frame.request('GET_USER', {})).address
+      expect(await frame.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})).to.deep.equal({
+        smartAccountEnabledNetworks: [31337],
+      })
+      // The switch keeps the EOA's address: the smart account is the EOA, not yet delegated.
+      expect(await frame.request('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).to.deep.equal({
+        type: 'smartAccount',
+        address: eoa,
+      })
+      expect(await provider.request({ method: 'eth_accounts' })).to.deep.equal([eoa])
+      const user = await frame.request('GET_USER', {})
+      expect(user.preferredAccountType).to.equal('smartAccount')
+      expect(user.smartAccountDeployed).to.equal(false)
+      expect(
+        user.accounts?.filter((a) => a.namespace === 'eip155').map((a) => [a.type, a.address]),
+      ).to.deep.equal([
+        ['eoa', eoa],
+        ['smartAccount', eoa],
+      ])
+      expect(await rpc('eth_getCode', [eoa, 'latest'])).to.equal('0x')
+      // The userOperations' gas and 10 of the test token.
+      await rpc('anvil_setBalance', [eoa, '0xde0b6b3a7640000'])
+      await executeServerCommand('mint-token', { to: eoa, amount: '10' })
+      const [first, second] = [TO, `0x${'7702'.repeat(10)}`] as const
+      const before = [await tokenBalance(first), await tokenBalance(second)]
+      const send = (amounts: [bigint, bigint]) =>
+        provider.request({
+          method: 'wallet_sendCalls',
+          params: [
+            {
+              version: '2.0.0',
+              chainId: '0x7a69',
+              from: eoa,
+              atomicRequired: true,
+              calls: [transfer(first, amounts[0]), transfer(second, amounts[1])],
+            },
+          ],
+        }) as Promise<{ id: string }>
+
+      // One transfer is more than the balance: neither lands, and nothing is delegated.
+      const failing = send([1n, 20n])
+      expect(await dialogText()).to.include('2 calls, sent together: all land or none does.')
+      await executeServerCommand('frame-click', { name: 'Approve' })
+      const refused = (await failing.catch((error) => error)) as { message?: string }
+      expect(refused.message).to.match(/The smart account's bundler failed/)
+      expect([await tokenBalance(first), await tokenBalance(second)]).to.deep.equal(before)
+      expect(await rpc('eth_getCode', [eoa, 'latest'])).to.equal('0x')
+
+      // Both within the balance: one userOperation delegates the EOA and lands both.
+      const sending = send([3n, 4n])
+      const text = await dialogText()
+      const order = ['Call 1 of 2', `Recipient${first}`, 'Call 2 of 2', `Recipient${second}`]
+      const at = order.map((part) => text.indexOf(part))
+      expect(
+        at.every((index) => index >= 0),
+        text.slice(0, 600),
+      ).to.equal(true)
+      expect([...at].sort((a, b) => a - b)).to.deep.equal(at)
+      await executeServerCommand('frame-click', { name: 'Approve' })
+      const { id } = await sending
+      let status = (await provider.request({
+        method: 'wallet_getCallsStatus',
+        params: [id],
+      })) as Status
+      for (let tries = 0; status.status === 100 && tries < 600; tries++) {
+        await sleep(50)
+        status = (await provider.request({
+          method: 'wallet_getCallsStatus',
+          params: [id],
+        })) as Status
+      }
+      expect(status.status).to.equal(200)
+      expect(status.atomic).to.equal(true)
+      expect(status.receipts?.[0]?.status).to.equal('0x1')
+      expect([
+        await tokenBalance(eoa),
+        (await tokenBalance(first)) - (before[0] ?? 0n),
+        (await tokenBalance(second)) - (before[1] ?? 0n),
+      ]).to.deep.equal([3n, 3n, 4n])
+      // The EOA's code is the EIP-7702 delegation designator to Simple7702Account.
+      expect(await rpc('eth_getCode', [eoa, 'latest'])).to.equal(
+        `0xef0100${SIMPLE_7702_ACCOUNT.slice(2).toLowerCase()}`,
+      )
+      await frame.request('INIT_SMART_ACCOUNT', {})
+      expect((await frame.request('GET_USER', {})).smartAccountDeployed).to.equal(true)
+      expect(await provider.request({ method: 'eth_accounts' })).to.deep.equal([eoa])
     } finally {
       frame.destroy()
     }
