@@ -503,7 +503,9 @@ const services = [
           const { url: databaseUrl } = JSON.parse(await readFile(postgresPath, 'utf8'))
           const ports = []
           for (let i = 0; i < scale; i++) {
-            const instancePort = await freePort(port + 1 + i)
+            // From 8790 on, clear of the relay (8788, its default) and the image's secure site
+            // (8789); a taken port falls back to a free one.
+            const instancePort = await freePort(port + 3 + i)
             const extra = {
               DATABASE_URL: databaseUrl,
               OPENMODAL_PUBLIC_URL: `http://${HOST}:${port}`,

@@ -48,7 +48,7 @@ export async function packAll(destination) {
 /**
  * The examples: every folder of apps/examples with a package.json that has `build` and
  * `start` scripts. Optional settings come from its `"openmodal-example"` field:
- * `{ ssr?: boolean, path?: string, button?: string, wagmi?: boolean, solana?: boolean, appkit?: boolean }` (see the README).
+ * `{ ssr?: boolean, path?: string, button?: string, wagmi?: boolean, solana?: boolean, appkit?: boolean, ethers?: boolean }` (see the README).
  */
 export async function discoverExamples() {
   const examples = []
@@ -71,6 +71,7 @@ export async function discoverExamples() {
       wagmi: settings.wagmi === true,
       solana: settings.solana === true,
       appkit: settings.appkit === true,
+      ethers: settings.ethers === true,
       button: settings.button ?? 'w3m-button',
     })
   }

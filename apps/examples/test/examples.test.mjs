@@ -16,6 +16,7 @@ import {
   startAnvil,
   startSolanaRpc,
 } from '@openmodal/testing/node'
+import { verifyMessage } from 'ethers'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
 import {
@@ -40,6 +41,8 @@ const STEP_TIMEOUT = 15_000
 // recipient of the solana-adapter example's send (SOLANA_DEV_ADDRESSES[2]).
 const SOL_ADDRESS = 'FZQwydwD6YfmqGgBnZxw6rEhV6d5T5hDnAp2M2sYcKQ1'
 const SOL_RECIPIENT = 'HVJJg1a8LuDXASnvvp9xzijyrXbGvzPC7Ta8tkXa6ueP'
+// What the ethers example signs (its src/main.ts).
+const ETHERS_MESSAGE = 'Hello from ethers 6 and OpenModal'
 
 // OPENMODAL_EXAMPLES=next,vue runs only those (a developer's shortcut; CI runs them all).
 const only = process.env.OPENMODAL_EXAMPLES?.split(',').filter(Boolean)
@@ -301,6 +304,39 @@ for (const example of examples) {
     if (example.wagmi) wagmiSteps()
     if (example.solana) solanaSteps()
     if (example.appkit) appKitSteps()
+    if (example.ethers) ethersSteps()
+
+    /** The ethers example: ethers 6's BrowserProvider over the modal's EIP-1193 provider. */
+    function ethersSteps() {
+      const until = (id, pattern) =>
+        page
+          .waitForFunction(
+            ([testId, source]) =>
+              new RegExp(source).test(
+                document.querySelector(`[data-testid="${testId}"]`)?.textContent ?? '',
+              ),
+            [id, pattern.source],
+            { timeout: STEP_TIMEOUT },
+          )
+          .catch(async (error) => {
+            const now = await page.getByTestId(id).textContent()
+            throw new Error(`${id} never matched ${pattern}: ${now}`, { cause: error })
+          })
+
+      test('ethers: BrowserProvider reads the balance anvil holds', async () => {
+        await page.getByRole('button', { name: 'Read balance' }).click({ timeout: STEP_TIMEOUT })
+        await until('balance', /^\d+ wei/)
+        const wei = BigInt(await rpc(chain.rpcUrl, 'eth_getBalance', [ACCOUNT_0, 'latest']))
+        assert.match(await page.getByTestId('balance').textContent(), new RegExp(`^${wei} wei `))
+      })
+
+      test("ethers: the signer signs through the modal's wallet; Node recovers the account", async () => {
+        await page.getByRole('button', { name: 'Sign a message' }).click()
+        await until('signature', /^0x[0-9a-f]{130}$/)
+        const signature = await page.getByTestId('signature').textContent()
+        assert.equal(verifyMessage(ETHERS_MESSAGE, signature), ACCOUNT_0)
+      })
+    }
 
     /** The AppKit example: AppKit's hooks and elements from the compat entry. */
     function appKitSteps() {

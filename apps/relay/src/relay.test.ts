@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict'
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { readFile } from 'node:fs/promises'
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
@@ -140,6 +141,55 @@ test('settings: a bad value stops the start with a message naming the variable',
   const defaults = readRelaySettings({})
   assert.equal(defaults.port, 8788)
   assert.equal(defaults.redisUrl, undefined)
+})
+
+test("ports: the relay's default is none of the ports the server's image, compose and docs use", async () => {
+  const root = fileURLToPath(new URL('../../../', import.meta.url))
+  const text = (path: string) => readFile(`${root}${path}`, 'utf8')
+  const numbers = (source: string, pattern: RegExp) =>
+    [...source.matchAll(pattern)].flatMap((match) =>
+      (match[1] ?? '').split(/\s+/).filter(Boolean).map(Number),
+    )
+  const [dockerfile, caddyfile, compose, ...docs] = await Promise.all(
+    [
+      'deploy/Dockerfile',
+      'deploy/Caddyfile',
+      'deploy/compose.yaml',
+      'docs/production.md',
+      'docs/self-hosting.md',
+      'docs/email-login.md',
+      'apps/server/README.md',
+      'apps/relay/README.md',
+      'packages/walletconnect/README.md',
+    ].map(text),
+  )
+  const documented = docs.join('\n')
+  // Every port the server listens on somewhere we ship or document.
+  const server = new Set([
+    8787, // OPENMODAL_PORT's default (apps/server/src/env.ts)
+    ...numbers(dockerfile ?? '', /OPENMODAL_(?:SECURE_)?PORT=(\d+)/g),
+    ...numbers(dockerfile ?? '', /^EXPOSE ([\d ]+)$/gm),
+    ...numbers(caddyfile ?? '', /reverse_proxy server:(\d+)/g),
+    ...numbers(compose ?? '', /127\.0\.0\.1:(\d+)/g),
+    ...numbers(documented, /OPENMODAL_(?:SECURE_)?PORT=(\d+)/g),
+  ])
+  // And the relay's: its default and the ports the docs point a relay URL at.
+  const relay = new Set([
+    readRelaySettings({}).port,
+    ...numbers(documented, /OPENMODAL_RELAY_PORT=(\d+)/g),
+    ...numbers(documented, /relayUrl: 'wss?:\/\/127\.0\.0\.1:(\d+)/g),
+  ])
+  assert.ok(server.size >= 2 && relay.has(8788), `${[...server]} / ${[...relay]}`)
+  assert.deepEqual(
+    [...relay].filter((port) => server.has(port)),
+    [],
+    `server ports ${[...server]}, relay ports ${[...relay]}`,
+  )
+  // The proxy reaches only ports the image exposes.
+  const exposed = numbers(dockerfile ?? '', /^EXPOSE ([\d ]+)$/gm)
+  for (const port of numbers(caddyfile ?? '', /reverse_proxy server:(\d+)/g)) {
+    assert.ok(exposed.includes(port), `Caddy proxies to ${port}, the image exposes ${exposed}`)
+  }
 })
 
 describe('relay instances over Redis', () => {

@@ -14,6 +14,7 @@ import type { Queryable } from '../db/db.js'
 import { nftUris, type TokenMetadata, tokenMetadata } from '../indexer/tokens.js'
 import type { ProjectChainConfig } from '../projects/store.js'
 import { erc20ContractsOf, heldNfts } from './account-store.js'
+import { MULTICALL_BATCH_SIZE, MULTICALL3_ADDRESS } from './multicall.js'
 import { nftImageUrl } from './nft-image.js'
 import type { PriceSource } from './prices.js'
 
@@ -33,10 +34,7 @@ export const spamList = (chain: ProjectChainConfig): string[] =>
 
 const checksum = (address: string) => getAddress(address)
 
-/** Where Multicall3 lives on every chain it was deployed to (mds1/multicall). */
-export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11'
-/** Spec §9 "Multicall batch 1024": bytes of calldata per Multicall3 call (viem's unit). */
-export const MULTICALL_BATCH_SIZE = 1024
+export { MULTICALL_BATCH_SIZE, MULTICALL3_ADDRESS } from './multicall.js'
 
 /**
  * `owner`'s balance of each of `tokens`, read through Multicall3 (`aggregate3`, chunks of

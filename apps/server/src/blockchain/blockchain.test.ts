@@ -29,6 +29,7 @@ import { prepareDatabase } from '../bootstrap.js'
 import type { Db } from '../db/db.js'
 import { type ChainIndexer, createChainIndexer } from '../indexer/indexer.js'
 import { createChainClient } from '../indexer/rpc.js'
+import { tokenMetadata } from '../indexer/tokens.js'
 import { syncConfig } from '../projects/config-file.js'
 import type { RunningServer } from '../server.js'
 import { type TestChain, testChain } from '../testing/chain.js'
@@ -472,6 +473,61 @@ describe('ERC-20 balances through Multicall3 (spec §9 multicall batch 1024)', (
       methods.length = 0
       assert.deepEqual(await erc20Balances(client, tokens.slice(0, 3), alice), expected.slice(0, 3))
       assert.deepEqual(methods, ['eth_call', 'eth_call', 'eth_call', 'eth_call'])
+    } finally {
+      await installMulticall3(anvil.rpcUrl)
+    }
+  })
+
+  test('token name, symbol and decimals of 6 contracts are 1 eth_call, then cached; without Multicall3, one each', async () => {
+    const methods: string[] = []
+    const client = createPublicClient({
+      transport: http(anvil.rpcUrl, {
+        onFetchRequest: (_request, init) => {
+          for (const call of [JSON.parse(String(init.body))].flat()) methods.push(call.method)
+        },
+      }),
+      cacheTime: 0,
+    })
+    // Two ERC-20s, three NFT contracts and an address with no code (which answers nothing).
+    const contracts = [
+      { address: token.address, standard: 'erc20' as const },
+      { address: wholeToken.address, standard: 'erc20' as const },
+      { address: nft.address, standard: 'erc721' as const },
+      { address: spamNft.address, standard: 'erc721' as const },
+      { address: items.address, standard: 'erc1155' as const },
+      { address: carol, standard: 'erc20' as const },
+    ]
+    const expected = [
+      ['Test USD', 'TUSD', 6],
+      ['Whole Points', 'PTS', 0],
+      ['Test Punks', 'TPUNK', null],
+      ['Free Airdrop', 'SCAM', null],
+    ]
+    const read = async (chainId: string) => {
+      const found = await tokenMetadata(db, client, chainId, contracts)
+      return contracts
+        .map(({ address }) => found.get(address.toLowerCase()))
+        .map((t) => t && [t.name, t.symbol, t.decimals])
+    }
+    // A chain id of its own: nothing is cached for it yet.
+    const batched = await read('eip155:900001')
+    assert.deepEqual(batched.slice(0, 4), expected)
+    // The multi-token answers what it has (TestMultiToken has no symbol); the EOA is left out.
+    assert.equal(batched[5], undefined)
+    assert.deepEqual(methods, ['eth_call'], 'one Multicall3 call for the 6 x 2-3 reads')
+    // Cached: only the address that answered nothing is asked again.
+    methods.length = 0
+    assert.deepEqual(await read('eip155:900001'), batched)
+    assert.deepEqual(methods, ['eth_call'])
+
+    const setCode = (code: string) =>
+      chain.client.request({ method: 'anvil_setCode', params: [MULTICALL3_ADDRESS, code] } as never)
+    await setCode('0x')
+    try {
+      methods.length = 0
+      assert.deepEqual(await read('eip155:900002'), batched)
+      // The Multicall3 call that answered no data, then 3 + 3 + 2 + 2 + 2 + 3 calls.
+      assert.equal(methods.length, 1 + 15)
     } finally {
       await installMulticall3(anvil.rpcUrl)
     }

@@ -1,5 +1,12 @@
 // Token and NFT metadata, read by eth_call once and cached in token_metadata / nft_metadata.
-import { type Address, erc20Abi, type PublicClient } from 'viem'
+import {
+  type Address,
+  ContractFunctionExecutionError,
+  ContractFunctionZeroDataError,
+  erc20Abi,
+  type PublicClient,
+} from 'viem'
+import { MULTICALL_BATCH_SIZE, MULTICALL3_ADDRESS } from '../blockchain/multicall.js'
 import type { Queryable } from '../db/db.js'
 import { insertRows } from './sql.js'
 
@@ -57,9 +64,48 @@ async function read<T>(call: () => Promise<T>): Promise<T | null> {
   }
 }
 
+type MetadataCall = {
+  address: Address
+  abi: typeof erc20Abi | typeof NFT_ABI
+  functionName: 'name' | 'symbol' | 'decimals'
+}
+
+/** The whole Multicall3 call answered no data: the chain has no Multicall3 at its address. */
+const noMulticall = (error: unknown) =>
+  error instanceof ContractFunctionExecutionError &&
+  error.functionName === 'aggregate3' &&
+  error.cause instanceof ContractFunctionZeroDataError
+
 /**
- * Cached metadata of `addresses` on `chainId`; the ones not cached yet are read by eth_call
- * (name, symbol, decimals for ERC-20; name, symbol for NFTs) and stored. A contract that
+ * Each of `calls` answered, or null when it failed (reverted, or answered what its ABI does
+ * not decode). All go through Multicall3 (`aggregate3`, chunks of 1024 bytes of calldata:
+ * these calls are 4 bytes each, so one `eth_call` asks 256 of them, 85 ERC-20s, instead of
+ * one `eth_call` each). On a chain without Multicall3 each call is made on its own, as
+ * before; when the node fails the batch, every call of it is null (not cached).
+ */
+async function readAll(client: PublicClient, calls: readonly MetadataCall[]): Promise<unknown[]> {
+  if (calls.length === 0) return []
+  type Result = { status: 'success' | 'failure'; result?: unknown; error?: unknown }
+  const results: Result[] = await client
+    .multicall({
+      contracts: calls as never,
+      allowFailure: true,
+      batchSize: MULTICALL_BATCH_SIZE,
+      multicallAddress: MULTICALL3_ADDRESS,
+    })
+    .catch((error: unknown) => calls.map((): Result => ({ status: 'failure', error })))
+  return Promise.all(
+    results.map((result, i) => {
+      if (result.status === 'success') return result.result
+      const call = calls[i] as MetadataCall
+      return noMulticall(result.error) ? read(() => client.readContract(call as never)) : null
+    }),
+  )
+}
+
+/**
+ * Cached metadata of `addresses` on `chainId`; the ones not cached yet are read (name, symbol,
+ * decimals for ERC-20; name, symbol for NFTs) in one Multicall3 batch and stored. A contract that
  * answers none of the calls is not cached (the node may have been down): it is tried again
  * next time.
  *
@@ -88,29 +134,33 @@ export async function tokenMetadata(
   )
   for (const row of rows) found.set(row.address, row)
   const missing = wanted.filter((t) => !found.has(t.address.toLowerCase()))
-  const fresh = await Promise.all(
-    missing.map(async ({ address, standard }): Promise<TokenMetadata | undefined> => {
-      const contract = address as Address
-      const abi = standard === 'erc20' ? erc20Abi : NFT_ABI
-      const [name, symbol, decimals] = await Promise.all([
-        read(() => client.readContract({ address: contract, abi, functionName: 'name' })),
-        read(() => client.readContract({ address: contract, abi, functionName: 'symbol' })),
-        standard === 'erc20'
-          ? read(() =>
-              client.readContract({ address: contract, abi: erc20Abi, functionName: 'decimals' }),
-            )
-          : Promise.resolve(null),
-      ])
-      if (name === null && symbol === null && decimals === null) return undefined
-      return {
-        address: address.toLowerCase(),
-        standard,
-        name: clip(name as string | null, 200),
-        symbol: clip(symbol as string | null, 50),
-        decimals: decimals === null ? null : Number(decimals),
-      }
-    }),
-  )
+  const calls = missing.flatMap(({ address, standard }): MetadataCall[] => {
+    const contract = address as Address
+    const abi = standard === 'erc20' ? erc20Abi : NFT_ABI
+    const call = (functionName: MetadataCall['functionName']) => ({
+      address: contract,
+      abi,
+      functionName,
+    })
+    return standard === 'erc20'
+      ? [call('name'), call('symbol'), call('decimals')]
+      : [call('name'), call('symbol')]
+  })
+  const answers = await readAll(client, calls)
+  let next = 0
+  const fresh = missing.map(({ address, standard }): TokenMetadata | undefined => {
+    const name = (answers[next++] ?? null) as string | null
+    const symbol = (answers[next++] ?? null) as string | null
+    const decimals = standard === 'erc20' ? ((answers[next++] ?? null) as number | null) : null
+    if (name === null && symbol === null && decimals === null) return undefined
+    return {
+      address: address.toLowerCase(),
+      standard,
+      name: clip(typeof name === 'string' ? name : null, 200),
+      symbol: clip(typeof symbol === 'string' ? symbol : null, 50),
+      decimals: decimals === null ? null : Number(decimals),
+    }
+  })
   const stored = fresh.filter((t): t is TokenMetadata => t !== undefined)
   if (stored.length > 0) {
     await insertRows(
