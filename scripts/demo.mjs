@@ -391,6 +391,20 @@ const services = [
               : {}
           return { ...chain, rpcUrls: [local.rpcUrl], ...swap, ...bundler }
         })
+        // Buy: the test ERC-20 TUSD (1 USD, minted by the sandbox checkout) besides ETH.
+        const [tusd] = anvil.uniswap.tokens
+        if (project.onramp && tusd) {
+          project.onramp.assets = [
+            {
+              chainId: `eip155:${anvil.chains[0].chainId}`,
+              address: tusd.address,
+              symbol: tusd.symbol,
+              name: tusd.name,
+              decimals: tusd.decimals,
+              usdPrice: 1,
+            },
+          ]
+        }
         // Balances on the local Solana cluster (SOL and the test SPL token, named here).
         project.chains.push({
           caipNetworkId: `solana:${solana.genesisHash.slice(0, 32)}`,

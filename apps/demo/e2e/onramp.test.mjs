@@ -4,8 +4,9 @@
 // wallet. A visitor buys ETH from Account → Buy: the card limits show, the sandbox checkout
 // opens in a popup, Pay credits the address on anvil, BuyInProgress lands on Account, and
 // Activity lists the purchase (asked with `onramp=`) in place of its credit. A Coinbase purchase
-// shows there as pending, then failed once Coinbase says so. The chain is read directly to check
-// the amount.
+// shows there as pending, then failed once Coinbase says so. Then the visitor buys the test
+// ERC-20 (TUSD, deployed on anvil and listed in the project's `onramp.assets`) in EUR: the
+// sandbox mints it at its fixed rate. The chain is read directly to check the amounts.
 import assert from 'node:assert/strict'
 import { generateKeyPairSync } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
@@ -13,7 +14,8 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { createPublicClient, http, parseEther } from 'viem'
+import { deployTestToken, TEST_TOKEN_ABI } from '@openmodal/testing'
+import { createPublicClient, http, parseEther, parseUnits } from 'viem'
 import { startStack } from './stack.mjs'
 
 const SERVER = join(dirname(fileURLToPath(import.meta.url)), '../../server')
@@ -48,7 +50,7 @@ const STEP_TIMEOUT = 20_000
 // BuyInProgress asks every 4 s (spec §9); the Activity tab polls every 4 s too.
 const PURCHASE_TIMEOUT = 30_000
 
-describe('Demo on-ramp: buy ETH through the sandbox checkout, credited on anvil', () => {
+describe('Demo on-ramp: buy ETH and a test ERC-20 through the sandbox checkout, credited on anvil', () => {
   let stack
   let context
   let page
@@ -60,13 +62,27 @@ describe('Demo on-ramp: buy ETH through the sandbox checkout, credited on anvil'
     coinbase = started.coinbase
     stack = await startStack({
       chainIds: [31337],
-      server: {
+      prepare: ({ local }) => deployTestToken(local[0].rpcUrl),
+      server: ({ prepared: token }) => ({
         project: {
           features: { activity: true, onramp: true },
-          onramp: { sandbox: true, coinbase: started.config },
+          onramp: {
+            sandbox: true,
+            coinbase: started.config,
+            assets: [
+              {
+                chainId: 'eip155:31337',
+                address: token.address,
+                symbol: token.symbol,
+                name: token.name,
+                decimals: token.decimals,
+                usdPrice: 1,
+              },
+            ],
+          },
         },
         env: { OPENMODAL_INDEXER_POLL_MS: '250' },
-      },
+      }),
       demo: ({ local, server }) => ({ chains: local, apiUrl: server.url }),
       demoEnv: true,
       viewport: { width: 1024, height: 900 },
@@ -201,6 +217,56 @@ describe('Demo on-ramp: buy ETH through the sandbox checkout, credited on anvil'
     await row.locator('[data-status="failed"]').waitFor({ timeout: PURCHASE_TIMEOUT })
     assert.equal(await text(row.locator('[data-status]')), 'Failed')
     assert.deepEqual(coinbase.refusals, [])
+  })
+
+  test('buys the test ERC-20 in EUR: the sandbox mints it, Activity lists the purchase', async () => {
+    const token = stack.prepared
+    const tokens = () =>
+      client.readContract({
+        address: token.address,
+        abi: TEST_TOKEN_ABI,
+        functionName: 'balanceOf',
+        args: [ACCOUNT_0],
+      })
+    const before = await tokens()
+    await page.evaluate(() => window.__openmodal.open({ view: 'Account' }))
+    await modal('w3m-account-view [data-feature="onramp"]').click({ timeout: STEP_TIMEOUT })
+    await buyView('[part="currency-select"]').selectOption('EUR', { timeout: STEP_TIMEOUT })
+    await buyView('[part="asset-select"]').selectOption('TUSD')
+    await buyView('[part="amount-input"]').fill('8000')
+    assert.equal(
+      await text(buyView('[data-amount-error]')),
+      'The maximum with this payment method is 7500 EUR. Lower the amount or pay by bank transfer.',
+    )
+    await buyView('[part="amount-input"]').fill('50')
+    const provider = buyView('[data-provider="sandbox"]')
+    await provider.waitFor({ timeout: STEP_TIMEOUT })
+    // 49.50 EUR at the sandbox's 1.08 USD/EUR, 1 USD/TUSD. Coinbase takes USD only.
+    assert.equal(await text(provider.locator('[data-receive]')), 'You get about 53.46 TUSD')
+    assert.equal(await buyView('[data-provider="coinbase"]').count(), 0)
+    const [popup] = await Promise.all([context.waitForEvent('page'), provider.click()])
+    await popup.waitForURL(/\/onramp\/checkout\/onr_[0-9a-f]{32}$/, { timeout: STEP_TIMEOUT })
+    await popup.locator('button[type="submit"]').click()
+    await popup.locator('.done').waitFor({ timeout: STEP_TIMEOUT })
+    assert.match(await popup.locator('.done').textContent(), /53\.46 TUSD sent/)
+    await popup.close()
+
+    await page
+      .locator('w3m-modal wui-toast [part="toast"]')
+      .filter({ hasText: 'Purchase complete: 53.46 TUSD arrived' })
+      .waitFor({ timeout: PURCHASE_TIMEOUT })
+    assert.equal((await tokens()) - before, parseUnits('53.46', token.decimals))
+
+    await modal('w3m-account-view [role="tab"]:has-text("Activity")').click({
+      timeout: STEP_TIMEOUT,
+    })
+    const row = modal('w3m-account-view [data-transaction^="onr_"]').filter({
+      hasText: '53.46',
+    })
+    await row.first().waitFor({ timeout: PURCHASE_TIMEOUT })
+    assert.equal(await text(row.first().locator('[data-operation]')), 'Bought')
+    assert.equal(await text(row.first().locator('[data-amount]')), 'Received: +53.460 TUSD')
+    assert.equal(await text(row.first().locator('[data-status]')), 'Confirmed')
   })
 
   /** Waits until the server's history (the chain's, no `onramp=`) lists the sandbox's credit. */

@@ -5,9 +5,10 @@
 // the purchase to the Transaction Status API (`GET /onramp/v1/buy/user/{ref}/transactions`).
 import { createPrivateKey, type KeyObject, randomBytes } from 'node:crypto'
 import { SignJWT } from 'jose'
+import type { OnrampPaymentMethod } from '../api-types.js'
 import type { ProjectChainConfig } from '../projects/store.js'
 import type { CoinbaseConfig } from './config.js'
-import type { OnrampProvider, ProviderStatus, SecretReader } from './provider.js'
+import type { OnrampProvider, ProviderOffers, ProviderStatus, SecretReader } from './provider.js'
 
 /** Spec §9 "Coinbase chains … (fallback ethereum)", by EVM chain id. */
 export const COINBASE_NETWORKS: Readonly<Record<number, string>> = {
@@ -78,6 +79,50 @@ interface TokenResponse {
   channel_id?: unknown
 }
 
+/** `GET /onramp/v1/buy/options` (Coinbase's snake_case shape; amounts are strings). */
+interface BuyOptionsResponse {
+  payment_currencies?: { id?: unknown; limits?: { id?: unknown; min?: unknown; max?: unknown }[] }[]
+  purchase_currencies?: { symbol?: unknown; networks?: { name?: unknown }[] }[]
+}
+
+/** Coinbase's payment method ids → ours (others, e.g. FIAT_WALLET, have no counterpart). */
+const COINBASE_METHODS: Readonly<Record<string, OnrampPaymentMethod>> = {
+  CARD: 'card',
+  ACH_BANK_ACCOUNT: 'bank',
+}
+
+/** How long one buy-options answer is used (Coinbase asks clients to cache it). */
+const OPTIONS_TTL_MS = 10 * 60 * 1000
+
+/** Buy options by API URL, key, country and network (providers are made per request). */
+const offersCache = new Map<string, { at: number; offers: Promise<ProviderOffers> }>()
+
+/** Forgets every cached buy-options answer (tests that change the stand-in's answer). */
+export const forgetCoinbaseOffers = (): void => offersCache.clear()
+
+/**
+ * Coinbase's buy options for one network in our terms: its fiat currencies with the limits
+ * of the methods we offer, and the symbols it sells on `network`.
+ */
+export function coinbaseOffers(answer: BuyOptionsResponse, network: string): ProviderOffers {
+  const paymentCurrencies = (answer.payment_currencies ?? []).flatMap((currency) => {
+    if (typeof currency.id !== 'string') return []
+    const limits = (currency.limits ?? []).flatMap((limit) => {
+      const method = typeof limit.id === 'string' ? COINBASE_METHODS[limit.id] : undefined
+      const min = Number(limit.min)
+      const max = Number(limit.max)
+      return method && Number.isFinite(min) && Number.isFinite(max) ? [{ method, min, max }] : []
+    })
+    return [{ id: currency.id, limits }]
+  })
+  const assets = (answer.purchase_currencies ?? []).flatMap((currency) =>
+    typeof currency.symbol === 'string' && (currency.networks ?? []).some((n) => n.name === network)
+      ? [currency.symbol.toUpperCase()]
+      : [],
+  )
+  return { paymentCurrencies, assets }
+}
+
 interface TransactionsResponse {
   transactions?: {
     status?: unknown
@@ -113,6 +158,24 @@ export function coinbaseProvider(
     id: 'coinbase',
     name: options.name,
     feePercent: options.feePercent,
+    // Other currencies: the amount is shown on Coinbase's page, from its own rate.
+    usdPerUnit: (currency) => (currency === 'USD' ? 1 : undefined),
+    offers(chain) {
+      const network = coinbaseNetwork(chain.caipNetworkId)
+      const query = new URLSearchParams({ country: config.country ?? 'US', networks: network })
+      if (config.subdivision) query.set('subdivision', config.subdivision)
+      const key = `${config.apiUrl} ${config.keyName} ${query}`
+      const cached = offersCache.get(key)
+      if (cached && Date.now() - cached.at < OPTIONS_TTL_MS) return cached.offers
+      const offers = call<BuyOptionsResponse>('GET', `/onramp/v1/buy/options?${query}`).then(
+        (answer) => coinbaseOffers(answer, network),
+      )
+      offersCache.set(key, { at: Date.now(), offers })
+      offers.catch(() => {
+        if (offersCache.get(key)?.offers === offers) offersCache.delete(key)
+      })
+      return offers
+    },
     serves: (chain: ProjectChainConfig) => chain.caipNetworkId.startsWith('eip155:'),
     reference: (purchaseId) => purchaseId,
     async sessionUrl(purchase, context) {

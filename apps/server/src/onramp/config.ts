@@ -12,8 +12,18 @@ export const DEFAULT_PAYMENT_LIMITS: readonly OnrampPaymentLimit[] = [
 
 export const PAYMENT_METHODS: readonly OnrampPaymentMethod[] = ['card', 'bank']
 
-/** The fiat currencies a visitor may pay in (one is enough for the sandbox and the demos). */
-export const PAYMENT_CURRENCIES: readonly string[] = ['USD']
+/** The fiat currencies a visitor may pay in unless the project lists its own. */
+export const DEFAULT_PAYMENT_CURRENCIES: readonly string[] = ['USD', 'EUR']
+
+/**
+ * The sandbox's fixed rates (USD per unit of each fiat currency) unless the project sets its
+ * own: demo figures, like the default price table; nothing is bought.
+ */
+export const DEFAULT_SANDBOX_FIAT_RATES: Readonly<Record<string, number>> = {
+  USD: 1,
+  EUR: 1.08,
+  GBP: 1.27,
+}
 
 /** Spec §9 "fees shown 1-2%": the fee each provider quotes unless the project sets its own. */
 export const DEFAULT_FEE_PERCENT: Readonly<Record<OnrampProviderId, number>> = {
@@ -48,8 +58,58 @@ const HttpsOrLoopbackUrl = v.pipe(
   v.transform((value) => value.replace(/\/+$/, '')),
 )
 
+/** ISO 4217, upper case (`USD`, `EUR`). */
+export const FiatCodeSchema = v.pipe(
+  v.string(),
+  v.regex(/^[A-Z]{3}$/, 'Expected an ISO 4217 currency code like USD'),
+)
+
+const RangeSchema = v.pipe(
+  v.strictObject({
+    min: v.pipe(v.number(), v.minValue(0), v.finite()),
+    max: v.pipe(v.number(), v.minValue(0), v.finite()),
+  }),
+  v.check((range) => range.min <= range.max, 'Expected min <= max'),
+)
+
+/** A fiat currency the project takes, with limits per method in its own units. */
+export const PaymentCurrencyConfigSchema = v.union([
+  FiatCodeSchema,
+  v.strictObject({
+    id: FiatCodeSchema,
+    /** Default spec §3: 10 to 7500. */
+    card: v.optional(RangeSchema),
+    /** Default spec §3: 10 to 25000. */
+    bank: v.optional(RangeSchema),
+  }),
+])
+
+/** An ERC-20 that can be bought on one of the project's chains, besides the native coin. */
+export const OnrampAssetSchema = v.strictObject({
+  /** The chain's CAIP-2 id (eip155 only). */
+  chainId: v.pipe(v.string(), v.regex(/^eip155:\d{1,20}$/, 'Expected an eip155 chain id')),
+  address: v.pipe(
+    v.string(),
+    v.regex(/^0x[0-9a-fA-F]{40}$/, 'Expected a 0x-prefixed 40-hex-digit address'),
+  ),
+  symbol: v.pipe(v.string(), v.regex(/^[A-Za-z0-9.]{1,20}$/, 'Expected a symbol')),
+  name: v.pipe(v.string(), v.minLength(1), v.maxLength(60)),
+  decimals: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(36)),
+  /** USD per unit when the server's price source has none (a test token). */
+  usdPrice: v.optional(v.pipe(v.number(), v.minValue(0), v.finite())),
+  /**
+   * Sandbox only: the account whose tokens are sent (impersonated on anvil). Without it the
+   * sandbox calls the token's `mint(to, amount)`, as a test token has.
+   */
+  holder: v.optional(
+    v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'Expected a 0x-prefixed address')),
+  ),
+})
+
 export const SandboxConfigSchema = v.strictObject({
   feePercent: v.optional(FeePercentSchema),
+  /** USD per unit of each fiat currency (default `DEFAULT_SANDBOX_FIAT_RATES`). */
+  fiatRates: v.optional(v.record(FiatCodeSchema, v.pipe(v.number(), v.minValue(0), v.finite()))),
 })
 
 export const MeldConfigSchema = v.strictObject({
@@ -84,6 +144,15 @@ export const CoinbaseConfigSchema = v.strictObject({
   /** Default `https://pay.coinbase.com` (the page the visitor opens). */
   payUrl: v.optional(HttpsOrLoopbackUrl, 'https://pay.coinbase.com'),
   feePercent: v.optional(FeePercentSchema),
+  /** The country its buy options are asked for (ISO 3166-1, default `US`). */
+  country: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'Expected a country code like US')),
+    'US',
+  ),
+  /** ISO 3166-2 state code, which Coinbase wants with `US` (e.g. `NY`). */
+  subdivision: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Z0-9]{1,3}$/, 'Expected a state code like NY')),
+  ),
 })
 
 export const OnrampConfigSchema = v.strictObject({
@@ -95,15 +164,45 @@ export const OnrampConfigSchema = v.strictObject({
   sandbox: v.optional(v.union([v.literal(true), SandboxConfigSchema])),
   meld: v.optional(MeldConfigSchema),
   coinbase: v.optional(CoinbaseConfigSchema),
+  /** The fiat currencies offered (default USD and EUR), each with optional own limits. */
+  paymentCurrencies: v.optional(
+    v.pipe(v.array(PaymentCurrencyConfigSchema), v.minLength(1), v.maxLength(50)),
+  ),
+  /** ERC-20s offered besides each chain's native coin. */
+  assets: v.optional(v.pipe(v.array(OnrampAssetSchema), v.maxLength(100))),
 })
 export type OnrampConfigInput = v.InferInput<typeof OnrampConfigSchema>
 export type OnrampConfig = v.InferOutput<typeof OnrampConfigSchema>
 export type MeldConfig = v.InferOutput<typeof MeldConfigSchema>
 export type CoinbaseConfig = v.InferOutput<typeof CoinbaseConfigSchema>
+export type OnrampAsset = v.InferOutput<typeof OnrampAssetSchema>
 
-/** The limit of `method`, or undefined for an unknown method. */
-export const limitOf = (method: string): OnrampPaymentLimit | undefined =>
-  DEFAULT_PAYMENT_LIMITS.find((limit) => limit.method === method)
+/** The project's fiat currencies with their limits per method (defaults filled in). */
+export function paymentCurrenciesOf(
+  config: OnrampConfig | null | undefined,
+): { id: string; limits: OnrampPaymentLimit[] }[] {
+  const listed = config?.paymentCurrencies ?? DEFAULT_PAYMENT_CURRENCIES
+  return listed.map((entry) => {
+    const own = typeof entry === 'string' ? { id: entry } : entry
+    return {
+      id: own.id,
+      limits: DEFAULT_PAYMENT_LIMITS.map((limit) => ({
+        method: limit.method,
+        ...(own[limit.method] ?? { min: limit.min, max: limit.max }),
+      })),
+    }
+  })
+}
+
+/** The limit of `method` in `currency` for this project, or undefined when not offered. */
+export const limitOf = (
+  config: OnrampConfig | null | undefined,
+  currency: string,
+  method: string,
+): OnrampPaymentLimit | undefined =>
+  paymentCurrenciesOf(config)
+    .find((c) => c.id === currency)
+    ?.limits.find((limit) => limit.method === method)
 
 /** The person-readable range of a method, e.g. "Card payments are 10 to 7500 USD". */
 export function limitMessage(limit: OnrampPaymentLimit, currency: string): string {

@@ -1,7 +1,7 @@
 // The sandbox provider's "payment": the bought amount credited on a LOCAL chain. Only chains
 // whose every RPC URL is on loopback qualify, and the node must be a development one (anvil
 // for EVM, a Solana RPC that airdrops): a production node refuses these calls by design.
-import { type Address, type Hash, isHash } from 'viem'
+import { type Address, encodeFunctionData, type Hash, type Hex, isHash, parseAbi } from 'viem'
 import type { ProjectChainConfig } from '../projects/store.js'
 
 /** Who sends the sandbox's ETH on anvil (impersonated; its balance is topped up each time). */
@@ -49,18 +49,66 @@ export async function creditEvm(
   to: Address,
   wei: bigint,
 ): Promise<Hash> {
+  return sendOnAnvil(chain, { from: SANDBOX_TREASURY, to, value: wei })
+}
+
+const ERC20_CREDIT_ABI = parseAbi([
+  'function mint(address to, uint256 value)',
+  'function transfer(address to, uint256 value) returns (bool)',
+])
+
+/**
+ * Credits `units` of an ERC-20 on an anvil chain: `transfer` from `holder` (impersonated) when
+ * given, else the token's own `mint(to, units)` (a test token's) sent by the sandbox treasury.
+ *
+ * @example
+ * const hash = await creditErc20(chain, { token: '0x5FbD…', to: '0xf39F…', units: 10n ** 6n })
+ */
+export async function creditErc20(
+  chain: ProjectChainConfig,
+  input: { token: Address; to: Address; units: bigint; holder?: Address | undefined },
+): Promise<Hash> {
+  const data = input.holder
+    ? encodeFunctionData({
+        abi: ERC20_CREDIT_ABI,
+        functionName: 'transfer',
+        args: [input.to, input.units],
+      })
+    : encodeFunctionData({
+        abi: ERC20_CREDIT_ABI,
+        functionName: 'mint',
+        args: [input.to, input.units],
+      })
+  return sendOnAnvil(chain, {
+    from: input.holder ?? SANDBOX_TREASURY,
+    to: input.token,
+    value: 0n,
+    data,
+  })
+}
+
+/** Sends a transaction from an impersonated account on anvil and waits for its success. */
+async function sendOnAnvil(
+  chain: ProjectChainConfig,
+  tx: { from: Address; to: Address; value: bigint; data?: Hex },
+): Promise<Hash> {
   if (!isLoopbackChain(chain)) throw new Error('the sandbox credits only chains on loopback')
   const url = chain.rpcUrls[0] as string
   const client = await rpc<string>(url, 'web3_clientVersion', [])
   if (!/^anvil\//i.test(client)) throw new Error(`the sandbox credits only anvil, not ${client}`)
-  const balance = BigInt(await rpc<string>(url, 'eth_getBalance', [SANDBOX_TREASURY, 'latest']))
-  const needed = wei + 10n ** 18n
+  const balance = BigInt(await rpc<string>(url, 'eth_getBalance', [tx.from, 'latest']))
+  const needed = tx.value + 10n ** 18n
   if (balance < needed) {
-    await rpc(url, 'anvil_setBalance', [SANDBOX_TREASURY, `0x${(needed * 2n).toString(16)}`])
+    await rpc(url, 'anvil_setBalance', [tx.from, `0x${(needed * 2n).toString(16)}`])
   }
-  await rpc(url, 'anvil_impersonateAccount', [SANDBOX_TREASURY])
+  await rpc(url, 'anvil_impersonateAccount', [tx.from])
   const hash = await rpc<Hash>(url, 'eth_sendTransaction', [
-    { from: SANDBOX_TREASURY, to, value: `0x${wei.toString(16)}` },
+    {
+      from: tx.from,
+      to: tx.to,
+      value: `0x${tx.value.toString(16)}`,
+      ...(tx.data ? { data: tx.data } : {}),
+    },
   ])
   if (!isHash(hash)) throw new Error('eth_sendTransaction answered no hash')
   const deadline = Date.now() + CREDIT_TIMEOUT_MS

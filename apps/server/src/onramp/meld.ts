@@ -18,6 +18,8 @@ export function meldProvider(
     id: 'meld',
     name: options.name,
     feePercent: options.feePercent,
+    // Meld prices other currencies on its widget, through the service provider it picks.
+    usdPerUnit: (currency) => (currency === 'USD' ? 1 : undefined),
     serves: (chain: ProjectChainConfig) =>
       chain.caipNetworkId.startsWith('eip155:') || chain.caipNetworkId.startsWith('solana:'),
     async sessionUrl(purchase) {

@@ -4,7 +4,12 @@
 import assert from 'node:assert/strict'
 import { createHmac, generateKeyPairSync } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
-import { ANVIL_ADDRESSES } from '@openmodal/testing'
+import {
+  ANVIL_ADDRESSES,
+  deployTestToken,
+  TEST_TOKEN_ABI,
+  type TestToken,
+} from '@openmodal/testing'
 import {
   type AnvilInstance,
   type SolanaRpc,
@@ -12,7 +17,7 @@ import {
   startSolanaRpc,
 } from '@openmodal/testing/node'
 import * as v from 'valibot'
-import { createPublicClient, http, parseEther } from 'viem'
+import { createPublicClient, getAddress, http, parseEther, parseUnits } from 'viem'
 import { prepareDatabase } from '../bootstrap.js'
 import type { Db } from '../db/db.js'
 import { syncConfig } from '../projects/config-file.js'
@@ -21,6 +26,7 @@ import type { RunningServer } from '../server.js'
 import { type CoinbaseStandIn, startCoinbaseOnramp } from '../testing/coinbase-onramp.js'
 import { call, type Json, startTestServer, testProject } from '../testing/harness.js'
 import { openTestPglite } from '../testing/pglite.js'
+import { forgetCoinbaseOffers } from './coinbase.js'
 import { verifyMeldSignature } from './meld-webhook.js'
 
 const LOCAL = 'eip155:31337'
@@ -37,6 +43,7 @@ let server: RunningServer
 let anvil: AnvilInstance
 let solana: SolanaRpc
 let coinbase: CoinbaseStandIn
+let tusd: TestToken
 
 const get = (path: string, query: Record<string, string> = {}) =>
   call(`${server.url}${path}?${new URLSearchParams({ projectId: 'test-project', ...query })}`, {
@@ -81,6 +88,7 @@ before(async () => {
     }),
   ])
   await prepareDatabase(db, { seed: false })
+  tusd = await deployTestToken(anvil.rpcUrl)
   const config = v.parse(ConfigFileSchema, {
     projects: [
       {
@@ -105,6 +113,17 @@ before(async () => {
             keySecret: keys.privateKey.export({ type: 'sec1', format: 'pem' }).toString(),
             apiUrl: coinbase.url,
           },
+          paymentCurrencies: ['USD', 'EUR', { id: 'GBP', card: { min: 20, max: 5000 } }],
+          assets: [
+            {
+              chainId: LOCAL,
+              address: tusd.address,
+              symbol: tusd.symbol,
+              name: tusd.name,
+              decimals: tusd.decimals,
+              usdPrice: 1,
+            },
+          ],
         },
       },
       testProject({
@@ -135,17 +154,31 @@ describe('options and quotes', () => {
         ['coinbase', 2],
       ],
     )
+    const spec = [
+      { method: 'card', min: 10, max: 7500 },
+      { method: 'bank', min: 10, max: 25000 },
+    ]
+    // Limits are in each currency's own units; GBP's card limit is the project's own.
     assert.deepEqual(local.body.paymentCurrencies, [
+      { id: 'USD', limits: spec },
+      { id: 'EUR', limits: spec },
       {
-        id: 'USD',
+        id: 'GBP',
         limits: [
-          { method: 'card', min: 10, max: 7500 },
+          { method: 'card', min: 20, max: 5000 },
           { method: 'bank', min: 10, max: 25000 },
         ],
       },
     ])
     assert.deepEqual(local.body.purchaseCurrencies, [
       { name: 'Ether', symbol: 'ETH', decimals: 18, networks: [LOCAL, BASE] },
+      {
+        name: 'Test USD',
+        symbol: 'TUSD',
+        decimals: 6,
+        address: getAddress(tusd.address),
+        networks: [LOCAL],
+      },
     ])
     // A chain that is not on this machine never gets the sandbox; Solana has no Coinbase.
     const base = await get('/v1/onramp/options', { chainId: BASE })
@@ -158,6 +191,9 @@ describe('options and quotes', () => {
       sol.body.providers.map((p: Json) => p.id),
       ['sandbox', 'meld'],
     )
+    assert.deepEqual(sol.body.purchaseCurrencies, [
+      { name: 'Solana', symbol: 'SOL', decimals: 9, networks: [SOLANA] },
+    ])
   })
 
   test('a project without on-ramp settings offers no provider', async () => {
@@ -193,6 +229,81 @@ describe('options and quotes', () => {
         ['coinbase', '6.00', '0.098'],
       ],
     )
+  })
+
+  test('quotes in EUR with the sandbox rate; Coinbase, which takes USD only, is left out', async () => {
+    const answer = await get('/v1/onramp/quote', {
+      chainId: LOCAL,
+      asset: 'ETH',
+      currency: 'EUR',
+      method: 'card',
+      amount: '300',
+    })
+    assert.equal(answer.status, 200, JSON.stringify(answer.body))
+    // 297 EUR × 1.08 USD/EUR / 3000 USD/ETH; Meld prices EUR on its own page.
+    assert.deepEqual(
+      answer.body.quotes.map((q: Json) => [q.provider, q.currency, q.fee, q.cryptoAmount]),
+      [
+        ['sandbox', 'EUR', '3.00', '0.10692'],
+        ['meld', 'EUR', '4.50', null],
+      ],
+    )
+    assert.ok(coinbase.optionsRequests.some((q) => q.country === 'US' && q.networks === 'ethereum'))
+  })
+
+  test('quotes the ERC-20 of the chain; a currency or asset not offered is refused', async () => {
+    const quote = (query: Record<string, string>) =>
+      get('/v1/onramp/quote', {
+        chainId: LOCAL,
+        asset: 'TUSD',
+        currency: 'EUR',
+        method: 'card',
+        amount: '100',
+        ...query,
+      })
+    const answer = await quote({})
+    assert.equal(answer.status, 200, JSON.stringify(answer.body))
+    assert.deepEqual(
+      answer.body.quotes.map((q: Json) => [q.provider, q.asset, q.cryptoAmount]),
+      [
+        ['sandbox', 'TUSD', '106.92'],
+        ['meld', 'TUSD', null],
+      ],
+    )
+    const jpy = await quote({ currency: 'JPY' })
+    assert.equal(jpy.status, 400)
+    assert.equal(jpy.body.message, 'Invalid query: currency: Expected USD, EUR, GBP')
+    const other = await quote({ asset: 'DAI' })
+    assert.equal(other.status, 400)
+    assert.equal(other.body.message, 'Invalid query: asset: eip155:31337 sells ETH, TUSD')
+    // The limits are those of the chosen currency (GBP card: the project's 20 to 5000).
+    const gbp = await quote({ currency: 'GBP', amount: '15' })
+    assert.equal(gbp.body.message, 'Card payments are 20 to 5000 GBP')
+    assert.equal((await quote({ currency: 'GBP', amount: '5000' })).status, 200)
+  })
+
+  test('Coinbase is quoted only within the limits of its own buy options', async () => {
+    const saved = coinbase.buyOptions
+    coinbase.buyOptions = {
+      ...saved,
+      payment_currencies: [{ id: 'USD', limits: [{ id: 'CARD', min: '5', max: '500' }] }],
+    }
+    forgetCoinbaseOffers()
+    try {
+      const quote = (method: string, amount: string) =>
+        get('/v1/onramp/quote', { chainId: BASE, asset: 'ETH', currency: 'USD', method, amount })
+      const providers = async (method: string, amount: string) =>
+        (await quote(method, amount)).body.quotes.map((q: Json) => q.provider)
+      assert.deepEqual(await providers('card', '400'), ['meld', 'coinbase'])
+      assert.deepEqual(await providers('card', '600'), ['meld'])
+      assert.deepEqual(await providers('bank', '100'), ['meld'])
+      const refused = await session({ provider: 'coinbase', chainId: BASE, amount: '600' })
+      assert.equal(refused.status, 400)
+      assert.match(refused.body.message, /Coinbase does not sell ETH for 600 USD by card/)
+    } finally {
+      coinbase.buyOptions = saved
+      forgetCoinbaseOffers()
+    }
   })
 
   test('refuses amounts outside the card and bank limits with the limits in the message', async () => {
@@ -296,6 +407,34 @@ describe('sandbox checkout', () => {
     ])
     assert.ok(answers.every((a) => a.status === 200))
     assert.equal((await balance()) - start, parseEther('0.0099'))
+  })
+
+  test('Pay for the ERC-20 in EUR mints the tokens to the address; the history lists them', async () => {
+    const client = createPublicClient({ transport: http(anvil.rpcUrl) })
+    const tokens = () =>
+      client.readContract({
+        address: tusd.address,
+        abi: TEST_TOKEN_ABI,
+        functionName: 'balanceOf',
+        args: [alice],
+      }) as Promise<bigint>
+    const start = await tokens()
+    const started = await session({ asset: 'TUSD', currency: 'EUR', amount: '50' })
+    assert.equal(started.status, 201, JSON.stringify(started.body))
+    assert.equal(started.body.purchase.asset, 'TUSD')
+    assert.equal(started.body.purchase.currency, 'EUR')
+    const page = await call(started.body.url)
+    assert.match(page.body, /Amount \(EUR, 10 to 7500\)/)
+    const paid = await pay(started.body.url, '50', server.url)
+    assert.equal(paid.status, 200, paid.body)
+    // 49.50 EUR × 1.08 = 53.46 TUSD (usdPrice 1).
+    assert.match(paid.body, /Payment received: 53.46 TUSD sent/)
+    assert.equal((await tokens()) - start, parseUnits('53.46', 6))
+    const history = await get(`/v1/account/${alice}/history`, { chainId: LOCAL, onramp: 'sandbox' })
+    const row = history.body.data.find((t: Json) => t.id === started.body.purchase.id)
+    assert.equal(row.metadata.status, 'confirmed')
+    assert.equal(row.transfers[0].fungible_info.symbol, 'TUSD')
+    assert.deepEqual(row.transfers[0].quantity, { numeric: '53.46' })
   })
 
   test('airdrops on the local Solana RPC', async () => {

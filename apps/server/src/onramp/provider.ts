@@ -1,8 +1,18 @@
 // What every on-ramp provider implements, and the providers a project's settings give.
-import type { OnrampProviderId, OnrampPurchaseStatus } from '../api-types.js'
+import type {
+  OnrampPaymentLimit,
+  OnrampPaymentMethod,
+  OnrampProviderId,
+  OnrampPurchaseStatus,
+} from '../api-types.js'
 import type { Project, ProjectChainConfig } from '../projects/store.js'
 import { coinbaseProvider } from './coinbase.js'
-import { DEFAULT_FEE_PERCENT, type OnrampConfig, PROVIDER_NAMES } from './config.js'
+import {
+  DEFAULT_FEE_PERCENT,
+  DEFAULT_SANDBOX_FIAT_RATES,
+  type OnrampConfig,
+  PROVIDER_NAMES,
+} from './config.js'
 import { meldProvider } from './meld.js'
 import { sandboxProvider } from './sandbox.js'
 import type { StoredPurchase } from './store.js'
@@ -34,6 +44,40 @@ export interface OnrampProvider {
   sessionUrl(purchase: StoredPurchase, context: SessionContext): Promise<string>
   /** The provider's current view of a pending purchase; undefined = nothing new. */
   status?(purchase: StoredPurchase): Promise<ProviderStatus | undefined>
+  /**
+   * USD per unit of a fiat currency for this provider's own quote; undefined when the provider
+   * prices that currency only on its own page (the quote then shows no crypto amount).
+   */
+  usdPerUnit(currency: string): number | undefined
+  /**
+   * What the provider itself sells on `chain` (its own options API), when it has one; the
+   * server then quotes it only for a currency, asset and amount it takes.
+   */
+  offers?(chain: ProjectChainConfig): Promise<ProviderOffers>
+}
+
+/** A provider's own options on one network, in our terms. */
+export interface ProviderOffers {
+  /** Fiat currency → its limits per method (a method absent: not offered). */
+  paymentCurrencies: { id: string; limits: OnrampPaymentLimit[] }[]
+  /** Upper-case symbols it sells on that network. */
+  assets: string[]
+}
+
+/** Whether the offers take this purchase. */
+export function offersTake(
+  offers: ProviderOffers,
+  input: { currency: string; method: OnrampPaymentMethod; asset: string; amount: number },
+): boolean {
+  const limit = offers.paymentCurrencies
+    .find((c) => c.id === input.currency)
+    ?.limits.find((l) => l.method === input.method)
+  return (
+    limit !== undefined &&
+    input.amount >= limit.min &&
+    input.amount <= limit.max &&
+    offers.assets.includes(input.asset.toUpperCase())
+  )
 }
 
 /** Secrets given as `env:NAME` come from the server's environment. */
@@ -68,9 +112,13 @@ export function projectProviders(
   const providers: OnrampProvider[] = []
   const fee = (id: OnrampProviderId, own: number | undefined) => own ?? DEFAULT_FEE_PERCENT[id]
   if (config.sandbox) {
-    const own = config.sandbox === true ? undefined : config.sandbox.feePercent
+    const own = config.sandbox === true ? {} : config.sandbox
     providers.push(
-      sandboxProvider({ name: PROVIDER_NAMES.sandbox, feePercent: fee('sandbox', own) }),
+      sandboxProvider({
+        name: PROVIDER_NAMES.sandbox,
+        feePercent: fee('sandbox', own.feePercent),
+        fiatRates: own.fiatRates ?? DEFAULT_SANDBOX_FIAT_RATES,
+      }),
     )
   }
   if (config.meld) {

@@ -31,21 +31,28 @@ import {
   checkoutResult,
 } from './checkout-page.js'
 import {
-  DEFAULT_PAYMENT_LIMITS,
+  FiatCodeSchema,
   limitMessage,
   limitOf,
-  PAYMENT_CURRENCIES,
+  type OnrampConfig,
   PAYMENT_METHODS,
   PROVIDER_NAMES,
+  paymentCurrenciesOf,
 } from './config.js'
-import { creditEvm, creditSolana, isLoopbackChain } from './credit.js'
+import { creditErc20, creditEvm, creditSolana, isLoopbackChain } from './credit.js'
 import {
   MELD_TIMESTAMP_TOLERANCE_MS,
   meldOutcome,
   meldTimestampMs,
   verifyMeldSignature,
 } from './meld-webhook.js'
-import { type OnrampProvider, type ProviderDeps, providersFor, readSecret } from './provider.js'
+import {
+  type OnrampProvider,
+  offersTake,
+  type ProviderDeps,
+  providersFor,
+  readSecret,
+} from './provider.js'
 import {
   claimPurchase,
   finishPurchase,
@@ -71,7 +78,7 @@ const AmountSchema = v.pipe(
   v.regex(/^\d{1,9}(\.\d{1,2})?$/, 'Expected an amount like 100 or 99.50'),
 )
 const MethodSchema = v.picklist(PAYMENT_METHODS, 'Expected card or bank')
-const CurrencySchema = v.picklist(PAYMENT_CURRENCIES, `Expected ${PAYMENT_CURRENCIES.join(', ')}`)
+const CurrencySchema = v.pipe(v.string('currency is required'), FiatCodeSchema)
 const AssetSchema = v.pipe(
   v.string('asset is required'),
   v.regex(/^[A-Za-z0-9.]{1,20}$/, 'Expected a symbol'),
@@ -120,9 +127,60 @@ export function nativeCurrencyOf(chain: ProjectChainConfig) {
     : { name: 'Ether', symbol: 'ETH', decimals: 18 }
 }
 
-/** Checks the amount against the method's limits (spec §3); the message names them. */
-function checkLimits(method: OnrampPaymentMethod, currency: string, amount: string): number {
-  const limit = limitOf(method) as (typeof DEFAULT_PAYMENT_LIMITS)[number]
+/** What can be bought: a chain's native coin or one of the project's ERC-20s. */
+interface PurchaseAsset {
+  symbol: string
+  name: string
+  decimals: number
+  /** The ERC-20 contract; undefined for the native coin. */
+  address?: `0x${string}` | undefined
+  /** USD per unit when the price source has none. */
+  usdPrice?: number | undefined
+  /** Sandbox: the account the tokens are sent from (else the token's `mint`). */
+  holder?: `0x${string}` | undefined
+}
+
+/** The ERC-20s the project sells on `chain` (its `onramp.assets`). */
+function tokenAssetsOf(
+  config: OnrampConfig | null | undefined,
+  chain: ProjectChainConfig,
+): PurchaseAsset[] {
+  return (config?.assets ?? [])
+    .filter((asset) => asset.chainId === chain.caipNetworkId)
+    .map((asset) => ({
+      symbol: asset.symbol,
+      name: asset.name,
+      decimals: asset.decimals,
+      address: getAddress(asset.address),
+      usdPrice: asset.usdPrice,
+      holder: asset.holder ? getAddress(asset.holder) : undefined,
+    }))
+}
+
+/** Everything that can be bought on `chain`: its native coin first, then the ERC-20s. */
+function assetsOf(project: Project, chain: ProjectChainConfig): PurchaseAsset[] {
+  return [nativeCurrencyOf(chain), ...tokenAssetsOf(project.onramp, chain)]
+}
+
+/**
+ * Checks the currency and the amount against the method's limits in that currency (spec §3);
+ * the message names them.
+ */
+function checkLimits(
+  project: Project,
+  method: OnrampPaymentMethod,
+  currency: string,
+  amount: string,
+): number {
+  const limit = limitOf(project.onramp, currency, method)
+  if (!limit) {
+    const offered = paymentCurrenciesOf(project.onramp).map((c) => c.id)
+    throw new HttpError(
+      400,
+      'BAD_REQUEST',
+      `Invalid query: currency: Expected ${offered.join(', ')}`,
+    )
+  }
   const value = Number(amount)
   if (value < limit.min || value > limit.max) {
     throw new HttpError(400, 'BAD_REQUEST', limitMessage(limit, currency), {
@@ -154,9 +212,15 @@ function quoteOf(
   const feeCents = (cents * BigInt(Math.round(provider.feePercent * 100)) + 5000n) / 10000n
   const places = Math.min(decimals, 8)
   const priceMicros = price && price > 0 ? BigInt(Math.round(price * 1e6)) : 0n
+  // USD per unit of the paid currency, in millionths (the sandbox's table; USD is 1).
+  const rate = provider.usdPerUnit(input.currency)
+  const rateMicros = rate && rate > 0 ? BigInt(Math.round(rate * 1e6)) : 0n
   const crypto =
-    priceMicros > 0n
-      ? decimalOf(((cents - feeCents) * 10n ** BigInt(places) * 10_000n) / priceMicros, places)
+    priceMicros > 0n && rateMicros > 0n
+      ? decimalOf(
+          ((cents - feeCents) * rateMicros * 10n ** BigInt(places)) / (priceMicros * 100n),
+          places,
+        )
       : null
   return {
     provider: provider.id,
@@ -221,20 +285,55 @@ export function onrampRoutes(options: OnrampRoutesOptions): Hono<AppEnv> {
   }
   const providersOf = (project: Project, chain: ProjectChainConfig) =>
     providersFor(project, chain, options.providers)
-  const priceOf = async (chainId: string, symbol: string) =>
-    (await options.prices.prices([{ chainId, symbol }]))[0] ?? null
+  /** USD per unit of `asset` on `chainId` (the price source, else the asset's own price). */
+  const priceOf = async (chainId: string, asset: PurchaseAsset) =>
+    (
+      await options.prices.prices([
+        { chainId, symbol: asset.symbol, address: asset.address?.toLowerCase() },
+      ])
+    )[0] ??
+    asset.usdPrice ??
+    null
 
-  /** The served chain's native asset, or a 400 for another one. */
-  const assetOf = (chain: ProjectChainConfig, asset: string) => {
-    const native = nativeCurrencyOf(chain)
-    if (asset.toUpperCase() !== native.symbol.toUpperCase()) {
+  /** The asset of that symbol sold on the chain, or a 400 naming those it sells. */
+  const assetOf = (project: Project, chain: ProjectChainConfig, symbol: string) => {
+    const assets = assetsOf(project, chain)
+    const found = assets.find((a) => a.symbol.toUpperCase() === symbol.toUpperCase())
+    if (!found) {
       throw new HttpError(
         400,
         'BAD_REQUEST',
-        `Invalid query: asset: ${chain.caipNetworkId} sells ${native.symbol}`,
+        `Invalid query: asset: ${chain.caipNetworkId} sells ${assets.map((a) => a.symbol).join(', ')}`,
       )
     }
-    return native
+    return found
+  }
+
+  /**
+   * The providers that take this purchase: those with their own options API (Coinbase) only
+   * for a currency, method, amount and asset they list; one whose options cannot be read is
+   * kept (its own page has the last word).
+   */
+  const takers = async (
+    providers: OnrampProvider[],
+    chain: ProjectChainConfig,
+    input: { currency: string; method: OnrampPaymentMethod; asset: string; amount: number },
+  ) => {
+    const verdicts = await Promise.all(
+      providers.map(async (provider) => {
+        if (!provider.offers) return true
+        try {
+          return offersTake(await provider.offers(chain), input)
+        } catch (error) {
+          options.logger.warn('onramp options failed', {
+            provider: provider.id,
+            error: String(error),
+          })
+          return true
+        }
+      }),
+    )
+    return providers.filter((_, index) => verdicts[index])
   }
 
   app.get('/v1/onramp/options', async (c) => {
@@ -243,24 +342,26 @@ export function onrampRoutes(options: OnrampRoutesOptions): Hono<AppEnv> {
     const chain = chainOf(project, chainId)
     const providers = project.features.onramp ? providersOf(project, chain) : []
     const served = project.chains.filter((other) => providersOf(project, other).length > 0)
-    const native = nativeCurrencyOf(chain)
+    // Each asset of this chain, with every served chain that sells the same symbol.
     const purchaseCurrencies: OnrampPurchaseCurrency[] =
       providers.length === 0
         ? []
-        : [
-            {
-              ...native,
-              networks: served
-                .filter((other) => nativeCurrencyOf(other).symbol === native.symbol)
-                .map((other) => other.caipNetworkId),
-            },
-          ]
+        : assetsOf(project, chain).map((asset) => ({
+            symbol: asset.symbol,
+            name: asset.name,
+            decimals: asset.decimals,
+            ...(asset.address ? { address: asset.address } : {}),
+            networks: served
+              .filter((other) =>
+                assetsOf(project, other).some(
+                  (a) => a.symbol.toUpperCase() === asset.symbol.toUpperCase(),
+                ),
+              )
+              .map((other) => other.caipNetworkId),
+          }))
     return c.json({
       chainId,
-      paymentCurrencies:
-        providers.length === 0
-          ? []
-          : PAYMENT_CURRENCIES.map((id) => ({ id, limits: [...DEFAULT_PAYMENT_LIMITS] })),
+      paymentCurrencies: providers.length === 0 ? [] : paymentCurrenciesOf(project.onramp),
       purchaseCurrencies,
       providers: providers.map(({ id, name, feePercent }) => ({ id, name, feePercent })),
     } satisfies OnrampOptionsResponse)
@@ -280,13 +381,15 @@ export function onrampRoutes(options: OnrampRoutesOptions): Hono<AppEnv> {
       'query',
     )
     const chain = chainOf(project, query.chainId)
-    const providers = servedProviders(project, chain)
-    const native = assetOf(chain, query.asset)
-    const amount = checkLimits(query.method, query.currency, query.amount)
-    const price = await priceOf(chain.caipNetworkId, native.symbol)
-    const quotes = providers.map((provider) =>
-      quoteOf(provider, { ...query, asset: native.symbol, amount }, price, native.decimals),
-    )
+    const served = servedProviders(project, chain)
+    const asset = assetOf(project, chain, query.asset)
+    const amount = checkLimits(project, query.method, query.currency, query.amount)
+    const input = { ...query, asset: asset.symbol, amount }
+    const [price, providers] = await Promise.all([
+      priceOf(chain.caipNetworkId, asset),
+      takers(served, chain, input),
+    ])
+    const quotes = providers.map((provider) => quoteOf(provider, input, price, asset.decimals))
     return c.json({ quotes } satisfies OnrampQuoteResponse)
   })
 
@@ -308,15 +411,18 @@ export function onrampRoutes(options: OnrampRoutesOptions): Hono<AppEnv> {
         )
       }
       const address = addressOn(chain, body.address)
-      const native = assetOf(chain, body.asset)
-      const amount = checkLimits(body.method, body.currency, body.amount)
-      const price = await priceOf(chain.caipNetworkId, native.symbol)
-      const quote = quoteOf(
-        provider,
-        { ...body, asset: native.symbol, amount },
-        price,
-        native.decimals,
-      )
+      const asset = assetOf(project, chain, body.asset)
+      const amount = checkLimits(project, body.method, body.currency, body.amount)
+      const input = { ...body, asset: asset.symbol, amount }
+      if ((await takers([provider], chain, input)).length === 0) {
+        throw new HttpError(
+          400,
+          'BAD_REQUEST',
+          `Invalid session: ${provider.name} does not sell ${asset.symbol} for ${body.amount} ${body.currency} by ${body.method}`,
+        )
+      }
+      const price = await priceOf(chain.caipNetworkId, asset)
+      const quote = quoteOf(provider, input, price, asset.decimals)
       const id = newPurchaseId()
       const purchase = await insertPurchase(db, {
         id,
@@ -324,7 +430,7 @@ export function onrampRoutes(options: OnrampRoutesOptions): Hono<AppEnv> {
         provider: provider.id,
         chainId: chain.caipNetworkId,
         address,
-        asset: native.symbol,
+        asset: asset.symbol,
         currency: body.currency,
         method: body.method,
         amount: quote.amount,
@@ -483,7 +589,7 @@ export function onrampRoutes(options: OnrampRoutesOptions): Hono<AppEnv> {
     if (purchase.status !== 'pending' || (await isProcessing(purchase))) {
       return c.html(checkoutResult(purchase, project.name), 200, CHECKOUT_HEADERS)
     }
-    const limit = limitOf(purchase.method) as (typeof DEFAULT_PAYMENT_LIMITS)[number]
+    const limit = checkoutLimit(project, purchase)
     return c.html(
       checkoutForm(purchase, { projectName: project.name, ...limit, amount: purchase.amount }),
       200,
@@ -505,7 +611,7 @@ export function onrampRoutes(options: OnrampRoutesOptions): Hono<AppEnv> {
       const { purchase, project, chain } = found
       const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
       const raw = typeof form.amount === 'string' ? form.amount.trim() : ''
-      const limit = limitOf(purchase.method) as (typeof DEFAULT_PAYMENT_LIMITS)[number]
+      const limit = checkoutLimit(project, purchase)
       const parsed = v.safeParse(AmountSchema, raw)
       const error = !parsed.success
         ? 'Enter an amount like 100 or 99.50'
@@ -525,22 +631,23 @@ export function onrampRoutes(options: OnrampRoutesOptions): Hono<AppEnv> {
         )
       }
       const provider = providersOf(project, chain).find((p) => p.id === 'sandbox')
-      const native = nativeCurrencyOf(chain)
-      const price = await priceOf(chain.caipNetworkId, native.symbol)
+      const asset = assetsOf(project, chain).find((a) => a.symbol === purchase.asset)
+      const price = asset ? await priceOf(chain.caipNetworkId, asset) : null
       const quote =
         provider &&
+        asset &&
         quoteOf(
           provider,
           {
             amount: Number(raw),
-            asset: native.symbol,
+            asset: asset.symbol,
             currency: purchase.currency,
             method: purchase.method,
           },
           price,
-          native.decimals,
+          asset.decimals,
         )
-      if (!quote?.cryptoAmount) {
+      if (!quote?.cryptoAmount || !asset) {
         return c.html(
           checkoutResult({ ...purchase, status: 'failed' }, project.name),
           409,
@@ -554,10 +661,18 @@ export function onrampRoutes(options: OnrampRoutesOptions): Hono<AppEnv> {
         return c.html(checkoutResult(current, project.name), 200, CHECKOUT_HEADERS)
       }
       try {
-        const units = parseUnits(quote.cryptoAmount, native.decimals)
+        const units = parseUnits(quote.cryptoAmount, asset.decimals)
+        const to = claimed.address
         const txHash = chain.caipNetworkId.startsWith('solana:')
-          ? await creditSolana(chain, claimed.address, units)
-          : await creditEvm(chain, getAddress(claimed.address), units)
+          ? await creditSolana(chain, to, units)
+          : asset.address
+            ? await creditErc20(chain, {
+                token: asset.address,
+                to: getAddress(to),
+                units,
+                holder: asset.holder,
+              })
+            : await creditEvm(chain, getAddress(to), units)
         await finishPurchase(db, purchase.id, { status: 'completed', txHash })
       } catch (cause) {
         options.logger.error('onramp sandbox credit failed', {
@@ -585,6 +700,11 @@ export function onrampRoutes(options: OnrampRoutesOptions): Hono<AppEnv> {
     if (!project || !chain || !isLoopbackChain(chain)) return undefined
     return { purchase, project, chain }
   }
+
+  /** The purchase's method limit in its currency (the spec §3 default if no longer listed). */
+  const checkoutLimit = (project: Project, purchase: StoredPurchase) =>
+    limitOf(project.onramp, purchase.currency, purchase.method) ??
+    limitOf(null, 'USD', purchase.method) ?? { method: purchase.method, min: 10, max: 7500 }
 
   const isProcessing = async (purchase: StoredPurchase) => {
     const [row] = await db.query<{ status: string }>(

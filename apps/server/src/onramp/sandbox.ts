@@ -6,10 +6,16 @@ import type { OnrampProvider } from './provider.js'
 
 /**
  * @example
- * const sandbox = sandboxProvider({ name: 'Sandbox checkout', feePercent: 1 })
+ * const sandbox = sandboxProvider({ name: 'Sandbox checkout', feePercent: 1, fiatRates: { USD: 1, EUR: 1.08 } })
  */
-export function sandboxProvider(options: { name: string; feePercent: number }): OnrampProvider {
+export function sandboxProvider(options: {
+  name: string
+  feePercent: number
+  /** USD per unit of each fiat currency it takes (a fixed table: nothing is bought). */
+  fiatRates: Readonly<Record<string, number>>
+}): OnrampProvider {
   return {
+    usdPerUnit: (currency) => options.fiatRates[currency],
     id: 'sandbox',
     name: options.name,
     feePercent: options.feePercent,

@@ -3,7 +3,9 @@
 // `GET /onramp/v1/buy/user/{partnerUserRef}/transactions` (→ `{ transactions, next_page_key,
 // total_count }`), both behind a CDP Bearer JWT it verifies with the key's public half
 // (ES256 or EdDSA, `iss` cdp, `sub` = `kid` = the key name, a `nonce` header, `uris` naming
-// the request). Tests mark a transaction done with `complete`.
+// the request), and `GET /onramp/v1/buy/options` (→ `{ payment_currencies, purchase_currencies }`,
+// limits per payment method as strings, networks per asset). Tests mark a transaction done
+// with `complete` and may replace the buy options with `buyOptions`.
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -15,6 +17,10 @@ export interface CoinbaseStandIn {
   tokenRequests: { body: Record<string, unknown>; claims: Record<string, unknown> }[]
   /** Every refusal: why the stand-in answered 401. */
   refusals: string[]
+  /** Buy-options requests as received (their query). */
+  optionsRequests: Record<string, string>[]
+  /** The buy-options answer (Coinbase's shape); tests may replace it. */
+  buyOptions: Record<string, unknown>
   /** Marks the transaction of `partnerUserRef` as done (or failed). */
   complete(
     partnerUserRef: string,
@@ -97,6 +103,16 @@ export async function startCoinbaseOnramp(options: {
       tokens.set(token, addresses[0] as { address: string; blockchains: string[] })
       return send(200, { token, channel_id: '' })
     }
+    if (request.method === 'GET' && url.pathname === '/onramp/v1/buy/options') {
+      if (!(await verify(request, 'GET', url.pathname))) {
+        return send(401, { code: 'unauthorized', message: 'Unauthorized' })
+      }
+      const query = Object.fromEntries(url.searchParams)
+      standIn.optionsRequests.push(query)
+      if (!query.country)
+        return send(400, { code: 'invalid_request', message: 'country is required' })
+      return send(200, standIn.buyOptions)
+    }
     const match = /^\/onramp\/v1\/buy\/user\/([^/]+)\/transactions$/.exec(url.pathname)
     if (request.method === 'GET' && match) {
       if (!(await verify(request, 'GET', url.pathname))) {
@@ -114,10 +130,49 @@ export async function startCoinbaseOnramp(options: {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   host = `127.0.0.1:${(server.address() as AddressInfo).port}`
 
-  return {
+  const network = (name: string, displayName: string, chainId: string, contract = '') => ({
+    name,
+    display_name: displayName,
+    chain_id: chainId,
+    contract_address: contract,
+  })
+  const standIn: CoinbaseStandIn = {
     url: `http://${host}`,
     tokenRequests,
     refusals,
+    optionsRequests: [],
+    // As Coinbase answers for a US visitor (fewer assets and networks; same field names).
+    buyOptions: {
+      payment_currencies: [
+        {
+          id: 'USD',
+          limits: [
+            { id: 'CARD', min: '10', max: '7500' },
+            { id: 'ACH_BANK_ACCOUNT', min: '10', max: '25000' },
+            { id: 'APPLE_PAY', min: '10', max: '7500' },
+          ],
+        },
+      ],
+      purchase_currencies: [
+        {
+          id: 'd85dce9b-5b73-5c3c-8978-522ce1d1c1b4',
+          name: 'Ethereum',
+          symbol: 'ETH',
+          icon_url: '',
+          networks: [network('ethereum', 'Ethereum', '1'), network('base', 'Base', '8453')],
+        },
+        {
+          id: '2b92315d-eab7-5bef-84fa-089a131333f5',
+          name: 'USDC',
+          symbol: 'USDC',
+          icon_url: '',
+          networks: [
+            network('ethereum', 'Ethereum', '1', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'),
+            network('base', 'Base', '8453', '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'),
+          ],
+        },
+      ],
+    },
     complete(ref, outcome) {
       transactions.set(ref, {
         status: `ONRAMP_TRANSACTION_STATUS_${outcome.status}`,
@@ -142,4 +197,5 @@ export async function startCoinbaseOnramp(options: {
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
+  return standIn
 }

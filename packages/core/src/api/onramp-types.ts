@@ -26,7 +26,9 @@ export interface OnrampPurchaseCurrency {
   symbol: string
   name: string
   decimals: number
-  /** CAIP-2 ids. */
+  /** The ERC-20 contract on the asked chain; absent for the native coin. */
+  address?: string
+  /** CAIP-2 ids of the project's chains where it can be bought too. */
   networks: string[]
 }
 

@@ -3,7 +3,9 @@
 // same paths, shapes, limits (card 10–7500, bank 10–25000), fees and error bodies. A purchase
 // stays pending until the test posts `/__onramp/pay/:id` (what the sandbox checkout's Pay
 // does on the real server, which credits anvil; the server's own tests cover that part).
-// eip155:1 and Solana mainnet are served by two providers; any other chain by none.
+// eip155:1 and Solana mainnet are served by two providers; any other chain by none. USD and EUR
+// (1.08 USD, the sandbox's fixed rate) are taken; eip155:1 also sells the ERC-20 TUSD (1 USD).
+// `POST /__onramp/price?usd=` changes ETH's price (3000), `GET /__onramp/quotes` counts quotes.
 
 const SERVED = new Set(['eip155:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'])
 const PROVIDERS = [
@@ -14,6 +16,15 @@ const LIMITS = [
   { method: 'card', min: 10, max: 7500 },
   { method: 'bank', min: 10, max: 25000 },
 ]
+const RATES = { USD: 1, EUR: 1.08 }
+const TUSD = {
+  symbol: 'TUSD',
+  name: 'Test USD',
+  decimals: 6,
+  address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+}
+const prices = { ETH: 3000, SOL: 150, TUSD: 1 }
+let quoteCount = 0
 const purchases = new Map()
 let purchaseCount = 0
 
@@ -32,27 +43,29 @@ function readBody(req) {
   })
 }
 
-function limitError(method, amount) {
+function limitError(method, amount, currency = 'USD') {
   const limit = LIMITS.find((l) => l.method === method)
   const value = Number(amount)
+  if (!(currency in RATES)) return 'Invalid query: currency: Expected USD, EUR'
   if (!limit || !/^\d{1,9}(\.\d{1,2})?$/.test(amount ?? '')) return 'Invalid amount'
   if (value < limit.min || value > limit.max) {
-    return `${method === 'card' ? 'Card payments' : 'Bank transfers'} are ${limit.min} to ${limit.max} USD`
+    return `${method === 'card' ? 'Card payments' : 'Bank transfers'} are ${limit.min} to ${limit.max} ${currency}`
   }
   return undefined
 }
 
-function quote(provider, method, amount) {
+function quote(provider, { method, amount, currency = 'USD', asset = 'ETH' }) {
   const fee = Math.round(Number(amount) * provider.feePercent) / 100
+  const usd = (Number(amount) - fee) * RATES[currency]
   return {
     provider: provider.id,
     providerName: provider.name,
     amount: Number(amount).toFixed(2),
     fee: fee.toFixed(2),
     feePercent: provider.feePercent,
-    cryptoAmount: String(Math.floor(((Number(amount) - fee) / 3000) * 1e6) / 1e6),
-    asset: 'ETH',
-    currency: 'USD',
+    cryptoAmount: String(Math.floor((usd / prices[asset]) * 1e6) / 1e6),
+    asset,
+    currency,
     method,
   }
 }
@@ -71,6 +84,15 @@ export async function onrampApiMiddleware(context, next) {
     purchase.completedAt = new Date().toISOString()
     return send(res, 200, purchase)
   }
+  if (url.pathname === '/__onramp/price' && req.method === 'POST') {
+    context.respond = false
+    prices.ETH = Number(q.usd)
+    return send(res, 200, { ETH: prices.ETH })
+  }
+  if (url.pathname === '/__onramp/quotes') {
+    context.respond = false
+    return send(res, 200, { count: quoteCount })
+  }
   if (url.pathname.startsWith('/__onramp/checkout/')) {
     context.type = 'text/html'
     context.body = '<!doctype html><title>Sandbox checkout</title><p>Sandbox checkout</p>'
@@ -85,8 +107,13 @@ export async function onrampApiMiddleware(context, next) {
       : { symbol: 'ETH', name: 'Ether', decimals: 18 }
     return send(res, 200, {
       chainId: q.chainId,
-      paymentCurrencies: served ? [{ id: 'USD', limits: LIMITS }] : [],
-      purchaseCurrencies: served ? [{ ...native, networks: [q.chainId] }] : [],
+      paymentCurrencies: served ? Object.keys(RATES).map((id) => ({ id, limits: LIMITS })) : [],
+      purchaseCurrencies: served
+        ? [
+            { ...native, networks: [q.chainId] },
+            ...(q.chainId === 'eip155:1' ? [{ ...TUSD, networks: [q.chainId] }] : []),
+          ]
+        : [],
       providers: served ? PROVIDERS : [],
     })
   }
@@ -97,13 +124,15 @@ export async function onrampApiMiddleware(context, next) {
         message: 'Buying crypto is not available on this network',
       })
     }
-    const error = limitError(q.method, q.amount)
+    quoteCount++
+    const error = limitError(q.method, q.amount, q.currency)
     if (error) return send(res, 400, { code: 'BAD_REQUEST', message: error })
-    return send(res, 200, { quotes: PROVIDERS.map((p) => quote(p, q.method, q.amount)) })
+    if (!(q.asset in prices)) return send(res, 400, { code: 'BAD_REQUEST', message: 'asset' })
+    return send(res, 200, { quotes: PROVIDERS.map((p) => quote(p, q)) })
   }
   if (url.pathname === '/v1/onramp/sessions' && req.method === 'POST') {
     const body = JSON.parse(await readBody(req))
-    const error = limitError(body.method, body.amount)
+    const error = limitError(body.method, body.amount, body.currency)
     if (error) return send(res, 400, { code: 'BAD_REQUEST', message: error })
     const provider = PROVIDERS.find((p) => p.id === body.provider)
     const id = `onr_${String(++purchaseCount).padStart(32, '0')}`
@@ -117,7 +146,7 @@ export async function onrampApiMiddleware(context, next) {
       currency: body.currency,
       method: body.method,
       amount: Number(body.amount).toFixed(2),
-      cryptoAmount: quote(provider, body.method, body.amount).cryptoAmount,
+      cryptoAmount: quote(provider, body).cryptoAmount,
       txHash: null,
       createdAt: new Date().toISOString(),
       completedAt: null,

@@ -6,6 +6,8 @@ export const catalog: Catalog = {
   'view.OnRampProviders': 'شراء العملات المشفرة',
   'view.BuyInProgress': 'جارٍ الشراء',
   'onramp.amount': 'المبلغ ({currency})',
+  'onramp.currency': 'العملة',
+  'onramp.crypto': 'العملة المشفرة للشراء',
   'onramp.method': 'الدفع عبر',
   'onramp.card': 'بطاقة',
   'onramp.bank': 'تحويل بنكي',

@@ -6,6 +6,8 @@ export const catalog: Catalog = {
   'view.OnRampProviders': 'Krypto kaufen',
   'view.BuyInProgress': 'Kauf läuft',
   'onramp.amount': 'Betrag ({currency})',
+  'onramp.currency': 'Währung',
+  'onramp.crypto': 'Zu kaufende Kryptowährung',
   'onramp.method': 'Bezahlen mit',
   'onramp.card': 'Karte',
   'onramp.bank': 'Banküberweisung',

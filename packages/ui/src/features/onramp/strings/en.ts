@@ -7,6 +7,8 @@ export const en = {
   'view.OnRampProviders': 'Buy crypto',
   'view.BuyInProgress': 'Buying',
   'onramp.amount': 'Amount ({currency})',
+  'onramp.currency': 'Currency',
+  'onramp.crypto': 'Crypto to buy',
   'onramp.method': 'Pay with',
   'onramp.card': 'Card',
   'onramp.bank': 'Bank transfer',

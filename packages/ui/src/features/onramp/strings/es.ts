@@ -6,6 +6,8 @@ export const catalog: Catalog = {
   'view.OnRampProviders': 'Comprar cripto',
   'view.BuyInProgress': 'Compra en curso',
   'onramp.amount': 'Importe ({currency})',
+  'onramp.currency': 'Moneda',
+  'onramp.crypto': 'Cripto que compras',
   'onramp.method': 'Pagar con',
   'onramp.card': 'Tarjeta',
   'onramp.bank': 'Transferencia bancaria',

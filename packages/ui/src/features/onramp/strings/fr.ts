@@ -6,6 +6,8 @@ export const catalog: Catalog = {
   'view.OnRampProviders': 'Acheter des cryptos',
   'view.BuyInProgress': 'Achat en cours',
   'onramp.amount': 'Montant ({currency})',
+  'onramp.currency': 'Devise',
+  'onramp.crypto': 'Crypto à acheter',
   'onramp.method': 'Payer par',
   'onramp.card': 'Carte',
   'onramp.bank': 'Virement bancaire',

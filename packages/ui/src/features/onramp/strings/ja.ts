@@ -6,6 +6,8 @@ export const catalog: Catalog = {
   'view.OnRampProviders': '暗号資産を購入',
   'view.BuyInProgress': '購入中',
   'onramp.amount': '金額（{currency}）',
+  'onramp.currency': '通貨',
+  'onramp.crypto': '購入する暗号資産',
   'onramp.method': '支払い方法',
   'onramp.card': 'カード',
   'onramp.bank': '銀行振込',

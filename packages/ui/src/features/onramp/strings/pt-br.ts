@@ -6,6 +6,8 @@ export const catalog: Catalog = {
   'view.OnRampProviders': 'Comprar cripto',
   'view.BuyInProgress': 'Compra em andamento',
   'onramp.amount': 'Valor ({currency})',
+  'onramp.currency': 'Moeda',
+  'onramp.crypto': 'Cripto a comprar',
   'onramp.method': 'Pagar com',
   'onramp.card': 'Cartão',
   'onramp.bank': 'Transferência bancária',

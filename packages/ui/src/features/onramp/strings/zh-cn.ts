@@ -6,6 +6,8 @@ export const catalog: Catalog = {
   'view.OnRampProviders': '购买加密货币',
   'view.BuyInProgress': '购买中',
   'onramp.amount': '金额（{currency}）',
+  'onramp.currency': '货币',
+  'onramp.crypto': '要购买的加密货币',
   'onramp.method': '支付方式',
   'onramp.card': '银行卡',
   'onramp.bank': '银行转账',

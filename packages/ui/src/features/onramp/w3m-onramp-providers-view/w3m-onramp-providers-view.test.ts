@@ -4,7 +4,16 @@
 // posts its Pay).
 
 import { expect, fixture, html } from '@open-wc/testing'
-import { $onrampPurchase, $snack, $view, switchNetwork } from '@openmodal/core/internal'
+import {
+  $onrampPurchase,
+  $snack,
+  $view,
+  setLocale,
+  setThemeMode,
+  switchNetwork,
+} from '@openmodal/core/internal'
+import { sendKeys } from '@web/test-runner-commands'
+import { loadLocale } from '../../../i18n/index.js'
 import type { W3mModal } from '../../../modal/w3m-modal/w3m-modal.js'
 import '../../../test/define-modal.js'
 import {
@@ -17,6 +26,7 @@ import {
   until,
 } from '../../../test/helpers.js'
 import { W3mBuyInProgressView } from '../w3m-buy-in-progress-view/w3m-buy-in-progress-view.js'
+import { W3mOnrampProvidersView } from './w3m-onramp-providers-view.js'
 
 const text = (element: Element | null | undefined) =>
   element?.textContent?.replace(/\s+/g, ' ').trim()
@@ -49,8 +59,10 @@ describe('OnRamp views', () => {
     await setupConnected()
   })
 
-  afterEach(() => {
+  afterEach(async () => {
     window.open = open
+    W3mOnrampProvidersView.quoteRefreshMs = 15_000
+    await fetch('/__onramp/price?usd=3000', { method: 'POST' })
     resetAll()
   })
 
@@ -156,6 +168,73 @@ describe('OnRamp views', () => {
     await settle()
     await expect(modal).to.be.accessible()
     expect($view.get().view).to.equal('BuyInProgress')
+  })
+
+  it('the visitor picks EUR and the ERC-20 by keyboard; limits and offers follow; axe light, dark, RTL', async () => {
+    const view = await openProviders()
+    const currency = deep<HTMLSelectElement>(view, '#currency') as HTMLSelectElement
+    const asset = deep<HTMLSelectElement>(view, '#asset') as HTMLSelectElement
+    expect([...currency.options].map((o) => o.value)).to.deep.equal(['USD', 'EUR'])
+    expect([...asset.options].map((o) => o.value)).to.deep.equal(['ETH', 'TUSD'])
+    expect(currency.value).to.equal('USD')
+    currency.focus()
+    await sendKeys({ press: 'ArrowDown' })
+    await until(() => text(deep(view, '[data-limits]')) === '10 to 7500 EUR', 'the EUR limits')
+    expect(text(deep(view, 'label[for="amount"]'))).to.equal('Amount (EUR)')
+    asset.focus()
+    await sendKeys({ press: 'ArrowDown' })
+    await until(() => asset.value === 'TUSD', 'TUSD picked')
+    const input = deep<HTMLInputElement>(view, '#amount') as HTMLInputElement
+    type(input, '8000')
+    await until(() => deep(view, '[data-amount-error]'), 'the maximum')
+    expect(text(deep(view, '[data-amount-error]'))).to.equal(
+      'The maximum with this payment method is 7500 EUR. Lower the amount or pay by bank transfer.',
+    )
+    type(input, '5')
+    await until(() => text(deep(view, '[data-amount-error]'))?.includes('10 EUR'), 'the minimum')
+    type(input, '100')
+    await until(() => deepAll(view, '[data-provider]').length === 2, 'the offers')
+    // 99 EUR × 1.08 USD/EUR at 1 USD/TUSD.
+    expect(text(deep(view, '[data-provider="sandbox"] [data-receive]'))).to.equal(
+      'You get about 106.92 TUSD',
+    )
+    expect(text(deep(view, '[data-provider="sandbox"] [data-fee]'))).to.equal('Fee 1% (1.00 EUR)')
+    await settle()
+    await expect(modal).to.be.accessible()
+    setThemeMode('dark')
+    await settle()
+    await expect(modal).to.be.accessible()
+    setLocale('ar')
+    await loadLocale('ar')
+    await until(() => deep(modal, 'dialog')?.getAttribute('dir') === 'rtl', 'right to left')
+    await until(() => text(deep(view, 'label[for="currency"]')) === 'العملة', 'Arabic')
+    await settle()
+    await expect(modal).to.be.accessible()
+
+    ;(deep(view, '[data-provider="sandbox"]') as HTMLButtonElement).click()
+    await until(() => $view.get().view === 'BuyInProgress', 'BuyInProgress')
+    const { purchase } = $onrampPurchase.get() ?? {}
+    expect([purchase?.asset, purchase?.currency, purchase?.amount]).to.deep.equal([
+      'TUSD',
+      'EUR',
+      '100.00',
+    ])
+  })
+
+  it('asks the offers again while open and shows the new ones', async () => {
+    W3mOnrampProvidersView.quoteRefreshMs = 300
+    const view = await openProviders()
+    type(deep<HTMLInputElement>(view, '#amount') as HTMLInputElement, '300')
+    const receive = () => text(deep(view, '[data-provider="sandbox"] [data-receive]'))
+    await until(() => receive() === 'You get about 0.099 ETH', 'the first offers')
+    const asked = async () => (await (await fetch('/__onramp/quotes')).json()).count as number
+    const before = await asked()
+    // ETH falls to 2000 USD: only a new quote request can show it.
+    await fetch('/__onramp/price?usd=2000', { method: 'POST' })
+    await until(() => receive() === 'You get about 0.1485 ETH', 'the refreshed offers', 5000)
+    expect(await asked()).to.be.greaterThan(before)
+    // The offers stay on screen while they are asked again (no spinner in between).
+    expect(deepAll(view, '[data-provider]')).to.have.length(2)
   })
 
   it('says so where no provider serves the chain', async () => {

@@ -49,6 +49,20 @@ const styles = css`
     margin: 0;
     padding: 0;
   }
+  .pickers {
+    display: grid;
+    grid-template-columns: 1fr 1fr;
+    gap: 12px;
+  }
+  select {
+    block-size: 40px;
+    padding-inline: 8px;
+    border: 1px solid var(--wui-border);
+    border-radius: var(--wui-radius-m);
+    background: var(--wui-surface);
+    color: var(--wui-fg);
+    font: inherit;
+  }
   input[type='text'] {
     block-size: 40px;
     padding-inline: 12px;
@@ -96,6 +110,12 @@ const styles = css`
  * 600×800 window inside the click (a browser blocks one opened later), asks the server for
  * the provider's page and sends the window there, then shows BuyInProgress.
  *
+ * The visitor picks the fiat currency and the crypto to buy (the chain's native coin or an
+ * ERC-20 the server sells); the offers are asked again every `quoteRefreshMs` (15 s) while the
+ * view is open, the shown ones staying until the new ones arrive.
+ *
+ * @csspart currency-select - The fiat currency picker.
+ * @csspart asset-select - The crypto picker.
  * @csspart amount-input - The amount field.
  * @csspart provider-button - One provider of the list.
  */
@@ -104,12 +124,18 @@ export class W3mOnrampProvidersView extends OpenModalElement {
     options: { state: true },
     quotes: { state: true },
     touched: { state: true },
+    assetSymbol: { state: true },
   }
   static override styles = [base, viewStyles, styles]
+
+  /** How often the offers are asked again while the view is open (tests shorten it). */
+  static quoteRefreshMs = 15_000
 
   declare options: OnrampOptionsResponse | undefined
   declare quotes: OnrampQuote[] | undefined
   declare touched: boolean
+  /** The crypto picked (a symbol of the options); undefined: the first, the native coin. */
+  declare assetSymbol: string | undefined
 
   private readonly account = new StoreController(this, $activeAccount)
   private readonly network = new StoreController(this, $activeNetwork)
@@ -119,12 +145,14 @@ export class W3mOnrampProvidersView extends OpenModalElement {
   private readonly buying = new AttemptController(this)
   private loadedFor: string | undefined
   private quoteTimer: ReturnType<typeof setTimeout> | undefined
+  private refreshTimer: ReturnType<typeof setTimeout> | undefined
 
   constructor() {
     super()
     this.options = undefined
     this.quotes = undefined
     this.touched = false
+    this.assetSymbol = undefined
   }
 
   private get chainId(): string | undefined {
@@ -134,6 +162,7 @@ export class W3mOnrampProvidersView extends OpenModalElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback()
     clearTimeout(this.quoteTimer)
+    clearTimeout(this.refreshTimer)
   }
 
   override willUpdate(): void {
@@ -148,7 +177,17 @@ export class W3mOnrampProvidersView extends OpenModalElement {
     this.options = undefined
     this.quotes = undefined
     void this.loading.run(async (signal) => {
-      this.options = await fetchOnrampOptions({ chainId, signal })
+      const options = await fetchOnrampOptions({ chainId, signal })
+      this.options = options
+      // The draft's currency if this server takes it, else the server's first.
+      const currencies = options.paymentCurrencies.map((c) => c.id)
+      const first = currencies[0]
+      if (first && !currencies.includes(this.draft.value.currency)) {
+        updateOnrampDraft({ currency: first })
+      }
+      if (!options.purchaseCurrencies.some((c) => c.symbol === this.assetSymbol)) {
+        this.assetSymbol = undefined
+      }
       this.scheduleQuotes(0)
     })
   }
@@ -161,12 +200,18 @@ export class W3mOnrampProvidersView extends OpenModalElement {
   }
 
   private get asset() {
-    return this.options?.purchaseCurrencies[0]
+    const currencies = this.options?.purchaseCurrencies ?? []
+    return currencies.find((c) => c.symbol === this.assetSymbol) ?? currencies[0]
   }
 
-  private scheduleQuotes(delay = QUOTE_DEBOUNCE_MS): void {
+  /**
+   * Asks the offers after `delay`; `refresh` keeps the shown offers until the new ones arrive
+   * (the 15 s refresh), otherwise they are cleared at once (the input changed).
+   */
+  private scheduleQuotes(delay = QUOTE_DEBOUNCE_MS, refresh = false): void {
     clearTimeout(this.quoteTimer)
-    this.quotes = undefined
+    clearTimeout(this.refreshTimer)
+    if (!refresh) this.quotes = undefined
     const { amount, method, currency } = this.draft.value
     const chainId = this.chainId
     const asset = this.asset
@@ -175,17 +220,23 @@ export class W3mOnrampProvidersView extends OpenModalElement {
       return
     }
     this.quoteTimer = setTimeout(() => {
-      void this.quoting.run(async (signal) => {
-        const answer = await fetchOnrampQuotes({
-          chainId,
-          asset: asset.symbol,
-          currency,
-          method,
-          amount: amount.trim(),
-          signal,
+      void this.quoting
+        .run(async (signal) => {
+          const answer = await fetchOnrampQuotes({
+            chainId,
+            asset: asset.symbol,
+            currency,
+            method,
+            amount: amount.trim(),
+            signal,
+          })
+          this.quotes = answer.quotes
         })
-        this.quotes = answer.quotes
-      })
+        .then((ok) => {
+          if (!ok || !this.isConnected) return
+          const every = W3mOnrampProvidersView.quoteRefreshMs
+          this.refreshTimer = setTimeout(() => this.scheduleQuotes(0, true), every)
+        })
     }, delay)
   }
 
@@ -198,6 +249,18 @@ export class W3mOnrampProvidersView extends OpenModalElement {
 
   private onMethod(method: OnrampPaymentMethod): void {
     updateOnrampDraft({ method })
+    this.scheduleQuotes(0)
+  }
+
+  private onCurrency(event: Event): void {
+    updateOnrampDraft({ currency: (event.target as HTMLSelectElement).value })
+    this.buying.fail(undefined)
+    this.scheduleQuotes(0)
+  }
+
+  private onAsset(event: Event): void {
+    this.assetSymbol = (event.target as HTMLSelectElement).value
+    this.buying.fail(undefined)
     this.scheduleQuotes(0)
   }
 
@@ -249,7 +312,7 @@ export class W3mOnrampProvidersView extends OpenModalElement {
   }
 
   private renderProviders() {
-    if (this.quoting.pending || (this.loading.pending && !this.options)) {
+    if ((this.quoting.pending && !this.quotes) || (this.loading.pending && !this.options)) {
       return html`<p class="muted" role="status"><wui-spinner aria-hidden="true"></wui-spinner>
         ${t('onramp.loading')}</p>`
     }
@@ -312,6 +375,37 @@ export class W3mOnrampProvidersView extends OpenModalElement {
       <p class="muted" data-asset>
         ${t('onramp.asset', { symbol: asset.symbol, network: network?.name ?? '' })}
       </p>
+      <div class="pickers">
+        <div class="field">
+          <label for="currency">${t('onramp.currency')}</label>
+          <select
+            id="currency"
+            part="currency-select"
+            .value=${currency}
+            @change=${(event: Event) => this.onCurrency(event)}
+          >
+            ${this.options.paymentCurrencies.map(
+              (c) => html`<option value=${c.id} ?selected=${c.id === currency}>${c.id}</option>`,
+            )}
+          </select>
+        </div>
+        <div class="field">
+          <label for="asset">${t('onramp.crypto')}</label>
+          <select
+            id="asset"
+            part="asset-select"
+            .value=${asset.symbol}
+            @change=${(event: Event) => this.onAsset(event)}
+          >
+            ${this.options.purchaseCurrencies.map(
+              (c) =>
+                html`<option value=${c.symbol} ?selected=${c.symbol === asset.symbol}>
+                  ${c.symbol}
+                </option>`,
+            )}
+          </select>
+        </div>
+      </div>
       <fieldset>
         <legend>${t('onramp.method')}</legend>
         ${(['card', 'bank'] as const).map(
