@@ -86,6 +86,8 @@ export interface DevWallet {
   emitDisconnect(): void
   /** Emits EIP-1193 `connect` with the current chain id. */
   emitConnect(): void
+  /** Turns EIP-5792 on or off from now on (the `eip5792` option), as another wallet would be. */
+  setEip5792(enabled: boolean): void
 }
 
 type Fault =
@@ -173,6 +175,7 @@ export function createDevWallet(options: DevWalletOptions): DevWallet {
   let exposed = [...(options.accounts ?? [0])]
   let chainId = options.chainId ?? first.id
   let latency = 0
+  let eip5792 = options.eip5792 !== false
 
   const persisted = options.persistKey ? storage()?.getItem(options.persistKey) : null
   if (persisted) {
@@ -378,7 +381,7 @@ export function createDevWallet(options: DevWalletOptions): DevWallet {
 
   async function handle(method: string, params: unknown): Promise<unknown> {
     if (unsupported.has(method)) throw new ProviderRpcError(CODES.unsupportedMethod)
-    if (options.eip5792 === false && EIP5792.has(method)) {
+    if (!eip5792 && EIP5792.has(method)) {
       throw new ProviderRpcError(
         CODES.methodNotFound,
         `The method "${method}" does not exist / is not available.`,
@@ -586,6 +589,9 @@ export function createDevWallet(options: DevWalletOptions): DevWallet {
     },
     emitConnect() {
       emit('connect', { chainId: toHex(chainId) })
+    },
+    setEip5792(enabled) {
+      eip5792 = enabled
     },
   }
 }
