@@ -189,7 +189,7 @@ describe('EVM wallets through viem, end to end', () => {
     assert.equal(await verifyMessage({ address: ACCOUNT_1, message, signature }), false)
   })
 
-  test('sendCalls: a wallet without EIP-5792 gets one transaction per call and the visitor is told', async () => {
+  test('sendCalls: without EIP-5792 one transaction per call, and the visitor is told; a no is declined', async () => {
     const client = createPublicClient({ transport: http(chains.chains[1].rpcUrl) })
     const before = await client.getBalance({ address: ACCOUNT_1 })
     const send = (values) =>
@@ -244,6 +244,27 @@ describe('EVM wallets through viem, end to end', () => {
       [['SEND_CALLS_SUCCESS', false]],
     )
     assert.equal(await (await status(batched.id)).jsonValue(), true)
+    assert.equal(await client.getBalance({ address: ACCOUNT_1 }), before + 9n)
+
+    // The visitor says no in the wallet: "Signature declined", nothing sent.
+    await wallet((w) => w.rejectNext(4001, { method: 'wallet_sendCalls' }))
+    const declined = await page.evaluate(async () => {
+      const events = []
+      const off = window.__openmodal.subscribeEvents((e) => events.push(e))
+      const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+      const error = await window.__openmodalCalls
+        .sendCalls({ calls: [{ to, value: 1n }] })
+        .then(
+          () => undefined,
+          (e) => e.message,
+        )
+        .finally(off)
+      return { error, events: events.map((e) => [e.event, e.properties?.declined]) }
+    })
+    assert.deepEqual(declined, {
+      error: 'Signature declined',
+      events: [['SEND_CALLS_ERROR', true]],
+    })
     assert.equal(await client.getBalance({ address: ACCOUNT_1 }), before + 9n)
     assert.deepEqual(pageErrors, [])
   })
