@@ -189,6 +189,86 @@ describe('EVM wallets through viem, end to end', () => {
     assert.equal(await verifyMessage({ address: ACCOUNT_1, message, signature }), false)
   })
 
+  test('sendCalls: without EIP-5792 one transaction per call, and the visitor is told; a no is declined', async () => {
+    const client = createPublicClient({ transport: http(chains.chains[1].rpcUrl) })
+    const before = await client.getBalance({ address: ACCOUNT_1 })
+    const send = (values) =>
+      page.evaluate(async (values) => {
+        const events = []
+        const off = window.__openmodal.subscribeEvents((e) => {
+          if (e.event.startsWith('SEND_CALLS')) events.push(e)
+        })
+        const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+        const calls = values.map((value) => ({ to, value: BigInt(value) }))
+        const result = await window.__openmodalCalls.sendCalls({ calls }).finally(off)
+        return { ...result, events }
+      }, values)
+    const status = (id) =>
+      page.waitForFunction(
+        (id) => window.__openmodalCalls.getCallsStatus(id).then((s) => s === 'success' || s),
+        id,
+        {
+          timeout: STEP_TIMEOUT,
+        },
+      )
+    const toast = view('wui-toast [part="toast"] .message')
+
+    // The Account view is open (the previous steps left it so); the wallet stops batching.
+    await wallet((w) => w.setEip5792(false))
+    const sentBefore = (await methods()).length
+    // Watched from before the send: the toast closes itself after 2.5 s.
+    const notice = text(toast)
+    const fallback = await send(['2', '3'])
+    assert.equal(fallback.fallback, true)
+    assert.deepEqual(
+      fallback.events.map((e) => [e.event, e.properties.fallback, e.properties.calls]),
+      [['SEND_CALLS_SUCCESS', true, 2]],
+    )
+    const asked = (await methods())
+      .slice(sentBefore)
+      .filter((m) => m === 'wallet_sendCalls' || m === 'eth_sendTransaction')
+    assert.deepEqual(asked, ['wallet_sendCalls', 'eth_sendTransaction', 'eth_sendTransaction'])
+    assert.equal(
+      await notice,
+      'Your wallet cannot batch calls: it sent them one at a time, not as one batch',
+    )
+    assert.equal(await (await status(fallback.id)).jsonValue(), true)
+    assert.equal(await client.getBalance({ address: ACCOUNT_1 }), before + 5n)
+
+    // With EIP-5792 back: one wallet_sendCalls, no fallback and no notice of one.
+    await wallet((w) => w.setEip5792(true))
+    const batched = await send(['4'])
+    assert.equal(batched.fallback, false)
+    assert.deepEqual(
+      batched.events.map((e) => [e.event, e.properties.fallback]),
+      [['SEND_CALLS_SUCCESS', false]],
+    )
+    assert.equal(await (await status(batched.id)).jsonValue(), true)
+    assert.equal(await client.getBalance({ address: ACCOUNT_1 }), before + 9n)
+
+    // The visitor says no in the wallet: "Signature declined", nothing sent.
+    await wallet((w) => w.rejectNext(4001, { method: 'wallet_sendCalls' }))
+    const declined = await page.evaluate(async () => {
+      const events = []
+      const off = window.__openmodal.subscribeEvents((e) => events.push(e))
+      const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+      const error = await window.__openmodalCalls
+        .sendCalls({ calls: [{ to, value: 1n }] })
+        .then(
+          () => undefined,
+          (e) => e.message,
+        )
+        .finally(off)
+      return { error, events: events.map((e) => [e.event, e.properties?.declined]) }
+    })
+    assert.deepEqual(declined, {
+      error: 'Signature declined',
+      events: [['SEND_CALLS_ERROR', true]],
+    })
+    assert.equal(await client.getBalance({ address: ACCOUNT_1 }), before + 9n)
+    assert.deepEqual(pageErrors, [])
+  })
+
   test('the React page signs through useModalProvider("eip155") with a viem wallet client', async () => {
     const output = page.locator('[data-testid="signature"]')
     // The page's own button sits behind the modal: close it first, as a visitor would.

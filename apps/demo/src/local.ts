@@ -1,7 +1,7 @@
 // The local stack the demo runs against: the anvil chains `pnpm demo` started (served by the
 // preview server at LOCAL_CONFIG_PATH) and the dev wallet it injects, so a newcomer can connect
 // without a browser extension. Nothing here leaves the loopback interface.
-import type { ChainAdapter, ModalInstance } from '@openmodal/core'
+import type { ChainAdapter, getCallsStatus, ModalInstance, sendCalls } from '@openmodal/core'
 
 /** Served by the demo's Vite plugin (`vite.config.ts`) from `OPENMODAL_DEMO_CHAINS`. */
 export const LOCAL_CONFIG_PATH = '/__openmodal/local.json'
@@ -59,6 +59,8 @@ declare global {
     __openmodalDemo?: Partial<DemoConfig>
     /** The demo's modal instance, for tests and the console (the demo only). */
     __openmodal?: ModalInstance
+    /** Core's EIP-5792 actions, for tests and the console: `sendCalls`, `getCallsStatus`. */
+    __openmodalCalls?: { sendCalls: typeof sendCalls; getCallsStatus: typeof getCallsStatus }
     /** The demo's Solana adapter when a local cluster runs (signMessage, sendTransfer, …). */
     __openmodalSolana?: ChainAdapter
     /** The demo's Bitcoin adapter when a regtest ledger runs (sendTransfer, signPsbt, …). */

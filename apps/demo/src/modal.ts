@@ -3,7 +3,7 @@
 // itself before discovery starts, like an installed extension.
 
 import { bitcoinAdapter, bitcoinRegtest } from '@openmodal/bitcoin'
-import type { CaipNetwork, ChainAdapter } from '@openmodal/core'
+import { type CaipNetwork, type ChainAdapter, getCallsStatus, sendCalls } from '@openmodal/core'
 import { embeddedWallet } from '@openmodal/embedded/connector'
 import { evmAdapter } from '@openmodal/evm'
 import { createModal } from '@openmodal/react'
@@ -121,5 +121,6 @@ export const modal = createModal({
 
 // For the end-to-end tests and the browser console; a real app would not do this.
 window.__openmodal = modal
+window.__openmodalCalls = { sendCalls, getCallsStatus }
 if (solanaLocal) window.__openmodalSolana = solanaLocal
 if (bitcoinLocal) window.__openmodalBitcoin = bitcoinLocal

@@ -12,6 +12,7 @@ import { resetStores } from '../testing/reset-stores.js'
 import { createTestAdapter, type TestAdapter } from '../testing/test-adapter.js'
 import type { CaipNetwork } from '../types/network.js'
 import { connect } from './connect.js'
+import { disconnect } from './disconnect.js'
 import {
   $sendTokens,
   $sendTransfer,
@@ -28,6 +29,7 @@ import {
   sendFeeError,
   sendMutation,
 } from './send.js'
+import { getCallsStatus, sendCalls } from './send-calls.js'
 
 const RECEIVER = '0x2222222222222222222222222222222222222222'
 const FEE = 21_000_000_000_000n
@@ -317,5 +319,41 @@ describe('send (spec §4, §5, §9)', () => {
       (error) => messageOf(error) === 'Unsupported chain',
     )
     assert.equal(adapter.calls.filter((call) => call.startsWith('sendTransfer')).length, 0)
+  })
+})
+
+describe('sendCalls (EIP-5792 batches a host starts)', () => {
+  test('reports the fallback; refuses a namespace without batches and a disconnected wallet', async () => {
+    const adapter = await setup()
+    const events: ModalEvent[] = []
+    const stop = subscribeEvents((event) => events.push(event))
+    const calls = [{ to: RECEIVER, value: 1n }, { to: RECEIVER }]
+    // The test adapter has no sendCalls: "Unsupported chain", nothing sent, nothing emitted.
+    await assert.rejects(sendCalls({ calls }), (error) => messageOf(error) === 'Unsupported chain')
+    assert.equal(events.length, 0)
+
+    const sent: unknown[] = []
+    adapter.sendCalls = async (params) => {
+      sent.push(params.calls)
+      return { id: '0xbatch', fallback: true }
+    }
+    adapter.getCallsStatus = async (id) => (id === '0xbatch' ? 'success' : 'failed')
+    assert.deepEqual(await sendCalls({ calls }), { id: '0xbatch', fallback: true })
+    assert.deepEqual(sent, [calls])
+    assert.equal(await getCallsStatus('0xbatch'), 'success')
+    assert.deepEqual(
+      events.map((e) => [e.event, e.properties]),
+      [['SEND_CALLS_SUCCESS', { chainId: 'eip155:1', calls: 2, id: '0xbatch', fallback: true }]],
+    )
+
+    adapter.sendCalls = async () => {
+      throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+    }
+    await assert.rejects(sendCalls({ calls }), (error) => messageOf(error) === 'Signature declined')
+    assert.deepEqual(events.at(-1)?.properties, { chainId: 'eip155:1', calls: 2, declined: true })
+
+    await disconnect()
+    await assert.rejects(sendCalls({ calls }), (error) => messageOf(error) === 'Provider not found')
+    stop()
   })
 })

@@ -4,6 +4,12 @@
 // What ui and the adapters share lives in '@openmodal/core/internal'. Every name here is part
 // of the contract: the exports test snapshots this list so it never changes by accident.
 
+export {
+  getCallsStatus,
+  type SendCallsParameters,
+  type SendCallsReturnType,
+  sendCalls,
+} from '../actions/send-calls.js'
 export type {
   AdapterAccount,
   AdapterCapability,

@@ -20,6 +20,8 @@ export type ModalEventName =
   | 'SEND_ERROR'
   | 'SWAP_SUCCESS'
   | 'SWAP_ERROR'
+  | 'SEND_CALLS_SUCCESS'
+  | 'SEND_CALLS_ERROR'
   | 'SIWX_AUTH_SUCCESS'
   | 'SIWX_AUTH_ERROR'
   | 'ERROR'

@@ -210,6 +210,42 @@ describe('embeddedWallet() (the AUTH connector)', () => {
     expect(standardWallets.size).to.equal(0)
   })
 
+  it('a failed smart-account-networks fetch stores an empty list: the earlier list does not linger', async () => {
+    // Spec §4. An earlier login on this browser stored a list; the frame now fails the fetch.
+    localStorage.setItem('@openmodal/smartAccountEnabledNetworks', '31337,10')
+    const frame = wallet.frame as { request: LoadedEmbeddedWallet['frame']['request'] }
+    const request = frame.request
+    const asked: string[] = []
+    frame.request = ((method, params) => {
+      asked.push(method)
+      if (method === 'GET_SMART_ACCOUNT_ENABLED_NETWORKS') {
+        return Promise.reject(new Error('The frame could not read the networks'))
+      }
+      return request(method, params)
+    }) as typeof request
+    const email = `networks-${crypto.randomUUID().slice(0, 8)}@example.com`
+    try {
+      expect(await wallet.connectEmail(email)).to.equal('VERIFY_OTP')
+      const entered = wallet.connectOtp()
+      await executeServerCommand('frame-fill', { label: 'Code', value: await mailboxCode(email) })
+      await entered
+      frame.request = request
+      expect(asked).to.include('GET_SMART_ACCOUNT_ENABLED_NETWORKS')
+      expect(localStorage.getItem('@openmodal/smartAccountEnabledNetworks')).to.equal('')
+      // The login itself stands, on the EOA: no smart account was asked for on a stale list.
+      expect(asked).not.to.include('SET_PREFERRED_ACCOUNT')
+      expect((await wallet.getUser()).email).to.equal(email)
+    } finally {
+      frame.request = request
+      // Signed out again, as the next test expects the browser.
+      await wallet.provider.request({
+        method: 'wallet_revokePermissions',
+        params: [{ eth_accounts: {} }],
+      })
+    }
+    expect(await wallet.isConnected()).to.equal(false)
+  })
+
   it('in a Telegram mini app, a result_uri is taken from the address and completes the stored login', async () => {
     // Spec §2/§6: the page came back from the provider. The login failed there: the failure is
     // only logged (spec §8), the parameter and the stored provider are gone either way.

@@ -1,11 +1,17 @@
 import { expect } from '@open-wc/testing'
 import { adapterContract } from '@openmodal/core/adapter-contract'
 import {
+  $balances,
   $chain,
   type AdapterEvent,
   type BaseError,
   type CaipNetwork,
   type ChainAdapter,
+  connect as connectKit,
+  createModalClient,
+  fetchBalances,
+  resetStores,
+  unregisterAdapter,
 } from '@openmodal/core/internal'
 import { ANVIL_ADDRESSES, type DevWallet, TEST_TOKEN_ABI } from '@openmodal/testing'
 import {
@@ -698,5 +704,40 @@ describe('evmAdapter.getProfile: ENS, loaded lazily', () => {
     expect(failed).to.deep.equal({})
     const invalid = await adapter.getProfile?.({ address: 'alice', network: onMainnet(networkA) })
     expect(invalid).to.deep.equal({})
+  })
+})
+
+describe('asset discovery through the kit (spec §7: embedded EVM wallets only)', () => {
+  after(() => {
+    unregisterAdapter('eip155')
+    resetStores()
+  })
+
+  it('an external wallet that reports assetDiscovery is not asked: balances go to the server', async () => {
+    const { adapter, rdns, wallet } = await setup({ accounts: [0] })
+    createModalClient({
+      projectId: 'p-assets',
+      networks: [networkA],
+      adapters: [adapter],
+      // The WTR server answers 404 to the balance API: the server path runs and fails.
+      apiUrl: location.origin,
+    })
+    await connectKit({ connectorId: rdns })
+    const asked = () =>
+      wallet.requests
+        .map((r) => r.method)
+        .filter((m) => m === 'wallet_getCapabilities' || m === 'wallet_getAssets')
+    await fetchBalances({ force: true })
+    expect($balances.get().key).to.equal(
+      `${networkA.caipNetworkId}:${ANVIL_ADDRESSES[0]}`.toLowerCase(),
+    )
+    expect($balances.get().error).to.equal(true)
+    expect(asked()).to.deep.equal([])
+    // The wallet would have answered: it discovers assets on the chain.
+    const capabilities = (await wallet.request({
+      method: 'wallet_getCapabilities',
+      params: [ANVIL_ADDRESSES[0], ['0x7a69']],
+    })) as Record<string, { assetDiscovery?: { supported: boolean } }>
+    expect(capabilities['0x7a69']?.assetDiscovery).to.deep.equal({ supported: true })
   })
 })

@@ -210,6 +210,7 @@ describe('dev wallet EIP-5792', () => {
     const client = await clientOf(wallet)
     assert.deepEqual(await client.getCapabilities({ chainId: 31337 }), {
       atomic: { status: 'unsupported' },
+      assetDiscovery: { supported: true },
     })
     const [aliceBefore, bobBefore] = [await balanceOf(alice), await balanceOf(bob)]
     const { id } = await client.sendCalls({
@@ -261,6 +262,68 @@ describe('dev wallet EIP-5792', () => {
       .catch(codeOf)
     assert.equal(unknown, 5730)
     assert.equal(wallet.requests.filter((r) => r.method === 'eth_sendRawTransaction').length, 0)
+  })
+
+  test('wallet_getAssets (ERC-7811): the native balance and the held tokens, as the chain has them', async () => {
+    const wallet = walletOnA({ accounts: [3] })
+    const chain = { id: 31337, rpcUrl: rpcA, tokens: [token.address] }
+    const withTokens = createDevWallet({ chains: [chain], accounts: [3, 5] })
+    const holder = await connected(withTokens)
+    const empty = ANVIL_ADDRESSES[5] as Hex
+    const ask = (request: object) =>
+      withTokens.request({ method: 'wallet_getAssets', params: [request] })
+    const public_ = createPublicClient({ transport: http(rpcA) })
+    const [wei, units] = [await public_.getBalance({ address: holder }), await balanceOf(holder)]
+    assert.ok(units > 0n)
+    assert.deepEqual(await ask({ account: holder }), {
+      '0x7a69': [
+        {
+          address: 'native',
+          balance: `0x${wei.toString(16)}`,
+          type: 'native',
+          metadata: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        },
+        {
+          address: token.address.toLowerCase(),
+          balance: `0x${units.toString(16)}`,
+          type: 'erc20',
+          metadata: { name: 'Test USD', symbol: 'TUSD', decimals: 6 },
+        },
+      ],
+    })
+    // A token the account does not hold is left out, unless the page asks for it.
+    const emptyAssets = (await ask({ account: empty })) as Record<string, { type: string }[]>
+    assert.deepEqual(
+      emptyAssets['0x7a69']?.map((a) => a.type),
+      ['native'],
+    )
+    const asked = (await ask({
+      account: empty,
+      assetFilter: { '0x7a69': [{ address: token.address, type: 'erc20' }] },
+    })) as Record<string, { balance: string; type: string }[]>
+    assert.deepEqual(asked['0x7a69'], [
+      {
+        address: token.address.toLowerCase(),
+        balance: '0x0',
+        type: 'erc20',
+        metadata: { name: 'Test USD', symbol: 'TUSD', decimals: 6 },
+      },
+    ])
+    assert.deepEqual(await ask({ account: holder, chainFilter: ['0x1'] }), {})
+    assert.deepEqual(await ask({ account: holder, assetTypeFilter: ['erc20'] }), {
+      '0x7a69': [((await ask({ account: holder })) as Record<string, unknown[]>)['0x7a69']?.[1]],
+    })
+    // Only the wallet's own, granted accounts; a malformed request is -32602.
+    assert.equal(await ask({ account: ANVIL_ADDRESSES[6] }).catch(codeOf), 4100)
+    assert.equal(
+      await wallet.request({ method: 'wallet_getAssets', params: [{}] }).catch(codeOf),
+      4100,
+    )
+    assert.equal(await ask({ account: holder, chainFilter: '0x7a69' }).catch(codeOf), -32602)
+    assert.equal(
+      await withTokens.request({ method: 'wallet_getAssets', params: ['x'] }).catch(codeOf),
+      -32602,
+    )
   })
 
   test('without EIP-5792, viem falls back to one eth_sendTransaction per call', async () => {

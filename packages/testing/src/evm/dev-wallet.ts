@@ -1,7 +1,13 @@
 // The EVM dev wallet: an EIP-1193 provider that signs with local keys (anvil's accounts by
 // default) and forwards reads to a JSON-RPC URL per chain. It runs in Node and in the browser,
 // announces itself with EIP-6963 and has fault controls for tests.
-import type { Hex, TransactionSerializable } from 'viem'
+import {
+  decodeFunctionResult,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  type TransactionSerializable,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { ANVIL_PRIVATE_KEYS } from './accounts.js'
 import { announceProvider, DEV_WALLET_ICON, type Eip6963ProviderInfo, uuidV4 } from './eip6963.js'
@@ -11,6 +17,10 @@ export interface DevWalletChain {
   id: number
   rpcUrl: string
   name?: string
+  /** The native currency `wallet_getAssets` reports; default Ether (ETH, 18 decimals). */
+  nativeCurrency?: { name: string; symbol: string; decimals: number }
+  /** ERC-20 contracts `wallet_getAssets` reports when the account holds some. */
+  tokens?: readonly Hex[]
 }
 
 export interface DevWalletOptions {
@@ -86,6 +96,8 @@ export interface DevWallet {
   emitDisconnect(): void
   /** Emits EIP-1193 `connect` with the current chain id. */
   emitConnect(): void
+  /** Turns EIP-5792 on or off from now on (the `eip5792` option), as another wallet would be. */
+  setEip5792(enabled: boolean): void
 }
 
 type Fault =
@@ -95,11 +107,15 @@ type Fault =
 
 const FORWARDED = /^(eth|net|web3)_/
 const EIP5792 = new Set(['wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus'])
+const ETHER = { name: 'Ether', symbol: 'ETH', decimals: 18 }
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 const toHex = (n: number | bigint) => `0x${n.toString(16)}` as Hex
 const isHex = (value: unknown): value is Hex =>
   typeof value === 'string' && /^0x[0-9a-fA-F]*$/.test(value)
 const isAddress = (value: unknown): value is Hex =>
   typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)
+const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code
 const hexBig = (value: unknown) => (isHex(value) && value.length > 2 ? BigInt(value) : undefined)
 
 // The wallet's own reader, not the kit's (a wallet shares no code with the kit it is tested with).
@@ -173,6 +189,7 @@ export function createDevWallet(options: DevWalletOptions): DevWallet {
   let exposed = [...(options.accounts ?? [0])]
   let chainId = options.chainId ?? first.id
   let latency = 0
+  let eip5792 = options.eip5792 !== false
 
   const persisted = options.persistKey ? storage()?.getItem(options.persistKey) : null
   if (persisted) {
@@ -295,8 +312,97 @@ export function createDevWallet(options: DevWalletOptions): DevWallet {
     return Object.fromEntries(
       ids
         .filter((id): id is number => id !== undefined && chains.has(id))
-        .map((id) => [toHex(id), { atomic: { status: 'unsupported' } }]),
+        .map((id) => [
+          toHex(id),
+          { atomic: { status: 'unsupported' }, assetDiscovery: { supported: true } },
+        ]),
     )
+  }
+
+  /** One ERC-20 read by `eth_call`; undefined when the contract does not answer it. */
+  async function erc20(
+    url: string,
+    token: Hex,
+    functionName: 'balanceOf' | 'decimals' | 'symbol' | 'name',
+    args: readonly unknown[] = [],
+  ): Promise<unknown> {
+    const data = encodeFunctionData({ abi: erc20Abi, functionName, args } as never)
+    const result = await rpc(url, 'eth_call', [{ to: token, data }, 'latest']).catch(
+      (error: unknown) => {
+        if (codeOf(error) === CODES.chainDisconnected) throw error // the node did not answer
+        return undefined // the contract reverted
+      },
+    )
+    if (!isHex(result) || result === '0x') return undefined
+    try {
+      return decodeFunctionResult({ abi: erc20Abi, functionName, data: result } as never)
+    } catch {
+      return undefined
+    }
+  }
+
+  // ERC-7811 `wallet_getAssets`: the native balance and the configured tokens the account holds
+  // (a token asked for in `assetFilter` even at zero), read from each chain's node.
+  async function getAssets(params: unknown): Promise<Record<Hex, unknown[]>> {
+    const [request] = paramsArray(params)
+    if (!isRecord(request)) throw new ProviderRpcError(CODES.invalidParams)
+    const account = request.account
+    if (!signerFor(account)) throw new ProviderRpcError(CODES.unauthorized)
+    const { chainFilter, assetTypeFilter, assetFilter } = request
+    if (chainFilter !== undefined && (!Array.isArray(chainFilter) || !chainFilter.every(isHex))) {
+      throw new ProviderRpcError(CODES.invalidParams, '"chainFilter" must list hex chain ids')
+    }
+    if (assetFilter !== undefined && !isRecord(assetFilter)) {
+      throw new ProviderRpcError(CODES.invalidParams, '"assetFilter" must map chain ids to assets')
+    }
+    const types = Array.isArray(assetTypeFilter) ? assetTypeFilter : ['native', 'erc20']
+    const wanted = chainFilter?.map((id) => parseChainId(id)) ?? [...chains.keys()]
+    const answer: Record<Hex, unknown[]> = {}
+    for (const chain of [...chains.values()].filter((c) => wanted.includes(c.id))) {
+      const listed = assetFilter?.[toHex(chain.id)]
+      if (assetFilter && !Array.isArray(listed)) continue
+      const asked = listed as readonly { address?: unknown; type?: unknown }[] | undefined
+      const askedTokens = (asked ?? [])
+        .filter((a) => isRecord(a) && a.type === 'erc20' && isAddress(a.address))
+        .map((a) => (a.address as Hex).toLowerCase() as Hex)
+      const native = types.includes('native') && (!asked || asked.some((a) => a?.type === 'native'))
+      const tokens = !types.includes('erc20')
+        ? []
+        : [
+            ...new Set(
+              asked ? askedTokens : (chain.tokens ?? []).map((t) => t.toLowerCase() as Hex),
+            ),
+          ]
+      const assets: unknown[] = []
+      if (native) {
+        const balance = await rpc(chain.rpcUrl, 'eth_getBalance', [account, 'latest'])
+        assets.push({
+          address: 'native',
+          balance: toHex(BigInt(balance as Hex)),
+          type: 'native',
+          metadata: { ...(chain.nativeCurrency ?? ETHER) },
+        })
+      }
+      for (const token of tokens) {
+        const [balance, decimals, symbol, name] = await Promise.all([
+          erc20(chain.rpcUrl, token, 'balanceOf', [account]),
+          erc20(chain.rpcUrl, token, 'decimals'),
+          erc20(chain.rpcUrl, token, 'symbol'),
+          erc20(chain.rpcUrl, token, 'name'),
+        ])
+        if (typeof balance !== 'bigint' || typeof decimals !== 'number') continue
+        if (typeof symbol !== 'string' || !symbol) continue
+        if (balance === 0n && !asked) continue
+        assets.push({
+          address: token,
+          balance: toHex(balance),
+          type: 'erc20',
+          metadata: { name: typeof name === 'string' && name ? name : symbol, symbol, decimals },
+        })
+      }
+      answer[toHex(chain.id)] = assets
+    }
+    return answer
   }
 
   async function sendCalls(params: unknown): Promise<{ id: string }> {
@@ -378,7 +484,7 @@ export function createDevWallet(options: DevWalletOptions): DevWallet {
 
   async function handle(method: string, params: unknown): Promise<unknown> {
     if (unsupported.has(method)) throw new ProviderRpcError(CODES.unsupportedMethod)
-    if (options.eip5792 === false && EIP5792.has(method)) {
+    if (!eip5792 && EIP5792.has(method)) {
       throw new ProviderRpcError(
         CODES.methodNotFound,
         `The method "${method}" does not exist / is not available.`,
@@ -488,6 +594,8 @@ export function createDevWallet(options: DevWalletOptions): DevWallet {
         return sendCalls(params)
       case 'wallet_getCallsStatus':
         return callsStatus(params)
+      case 'wallet_getAssets':
+        return getAssets(params)
       case 'wallet_requestPermissions':
         await handle('eth_requestAccounts', [])
         return [{ parentCapability: 'eth_accounts' }]
@@ -586,6 +694,9 @@ export function createDevWallet(options: DevWalletOptions): DevWallet {
     },
     emitConnect() {
       emit('connect', { chainId: toHex(chainId) })
+    },
+    setEip5792(enabled) {
+      eip5792 = enabled
     },
   }
 }

@@ -53,6 +53,8 @@ export const ar: Catalog = {
   'toast.success': 'تم بنجاح',
   'toast.error': 'خطأ',
   'toast.loading': 'قيد التنفيذ',
+  'toast.callsOneByOne':
+    'لا تستطيع محفظتك تجميع الاستدعاءات: أرسلتها واحدًا تلو الآخر، لا كدفعة واحدة',
 }
 
 /**

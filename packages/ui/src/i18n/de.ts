@@ -54,6 +54,8 @@ export const de: Catalog = {
   'toast.success': 'Erledigt',
   'toast.error': 'Fehler',
   'toast.loading': 'Läuft',
+  'toast.callsOneByOne':
+    'Deine Wallet kann keine Aufrufe bündeln: sie hat sie einzeln gesendet, nicht als ein Paket',
 }
 
 /** Core's errors, alerts and toasts in German, by code (`null`: shown in the error's own words). */

@@ -51,6 +51,8 @@ export const enViews = {
   'toast.success': 'Success',
   'toast.error': 'Error',
   'toast.loading': 'In progress',
+  'toast.callsOneByOne':
+    'Your wallet cannot batch calls: it sent them one at a time, not as one batch',
 
   'common.newTab': '(opens in a new tab)',
 

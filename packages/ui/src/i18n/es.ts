@@ -53,6 +53,8 @@ export const es: Catalog = {
   'toast.success': 'Listo',
   'toast.error': 'Error',
   'toast.loading': 'En curso',
+  'toast.callsOneByOne':
+    'Tu billetera no puede agrupar llamadas: las envió una a una, no como un solo lote',
 }
 
 /** Core's errors, alerts and toasts in Spanish, by code (`null`: shown in the error's own words). */

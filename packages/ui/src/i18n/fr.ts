@@ -54,6 +54,8 @@ export const fr: Catalog = {
   'toast.success': 'Succès',
   'toast.error': 'Erreur',
   'toast.loading': 'En cours',
+  'toast.callsOneByOne':
+    'Votre portefeuille ne peut pas regrouper les appels : il les a envoyés un par un, pas en un seul lot',
 }
 
 /** Core's errors, alerts and toasts in French, by code (`null`: shown in the error's own words). */

@@ -53,6 +53,8 @@ export const ja: Catalog = {
   'toast.success': '完了',
   'toast.error': 'エラー',
   'toast.loading': '処理中',
+  'toast.callsOneByOne':
+    'お使いのウォレットは呼び出しをまとめて送れません: 1 件ずつ送信しました（一括ではありません）',
 }
 
 /** Core's errors, alerts and toasts in Japanese, by code (`null`: shown in the error's own words). */

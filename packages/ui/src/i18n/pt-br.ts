@@ -54,6 +54,8 @@ export const ptBR: Catalog = {
   'toast.success': 'Sucesso',
   'toast.error': 'Erro',
   'toast.loading': 'Em andamento',
+  'toast.callsOneByOne':
+    'Sua carteira não agrupa chamadas: ela as enviou uma a uma, não como um único lote',
 }
 
 /** Core's errors, alerts and toasts in Portuguese (Brazil), by code (`null`: the error's own words). */

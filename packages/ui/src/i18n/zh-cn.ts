@@ -54,6 +54,7 @@ export const zhCN: Catalog = {
   'toast.success': '成功',
   'toast.error': '错误',
   'toast.loading': '进行中',
+  'toast.callsOneByOne': '你的钱包无法批量发送调用：已逐个发送，而非作为一个批次',
 }
 
 /** Core's errors, alerts and toasts in Simplified Chinese, by code (`null`: the error's own words). */

@@ -23,9 +23,13 @@ import { OpenModalElement } from '../../internal/openmodal-element.js'
 // Balance Unavailable", once when the network stops answering). A read that failed before the
 // shell loaded is not toasted: toasts show inside the open modal, and Account says the balance
 // is unavailable.
-subscribeEvents(({ properties }) => {
+// A batch a host sent with core's `sendCalls` to a wallet without EIP-5792 went as one
+// transaction per call (viem's fallback): not atomic, one prompt per call. The visitor is told.
+subscribeEvents(({ event, properties }) => {
   if (properties?.code === 'TOKEN_BALANCE_UNAVAILABLE') {
     showSnack(TOAST_MESSAGES.TOKEN_BALANCE_UNAVAILABLE, { variant: 'error', code: properties.code })
+  } else if (event === 'SEND_CALLS_SUCCESS' && properties?.fallback === true) {
+    showSnack(t('toast.callsOneByOne'), { variant: 'success' })
   }
 })
 
