@@ -217,8 +217,8 @@ async function serve(
   /**
    * Where the e-mail login stands after its code: `verified` while the wallet is still to open
    * (the visitor cancelled the recovery dialog: Try again asks for the factor again, no new
-   * code), `stale` once the server found that login too old to open it (Try again mails a new
-   * code to the same address).
+   * code), `stale` once the server found that login too old to open it (a new code is mailed
+   * to the same address and typed in the frame, then the factor).
    */
   let verified: 'verified' | 'stale' | undefined
   /** The social login under way (one at a time): its attempt and the name to show. */
@@ -479,13 +479,14 @@ async function serve(
     // The visitor types the code in the frame's own entry; the host hears only the status.
     CONNECT_OTP: async () => {
       const status = (value: LoginStatus) => port.postMessage({ event: 'LOGIN', status: value })
-      if (verified === 'stale') {
-        void codeEntry().catch(() => undefined)
-        attemptId = (await session.api.start({ projectId, email: loginEmail, dappOrigin }))
-          .attemptId
-        verified = undefined
-      }
-      if (verified !== 'verified') {
+      /** The frame's code entry until a code verifies (a new code first after a stale login). */
+      const typeCode = async () => {
+        if (verified === 'stale') {
+          void codeEntry().catch(() => undefined)
+          attemptId = (await session.api.start({ projectId, email: loginEmail, dappOrigin }))
+            .attemptId
+          verified = undefined
+        }
         if (!attemptId) throw new Error('Send the e-mail first')
         const { enterCode } = await codeEntry()
         await shown(() =>
@@ -509,11 +510,18 @@ async function serve(
           }),
         )
       }
+      // Try again after a cancelled recovery: the verified login goes on to the factor.
+      const reopened = verified === 'verified'
+      if (!reopened) await typeCode()
       try {
         await session.open()
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'SESSION_NOT_FRESH') verified = 'stale'
-        throw error
+        if (!(error instanceof ApiError && error.code === 'SESSION_NOT_FRESH')) throw error
+        verified = 'stale'
+        if (!reopened) throw error
+        // That login is too old to open the wallet now: a new code to the same address.
+        await typeCode()
+        await session.open()
       }
       verified = undefined
       status('ready')
