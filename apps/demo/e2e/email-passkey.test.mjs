@@ -87,19 +87,13 @@ describe('Demo e-mail login with a passkey (non-custodial)', () => {
     }
   }
 
-  test('the first login sets up a passkey of the secure site', async () => {
-    const first = await logIn(async () => {
-      await frame().getByRole('button', { name: 'Create a passkey' }).click({ timeout: STEP })
-    })
-    address = first.address
-    assert.match(address, /^0x[0-9a-fA-F]{40}$/)
-  })
-
-  test('a new device in the same browser recovers the same wallet with the passkey', async () => {
-    // A new device: the frame's storage (device key, device share, session) is wiped, and the
-    // page forgets its login hints; the passkey stays in the authenticator. The databases are
-    // deleted from a bare frame of the secure site in the same partition (this page's site),
-    // once no frame holds them open.
+  /**
+   * A new device: the frame's storage (device key, device share, session) is wiped, and the
+   * page forgets its login hints; the passkey stays in the authenticator. The databases are
+   * deleted from a bare frame of the secure site in the same partition (this page's site),
+   * once no frame holds them open.
+   */
+  async function newDevice() {
     await page.evaluate(() => localStorage.clear())
     await page.goto(`${stack.origin}/`)
     await page.waitForFunction(() => window.__openmodal !== undefined, null, { timeout: STEP })
@@ -128,6 +122,18 @@ describe('Demo e-mail login with a passkey (non-custodial)', () => {
       return names
     })
     assert.ok(wiped.length > 0, 'the frame kept its keys in IndexedDB')
+  }
+
+  test('the first login sets up a passkey of the secure site', async () => {
+    const first = await logIn(async () => {
+      await frame().getByRole('button', { name: 'Create a passkey' }).click({ timeout: STEP })
+    })
+    address = first.address
+    assert.match(address, /^0x[0-9a-fA-F]{40}$/)
+  })
+
+  test('a new device in the same browser recovers the same wallet with the passkey', async () => {
+    await newDevice()
     const again = await logIn(async () => {
       const unlock = frame().getByRole('button', { name: 'Use your passkey' })
       await unlock.waitFor({ timeout: STEP })
@@ -142,6 +148,35 @@ describe('Demo e-mail login with a passkey (non-custodial)', () => {
       (mail) => mail.to.includes(EMAIL) && /new device recovered your wallet/i.test(mail.text),
     )
     assert.equal(notices.length, 1)
+  })
+
+  test('a new device cancels the passkey, then Try again asks for it again and recovers', async () => {
+    await newDevice()
+    const mailed = (await mailbox.mails()).filter((mail) => mail.to.includes(EMAIL)).length
+    const again = await logIn(async () => {
+      const unlock = frame().getByRole('button', { name: 'Use your passkey' })
+      await unlock.waitFor({ timeout: STEP })
+      // The visitor gives up in the frame's recovery dialog: the modal says nothing changed.
+      await frame().getByRole('button', { name: 'Cancel' }).click()
+      assert.equal(
+        (await modal('w3m-email-login-view [data-error]').textContent({ timeout: STEP })).trim(),
+        'Cancelled. Nothing was changed.',
+      )
+      // Try again: the login the code already verified asks for the passkey again, the e-mail
+      // kept (no "Send the e-mail first", no new code to type).
+      await modal('w3m-email-login-view [part="retry-button"]').click({ timeout: STEP })
+      await unlock.click({ timeout: STEP })
+    })
+    assert.equal(again.address, address)
+    // One code for the whole login (Try again needed no other), and one new-device notice (the
+    // cancelled try and the one that recovered are one login).
+    const since = async () =>
+      (await mailbox.mails()).filter((mail) => mail.to.includes(EMAIL)).slice(mailed)
+    const notices = async () =>
+      (await since()).filter((mail) => /new device recovered/i.test(mail.text)).length
+    for (let i = 0; i < 100 && (await notices()) === 0; i++) await page.waitForTimeout(100)
+    assert.equal(await notices(), 1)
+    assert.equal((await since()).filter((mail) => /^Your code for /.test(mail.subject)).length, 1)
   })
 
   test('the device changes its recovery from Account; a cancel in the frame changes nothing', async () => {

@@ -39,41 +39,12 @@ try {
     const email = `timing-${randomBytes(4).toString('hex')}@example.com`
     const context = await stack.newContext()
     const page = await stack.newPage(context)
-    await page.goto(`${stack.origin}/`)
-    await page.waitForFunction(() => window.__openmodal !== undefined, null, { timeout: STEP })
-    await page.evaluate(() => window.__openmodal.open())
-    const modal = (selector) => page.locator(`w3m-modal dialog ${selector}`)
-    await modal('w3m-connect-view [data-method="email"] button').click({ timeout: STEP })
-    const input = modal('w3m-email-login-view input[type="email"]')
-    await input.fill(email, { timeout: STEP })
-    if (!values.cold) await page.waitForTimeout(TYPING_MS)
-    const code = page
-      .frameLocator('iframe[title="Secure wallet"]')
-      .getByLabel('Code', { exact: true })
-    const submitted = performance.now()
-    await input.press('Enter')
-    await code.waitFor({ timeout: STEP })
-    const shown = performance.now()
-    let otp
-    for (let i = 0; i < 300 && !otp; i++) {
-      const mail = (await mailbox.mails()).find((entry) => entry.to.includes(email))
-      otp = mail && /\b(\d{6})\b/.exec(mail.text)?.[1]
-      if (!otp) await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-    if (!otp) throw new Error(`no code for ${email}`)
-    const typed = performance.now()
-    await code.fill(otp, { timeout: STEP })
-    await page.waitForFunction(
-      () => window.__openmodal.getAccount('eip155').status === 'connected',
-      null,
-      { timeout: 60_000, polling: 10 },
-    )
-    const ready = performance.now()
-    samples.submitToCodeScreen.push(Math.round(shown - submitted))
-    samples.codeToWalletReady.push(Math.round(ready - typed))
-    console.log(
-      `login ${run + 1}/${RUNS}: submit → code screen ${Math.round(shown - submitted)} ms, code → wallet ready ${Math.round(ready - typed)} ms`,
-    )
+    await login(run, email, page).catch(async (error) => {
+      // What the visitor saw when a login failed: the modal's view and text, any alert.
+      console.log(`login ${run + 1}/${RUNS} failed: ${error.message.split('\n')[0]}`)
+      console.log(JSON.stringify(await seen(page), null, 2))
+      throw error
+    })
     await context.close()
     const wait = PACE_MS - (Date.now() - started)
     if (run < RUNS - 1 && wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
@@ -81,6 +52,81 @@ try {
 } finally {
   await stack.stop()
 }
+
+/** The modal's state and views (through shadow roots), its text, the page's and frame's alerts. */
+async function seen(page) {
+  const modal = await page
+    .evaluate(() => {
+      const views = []
+      const words = []
+      const walk = (root) => {
+        for (const node of root.childNodes) {
+          if (node.nodeType === Node.TEXT_NODE) words.push(node.textContent.trim())
+          if (node.nodeType !== Node.ELEMENT_NODE || node.localName === 'style') continue
+          if (node.localName.endsWith('-view')) views.push(node.localName)
+          if (node.shadowRoot) walk(node.shadowRoot)
+          walk(node)
+        }
+      }
+      const host = document.querySelector('w3m-modal')
+      if (host?.shadowRoot) walk(host.shadowRoot)
+      return {
+        state: window.__openmodal.getState(),
+        views,
+        text: words.filter(Boolean).join(' ').slice(0, 2_000),
+      }
+    })
+    .catch((error) => ({ error: error.message }))
+  const texts = (locator) => locator.allTextContents().catch((error) => [error.message])
+  const clean = (list) => list.map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean)
+  return {
+    ...modal,
+    alerts: clean(await texts(page.locator('[role="alert"], [data-error]'))),
+    frameAlerts: clean(
+      await texts(page.frameLocator('iframe[title="Secure wallet"]').getByRole('alert')),
+    ),
+  }
+}
+
+/** One login of a new visitor, timed. */
+async function login(run, email, page) {
+  await page.goto(`${stack.origin}/`)
+  await page.waitForFunction(() => window.__openmodal !== undefined, null, { timeout: STEP })
+  await page.evaluate(() => window.__openmodal.open())
+  const modal = (selector) => page.locator(`w3m-modal dialog ${selector}`)
+  await modal('w3m-connect-view [data-method="email"] button').click({ timeout: STEP })
+  const input = modal('w3m-email-login-view input[type="email"]')
+  await input.fill(email, { timeout: STEP })
+  if (!values.cold) await page.waitForTimeout(TYPING_MS)
+  const code = page
+    .frameLocator('iframe[title="Secure wallet"]')
+    .getByLabel('Code', { exact: true })
+  const submitted = performance.now()
+  await input.press('Enter')
+  await code.waitFor({ timeout: STEP })
+  const shown = performance.now()
+  let otp
+  for (let i = 0; i < 300 && !otp; i++) {
+    const mail = (await mailbox.mails()).find((entry) => entry.to.includes(email))
+    otp = mail && /\b(\d{6})\b/.exec(mail.text)?.[1]
+    if (!otp) await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  if (!otp) throw new Error(`no code for ${email}`)
+  const typed = performance.now()
+  await code.fill(otp, { timeout: STEP })
+  await page.waitForFunction(
+    () => window.__openmodal.getAccount('eip155').status === 'connected',
+    null,
+    { timeout: 60_000, polling: 10 },
+  )
+  const ready = performance.now()
+  samples.submitToCodeScreen.push(Math.round(shown - submitted))
+  samples.codeToWalletReady.push(Math.round(ready - typed))
+  console.log(
+    `login ${run + 1}/${RUNS}: submit → code screen ${Math.round(shown - submitted)} ms, code → wallet ready ${Math.round(ready - typed)} ms`,
+  )
+}
+
 for (const [name, values] of Object.entries(samples)) {
   console.log(
     `${name}: p50 ${percentile(values, 50)} ms, p95 ${percentile(values, 95)} ms, min ${Math.min(...values)} ms, max ${Math.max(...values)} ms (${values.length} logins)`,

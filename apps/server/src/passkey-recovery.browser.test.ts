@@ -259,6 +259,45 @@ describe('recovery with a passkey only the visitor holds', () => {
     assert.deepEqual(await walletRow(email), before)
     await copy.context.close()
   })
+
+  test('a cancelled recovery whose login went stale: Try again mails a new code, then the passkey', async () => {
+    // A new device cancels the passkey dialog after its code (4001); the visitor comes back
+    // after the 5 minutes in which the server opens a wallet for that login (aged here in the
+    // database). Try again (CONNECT_OTP once more) mails a new code, typed in the frame, then
+    // asks for the passkey: the same address.
+    await first.page.reload()
+    const connecting = enterCode(first.page, email)
+    await frameButton(first.page, 'Use your passkey').waitFor({ timeout: STEP })
+    await frameButton(first.page, 'Cancel').click()
+    assert.deepEqual(await connecting, {
+      status: 'ERROR',
+      payload: { message: 'Recovery was cancelled', code: 4001 },
+    })
+    const row = await walletRow(email)
+    assert.ok(row)
+    await db.query(
+      `update embedded.sessions set authenticated_at = authenticated_at - interval '6 minutes'
+       where user_id = $1`,
+      [row.user_id],
+    )
+    const mailed = sink.mails.filter((mail) => mail.to.includes(email)).length
+    const retried = request(first.page, 'CONNECT_OTP', {})
+    // The new-device notice of the cancelled try may land in between: the code's mail counts.
+    let otp = ''
+    for (let after = mailed; !otp; after++) {
+      const mail = await sink.waitForMail(email, { after, timeoutMs: STEP })
+      if (mail.subject.startsWith('Your code for ')) otp = otpOf(mail)
+    }
+    await first.page
+      .frameLocator('iframe[title="Secure wallet"]')
+      .getByLabel('Code', { exact: true })
+      .fill(otp, { timeout: STEP })
+    await frameButton(first.page, 'Use your passkey').click({ timeout: STEP })
+    const connected = await retried
+    assert.equal(connected.status, 'SUCCESS', JSON.stringify(connected.payload))
+    assert.equal(await address(first.page), created)
+    assert.equal((await walletRow(email))?.version, row.version + 1)
+  })
 })
 
 describe('recovery with a passphrase', () => {

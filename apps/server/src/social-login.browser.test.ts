@@ -32,6 +32,7 @@ import { prepareDatabase } from './bootstrap.js'
 import type { Db } from './db/db.js'
 import { createSmtpMailer } from './embedded/mailer.js'
 import { syncConfig } from './projects/config-file.js'
+import { upsertProject } from './projects/store.js'
 import type { RunningServer } from './server.js'
 import { startDappPage } from './testing/dapp-page.js'
 import { startTestServer, testProject } from './testing/harness.js'
@@ -492,4 +493,131 @@ test('Farcaster: cancelled when the modal closes, a later signature logs nobody 
   assert.equal((await phoneSignsIn(String(next.payload.url), who)).response.status, 201)
   assert.equal((await again).status, 'SUCCESS')
   await context.close()
+})
+
+// A project whose recovery is the visitor's own factor (the default, not `custodial`): a social
+// login opens the wallet as an e-mail login does. The first login makes the wallet and locks
+// its recovery share under a passkey of the secure origin (Chromium's virtual authenticator with
+// PRF); a device without that passkey that signs in with the same GitHub account is asked for
+// it and refused, nothing changes; a new device holding the passkey (the frame's storage wiped:
+// a new device key, no share, no session; the passkey still in the authenticator, as a synced
+// passkey would be) is asked for it and recovers the same address. A passkey, not a passphrase:
+// each Argon2id 64 MiB x 3 derivation costs seconds. The provider's redirects are followed from
+// Node (the popup is the tests above): what counts here is what the frame asks afterwards.
+describe("GitHub on a project where recovery is the visitor's own passkey", () => {
+  const OWN = 'social-own-factor'
+  let own: { origin: string; server: Server }
+
+  before(async () => {
+    own = await startDappPage(() => secure, OWN)
+    await upsertProject(
+      db,
+      testProject({
+        projectId: OWN,
+        allowedOrigins: [own.origin],
+        features: { email: true, socials: ['github'] },
+        social: { github: oauthStandinConfig(github) },
+      }),
+      'cli',
+    )
+  })
+  after(() => own?.server.close())
+
+  const button = (page: Page, name: string) =>
+    page.frameLocator('iframe[title="Secure wallet"]').getByRole('button', { name })
+  const ownWallet = async () =>
+    (
+      await db.query<{ recovery: string; version: number; factor: unknown }>(
+        `select w.recovery, w.version, w.recovery_factor as factor
+         from embedded.wallets w join embedded.users u on u.id = w.user_id where u.realm = $1`,
+        [OWN],
+      )
+    )[0]
+
+  /** A browser profile with a virtual authenticator (PRF on) on its one page. */
+  async function device() {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('WebAuthn.enable')
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        hasPrf: true,
+      },
+    })
+    return { context, page, cdp }
+  }
+
+  /** Signs in with GitHub on `page`; CONNECT_SOCIAL's answer is not awaited. */
+  async function signIn(page: Page) {
+    await page.goto(`${own.origin}/`)
+    const redirect = await request(page, 'GET_SOCIAL_REDIRECT_URI', { provider: 'github' })
+    assert.equal(redirect.status, 'SUCCESS', JSON.stringify(redirect.payload))
+    const connected = request(page, 'CONNECT_SOCIAL', { uri: '' })
+    await followUntil(redirect.payload.uri as string, (next) => next.pathname === '/loading')
+    return connected
+  }
+
+  test('another device is asked for the passkey: refused without it, the same address with it', async () => {
+    const first = await device()
+    const making = signIn(first.page)
+    await button(first.page, 'Create a passkey').click({ timeout: 30_000 })
+    const made = await making
+    assert.equal(made.status, 'SUCCESS', JSON.stringify(made.payload))
+    const address = made.payload.address
+    assert.match(String(address), /^0x[0-9a-fA-F]{40}$/)
+    const row = await ownWallet()
+    assert.equal(row?.recovery, 'passkey')
+
+    // A device without the passkey: asked for it, refused, nothing opened or changed.
+    const other = await device()
+    let settled = false
+    const refusing = signIn(other.page)
+    void refusing.then(() => {
+      settled = true
+    })
+    await button(other.page, 'Use your passkey').click({ timeout: 30_000 })
+    await other.page
+      .frameLocator('iframe[title="Secure wallet"]')
+      .getByRole('alert')
+      .filter({ hasText: 'The passkey was not used' })
+      .waitFor({ timeout: 30_000 })
+    assert.equal(settled, false, 'the login waits for the factor')
+    await button(other.page, 'Cancel').click()
+    assert.deepEqual(await refusing, {
+      status: 'ERROR',
+      payload: { message: 'Recovery was cancelled', code: 4001 },
+    })
+    assert.equal((await request(other.page, 'IS_CONNECTED')).payload.isConnected, false)
+    assert.deepEqual(await ownWallet(), row, 'nothing changed')
+    await other.context.close()
+
+    // A new device with the passkey: the first profile's frame storage wiped (its partition's
+    // storage key, once no frame holds it open).
+    const secureFrame = first.page.frames().find((frame) => frame.url().startsWith(secure))
+    assert.ok(secureFrame, 'the secure frame')
+    // The cross-site frame runs in its own process: its own CDP session names its storage key.
+    const frameCdp = await first.context.newCDPSession(secureFrame)
+    const { frameTree } = await frameCdp.send('Page.getFrameTree')
+    const { storageKey } = await frameCdp.send('Storage.getStorageKeyForFrame', {
+      frameId: frameTree.frame.id,
+    })
+    await first.page.goto('about:blank')
+    await first.cdp.send('Storage.clearDataForStorageKey', { storageKey, storageTypes: 'all' })
+    const recovering = signIn(first.page)
+    await button(first.page, 'Use your passkey').click({ timeout: 30_000 })
+    const recovered = await recovering
+    assert.equal(recovered.status, 'SUCCESS', JSON.stringify(recovered.payload))
+    assert.equal(recovered.payload.address, address)
+    // The new device re-split the key: the server's shares were replaced, the factor kept.
+    const after = await ownWallet()
+    assert.equal(after?.recovery, 'passkey')
+    assert.equal(after?.version, (row?.version ?? 0) + 1)
+    await first.context.close()
+  })
 })

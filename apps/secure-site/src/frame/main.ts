@@ -223,6 +223,13 @@ async function serve(
   }
   let attemptId: string | undefined
   let loginEmail = ''
+  /**
+   * Where the e-mail login stands after its code: `verified` while the wallet is still to open
+   * (the visitor cancelled the recovery dialog: Try again asks for the factor again, no new
+   * code), `stale` once the server found that login too old to open it (a new code is mailed
+   * to the same address and typed in the frame, then the factor).
+   */
+  let verified: 'verified' | 'stale' | undefined
   /** The social login under way (one at a time): its attempt and the name to show. */
   let social: { attemptId: string } | undefined
   let socialName: string | undefined
@@ -475,34 +482,58 @@ async function serve(
       const answer = await session.api.start({ projectId, email, dappOrigin })
       attemptId = answer.attemptId
       loginEmail = email
+      verified = undefined
       return { action: answer.action }
     },
     CONNECT_DEVICE: async () => ({}),
     // The visitor types the code in the frame's own entry; the host hears only the status.
     CONNECT_OTP: async () => {
-      if (!attemptId) throw new Error('Send the e-mail first')
       const status = (value: LoginStatus) => port.postMessage({ event: 'LOGIN', status: value })
-      const { enterCode } = await codeEntry()
-      await shown(() =>
-        enterCode({
-          email: loginEmail,
-          mailStatus: async () => {
-            if (!attemptId) throw new Error('Send the e-mail first')
-            return (await session.api.mailStatus({ attemptId })).mail
-          },
-          verify: async (otp) => {
-            if (!attemptId) throw new Error('Send the e-mail first')
-            await session.api.verify({ attemptId, otp })
-            attemptId = undefined
-          },
-          resend: async () => {
-            const answer = await session.api.start({ projectId, email: loginEmail, dappOrigin })
-            attemptId = answer.attemptId
-          },
-          onStatus: status,
-        }),
-      )
-      await session.open()
+      /** The frame's code entry until a code verifies (a new code first after a stale login). */
+      const typeCode = async () => {
+        if (verified === 'stale') {
+          void codeEntry().catch(() => undefined)
+          attemptId = (await session.api.start({ projectId, email: loginEmail, dappOrigin }))
+            .attemptId
+          verified = undefined
+        }
+        if (!attemptId) throw new Error('Send the e-mail first')
+        const { enterCode } = await codeEntry()
+        await shown(() =>
+          enterCode({
+            email: loginEmail,
+            mailStatus: async () => {
+              if (!attemptId) throw new Error('Send the e-mail first')
+              return (await session.api.mailStatus({ attemptId })).mail
+            },
+            verify: async (otp) => {
+              if (!attemptId) throw new Error('Send the e-mail first')
+              await session.api.verify({ attemptId, otp })
+              attemptId = undefined
+              verified = 'verified'
+            },
+            resend: async () => {
+              const answer = await session.api.start({ projectId, email: loginEmail, dappOrigin })
+              attemptId = answer.attemptId
+            },
+            onStatus: status,
+          }),
+        )
+      }
+      // Try again after a cancelled recovery: the verified login goes on to the factor.
+      const reopened = verified === 'verified'
+      if (!reopened) await typeCode()
+      try {
+        await session.open()
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === 'SESSION_NOT_FRESH')) throw error
+        verified = 'stale'
+        if (!reopened) throw error
+        // That login is too old to open the wallet now: a new code to the same address.
+        await typeCode()
+        await session.open()
+      }
+      verified = undefined
       status('ready')
       return {}
     },
@@ -518,6 +549,7 @@ async function serve(
       return { chainId }
     },
     SIGN_OUT: async () => {
+      verified = undefined
       await session.signOut()
       return {}
     },

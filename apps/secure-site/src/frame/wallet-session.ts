@@ -95,6 +95,11 @@ export function createWalletSession(
   // The server releases the auth share only to a login at most 5 minutes old. It is kept in
   // this frame's memory (never on disk) for the frame's life: a stolen disk holds one share.
   let authShare: string | undefined
+  /**
+   * The recovery share fetched by this login (kept while the visitor may still cancel and try
+   * the factor again): a second try neither fetches it again nor mails a second notice.
+   */
+  let rescued: { token: string; answer: Awaited<ReturnType<ApiClient['recovery']>> } | undefined
   /** Takes the waiting device share of a factor change when the server is at its version. */
   async function settlePending(userId: string, version: number): Promise<void> {
     const waiting = await readValue<number>(pendingVersionKey(userId))
@@ -160,7 +165,9 @@ export function createWalletSession(
           // then the auth share; the recovery share is opened with the visitor's passkey or
           // passphrase, the key rebuilt and re-split; the server swaps in the new shares only
           // with the address's signature, and keeps the old ones for its recovery window.
-          const rescue = await session.api.recovery()
+          const token = session.api.token ?? ''
+          const rescue = rescued?.token === token ? rescued.answer : await session.api.recovery()
+          rescued = { token, answer: rescue }
           const vault = { ...(await session.api.shares()), ...rescue }
           // A custodial wallet in a project that is no longer custodial gets a visitor factor.
           const upgrade = vault.factor.kind === 'custodial' && (await mode()) !== 'custodial'
@@ -179,6 +186,7 @@ export function createWalletSession(
             keys.solanaSecretKey.fill(0)
           }
           await storeDeviceShare(me.user.id, fresh)
+          rescued = undefined
           authShare = upload.authShare
         }
         session.commitment = commitment
@@ -282,6 +290,7 @@ export function createWalletSession(
       } finally {
         session.api.token = undefined
         authShare = undefined
+        rescued = undefined
         session.user = undefined
         session.commitment = undefined
         await deleteValue(SESSION)

@@ -57,6 +57,10 @@ export function setConnectionEmail(connectorId: string, email: string): void {
   }
 }
 
+/** EIP-1193 "user rejected" (4001): the visitor cancelled in the secure frame. */
+export const isCancel = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 4001
+
 /**
  * The live line under a field (`#status`, which the fields name in `aria-describedby`): the
  * error when there is one, else a spinner and `pendingText` while a step runs.

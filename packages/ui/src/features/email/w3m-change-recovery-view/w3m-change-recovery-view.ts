@@ -18,11 +18,7 @@ import { base } from '../../../styles/base.js'
 import { formStyles } from '../../../styles/form-styles.js'
 import { viewStyles } from '../../../styles/view-styles.js'
 import { define } from '../../../utils/define.js'
-import { emailStyles, embeddedWallet, frameStatusLine } from '../email-shared.js'
-
-/** EIP-1193 "user rejected": the visitor cancelled in the secure frame. */
-const isCancel = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 4001
+import { emailStyles, embeddedWallet, frameStatusLine, isCancel } from '../email-shared.js'
 
 /**
  * @summary ChangeRecovery: changes what recovers the embedded wallet on a new device, from a

@@ -10,6 +10,7 @@ import {
 } from '@openmodal/core/internal'
 import { html, nothing, type TemplateResult } from 'lit'
 import { AttemptController } from '../../../controllers/attempt-controller.js'
+import { tError } from '../../../i18n/coded.js'
 import { t } from '../../../i18n/index.js'
 import '../strings/en.js'
 import { OpenModalElement } from '../../../internal/openmodal-element.js'
@@ -22,6 +23,7 @@ import {
   emailStyles,
   embeddedWallet,
   frameCodeStep,
+  isCancel,
   recordSend,
   secondsUntilNextSend,
   statusLine,
@@ -65,7 +67,10 @@ export class W3mEmailLoginView extends OpenModalElement {
   declare now: number
 
   private timer: ReturnType<typeof setInterval> | undefined
-  private readonly attempt = new AttemptController(this)
+  // A cancel in the frame's recovery dialog (4001): nothing changed, Try again asks again.
+  private readonly attempt = new AttemptController(this, {
+    message: (error) => (isCancel(error) ? t('recovery.cancelled') : tError(error)),
+  })
 
   constructor() {
     super()
