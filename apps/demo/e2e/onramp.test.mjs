@@ -116,7 +116,8 @@ describe('Demo on-ramp: buy ETH and a test ERC-20 through the sandbox checkout, 
         const state = await page.evaluate(() => ({
           account: window.__openmodal.getAccount(),
           modal: window.__openmodal.getState(),
-          view: document.querySelector('w3m-modal')?.shadowRoot?.querySelector('dialog')?.innerText,
+          view: document.querySelector('w3m-modal')?.shadowRoot?.querySelector('dialog')
+            ?.textContent,
         }))
         throw new Error(`${error.message}\n${JSON.stringify(state)}`)
       })

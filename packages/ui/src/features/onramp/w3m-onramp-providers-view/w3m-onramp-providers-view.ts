@@ -54,15 +54,7 @@ const styles = css`
     grid-template-columns: 1fr 1fr;
     gap: 12px;
   }
-  select {
-    block-size: 40px;
-    padding-inline: 8px;
-    border: 1px solid var(--wui-border);
-    border-radius: var(--wui-radius-m);
-    background: var(--wui-surface);
-    color: var(--wui-fg);
-    font: inherit;
-  }
+  select,
   input[type='text'] {
     block-size: 40px;
     padding-inline: 12px;
@@ -71,6 +63,9 @@ const styles = css`
     background: var(--wui-surface);
     color: var(--wui-fg);
     font: inherit;
+  }
+  select {
+    padding-inline: 8px;
   }
   input[aria-invalid='true'] {
     border-color: var(--wui-error);
