@@ -82,14 +82,20 @@ const frameConfig = v.object({
   ),
 })
 
-/** The project's API and allowed origins, from the server that serves this site. */
-const config = fetch(`/frame-config?projectId=${encodeURIComponent(projectId)}`, {
-  credentials: 'omit',
-})
-  .then((response) =>
-    response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`)),
-  )
-  .then((data) => v.parse(frameConfig, data))
+/**
+ * The project's API and allowed origins, from the server that serves this site: in this page
+ * (a JSON data block the server adds) or else from `/frame-config`.
+ */
+const inlined = document.getElementById('frame-config')?.textContent
+const config = (
+  inlined
+    ? Promise.resolve(inlined).then((text): unknown => JSON.parse(text))
+    : fetch(`/frame-config?projectId=${encodeURIComponent(projectId)}`, {
+        credentials: 'omit',
+      }).then((response) =>
+        response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`)),
+      )
+).then((data) => v.parse(frameConfig, data))
 
 let connected = false
 
