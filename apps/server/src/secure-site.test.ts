@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import * as v from 'valibot'
 import { ChainSchema } from './projects/schema.js'
-import { bundlerOrigins, frameConfig } from './routes/secure-site.js'
+import { bundlerOrigins, frameConfig, framePage } from './routes/secure-site.js'
 import { call, startTestServer } from './testing/harness.js'
 import {
   type SecureSiteStack,
@@ -63,6 +63,25 @@ describe('the secure site on its own origin', () => {
     assert.equal(missing.status, 404)
     assert.equal(missing.body.code, 'PROJECT_NOT_FOUND')
     assert.equal((await call(`${secure}/frame-config`)).status, 404)
+  })
+
+  test('the frame page carries its project config as data; no value can end the element', async () => {
+    const page = await (await fetch(`${secure}/frame?projectId=frame-project`)).text()
+    const [, inlined] =
+      /<script type="application\/json" id="frame-config">([^<]*)<\/script>/.exec(page) ?? []
+    const served = await call(`${secure}/frame-config?projectId=frame-project`)
+    assert.deepEqual(JSON.parse(inlined ?? 'null'), served.body)
+    const unknown = await (await fetch(`${secure}/frame?projectId=no-such-project`)).text()
+    assert.doesNotMatch(unknown, /id="frame-config"/)
+    // A currency name that closes the data block and runs a script of its own.
+    const hostile = '</script><script>alert(1)</script><!--'
+    const html = framePage('<head></head>', {
+      ...(served.body as Parameters<typeof framePage>[1]),
+      evmAssets: { 1: { nativeCurrency: { name: hostile, symbol: 'X', decimals: 18 } } },
+    })
+    assert.equal(html.match(/<script/gi)?.length, 1)
+    const [, data] = /id="frame-config">(.*)<\/script><\/head>$/.exec(html) ?? []
+    assert.equal(JSON.parse(data ?? 'null').evmAssets[1].nativeCurrency.name, hostile)
   })
 
   test('a chain with a bundler is smart-account-enabled, tokens go to the frame: frame-config and connect-src name them', () => {

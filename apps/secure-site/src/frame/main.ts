@@ -15,10 +15,11 @@ import {
 } from '@openmodal/embedded/protocol'
 import * as v from 'valibot'
 import { requestPersistentStorage } from '../keys/device-store.js'
-import { ApiError } from './api.js'
+import { ApiError, createApi } from './api.js'
 import { createLookups } from './lookups.js'
 import { originAllowed } from './origin.js'
 import { RpcError } from './rpc-error.js'
+import { checkStoredSession } from './stored-session.js'
 import { frameLook } from './theme.js'
 
 /** How often the frame asks the server whether the provider sent the visitor back. */
@@ -86,16 +87,29 @@ const frameConfig = v.object({
   ),
 })
 
-/** The project's API and allowed origins, from the server that serves this site. */
-const config = fetch(`/frame-config?projectId=${encodeURIComponent(projectId)}`, {
-  credentials: 'omit',
-})
-  .then((response) =>
-    response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`)),
-  )
-  .then((data) => v.parse(frameConfig, data))
+/**
+ * The project's API and allowed origins, from the server that serves this site: in this page
+ * (a JSON data block the server adds) or else from `/frame-config`.
+ */
+const inlined = document.getElementById('frame-config')?.textContent
+const config = (
+  inlined
+    ? Promise.resolve(inlined).then((text): unknown => JSON.parse(text))
+    : fetch(`/frame-config?projectId=${encodeURIComponent(projectId)}`, {
+        credentials: 'omit',
+      }).then((response) =>
+        response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`)),
+      )
+).then((data) => v.parse(frameConfig, data))
 
 let connected = false
+
+/**
+ * The wallet's code (keys, signing, the session; not needed for the handshake): its load starts
+ * with the page, while the frame config and the handshake are on their way.
+ */
+const walletCode = Promise.all([import('./rpc.js'), import('./wallet-session.js')])
+walletCode.catch(() => undefined)
 
 /** The e-mail code entry (its dialog and lit), loaded on the first login. */
 const codeEntry = () => import('./om-code.js')
@@ -171,22 +185,24 @@ async function serve(
   { smartAccountModes }: Pick<v.InferOutput<typeof frameConfig>, 'smartAccountModes'>,
 ) {
   // READY goes out as soon as the port is up: the spec's 500 ms wait after it runs while the
-  // wallet's code (keys, signing: not needed for the handshake) loads and the session restores.
-  // Requests sent meanwhile wait in the port's queue until `onmessage` is set below.
+  // wallet's code finishes loading and the session restores. Requests sent meanwhile wait in
+  // the port's queue until `onmessage` is set below.
   // A grant from an earlier visit applies without a gesture: then the stored keys are back.
   let persistent = await requestPersistentStorage()
+  // A stored session (a reload) is checked with the server while the wallet's code loads.
+  const api = createApi(apiUrl, projectId)
+  const restoring = checkStoredSession(api, projectId)
+  restoring.catch(() => undefined)
   port.postMessage({ event: 'STORAGE', persistent })
   port.postMessage({ event: 'READY', features })
-  const loaded = await Promise.all([import('./rpc.js'), import('./wallet-session.js')]).catch(
-    (error: unknown) => {
-      // An offline chunk: every request gets the reason instead of waiting for its timeout.
-      const message = `The secure frame could not load: ${(error as Error).message}`.slice(0, 1024)
-      port.onmessage = (event: MessageEvent) => {
-        const request = tryMessage(appRequest, event.data)
-        if (request) port.postMessage({ id: request.id, status: 'ERROR', payload: { message } })
-      }
-    },
-  )
+  const loaded = await walletCode.catch((error: unknown) => {
+    // An offline chunk: every request gets the reason instead of waiting for its timeout.
+    const message = `The secure frame could not load: ${(error as Error).message}`.slice(0, 1024)
+    port.onmessage = (event: MessageEvent) => {
+      const request = tryMessage(appRequest, event.data)
+      if (request) port.postMessage({ id: request.id, status: 'ERROR', payload: { message } })
+    }
+  })
   if (!loaded) return
   const [{ handleRpc }, { createWalletSession }] = loaded
   const setVisible = (visible: boolean) => port.postMessage({ event: visible ? 'SHOW' : 'HIDE' })
@@ -203,6 +219,7 @@ async function serve(
   // The host hears that the visitor now chooses or uses the recovery factor here.
   const recoveryShown = () => port.postMessage({ event: 'LOGIN', status: 'recovery' })
   const session = createWalletSession(apiUrl, projectId, {
+    api,
     recovery: async () => (await config).recovery,
     chooseRecovery: (who, use) =>
       shown(async () => {
@@ -651,7 +668,7 @@ async function serve(
     },
   }
 
-  await session.restore().catch(() => false)
+  await session.restore(restoring).catch(() => false)
   port.onmessage = async (event: MessageEvent) => {
     const request = tryMessage(appRequest, event.data)
     if (!request) return

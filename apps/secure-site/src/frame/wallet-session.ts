@@ -15,12 +15,11 @@ import {
 } from '../keys/device-store.js'
 import type { RecoveryFactor, RecoveryMode, RecoverySecret } from '../keys/recovery.js'
 import { createWallet, recoverWallet, resplitWallet, unlockWallet } from '../keys/wallet.js'
-import { type ApiClient, ApiError, createApi } from './api.js'
+import { type ApiClient, ApiError, createApi, type Me } from './api.js'
 import type { chooseRecovery, unlockRecovery } from './om-passkey.js'
 import { signedRotation } from './rotation.js'
+import { checkStoredSession, type StoredSession, sessionKey } from './stored-session.js'
 
-/** A session belongs to one project: each project's frame keeps its own. */
-const sessionKey = (projectId: string) => `session:${projectId}`
 /**
  * A factor change re-splits the key: the new device share waits here (as `${userId}#next`,
  * with its version) until the server took the new shares, so a frame closed between the
@@ -31,20 +30,17 @@ const pendingVersionKey = (userId: string) => `device-share-next-version:${userI
 /** The server's answers to a device key that holds no current share of the wallet. */
 const MUST_RECOVER = new Set(['RECOVERY_REQUIRED', 'SHARES_RETIRED'])
 
-interface StoredSession {
-  token: string
-  userId: string
-  email: string | null
-}
-
 export interface WalletSession {
   api: ApiClient
   user: { id: string; email: string | null } | undefined
   commitment: Commitment | undefined
   /** After a verified code: makes the wallet (first login) or recovers it (new device). */
   open(): Promise<void>
-  /** Restores a stored session on load; false when there is none or it expired. */
-  restore(): Promise<boolean>
+  /**
+   * Restores a stored session on load; false when there is none or it expired. `checked`: the
+   * check of that session already under way on this session's `api` (`checkStoredSession`).
+   */
+  restore(checked?: Promise<Me | undefined>): Promise<boolean>
   /** Fails with 4100 "Session Expired" when the auth share cannot be had (stale login). */
   prepareSigning(): Promise<void>
   /**
@@ -77,6 +73,8 @@ export function createWalletSession(
     chooseRecovery?: typeof chooseRecovery
     /** Asks the visitor for the wallet's passkey or passphrase until `use` succeeds. */
     unlockRecovery?: typeof unlockRecovery
+    /** The API client to use (default: a new one for `apiUrl` and `projectId`). */
+    api?: ApiClient
   } = {},
 ): WalletSession {
   const mode = options.recovery ?? (async () => 'non-custodial' as const)
@@ -127,7 +125,7 @@ export function createWalletSession(
   }
   const SESSION = sessionKey(projectId)
   const session: WalletSession = {
-    api: createApi(apiUrl, projectId),
+    api: options.api ?? createApi(apiUrl, projectId),
     user: undefined,
     commitment: undefined,
     async open() {
@@ -200,21 +198,12 @@ export function createWalletSession(
       const stored: StoredSession = { token: session.api.token, userId: user.id, email: user.email }
       await writeValue(SESSION, stored)
     },
-    async restore() {
-      const stored = await readValue<StoredSession>(SESSION)
-      if (!stored) return false
-      session.api.token = stored.token
-      try {
-        const me = await session.api.me()
-        if (!me.wallet) return false
-        session.user = me.user
-        session.commitment = me.wallet.commitment as Commitment
-        return true
-      } catch {
-        session.api.token = undefined
-        await deleteValue(SESSION)
-        return false
-      }
+    async restore(checked = checkStoredSession(session.api, projectId)) {
+      const me = await checked
+      if (!me?.wallet) return false
+      session.user = me.user
+      session.commitment = me.wallet.commitment as Commitment
+      return true
     },
     async prepareSigning() {
       await currentAuthShare()

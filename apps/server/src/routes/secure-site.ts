@@ -60,6 +60,22 @@ export interface FrameConfig {
 
 const PAGES: Record<string, string> = { '/frame': 'frame.html', '/loading': 'loading.html' }
 
+/**
+ * The frame page with its project's frame config in it, as a JSON data block (a `<script>` of
+ * type `application/json` is never run: `script-src 'self'` stands): the frame reads it at once
+ * instead of asking `/frame-config` after its code loaded, one round trip less before the
+ * handshake. Every `<` is escaped, so no value of the config can end the element.
+ *
+ * @example framePage(html, frameConfig(project, apiUrl))
+ */
+export function framePage(html: string, config: FrameConfig): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c')
+  return html.replace(
+    '</head>',
+    `<script type="application/json" id="frame-config">${json}</script></head>`,
+  )
+}
+
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
@@ -182,10 +198,17 @@ export function secureSiteRoutes(options: SecureSiteRoutesOptions): Hono<AppEnv>
         // are the only other origins it connects to.
         bundlerOrigins(project),
       )
-      return c.html(await page(file), 200, {
-        'content-security-policy': csp,
-        'cache-control': 'no-store',
-      })
+      const html = await page(file)
+      return c.html(
+        project && path === '/frame'
+          ? framePage(html, frameConfig(project, options.apiUrl()))
+          : html,
+        200,
+        {
+          'content-security-policy': csp,
+          'cache-control': 'no-store',
+        },
+      )
     })
   }
 

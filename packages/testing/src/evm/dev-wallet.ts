@@ -171,7 +171,19 @@ async function rpc(rpcUrl: string, method: string, params: unknown): Promise<unk
  */
 export function createDevWallet(options: DevWalletOptions): DevWallet {
   const keys = options.privateKeys ?? ANVIL_PRIVATE_KEYS
-  const signers = keys.map((key) => privateKeyToAccount(key))
+  // Each account is made on first use: its address costs a secp256k1 multiplication (~3 ms,
+  // ~30 ms for anvil's ten), which a page that never connects this wallet need not wait for.
+  const made = new Map<number, ReturnType<typeof privateKeyToAccount>>()
+  const signerAt = (index: number) => {
+    const key = keys[index]
+    if (key === undefined) return undefined
+    let signer = made.get(index)
+    if (!signer) {
+      signer = privateKeyToAccount(key)
+      made.set(index, signer)
+    }
+    return signer
+  }
   const chains = new Map<number, DevWalletChain>(options.chains.map((c) => [c.id, c]))
   const first = options.chains[0]
   if (!first) throw new Error('createDevWallet: give at least one chain')
@@ -209,7 +221,7 @@ export function createDevWallet(options: DevWalletOptions): DevWallet {
 
   const addresses = () =>
     exposed.flatMap((i) => {
-      const signer = signers[i]
+      const signer = signerAt(i)
       return signer ? [signer.address] : []
     })
   const isAuthorized = () => origins.has(currentOrigin())
@@ -218,7 +230,7 @@ export function createDevWallet(options: DevWalletOptions): DevWallet {
     if (!isAuthorized() || typeof address !== 'string') return undefined
     const lower = address.toLowerCase()
     return exposed
-      .map((i) => signers[i])
+      .map((i) => signerAt(i))
       .find((s) => s !== undefined && s.address.toLowerCase() === lower)
   }
   const rpcUrl = () => (chains.get(chainId) ?? first).rpcUrl
@@ -684,7 +696,7 @@ export function createDevWallet(options: DevWalletOptions): DevWallet {
       emit(event, payload)
     },
     setAccounts(indexes) {
-      exposed = indexes.filter((i) => signers[i] !== undefined)
+      exposed = indexes.filter((i) => keys[i] !== undefined)
       if (isAuthorized()) emit('accountsChanged', addresses())
     },
     emitDisconnect() {

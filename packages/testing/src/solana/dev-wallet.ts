@@ -181,9 +181,20 @@ export function createSignInMessageText(
  * const unregister = dev.register()
  */
 export function createSolanaDevWallet(options: SolanaDevWalletOptions = {}): SolanaDevWallet {
-  const keyPairs = (options.seeds ?? SOLANA_DEV_SEEDS).map((seed) =>
-    nacl.sign.keyPair.fromSeed(seedBytes(seed)),
-  )
+  // Each key pair is made on first use: tweetnacl's ed25519 takes ~10-40 ms a key, and a page
+  // that never connects this wallet (or only account 0) should not wait for all of them.
+  const seeds = (options.seeds ?? SOLANA_DEV_SEEDS).map(seedBytes)
+  const made = new Map<number, nacl.SignKeyPair>()
+  const keyPairOf = (index: number): nacl.SignKeyPair | undefined => {
+    const seed = seeds[index]
+    if (seed === undefined) return undefined
+    let pair = made.get(index)
+    if (!pair) {
+      pair = nacl.sign.keyPair.fromSeed(seed)
+      made.set(index, pair)
+    }
+    return pair
+  }
   const chains = [...(options.chains ?? SOLANA_CHAINS)] as Wallet['chains']
   const omitted = new Set<string>(options.omitFeatures ?? [])
   const featureNames = SOLANA_DEV_WALLET_FEATURES.filter((f) => !omitted.has(f))
@@ -203,7 +214,7 @@ export function createSolanaDevWallet(options: SolanaDevWalletOptions = {}): Sol
   const account = (index: number): WalletAccount => {
     let object = accountObjects.get(index)
     if (!object) {
-      const publicKey = (keyPairs[index] as nacl.SignKeyPair).publicKey
+      const publicKey = (keyPairOf(index) as nacl.SignKeyPair).publicKey
       object = Object.freeze({
         address: bs58.encode(publicKey),
         publicKey: publicKey.slice(),
@@ -214,7 +225,7 @@ export function createSolanaDevWallet(options: SolanaDevWalletOptions = {}): Sol
     }
     return object
   }
-  const exposedAccounts = () => exposed.filter((i) => keyPairs[i]).map(account)
+  const exposedAccounts = () => exposed.filter((i) => seeds[i] !== undefined).map(account)
   const visibleAccounts = () => (authorized ? exposedAccounts() : [])
 
   const emit = (properties: unknown) => {
@@ -232,7 +243,7 @@ export function createSolanaDevWallet(options: SolanaDevWalletOptions = {}): Sol
     const address = (input as { account?: { address?: unknown } })?.account?.address
     const index = authorized ? exposed.find((i) => account(i).address === address) : undefined
     if (index === undefined) throw new ProviderRpcError(4100)
-    return keyPairs[index] as nacl.SignKeyPair
+    return keyPairOf(index) as nacl.SignKeyPair
   }
 
   const bytesOf = (value: unknown, what: string): Uint8Array => {
@@ -410,7 +421,7 @@ export function createSolanaDevWallet(options: SolanaDevWalletOptions = {}): Sol
     },
     calls,
     keyPair(index) {
-      const keyPair = keyPairs[index]
+      const keyPair = keyPairOf(index)
       if (!keyPair) throw new Error(`No seed at index ${index}`)
       return keyPair
     },
@@ -434,7 +445,7 @@ export function createSolanaDevWallet(options: SolanaDevWalletOptions = {}): Sol
       emit(properties)
     },
     setAccounts(indexes) {
-      exposed = indexes.filter((i) => keyPairs[i] !== undefined)
+      exposed = indexes.filter((i) => seeds[i] !== undefined)
       if (authorized) emit({ accounts: visibleAccounts() })
     },
     revoke() {
