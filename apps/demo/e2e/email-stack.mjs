@@ -161,10 +161,12 @@ export async function startSocialStandins(redirectUri) {
  *
  * `sendGapMs`: the server's wait between two codes to one address from one device (default
  * the spec's 30 s), for a test that asks one device for several codes in a row.
+ * `rateBurst`: the burst of the server's per-address bucket on the embedded routes (default 30),
+ * for a test whose many logins all come from one loopback address.
  *
  * @example const { stack, mailbox, secureOrigin } = await startEmailStack({ recovery: 'custodial' })
  */
-export async function startEmailStack({ recovery, social = false, sendGapMs } = {}) {
+export async function startEmailStack({ recovery, social = false, sendGapMs, rateBurst } = {}) {
   let mailbox
   let secureOrigin
   let socials
@@ -228,7 +230,9 @@ export async function startEmailStack({ recovery, social = false, sendGapMs } = 
         OPENMODAL_MAIL_FROM: 'OpenModal demo <no-reply@localhost>',
         // Every visitor of the social cases shares one loopback address with the e-mail ones:
         // the per-address bucket of the embedded routes would refuse the later logins.
-        ...(social ? { OPENMODAL_EMBEDDED_RATE_BURST: '1000' } : {}),
+        ...(social || rateBurst
+          ? { OPENMODAL_EMBEDDED_RATE_BURST: String(rateBurst ?? 1000) }
+          : {}),
         ...(sendGapMs !== undefined ? { OPENMODAL_EMAIL_SEND_GAP_MS: String(sendGapMs) } : {}),
         ...(social
           ? {
