@@ -330,7 +330,11 @@ describe('wallet registry store (spec §9: pages of 40, search pages of 100)', (
         }
         return list.status === 'loaded'
       }, 'page 1').catch((error: Error) => {
-        throw new Error(`${error.message}; failed first: ${failures.join('; ') || 'none'}`)
+        const list = $walletList.get()
+        throw new Error(
+          `${error.message}; failed first: ${failures.join('; ') || 'none'}; the list ` +
+            `${list.status} at page ${list.page}; pages asked: ${pageRequests().join(', ') || 'none'}`,
+        )
       })
       assert.ok(failures.length <= 2, failures.join('; '))
       assert.equal($walletList.get().wallets.length, 40)
