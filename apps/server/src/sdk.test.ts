@@ -322,14 +322,21 @@ describe('wallet registry store (spec §9: pages of 40, search pages of 100)', (
       // Under CI load the first page once missed the client's 10 s and the list showed its
       // error: a visitor then presses Try again, which is a retry of the page (below).
       const failures: string[] = []
-      await until(() => {
-        const list = $walletList.get()
-        if (list.status === 'error') {
-          failures.push(list.error?.message ?? 'error')
-          void fetchWalletPage()
-        }
-        return list.status === 'loaded'
-      }, 'page 1').catch((error: Error) => {
+      await until(
+        () => {
+          const list = $walletList.get()
+          if (list.status === 'error') {
+            failures.push(list.error?.message ?? 'error')
+            void fetchWalletPage()
+          }
+          return list.status === 'loaded'
+          // 60 s: with two CI lanes the first page has stayed unanswered past 20 s with no
+          // request failing (runs 46 and 54); the client's own 10 s limit turns a lost request
+          // into an error, which the loop above retries.
+        },
+        'page 1',
+        60_000,
+      ).catch((error: Error) => {
         const list = $walletList.get()
         throw new Error(
           `${error.message}; failed first: ${failures.join('; ') || 'none'}; the list ` +
