@@ -17,7 +17,7 @@ const DEV_WALLET_ID = 'dev.openmodal.wallet'
 const [ACCOUNT_0, ACCOUNT_1] = ANVIL_ADDRESSES as unknown as [string, string]
 const TO = '0x000000000000000000000000000000000000c0DE'
 
-describe('ethers 6 BrowserProvider over the modal (Chromium)', () => {
+describe('ethers 6 BrowserProvider over the modal (Chromium)', { timeout: 120_000 }, () => {
   let chain: AnvilInstance
   let chain2: AnvilInstance
   let dapp: ServedPage
@@ -29,8 +29,12 @@ describe('ethers 6 BrowserProvider over the modal (Chromium)', () => {
 
   before(async () => {
     ;[chain, chain2, dapp, browser] = await Promise.all([
-      startAnvil({ chainId: 31337 }),
-      startAnvil({ chainId: 31338 }),
+      // Chains that make a block every second, as real chains do: ethers' `wait()` looks for
+      // the receipt once, then only on each new block. Anvil may answer the send before the
+      // receipt exists, and with automine alone no further block comes, so `wait()` hung
+      // (1 run in 3 here, 46 minutes in CI).
+      startAnvil({ chainId: 31337, blockTime: 1 }),
+      startAnvil({ chainId: 31338, blockTime: 1 }),
       servePage(fileURLToPath(new URL('./ethers-dapp.ts', import.meta.url))),
       chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS }),
     ])
