@@ -3,7 +3,8 @@
 // ("N passed, N failed"). Exits 1 when a runner counted a failure (the test command's own
 // status reaches the shell through pipefail).
 // Before that line it repeats the names of the failed tests, so the tail of a long CI log
-// says what failed without scrolling through every package's output; and with
+// says what failed, with the first lines of each failure's error, without scrolling through
+// every package's output (a CI excerpt may hold only the tail); and with
 // `--runs <dir> --since <epoch ms>` it lists each turbo task's time, longest first, from the
 // run summaries (`turbo run --summarize`) written since then.
 import { readdirSync, readFileSync } from 'node:fs'
@@ -19,6 +20,9 @@ const browserTotals = new Map()
 /** Lines naming a failed test, in order, without repeats. */
 const failures = new Set()
 const MAX_FAILURES_SHOWN = 40
+/** The first lines of each failure's error (message and values, not the stack), by failure. */
+const details = new Map()
+const MAX_DETAIL_LINES = 4
 /**
  * The tasks of every turbo run summary in `dir` that started at or after `since`: id, seconds,
  * cache status and exit code, longest first, and each run's wall time.
@@ -75,6 +79,8 @@ function summarize() {
     options: { runs: { type: 'string' }, since: { type: 'string', default: '0' } },
   })
   const rl = createInterface({ input: process.stdin })
+  /** Per task prefix: the failure whose error lines are being read, and its indentation. */
+  const reading = new Map()
   rl.on('line', (line) => {
     process.stdout.write(`${line}\n`)
     // biome-ignore lint/suspicious/noControlCharactersInRegex: strip ANSI colours
@@ -82,8 +88,25 @@ function summarize() {
     // node:test's spec reporter marks a failed test "✖ name (12ms)" (and repeats it under
     // "✖ failing tests:"); web-test-runner prints "❌ name" under the failing file.
     const failure = /^(\S+:\S+:)?\s*(✖|❌) (.+)$/.exec(plain)
+    const task = /^(\S+:\S+:) ?/.exec(plain)?.[1] ?? ''
+    const body = plain.slice(task.length).replace(/^ /, '')
+    const indent = body.length - body.trimStart().length
+    const open = reading.get(task)
+    if (open && !failure && body.trim() !== '') {
+      // The error follows its test's line, indented deeper; the stack ("at …") is left out.
+      if (indent <= open.indent) reading.delete(task)
+      else if (!body.trimStart().startsWith('at ') && open.lines.length < MAX_DETAIL_LINES) {
+        open.lines.push(body.trim().slice(0, 200))
+      }
+    }
     if (failure && failure[3] !== 'failing tests:') {
-      failures.add(`${failure[1] ?? ''} ${failure[2]} ${failure[3].replace(/ \([\d.]+m?s\)$/, '')}`)
+      const key = `${failure[1] ?? ''} ${failure[2]} ${failure[3].replace(/ \([\d.]+m?s\)$/, '')}`
+      failures.add(key)
+      if (!details.has(key)) {
+        const lines = []
+        details.set(key, lines)
+        reading.set(task, { indent, lines })
+      } else reading.delete(task)
     }
     let m = /ℹ pass (\d+)\s*$/.exec(plain)
     if (m) passed += Number(m[1])
@@ -109,7 +132,10 @@ function summarize() {
       for (const line of formatTimes(taskTimes(args.runs, Number(args.since)))) console.log(line)
     if (failures.size > 0) {
       console.log('failed:')
-      for (const line of [...failures].slice(0, MAX_FAILURES_SHOWN)) console.log(`  ${line.trim()}`)
+      for (const line of [...failures].slice(0, MAX_FAILURES_SHOWN)) {
+        console.log(`  ${line.trim()}`)
+        for (const detail of details.get(line) ?? []) console.log(`      ${detail}`)
+      }
       if (failures.size > MAX_FAILURES_SHOWN) {
         console.log(`  … and ${failures.size - MAX_FAILURES_SHOWN} more (see above)`)
       }

@@ -39,7 +39,7 @@ test('prints nothing for times without summaries', () => {
   assert.deepEqual(formatTimes(taskTimes(RUNS, SINCE + 10 ** 9)), [])
 })
 
-test('closes a saved log with the times, the failed tests and the counts', () => {
+test('closes a saved log with the times, the failed tests with their errors and the counts', () => {
   const result = spawnSync(
     process.execPath,
     [
@@ -51,7 +51,7 @@ test('closes a saved log with the times, the failed tests and the counts', () =>
     ],
     { input: readFileSync(`${FIXTURES}log.txt`), encoding: 'utf8' },
   )
-  const tail = result.stdout.split('\n').slice(-12, -2)
+  const tail = result.stdout.split('\n').slice(-16, -2)
   assert.deepEqual(tail, [
     'task times (longest first):',
     '  @openmodal/ui#test          312.4 s',
@@ -62,7 +62,11 @@ test('closes a saved log with the times, the failed tests and the counts', () =>
     '  run: turbo run typecheck --only 31.0 s',
     'failed:',
     '  @openmodal/ui:test: ❌ <w3m-networks-view> > switches in place',
+    "      AssertionError: expected 'Ethereum' to equal 'Base'",
+    '      + expected - actual',
     '  @openmodal/siwx:test: ✖ rejects a message with two domains',
+    '      AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:',
+    '      2 !== 1',
   ])
   assert.match(result.stdout, /tests: 845 passed, 2 failed, 2 skipped\n$/)
   assert.equal(result.status, 1)
