@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
+import { addVirtualAuthenticator } from '@openmodal/testing/node'
 import { startEmailStack } from './email-stack.mjs'
 
 const STEP = 30_000
@@ -30,18 +31,7 @@ describe('Demo e-mail login with a passkey (non-custodial)', () => {
     context = await stack.newContext()
     page = await stack.newPage(context)
     // The authenticator lives in this browser profile; the secure frame uses it (its RP).
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('WebAuthn.enable')
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        hasPrf: true,
-      },
-    })
+    await addVirtualAuthenticator(page)
   })
 
   after(async () => {

@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { buildSecureSite } from '@openmodal/secure-site/serve'
-import { freePort } from '@openmodal/testing/node'
+import { addVirtualAuthenticator, freePort } from '@openmodal/testing/node'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
 import { clickAfterRest } from '../../../tools/frame-approve.mjs'
@@ -91,20 +91,9 @@ after(async () => {
 async function profile(query = '') {
   const context = await browser.newContext()
   const page = await context.newPage()
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('WebAuthn.enable')
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      hasPrf: true,
-    },
-  })
+  const authenticator = await addVirtualAuthenticator(page)
   await page.goto(`${dapp.origin}/${query}`)
-  return { context, page, cdp, authenticatorId }
+  return { context, page, authenticator }
 }
 
 const frameButton = (page: Page, name: string) =>
@@ -170,9 +159,7 @@ describe('recovery with a passkey only the visitor holds', () => {
     assert.equal(connected.status, 'SUCCESS', JSON.stringify(connected.payload))
     created = await address(first.page)
     assert.match(created, /^0x[0-9a-fA-F]{40}$/)
-    const { credentials } = await first.cdp.send('WebAuthn.getCredentials', {
-      authenticatorId: first.authenticatorId,
-    })
+    const credentials = await first.authenticator.credentials()
     assert.equal(credentials.length, 1)
     // The passkey's RP is the secure site's host, not the dapp's.
     assert.equal(credentials[0]?.rpId, 'localhost')
@@ -243,14 +230,10 @@ describe('recovery with a passkey only the visitor holds', () => {
 
   test('a profile with the credential copied over CDP (no PRF secret in it): refused', async () => {
     const before = await walletRow(email)
-    const { credentials } = await first.cdp.send('WebAuthn.getCredentials', {
-      authenticatorId: first.authenticatorId,
-    })
+    const [credential] = await first.authenticator.credentials()
+    assert.ok(credential)
     const copy = await profile()
-    await copy.cdp.send('WebAuthn.addCredential', {
-      authenticatorId: copy.authenticatorId,
-      credential: credentials[0] as never,
-    })
+    await copy.authenticator.addCredential(credential)
     const connecting = enterCode(copy.page, email)
     await frameButton(copy.page, 'Use your passkey').click({ timeout: STEP })
     await frameAlert(copy.page).filter({ hasText: 'no PRF support' }).waitFor({ timeout: STEP })

@@ -20,6 +20,7 @@ import { createWalletClient, viemConnector } from '@farcaster/auth-client'
 import { buildSecureSite } from '@openmodal/secure-site/serve'
 import {
   type AnvilInstance,
+  addVirtualAuthenticator,
   deployTestIdRegistry,
   freePort,
   startAnvil,
@@ -538,18 +539,7 @@ describe("GitHub on a project where recovery is the visitor's own passkey", () =
   async function device() {
     const context = await browser.newContext()
     const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('WebAuthn.enable')
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        hasPrf: true,
-      },
-    })
+    const { session: cdp } = await addVirtualAuthenticator(page)
     return { context, page, cdp }
   }
 

@@ -60,6 +60,7 @@ test('@openmodal/testing/node exports exactly its public API', () => {
     'TOKEN_2022_PROGRAM_ID',
     'TOKEN_PROGRAM_ID',
     'adapterFixture',
+    'addVirtualAuthenticator',
     'anvilBinaryPath',
     'associatedTokenAddress',
     'bitcoinNamespaceWallet',

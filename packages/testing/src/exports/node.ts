@@ -81,6 +81,11 @@ export {
   multicall3RuntimeCode,
 } from '../node/multicall3.js'
 export {
+  addVirtualAuthenticator,
+  type VirtualAuthenticator,
+  type VirtualCredential,
+} from '../node/virtual-authenticator.js'
+export {
   type DeployedSafe,
   type DeploySafeOptions,
   deploySafe,
