@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { createPublicClient, formatEther, http, parseEther } from 'viem'
+import { waitForText } from './modal.mjs'
 import { startStack } from './stack.mjs'
 
 const DEV_WALLET_ID = 'dev.openmodal.wallet'
@@ -141,25 +142,15 @@ describe('Demo Activity: a dev-wallet transfer shows in Account, end to end', ()
     await view('[data-tab="tokens"]').click()
     const wei = await chainBalance()
     const expected = `${truncate3(formatEther(wei))} ETH`
-    await page
-      .waitForFunction(
-        (expected) =>
-          document
-            .querySelector('w3m-modal')
-            ?.shadowRoot?.querySelector('w3m-router')
-            ?.shadowRoot?.querySelector('w3m-account-view')
-            ?.shadowRoot?.querySelector('w3m-account-tokens')
-            ?.shadowRoot?.querySelector('[data-token="native:eip155:31337"] [data-amount]')
-            ?.textContent?.replace(/\s+/g, ' ')
-            .trim() === expected,
-        expected,
-        { timeout: ACTIVITY_TIMEOUT },
-      )
-      .catch(async (error) => {
-        throw new Error(`Tokens shows ${await nativeTokenAmount()}, the chain ${expected}`, {
-          cause: error,
-        })
+    await waitForText(
+      view('w3m-account-tokens [data-token="native:eip155:31337"] [data-amount]'),
+      expected,
+      { timeout: ACTIVITY_TIMEOUT },
+    ).catch(async (error) => {
+      throw new Error(`Tokens shows ${await nativeTokenAmount()}, the chain ${expected}`, {
+        cause: error,
       })
+    })
     assert.deepEqual(pageErrors, [])
   })
 })

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { bitcoinDevKeys } from '@openmodal/testing/bitcoin'
+import { waitForButton as waitForModalButton, waitUntil } from './modal.mjs'
 import { decodeQrOnScreen } from './preview.mjs'
 import { startStack } from './stack.mjs'
 
@@ -57,39 +58,7 @@ describe('Bitcoin end to end: the sats-connect dev wallet on the regtest ledger'
     await page.locator('w3m-modal dialog').waitFor({ state: 'visible', timeout: STEP_TIMEOUT })
   }
 
-  const buttonText = () =>
-    page.evaluate(() => {
-      const account = document
-        .querySelector('w3m-button')
-        ?.shadowRoot?.querySelector('w3m-account-button')?.shadowRoot
-      return [
-        account?.querySelector('[data-address]')?.textContent?.trim(),
-        account?.querySelector('[data-balance]')?.textContent?.trim(),
-      ]
-        .filter(Boolean)
-        .join(' · ')
-    })
-
-  async function waitForButton(expected) {
-    await page
-      .waitForFunction(
-        (want) => {
-          const account = document
-            .querySelector('w3m-button')
-            ?.shadowRoot?.querySelector('w3m-account-button')?.shadowRoot
-          const address = account?.querySelector('[data-address]')?.textContent?.trim()
-          const balance = account?.querySelector('[data-balance]')?.textContent?.trim()
-          return [address, balance].filter(Boolean).join(' · ') === want
-        },
-        expected,
-        { timeout: STEP_TIMEOUT },
-      )
-      .catch(async (error) => {
-        throw new Error(`<w3m-button> shows "${await buttonText()}", not "${expected}"`, {
-          cause: error,
-        })
-      })
-  }
+  const waitForButton = (expected) => waitForModalButton(page, expected, { timeout: STEP_TIMEOUT })
 
   test('lists the dev wallet; connecting shows the payment account and the ledger’s balance', async () => {
     await page.goto(preview.origin)
@@ -216,17 +185,11 @@ describe('Bitcoin end to end: the sats-connect dev wallet on the regtest ledger'
     // Max leaves the fee of sending everything (the adapter's estimate from the Esplora API's
     // UTXOs and rate): less than the balance, by a fee of a few hundred sats.
     await sendView('[part="max-button"]').click()
-    await page.waitForFunction(
-      () =>
-        document
-          .querySelector('w3m-modal')
-          ?.shadowRoot?.querySelector('w3m-router')
-          ?.shadowRoot?.querySelector('w3m-wallet-send-view')
-          ?.shadowRoot?.querySelector('[part="amount-input"]')?.value,
-      null,
-      { timeout: STEP_TIMEOUT },
+    const max = await waitUntil(
+      () => sendView('[part="amount-input"]').inputValue({ timeout: STEP_TIMEOUT }),
+      Boolean,
+      { timeout: STEP_TIMEOUT, what: 'the amount Max fills in' },
     )
-    const max = await sendView('[part="amount-input"]').inputValue()
     const left = before - BigInt(Math.round(Number(max) * 1e8))
     assert.ok(left > 0n && left < 5_000n, `Max ${max} rBTC leaves ${left} sats of ${before}`)
     await sendView('[part="amount-input"]').fill('0.0005')

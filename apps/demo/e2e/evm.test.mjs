@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { createPublicClient, formatEther, http, verifyMessage } from 'viem'
+import { waitForText } from './modal.mjs'
 import { rpc } from './preview.mjs'
 import { startStack } from './stack.mjs'
 
@@ -108,17 +109,7 @@ describe('EVM wallets through viem, end to end', () => {
 
   async function balanceText() {
     const line = view('w3m-account-view [data-balance]')
-    await page.waitForFunction(
-      () =>
-        document
-          .querySelector('w3m-modal')
-          ?.shadowRoot?.querySelector('w3m-router')
-          ?.shadowRoot?.querySelector('w3m-account-view')
-          ?.shadowRoot?.querySelector('[data-balance]')
-          ?.textContent?.includes('ETH'),
-      null,
-      { timeout: STEP_TIMEOUT },
-    )
+    await waitForText(line, /ETH/, { timeout: STEP_TIMEOUT })
     return text(line)
   }
 

@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test'
 import { TEST_TOKEN_ABI } from '@openmodal/testing'
 import { deployTestToken } from '@openmodal/testing/node'
 import { createPublicClient, encodeFunctionData, formatEther, http, parseEther } from 'viem'
+import { waitForText } from './modal.mjs'
 import { rpc } from './preview.mjs'
 import { startStack } from './stack.mjs'
 
@@ -85,17 +86,7 @@ describe('Demo Send: ETH and an ERC-20 from Account → Send, checked on anvil',
     await sendView('[part="amount-input"]').waitFor({ state: 'visible', timeout: STEP_TIMEOUT })
     const elapsed = Date.now() - started
     // The native token is picked once the balances arrive.
-    await page.waitForFunction(
-      () =>
-        document
-          .querySelector('w3m-modal')
-          ?.shadowRoot?.querySelector('w3m-router')
-          ?.shadowRoot?.querySelector('w3m-wallet-send-view')
-          ?.shadowRoot?.querySelector('[data-token-symbol]')
-          ?.textContent?.trim() === 'ETH',
-      null,
-      { timeout: STEP_TIMEOUT },
-    )
+    await waitForText(sendView('[data-token-symbol]'), 'ETH', { timeout: STEP_TIMEOUT })
     return elapsed
   }
 
@@ -113,19 +104,7 @@ describe('Demo Send: ETH and an ERC-20 from Account → Send, checked on anvil',
     await sendView('[part="preview-button"]').click()
     await previewView('[data-fee]').waitFor({ timeout: STEP_TIMEOUT })
     // The fee is estimated on the chain before Send is offered.
-    await page.waitForFunction(
-      () =>
-        /ETH$/.test(
-          document
-            .querySelector('w3m-modal')
-            ?.shadowRoot?.querySelector('w3m-router')
-            ?.shadowRoot?.querySelector('w3m-wallet-send-preview-view')
-            ?.shadowRoot?.querySelector('[data-fee]')
-            ?.textContent?.trim() ?? '',
-        ),
-      null,
-      { timeout: STEP_TIMEOUT },
-    )
+    await waitForText(previewView('[data-fee]'), /ETH$/, { timeout: STEP_TIMEOUT })
   }
 
   const toast = () => page.locator('w3m-modal wui-toast [part="toast"]')
@@ -268,16 +247,7 @@ describe('Demo Send: ETH and an ERC-20 from Account → Send, checked on anvil',
     // The draft of the previous test is still there: straight to Preview.
     await sendView('[part="preview-button"]').click()
     await previewView('[data-fee]').waitFor({ timeout: STEP_TIMEOUT })
-    await page.waitForFunction(
-      () =>
-        !document
-          .querySelector('w3m-modal')
-          ?.shadowRoot?.querySelector('w3m-router')
-          ?.shadowRoot?.querySelector('w3m-wallet-send-preview-view')
-          ?.shadowRoot?.querySelector('[data-fee-loading]'),
-      null,
-      { timeout: STEP_TIMEOUT },
-    )
+    await previewView('[data-fee-loading]').waitFor({ state: 'detached', timeout: STEP_TIMEOUT })
     await context.setOffline(true)
     await previewView('[part="send-button"]').click()
     await previewView('[data-signing]').waitFor({ timeout: STEP_TIMEOUT })

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { bitcoinDevKeys } from '@openmodal/testing/bitcoin'
+import { waitForButton as waitForModalButton, waitForText } from './modal.mjs'
 import { verifyEd25519 } from './preview.mjs'
 import {
   lamportsOf as lamportsOfCluster,
@@ -115,41 +116,7 @@ describe('Solana and EVM + Solana, end to end', () => {
     })
   }
 
-  /** The text <w3m-button> shows: the account's address, or the connect button's label. */
-  const buttonText = () =>
-    page.evaluate(() => {
-      const root = document.querySelector('w3m-button')?.shadowRoot
-      const account = root?.querySelector('w3m-account-button')?.shadowRoot
-      if (account) {
-        return [
-          account.querySelector('[data-address]')?.textContent?.trim(),
-          account.querySelector('[data-balance]')?.textContent?.trim(),
-        ]
-          .filter(Boolean)
-          .join(' · ')
-      }
-      return root?.querySelector('w3m-connect-button')?.shadowRoot?.textContent?.trim()
-    })
-
-  async function waitForButton(expected) {
-    await page
-      .waitForFunction(
-        (want) => {
-          const root = document.querySelector('w3m-button')?.shadowRoot
-          const account = root?.querySelector('w3m-account-button')?.shadowRoot
-          const address = account?.querySelector('[data-address]')?.textContent?.trim()
-          const balance = account?.querySelector('[data-balance]')?.textContent?.trim()
-          return [address, balance].filter(Boolean).join(' · ') === want
-        },
-        expected,
-        { timeout: STEP_TIMEOUT },
-      )
-      .catch(async (error) => {
-        throw new Error(`<w3m-button> shows "${await buttonText()}", not "${expected}"`, {
-          cause: error,
-        })
-      })
-  }
+  const waitForButton = (expected) => waitForModalButton(page, expected, { timeout: STEP_TIMEOUT })
 
   async function openModal() {
     await page.locator('w3m-button button').click()
@@ -228,17 +195,7 @@ describe('Solana and EVM + Solana, end to end', () => {
     )
     await openModal()
     assert.equal(await text(view('w3m-account-view [data-address]')), truncateAddress(SOL_ADDRESS))
-    await waitFor(
-      () =>
-        document
-          .querySelector('w3m-modal')
-          ?.shadowRoot?.querySelector('w3m-router')
-          ?.shadowRoot?.querySelector('w3m-account-view')
-          ?.shadowRoot?.querySelector('[data-balance]')
-          ?.textContent?.includes('SOL'),
-      null,
-      'the Account balance',
-    )
+    await waitForText(view('w3m-account-view [data-balance]'), /SOL/, { timeout: STEP_TIMEOUT })
     assert.equal(await text(view('w3m-account-view [data-balance]')), '12.345 SOL')
     assert.equal(await text(view('w3m-account-view [part="network-button"]')), 'Solana Localnet')
     await page.keyboard.press('Escape')

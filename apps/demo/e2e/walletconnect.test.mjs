@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test'
 import { createWalletHarness, solanaNamespaceWallet, startSolanaRpc } from '@openmodal/testing/node'
 import { createSolanaDevWallet, SOLANA_DEV_ADDRESSES } from '@openmodal/testing/solana'
 import { formatEther, verifyMessage } from 'viem'
+import { waitUntil } from './modal.mjs'
 import { rpc, verifyEd25519 } from './preview.mjs'
 import { refuseForeign, startStack } from './stack.mjs'
 
@@ -239,18 +240,11 @@ describe('WalletConnect, browser dapp ↔ Node wallet over the local relay', () 
       const first = await showQr(other)
       // 4 minutes minus 10 s, and a bit: the client renews the pairing on its own.
       await other.clock.fastForward('03:51')
-      await other.waitForFunction(
-        (old) =>
-          document
-            .querySelector('w3m-modal')
-            ?.shadowRoot?.querySelector('w3m-router')
-            ?.shadowRoot?.querySelector('w3m-connecting-walletconnect-view')
-            ?.shadowRoot?.querySelector('wui-qr-code[data-uri]')
-            ?.getAttribute('data-uri') !== old,
-        first,
-        { timeout: STEP_TIMEOUT },
+      const renewed = await waitUntil(
+        () => qr(other).getAttribute('data-uri', { timeout: STEP_TIMEOUT }),
+        (uri) => uri !== first,
+        { timeout: STEP_TIMEOUT, what: 'the renewed pairing URI' },
       )
-      const renewed = await qr(other).getAttribute('data-uri')
       assert.notEqual(renewed, first)
       assert.match(renewed, /^wc:/)
       assert.equal(
