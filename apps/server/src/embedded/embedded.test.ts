@@ -75,6 +75,21 @@ async function embeddedSuite(t: TestContext, db: Db) {
     assert.equal(put.status, 201)
     return { ...wallet, device, userId: user.id as string }
   }
+  /** A rotation to fresh random shares under `factor`, signed by `owner` for `version`. */
+  const signedRotation = async (commitment: unknown, version: number, factor: unknown) => {
+    const authShare = randomBytes(33)
+    const recoveryShare = randomBytes(93)
+    return {
+      commitment,
+      authShare: authShare.toString('base64'),
+      recoveryShare: recoveryShare.toString('base64'),
+      factor,
+      version,
+      signature: await owner.signMessage({
+        message: rotationMessage({ address: owner.address, version, authShare, recoveryShare }),
+      }),
+    }
+  }
   try {
     await t.test('logs in with the code from the mail, which names the project', async () => {
       const email = freshEmail()
@@ -841,26 +856,15 @@ async function embeddedSuite(t: TestContext, db: Db) {
           salt: randomBytes(16).toString('base64'),
           kdf: { name: 'argon2id', m: 65_536, t: 3, p: 1 },
         }
-        const rotation = async (version: number, factor: unknown) => {
-          const authShare = randomBytes(33)
-          const recoveryShare = randomBytes(93)
-          return {
-            commitment: wallet.commitment,
-            authShare: authShare.toString('base64'),
-            recoveryShare: recoveryShare.toString('base64'),
-            factor,
-            version,
-            signature: await owner.signMessage({
-              message: rotationMessage({ address: owner.address, version, authShare, recoveryShare }),
-            }),
-          }
-        }
+        const rotation = (version: number, factor: unknown) =>
+          signedRotation(wallet.commitment, version, factor)
         const rowsOf = async () =>
           JSON.stringify([
             await db.query('select * from embedded.wallets where user_id = $1', [wallet.userId]),
-            await db.query('select * from embedded.wallet_devices where user_id = $1 order by jkt', [
-              wallet.userId,
-            ]),
+            await db.query(
+              'select * from embedded.wallet_devices where user_id = $1 order by jkt',
+              [wallet.userId],
+            ),
             await db.query('select email from embedded.users where id = $1', [wallet.userId]),
           ])
         const held = (answer: { status: number; body: Json }) => {
@@ -871,17 +875,21 @@ async function embeddedSuite(t: TestContext, db: Db) {
         const unchanged = await rowsOf()
 
         // The re-split that finishes the recovery may not swap the passkey for a passphrase...
-        held(await stack.send('POST', '/v1/wallet/rotate', {
-          ...auth2,
-          body: await rotation(2, passphrase),
-        }))
+        held(
+          await stack.send('POST', '/v1/wallet/rotate', {
+            ...auth2,
+            body: await rotation(2, passphrase),
+          }),
+        )
         assert.equal(await rowsOf(), unchanged, 'nothing changed')
         // ...nor may this device change the e-mail: no code is even sent.
         const before = sink.mails.length
-        held(await stack.send('POST', '/v1/auth/email/update/start', {
-          ...auth2,
-          body: { newEmail: freshEmail() },
-        }))
+        held(
+          await stack.send('POST', '/v1/auth/email/update/start', {
+            ...auth2,
+            body: { newEmail: freshEmail() },
+          }),
+        )
         assert.equal(sink.mails.length, before, 'no code mailed')
         // The re-split that keeps the wallet's factor is part of the recovery: it passes.
         const resplit = await stack.send('POST', '/v1/wallet/rotate', {
@@ -891,21 +899,27 @@ async function embeddedSuite(t: TestContext, db: Db) {
         assert.equal(resplit.status, 200, JSON.stringify(resplit.body))
         const settled = await rowsOf()
         // Once it holds its share, any later rotation waits for the hold, from any new session.
-        held(await stack.send('POST', '/v1/wallet/rotate', {
-          ...auth2,
-          body: await rotation(3, wallet.factor),
-        }))
+        held(
+          await stack.send('POST', '/v1/wallet/rotate', {
+            ...auth2,
+            body: await rotation(3, wallet.factor),
+          }),
+        )
         stack.clock.now += 31_000
         const again = await login(stack, sink, email, device2, { ip: '10.14.0.2' })
         const auth2b = { ...auth2, token: again.session.token }
-        held(await stack.send('POST', '/v1/wallet/rotate', {
-          ...auth2b,
-          body: await rotation(3, passphrase),
-        }))
-        held(await stack.send('POST', '/v1/auth/email/update/start', {
-          ...auth2b,
-          body: { newEmail: freshEmail() },
-        }))
+        held(
+          await stack.send('POST', '/v1/wallet/rotate', {
+            ...auth2b,
+            body: await rotation(3, passphrase),
+          }),
+        )
+        held(
+          await stack.send('POST', '/v1/auth/email/update/start', {
+            ...auth2b,
+            body: { newEmail: freshEmail() },
+          }),
+        )
         assert.equal(await rowsOf(), settled, 'nothing changed')
 
         // Another key with one code, which never recovered the wallet, changes nothing either.
@@ -959,59 +973,51 @@ async function embeddedSuite(t: TestContext, db: Db) {
       },
     )
 
-    await t.test('the lock link works during the hold; a project may turn the hold off', async () => {
-      const email = freshEmail()
-      await makeWallet(email, '10.15.0.1')
-      stack.clock.now += 31_000
-      const device2 = await createDeviceKey(() => stack.clock.now)
-      const second = await login(stack, sink, email, device2, { ip: '10.15.0.2' })
-      const auth2 = { device: device2, token: second.session.token, ip: '10.15.0.2' }
-      const mailed = sink.mails.filter((m) => m.to.includes(email)).length
-      await stack.send('POST', '/v1/wallet/recovery', { ...auth2, body: {} })
-      const notice = await sink.waitForMail(email, { after: mailed })
-      assert.ok((await stack.send('GET', '/v1/me', auth2)).body.hold, 'held')
-      const link = /(http:\/\/\S+\/v1\/lock\/\S+)/.exec(notice.text)?.[1]
-      assert.ok(link, notice.text)
-      assert.equal((await call(link, { method: 'POST' })).status, 200)
-      assert.equal((await stack.send('GET', '/v1/me', auth2)).status, 401, 'signed out')
+    await t.test(
+      'the lock link works during the hold; a project may turn the hold off',
+      async () => {
+        const email = freshEmail()
+        await makeWallet(email, '10.15.0.1')
+        stack.clock.now += 31_000
+        const device2 = await createDeviceKey(() => stack.clock.now)
+        const second = await login(stack, sink, email, device2, { ip: '10.15.0.2' })
+        const auth2 = { device: device2, token: second.session.token, ip: '10.15.0.2' }
+        const mailed = sink.mails.filter((m) => m.to.includes(email)).length
+        await stack.send('POST', '/v1/wallet/recovery', { ...auth2, body: {} })
+        const notice = await sink.waitForMail(email, { after: mailed })
+        assert.ok((await stack.send('GET', '/v1/me', auth2)).body.hold, 'held')
+        const link = /(http:\/\/\S+\/v1\/lock\/\S+)/.exec(notice.text)?.[1]
+        assert.ok(link, notice.text)
+        assert.equal((await call(link, { method: 'POST' })).status, 200)
+        assert.equal((await stack.send('GET', '/v1/me', auth2)).status, 401, 'signed out')
 
-      // recoveryHoldMs 0: the recovered device may change the factor at once.
-      const project = { projectId: 'no-hold-project' }
-      const other = freshEmail()
-      const wallet = await makeWallet(other, '10.15.0.3', project.projectId)
-      stack.clock.now += 31_000
-      const device4 = await createDeviceKey(() => stack.clock.now)
-      const fourth = await login(stack, sink, other, device4, { ip: '10.15.0.4', ...project })
-      const auth4 = { device: device4, token: fourth.session.token, ip: '10.15.0.4', ...project }
-      const before = sink.mails.filter((m) => m.to.includes(other)).length
-      assert.equal(
-        (await stack.send('POST', '/v1/wallet/recovery', { ...auth4, body: {} })).status,
-        200,
-      )
-      const quiet = await sink.waitForMail(other, { after: before })
-      assert.doesNotMatch(quiet.text, /cannot change/)
-      assert.equal((await stack.send('GET', '/v1/me', auth4)).body.hold, undefined)
-      const authShare = randomBytes(33)
-      const recoveryShare = randomBytes(93)
-      const changed = await stack.send('POST', '/v1/wallet/rotate', {
-        ...auth4,
-        body: {
-          commitment: wallet.commitment,
-          authShare: authShare.toString('base64'),
-          recoveryShare: recoveryShare.toString('base64'),
-          factor: {
+        // recoveryHoldMs 0: the recovered device may change the factor at once.
+        const project = { projectId: 'no-hold-project' }
+        const other = freshEmail()
+        const wallet = await makeWallet(other, '10.15.0.3', project.projectId)
+        stack.clock.now += 31_000
+        const device4 = await createDeviceKey(() => stack.clock.now)
+        const fourth = await login(stack, sink, other, device4, { ip: '10.15.0.4', ...project })
+        const auth4 = { device: device4, token: fourth.session.token, ip: '10.15.0.4', ...project }
+        const before = sink.mails.filter((m) => m.to.includes(other)).length
+        assert.equal(
+          (await stack.send('POST', '/v1/wallet/recovery', { ...auth4, body: {} })).status,
+          200,
+        )
+        const quiet = await sink.waitForMail(other, { after: before })
+        assert.doesNotMatch(quiet.text, /cannot change/)
+        assert.equal((await stack.send('GET', '/v1/me', auth4)).body.hold, undefined)
+        const changed = await stack.send('POST', '/v1/wallet/rotate', {
+          ...auth4,
+          body: await signedRotation(wallet.commitment, 2, {
             kind: 'passphrase',
             salt: randomBytes(16).toString('base64'),
             kdf: { name: 'argon2id', m: 65_536, t: 3, p: 1 },
-          },
-          version: 2,
-          signature: await owner.signMessage({
-            message: rotationMessage({ address: owner.address, version: 2, authShare, recoveryShare }),
           }),
-        },
-      })
-      assert.equal(changed.status, 200, JSON.stringify(changed.body))
-    })
+        })
+        assert.equal(changed.status, 200, JSON.stringify(changed.body))
+      },
+    )
 
     await t.test(
       'a custodial project keeps the recovery share itself (explicit opt-in)',

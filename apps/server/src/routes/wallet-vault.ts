@@ -319,10 +319,7 @@ export function walletVaultRoutes(context: EmbeddedContext): Hono<AppEnv> {
           'This device holds no share of the wallet; recover the wallet on this device',
         )
       }
-      if (
-        hold.heldUntil !== undefined &&
-        !(resplit && keepsFactor(wallet.factor, shares.factor))
-      ) {
+      if (hold.heldUntil !== undefined && !(resplit && keepsFactor(wallet.factor, shares.factor))) {
         return holdError(hold.heldUntil, 'recovery')
       }
       const message = rotationMessage({

@@ -277,7 +277,10 @@ describe('ChangeRecovery', () => {
     await loadLocale('de')
     await until(() => t('email.label') === german['email.label'], 'the German e-mail strings')
     ;(deep(view, '[part="retry-button"]') as HTMLButtonElement).click()
-    const heldText = german['error.EMBEDDED_NEW_DEVICE_HOLD']?.replace('{time}', '2026-11-30 22:19 UTC')
+    const heldText = german['error.EMBEDDED_NEW_DEVICE_HOLD']?.replace(
+      '{time}',
+      '2026-11-30 22:19 UTC',
+    )
     await until(() => text(deep(view, '[data-error]')) === heldText, 'the German refusal')
     await settle()
     await expect(modal).to.be.accessible()
