@@ -954,6 +954,21 @@ async function embeddedSuite(t: TestContext, db: Db) {
         })
         assert.equal(owners.status, 200, JSON.stringify(owners.body))
 
+        // Another new device recovers while the first is held (the demo's cancel + Try again):
+        // its own re-split passes, keeping the factor; then it is held in turn.
+        const recovered3 = await stack.send('POST', '/v1/wallet/recovery', { ...auth3, body: {} })
+        assert.equal(recovered3.status, 200, JSON.stringify(recovered3.body))
+        const resplit3 = await stack.send('POST', '/v1/wallet/rotate', {
+          ...auth3,
+          body: await rotation(3, wallet.factor),
+        })
+        assert.equal(resplit3.status, 200, JSON.stringify(resplit3.body))
+        const held3 = await stack.send('POST', '/v1/wallet/rotate', {
+          ...auth3,
+          body: await rotation(4, passphrase),
+        })
+        assert.equal(held3.body.error?.code, 'NEW_DEVICE_HOLD')
+
         // After the hold, the same device changes the factor and starts an e-mail change.
         stack.clock.now = recoveredAt + HOLD + 1
         const later = await login(stack, sink, email, device2, { ip: '10.14.0.2' })
@@ -961,7 +976,7 @@ async function embeddedSuite(t: TestContext, db: Db) {
         assert.equal((await stack.send('GET', '/v1/me', auth2c)).body.hold, undefined)
         const changed = await stack.send('POST', '/v1/wallet/rotate', {
           ...auth2c,
-          body: await rotation(3, passphrase),
+          body: await rotation(4, passphrase),
         })
         assert.equal(changed.status, 200, JSON.stringify(changed.body))
         stack.clock.now += 31_000
