@@ -68,6 +68,7 @@ describe('project commands', () => {
         reownBranding: false,
       },
       recovery: 'non-custodial',
+      recoveryHoldMs: 86_400_000,
       onramp: null,
       restrictedTimezones: false,
       social: {},
@@ -247,6 +248,20 @@ describe('recovery mode in the config file', () => {
         error instanceof UsageError && /'automatic' is now called 'custodial'/.test(error.message),
     )
     assert.equal(await getProject(db, 'held-too'), undefined)
+  })
+
+  test("sets a new device's hold, 24 h by default; refuses a negative or fractional one", async () => {
+    assert.equal((await getProject(db, 'held'))?.recoveryHoldMs, 86_400_000)
+    assert.equal((await cli('project', 'add', 'quick', '--recovery-hold-ms', '0')).code, 0)
+    assert.equal((await getProject(db, 'quick'))?.recoveryHoldMs, 0)
+    for (const bad of ['-1', '1.5', 'soon', String(31 * 86_400_000)]) {
+      await assert.rejects(
+        cli('project', 'add', 'quick-too', `--recovery-hold-ms=${bad}`),
+        (error: Error) => error instanceof UsageError && /recoveryHoldMs/.test(error.message),
+        bad,
+      )
+    }
+    assert.equal(await getProject(db, 'quick-too'), undefined)
   })
 
   test("defaults to non-custodial, takes 'custodial', and names the old 'automatic'", async () => {

@@ -35,6 +35,7 @@ export const USAGE = `Usage: pnpm server <command>
   project list [--json]
   project add <projectId> --name <name> [--origin <pattern>]... [--chain <caipNetworkId>=<url>[,<url>]]...
               [--features key=value,...] [--dev-origins] [--recovery non-custodial|custodial]
+              [--recovery-hold-ms <ms>]             (a new device's hold; default 24 h, 0 = off)
   project set-origins <projectId> <pattern>...      (no pattern: no origin at all)
   project set-dev-origins <projectId> on|off        (development: loopback pages for the public
                                                      reads; never for sign-in or e-mail login)
@@ -124,6 +125,7 @@ function parseCommandLine(argv: readonly string[]) {
       chain: { type: 'string', multiple: true },
       features: { type: 'string' },
       recovery: { type: 'string' },
+      'recovery-hold-ms': { type: 'string' },
       json: { type: 'boolean' },
       strict: { type: 'boolean' },
       'dev-origins': { type: 'boolean' },
@@ -227,6 +229,9 @@ export async function runCli(
           features: values.features ? parseFeatureArgs([values.features]) : {},
           chains: (values.chain ?? []).map(parseChainArg),
           ...(values.recovery ? { recovery: values.recovery } : {}),
+          ...(values['recovery-hold-ms'] === undefined
+            ? {}
+            : { recoveryHoldMs: Number(values['recovery-hold-ms']) }),
         },
         'project',
       )

@@ -14,12 +14,22 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** When the refusal ends, in ms since the epoch (a new device's hold, `NEW_DEVICE_HOLD`). */
+    readonly until?: number,
   ) {
     super(message)
   }
 }
 
-const errorBody = v.object({ error: v.object({ code: v.string(), message: v.string() }) })
+/** An ISO time the server names (`until`), as ms since the epoch. */
+const isoTime = v.pipe(
+  v.string(),
+  v.isoTimestamp(),
+  v.transform((text) => Date.parse(text)),
+)
+const errorBody = v.object({
+  error: v.object({ code: v.string(), message: v.string(), until: v.optional(isoTime) }),
+})
 const startAnswer = v.object({
   attemptId: v.string(),
   action: v.picklist(['VERIFY_OTP', 'VERIFY_DEVICE']),
@@ -51,6 +61,8 @@ const meAnswer = v.object({
   // Null for a social login whose provider verified no e-mail.
   user: v.object({ id: v.string(), email: v.nullable(v.string()) }),
   wallet: v.nullable(v.object({ commitment })),
+  /** This device recovered the wallet lately: no factor or e-mail change until then. */
+  hold: v.optional(v.object({ until: isoTime })),
 })
 /** The descriptor of what opens the recovery share (keys/recovery.ts `RecoveryFactor`). */
 const argon2id = v.object({
@@ -175,10 +187,10 @@ export function createApi(apiUrl: string, projectId: string, token?: string): Ap
       response.status === 204 ? undefined : await response.json().catch(() => undefined)
     if (!response.ok) {
       const parsed = v.safeParse(errorBody, data)
-      const { code, message } = parsed.success
+      const { code, message, until } = parsed.success
         ? parsed.output.error
-        : { code: 'HTTP_ERROR', message: `HTTP status code: ${response.status}` }
-      throw new ApiError(response.status, code, message)
+        : { code: 'HTTP_ERROR', message: `HTTP status code: ${response.status}`, until: undefined }
+      throw new ApiError(response.status, code, message, until)
     }
     return (schema ? v.parse(schema, data) : undefined) as never
   }

@@ -629,6 +629,17 @@ async function serve(
       if (!who || !session.commitment) throw new RpcError(4100, 'Not connected to email or social')
       const email = who.email
       if (!email) throw new Error('Changing the recovery needs an e-mail on the account')
+      // A device that recovered the wallet lately is held (the server refuses its change): say
+      // so before a code is mailed and typed for nothing.
+      const { hold } = await session.api.me()
+      if (hold) {
+        throw new ApiError(
+          403,
+          'NEW_DEVICE_HOLD',
+          'This device recovered the wallet recently: it can change what recovers it later',
+          hold.until,
+        )
+      }
       void codeEntry().catch(() => undefined)
       let changeAttempt = (await session.api.start({ projectId, email, dappOrigin })).attemptId
       const status = (value: LoginStatus) => port.postMessage({ event: 'LOGIN', status: value })
@@ -693,6 +704,8 @@ async function serve(
         error instanceof ApiError ? error.code : (error as { errorCode?: unknown }).errorCode
       const message =
         error instanceof ApiError || error instanceof Error ? error.message : 'An error occurred'
+      // When a server refusal ends (a new device's hold), for the host to name the time.
+      const until = error instanceof ApiError ? error.until : undefined
       reply('ERROR', {
         message: message.slice(0, 1024),
         ...(typeof code === 'number' ? { code } : {}),
@@ -701,6 +714,7 @@ async function serve(
         ...(typeof errorCode === 'string' && /^[A-Z][A-Z_]{0,39}$/.test(errorCode)
           ? { errorCode }
           : {}),
+        ...(until !== undefined && Number.isSafeInteger(until) ? { until } : {}),
       })
     }
   }

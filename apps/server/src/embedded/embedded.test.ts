@@ -44,15 +44,16 @@ async function embeddedSuite(t: TestContext, db: Db) {
         features: { email: true },
         recovery: 'custodial',
       }),
+      testProject({ projectId: 'no-hold-project', features: { email: true }, recoveryHoldMs: 0 }),
     ],
   })
   const sink = await startSmtpSink()
   const stack = await startStack(db, sink)
 
   /** A wallet of `owner`'s address made by a first device. */
-  const makeWallet = async (email: string, ip: string) => {
+  const makeWallet = async (email: string, ip: string, projectId = 'test-project') => {
     const device = await createDeviceKey(() => stack.clock.now)
-    const { session, user } = await login(stack, sink, email, device, { ip })
+    const { session, user } = await login(stack, sink, email, device, { ip, projectId })
     // The recovery share as the frame sends it: wrapped under the visitor's passkey.
     const wallet = {
       commitment: { eip155: owner.address, solana: SOLANA },
@@ -68,10 +69,26 @@ async function embeddedSuite(t: TestContext, db: Db) {
       device,
       token: session.token,
       ip,
+      projectId,
       body: wallet,
     })
     assert.equal(put.status, 201)
     return { ...wallet, device, userId: user.id as string }
+  }
+  /** A rotation to fresh random shares under `factor`, signed by `owner` for `version`. */
+  const signedRotation = async (commitment: unknown, version: number, factor: unknown) => {
+    const authShare = randomBytes(33)
+    const recoveryShare = randomBytes(93)
+    return {
+      commitment,
+      authShare: authShare.toString('base64'),
+      recoveryShare: recoveryShare.toString('base64'),
+      factor,
+      version,
+      signature: await owner.signMessage({
+        message: rotationMessage({ address: owner.address, version, authShare, recoveryShare }),
+      }),
+    }
   }
   try {
     await t.test('logs in with the code from the mail, which names the project', async () => {
@@ -607,16 +624,12 @@ async function embeddedSuite(t: TestContext, db: Db) {
               recoveryShare: recovery,
             }),
           })
-        const passphrase = {
-          kind: 'passphrase',
-          salt: randomBytes(16).toString('base64'),
-          kdf: { name: 'argon2id', m: 65_536, t: 3, p: 1 },
-        }
+        // The new device's re-split keeps the wallet's passkey (it is held: embedded/holds.ts).
         const body = (overrides: Record<string, unknown> = {}) => ({
           commitment: wallet.commitment,
           authShare: newAuth.toString('base64'),
           recoveryShare: wrapped.toString('base64'),
-          factor: passphrase,
+          factor: wallet.factor,
           version: 2,
           ...overrides,
         })
@@ -682,7 +695,7 @@ async function embeddedSuite(t: TestContext, db: Db) {
           'select recovery, recovery_factor from embedded.wallets where user_id = $1',
           [wallet.userId],
         )
-        assert.deepEqual(row, { recovery: 'passphrase', recovery_factor: passphrase })
+        assert.deepEqual(row, { recovery: 'passkey', recovery_factor: wallet.factor })
         const after = await stack.send('GET', '/v1/wallet/shares', auth2)
         assert.deepEqual(after.body, {
           commitment: wallet.commitment,
@@ -815,6 +828,209 @@ async function embeddedSuite(t: TestContext, db: Db) {
           recoveryShare: wrapped.toString('base64'),
           factor: passphrase,
         })
+      },
+    )
+
+    await t.test(
+      'holds a device that recovered the wallet: no factor or e-mail change until it ends',
+      async () => {
+        const HOLD = 24 * 3_600_000
+        const email = freshEmail()
+        const wallet = await makeWallet(email, '10.14.0.1')
+        const auth1 = { device: wallet.device, token: '', ip: '10.14.0.1' }
+        stack.clock.now += 31_000
+        const device2 = await createDeviceKey(() => stack.clock.now)
+        const second = await login(stack, sink, email, device2, { ip: '10.14.0.2' })
+        const auth2 = { device: device2, token: second.session.token, ip: '10.14.0.2' }
+        const mailed = sink.mails.filter((m) => m.to.includes(email)).length
+        const recoveredAt = stack.clock.now
+        const recovery = await stack.send('POST', '/v1/wallet/recovery', { ...auth2, body: {} })
+        assert.equal(recovery.status, 200, JSON.stringify(recovery.body))
+        const until = new Date(recoveredAt + HOLD).toISOString()
+        const notice = await sink.waitForMail(email, { after: mailed })
+        assert.match(notice.text, /Until \d{4}-\d\d-\d\d \d\d:\d\d UTC that device cannot change/)
+        assert.deepEqual((await stack.send('GET', '/v1/me', auth2)).body.hold, { until })
+
+        const passphrase = {
+          kind: 'passphrase',
+          salt: randomBytes(16).toString('base64'),
+          kdf: { name: 'argon2id', m: 65_536, t: 3, p: 1 },
+        }
+        const rotation = (version: number, factor: unknown) =>
+          signedRotation(wallet.commitment, version, factor)
+        const rowsOf = async () =>
+          JSON.stringify([
+            await db.query('select * from embedded.wallets where user_id = $1', [wallet.userId]),
+            await db.query(
+              'select * from embedded.wallet_devices where user_id = $1 order by jkt',
+              [wallet.userId],
+            ),
+            await db.query('select email from embedded.users where id = $1', [wallet.userId]),
+          ])
+        const held = (answer: { status: number; body: Json }) => {
+          assert.equal(answer.status, 403, JSON.stringify(answer.body))
+          assert.equal(answer.body.error.code, 'NEW_DEVICE_HOLD')
+          assert.equal(answer.body.error.until, until)
+        }
+        const unchanged = await rowsOf()
+
+        // The re-split that finishes the recovery may not swap the passkey for a passphrase...
+        held(
+          await stack.send('POST', '/v1/wallet/rotate', {
+            ...auth2,
+            body: await rotation(2, passphrase),
+          }),
+        )
+        assert.equal(await rowsOf(), unchanged, 'nothing changed')
+        // ...nor may this device change the e-mail: no code is even sent.
+        const before = sink.mails.length
+        held(
+          await stack.send('POST', '/v1/auth/email/update/start', {
+            ...auth2,
+            body: { newEmail: freshEmail() },
+          }),
+        )
+        assert.equal(sink.mails.length, before, 'no code mailed')
+        // The re-split that keeps the wallet's factor is part of the recovery: it passes.
+        const resplit = await stack.send('POST', '/v1/wallet/rotate', {
+          ...auth2,
+          body: await rotation(2, wallet.factor),
+        })
+        assert.equal(resplit.status, 200, JSON.stringify(resplit.body))
+        const settled = await rowsOf()
+        // Once it holds its share, any later rotation waits for the hold, from any new session.
+        held(
+          await stack.send('POST', '/v1/wallet/rotate', {
+            ...auth2,
+            body: await rotation(3, wallet.factor),
+          }),
+        )
+        stack.clock.now += 31_000
+        const again = await login(stack, sink, email, device2, { ip: '10.14.0.2' })
+        const auth2b = { ...auth2, token: again.session.token }
+        held(
+          await stack.send('POST', '/v1/wallet/rotate', {
+            ...auth2b,
+            body: await rotation(3, passphrase),
+          }),
+        )
+        held(
+          await stack.send('POST', '/v1/auth/email/update/start', {
+            ...auth2b,
+            body: { newEmail: freshEmail() },
+          }),
+        )
+        assert.equal(await rowsOf(), settled, 'nothing changed')
+
+        // Another key with one code, which never recovered the wallet, changes nothing either.
+        stack.clock.now += 31_000
+        const device3 = await createDeviceKey(() => stack.clock.now)
+        const third = await login(stack, sink, email, device3, { ip: '10.14.0.3' })
+        const auth3 = { device: device3, token: third.session.token, ip: '10.14.0.3' }
+        for (const refused of [
+          await stack.send('POST', '/v1/wallet/rotate', {
+            ...auth3,
+            body: await rotation(3, passphrase),
+          }),
+          await stack.send('POST', '/v1/auth/email/update/start', {
+            ...auth3,
+            body: { newEmail: freshEmail() },
+          }),
+        ]) {
+          assert.equal(refused.status, 403, JSON.stringify(refused.body))
+          assert.equal(refused.body.error.code, 'RECOVERY_REQUIRED')
+        }
+        assert.equal(await rowsOf(), settled, 'nothing changed')
+
+        // The device that made the wallet is not held: it may start an e-mail change now.
+        stack.clock.now += 31_000
+        const first = await login(stack, sink, email, wallet.device, { ip: '10.14.0.1' })
+        auth1.token = first.session.token
+        assert.equal((await stack.send('GET', '/v1/me', auth1)).body.hold, undefined)
+        stack.clock.now += 31_000
+        const owners = await stack.send('POST', '/v1/auth/email/update/start', {
+          ...auth1,
+          body: { newEmail: freshEmail() },
+        })
+        assert.equal(owners.status, 200, JSON.stringify(owners.body))
+
+        // Another new device recovers while the first is held (the demo's cancel + Try again):
+        // its own re-split passes, keeping the factor; then it is held in turn.
+        const recovered3 = await stack.send('POST', '/v1/wallet/recovery', { ...auth3, body: {} })
+        assert.equal(recovered3.status, 200, JSON.stringify(recovered3.body))
+        const resplit3 = await stack.send('POST', '/v1/wallet/rotate', {
+          ...auth3,
+          body: await rotation(3, wallet.factor),
+        })
+        assert.equal(resplit3.status, 200, JSON.stringify(resplit3.body))
+        const held3 = await stack.send('POST', '/v1/wallet/rotate', {
+          ...auth3,
+          body: await rotation(4, passphrase),
+        })
+        assert.equal(held3.body.error?.code, 'NEW_DEVICE_HOLD')
+
+        // After the hold, the same device changes the factor and starts an e-mail change.
+        stack.clock.now = recoveredAt + HOLD + 1
+        const later = await login(stack, sink, email, device2, { ip: '10.14.0.2' })
+        const auth2c = { ...auth2, token: later.session.token }
+        assert.equal((await stack.send('GET', '/v1/me', auth2c)).body.hold, undefined)
+        const changed = await stack.send('POST', '/v1/wallet/rotate', {
+          ...auth2c,
+          body: await rotation(4, passphrase),
+        })
+        assert.equal(changed.status, 200, JSON.stringify(changed.body))
+        stack.clock.now += 31_000
+        const update = await stack.send('POST', '/v1/auth/email/update/start', {
+          ...auth2c,
+          body: { newEmail: freshEmail() },
+        })
+        assert.equal(update.status, 200, JSON.stringify(update.body))
+      },
+    )
+
+    await t.test(
+      'the lock link works during the hold; a project may turn the hold off',
+      async () => {
+        const email = freshEmail()
+        await makeWallet(email, '10.15.0.1')
+        stack.clock.now += 31_000
+        const device2 = await createDeviceKey(() => stack.clock.now)
+        const second = await login(stack, sink, email, device2, { ip: '10.15.0.2' })
+        const auth2 = { device: device2, token: second.session.token, ip: '10.15.0.2' }
+        const mailed = sink.mails.filter((m) => m.to.includes(email)).length
+        await stack.send('POST', '/v1/wallet/recovery', { ...auth2, body: {} })
+        const notice = await sink.waitForMail(email, { after: mailed })
+        assert.ok((await stack.send('GET', '/v1/me', auth2)).body.hold, 'held')
+        const link = /(http:\/\/\S+\/v1\/lock\/\S+)/.exec(notice.text)?.[1]
+        assert.ok(link, notice.text)
+        assert.equal((await call(link, { method: 'POST' })).status, 200)
+        assert.equal((await stack.send('GET', '/v1/me', auth2)).status, 401, 'signed out')
+
+        // recoveryHoldMs 0: the recovered device may change the factor at once.
+        const project = { projectId: 'no-hold-project' }
+        const other = freshEmail()
+        const wallet = await makeWallet(other, '10.15.0.3', project.projectId)
+        stack.clock.now += 31_000
+        const device4 = await createDeviceKey(() => stack.clock.now)
+        const fourth = await login(stack, sink, other, device4, { ip: '10.15.0.4', ...project })
+        const auth4 = { device: device4, token: fourth.session.token, ip: '10.15.0.4', ...project }
+        const before = sink.mails.filter((m) => m.to.includes(other)).length
+        assert.equal(
+          (await stack.send('POST', '/v1/wallet/recovery', { ...auth4, body: {} })).status,
+          200,
+        )
+        const quiet = await sink.waitForMail(other, { after: before })
+        assert.doesNotMatch(quiet.text, /cannot change/)
+        assert.equal((await stack.send('GET', '/v1/me', auth4)).body.hold, undefined)
+        const changed = await stack.send('POST', '/v1/wallet/rotate', {
+          ...auth4,
+          body: await signedRotation(wallet.commitment, 2, {
+            kind: 'passphrase',
+            salt: randomBytes(16).toString('base64'),
+            kdf: { name: 'argon2id', m: 65_536, t: 3, p: 1 },
+          }),
+        })
+        assert.equal(changed.status, 200, JSON.stringify(changed.body))
       },
     )
 

@@ -1,5 +1,5 @@
 // Error answers of the embedded wallet's routes, in the shape the secure frame reads:
-// `{ error: { code, message, field? } }` (not the `{ code, message }` of the other routes).
+// `{ error: { code, message, field?, until? } }` (not the `{ code, message }` of the other routes).
 import type { ErrorHandler } from 'hono'
 import * as v from 'valibot'
 import type { AppEnv } from '../http/access.js'
@@ -30,6 +30,7 @@ export type EmbeddedErrorCode =
   | 'VERSION_CONFLICT'
   | 'INVALID_SIGNATURE'
   | 'CUSTODIAL_RECOVERY_OFF'
+  | 'NEW_DEVICE_HOLD'
   | 'MAIL_FAILED'
   | 'SOCIAL_FAILED'
   | 'PAYLOAD_TOO_LARGE'
@@ -42,18 +43,26 @@ export class EmbeddedError extends Error {
   readonly code: EmbeddedErrorCode
   readonly field: string | undefined
   readonly headers: Record<string, string>
+  /** When the refusal ends (a new device's hold), if it ends by itself. */
+  readonly until: number | undefined
 
   constructor(
     status: HttpStatus,
     code: EmbeddedErrorCode,
     message: string,
-    options: { field?: string; headers?: Record<string, string>; cause?: unknown } = {},
+    options: {
+      field?: string
+      headers?: Record<string, string>
+      cause?: unknown
+      until?: number
+    } = {},
   ) {
     super(message, { cause: options.cause })
     this.status = status
     this.code = code
     this.field = options.field
     this.headers = options.headers ?? {}
+    this.until = options.until
   }
 
   toJSON() {
@@ -62,6 +71,7 @@ export class EmbeddedError extends Error {
         code: this.code,
         message: this.message,
         ...(this.field ? { field: this.field } : {}),
+        ...(this.until === undefined ? {} : { until: new Date(this.until).toISOString() }),
       },
     }
   }

@@ -218,6 +218,10 @@ export function applyFeatures(base: RemoteFeatures, input: FeaturesInput): Remot
 const extension = <K extends 'send' | 'receive'>(key: K, value: boolean | undefined) =>
   (value === undefined ? {} : { [key]: value }) as Partial<Record<K, boolean>>
 
+/** The default hold of a new device (see `recoveryHoldMs`): 24 h. */
+export const DEFAULT_RECOVERY_HOLD_MS = 24 * 3_600_000
+const MAX_RECOVERY_HOLD_MS = 30 * 24 * 3_600_000
+
 export const ProjectInputSchema = v.strictObject({
   projectId: ProjectIdSchema,
   name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)),
@@ -234,6 +238,19 @@ export const ProjectInputSchema = v.strictObject({
    * visitor holds) or `custodial` (the operator keeps the recovery share and can rebuild keys).
    */
   recovery: v.optional(RecoveryModeSchema),
+  /**
+   * How long a device that recovered the embedded wallet on a new device (a new code plus the
+   * passkey or passphrase) may not change the recovery factor or the e-mail, in milliseconds:
+   * time for the visitor to read the notice mail and lock the wallet. Default 24 h; 0 = off.
+   */
+  recoveryHoldMs: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer('Expected whole milliseconds'),
+      v.minValue(0, 'Expected 0 (off) or more milliseconds'),
+      v.maxValue(MAX_RECOVERY_HOLD_MS, 'Expected at most 30 days (2592000000 ms)'),
+    ),
+  ),
   /** On-ramp providers and their keys (see onramp/config.ts); none when absent. */
   onramp: v.optional(OnrampConfigSchema),
   /**

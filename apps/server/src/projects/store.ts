@@ -5,7 +5,12 @@ import type { RecoveryMode } from '../embedded/config.js'
 import type { SocialConfig } from '../embedded/social/providers.js'
 import type { OnrampConfig } from '../onramp/config.js'
 import type { SwapChainConfig } from '../swap/config.js'
-import { applyFeatures, DEFAULT_REMOTE_FEATURES, type ProjectInput } from './schema.js'
+import {
+  applyFeatures,
+  DEFAULT_RECOVERY_HOLD_MS,
+  DEFAULT_REMOTE_FEATURES,
+  type ProjectInput,
+} from './schema.js'
 
 export interface ProjectChainConfig {
   caipNetworkId: string
@@ -38,6 +43,8 @@ export interface Project {
   features: RemoteFeatures
   /** The embedded wallet's recovery mode (see embedded/config.ts). */
   recovery: RecoveryMode
+  /** How long a device that recovered the wallet may not change its factor or e-mail (ms). */
+  recoveryHoldMs: number
   /** On-ramp providers with their secrets (never served); null when none. */
   onramp: OnrampConfig | null
   /** Hide swap and on-ramp in spec §6's restricted time zones (see schema.ts). */
@@ -55,6 +62,8 @@ interface ProjectRow extends Record<string, unknown> {
   allow_dev_origins: boolean
   features: RemoteFeatures
   recovery: RecoveryMode
+  /** A bigint column: the driver may answer a string. */
+  recovery_hold_ms: string | number
   onramp: OnrampConfig | null
   restricted_timezones: boolean
   social: SocialConfig
@@ -63,7 +72,7 @@ interface ProjectRow extends Record<string, unknown> {
 }
 
 const COLUMNS =
-  'project_id, name, allowed_origins, allow_dev_origins, features, recovery, onramp, restricted_timezones, social, chains, source'
+  'project_id, name, allowed_origins, allow_dev_origins, features, recovery, recovery_hold_ms, onramp, restricted_timezones, social, chains, source'
 
 function toProject(row: ProjectRow): Project {
   return {
@@ -73,6 +82,7 @@ function toProject(row: ProjectRow): Project {
     allowDevOrigins: row.allow_dev_origins,
     features: { ...DEFAULT_REMOTE_FEATURES, ...row.features },
     recovery: row.recovery,
+    recoveryHoldMs: Number(row.recovery_hold_ms),
     onramp: row.onramp ?? null,
     restrictedTimezones: row.restricted_timezones,
     social: row.social,
@@ -114,13 +124,14 @@ export async function upsertProject(
 ): Promise<void> {
   const features = applyFeatures(DEFAULT_REMOTE_FEATURES, input.features)
   await db.query(
-    `insert into projects (project_id, name, allowed_origins, features, chains, source, allow_dev_origins, recovery, onramp, restricted_timezones, social)
-     values ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, $7, $8, $9::jsonb, $10, $11::jsonb)
+    `insert into projects (project_id, name, allowed_origins, features, chains, source, allow_dev_origins, recovery, onramp, restricted_timezones, social, recovery_hold_ms)
+     values ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, $7, $8, $9::jsonb, $10, $11::jsonb, $12)
      on conflict (project_id) do update set
        name = excluded.name, allowed_origins = excluded.allowed_origins,
        allow_dev_origins = excluded.allow_dev_origins,
        features = excluded.features, chains = excluded.chains, source = excluded.source,
-       recovery = excluded.recovery, onramp = excluded.onramp,
+       recovery = excluded.recovery, recovery_hold_ms = excluded.recovery_hold_ms,
+       onramp = excluded.onramp,
        restricted_timezones = excluded.restricted_timezones, social = excluded.social,
        updated_at = now()`,
     [
@@ -135,6 +146,7 @@ export async function upsertProject(
       input.onramp === undefined ? null : JSON.stringify(input.onramp),
       input.restrictedTimezones ?? false,
       JSON.stringify(input.social ?? {}),
+      input.recoveryHoldMs ?? DEFAULT_RECOVERY_HOLD_MS,
     ],
   )
 }

@@ -27,6 +27,7 @@ import {
 } from '../embedded/context.js'
 import { randomId } from '../embedded/crypto.js'
 import { EmbeddedError, embeddedErrorAnswer, parseBody } from '../embedded/errors.js'
+import { holdError, holdOf } from '../embedded/holds.js'
 import { mailTime, projectName, sendNotice } from '../embedded/notices.js'
 import {
   countEvents,
@@ -326,6 +327,28 @@ export function emailAuthRoutes(context: EmbeddedContext): Hono<AppEnv> {
     }
   }
 
+  /**
+   * The e-mail of a wallet changes only from a device that holds its share and is not held: a
+   * device that recovered the wallet waits out its hold (embedded/holds.ts), and a device that
+   * never recovered it (one code, another key) cannot move the account away from its owner.
+   */
+  const requireSettledDevice = async (session: Session) => {
+    if (!(await walletCommitment(db, session.userId))) return
+    const { heldUntil } = await holdOf(db, session.userId, session.jkt, context.now())
+    if (heldUntil !== undefined) throw holdError(heldUntil, 'email')
+    const [device] = await db.query(
+      'select 1 from embedded.wallet_devices where user_id = $1 and jkt = $2',
+      [session.userId, session.jkt],
+    )
+    if (!device) {
+      throw new EmbeddedError(
+        403,
+        'RECOVERY_REQUIRED',
+        'This device holds no share of the wallet; recover the wallet on this device',
+      )
+    }
+  }
+
   app.post('/v1/auth/email/start', bounded, async (c) => {
     const body = parseBody(StartBody, await readJson(c))
     const project = await loginProject(context, body.projectId, body.dappOrigin)
@@ -406,6 +429,7 @@ export function emailAuthRoutes(context: EmbeddedContext): Hono<AppEnv> {
     const session = await authenticate(context, c)
     requireFresh(session)
     const body = parseBody(UpdateStartBody, await readJson(c))
+    await requireSettledDevice(session)
     if (session.email === null) {
       throw new EmbeddedError(400, 'BAD_REQUEST', 'This wallet has no e-mail to change')
     }
@@ -435,6 +459,7 @@ export function emailAuthRoutes(context: EmbeddedContext): Hono<AppEnv> {
   app.post('/v1/auth/email/update/verify-primary', bounded, async (c) => {
     const session = await authenticate(context, c)
     const body = parseBody(VerifyBody, await readJson(c))
+    await requireSettledDevice(session)
     const ip = clientAddress(context, c)
     const code = await check(
       ip,
@@ -466,6 +491,7 @@ export function emailAuthRoutes(context: EmbeddedContext): Hono<AppEnv> {
   app.post('/v1/auth/email/update/verify-secondary', bounded, async (c) => {
     const session = await authenticate(context, c)
     const body = parseBody(VerifyBody, await readJson(c))
+    await requireSettledDevice(session)
     const result = await check(
       clientAddress(context, c),
       { flowId: body.attemptId, purpose: 'update_secondary', otp: body.otp, jkt: session.jkt },
@@ -517,9 +543,13 @@ export function emailAuthRoutes(context: EmbeddedContext): Hono<AppEnv> {
   app.get('/v1/me', async (c) => {
     const session = await authenticate(context, c)
     const commitment = await walletCommitment(db, session.userId)
+    // A device that recovered the wallet lately: until when it cannot change the factor or
+    // the e-mail (the frame says so before it asks for a code).
+    const { heldUntil } = await holdOf(db, session.userId, session.jkt, context.now())
     return c.json({
       user: { id: session.userId, email: session.email },
       wallet: commitment ? { commitment } : null,
+      ...(heldUntil === undefined ? {} : { hold: { until: new Date(heldUntil).toISOString() } }),
     })
   })
 

@@ -2,7 +2,8 @@
 // POST /v1/wallet/recovery, POST /v1/wallet/rotate, and the lock link of the notice mails
 // (GET/POST /v1/lock/:token). Shares are sealed under the vault key (embedded/vault.ts),
 // released only to a session whose login is fresh, never both in one answer, and never written
-// to the log. The recovery share goes only to a new device, and the visitor gets a mail.
+// to the log. The recovery share goes only to a new device, and the visitor gets a mail; that
+// device is then held (embedded/holds.ts): no factor change until the hold ends.
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { getAddress, isAddress, isHex, recoverMessageAddress } from 'viem'
@@ -16,6 +17,7 @@ import {
 } from '../embedded/context.js'
 import { tokenHash } from '../embedded/crypto.js'
 import { EmbeddedError, embeddedErrorAnswer, parseBody } from '../embedded/errors.js'
+import { holdError, holdOf, keepsFactor, startHold } from '../embedded/holds.js'
 import {
   createLockLink,
   mailTime,
@@ -35,6 +37,7 @@ import {
 } from '../embedded/vault.js'
 import type { AppEnv } from '../http/access.js'
 import { limitBody } from '../http/middleware.js'
+import { DEFAULT_RECOVERY_HOLD_MS } from '../projects/schema.js'
 import { getProject } from '../projects/store.js'
 
 /** A Shamir share of a 32-byte secret is 33 bytes; wrapped ones add a salt, an IV and a tag. */
@@ -202,6 +205,8 @@ export function walletVaultRoutes(context: EmbeddedContext): Hono<AppEnv> {
         'This device holds its share of the wallet; it needs no recovery',
       )
     }
+    const project = await getProject(db, session.projectId)
+    const holdMs = project?.recoveryHoldMs ?? DEFAULT_RECOVERY_HOLD_MS
     const answer = await db.transaction(async (tx) => {
       const wallet = await readWallet(tx, options.vaultKey, session.userId)
       if (!wallet) return undefined
@@ -209,15 +214,22 @@ export function walletVaultRoutes(context: EmbeddedContext): Hono<AppEnv> {
         session.id,
         new Date(now),
       ])
+      await startHold(tx, session.userId, session.jkt, now, holdMs)
       return { wallet, lockLink: await createLockLink(tx, context, c, session.userId) }
     })
     if (!answer) throw noWallet()
-    const name = await projectName(db, session.projectId)
+    const name = project?.name ?? session.projectId
     sendNotice(context, {
       to: session.email,
       subject: `A new device recovered your wallet on ${name}`,
       text: [
         `A new device recovered your wallet on ${name} at ${mailTime(now)}.`,
+        ...(holdMs > 0
+          ? [
+              `Until ${mailTime(now + holdMs)} that device cannot change what recovers your wallet`,
+              'nor its e-mail: you have that long to lock the wallet if it was not you.',
+            ]
+          : []),
         ...notYouLines(answer.lockLink),
       ].join('\n'),
     })
@@ -290,6 +302,25 @@ export function walletVaultRoutes(context: EmbeddedContext): Hono<AppEnv> {
           `The next version of these shares is ${wallet.version + 1}`,
           { field: 'version' },
         )
+      }
+      // A device that holds no share of these shares' version rotates only to finish its own
+      // recovery (the re-split); while it is held, that re-split keeps the wallet's factor,
+      // and once it holds its share it changes nothing until the hold ends.
+      const [device] = await tx.query<{ version: number }>(
+        'select version from embedded.wallet_devices where user_id = $1 and jkt = $2',
+        [session.userId, session.jkt],
+      )
+      const resplit = device?.version !== wallet.version
+      const hold = await holdOf(tx, session.userId, session.jkt, now)
+      if (resplit && session.recoveredAt === undefined && !hold.recovered) {
+        return new EmbeddedError(
+          403,
+          'RECOVERY_REQUIRED',
+          'This device holds no share of the wallet; recover the wallet on this device',
+        )
+      }
+      if (hold.heldUntil !== undefined && !(resplit && keepsFactor(wallet.factor, shares.factor))) {
+        return holdError(hold.heldUntil, 'recovery')
       }
       const message = rotationMessage({
         address,

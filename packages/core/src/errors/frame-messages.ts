@@ -33,6 +33,12 @@ export const FRAME_ERROR_MESSAGES = {
   EMBEDDED_SESSION_EXPIRED: 'Session Expired',
   /** Server PROJECT_NOT_FOUND (spec §8 alert text). */
   EMBEDDED_PROJECT_NOT_FOUND: 'Project ID Not Configured',
+  /**
+   * Server NEW_DEVICE_HOLD: a device that recovered the wallet may not change its recovery
+   * method or e-mail until its hold ends (`{time}`, UTC), so the visitor can lock it first.
+   */
+  EMBEDDED_NEW_DEVICE_HOLD:
+    'This device recovered the wallet recently. It can change the recovery method or the e-mail after {time}.',
   /** Any other server error (spec §8 alert text); the server's words go in `details`. */
   EMBEDDED_SERVER_ERROR: 'Server Error',
   /** Spec §8: the provider or the server refused to start or finish a social login. */

@@ -65,13 +65,27 @@ const SERVER_CODES: Record<string, keyof typeof FRAME_ERROR_MESSAGES> = {
  * `message`): a coded error a UI translates, the server's words as `details`. RATE_LIMITED keeps
  * the server's words ("Please try again after N seconds", spec §5) as its text.
  */
-function serverError(errorCode: string, message: string | undefined): BaseError {
+function serverError(
+  errorCode: string,
+  message: string | undefined,
+  until: number | undefined,
+): BaseError {
   if (errorCode === 'RATE_LIMITED') {
     return new BaseError(message || 'Rate Limited', { code: 'EMAIL_RATE_LIMITED' })
+  }
+  // A new device's hold: the time it ends, in the same unambiguous form as the notice mail.
+  if (errorCode === 'NEW_DEVICE_HOLD' && until !== undefined) {
+    return frameError('EMBEDDED_NEW_DEVICE_HOLD', {
+      values: { time: utcTime(until) },
+      ...(message ? { details: `${errorCode}: ${message}` } : {}),
+    })
   }
   const code = SERVER_CODES[errorCode] ?? 'EMBEDDED_SERVER_ERROR'
   return frameError(code, message ? { details: `${errorCode}: ${message}` } : {})
 }
+
+/** `2026-11-30 19:04 UTC`: the notice mail's form of a time, read the same anywhere. */
+const utcTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`
 
 /** The frame's and the server's codes that mean the login session is gone (spec §8 alert). */
 export const SESSION_EXPIRED_CODES: ReadonlySet<string> = new Set(
@@ -89,6 +103,8 @@ export function replyError(payload: {
   message?: string | undefined
   code?: number | undefined
   errorCode?: string | undefined
+  /** When the server's refusal ends (ms since the epoch). */
+  until?: number | undefined
 }): Error {
   // An EIP-1193 error stays one (a 4100 "Session Expired" a dapp reads by its number), even
   // when the frame also names it.
@@ -98,6 +114,8 @@ export function replyError(payload: {
       payload.message || kitError('AN_ERROR_OCCURRED').shortMessage,
     )
   }
-  if (payload.errorCode !== undefined) return serverError(payload.errorCode, payload.message)
+  if (payload.errorCode !== undefined) {
+    return serverError(payload.errorCode, payload.message, payload.until)
+  }
   return payload.message ? new BaseError(payload.message) : kitError('AN_ERROR_OCCURRED')
 }

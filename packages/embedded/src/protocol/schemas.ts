@@ -218,6 +218,8 @@ const errorReply = v.object({
     code: v.optional(v.number()),
     /** The server's error code (`INVALID_OTP`, `RATE_LIMITED`…), when the server refused. */
     errorCode: v.optional(v.pipe(v.string(), matching(/^[A-Z][A-Z_]{0,39}$/))),
+    /** When the server's refusal ends, ms since the epoch (`NEW_DEVICE_HOLD`). */
+    until: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
   }),
 })
 

@@ -11,6 +11,8 @@ export const catalog: Catalog = {
   'error.EMAIL_IN_USE': 'حساب آخر يستخدم هذا البريد الإلكتروني',
   'error.EMAIL_SEND_FAILED': 'تعذّر إرسال البريد الإلكتروني؛ حاول مرة أخرى',
   'error.EMAIL_LOGIN_DISABLED': 'تسجيل الدخول بالبريد الإلكتروني متوقف لهذا المشروع',
+  'error.EMBEDDED_NEW_DEVICE_HOLD':
+    'استعاد هذا الجهاز المحفظة مؤخرًا. يمكنه تغيير طريقة الاستعادة أو البريد الإلكتروني بعد {time}.',
 
   'email.label': 'عنوان البريد الإلكتروني',
   'email.submit': 'متابعة',

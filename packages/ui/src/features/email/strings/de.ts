@@ -11,6 +11,8 @@ export const catalog: Catalog = {
   'error.EMAIL_IN_USE': 'Ein anderes Konto verwendet diese E-Mail-Adresse',
   'error.EMAIL_SEND_FAILED': 'Die E-Mail konnte nicht gesendet werden; versuche es erneut',
   'error.EMAIL_LOGIN_DISABLED': 'Die Anmeldung per E-Mail ist für dieses Projekt deaktiviert',
+  'error.EMBEDDED_NEW_DEVICE_HOLD':
+    'Dieses Gerät hat die Wallet gerade wiederhergestellt. Es kann die Wiederherstellungsmethode oder die E-Mail-Adresse ab {time} ändern.',
 
   'email.label': 'E-Mail-Adresse',
   'email.submit': 'Weiter',

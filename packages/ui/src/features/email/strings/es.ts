@@ -11,6 +11,8 @@ export const catalog: Catalog = {
   'error.EMAIL_IN_USE': 'Otra cuenta usa este correo electrónico',
   'error.EMAIL_SEND_FAILED': 'No se pudo enviar el correo; inténtalo de nuevo',
   'error.EMAIL_LOGIN_DISABLED': 'El inicio de sesión por correo está desactivado en este proyecto',
+  'error.EMBEDDED_NEW_DEVICE_HOLD':
+    'Este dispositivo recuperó la billetera hace poco. Podrá cambiar el método de recuperación o el correo después de {time}.',
 
   'email.label': 'Correo electrónico',
   'email.submit': 'Continuar',

@@ -11,6 +11,8 @@ export const catalog: Catalog = {
   'error.EMAIL_IN_USE': 'Un autre compte utilise cette adresse e-mail',
   'error.EMAIL_SEND_FAILED': 'L’e-mail n’a pas pu être envoyé ; réessayez',
   'error.EMAIL_LOGIN_DISABLED': 'La connexion par e-mail est désactivée pour ce projet',
+  'error.EMBEDDED_NEW_DEVICE_HOLD':
+    'Cet appareil a récupéré le portefeuille récemment. Il pourra changer la méthode de récupération ou l’e-mail après {time}.',
 
   'email.label': 'Adresse e-mail',
   'email.submit': 'Continuer',

@@ -11,6 +11,8 @@ export const catalog: Catalog = {
   'error.EMAIL_IN_USE': 'このメールアドレスは別のアカウントで使用されています',
   'error.EMAIL_SEND_FAILED': 'メールを送信できませんでした。もう一度お試しください',
   'error.EMAIL_LOGIN_DISABLED': 'このプロジェクトではメールでのログインが無効になっています',
+  'error.EMBEDDED_NEW_DEVICE_HOLD':
+    'このデバイスは最近ウォレットを復元しました。復元方法やメールアドレスは {time} 以降に変更できます。',
 
   'email.label': 'メールアドレス',
   'email.submit': '続ける',

@@ -11,6 +11,8 @@ export const catalog: Catalog = {
   'error.EMAIL_IN_USE': 'Outra conta usa este e-mail',
   'error.EMAIL_SEND_FAILED': 'Não foi possível enviar o e-mail; tente novamente',
   'error.EMAIL_LOGIN_DISABLED': 'O login por e-mail está desativado neste projeto',
+  'error.EMBEDDED_NEW_DEVICE_HOLD':
+    'Este dispositivo recuperou a carteira há pouco. Ele poderá mudar o método de recuperação ou o e-mail depois de {time}.',
 
   'email.label': 'Endereço de e-mail',
   'email.submit': 'Continuar',

@@ -11,6 +11,8 @@ export const catalog: Catalog = {
   'error.EMAIL_IN_USE': '另一个账户正在使用此电子邮件地址',
   'error.EMAIL_SEND_FAILED': '无法发送电子邮件，请重试',
   'error.EMAIL_LOGIN_DISABLED': '此项目已关闭电子邮件登录',
+  'error.EMBEDDED_NEW_DEVICE_HOLD':
+    '此设备最近恢复了钱包。它可以在 {time} 之后更改恢复方式或电子邮件。',
 
   'email.label': '邮箱地址',
   'email.submit': '继续',

@@ -6,6 +6,7 @@ import {
   $activeAccount,
   $view,
   connect,
+  frameError,
   openModal,
   reset,
   setLocale,
@@ -250,6 +251,37 @@ describe('ChangeRecovery', () => {
         'تم. يسترد الجهاز الجديد محفظتك الآن بعبارة المرور الخاصة بك.',
       'Arabic',
     )
+    await settle()
+    await expect(modal).to.be.accessible()
+  })
+
+  it('a device that just recovered the wallet is told until when it cannot change it', async () => {
+    // What the host makes of the server's NEW_DEVICE_HOLD (packages/embedded host/errors.ts).
+    const refusal = frameError('EMBEDDED_NEW_DEVICE_HOLD', {
+      values: { time: '2026-11-30 22:19 UTC' },
+      details: 'NEW_DEVICE_HOLD: This device recovered the wallet recently',
+    })
+    const { standIn, account } = await loggedIn(modal, 'ada@example.com', {
+      changeRecoveryError: refusal,
+    })
+    const view = await openChange(account)
+    ;(deep(view, '[part="start-button"]') as HTMLButtonElement).click()
+    await until(() => deep(view, '[part="retry-button"]'), 'the refusal')
+    expect(text(deep(view, '[data-error]'))).to.equal(
+      'This device recovered the wallet recently. It can change the recovery method or the e-mail after 2026-11-30 22:19 UTC.',
+    )
+    expect(standIn.calls).to.include('changeRecovery')
+    expect(deep(view, '[data-done]')).to.equal(null)
+    // In the visitor's language, with the same time; never the server's English.
+    setLocale('de')
+    await loadLocale('de')
+    await until(() => t('email.label') === german['email.label'], 'the German e-mail strings')
+    ;(deep(view, '[part="retry-button"]') as HTMLButtonElement).click()
+    const heldText = german['error.EMBEDDED_NEW_DEVICE_HOLD']?.replace(
+      '{time}',
+      '2026-11-30 22:19 UTC',
+    )
+    await until(() => text(deep(view, '[data-error]')) === heldText, 'the German refusal')
     await settle()
     await expect(modal).to.be.accessible()
   })
