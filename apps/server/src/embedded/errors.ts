@@ -32,6 +32,7 @@ export type EmbeddedErrorCode =
   | 'CUSTODIAL_RECOVERY_OFF'
   | 'MAIL_FAILED'
   | 'SOCIAL_FAILED'
+  | 'FARCASTER_FAILED'
   | 'PAYLOAD_TOO_LARGE'
   | 'SERVER_ERROR'
 

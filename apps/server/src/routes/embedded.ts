@@ -10,7 +10,7 @@ import type { AppEnv } from '../http/access.js'
 import type { Logger } from '../http/logger.js'
 import { createRateLimiter, type RateLimitOptions } from '../http/rate-limit.js'
 import { emailAuthRoutes } from './email-auth.js'
-import { farcasterRoutes } from './farcaster.js'
+import { farcasterLogin } from './farcaster.js'
 import { socialAuthRoutes } from './social-auth.js'
 import { walletVaultRoutes } from './wallet-vault.js'
 
@@ -80,9 +80,10 @@ export function embeddedRoutes(input: {
     for (const path of EMBEDDED_PATHS) app.use(path, perAddress)
     app.onError(embeddedErrorAnswer(input.logger))
   }
+  const farcaster = farcasterLogin(context)
   return app
     .route('/', emailAuthRoutes(context))
-    .route('/', socialAuthRoutes(context))
-    .route('/', farcasterRoutes(context))
+    .route('/', socialAuthRoutes(context, { follow: farcaster.follow }))
+    .route('/', farcaster.routes)
     .route('/', walletVaultRoutes(context))
 }

@@ -285,6 +285,7 @@ test('reads its settings from the environment, off without an RPC URL', () => {
       idRegistry: undefined,
       relayKey: 'key',
       signInUrl: undefined,
+      relayUrl: undefined,
     },
   )
   assert.throws(
