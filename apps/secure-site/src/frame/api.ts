@@ -14,9 +14,17 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** A refusal's `Retry-After` in seconds (a 429), when the server sent one. */
+    readonly retryAfter?: number,
   ) {
     super(message)
   }
+}
+
+/** `Retry-After` in whole seconds (1 to a day), or undefined (absent, a date, out of range). */
+const retryAfterOf = (response: Response) => {
+  const seconds = Number(response.headers.get('retry-after') ?? Number.NaN)
+  return Number.isSafeInteger(seconds) && seconds >= 1 && seconds <= 86_400 ? seconds : undefined
 }
 
 const errorBody = v.object({ error: v.object({ code: v.string(), message: v.string() }) })
@@ -178,7 +186,7 @@ export function createApi(apiUrl: string, projectId: string, token?: string): Ap
       const { code, message } = parsed.success
         ? parsed.output.error
         : { code: 'HTTP_ERROR', message: `HTTP status code: ${response.status}` }
-      throw new ApiError(response.status, code, message)
+      throw new ApiError(response.status, code, message, retryAfterOf(response))
     }
     return (schema ? v.parse(schema, data) : undefined) as never
   }

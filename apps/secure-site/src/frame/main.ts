@@ -701,6 +701,10 @@ async function serve(
         ...(typeof errorCode === 'string' && /^[A-Z][A-Z_]{0,39}$/.test(errorCode)
           ? { errorCode }
           : {}),
+        // A 429's wait, so the host can say "try again after N seconds" in its own words.
+        ...(error instanceof ApiError && error.retryAfter !== undefined
+          ? { retryAfter: error.retryAfter }
+          : {}),
       })
     }
   }

@@ -218,6 +218,14 @@ const errorReply = v.object({
     code: v.optional(v.number()),
     /** The server's error code (`INVALID_OTP`, `RATE_LIMITED`…), when the server refused. */
     errorCode: v.optional(v.pipe(v.string(), matching(/^[A-Z][A-Z_]{0,39}$/))),
+    /** A refusal's `Retry-After` in seconds (the server's 429, spec §5). */
+    retryAfter: v.optional(
+      v.pipe(
+        v.number(),
+        v.safeInteger(),
+        v.check((seconds) => seconds >= 1 && seconds <= 86_400),
+      ),
+    ),
   }),
 })
 

@@ -67,6 +67,8 @@ export function embeddedStandIn(
     smartAccount?: 'none' | 'available' | 'fails'
     /** Whether the frame says it can change the recovery factor (the current one does). */
     changeRecovery?: boolean
+    /** CHANGE_RECOVERY fails at once (the server refused to mail the code: a 429…). */
+    changeRecoveryError?: Error
   } = {},
 ): EmbeddedStandIn {
   const calls: string[] = []
@@ -210,6 +212,7 @@ export function embeddedStandIn(
     async changeRecovery({ onStatus = () => {} } = {}) {
       calls.push('changeRecovery')
       if (!(options.changeRecovery ?? true)) throw new Error('CHANGE_RECOVERY is not supported')
+      if (options.changeRecoveryError) throw options.changeRecoveryError
       // The code entry, then the frame's factor dialog; 'ready' only once the server swapped.
       await codeEntry(
         LOGIN_CODE,
