@@ -65,6 +65,7 @@ export function embeddedRoutes(input: {
           // Readable by the secure frame, so it can say why.
           if (c.req.header('origin') === context.options.secureOrigin) {
             c.header('access-control-allow-origin', context.options.secureOrigin)
+            c.header('access-control-expose-headers', 'retry-after')
             c.header('vary', 'Origin')
           }
           throw new EmbeddedError(
