@@ -197,6 +197,27 @@ async function socialLogin(
   return { answer, last, callbacks }
 }
 
+test("a 429 reaches the page with its Retry-After (the modal's 'try again after N seconds')", async () => {
+  // A second code within the server's 30 s send gap: what a recovery change right after a
+  // login meets. Cross-origin, the frame reads the wait only because the server exposes it.
+  const context = await browser.newContext()
+  try {
+    const page = await context.newPage()
+    await page.goto(`${dapp.origin}/`)
+    const email = `gap-${randomBytes(3).toString('hex')}@example.com`
+    const first = await request(page, 'CONNECT_EMAIL', { email })
+    assert.equal(first.status, 'SUCCESS', JSON.stringify(first.payload))
+    const again = await request(page, 'CONNECT_EMAIL', { email })
+    assert.equal(again.status, 'ERROR')
+    assert.equal(again.payload.errorCode, 'RATE_LIMITED')
+    const seconds = again.payload.retryAfter as number
+    assert.ok(Number.isInteger(seconds) && seconds >= 1 && seconds <= 30, String(seconds))
+    assert.equal(again.payload.message, `Please try again after ${seconds} seconds`)
+  } finally {
+    await context.close()
+  }
+})
+
 test('GitHub through the popup: a wallet, and the same address on a new device', async () => {
   const first = await socialLogin('github')
   assert.equal(first.last, `${secure}/loading?social=done`)
