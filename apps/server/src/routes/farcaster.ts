@@ -14,6 +14,7 @@ import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
 import * as v from 'valibot'
 import type { Hex } from 'viem'
+import type { Queryable } from '../db/db.js'
 import { realmOf } from '../embedded/config.js'
 import {
   BODY_MAX_BYTES,
@@ -192,6 +193,32 @@ export function farcasterLogin(context: EmbeddedContext): FarcasterLogin {
     ...(row.result ?? {}),
   })
 
+  /** Completes a taken attempt as the user of `fid` (a locked account fails it). */
+  const completeLogin = async (
+    tx: Queryable,
+    attempt: { id: string; project_id: string },
+    fid: number,
+    username: string,
+    now: number,
+  ) => {
+    const { user } = await userOfIdentity(
+      tx,
+      {
+        realm: realmOf(attempt.project_id, context.options.sharedWallets),
+        provider: 'farcaster' as never,
+        profile: { subject: String(fid), username, verifiedEmail: undefined },
+      },
+      now,
+    )
+    await tx.query(
+      `update embedded.social_attempts set status = $2, user_id = $3, error = $4
+       where id = $1`,
+      user.lockedAt
+        ? [attempt.id, 'failed', null, 'account locked']
+        : [attempt.id, 'done', user.id, null],
+    )
+  }
+
   /** Marks a login failed (the visitor reads "Failed to connect to farcaster"); logs why. */
   const failLogin = async (attemptId: string, reason: string) => {
     context.logger.warn('farcaster login failed', { reason })
@@ -290,22 +317,7 @@ export function farcasterLogin(context: EmbeddedContext): FarcasterLogin {
         )
         // Cancelled while the relay answered: nobody is logged in.
         if (!still) return
-        const { user } = await userOfIdentity(
-          tx,
-          {
-            realm: realmOf(taken.project_id, context.options.sharedWallets),
-            provider: 'farcaster' as never,
-            profile: { subject: String(status.fid), username, verifiedEmail: undefined },
-          },
-          now,
-        )
-        await tx.query(
-          `update embedded.social_attempts set status = $2, user_id = $3, error = $4
-           where id = $1`,
-          user.lockedAt
-            ? [taken.id, 'failed', null, 'account locked']
-            : [taken.id, 'done', user.id, null],
-        )
+        await completeLogin(tx, taken, status.fid, username, now)
         await tx.query('delete from embedded.farcaster_channels where attempt_id = $1', [taken.id])
       })
     } catch (error) {
@@ -401,22 +413,7 @@ export function farcasterLogin(context: EmbeddedContext): FarcasterLogin {
           [taken.attempt_id, new Date(now)],
         )
         if (!attempt) return 'gone' as const
-        const { user } = await userOfIdentity(
-          tx,
-          {
-            realm: realmOf(attempt.project_id, context.options.sharedWallets),
-            provider: 'farcaster' as never,
-            profile: { subject: String(body.fid), username, verifiedEmail: undefined },
-          },
-          now,
-        )
-        await tx.query(
-          `update embedded.social_attempts set status = $2, user_id = $3, error = $4
-           where id = $1`,
-          user.lockedAt
-            ? [attempt.id, 'failed', null, 'account locked']
-            : [attempt.id, 'done', user.id, null],
-        )
+        await completeLogin(tx, attempt, body.fid, username, now)
       }
       return taken
     })

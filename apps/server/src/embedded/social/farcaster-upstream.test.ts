@@ -10,7 +10,6 @@ import assert from 'node:assert/strict'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type TestContext, test } from 'node:test'
-import { createWalletClient, viemConnector } from '@farcaster/auth-client'
 import {
   type AnvilInstance,
   deployTestIdRegistry,
@@ -18,7 +17,6 @@ import {
   freePort,
   startAnvil,
 } from '@openmodal/testing/node'
-import type { Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { prepareDatabase } from '../../bootstrap.js'
 import type { Db } from '../../db/db.js'
@@ -30,6 +28,7 @@ import {
   SECURE,
   startEmbeddedStack,
 } from '../../testing/embedded-stack.js'
+import { phoneSignsIn } from '../../testing/farcaster-wallet.js'
 import { testProject } from '../../testing/harness.js'
 import { openTestPglite } from '../../testing/pglite.js'
 import { type SmtpSink, startSmtpSink } from '../../testing/smtp-sink.js'
@@ -150,33 +149,16 @@ test('Sign In With Farcaster through an upstream relay', { timeout: 180_000 }, a
   })
 
   /** The phone: reads the channel's URL, signs as `fid` with `signer`, posts to the upstream. */
-  const phone = async (url: string, fid: number, signer: typeof alice) => {
-    const walletClient = createWalletClient({
+  const phone = (url: string, fid: number, signer: typeof alice) =>
+    phoneSignsIn({
       relay: upstreamRelayUrl,
-      ethereum: viemConnector({ rpcUrl: anvil.rpcUrl }),
-    })
-    const { channelToken } = walletClient.parseSignInURI({ uri: url })
-    const params = new URL(url).searchParams
-    const { message } = walletClient.buildSignInMessage({
-      address: signer.address,
-      fid,
-      uri: params.get('siweUri') ?? '',
-      domain: params.get('domain') ?? '',
-      nonce: params.get('nonce') ?? '',
-    })
-    assert.ok(message, 'the wallet client built a message')
-    return walletClient.authenticate({
-      channelToken,
+      rpcUrl: anvil.rpcUrl,
       authKey: RELAY_KEY,
-      message,
-      signature: (await signer.signMessage({ message })) as Hex,
+      url,
       fid,
+      signer,
       username: `user${fid}`,
-      displayName: 'Test user',
-      bio: '',
-      pfpUrl: '',
     })
-  }
 
   await t.test('the phone posts to the upstream, the login completes here', STEP, async () => {
     const device = await createDeviceKey(() => stack.clock.now)
