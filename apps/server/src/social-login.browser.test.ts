@@ -16,7 +16,6 @@ import type { Server } from 'node:http'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { createWalletClient, viemConnector } from '@farcaster/auth-client'
 import { buildSecureSite } from '@openmodal/secure-site/serve'
 import {
   type AnvilInstance,
@@ -26,7 +25,6 @@ import {
   startAnvil,
 } from '@openmodal/testing/node'
 import { type Browser, chromium, type Page } from 'playwright-core'
-import type { Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { CHROMIUM_ARGS, chromiumPath } from '../../../tools/chromium.mjs'
 import { prepareDatabase } from './bootstrap.js'
@@ -36,6 +34,7 @@ import { syncConfig } from './projects/config-file.js'
 import { upsertProject } from './projects/store.js'
 import type { RunningServer } from './server.js'
 import { startDappPage } from './testing/dapp-page.js'
+import { phoneSignsIn as signInAsPhone } from './testing/farcaster-wallet.js'
 import { startTestServer, testProject } from './testing/harness.js'
 import { openTestPglite } from './testing/pglite.js'
 import { type SmtpSink, startSmtpSink } from './testing/smtp-sink.js'
@@ -197,6 +196,27 @@ async function socialLogin(
   await context.close()
   return { answer, last, callbacks }
 }
+
+test("a 429 reaches the page with its Retry-After (the modal's 'try again after N seconds')", async () => {
+  // A second code within the server's 30 s send gap: what a recovery change right after a
+  // login meets. Cross-origin, the frame reads the wait only because the server exposes it.
+  const context = await browser.newContext()
+  try {
+    const page = await context.newPage()
+    await page.goto(`${dapp.origin}/`)
+    const email = `gap-${randomBytes(3).toString('hex')}@example.com`
+    const first = await request(page, 'CONNECT_EMAIL', { email })
+    assert.equal(first.status, 'SUCCESS', JSON.stringify(first.payload))
+    const again = await request(page, 'CONNECT_EMAIL', { email })
+    assert.equal(again.status, 'ERROR')
+    assert.equal(again.payload.errorCode, 'RATE_LIMITED')
+    const seconds = again.payload.retryAfter as number
+    assert.ok(Number.isInteger(seconds) && seconds >= 1 && seconds <= 30, String(seconds))
+    assert.equal(again.payload.message, `Please try again after ${seconds} seconds`)
+  } finally {
+    await context.close()
+  }
+})
 
 test('GitHub through the popup: a wallet, and the same address on a new device', async () => {
   const first = await socialLogin('github')
@@ -416,33 +436,16 @@ async function farcasterAccount() {
 }
 
 /** The phone's part: read the QR code's URL, build the SIWF message, sign it, post it. */
-async function phoneSignsIn(url: string, who: Awaited<ReturnType<typeof farcasterAccount>>) {
-  const wallet = createWalletClient({
+const phoneSignsIn = (url: string, who: Awaited<ReturnType<typeof farcasterAccount>>) =>
+  signInAsPhone({
     relay: `${server.url}/farcaster`,
-    ethereum: viemConnector({ rpcUrl: anvil.rpcUrl }),
-  })
-  const { channelToken } = wallet.parseSignInURI({ uri: url })
-  const params = new URL(url).searchParams
-  const { message } = wallet.buildSignInMessage({
-    address: who.custody.address,
-    fid: who.fid,
-    uri: params.get('siweUri') ?? '',
-    domain: params.get('domain') ?? '',
-    nonce: params.get('nonce') ?? '',
-  })
-  assert.ok(message, 'the wallet client built a message')
-  return wallet.authenticate({
-    channelToken,
+    rpcUrl: anvil.rpcUrl,
     authKey: RELAY_KEY,
-    message,
-    signature: (await who.custody.signMessage({ message })) as Hex,
+    url,
     fid: who.fid,
+    signer: who.custody,
     username: `farcaster${who.fid}`,
-    displayName: 'Test user',
-    bio: '',
-    pfpUrl: '',
   })
-}
 
 async function farcasterPage() {
   const context = await browser.newContext()

@@ -30,4 +30,13 @@ describe("the frame's API client", () => {
     expect((error as ApiError).message).to.equal('No such attempt')
     expect(await requests('refuse')).to.have.length(1)
   })
+
+  it("keeps a 429's Retry-After, so the host can say when to try again", async () => {
+    const api = createApi(location.origin, 'limited', 'session-token')
+    const error = await api.me().catch((caught: unknown) => caught)
+    expect(error).to.be.instanceOf(ApiError)
+    expect((error as ApiError).code).to.equal('RATE_LIMITED')
+    expect((error as ApiError).retryAfter).to.equal(12)
+    expect(await requests('limited')).to.have.length(1)
+  })
 })

@@ -16,10 +16,19 @@ export class ApiError extends Error {
     message: string,
     /** When the refusal ends, in ms since the epoch (a new device's hold, `NEW_DEVICE_HOLD`). */
     readonly until?: number,
+    /** A refusal's `Retry-After` in seconds (a 429), when the server sent one. */
+    readonly retryAfter?: number,
   ) {
     super(message)
   }
 }
+
+/** `Retry-After` in whole seconds (1 to a day), or undefined (absent, a date, out of range). */
+const retryAfterOf = (response: Response) => {
+  const seconds = Number(response.headers.get('retry-after') ?? Number.NaN)
+  return Number.isSafeInteger(seconds) && seconds >= 1 && seconds <= 86_400 ? seconds : undefined
+}
+
 
 /** An ISO time the server names (`until`), as ms since the epoch. */
 const isoTime = v.pipe(
@@ -190,7 +199,7 @@ export function createApi(apiUrl: string, projectId: string, token?: string): Ap
       const { code, message, until } = parsed.success
         ? parsed.output.error
         : { code: 'HTTP_ERROR', message: `HTTP status code: ${response.status}`, until: undefined }
-      throw new ApiError(response.status, code, message, until)
+      throw new ApiError(response.status, code, message, until, retryAfterOf(response))
     }
     return (schema ? v.parse(schema, data) : undefined) as never
   }

@@ -715,6 +715,10 @@ async function serve(
           ? { errorCode }
           : {}),
         ...(until !== undefined && Number.isSafeInteger(until) ? { until } : {}),
+        // A 429's wait, so the host can say "try again after N seconds" in its own words.
+        ...(error instanceof ApiError && error.retryAfter !== undefined
+          ? { retryAfter: error.retryAfter }
+          : {}),
       })
     }
   }

@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import type { VaultKey } from './crypto.js'
 import type { Mailer } from './mailer.js'
 import type { FarcasterOptions } from './social/farcaster.js'
+import { isSafeRelayUrl } from './social/farcaster-upstream.js'
 
 /**
  * A project's recovery mode. `non-custodial` (default): the recovery share is wrapped in the
@@ -226,8 +227,9 @@ export function readEmbeddedEnv(env: NodeJS.ProcessEnv): EmbeddedEnv | undefined
 
 /**
  * Sign In With Farcaster from OPENMODAL_FARCASTER_RPC_URL (the IdRegistry's chain: Optimism),
- * OPENMODAL_FARCASTER_ID_REGISTRY, OPENMODAL_FARCASTER_RELAY_KEY and
- * OPENMODAL_FARCASTER_SIGN_IN_URL; undefined (off) without the RPC URL.
+ * OPENMODAL_FARCASTER_ID_REGISTRY, OPENMODAL_FARCASTER_RELAY_KEY,
+ * OPENMODAL_FARCASTER_SIGN_IN_URL and OPENMODAL_FARCASTER_RELAY_URL (an upstream relay to follow,
+ * https); undefined (off) without the RPC URL.
  *
  * @example
  * readFarcasterEnv({ OPENMODAL_FARCASTER_RPC_URL: 'https://mainnet.optimism.io' })
@@ -239,11 +241,18 @@ export function readFarcasterEnv(env: NodeJS.ProcessEnv): FarcasterOptions | und
   if (registry && !/^0x[0-9a-fA-F]{40}$/.test(registry)) {
     throw new Error(`OPENMODAL_FARCASTER_ID_REGISTRY=${registry} is not an address`)
   }
+  const relayUrl = env.OPENMODAL_FARCASTER_RELAY_URL || undefined
+  if (relayUrl !== undefined && !isSafeRelayUrl(relayUrl)) {
+    throw new Error(
+      `OPENMODAL_FARCASTER_RELAY_URL=${relayUrl} must be an https URL (http only on loopback)`,
+    )
+  }
   return {
     rpcUrl,
     idRegistry: registry as `0x${string}` | undefined,
     relayKey: env.OPENMODAL_FARCASTER_RELAY_KEY || undefined,
     signInUrl: env.OPENMODAL_FARCASTER_SIGN_IN_URL || undefined,
+    relayUrl,
   }
 }
 

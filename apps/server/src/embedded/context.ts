@@ -65,7 +65,11 @@ export function secureOriginOnly(context: EmbeddedContext): MiddlewareHandler<Ap
     if (origin !== undefined && origin !== secureOrigin) {
       throw new EmbeddedError(403, 'ORIGIN_NOT_ALLOWED', `Origin ${origin} may not call this API`)
     }
-    if (origin !== undefined) c.header('access-control-allow-origin', origin)
+    if (origin !== undefined) {
+      c.header('access-control-allow-origin', origin)
+      // The frame reads a 429's wait (spec §5: "Please try again after N seconds").
+      c.header('access-control-expose-headers', 'retry-after')
+    }
     if (c.req.method === 'OPTIONS') {
       return c.body(null, 204, {
         'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',

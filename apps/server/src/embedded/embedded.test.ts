@@ -196,6 +196,8 @@ async function embeddedSuite(t: TestContext, db: Db) {
       assert.equal(early.body.error.code, 'RATE_LIMITED')
       assert.equal(early.body.error.message, 'Please try again after 20 seconds')
       assert.equal(early.headers.get('retry-after'), '20')
+      // The secure frame may read it (a cross-origin answer shows it only when exposed).
+      assert.equal(early.headers.get('access-control-expose-headers'), 'retry-after')
       // Another device's code neither waits for this one nor replaces it.
       const other = await createDeviceKey(() => stack.clock.now)
       const elsewhere = await start('10.3.0.3', other)

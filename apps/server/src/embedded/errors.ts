@@ -33,6 +33,7 @@ export type EmbeddedErrorCode =
   | 'NEW_DEVICE_HOLD'
   | 'MAIL_FAILED'
   | 'SOCIAL_FAILED'
+  | 'FARCASTER_FAILED'
   | 'PAYLOAD_TOO_LARGE'
   | 'SERVER_ERROR'
 

@@ -10,7 +10,7 @@ import type { AppEnv } from '../http/access.js'
 import type { Logger } from '../http/logger.js'
 import { createRateLimiter, type RateLimitOptions } from '../http/rate-limit.js'
 import { emailAuthRoutes } from './email-auth.js'
-import { farcasterRoutes } from './farcaster.js'
+import { farcasterLogin } from './farcaster.js'
 import { socialAuthRoutes } from './social-auth.js'
 import { walletVaultRoutes } from './wallet-vault.js'
 
@@ -65,6 +65,7 @@ export function embeddedRoutes(input: {
           // Readable by the secure frame, so it can say why.
           if (c.req.header('origin') === context.options.secureOrigin) {
             c.header('access-control-allow-origin', context.options.secureOrigin)
+            c.header('access-control-expose-headers', 'retry-after')
             c.header('vary', 'Origin')
           }
           throw new EmbeddedError(
@@ -80,9 +81,10 @@ export function embeddedRoutes(input: {
     for (const path of EMBEDDED_PATHS) app.use(path, perAddress)
     app.onError(embeddedErrorAnswer(input.logger))
   }
+  const farcaster = farcasterLogin(context)
   return app
     .route('/', emailAuthRoutes(context))
-    .route('/', socialAuthRoutes(context))
-    .route('/', farcasterRoutes(context))
+    .route('/', socialAuthRoutes(context, { follow: farcaster.follow }))
+    .route('/', farcaster.routes)
     .route('/', walletVaultRoutes(context))
 }

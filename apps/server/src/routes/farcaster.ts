@@ -7,10 +7,14 @@
 //   frame collects the session at /v1/auth/social/status like any social login.
 // Unlike the open-source relay, ours checks the custody signature when the wallet posts it, and
 // for a login channel completes the attempt itself.
+// With an upstream relay (`relayUrl`, OPENMODAL_FARCASTER_RELAY_URL) a login's channel is opened
+// there instead (a Farcaster wallet app posts to the relay it is set up for); the frame's status
+// poll reads the upstream's status (`follow`) and the server verifies what it carries itself.
 import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
 import * as v from 'valibot'
 import type { Hex } from 'viem'
+import type { Queryable } from '../db/db.js'
 import { realmOf } from '../embedded/config.js'
 import {
   BODY_MAX_BYTES,
@@ -30,7 +34,12 @@ import {
   SIWF_URL,
   verifySignIn,
 } from '../embedded/social/farcaster.js'
-import { ATTEMPT_TTL_MS, userOfIdentity } from '../embedded/social/flow.js'
+import {
+  type UpstreamRelay,
+  UpstreamRelayError,
+  upstreamRelay,
+} from '../embedded/social/farcaster-upstream.js'
+import { ATTEMPT_TTL_MS, type AttemptRow, userOfIdentity } from '../embedded/social/flow.js'
 import type { AppEnv } from '../http/access.js'
 import { limitBody } from '../http/middleware.js'
 import { ProjectIdSchema } from '../projects/schema.js'
@@ -81,10 +90,21 @@ interface ChannelRow extends Record<string, unknown> {
   url: string
   state: 'pending' | 'completed'
   result: Record<string, unknown> | null
+  /** A login's channel at the upstream relay: its token there (null for our own channels). */
+  upstream_token: string | null
 }
+
+/** A Farcaster username (fname: lowercase, digits, hyphens; or an ENS `.eth` name). */
+const FNAME = /^(?:[a-z0-9][a-z0-9-]{0,15}|[a-z0-9][a-z0-9-]{0,62}\.eth)$/
 
 const relayError = (c: Context<AppEnv>, status: 400 | 401 | 404 | 409, error: string) =>
   c.json({ error }, status)
+
+/** A SIWE nonce: at least 8 alphanumerics (EIP-4361); from 24 random bytes. */
+const newNonce = () =>
+  randomId(24)
+    .replace(/[^A-Za-z0-9]/g, '')
+    .padEnd(16, '0')
 
 /** A channel's `url`: the sign-in page with what the wallet needs to build the message. */
 function channelUrl(base: string, token: string, nonce: string, fields: Record<string, unknown>) {
@@ -97,18 +117,34 @@ function channelUrl(base: string, token: string, nonce: string, fields: Record<s
   return url.href
 }
 
+/** The Farcaster routes, and the status poll's hook for a login through an upstream relay. */
+export interface FarcasterLogin {
+  routes: Hono<AppEnv>
+  /**
+   * Reads a pending Farcaster attempt's channel at the upstream relay and completes or fails
+   * the attempt by what it says; returns the attempt as it then stands. Undefined without an
+   * upstream relay.
+   */
+  follow: ((attempt: AttemptRow) => Promise<AttemptRow>) | undefined
+}
+
 /**
- * The relay and login routes, or none when the server has no Farcaster settings.
+ * The relay and login routes (none when the server has no Farcaster settings), and with an
+ * upstream relay the hook the social status poll calls.
  *
  * @example
- * app.route('/', farcasterRoutes(context))
+ * const farcaster = farcasterLogin(context)
+ * app.route('/', socialAuthRoutes(context, { follow: farcaster.follow })).route('/', farcaster.routes)
  */
-export function farcasterRoutes(context: EmbeddedContext): Hono<AppEnv> {
+export function farcasterLogin(context: EmbeddedContext): FarcasterLogin {
   const app = new Hono<AppEnv>()
   const settings = context.options.farcaster
-  if (!settings) return app
+  if (!settings) return { routes: app, follow: undefined }
   const { db } = context
   const chain: FarcasterChain = farcasterChain(settings)
+  const upstream: UpstreamRelay | undefined = settings.relayUrl
+    ? upstreamRelay(settings.relayUrl, settings.relayTimeoutMs)
+    : undefined
   const bounded = limitBody(BODY_MAX_BYTES, () => {
     throw new EmbeddedError(413, 'PAYLOAD_TOO_LARGE', 'Body too large')
   })
@@ -119,12 +155,7 @@ export function farcasterRoutes(context: EmbeddedContext): Hono<AppEnv> {
     attemptId: string | null,
   ) => {
     const token = randomId(24)
-    // SIWE nonces are at least 8 alphanumerics (EIP-4361); 24 random bytes in hex.
-    const nonce =
-      fields.nonce ??
-      randomId(24)
-        .replace(/[^A-Za-z0-9]/g, '')
-        .padEnd(16, '0')
+    const nonce = fields.nonce ?? newNonce()
     const url = channelUrl(settings.signInUrl ?? SIWF_URL, token, nonce, fields)
     const now = context.now()
     await db.query(
@@ -149,7 +180,8 @@ export function farcasterRoutes(context: EmbeddedContext): Hono<AppEnv> {
     const match = /^Bearer ([A-Za-z0-9_-]{16,128})$/.exec(c.req.header('authorization') ?? '')
     if (!match?.[1]) return undefined
     const [row] = await db.query<ChannelRow>(
-      'select * from embedded.farcaster_channels where token_hash = $1 and expires_at > $2',
+      `select * from embedded.farcaster_channels
+       where token_hash = $1 and expires_at > $2 and upstream_token is null`,
       [tokenHash(match[1]), new Date(context.now())],
     )
     return row
@@ -160,6 +192,140 @@ export function farcasterRoutes(context: EmbeddedContext): Hono<AppEnv> {
     nonce: row.nonce,
     ...(row.result ?? {}),
   })
+
+  /** Completes a taken attempt as the user of `fid` (a locked account fails it). */
+  const completeLogin = async (
+    tx: Queryable,
+    attempt: { id: string; project_id: string },
+    fid: number,
+    username: string,
+    now: number,
+  ) => {
+    const { user } = await userOfIdentity(
+      tx,
+      {
+        realm: realmOf(attempt.project_id, context.options.sharedWallets),
+        provider: 'farcaster' as never,
+        profile: { subject: String(fid), username, verifiedEmail: undefined },
+      },
+      now,
+    )
+    await tx.query(
+      `update embedded.social_attempts set status = $2, user_id = $3, error = $4
+       where id = $1`,
+      user.lockedAt
+        ? [attempt.id, 'failed', null, 'account locked']
+        : [attempt.id, 'done', user.id, null],
+    )
+  }
+
+  /** Marks a login failed (the visitor reads "Failed to connect to farcaster"); logs why. */
+  const failLogin = async (attemptId: string, reason: string) => {
+    context.logger.warn('farcaster login failed', { reason })
+    await db.query(
+      `update embedded.social_attempts set status = 'failed', error = $2
+       where id = $1 and status in ('pending', 'exchanging')`,
+      [attemptId, reason.slice(0, 500)],
+    )
+    await db.query('delete from embedded.farcaster_channels where attempt_id = $1', [attemptId])
+  }
+
+  /** Opens the login's channel at the upstream relay, with our nonce; its `url` for the QR code. */
+  const openUpstream = async (fields: { siweUri: string; domain: string }, attemptId: string) => {
+    if (!upstream) throw new Error('No upstream relay')
+    const nonce = newNonce()
+    let channel: { channelToken: string; url: string }
+    try {
+      channel = await upstream.open({ ...fields, nonce })
+    } catch (error) {
+      await failLogin(attemptId, error instanceof Error ? error.message : String(error))
+      throw new EmbeddedError(502, 'FARCASTER_FAILED', FARCASTER_FAILED, { cause: error })
+    }
+    const now = context.now()
+    await db.query(
+      `insert into embedded.farcaster_channels
+         (token_hash, attempt_id, nonce, domain, siwe_uri, url, state, created_at, expires_at,
+          upstream_token)
+       values ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9)`,
+      [
+        tokenHash(channel.channelToken),
+        attemptId,
+        nonce,
+        fields.domain,
+        fields.siweUri,
+        channel.url,
+        new Date(now),
+        new Date(now + CHANNEL_TTL_MS),
+        channel.channelToken,
+      ],
+    )
+    return channel.url
+  }
+
+  const attemptOf = async (id: string) =>
+    (await db.query<AttemptRow>('select * from embedded.social_attempts where id = $1', [id]))[0]
+
+  /**
+   * One read of a pending login's channel at the upstream relay. The attempt is taken
+   * (`exchanging`) for the read, so two polls never read it at once (the relay answers
+   * `completed` only once); a cancel meanwhile wins. A completed channel is verified here as
+   * if the wallet had posted to us: the channel's domain, uri and nonce, FIP-11, the custody
+   * address in the IdRegistry. Anything else the relay says fails the login.
+   */
+  const follow = async (attempt: AttemptRow): Promise<AttemptRow> => {
+    if (!upstream || (attempt.provider as string) !== 'farcaster' || attempt.status !== 'pending') {
+      return attempt
+    }
+    const [taken] = await db.query<AttemptRow>(
+      `update embedded.social_attempts set status = 'exchanging'
+       where id = $1 and status = 'pending' and expires_at > $2 returning *`,
+      [attempt.id, new Date(context.now())],
+    )
+    if (!taken) return (await attemptOf(attempt.id)) ?? attempt
+    const [channel] = await db.query<ChannelRow>(
+      'select * from embedded.farcaster_channels where attempt_id = $1 and upstream_token is not null',
+      [taken.id],
+    )
+    try {
+      if (!channel?.upstream_token) throw new UpstreamRelayError('no upstream channel')
+      const status = await upstream.status(channel.upstream_token)
+      if (status.state === 'gone') throw new UpstreamRelayError('the relay forgot the channel')
+      if (status.state === 'pending') {
+        await db.query(
+          `update embedded.social_attempts set status = 'pending'
+           where id = $1 and status = 'exchanging'`,
+          [taken.id],
+        )
+        return (await attemptOf(taken.id)) ?? taken
+      }
+      // The relay is not trusted for the check: the same one as for a post to our relay.
+      await verifySignIn(
+        chain,
+        { message: status.message, signature: status.signature, fid: status.fid },
+        { nonce: channel.nonce, domain: channel.domain, siweUri: channel.siwe_uri },
+        context.now(),
+      )
+      // The name is display text only; an fname's form, else the fid.
+      const username =
+        status.username && FNAME.test(status.username) ? status.username : `fid:${status.fid}`
+      const now = context.now()
+      await db.transaction(async (tx) => {
+        const [still] = await tx.query<{ id: string }>(
+          `update embedded.social_attempts set status = 'exchanging'
+           where id = $1 and status = 'exchanging' returning id`,
+          [taken.id],
+        )
+        // Cancelled while the relay answered: nobody is logged in.
+        if (!still) return
+        await completeLogin(tx, taken, status.fid, username, now)
+        await tx.query('delete from embedded.farcaster_channels where attempt_id = $1', [taken.id])
+      })
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      await failLogin(taken.id, `upstream relay: ${reason}`)
+    }
+    return (await attemptOf(taken.id)) ?? taken
+  }
 
   // Any page may use the relay (the app client may run in a browser); no cookies are involved.
   app.use(
@@ -247,22 +413,7 @@ export function farcasterRoutes(context: EmbeddedContext): Hono<AppEnv> {
           [taken.attempt_id, new Date(now)],
         )
         if (!attempt) return 'gone' as const
-        const { user } = await userOfIdentity(
-          tx,
-          {
-            realm: realmOf(attempt.project_id, context.options.sharedWallets),
-            provider: 'farcaster' as never,
-            profile: { subject: String(body.fid), username, verifiedEmail: undefined },
-          },
-          now,
-        )
-        await tx.query(
-          `update embedded.social_attempts set status = $2, user_id = $3, error = $4
-           where id = $1`,
-          user.lockedAt
-            ? [attempt.id, 'failed', null, 'account locked']
-            : [attempt.id, 'done', user.id, null],
-        )
+        await completeLogin(tx, attempt, body.fid, username, now)
       }
       return taken
     })
@@ -303,10 +454,9 @@ export function farcasterRoutes(context: EmbeddedContext): Hono<AppEnv> {
         new Date(now + ATTEMPT_TTL_MS),
       ],
     )
-    const channel = await openChannel(
-      { siweUri: `${secure.origin}/`, domain: secure.host },
-      attemptId,
-    )
+    const fields = { siweUri: `${secure.origin}/`, domain: secure.host }
+    if (upstream) return c.json({ attemptId, url: await openUpstream(fields, attemptId) })
+    const channel = await openChannel(fields, attemptId)
     return c.json({ attemptId, url: channel.url })
   })
 
@@ -315,7 +465,8 @@ export function farcasterRoutes(context: EmbeddedContext): Hono<AppEnv> {
     const jkt = await requireProof(context, c)
     const [attempt] = await db.query<{ id: string }>(
       `update embedded.social_attempts set status = 'failed', error = 'cancelled'
-       where id = $1 and jkt = $2 and provider = 'farcaster' and status = 'pending'
+       where id = $1 and jkt = $2 and provider = 'farcaster'
+         and status in ('pending', 'exchanging')
        returning id`,
       [body.attemptId, jkt],
     )
@@ -326,5 +477,5 @@ export function farcasterRoutes(context: EmbeddedContext): Hono<AppEnv> {
   })
 
   app.onError(embeddedErrorAnswer(context.logger))
-  return app
+  return { routes: app, follow: upstream ? follow : undefined }
 }

@@ -53,12 +53,16 @@ export const SOCIAL_FAILED = 'Failed to initiate social connection'
 const LOADING_PATH = '/loading'
 
 /**
- * The social login routes.
+ * The social login routes. `follow`: reads a pending attempt where it completes elsewhere (a
+ * Farcaster login through an upstream relay) before the status poll answers.
  *
  * @example
- * app.route('/', socialAuthRoutes(context))
+ * app.route('/', socialAuthRoutes(context, { follow: farcaster.follow }))
  */
-export function socialAuthRoutes(context: EmbeddedContext): Hono<AppEnv> {
+export function socialAuthRoutes(
+  context: EmbeddedContext,
+  { follow }: { follow?: ((attempt: AttemptRow) => Promise<AttemptRow>) | undefined } = {},
+): Hono<AppEnv> {
   const { db, options } = context
   const app = new Hono<AppEnv>()
   const bounded = limitBody(BODY_MAX_BYTES, () => {
@@ -199,15 +203,16 @@ export function socialAuthRoutes(context: EmbeddedContext): Hono<AppEnv> {
   app.post('/v1/auth/social/status', bounded, async (c) => {
     const body = parseBody(StatusBody, await readJson(c))
     const jkt = await requireProof(context, c)
-    const [attempt] = await db.query<AttemptRow>(
+    const [found] = await db.query<AttemptRow>(
       'select * from embedded.social_attempts where id = $1',
       [body.attemptId],
     )
-    if (!attempt || attempt.jkt !== jkt) {
+    if (!found || found.jkt !== jkt) {
       throw new EmbeddedError(404, 'BAD_REQUEST', 'No such attempt on this device', {
         field: 'attemptId',
       })
     }
+    const attempt = follow ? await follow(found) : found
     if (attempt.status === 'failed') throw new EmbeddedError(400, 'SOCIAL_FAILED', SOCIAL_FAILED)
     if (attempt.status === 'collected') {
       throw new EmbeddedError(409, 'BAD_REQUEST', 'This login was already completed')

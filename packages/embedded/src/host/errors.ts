@@ -58,20 +58,26 @@ const SERVER_CODES: Record<string, keyof typeof FRAME_ERROR_MESSAGES> = {
   PROJECT_NOT_FOUND: 'EMBEDDED_PROJECT_NOT_FOUND',
   ORIGIN_NOT_ALLOWED: 'FRAME_UNVERIFIED_DOMAIN',
   SOCIAL_FAILED: 'FAILED_TO_INITIATE_SOCIAL',
+  FARCASTER_FAILED: 'FAILED_TO_CONNECT_FARCASTER',
 }
 
 /**
  * The kit's error for a server error the frame passed on (`errorCode`, the server's words in
  * `message`): a coded error a UI translates, the server's words as `details`. RATE_LIMITED keeps
- * the server's words ("Please try again after N seconds", spec §5) as its text.
+ * the server's words ("Please try again after N seconds", spec §5) as its text, and its
+ * `Retry-After` as `values.seconds`, so a UI can say it in its own locale.
  */
 function serverError(
   errorCode: string,
   message: string | undefined,
   until: number | undefined,
+  retryAfter: number | undefined,
 ): BaseError {
   if (errorCode === 'RATE_LIMITED') {
-    return new BaseError(message || 'Rate Limited', { code: 'EMAIL_RATE_LIMITED' })
+    return new BaseError(message || 'Rate Limited', {
+      code: 'EMAIL_RATE_LIMITED',
+      ...(retryAfter === undefined ? {} : { values: { seconds: retryAfter } }),
+    })
   }
   // A new device's hold: the time it ends, in the same unambiguous form as the notice mail.
   if (errorCode === 'NEW_DEVICE_HOLD' && until !== undefined) {
@@ -105,6 +111,8 @@ export function replyError(payload: {
   errorCode?: string | undefined
   /** When the server's refusal ends (ms since the epoch). */
   until?: number | undefined
+  /** A 429's `Retry-After` in seconds. */
+  retryAfter?: number | undefined
 }): Error {
   // An EIP-1193 error stays one (a 4100 "Session Expired" a dapp reads by its number), even
   // when the frame also names it.
@@ -115,7 +123,7 @@ export function replyError(payload: {
     )
   }
   if (payload.errorCode !== undefined) {
-    return serverError(payload.errorCode, payload.message, payload.until)
+    return serverError(payload.errorCode, payload.message, payload.until, payload.retryAfter)
   }
   return payload.message ? new BaseError(payload.message) : kitError('AN_ERROR_OCCURRED')
 }

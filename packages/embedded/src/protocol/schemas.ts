@@ -220,6 +220,14 @@ const errorReply = v.object({
     errorCode: v.optional(v.pipe(v.string(), matching(/^[A-Z][A-Z_]{0,39}$/))),
     /** When the server's refusal ends, ms since the epoch (`NEW_DEVICE_HOLD`). */
     until: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
+    /** A refusal's `Retry-After` in seconds (the server's 429, spec §5). */
+    retryAfter: v.optional(
+      v.pipe(
+        v.number(),
+        v.safeInteger(),
+        v.check((seconds) => seconds >= 1 && seconds <= 86_400),
+      ),
+    ),
   }),
 })
 

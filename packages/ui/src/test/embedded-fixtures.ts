@@ -67,7 +67,7 @@ export function embeddedStandIn(
     smartAccount?: 'none' | 'available' | 'fails'
     /** Whether the frame says it can change the recovery factor (the current one does). */
     changeRecovery?: boolean
-    /** The frame's refusal of a factor change before any code (a new device's hold). */
+    /** CHANGE_RECOVERY fails at once: a new device's hold, or the server refused to mail the code (a 429…). */
     changeRecoveryError?: Error
   } = {},
 ): EmbeddedStandIn {

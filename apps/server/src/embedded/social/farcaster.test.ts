@@ -6,12 +6,7 @@
 // a cancelled login.
 import assert from 'node:assert/strict'
 import { type TestContext, test } from 'node:test'
-import {
-  createAppClient,
-  createWalletClient,
-  type StatusAPIResponse,
-  viemConnector,
-} from '@farcaster/auth-client'
+import { createAppClient, type StatusAPIResponse, viemConnector } from '@farcaster/auth-client'
 import {
   type AnvilInstance,
   deployTestIdRegistry,
@@ -29,6 +24,7 @@ import {
   SECURE,
   startEmbeddedStack,
 } from '../../testing/embedded-stack.js'
+import { phoneSignsIn } from '../../testing/farcaster-wallet.js'
 import { testProject } from '../../testing/harness.js'
 import { openTestPglite } from '../../testing/pglite.js'
 import { startSmtpSink } from '../../testing/smtp-sink.js'
@@ -66,50 +62,36 @@ async function setup(t: TestContext) {
   const relay = `${stack.server.url}/farcaster`
   const ethereum = viemConnector({ rpcUrl: anvil.rpcUrl })
   const appClient = createAppClient({ relay, ethereum })
-  const walletClient = createWalletClient({ relay, ethereum })
   /** A Farcaster account: a custody key with its fid in the registry. */
   const account = async () => {
     const custody = privateKeyToAccount(generatePrivateKey())
     const fid = Number(await registry.register(custody.address))
     return { custody, fid }
   }
-  return { stack, appClient, walletClient, account }
+  return { stack, appClient, relay, rpcUrl: anvil.rpcUrl, account }
 }
 
 type Setup = Awaited<ReturnType<typeof setup>>
 type Account = Awaited<ReturnType<Setup['account']>>
 
 /** The phone's part: read the channel's URL, build the message, sign it with `signer`. */
-async function signIn(
-  { walletClient }: Setup,
+const signIn = (
+  { relay, rpcUrl }: Setup,
   url: string,
   who: Account,
   options: { signer?: Account['custody']; nonce?: string; domain?: string; authKey?: string } = {},
-) {
-  const { channelToken } = walletClient.parseSignInURI({ uri: url })
-  const params = new URL(url).searchParams
-  const signer = options.signer ?? who.custody
-  const { message } = walletClient.buildSignInMessage({
-    address: signer.address,
-    fid: who.fid,
-    uri: params.get('siweUri') ?? '',
-    domain: options.domain ?? params.get('domain') ?? '',
-    nonce: options.nonce ?? params.get('nonce') ?? '',
-  })
-  assert.ok(message, 'the wallet client built a message')
-  const signature = await signer.signMessage({ message })
-  return walletClient.authenticate({
-    channelToken,
+) =>
+  phoneSignsIn({
+    relay,
+    rpcUrl,
     authKey: options.authKey ?? RELAY_KEY,
-    message,
-    signature: signature as Hex,
+    url,
     fid: who.fid,
+    signer: options.signer ?? who.custody,
     username: `user${who.fid}`,
-    displayName: 'Test user',
-    bio: '',
-    pfpUrl: '',
+    ...(options.nonce ? { nonce: options.nonce } : {}),
+    ...(options.domain ? { domain: options.domain } : {}),
   })
-}
 
 async function startLogin(stack: EmbeddedStack, device: DeviceKey, projectId = 'test-project') {
   return stack.send('POST', '/v1/auth/farcaster/start', {
@@ -285,6 +267,7 @@ test('reads its settings from the environment, off without an RPC URL', () => {
       idRegistry: undefined,
       relayKey: 'key',
       signInUrl: undefined,
+      relayUrl: undefined,
     },
   )
   assert.throws(

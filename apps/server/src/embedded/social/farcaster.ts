@@ -39,6 +39,14 @@ export interface FarcasterOptions {
   relayKey?: string | undefined
   /** Base of a channel's `url` (default `SIWF_URL`; the demo points it at its own page). */
   signInUrl?: string | undefined
+  /**
+   * An upstream relay (the open-source relay's API, e.g. `https://relay.farcaster.xyz`): when
+   * set, a login's channel is opened there and its status read from there, since a Farcaster
+   * wallet app posts to the relay it is set up for. Its answer is verified here all the same.
+   */
+  relayUrl?: string | undefined
+  /** Deadline of each call to the upstream relay (default `UPSTREAM_TIMEOUT_MS`, 5 s). */
+  relayTimeoutMs?: number | undefined
 }
 
 /** Why a Sign In With Farcaster message was refused (logged; the visitor reads the spec's text). */

@@ -5,6 +5,7 @@
 import {
   $connections,
   $options,
+  BaseError,
   type ChainNamespace,
   type EmbeddedLoginStatus,
   type EmbeddedWalletLoaded,
@@ -36,6 +37,21 @@ export function secondsUntilNextSend(now: number = Date.now()): number {
 /** Records a send for the throttle. */
 export function recordSend(now: number = Date.now()): void {
   storage.set('lastEmailLoginTime', now)
+}
+
+/**
+ * The server's 429 through the frame (spec §5) in the visitor's language: "Please try again
+ * after N seconds" with the seconds of its Retry-After; undefined for any other error (or a
+ * 429 without a wait, which keeps the server's words).
+ *
+ * @example rateLimitText(error) ?? tError(error)
+ */
+export function rateLimitText(error: unknown): string | undefined {
+  if (!(error instanceof BaseError) || error.code !== 'EMAIL_RATE_LIMITED') return undefined
+  const seconds = error.values?.seconds
+  return typeof seconds === 'number' && Number.isSafeInteger(seconds) && seconds > 0
+    ? t('email.throttled', { seconds })
+    : undefined
 }
 
 /** The embedded wallet's id and its loaded frame side (loads it on first use). */

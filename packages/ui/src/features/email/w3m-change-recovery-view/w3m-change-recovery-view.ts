@@ -18,7 +18,13 @@ import { base } from '../../../styles/base.js'
 import { formStyles } from '../../../styles/form-styles.js'
 import { viewStyles } from '../../../styles/view-styles.js'
 import { define } from '../../../utils/define.js'
-import { emailStyles, embeddedWallet, frameStatusLine, isCancel } from '../email-shared.js'
+import {
+  emailStyles,
+  embeddedWallet,
+  frameStatusLine,
+  isCancel,
+  rateLimitText,
+} from '../email-shared.js'
 
 /**
  * @summary ChangeRecovery: changes what recovers the embedded wallet on a new device, from a
@@ -49,7 +55,9 @@ export class W3mChangeRecoveryView extends OpenModalElement {
 
   private readonly account = new StoreController(this, $activeAccount)
   private readonly attempt = new AttemptController(this, {
-    message: (error) => (isCancel(error) ? t('recovery.cancelled') : tError(error)),
+    // A 429 (the code was mailed moments ago) says when to try again, in the visitor's words.
+    message: (error) =>
+      isCancel(error) ? t('recovery.cancelled') : (rateLimitText(error) ?? tError(error)),
   })
 
   constructor() {

@@ -5,6 +5,7 @@ import { expect, fixture, html } from '@open-wc/testing'
 import {
   $activeAccount,
   $view,
+  BaseError,
   connect,
   frameError,
   openModal,
@@ -282,6 +283,26 @@ describe('ChangeRecovery', () => {
       '2026-11-30 22:19 UTC',
     )
     await until(() => text(deep(view, '[data-error]')) === heldText, 'the German refusal')
+    await settle()
+    await expect(modal).to.be.accessible()
+  })
+
+  it("a 429 says when to try again, in the visitor's language", async () => {
+    // What the host makes of the frame's refusal: the server's words, its Retry-After.
+    const limited = new BaseError('Please try again after 12 seconds', {
+      code: 'EMAIL_RATE_LIMITED',
+      values: { seconds: 12 },
+    })
+    const { account } = await loggedIn(modal, 'ada@example.com', {
+      changeRecoveryError: limited,
+    })
+    setLocale('de')
+    await loadLocale('de')
+    const view = await openChange(account)
+    ;(deep(view, '[part="start-button"]') as HTMLButtonElement).click()
+    await until(() => deep(view, '[data-error]'), 'the refusal', 5_000)
+    expect(text(deep(view, '[data-error]'))).to.equal('Bitte versuche es in 12 Sekunden erneut')
+    expect(deep(view, '[part="retry-button"]')).to.not.equal(null)
     await settle()
     await expect(modal).to.be.accessible()
   })
