@@ -30,7 +30,7 @@ const text = (element: Element | null | undefined) =>
 /** Logged in with the stand-in on mainnet; `enabled` lists the smart-account networks. */
 async function loggedIn(
   modal: W3mModal,
-  smartAccount: 'none' | 'available' | 'fails',
+  smartAccount: 'none' | 'available' | 'fails' | 'eip7702',
   enabled: number[] = [1],
 ) {
   const standIn = embeddedStandIn({ smartAccount })
@@ -119,6 +119,61 @@ describe('ProfileWallets', () => {
     await loadLocale('ar')
     await until(() => deep(modal, 'dialog')?.getAttribute('dir') === 'rtl', 'right to left')
     await until(() => text(deep(row(view, 'eoa'), '.type')) === 'حساب عادي (EOA)', 'Arabic')
+    await settle()
+    await expect(modal).to.be.accessible()
+  })
+
+  it('EIP-7702 mode: one row for the one address, delegated or not, and what it acts as', async () => {
+    const { standIn, account } = await loggedIn(modal, 'eip7702')
+    const view = await openProfileWallets(modal, account)
+    // The EOA keeps its address as the smart account: one row, not the same address twice.
+    expect(deep(view, '[part="account"]')).to.exist
+    expect(view.shadowRoot?.querySelectorAll('[part="account"]').length).to.equal(1)
+    const one = row(view, 'eip7702')
+    expect(text(deep(one, '.type'))).to.equal('Your account (EIP-7702): one address for both')
+    expect(text(deep(one, '[data-address]'))).to.equal(EOA_ADDRESS)
+    expect(text(deep(one, '[data-deployed]'))).to.equal(
+      'Not delegated yet: your first transaction as a smart account delegates it',
+    )
+    expect(text(deep(one, '[data-balance]'))).to.equal('Balance: 1.500 ETH')
+    expect(text(deep(one, '[data-acts-as]'))).to.equal('Acts as an ordinary account (EOA)')
+    await settle()
+    await expect(modal).to.be.accessible()
+    setThemeMode('dark')
+    await settle()
+    await expect(modal).to.be.accessible()
+
+    const use = deep(one, '[part="use-button"]') as HTMLButtonElement
+    expect(text(use)).to.equal('Use as a smart account')
+    use.focus()
+    await sendKeys({ press: 'Enter' })
+    await until(
+      () =>
+        deep(row(view, 'eip7702'), '[data-acts-as]')?.getAttribute('data-acts-as') ===
+        'smartAccount',
+      'acting as the smart account',
+    )
+    expect(standIn.calls).to.include('setPreferredAccount:smartAccount')
+    expect(text(deep(row(view, 'eip7702'), '[data-acts-as]'))).to.equal('Acts as a smart account')
+    // The address does not change: the connection keeps the EOA's.
+    expect($activeAccount.get().address).to.equal(EOA_ADDRESS)
+    // Spec §6: no switch to the smart account while it is the active type; back to the EOA.
+    const back = deep(row(view, 'eip7702'), '[part="use-button"]') as HTMLButtonElement
+    expect(text(back)).to.equal('Use as an ordinary account')
+    back.click()
+    await until(() => standIn.calls.includes('setPreferredAccount:eoa'), 'back to the EOA')
+    await until(
+      () => deep(row(view, 'eip7702'), '[data-acts-as]')?.getAttribute('data-acts-as') === 'eoa',
+      'acting as the EOA',
+    )
+
+    setLocale('ar')
+    await loadLocale('ar')
+    await until(() => deep(modal, 'dialog')?.getAttribute('dir') === 'rtl', 'right to left')
+    await until(
+      () => text(deep(row(view, 'eip7702'), '[data-acts-as]')) === 'يعمل كحساب عادي (EOA)',
+      'Arabic',
+    )
     await settle()
     await expect(modal).to.be.accessible()
   })
