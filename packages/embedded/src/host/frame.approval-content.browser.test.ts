@@ -9,7 +9,7 @@ import { executeServerCommand, sendKeys } from '@web/test-runner-commands'
 import { encodeFunctionData, erc20Abi, getAddress, maxUint256 } from 'viem'
 import { embeddedWallet } from '../connector/embedded-wallet-entry.js'
 import type { LoadedEmbeddedWallet } from '../connector/load.js'
-import { bundlerUp } from '../test/bundler.js'
+import { anvilNetwork, bundlerUp } from '../test/bundler.js'
 import { typeCode } from '../test/login.js'
 import { createSecureFrame, type SecureFrame } from './frame.js'
 import { createEmbeddedProvider } from './provider.js'
@@ -241,16 +241,7 @@ describe('a batch through the smart account (EIP-5792 wallet_sendCalls)', () => 
     // No apiUrl: no server to ask, so every balance shown is the wallet's own answer.
     const modal = createModalClient({
       projectId: 'p-ok',
-      networks: [
-        {
-          id: 31337,
-          caipNetworkId: 'eip155:31337',
-          chainNamespace: 'eip155',
-          name: 'Anvil',
-          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-          rpcUrls: { default: { http: [rpcUrl] } },
-        },
-      ],
+      networks: [anvilNetwork(rpcUrl)],
       adapters: [evmAdapter()],
       embeddedWallet: entry,
     })
@@ -296,16 +287,7 @@ describe('a batch through the smart account (EIP-5792 wallet_sendCalls)', () => 
     const entry = embeddedWallet({ secureOrigin })
     createModalClient({
       projectId: 'p-smart',
-      networks: [
-        {
-          id: 31337,
-          caipNetworkId: 'eip155:31337',
-          chainNamespace: 'eip155',
-          name: 'Anvil',
-          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-          rpcUrls: { default: { http: [rpcUrl] } },
-        },
-      ],
+      networks: [anvilNetwork(rpcUrl)],
       defaultAccountTypes: { eip155: 'eoa' },
       embeddedWallet: entry,
     })

@@ -3,7 +3,8 @@
 // switches the embedded wallet from its EOA to its ERC-4337 smart account, the Send view sends
 // ETH from it (the first userOperation deploys the account), a dapp's `wallet_sendCalls` batch
 // of two ERC-20 transfers lands atomically (one reverting: neither lands) and
-// `wallet_getCallsStatus` reports it. In EIP-7702 mode ProfileWallets shows the one address.
+// `wallet_getCallsStatus` reports it. In EIP-7702 mode ProfileWallets shows the one address,
+// which keeps its address as the smart account and shows Delegated after its first batch.
 import { expect } from '@open-wc/testing'
 import { evmAdapter } from '@openmodal/evm'
 import { createModal } from '@openmodal/ui'
@@ -19,7 +20,7 @@ import {
 } from 'viem'
 import { embeddedWallet } from '../connector/embedded-wallet-entry.js'
 import type { LoadedEmbeddedWallet } from '../connector/load.js'
-import { bundlerUp } from '../test/bundler.js'
+import { anvilNetwork, bundlerUp } from '../test/bundler.js'
 
 const { origin: secureOrigin, rpcUrl } = (await (
   await fetch('/__openmodal/secure-site.json')
@@ -29,6 +30,8 @@ const [ALICE, BOB] = [
   '0x00000000000000000000000000000000000a11ce',
   '0x0000000000000000000000000000000000000b0b',
 ] as const
+/** Simple7702Account v0.8 at its canonical address: what the EOA delegates to. */
+const SIMPLE_7702_ACCOUNT = '0xe6Cae83BdE06E4c305530e199D7217f42808555B'
 const STEP_MS = 30_000
 const node = createPublicClient({ transport: http(rpcUrl) })
 const anvil = createTestClient({ mode: 'anvil', transport: http(rpcUrl) })
@@ -84,16 +87,7 @@ async function logIn(projectId: 'p-smart' | 'p-7702') {
   const entry = embeddedWallet({ secureOrigin })
   const modal = createModal({
     projectId,
-    networks: [
-      {
-        id: 31337,
-        caipNetworkId: 'eip155:31337',
-        chainNamespace: 'eip155',
-        name: 'Anvil',
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        rpcUrls: { default: { http: [rpcUrl] } },
-      },
-    ],
+    networks: [anvilNetwork(rpcUrl)],
     adapters: [evmAdapter()],
     // The EOA first, so the visitor switches in ProfileWallets.
     defaultAccountTypes: { eip155: 'eoa' },
@@ -145,6 +139,29 @@ const useButton = (type: string) =>
     () => row(type)?.querySelector<HTMLButtonElement>('[part="use-button"]'),
     `${type}'s switch`,
   )
+/** An ERC-20 `transfer` call of `token`. */
+const transfer = (token: Hex, to: Hex, amount: bigint) => ({
+  to: token,
+  data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
+})
+
+/** A dapp's atomic EIP-5792 batch from `from`; resolves with its id. */
+const sendCalls = (wallet: LoadedEmbeddedWallet, from: Hex, calls: { to: Hex; data: Hex }[]) =>
+  wallet.provider.request({
+    method: 'wallet_sendCalls',
+    params: [{ version: '2.0.0', chainId: '0x7a69', from, atomicRequired: true, calls }],
+  }) as Promise<{ id: Hex }>
+
+/** `wallet_getCallsStatus` of batch `id` once it is no longer pending (100). */
+const settled = (wallet: LoadedEmbeddedWallet, id: Hex) =>
+  waitFor(async () => {
+    const answer = (await wallet.provider.request({
+      method: 'wallet_getCallsStatus',
+      params: [id],
+    })) as { status: number; atomic: boolean; receipts?: { status: string }[] }
+    return answer.status === 100 ? undefined : answer
+  }, 'the batch settled')
+
 const approve = () => executeServerCommand('frame-click', { name: 'Approve' })
 
 describe('Test 1 through the modal: the smart account of the embedded wallet', function () {
@@ -221,28 +238,9 @@ describe('Test 1 through the modal: the smart account of the embedded wallet', f
       modal.close()
 
       // A dapp's batch of two ERC-20 transfers: one userOperation, both or neither.
-      const transfer = (to: Hex, amount: bigint) => ({
-        to: token,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
-      })
-      const sendCalls = (calls: ReturnType<typeof transfer>[]) =>
-        wallet.provider.request({
-          method: 'wallet_sendCalls',
-          params: [
-            { version: '2.0.0', chainId: '0x7a69', from: smart, atomicRequired: true, calls },
-          ],
-        }) as Promise<{ id: Hex }>
-      const batch = sendCalls([transfer(ALICE, 4n), transfer(BOB, 5n)])
+      const batch = sendCalls(wallet, smart, [transfer(token, ALICE, 4n), transfer(token, BOB, 5n)])
       await approve()
-      const { id } = await batch
-      type Status = { status: number; atomic: boolean; receipts?: { status: string }[] }
-      const status = await waitFor(async () => {
-        const answer = (await wallet.provider.request({
-          method: 'wallet_getCallsStatus',
-          params: [id],
-        })) as Status
-        return answer.status === 100 ? undefined : answer
-      }, 'the batch confirmed')
+      const status = await settled(wallet, (await batch).id)
       expect(status.status).to.equal(200)
       expect(status.atomic).to.equal(true)
       expect(status.receipts?.map((receipt) => receipt.status)).to.deep.equal(['0x1'])
@@ -253,7 +251,10 @@ describe('Test 1 through the modal: the smart account of the embedded wallet', f
       ])
 
       // The second transfer is more than is left: it reverts, so the first does not land either.
-      const refused = sendCalls([transfer(ALICE, 1n), transfer(BOB, 2n)])
+      const refused = sendCalls(wallet, smart, [
+        transfer(token, ALICE, 1n),
+        transfer(token, BOB, 2n),
+      ])
       await approve()
       const error = (await refused.then(
         () => undefined,
@@ -271,7 +272,7 @@ describe('Test 1 through the modal: the smart account of the embedded wallet', f
     }
   })
 
-  it('EIP-7702 mode: ProfileWallets shows the one address, not delegated, and switches what it acts as', async () => {
+  it('EIP-7702 mode: ProfileWallets shows the one address, switches what it acts as, then Delegated', async () => {
     await bundlerUp()
     const { modal, wallet, eoa } = await logIn('p-7702')
     try {
@@ -298,6 +299,30 @@ describe('Test 1 through the modal: the smart account of the embedded wallet', f
       // The address stays the EOA's.
       expect(modal.getAccount('eip155').address).to.equal(eoa)
       expect(await wallet.provider.request({ method: 'eth_accounts' })).to.deep.equal([eoa])
+      modal.close()
+
+      // Its first batch delegates it: the EOA's code becomes the designator, the row says so.
+      const { token } = await bundlerUp()
+      await anvil.setBalance({ address: eoa, value: parseEther('1') })
+      await executeServerCommand('mint-token', { to: eoa, amount: '10' })
+      const batch = sendCalls(wallet, eoa, [transfer(token, ALICE, 2n), transfer(token, BOB, 3n)])
+      await approve()
+      const status = await settled(wallet, (await batch).id)
+      expect([status.status, status.atomic]).to.deep.equal([200, true])
+      expect(await node.getCode({ address: eoa })).to.equal(
+        `0xef0100${SIMPLE_7702_ACCOUNT.slice(2).toLowerCase()}`,
+      )
+      await openProfileWallets(modal)
+      await waitFor(
+        () =>
+          row('eip7702')?.querySelector('[data-deployed]')?.getAttribute('data-deployed') ===
+          'true',
+        'ProfileWallets saying Delegated',
+      )
+      expect(text(row('eip7702')?.querySelector('[data-deployed]'))).to.equal(
+        'Delegated: this address is a smart account',
+      )
+      expect(rows()?.length).to.equal(1)
     } finally {
       await modal.disconnect().catch(() => {})
       wallet.destroy()

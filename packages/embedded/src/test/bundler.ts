@@ -1,4 +1,4 @@
-// The smart-account tests' chain side, from the test runner's server (web-test-runner.config.mjs).
+// The chain side of the tests against anvil and the bundler (web-test-runner.config.mjs).
 import { executeServerCommand } from '@web/test-runner-commands'
 
 /**
@@ -18,3 +18,13 @@ export async function bundlerUp(): Promise<{ token: `0x${string}` }> {
     if (up) return up
   }
 }
+
+/** The runner's anvil (chain 31337) as a modal network. */
+export const anvilNetwork = (rpcUrl: string) => ({
+  id: 31337,
+  caipNetworkId: 'eip155:31337' as const,
+  chainNamespace: 'eip155' as const,
+  name: 'Anvil',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [rpcUrl] } },
+})
