@@ -64,6 +64,21 @@ async function openProfileWallets(modal: W3mModal, account: HTMLElement) {
   return view
 }
 
+/** Axe finds nothing in the light theme, then in the dark one. */
+async function accessibleLightAndDark(modal: W3mModal) {
+  await settle()
+  await expect(modal).to.be.accessible()
+  setThemeMode('dark')
+  await settle()
+  await expect(modal).to.be.accessible()
+}
+
+/** The visitor focuses `button` and presses Enter. */
+async function pressEnter(button: HTMLButtonElement) {
+  button.focus()
+  await sendKeys({ press: 'Enter' })
+}
+
 const row = (view: HTMLElement, type: string) =>
   deep(view, `[part="account"][data-type="${type}"]`) as HTMLElement
 
@@ -95,16 +110,11 @@ describe('ProfileWallets', () => {
     )
     // Spec §6: only the inactive account offers the switch.
     expect(deep(eoa, '[part="use-button"]')).to.equal(null)
-    await settle()
-    await expect(modal).to.be.accessible()
-    setThemeMode('dark')
-    await settle()
-    await expect(modal).to.be.accessible()
+    await accessibleLightAndDark(modal)
 
     const use = deep(smart, '[part="use-button"]') as HTMLButtonElement
     expect(text(use)).to.equal('Use this account')
-    use.focus()
-    await sendKeys({ press: 'Enter' })
+    await pressEnter(use)
     await until(() => row(view, 'smartAccount')?.getAttribute('aria-current') === 'true', 'switch')
     expect(standIn.calls).to.include('setPreferredAccount:smartAccount')
     // The connection follows: the modal's account is the smart account now.
@@ -137,16 +147,11 @@ describe('ProfileWallets', () => {
     )
     expect(text(deep(one, '[data-balance]'))).to.equal('Balance: 1.500 ETH')
     expect(text(deep(one, '[data-acts-as]'))).to.equal('Acts as an ordinary account (EOA)')
-    await settle()
-    await expect(modal).to.be.accessible()
-    setThemeMode('dark')
-    await settle()
-    await expect(modal).to.be.accessible()
+    await accessibleLightAndDark(modal)
 
     const use = deep(one, '[part="use-button"]') as HTMLButtonElement
     expect(text(use)).to.equal('Use as a smart account')
-    use.focus()
-    await sendKeys({ press: 'Enter' })
+    await pressEnter(use)
     await until(
       () =>
         deep(row(view, 'eip7702'), '[data-acts-as]')?.getAttribute('data-acts-as') ===
