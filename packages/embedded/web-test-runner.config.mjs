@@ -107,6 +107,29 @@ function secureSite() {
       if (dist) await rm(dist, { recursive: true, force: true })
     },
     serve(context) {
+      // The smart-account projects' config as apps/server answers it (GET /v1/projects/:id/
+      // config), for the modal's e-mail login (smart-account-ui.browser.test.ts): a modal
+      // without a server keeps e-mail login off.
+      const project = /^\/v1\/projects\/(p-smart|p-7702)\/config$/.exec(context.path)?.[1]
+      if (project) {
+        return {
+          body: JSON.stringify({
+            projectId: project,
+            name: project,
+            features: {
+              email: true,
+              socials: [],
+              swaps: false,
+              onramp: false,
+              activity: false,
+              reownBranding: false,
+            },
+            allowedOrigins: ['http://localhost:*'],
+            chains: [],
+          }),
+          type: 'json',
+        }
+      }
       if (context.path === '/__openmodal/secure-site.json') {
         return {
           body: JSON.stringify({

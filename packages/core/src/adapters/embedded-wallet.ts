@@ -50,16 +50,28 @@ export interface EmbeddedWalletUser {
 export type EmbeddedAccountType = 'eoa' | 'smartAccount'
 
 /**
- * The visitor's EVM accounts on the active chain (spec §2 ProfileWallets, §3 embedded user):
- * the EOA always; the smart account when the chain is smart-account-enabled (counterfactual
- * until its first transaction deploys it). Balances in wei as decimal strings, when the chain
- * answered.
+ * The visitor's EVM accounts on the active chain (spec §2 ProfileWallets, §3 embedded user).
+ * ERC-4337 (and a chain without smart accounts): the EOA always; the smart account at its own
+ * address when the chain is smart-account-enabled (counterfactual until its first transaction
+ * deploys it). EIP-7702 (`mode: 'eip7702'`): one account, since the EOA keeps its address when
+ * it delegates to the smart-account implementation; `delegated` once its first transaction as a
+ * smart account did so, `preferred` whether it acts as the smart account or as the plain EOA.
+ * Balances in wei as decimal strings, when the chain answered.
  */
-export interface EmbeddedWalletAccounts {
-  preferred: EmbeddedAccountType
-  eoa: { address: string; balance?: string | undefined }
-  smartAccount?: { address: string; deployed: boolean; balance?: string | undefined } | undefined
-}
+export type EmbeddedWalletAccounts =
+  | {
+      mode?: undefined
+      preferred: EmbeddedAccountType
+      eoa: { address: string; balance?: string | undefined }
+      smartAccount?:
+        | { address: string; deployed: boolean; balance?: string | undefined }
+        | undefined
+    }
+  | {
+      mode: 'eip7702'
+      preferred: EmbeddedAccountType
+      account: { address: string; delegated: boolean; balance?: string | undefined }
+    }
 
 /**
  * A social login provider through the popup (spec §5: one of six; and Telegram's login).

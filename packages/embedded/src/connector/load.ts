@@ -434,6 +434,8 @@ export async function loadEmbeddedWallet(
     },
     // Spec §2 ProfileWallets: the EOA and, on a smart-account network, the smart account
     // (INIT_SMART_ACCOUNT finds its address, counterfactual or not, and whether it is deployed).
+    // A smart account at the EOA's own address is the EOA delegated by EIP-7702 (an ERC-4337
+    // account's address is a factory's CREATE2 result, never the key's): one account.
     getAccounts: async () => {
       const enabled = storage.get('smartAccountEnabledNetworks') ?? []
       const smart = enabled.includes(activeChainId())
@@ -448,12 +450,24 @@ export async function loadEmbeddedWallet(
         ? user.accounts?.find((a) => a.namespace === 'eip155' && a.type === 'smartAccount')
         : undefined
       if (!eoa) throw new Error('Not connected to email or social')
+      const preferred = user.preferredAccountType ?? 'eoa'
+      if (account && account.address.toLowerCase() === eoa.address.toLowerCase()) {
+        return {
+          mode: 'eip7702' as const,
+          preferred,
+          account: {
+            address: eoa.address,
+            delegated: user.smartAccountDeployed ?? false,
+            balance: await balanceOf(eoa.address),
+          },
+        }
+      }
       const [eoaBalance, smartBalance] = await Promise.all([
         balanceOf(eoa.address),
         account ? balanceOf(account.address) : undefined,
       ])
       return {
-        preferred: user.preferredAccountType ?? 'eoa',
+        preferred,
         eoa: { address: eoa.address, balance: eoaBalance },
         ...(account && {
           smartAccount: {

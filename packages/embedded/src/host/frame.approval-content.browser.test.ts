@@ -9,6 +9,7 @@ import { executeServerCommand, sendKeys } from '@web/test-runner-commands'
 import { encodeFunctionData, erc20Abi, getAddress, maxUint256 } from 'viem'
 import { embeddedWallet } from '../connector/embedded-wallet-entry.js'
 import type { LoadedEmbeddedWallet } from '../connector/load.js'
+import { anvilNetwork, bundlerUp } from '../test/bundler.js'
 import { typeCode } from '../test/login.js'
 import { createSecureFrame, type SecureFrame } from './frame.js'
 import { createEmbeddedProvider } from './provider.js'
@@ -235,38 +236,12 @@ describe('a batch through the smart account (EIP-5792 wallet_sendCalls)', () => 
   const balance = async (address: string) =>
     BigInt((await rpc('eth_getBalance', [address, 'latest'])) as string).toString()
 
-  /**
-   * EntryPoint v0.7, the account factory and the bundler: a command answers within 20 s, a
-   * loaded machine may need longer to start the bundler, so ask until it is up.
-   */
-  async function bundlerUp(): Promise<{ token: `0x${string}` }> {
-    for (let tries = 1; ; tries++) {
-      const up = await executeServerCommand('start-bundler').then(
-        (answer) => answer as { token: `0x${string}` },
-        (error: Error) => {
-          if (tries >= 6 || !/Did not receive a server response/.test(error.message)) throw error
-          return undefined
-        },
-      )
-      if (up) return up
-    }
-  }
-
   it("the modal's token balances come from the frame's wallet_getAssets (no server)", async () => {
     const entry = embeddedWallet({ secureOrigin })
     // No apiUrl: no server to ask, so every balance shown is the wallet's own answer.
     const modal = createModalClient({
       projectId: 'p-ok',
-      networks: [
-        {
-          id: 31337,
-          caipNetworkId: 'eip155:31337',
-          chainNamespace: 'eip155',
-          name: 'Anvil',
-          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-          rpcUrls: { default: { http: [rpcUrl] } },
-        },
-      ],
+      networks: [anvilNetwork(rpcUrl)],
       adapters: [evmAdapter()],
       embeddedWallet: entry,
     })
@@ -312,16 +287,7 @@ describe('a batch through the smart account (EIP-5792 wallet_sendCalls)', () => 
     const entry = embeddedWallet({ secureOrigin })
     createModalClient({
       projectId: 'p-smart',
-      networks: [
-        {
-          id: 31337,
-          caipNetworkId: 'eip155:31337',
-          chainNamespace: 'eip155',
-          name: 'Anvil',
-          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-          rpcUrls: { default: { http: [rpcUrl] } },
-        },
-      ],
+      networks: [anvilNetwork(rpcUrl)],
       defaultAccountTypes: { eip155: 'eoa' },
       embeddedWallet: entry,
     })

@@ -62,9 +62,10 @@ export function embeddedStandIn(
     socialStartError?: Error
     /**
      * The smart account on the active chain (ProfileWallets): none (the chain has no bundler),
-     * one, or one the frame cannot switch to (its factory does not answer).
+     * one, or one the frame cannot switch to (its factory does not answer); `eip7702`: the EOA
+     * itself, not yet delegated (the chain's smart accounts are in EIP-7702 mode).
      */
-    smartAccount?: 'none' | 'available' | 'fails'
+    smartAccount?: 'none' | 'available' | 'fails' | 'eip7702'
     /** Whether the frame says it can change the recovery factor (the current one does). */
     changeRecovery?: boolean
     /** CHANGE_RECOVERY fails at once: a new device's hold, or the server refused to mail the code (a 429…). */
@@ -240,6 +241,13 @@ export function embeddedStandIn(
     async getAccounts() {
       calls.push('getAccounts')
       const smart = options.smartAccount ?? 'none'
+      if (smart === 'eip7702') {
+        return {
+          mode: 'eip7702',
+          preferred,
+          account: { address: EOA_ADDRESS, delegated: false, balance: '1500000000000000000' },
+        }
+      }
       return {
         preferred,
         eoa: { address: EOA_ADDRESS, balance: '1500000000000000000' },
@@ -251,11 +259,13 @@ export function embeddedStandIn(
     async setPreferredAccount(type) {
       calls.push(`setPreferredAccount:${type}`)
       // As the real connector: a smart account the frame cannot give falls back to the EOA.
-      if (type === 'smartAccount' && (options.smartAccount ?? 'none') !== 'available') {
+      const smart = options.smartAccount ?? 'none'
+      if (type === 'smartAccount' && smart !== 'available' && smart !== 'eip7702') {
         preferred = 'eoa'
         showSnack('This application might not support Smart Accounts', { variant: 'error' })
       } else preferred = type
-      const address = preferred === 'eoa' ? EOA_ADDRESS : SMART_ADDRESS
+      // EIP-7702: the smart account is the EOA's own address.
+      const address = preferred === 'eoa' || smart === 'eip7702' ? EOA_ADDRESS : SMART_ADDRESS
       ;(getAdapter('eip155') as TestAdapter).emit({
         type: 'accountsChanged',
         accounts: [{ address, namespace: 'eip155', type: preferred }],

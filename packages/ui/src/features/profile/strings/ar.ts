@@ -14,4 +14,11 @@ export const catalog: Catalog = {
   'profile.noSmartAccount': 'الحسابات الذكية غير متاحة على هذه الشبكة.',
   'profile.loading': 'جارٍ تحميل حساباتك…',
   'profile.switching': 'جارٍ التبديل…',
+  'profile.account7702': 'حسابك (EIP-7702): عنوان واحد للاثنين',
+  'profile.delegated': 'مفوَّض: هذا العنوان حساب ذكي',
+  'profile.notDelegated': 'لم يُفوَّض بعد: أول معاملة لك كحساب ذكي تفوّضه',
+  'profile.actsAsSmart': 'يعمل كحساب ذكي',
+  'profile.actsAsEoa': 'يعمل كحساب عادي (EOA)',
+  'profile.useSmart': 'استخدمه كحساب ذكي',
+  'profile.useEoa': 'استخدمه كحساب عادي',
 }

@@ -14,4 +14,12 @@ export const catalog: Catalog = {
   'profile.noSmartAccount': 'Smart Accounts sind in diesem Netzwerk nicht verfügbar.',
   'profile.loading': 'Deine Konten werden geladen…',
   'profile.switching': 'Wird gewechselt…',
+  'profile.account7702': 'Dein Konto (EIP-7702): eine Adresse für beides',
+  'profile.delegated': 'Delegiert: diese Adresse ist ein Smart Account',
+  'profile.notDelegated':
+    'Noch nicht delegiert: deine erste Transaktion als Smart Account delegiert sie',
+  'profile.actsAsSmart': 'Arbeitet als Smart Account',
+  'profile.actsAsEoa': 'Arbeitet als normales Konto (EOA)',
+  'profile.useSmart': 'Als Smart Account verwenden',
+  'profile.useEoa': 'Als normales Konto verwenden',
 }

@@ -15,6 +15,14 @@ export const en = {
   'profile.noSmartAccount': 'Smart accounts are not available on this network.',
   'profile.loading': 'Loading your accounts…',
   'profile.switching': 'Switching…',
+  'profile.account7702': 'Your account (EIP-7702): one address for both',
+  'profile.delegated': 'Delegated: this address is a smart account',
+  'profile.notDelegated':
+    'Not delegated yet: your first transaction as a smart account delegates it',
+  'profile.actsAsSmart': 'Acts as a smart account',
+  'profile.actsAsEoa': 'Acts as an ordinary account (EOA)',
+  'profile.useSmart': 'Use as a smart account',
+  'profile.useEoa': 'Use as an ordinary account',
 } as const
 
 registerFeatureStrings(en, {

@@ -14,4 +14,12 @@ export const catalog: Catalog = {
   'profile.noSmartAccount': 'Las cuentas inteligentes no están disponibles en esta red.',
   'profile.loading': 'Cargando tus cuentas…',
   'profile.switching': 'Cambiando…',
+  'profile.account7702': 'Tu cuenta (EIP-7702): una dirección para ambas',
+  'profile.delegated': 'Delegada: esta dirección es una cuenta inteligente',
+  'profile.notDelegated':
+    'Aún no delegada: tu primera transacción como cuenta inteligente la delega',
+  'profile.actsAsSmart': 'Funciona como cuenta inteligente',
+  'profile.actsAsEoa': 'Funciona como cuenta normal (EOA)',
+  'profile.useSmart': 'Usar como cuenta inteligente',
+  'profile.useEoa': 'Usar como cuenta normal',
 }

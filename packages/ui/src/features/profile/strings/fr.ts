@@ -14,4 +14,12 @@ export const catalog: Catalog = {
   'profile.noSmartAccount': 'Les comptes intelligents ne sont pas disponibles sur ce réseau.',
   'profile.loading': 'Chargement de vos comptes…',
   'profile.switching': 'Changement…',
+  'profile.account7702': 'Votre compte (EIP-7702) : une adresse pour les deux',
+  'profile.delegated': 'Délégué : cette adresse est un compte intelligent',
+  'profile.notDelegated':
+    'Pas encore délégué : votre première transaction en compte intelligent le délègue',
+  'profile.actsAsSmart': 'Fonctionne comme compte intelligent',
+  'profile.actsAsEoa': 'Fonctionne comme compte ordinaire (EOA)',
+  'profile.useSmart': 'Utiliser comme compte intelligent',
+  'profile.useEoa': 'Utiliser comme compte ordinaire',
 }

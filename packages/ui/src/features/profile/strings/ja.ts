@@ -14,4 +14,11 @@ export const catalog: Catalog = {
   'profile.noSmartAccount': 'このネットワークではスマートアカウントを使えません。',
   'profile.loading': 'アカウントを読み込み中…',
   'profile.switching': '切り替え中…',
+  'profile.account7702': 'あなたのアカウント (EIP-7702)：両方に 1 つのアドレス',
+  'profile.delegated': '委任済み：このアドレスはスマートアカウントです',
+  'profile.notDelegated': '未委任：スマートアカウントとしての最初の取引で委任されます',
+  'profile.actsAsSmart': 'スマートアカウントとして動作中',
+  'profile.actsAsEoa': '通常アカウント (EOA) として動作中',
+  'profile.useSmart': 'スマートアカウントとして使う',
+  'profile.useEoa': '通常アカウントとして使う',
 }

@@ -14,4 +14,12 @@ export const catalog: Catalog = {
   'profile.noSmartAccount': 'Contas inteligentes não estão disponíveis nesta rede.',
   'profile.loading': 'Carregando suas contas…',
   'profile.switching': 'Trocando…',
+  'profile.account7702': 'Sua conta (EIP-7702): um endereço para as duas',
+  'profile.delegated': 'Delegada: este endereço é uma conta inteligente',
+  'profile.notDelegated':
+    'Ainda não delegada: sua primeira transação como conta inteligente a delega',
+  'profile.actsAsSmart': 'Funciona como conta inteligente',
+  'profile.actsAsEoa': 'Funciona como conta comum (EOA)',
+  'profile.useSmart': 'Usar como conta inteligente',
+  'profile.useEoa': 'Usar como conta comum',
 }

@@ -14,4 +14,11 @@ export const catalog: Catalog = {
   'profile.noSmartAccount': '此网络不支持智能账户。',
   'profile.loading': '正在加载你的账户…',
   'profile.switching': '正在切换…',
+  'profile.account7702': '你的账户 (EIP-7702)：两者共用一个地址',
+  'profile.delegated': '已委托：此地址是智能账户',
+  'profile.notDelegated': '尚未委托：你作为智能账户的第一笔交易会完成委托',
+  'profile.actsAsSmart': '作为智能账户使用中',
+  'profile.actsAsEoa': '作为普通账户 (EOA) 使用中',
+  'profile.useSmart': '作为智能账户使用',
+  'profile.useEoa': '作为普通账户使用',
 }

@@ -30,7 +30,7 @@ const text = (element: Element | null | undefined) =>
 /** Logged in with the stand-in on mainnet; `enabled` lists the smart-account networks. */
 async function loggedIn(
   modal: W3mModal,
-  smartAccount: 'none' | 'available' | 'fails',
+  smartAccount: 'none' | 'available' | 'fails' | 'eip7702',
   enabled: number[] = [1],
 ) {
   const standIn = embeddedStandIn({ smartAccount })
@@ -64,6 +64,21 @@ async function openProfileWallets(modal: W3mModal, account: HTMLElement) {
   return view
 }
 
+/** Axe finds nothing in the light theme, then in the dark one. */
+async function accessibleLightAndDark(modal: W3mModal) {
+  await settle()
+  await expect(modal).to.be.accessible()
+  setThemeMode('dark')
+  await settle()
+  await expect(modal).to.be.accessible()
+}
+
+/** The visitor focuses `button` and presses Enter. */
+async function pressEnter(button: HTMLButtonElement) {
+  button.focus()
+  await sendKeys({ press: 'Enter' })
+}
+
 const row = (view: HTMLElement, type: string) =>
   deep(view, `[part="account"][data-type="${type}"]`) as HTMLElement
 
@@ -95,16 +110,11 @@ describe('ProfileWallets', () => {
     )
     // Spec §6: only the inactive account offers the switch.
     expect(deep(eoa, '[part="use-button"]')).to.equal(null)
-    await settle()
-    await expect(modal).to.be.accessible()
-    setThemeMode('dark')
-    await settle()
-    await expect(modal).to.be.accessible()
+    await accessibleLightAndDark(modal)
 
     const use = deep(smart, '[part="use-button"]') as HTMLButtonElement
     expect(text(use)).to.equal('Use this account')
-    use.focus()
-    await sendKeys({ press: 'Enter' })
+    await pressEnter(use)
     await until(() => row(view, 'smartAccount')?.getAttribute('aria-current') === 'true', 'switch')
     expect(standIn.calls).to.include('setPreferredAccount:smartAccount')
     // The connection follows: the modal's account is the smart account now.
@@ -119,6 +129,56 @@ describe('ProfileWallets', () => {
     await loadLocale('ar')
     await until(() => deep(modal, 'dialog')?.getAttribute('dir') === 'rtl', 'right to left')
     await until(() => text(deep(row(view, 'eoa'), '.type')) === 'حساب عادي (EOA)', 'Arabic')
+    await settle()
+    await expect(modal).to.be.accessible()
+  })
+
+  it('EIP-7702 mode: one row for the one address, delegated or not, and what it acts as', async () => {
+    const { standIn, account } = await loggedIn(modal, 'eip7702')
+    const view = await openProfileWallets(modal, account)
+    // The EOA keeps its address as the smart account: one row, not the same address twice.
+    expect(deep(view, '[part="account"]')).to.exist
+    expect(view.shadowRoot?.querySelectorAll('[part="account"]').length).to.equal(1)
+    const one = row(view, 'eip7702')
+    expect(text(deep(one, '.type'))).to.equal('Your account (EIP-7702): one address for both')
+    expect(text(deep(one, '[data-address]'))).to.equal(EOA_ADDRESS)
+    expect(text(deep(one, '[data-deployed]'))).to.equal(
+      'Not delegated yet: your first transaction as a smart account delegates it',
+    )
+    expect(text(deep(one, '[data-balance]'))).to.equal('Balance: 1.500 ETH')
+    expect(text(deep(one, '[data-acts-as]'))).to.equal('Acts as an ordinary account (EOA)')
+    await accessibleLightAndDark(modal)
+
+    const use = deep(one, '[part="use-button"]') as HTMLButtonElement
+    expect(text(use)).to.equal('Use as a smart account')
+    await pressEnter(use)
+    await until(
+      () =>
+        deep(row(view, 'eip7702'), '[data-acts-as]')?.getAttribute('data-acts-as') ===
+        'smartAccount',
+      'acting as the smart account',
+    )
+    expect(standIn.calls).to.include('setPreferredAccount:smartAccount')
+    expect(text(deep(row(view, 'eip7702'), '[data-acts-as]'))).to.equal('Acts as a smart account')
+    // The address does not change: the connection keeps the EOA's.
+    expect($activeAccount.get().address).to.equal(EOA_ADDRESS)
+    // Spec §6: no switch to the smart account while it is the active type; back to the EOA.
+    const back = deep(row(view, 'eip7702'), '[part="use-button"]') as HTMLButtonElement
+    expect(text(back)).to.equal('Use as an ordinary account')
+    back.click()
+    await until(() => standIn.calls.includes('setPreferredAccount:eoa'), 'back to the EOA')
+    await until(
+      () => deep(row(view, 'eip7702'), '[data-acts-as]')?.getAttribute('data-acts-as') === 'eoa',
+      'acting as the EOA',
+    )
+
+    setLocale('ar')
+    await loadLocale('ar')
+    await until(() => deep(modal, 'dialog')?.getAttribute('dir') === 'rtl', 'right to left')
+    await until(
+      () => text(deep(row(view, 'eip7702'), '[data-acts-as]')) === 'يعمل كحساب عادي (EOA)',
+      'Arabic',
+    )
     await settle()
     await expect(modal).to.be.accessible()
   })

@@ -31,9 +31,12 @@ async function loadedWallet() {
  * account) whether it is deployed; the active one is marked. A button switches to the other
  * under spec §6's rule: to the smart account only when the network has smart accounts and the
  * EOA is active. A failed switch stays on the EOA with "This application might not support
- * Smart Accounts" (the embedded wallet shows it).
+ * Smart Accounts" (the embedded wallet shows it). In EIP-7702 mode the EOA keeps its address
+ * as the smart account, so the view shows that one account (delegated or not, its balance, what
+ * it acts as) and its switch between acting as the smart account and as the plain EOA.
  *
- * @csspart account - One account's row (`data-type` eoa or smartAccount, `aria-current` when active).
+ * @csspart account - One account's row (`data-type` eoa, smartAccount or eip7702, `aria-current`
+ * when active).
  * @csspart use-button - Switches to that row's account.
  */
 export class W3mProfileWalletsView extends OpenModalElement {
@@ -171,6 +174,31 @@ export class W3mProfileWalletsView extends OpenModalElement {
     </li>`
   }
 
+  /** Spec §6 in EIP-7702 mode: one address, acting as the smart account or as the EOA. */
+  private delegatedRow(account: { address: string; delegated: boolean; balance?: string }) {
+    const smart = this.accounts?.preferred === 'smartAccount'
+    const busy = this.switching.pending
+    return html`<li part="account" data-type="eip7702" aria-current="true">
+      <h3 class="type">${t('profile.account7702')}</h3>
+      <p class="address" data-address>${account.address}</p>
+      <p class="muted small" data-deployed=${account.delegated ? 'true' : 'false'}>
+        ${t(account.delegated ? 'profile.delegated' : 'profile.notDelegated')}
+      </p>
+      <p class="muted small" data-balance>${this.balance(account.balance)}</p>
+      <p class="small" data-acts-as=${smart ? 'smartAccount' : 'eoa'}>
+        ${t(smart ? 'profile.actsAsSmart' : 'profile.actsAsEoa')}
+      </p>
+      <button
+        class="button-secondary"
+        part="use-button"
+        ?disabled=${busy}
+        @click=${() => this.use(smart ? 'eoa' : 'smartAccount')}
+      >
+        ${busy ? t('profile.switching') : t(smart ? 'profile.useEoa' : 'profile.useSmart')}
+      </button>
+    </li>`
+  }
+
   override render() {
     const accounts = this.accounts
     if (!accounts) {
@@ -187,6 +215,17 @@ export class W3mProfileWalletsView extends OpenModalElement {
         }
       </div>`
     }
+    const error = this.switching.error
+      ? html`<p class="error-text" role="alert" data-error>${this.switching.error}</p>`
+      : nothing
+    if (accounts.mode === 'eip7702') {
+      return html`<div class="stack">
+        <ul>
+          ${this.delegatedRow(accounts.account)}
+        </ul>
+        ${error}
+      </div>`
+    }
     const smart = accounts.smartAccount
     return html`<div class="stack">
       <ul>
@@ -200,11 +239,7 @@ export class W3mProfileWalletsView extends OpenModalElement {
               </p></li>`
         }
       </ul>
-      ${
-        this.switching.error
-          ? html`<p class="error-text" role="alert" data-error>${this.switching.error}</p>`
-          : nothing
-      }
+      ${error}
     </div>`
   }
 }
