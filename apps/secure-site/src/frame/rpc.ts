@@ -10,7 +10,7 @@ import type { ApprovalItem, ApprovalView } from './approval-view.js'
 import type { AssetChain } from './assets.js'
 import type { Lookups } from './lookups.js'
 import { RpcError } from './rpc-error.js'
-import type { SmartAccountChain } from './smart-account.js'
+import type { PaymasterContext, SmartAccountChain } from './smart-account.js'
 import type { WalletSession } from './wallet-session.js'
 
 export { RpcError }
@@ -393,6 +393,7 @@ async function sendThroughSmartAccount(
   context: RpcContext,
   smart: ActiveSmartAccount,
   calls: readonly TransactionRequest[],
+  paymasterContext?: PaymasterContext,
 ): Promise<Hex> {
   const { sendUserOperation } = await import('./smart-account.js')
   const hash = await context.session.withKeys(({ evmPrivateKey }) =>
@@ -404,6 +405,7 @@ async function sendThroughSmartAccount(
         ...(call.value ? { value: BigInt(call.value) } : {}),
         ...(call.data ? { data: call.data } : {}),
       })),
+      paymasterContext,
     ),
   )
   bundles.set(hash, {
@@ -470,6 +472,7 @@ async function sendCalls(context: RpcContext, params: unknown[]): Promise<{ id: 
   ) {
     throw new RpcError(5710, 'Unsupported chain id')
   }
+  const paymasterContext = paymasterCapability(request.capabilities, smart)
   const txs = (calls as Record<string, unknown>[]).map(
     (call): TransactionRequest => ({
       from: smart.address,
@@ -480,13 +483,61 @@ async function sendCalls(context: RpcContext, params: unknown[]): Promise<{ id: 
   )
   const view = await describeCalls(context, txs, smart.chainId)
   await approve(context, 'wallet_sendCalls', view)
-  return { id: await sendThroughSmartAccount(context, smart, txs) }
+  return { id: await sendThroughSmartAccount(context, smart, txs, paymasterContext) }
+}
+
+/** Two URLs the same once parsed (`https://pm.example` is `https://pm.example/`). */
+function sameUrl(a: string, b: string): boolean {
+  try {
+    return new URL(a).href === new URL(b).href
+  } catch {
+    return false
+  }
+}
+
+/**
+ * ERC-7677's `paymasterService` capability of `wallet_sendCalls`: honoured only when its URL is
+ * the paymaster service the project configured for the chain (the wallet calls no server the
+ * project did not name); its `context` then goes to that service. Another URL is refused with
+ * EIP-5792's 5700, or left aside when the dapp marked the capability optional (the project's
+ * own paymaster, if any, still sponsors).
+ */
+function paymasterCapability(
+  capabilities: unknown,
+  smart: ActiveSmartAccount,
+): PaymasterContext | undefined {
+  if (capabilities === undefined) return undefined
+  if (typeof capabilities !== 'object' || capabilities === null) {
+    throw new RpcError(-32602, 'Invalid params: capabilities must be an object')
+  }
+  const service = (capabilities as Record<string, unknown>).paymasterService
+  if (service === undefined) return undefined
+  if (typeof service !== 'object' || service === null) {
+    throw new RpcError(-32602, 'Invalid params: paymasterService must be an object')
+  }
+  const { url, context, optional } = service as Record<string, unknown>
+  if (typeof url !== 'string') {
+    throw new RpcError(-32602, 'Invalid params: paymasterService needs a "url"')
+  }
+  if (!smart.paymasterUrl || !sameUrl(url, smart.paymasterUrl)) {
+    if (optional === true) return undefined
+    throw new RpcError(
+      5700,
+      'Unsupported non-optional capability: paymasterService (not a paymaster this project configured)',
+    )
+  }
+  if (context === undefined) return undefined
+  if (typeof context !== 'object' || context === null || Array.isArray(context)) {
+    throw new RpcError(-32602, 'Invalid params: paymasterService "context" must be an object')
+  }
+  return context as PaymasterContext
 }
 
 /**
  * EIP-5792 `wallet_getCapabilities`: per chain (hex), what the wallet does. The smart account
  * batches atomically; the EOA cannot, and viem's `sendCalls` then falls back to one transaction
- * per call. `assetDiscovery` (ERC-7811) on every chain `wallet_getAssets` answers for.
+ * per call. `paymasterService` (ERC-7677) where the project configured a paymaster for the
+ * smart account's chain. `assetDiscovery` (ERC-7811) on every chain `wallet_getAssets` answers for.
  */
 function capabilities(context: RpcContext, params: unknown[]): Record<Hex, unknown> {
   const [address, chainIds] = params
@@ -501,8 +552,8 @@ function capabilities(context: RpcContext, params: unknown[]): Record<Hex, unkno
         })
       : [evmChainHex(context.chainId())]
   const smart = context.smartAccount?.()
-  const atomic = (id: Hex) =>
-    smart && Number(id) === smart.chainId ? 'supported' : ('unsupported' as const)
+  const onSmart = (id: Hex) => smart !== undefined && Number(id) === smart.chainId
+  const atomic = (id: Hex) => (onSmart(id) ? 'supported' : ('unsupported' as const))
   // ERC-7811: the wallet answers wallet_getAssets on the project's EVM chains.
   const discovered = new Set(context.assetChains?.().map(({ chainId }) => chainId))
   return Object.fromEntries(
@@ -510,6 +561,8 @@ function capabilities(context: RpcContext, params: unknown[]): Record<Hex, unkno
       id,
       {
         atomic: { status: atomic(id) },
+        // ERC-7677: the smart account's userOperations are sponsored by the project's paymaster.
+        ...(onSmart(id) && smart?.paymasterUrl ? { paymasterService: { supported: true } } : {}),
         ...(discovered.has(Number(id)) ? { assetDiscovery: { supported: true } } : {}),
       },
     ]),

@@ -19,6 +19,7 @@ import {
 import {
   type BundlerClient,
   createBundlerClient,
+  createPaymasterClient,
   entryPoint07Address,
   type SmartAccount,
   toSimple7702SmartAccount,
@@ -58,7 +59,15 @@ export interface SmartAccountChain {
   bundlerUrl: string
   /** Default `erc4337`. */
   mode?: SmartAccountMode | undefined
+  /**
+   * The project's ERC-7677 paymaster service for the chain: every userOperation of the smart
+   * account is sponsored through it (`pm_getPaymasterStubData`, `pm_getPaymasterData`).
+   */
+  paymasterUrl?: string | undefined
 }
+
+/** ERC-7677's `context`, passed to the paymaster service as the dapp gave it. */
+export type PaymasterContext = Record<string, unknown>
 
 export interface Call {
   to: Address
@@ -156,34 +165,49 @@ export async function sendUserOperation(
   privateKey: Hex,
   chain: SmartAccountChain,
   calls: readonly Call[],
+  paymasterContext?: PaymasterContext,
 ): Promise<Hex> {
   const client = publicClient(chain)
   try {
-    if (chain.mode === 'eip7702') return await sendAs7702(privateKey, chain, client, calls)
+    if (chain.mode === 'eip7702') {
+      return await sendAs7702(privateKey, chain, client, calls, paymasterContext)
+    }
     const account = await toSimpleSmartAccount({
       client,
       owner: privateKeyToAccount(privateKey),
       entryPoint: { address: entryPoint07Address, version: '0.7' },
     })
-    const bundler = createBundlerClient({
-      account,
-      client,
-      transport: http(chain.bundlerUrl, { retryCount: 0, timeout: 15_000 }),
-      // The node's fees: the bundler's own estimate asked far more than the node wants.
-      userOperation: { estimateFeesPerGas: () => client.estimateFeesPerGas() },
+    return await bundlerOf(chain, client, account, paymasterContext).sendUserOperation({
+      calls: [...calls],
     })
-    return await bundler.sendUserOperation({ calls: [...calls] })
   } catch (cause) {
     throw bundlerError(cause)
   }
 }
 
-const bundlerOf = (chain: SmartAccountChain, client: PublicClient, account: SmartAccount) =>
+/**
+ * viem's bundler client for the chain; with the project's paymaster service as its
+ * `paymaster` when the chain names one (ERC-7677: a stub for the estimate, then the sponsor's
+ * signed data).
+ */
+const bundlerOf = (
+  chain: SmartAccountChain,
+  client: PublicClient,
+  account: SmartAccount,
+  paymasterContext?: PaymasterContext,
+) =>
   createBundlerClient({
     account,
     client,
     transport: http(chain.bundlerUrl, { retryCount: 0, timeout: 15_000 }),
+    // The node's fees: the bundler's own estimate asked far more than the node wants.
     userOperation: { estimateFeesPerGas: () => client.estimateFeesPerGas() },
+    ...(chain.paymasterUrl && {
+      paymaster: createPaymasterClient({
+        transport: http(chain.paymasterUrl, { retryCount: 0, timeout: 15_000 }),
+      }),
+      ...(paymasterContext && { paymasterContext }),
+    }),
   })
 
 /**
@@ -195,10 +219,11 @@ async function sendAs7702(
   chain: SmartAccountChain,
   client: PublicClient,
   calls: readonly Call[],
+  paymasterContext?: PaymasterContext,
 ): Promise<Hex> {
   const owner = privateKeyToAccount(privateKey)
   const account = await toSimple7702SmartAccount({ client, owner })
-  const bundler: BundlerClient = bundlerOf(chain, client, account)
+  const bundler: BundlerClient = bundlerOf(chain, client, account, paymasterContext)
   if (isDelegated(await client.getCode({ address: owner.address }))) {
     return bundler.sendUserOperation({ calls: [...calls] })
   }

@@ -81,6 +81,15 @@ export {
   multicall3RuntimeCode,
 } from '../node/multicall3.js'
 export {
+  type DeployPaymasterOptions,
+  deployVerifyingPaymaster,
+  type PaymasterService,
+  paymasterDeposit,
+  type StartPaymasterServiceOptions,
+  startPaymasterService,
+  type VerifyingPaymaster,
+} from '../node/paymaster.js'
+export {
   type DeployedSafe,
   type DeploySafeOptions,
   deploySafe,

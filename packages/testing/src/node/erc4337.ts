@@ -38,7 +38,10 @@ const ENTRY_POINT_V08_SALT: Hex =
   '0x0a59dbff790c23c976a548690c27297883cc66b4c67024f9117b0238995e35e9'
 
 /** An artifact of @account-abstraction/contracts 0.7.0, or of 0.8.0 (its npm alias `-v08`). */
-function artifact(name: string, version: '0.7' | '0.8' = '0.7'): { bytecode: Hex } {
+export function artifact(
+  name: string,
+  version: '0.7' | '0.8' = '0.7',
+): { abi: unknown[]; bytecode: Hex } {
   const require = createRequire(import.meta.url)
   const pkg =
     version === '0.7' ? '@account-abstraction/contracts' : '@account-abstraction/contracts-v08'
@@ -52,7 +55,7 @@ function artifact(name: string, version: '0.7' | '0.8' = '0.7'): { bytecode: Hex
         : '@account-abstraction/contracts-v08@npm:@account-abstraction/contracts@0.8.0'
     throw new Error(`deployErc4337: install ${install} as a devDependency`, { cause })
   }
-  return JSON.parse(readFileSync(path, 'utf8')) as { bytecode: Hex }
+  return JSON.parse(readFileSync(path, 'utf8')) as { abi: unknown[]; bytecode: Hex }
 }
 
 /** Deploys `initCode` through the deterministic deployer (kept when already there). */
