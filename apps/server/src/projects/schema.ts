@@ -116,6 +116,13 @@ export const ChainSchema = v.pipe(
      */
     smartAccountMode: v.optional(v.picklist(['erc4337', 'eip7702'])),
     /**
+     * EVM chains with a bundler: an ERC-7677 paymaster service's URL (`pm_getPaymasterStubData`,
+     * `pm_getPaymasterData`). The embedded wallet's smart account then has every userOperation
+     * sponsored through it and reports `paymasterService` in `wallet_getCapabilities`; a dapp's
+     * `paymasterService` capability is honoured only with this URL.
+     */
+    paymasterUrl: v.optional(HttpUrlSchema),
+    /**
      * Solana chains: names and symbols of SPL token mints for the balances (an SPL mint has no
      * name on chain without a metadata program); other mints are named by their address.
      */
@@ -155,6 +162,10 @@ export const ChainSchema = v.pipe(
   v.check(
     (chain) => chain.smartAccountMode === undefined || chain.bundlerUrl !== undefined,
     'smartAccountMode needs a bundlerUrl',
+  ),
+  v.check(
+    (chain) => chain.paymasterUrl === undefined || chain.bundlerUrl !== undefined,
+    'paymasterUrl needs a bundlerUrl',
   ),
   v.check(
     (chain) => chain.splTokens === undefined || chain.caipNetworkId.startsWith('solana:'),

@@ -27,6 +27,8 @@ export interface ProjectChainConfig {
   bundlerUrl?: string | undefined
   /** EVM chains with a bundler: the smart account's kind, default `erc4337` (schema.ts). */
   smartAccountMode?: 'erc4337' | 'eip7702' | undefined
+  /** EVM chains with a bundler: the ERC-7677 paymaster service that sponsors (schema.ts). */
+  paymasterUrl?: string | undefined
 }
 
 export interface Project {

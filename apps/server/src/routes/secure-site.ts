@@ -48,6 +48,11 @@ export interface FrameConfig {
    */
   smartAccountModes?: Record<string, 'eip7702'>
   /**
+   * The smart-account-enabled chains whose userOperations the project sponsors, by decimal
+   * chain id: their ERC-7677 paymaster service. Absent when none is.
+   */
+  paymasterUrls?: Record<string, string>
+  /**
    * ERC-7811 `wallet_getAssets` (the frame reads the balances from the chain), by decimal EVM
    * chain id: the chain's native currency and the ERC-20 contracts it names. Only chains that
    * set either; absent when none does (the frame assumes Ether and no tokens).
@@ -97,6 +102,7 @@ export function frameConfig(project: Project, apiUrl: string): FrameConfig {
   const rpcUrls: Record<string, string> = {}
   const bundlerUrls: Record<string, string> = {}
   const smartAccountModes: Record<string, 'eip7702'> = {}
+  const paymasterUrls: Record<string, string> = {}
   const evmAssets: NonNullable<FrameConfig['evmAssets']> = {}
   for (const chain of project.chains) {
     const { caipNetworkId, bundlerUrl, nativeCurrency, tokens } = chain
@@ -106,6 +112,7 @@ export function frameConfig(project: Project, apiUrl: string): FrameConfig {
     if (namespace === 'eip155' && bundlerUrl) {
       bundlerUrls[reference] = bundlerUrl
       if (chain.smartAccountMode === 'eip7702') smartAccountModes[reference] = 'eip7702'
+      if (chain.paymasterUrl) paymasterUrls[reference] = chain.paymasterUrl
     }
     if (namespace === 'eip155' && (nativeCurrency || tokens?.length)) {
       evmAssets[reference] = {
@@ -121,15 +128,19 @@ export function frameConfig(project: Project, apiUrl: string): FrameConfig {
     rpcUrls,
     ...(Object.keys(bundlerUrls).length > 0 ? { bundlerUrls } : {}),
     ...(Object.keys(smartAccountModes).length > 0 ? { smartAccountModes } : {}),
+    ...(Object.keys(paymasterUrls).length > 0 ? { paymasterUrls } : {}),
     ...(Object.keys(evmAssets).length > 0 ? { evmAssets } : {}),
   }
 }
 
-/** The origins of the project's bundlers (smart-account-enabled chains), for `connect-src`. */
+/**
+ * The origins of the project's bundlers and paymaster services (smart-account-enabled chains),
+ * for `connect-src`.
+ */
 export function bundlerOrigins(project: Project | undefined): string[] {
   const origins = (project?.chains ?? []).flatMap((chain) =>
     chain.bundlerUrl && chain.caipNetworkId.startsWith('eip155:')
-      ? [new URL(chain.bundlerUrl).origin]
+      ? [chain.bundlerUrl, chain.paymasterUrl ?? []].flat().map((url) => new URL(url).origin)
       : [],
   )
   return [...new Set(origins)]
@@ -195,7 +206,7 @@ export function secureSiteRoutes(options: SecureSiteRoutesOptions): Hono<AppEnv>
         frameAncestors(project?.allowedOrigins ?? []),
         apiOrigin,
         // The frame's RPC URLs all point at the API's proxy; the project's ERC-4337 bundlers
-        // are the only other origins it connects to.
+        // and paymaster services are the only other origins it connects to.
         bundlerOrigins(project),
       )
       const html = await page(file)
