@@ -59,7 +59,7 @@ export function contentSecurityPolicy(allowedOrigins, apiOrigin, rpcOrigins = []
  *   dist?: string,
  *   host?: string,
  *   port?: number,
- *   projects: Record<string, { allowedOrigins: string[], frameAncestors?: string[], rpcUrls?: Record<string, string>, bundlerUrls?: Record<string, string>, smartAccountModes?: Record<string, 'erc4337' | 'eip7702'>, paymasterUrls?: Record<string, string>, evmAssets?: Record<string, { nativeCurrency?: { name: string, symbol: string, decimals: number }, tokens?: string[] }>, recovery?: 'non-custodial' | 'custodial' }>,
+ *   projects: Record<string, { allowedOrigins: string[], frameAncestors?: string[], rpcUrls?: Record<string, string>, bundlerUrls?: Record<string, string>, smartAccountModes?: Record<string, 'erc4337' | 'eip7702' | 'safe'>, paymasterUrls?: Record<string, string>, evmAssets?: Record<string, { nativeCurrency?: { name: string, symbol: string, decimals: number }, tokens?: string[] }>, recovery?: 'non-custodial' | 'custodial' }>,
  *   apiUrl?: string,
  *   api?: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, origin: string) => Promise<boolean>,
  * }} options `api` mounts a server stand-in on the same origin (tests); `apiUrl` defaults to this origin.

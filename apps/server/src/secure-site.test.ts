@@ -101,7 +101,12 @@ describe('the secure site on its own origin', () => {
           rpcUrls: ['https://eth.example'],
           nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
         },
-        { caipNetworkId: 'eip155:10', rpcUrls: ['https://op.example'] },
+        {
+          caipNetworkId: 'eip155:10',
+          rpcUrls: ['https://op.example'],
+          bundlerUrl: 'https://bundler.example/10',
+          smartAccountMode: 'safe',
+        },
         {
           caipNetworkId: 'eip155:17000',
           rpcUrls: ['https://holesky.example'],
@@ -114,10 +119,11 @@ describe('the secure site on its own origin', () => {
     const config = frameConfig(project, 'https://api.example')
     assert.deepEqual(config.bundlerUrls, {
       31337: 'http://127.0.0.1:4337/rpc',
+      10: 'https://bundler.example/10',
       17000: 'https://bundler.example/17000',
     })
-    // EIP-7702 mode where the project says so; ERC-4337 (the default) elsewhere.
-    assert.deepEqual(config.smartAccountModes, { 17000: 'eip7702' })
+    // EIP-7702 or Safe mode where the project says so; ERC-4337 (the default) elsewhere.
+    assert.deepEqual(config.smartAccountModes, { 10: 'safe', 17000: 'eip7702' })
     // What the frame's wallet_getAssets reads (ERC-7811): only chains that name either.
     assert.deepEqual(config.evmAssets, {
       31337: { tokens: ['0x5FbDB2315678afecb367f032d93F642f64180aa3'] },

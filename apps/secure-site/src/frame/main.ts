@@ -59,9 +59,13 @@ const frameConfig = v.object({
   bundlerUrls: v.optional(v.record(v.string(), v.pipe(v.string(), v.url())), {}),
   /**
    * The smart-account-enabled chains whose smart account is the EOA itself (EIP-7702, delegated
-   * to Simple7702Account); the others use ERC-4337 v0.7 Simple accounts.
+   * to Simple7702Account) or a Safe 4337 (it signs messages); the others use ERC-4337 v0.7
+   * Simple accounts.
    */
-  smartAccountModes: v.optional(v.record(v.string(), v.picklist(['erc4337', 'eip7702'])), {}),
+  smartAccountModes: v.optional(
+    v.record(v.string(), v.picklist(['erc4337', 'eip7702', 'safe'])),
+    {},
+  ),
   /**
    * The smart-account-enabled chains whose userOperations the project sponsors: their ERC-7677
    * paymaster service by chain id.

@@ -4,7 +4,7 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { forwardsToNode, methodKind, unsupportedMessage } from '@openmodal/embedded/protocol'
 import { base58 } from '@scure/base'
-import { type Hex, isAddress, isHex, numberToHex } from 'viem'
+import { type Hex, isAddress, isHex, numberToHex, type TypedDataDefinition } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { ApprovalItem, ApprovalView } from './approval-view.js'
 import type { AssetChain } from './assets.js'
@@ -213,21 +213,24 @@ export async function handleRpc(
   switch (method) {
     case 'personal_sign': {
       const [message, address] = params
-      refuseSmartAccountSignature(context, address)
-      if (typeof message !== 'string' || !sameAddress(address, commitment.eip155)) {
+      const signer = messageSigner(context, address)
+      if (typeof message !== 'string' || (!signer && !sameAddress(address, commitment.eip155))) {
         throw new RpcError(-32602, 'Invalid params')
       }
       await approve(context, method, (await evm()).describePersonalSign(message))
+      const payload = isHex(message) ? { raw: message } : message
       return session.withKeys(async ({ evmPrivateKey }) =>
-        privateKeyToAccount(evmPrivateKey).signMessage({
-          message: isHex(message) ? { raw: message } : message,
-        }),
+        signer
+          ? (await import('./smart-account.js')).signAsSmartAccount(evmPrivateKey, signer, {
+              message: payload,
+            })
+          : privateKeyToAccount(evmPrivateKey).signMessage({ message: payload }),
       )
     }
     case 'eth_signTypedData_v4': {
       const [address, data] = params
-      refuseSmartAccountSignature(context, address)
-      if (!sameAddress(address, commitment.eip155) || typeof data !== 'string') {
+      const signer = messageSigner(context, address)
+      if ((!signer && !sameAddress(address, commitment.eip155)) || typeof data !== 'string') {
         throw new RpcError(-32602, 'Invalid params')
       }
       const { describeTypedData, parseTypedData } = await evm()
@@ -236,7 +239,12 @@ export async function handleRpc(
       await approve(context, method, describeTypedData(typed, chainId))
       return session.withKeys(async ({ evmPrivateKey }) => {
         const { EIP712Domain: _domain, ...types } = typed.types ?? {}
-        return privateKeyToAccount(evmPrivateKey).signTypedData({ ...typed, types })
+        const typedData = { ...typed, types }
+        return signer
+          ? (await import('./smart-account.js')).signAsSmartAccount(evmPrivateKey, signer, {
+              typedData: typedData as TypedDataDefinition,
+            })
+          : privateKeyToAccount(evmPrivateKey).signTypedData(typedData)
       })
     }
     case 'solana_signMessage': {
@@ -341,20 +349,22 @@ export async function handleRpc(
 }
 
 /**
- * A message signature for the smart account: a Simple v0.7 account has no ERC-1271
- * `isValidSignature`, so no verifier (SIWX included) could accept one, deployed or not. Said
- * plainly, before any approval, instead of a signature nobody can check. In EIP-7702 mode the
- * account is the EOA: its key's signature verifies by ecrecover, and Simple7702Account answers
- * ERC-1271 for it once delegated.
+ * Who signs a message for `address`: the Safe smart account when it is the active one (it
+ * answers ERC-1271; counterfactual, its signature is ERC-6492-wrapped), else undefined (the
+ * EOA's key signs, or the caller finds the address is not the visitor's). A Simple v0.7
+ * account has no ERC-1271 `isValidSignature`, so no verifier (SIWX included) could accept a
+ * signature for it, deployed or not: said plainly, before any approval, instead of a signature
+ * nobody can check. In EIP-7702 mode the account is the EOA: its key's signature verifies by
+ * ecrecover, and Simple7702Account answers ERC-1271 for it once delegated.
  */
-function refuseSmartAccountSignature(context: RpcContext, address: unknown) {
+function messageSigner(context: RpcContext, address: unknown): ActiveSmartAccount | undefined {
   const smart = context.smartAccount?.()
-  if (smart && smart.mode !== 'eip7702' && sameAddress(address, smart.address)) {
-    throw new RpcError(
-      4200,
-      'The smart account cannot sign messages (a Simple v0.7 account has no ERC-1271): switch to the EOA to sign',
-    )
-  }
+  if (!smart || smart.mode === 'eip7702' || !sameAddress(address, smart.address)) return undefined
+  if (smart.mode === 'safe') return smart
+  throw new RpcError(
+    4200,
+    'The smart account cannot sign messages (a Simple v0.7 account has no ERC-1271): switch to the EOA to sign',
+  )
 }
 
 /** Each call of a batch decoded as a transaction is, one heading per call. */

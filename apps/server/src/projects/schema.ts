@@ -112,9 +112,11 @@ export const ChainSchema = v.pipe(
      * EVM chains with a bundler: what the embedded wallet's smart account is. `erc4337` (default)
      * a Simple v0.7 account at its own address; `eip7702` the visitor's EOA itself, delegated to
      * Simple7702Account (EntryPoint v0.8) on first use: it keeps the EOA's address. The chain
-     * must take EIP-7702 transactions (Prague) and the bundler serve EntryPoint v0.8.
+     * must take EIP-7702 transactions (Prague) and the bundler serve EntryPoint v0.8. `safe` a
+     * Safe 1.4.1 with Safe4337Module 0.3.0 (EntryPoint v0.7, canonical addresses): it answers
+     * ERC-1271, so it signs messages (SIWX), ERC-6492-wrapped while counterfactual.
      */
-    smartAccountMode: v.optional(v.picklist(['erc4337', 'eip7702'])),
+    smartAccountMode: v.optional(v.picklist(['erc4337', 'eip7702', 'safe'])),
     /**
      * EVM chains with a bundler: an ERC-7677 paymaster service's URL (`pm_getPaymasterStubData`,
      * `pm_getPaymasterData`). The embedded wallet's smart account then has every userOperation

@@ -42,11 +42,11 @@ export interface FrameConfig {
    */
   bundlerUrls?: Record<string, string>
   /**
-   * The smart-account-enabled chains whose smart account is the EOA itself (EIP-7702,
-   * delegated to Simple7702Account), by decimal chain id; the others use ERC-4337 v0.7 Simple
-   * accounts. Absent when none is.
+   * The smart-account-enabled chains whose smart account is the EOA itself (`eip7702`,
+   * delegated to Simple7702Account) or a Safe 4337 (`safe`), by decimal chain id; the others
+   * use ERC-4337 v0.7 Simple accounts. Absent when none is.
    */
-  smartAccountModes?: Record<string, 'eip7702'>
+  smartAccountModes?: Record<string, 'eip7702' | 'safe'>
   /**
    * The smart-account-enabled chains whose userOperations the project sponsors, by decimal
    * chain id: their ERC-7677 paymaster service. Absent when none is.
@@ -101,7 +101,7 @@ export function frameAncestors(allowedOrigins: readonly string[]): string[] {
 export function frameConfig(project: Project, apiUrl: string): FrameConfig {
   const rpcUrls: Record<string, string> = {}
   const bundlerUrls: Record<string, string> = {}
-  const smartAccountModes: Record<string, 'eip7702'> = {}
+  const smartAccountModes: Record<string, 'eip7702' | 'safe'> = {}
   const paymasterUrls: Record<string, string> = {}
   const evmAssets: NonNullable<FrameConfig['evmAssets']> = {}
   for (const chain of project.chains) {
@@ -111,7 +111,8 @@ export function frameConfig(project: Project, apiUrl: string): FrameConfig {
       `${apiUrl}/v1/rpc/${project.projectId}/${caipNetworkId}`
     if (namespace === 'eip155' && bundlerUrl) {
       bundlerUrls[reference] = bundlerUrl
-      if (chain.smartAccountMode === 'eip7702') smartAccountModes[reference] = 'eip7702'
+      const mode = chain.smartAccountMode
+      if (mode === 'eip7702' || mode === 'safe') smartAccountModes[reference] = mode
       if (chain.paymasterUrl) paymasterUrls[reference] = chain.paymasterUrl
     }
     if (namespace === 'eip155' && (nativeCurrency || tokens?.length)) {

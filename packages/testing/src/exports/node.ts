@@ -90,6 +90,11 @@ export {
   type VerifyingPaymaster,
 } from '../node/paymaster.js'
 export {
+  deploySafe4337,
+  SAFE_4337_ADDRESSES,
+  SAFE_SINGLETON_FACTORY,
+} from '../node/safe4337.js'
+export {
   type DeployedSafe,
   type DeploySafeOptions,
   deploySafe,
