@@ -10,7 +10,7 @@
 //   deploys it. It answers ERC-1271, so it signs messages (SIWX): counterfactual, the signature
 //   is ERC-6492-wrapped with its deployment (viem's smart-account `signMessage`).
 // Loaded with the first smart-account request only.
-import { toSafeSmartAccount, toSimpleSmartAccount } from 'permissionless/accounts'
+import { toSimpleSmartAccount } from 'permissionless/accounts'
 import {
   type Address,
   concat,
@@ -143,14 +143,19 @@ export async function smartAccountOf(
   return { address, deployed: code !== undefined && code !== '0x' }
 }
 
-/** The Safe 4337 account of `owner` (Safe 1.4.1, EntryPoint v0.7, canonical addresses). */
-const safeAccount = (client: PublicClient, owner: LocalAccount) =>
-  toSafeSmartAccount({
+/**
+ * The Safe 4337 account of `owner` (Safe 1.4.1, EntryPoint v0.7, canonical addresses); its code
+ * (~12 kB gzip) is loaded on a Safe chain only.
+ */
+async function safeAccount(client: PublicClient, owner: LocalAccount) {
+  const { SafeSmartAccount } = await import('permissionless/accounts/safe')
+  return SafeSmartAccount.toSafeSmartAccount({
     client,
     owners: [owner],
     version: '1.4.1',
     entryPoint: { address: entryPoint07Address, version: '0.7' },
   })
+}
 
 /** An owner known by its address only: enough to compute the account's address. */
 function addressOnly(address: Address): LocalAccount {
