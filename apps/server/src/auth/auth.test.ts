@@ -136,6 +136,21 @@ async function signIn(account: typeof alice) {
   return answer
 }
 
+/** Alice's key signing in as `address` (not hers) is refused and stores nothing. */
+async function refusesStranger(address: string) {
+  const issued = await nonce()
+  const forged = messageFor(address, issued.nonce)
+  await storesNothing(async () => {
+    const refused = await authenticate({
+      message: forged,
+      signature: await alice.signMessage({ message: forged }),
+      token: issued.token,
+    })
+    assert.equal(refused.status, 401, JSON.stringify(refused.body))
+    assert.equal(refused.body.reason, 'invalid-signature')
+  })
+}
+
 /** Runs `fn` and checks that no nonce was used and no session stored. */
 async function storesNothing(fn: () => Promise<void>) {
   const before = await countRows(db)
@@ -435,17 +450,7 @@ function authSuite() {
       assert.equal(answer.status, 201, JSON.stringify(answer.body))
       assert.equal(answer.body.session.address, owner.address)
 
-      const again = await nonce()
-      const forged = messageFor(owner.address, again.nonce)
-      await storesNothing(async () => {
-        const refused = await authenticate({
-          message: forged,
-          signature: await alice.signMessage({ message: forged }),
-          token: again.token,
-        })
-        assert.equal(refused.status, 401, JSON.stringify(refused.body))
-        assert.equal(refused.body.reason, 'invalid-signature')
-      })
+      await refusesStranger(owner.address)
     })
 
     test("the embedded wallet's Safe smart account signs in: counterfactual (ERC-6492), then deployed (ERC-1271)", async () => {
@@ -486,17 +491,7 @@ function authSuite() {
       assert.equal(await safe.isDeployed(), true)
       assert.doesNotMatch(await signInAsSafe(), /(6492){16}$/)
       // Someone else's key signing for the Safe is refused.
-      const again = await nonce()
-      const forged = messageFor(safe.address, again.nonce)
-      await storesNothing(async () => {
-        const refused = await authenticate({
-          message: forged,
-          signature: await alice.signMessage({ message: forged }),
-          token: again.token,
-        })
-        assert.equal(refused.status, 401, JSON.stringify(refused.body))
-        assert.equal(refused.body.reason, 'invalid-signature')
-      })
+      await refusesStranger(safe.address)
     })
 
     test('forged contract-wallet sign-ins are refused: non-owner, foreign ERC-6492 deploy', async () => {

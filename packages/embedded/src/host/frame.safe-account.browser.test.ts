@@ -6,7 +6,8 @@ import { expect } from '@open-wc/testing'
 import { executeServerCommand } from '@web/test-runner-commands'
 import { createPublicClient, http } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
-import { typeCode } from '../test/login.js'
+import { loginByEmail } from '../test/login.js'
+import { smartAccountsUp } from '../test/smart-accounts.js'
 import { createSecureFrame } from './frame.js'
 import { createEmbeddedProvider } from './provider.js'
 
@@ -16,20 +17,6 @@ const { origin: secureOrigin, rpcUrl } = (await (
 const ERC6492_SUFFIX = /(6492){16}$/
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const dialogText = async () => String(await executeServerCommand('frame-text'))
-
-/** The bundler, the Safe contracts and the paymaster (started with the server): ask until up. */
-async function smartAccountsUp(): Promise<{ paymasterUrl: string }> {
-  for (let tries = 1; ; tries++) {
-    const up = await executeServerCommand('start-bundler').then(
-      (answer) => answer as { paymasterUrl: string },
-      (error: Error) => {
-        if (tries >= 6 || !/Did not receive a server response/.test(error.message)) throw error
-        return undefined
-      },
-    )
-    if (up) return up
-  }
-}
 
 describe('the Safe smart account in the secure frame', () => {
   it('signs SIWX counterfactual and deployed; its sponsored batch deploys it', async () => {
@@ -44,11 +31,7 @@ describe('the Safe smart account in the secure frame', () => {
     try {
       const provider = createEmbeddedProvider(frame)
       const email = `safe-${crypto.randomUUID().slice(0, 8)}@example.com`
-      await frame.request('CONNECT_EMAIL', { email })
-      const mail = (await (
-        await fetch(`${secureOrigin}/__test/mailbox?email=${encodeURIComponent(email)}`)
-      ).json()) as { otp: string }
-      await typeCode(frame, mail.otp)
+      await loginByEmail(frame, secureOrigin, email)
       const eoa = (await frame.request('GET_USER', {})).address
       const switched = await frame.request('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })
       const safe = switched.address as `0x${string}`

@@ -58,21 +58,29 @@ export function artifact(
   return JSON.parse(readFileSync(path, 'utf8')) as { abi: unknown[]; bytecode: Hex }
 }
 
-/** Deploys `initCode` through the deterministic deployer (kept when already there). */
-async function deployDeterministic(rpcUrl: string, initCode: Hex, salt: Hex): Promise<Address> {
+/**
+ * Deploys `initCode` through the deterministic deployer, or another CREATE2 proxy of its kind
+ * at `deployer` (kept when already there).
+ */
+export async function deployDeterministic(
+  rpcUrl: string,
+  initCode: Hex,
+  salt: Hex,
+  deployer: Address = DETERMINISTIC_DEPLOYER,
+): Promise<Address> {
   const client = createWalletClient({
     account: privateKeyToAccount(ANVIL_PRIVATE_KEYS[0]),
     transport: http(rpcUrl),
   }).extend(publicActions)
   const address = getContractAddress({
     opcode: 'CREATE2',
-    from: DETERMINISTIC_DEPLOYER,
+    from: deployer,
     salt,
     bytecode: initCode,
   })
   if (await client.getCode({ address })) return address
   const hash = await client.sendTransaction({
-    to: DETERMINISTIC_DEPLOYER,
+    to: deployer,
     data: concat([salt, initCode]),
     chain: null,
   })

@@ -12,7 +12,6 @@ import {
   concat,
   createWalletClient,
   encodeAbiParameters,
-  getContractAddress,
   type Hex,
   http,
   isAddressEqual,
@@ -21,7 +20,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { ANVIL_PRIVATE_KEYS } from '../evm/accounts.js'
-import { DETERMINISTIC_DEPLOYER, ENTRY_POINT_V07 } from './erc4337.js'
+import { DETERMINISTIC_DEPLOYER, deployDeterministic, ENTRY_POINT_V07 } from './erc4337.js'
 
 /** The Safe singleton factory (a copy of the deterministic deployer Safe deploys per chain). */
 export const SAFE_SINGLETON_FACTORY: Address = '0x914d7Fec6aaC8cd542e72Bca78B30650d45643d7'
@@ -71,26 +70,8 @@ export async function deploySafe4337(rpcUrl: string): Promise<typeof SAFE_4337_A
     if (!proxy) throw new Error('deploySafe4337: no deterministic deployer on this chain')
     await setCode(SAFE_SINGLETON_FACTORY, proxy)
   }
-  const deploy = async (initCode: Hex): Promise<Address> => {
-    const salt = pad('0x0')
-    const address = getContractAddress({
-      opcode: 'CREATE2',
-      from: SAFE_SINGLETON_FACTORY,
-      salt,
-      bytecode: initCode,
-    })
-    if (await client.getCode({ address })) return address
-    const hash = await client.sendTransaction({
-      to: SAFE_SINGLETON_FACTORY,
-      data: concat([salt, initCode]),
-      chain: null,
-    })
-    await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
-    if (!(await client.getCode({ address }))) {
-      throw new Error(`deploySafe4337: nothing deployed at ${address}`)
-    }
-    return address
-  }
+  const deploy = (initCode: Hex) =>
+    deployDeterministic(rpcUrl, initCode, pad('0x0'), SAFE_SINGLETON_FACTORY)
   const safe = (name: string) =>
     bytecode(`${SAFE_ARTIFACTS}/${name}`, '@safe-global/safe-contracts@1.4.1')
   const canonical: [keyof typeof SAFE_4337_ADDRESSES, Hex][] = [
