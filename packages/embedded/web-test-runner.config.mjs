@@ -8,12 +8,15 @@ import { join } from 'node:path'
 import {
   deployEip7702,
   deployErc4337,
+  deploySafe4337,
   deployTestToken,
+  deployVerifyingPaymaster,
   ENTRY_POINT_V07,
   ENTRY_POINT_V08,
   fundAccount,
   startAnvil,
   startBundler,
+  startPaymasterService,
   startSolanaRpc,
 } from '@openmodal/testing/node'
 import { playwrightLauncher } from '@web/test-runner-playwright'
@@ -30,6 +33,7 @@ function secureSite() {
   let solana
   let cluster
   let bundler
+  let paymaster
   let bundlerStarting
   let projects
   let token
@@ -45,6 +49,15 @@ function secureSite() {
     })
     projects['p-smart'].bundlerUrls = { 31337: bundler.url }
     projects['p-7702'].bundlerUrls = { 31337: bundler.url }
+    // Safe mode with the project's ERC-7677 paymaster: Safe 4337 and a VerifyingPaymaster.
+    await deploySafe4337(anvil.rpcUrl)
+    paymaster = await startPaymasterService({
+      rpcUrl: anvil.rpcUrl,
+      chainId: 31337,
+      paymaster: await deployVerifyingPaymaster(anvil.rpcUrl),
+    })
+    projects['p-safe'].bundlerUrls = { 31337: bundler.url }
+    projects['p-safe'].paymasterUrls = { 31337: paymaster.url }
   }
   return {
     name: 'openmodal-secure-site',
@@ -88,11 +101,19 @@ function secureSite() {
           smartAccountModes: { 31337: 'eip7702' },
           recovery: 'custodial',
         },
+        // A Safe smart account (it signs SIWX), its userOperations sponsored by a paymaster.
+        'p-safe': {
+          allowedOrigins: ['http://localhost:*'],
+          rpcUrls: { 31337: anvil.rpcUrl },
+          bundlerUrls: {},
+          smartAccountModes: { 31337: 'safe' },
+          recovery: 'custodial',
+        },
       }
       site = await startSecureSite({
         dist,
         projects,
-        api: createApiStandIn({ custodialProjects: ['p-ok', 'p-smart', 'p-7702'] }),
+        api: createApiStandIn({ custodialProjects: ['p-ok', 'p-smart', 'p-7702', 'p-safe'] }),
       })
       // Not awaited: the bundler (10-30 s to start on a loaded machine) comes up while the
       // browser runs the files before its one user, an approval test that waits for it.
@@ -102,6 +123,7 @@ function secureSite() {
     async serverStop() {
       await site?.close()
       await bundler?.stop()
+      await paymaster?.stop()
       await anvil?.stop()
       await solana?.stop()
       if (dist) await rm(dist, { recursive: true, force: true })
@@ -147,7 +169,7 @@ function secureSite() {
       // the test ERC-20.
       if (command === 'start-bundler') {
         await bundlerStarting
-        return { bundlerUrl: bundler.url, token }
+        return { bundlerUrl: bundler.url, token, paymasterUrl: paymaster.url }
       }
       // Mints `amount` of the test ERC-20 to `to`.
       if (command === 'mint-token') {

@@ -59,7 +59,7 @@ export function contentSecurityPolicy(allowedOrigins, apiOrigin, rpcOrigins = []
  *   dist?: string,
  *   host?: string,
  *   port?: number,
- *   projects: Record<string, { allowedOrigins: string[], frameAncestors?: string[], rpcUrls?: Record<string, string>, bundlerUrls?: Record<string, string>, smartAccountModes?: Record<string, 'erc4337' | 'eip7702'>, evmAssets?: Record<string, { nativeCurrency?: { name: string, symbol: string, decimals: number }, tokens?: string[] }>, recovery?: 'non-custodial' | 'custodial' }>,
+ *   projects: Record<string, { allowedOrigins: string[], frameAncestors?: string[], rpcUrls?: Record<string, string>, bundlerUrls?: Record<string, string>, smartAccountModes?: Record<string, 'erc4337' | 'eip7702' | 'safe'>, paymasterUrls?: Record<string, string>, evmAssets?: Record<string, { nativeCurrency?: { name: string, symbol: string, decimals: number }, tokens?: string[] }>, recovery?: 'non-custodial' | 'custodial' }>,
  *   apiUrl?: string,
  *   api?: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, origin: string) => Promise<boolean>,
  * }} options `api` mounts a server stand-in on the same origin (tests); `apiUrl` defaults to this origin.
@@ -98,6 +98,7 @@ export async function startSecureSite({
           rpcUrls: project.rpcUrls ?? {},
           bundlerUrls: project.bundlerUrls ?? {},
           ...(project.smartAccountModes ? { smartAccountModes: project.smartAccountModes } : {}),
+          ...(project.paymasterUrls ? { paymasterUrls: project.paymasterUrls } : {}),
           ...(project.evmAssets ? { evmAssets: project.evmAssets } : {}),
           recovery: project.recovery ?? 'non-custodial',
         })
@@ -109,6 +110,7 @@ export async function startSecureSite({
         const rpcOrigins = [
           ...Object.values(project?.rpcUrls ?? {}),
           ...Object.values(project?.bundlerUrls ?? {}),
+          ...Object.values(project?.paymasterUrls ?? {}),
         ].map((url) => new URL(url).origin)
         const csp = contentSecurityPolicy(ancestors, new URL(apiUrl ?? origin).origin, rpcOrigins)
         const body = await readFile(join(dist, page))

@@ -101,28 +101,41 @@ describe('the secure site on its own origin', () => {
           rpcUrls: ['https://eth.example'],
           nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
         },
-        { caipNetworkId: 'eip155:10', rpcUrls: ['https://op.example'] },
+        {
+          caipNetworkId: 'eip155:10',
+          rpcUrls: ['https://op.example'],
+          bundlerUrl: 'https://bundler.example/10',
+          smartAccountMode: 'safe',
+        },
         {
           caipNetworkId: 'eip155:17000',
           rpcUrls: ['https://holesky.example'],
           bundlerUrl: 'https://bundler.example/17000',
           smartAccountMode: 'eip7702',
+          paymasterUrl: 'https://paymaster.example/v1/17000',
         },
       ],
     } as unknown as Parameters<typeof frameConfig>[0]
     const config = frameConfig(project, 'https://api.example')
     assert.deepEqual(config.bundlerUrls, {
       31337: 'http://127.0.0.1:4337/rpc',
+      10: 'https://bundler.example/10',
       17000: 'https://bundler.example/17000',
     })
-    // EIP-7702 mode where the project says so; ERC-4337 (the default) elsewhere.
-    assert.deepEqual(config.smartAccountModes, { 17000: 'eip7702' })
+    // EIP-7702 or Safe mode where the project says so; ERC-4337 (the default) elsewhere.
+    assert.deepEqual(config.smartAccountModes, { 10: 'safe', 17000: 'eip7702' })
     // What the frame's wallet_getAssets reads (ERC-7811): only chains that name either.
     assert.deepEqual(config.evmAssets, {
       31337: { tokens: ['0x5FbDB2315678afecb367f032d93F642f64180aa3'] },
       1: { nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
     })
-    assert.deepEqual(bundlerOrigins(project), ['http://127.0.0.1:4337', 'https://bundler.example'])
+    // ERC-7677: the chains the project sponsors, and their service among the origins.
+    assert.deepEqual(config.paymasterUrls, { 17000: 'https://paymaster.example/v1/17000' })
+    assert.deepEqual(bundlerOrigins(project), [
+      'http://127.0.0.1:4337',
+      'https://bundler.example',
+      'https://paymaster.example',
+    ])
     const parsed = v.safeParse(ChainSchema, {
       caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
       rpcUrls: ['https://sol.example'],
@@ -136,6 +149,12 @@ describe('the secure site on its own origin', () => {
       smartAccountMode: 'eip7702',
     })
     assert.equal(modeAlone.issues?.[0]?.message, 'smartAccountMode needs a bundlerUrl')
+    const paymasterAlone = v.safeParse(ChainSchema, {
+      caipNetworkId: 'eip155:1',
+      rpcUrls: ['https://eth.example'],
+      paymasterUrl: 'https://paymaster.example',
+    })
+    assert.equal(paymasterAlone.issues?.[0]?.message, 'paymasterUrl needs a bundlerUrl')
     const unknownMode = v.safeParse(ChainSchema, {
       caipNetworkId: 'eip155:1',
       rpcUrls: ['https://eth.example'],

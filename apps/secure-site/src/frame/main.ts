@@ -59,9 +59,18 @@ const frameConfig = v.object({
   bundlerUrls: v.optional(v.record(v.string(), v.pipe(v.string(), v.url())), {}),
   /**
    * The smart-account-enabled chains whose smart account is the EOA itself (EIP-7702, delegated
-   * to Simple7702Account); the others use ERC-4337 v0.7 Simple accounts.
+   * to Simple7702Account) or a Safe 4337 (it signs messages); the others use ERC-4337 v0.7
+   * Simple accounts.
    */
-  smartAccountModes: v.optional(v.record(v.string(), v.picklist(['erc4337', 'eip7702'])), {}),
+  smartAccountModes: v.optional(
+    v.record(v.string(), v.picklist(['erc4337', 'eip7702', 'safe'])),
+    {},
+  ),
+  /**
+   * The smart-account-enabled chains whose userOperations the project sponsors: their ERC-7677
+   * paymaster service by chain id.
+   */
+  paymasterUrls: v.optional(v.record(v.string(), v.pipe(v.string(), v.url())), {}),
   /**
    * ERC-7811 `wallet_getAssets`, by EVM chain id: the native currency (default Ether) and the
    * ERC-20 contracts the project names.
@@ -124,8 +133,16 @@ window.addEventListener('message', async (event: MessageEvent) => {
   if (connected || event.source !== window.parent) return
   const hello = tryMessage(handshake, event.data)
   if (!hello) return
-  const { allowedOrigins, apiUrl, rpcUrls, bundlerUrls, smartAccountModes, evmAssets, recovery } =
-    await config
+  const {
+    allowedOrigins,
+    apiUrl,
+    rpcUrls,
+    bundlerUrls,
+    smartAccountModes,
+    paymasterUrls,
+    evmAssets,
+    recovery,
+  } = await config
   // location.ancestorOrigins (Chromium, WebKit) names the real embedder: a message from any
   // other origin (a nested foreign frame posting to our parent is not our parent) is refused.
   const ancestor = location.ancestorOrigins?.[0]
@@ -145,6 +162,7 @@ window.addEventListener('message', async (event: MessageEvent) => {
   const features: FrameFeature[] = recovery === 'custodial' ? [] : ['changeRecovery']
   await serve(channel.port1, event.origin, apiUrl, rpcUrls, bundlerUrls, evmAssets, features, {
     smartAccountModes,
+    paymasterUrls,
   })
 })
 
@@ -182,7 +200,10 @@ async function serve(
   bundlerUrls: Record<string, string>,
   evmAssets: v.InferOutput<typeof frameConfig>['evmAssets'],
   features: FrameFeature[],
-  { smartAccountModes }: Pick<v.InferOutput<typeof frameConfig>, 'smartAccountModes'>,
+  {
+    smartAccountModes,
+    paymasterUrls,
+  }: Pick<v.InferOutput<typeof frameConfig>, 'smartAccountModes' | 'paymasterUrls'>,
 ) {
   // READY goes out as soon as the port is up: the spec's 500 ms wait after it runs while the
   // wallet's code finishes loading and the session restores. Requests sent meanwhile wait in
@@ -268,7 +289,10 @@ async function serve(
     const bundlerUrl = bundlerUrls[String(id)]
     const rpcUrl = rpcUrls[String(id)]
     const mode = smartAccountModes[String(id)] ?? 'erc4337'
-    return bundlerUrl && rpcUrl ? { chainId: id, rpcUrl, bundlerUrl, mode } : undefined
+    const paymasterUrl = paymasterUrls[String(id)]
+    return bundlerUrl && rpcUrl
+      ? { chainId: id, rpcUrl, bundlerUrl, mode, ...(paymasterUrl && { paymasterUrl }) }
+      : undefined
   }
   const activeSmartAccount = () => {
     if (preferred !== 'smartAccount') return undefined

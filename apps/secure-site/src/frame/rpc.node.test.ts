@@ -9,11 +9,14 @@ import {
   deployEip7702,
   deployErc4337,
   deployTestToken,
+  deployVerifyingPaymaster,
   ENTRY_POINT_V07,
   ENTRY_POINT_V08,
   fundAccount,
+  paymasterDeposit,
   startAnvil,
   startBundler,
+  startPaymasterService,
 } from '@openmodal/testing/node'
 import {
   type Address,
@@ -24,7 +27,7 @@ import {
   http,
   parseEther,
 } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { erc7811Actions } from 'viem/experimental'
 import { handleRpc, type RpcContext } from './rpc.js'
 import type { SmartAccountChain } from './smart-account.js'
@@ -477,6 +480,117 @@ describe('the smart account (ERC-4337 v0.7 through the bundler)', () => {
     }).catch((e: unknown) => e)) as { code: number; message: string }
     assert.equal(unreachable.code, -32603)
     assert.match(unreachable.message, /^The network eip155:31337 did not answer/)
+  })
+
+  it('ERC-7677: the project paymaster sponsors a smart account that holds no ETH', {
+    timeout: 90_000,
+  }, async () => {
+    const { smartAccountOf, sendUserOperation, userOperationStatus } = await import(
+      './smart-account.js'
+    )
+    const paymaster = await deployVerifyingPaymaster(anvil.rpcUrl)
+    const service = await startPaymasterService({
+      rpcUrl: anvil.rpcUrl,
+      chainId: anvil.chainId,
+      paymaster,
+    })
+    // A paymaster service the project never configured, that a dapp names.
+    const foreign = await startPaymasterService({
+      rpcUrl: anvil.rpcUrl,
+      chainId: anvil.chainId,
+      paymaster,
+    })
+    try {
+      const key = generatePrivateKey()
+      const ownerAddress = privateKeyToAccount(key).address
+      const sponsored: SmartAccountChain = { ...chain, paymasterUrl: service.url }
+      const { address: account } = await smartAccountOf(ownerAddress, sponsored)
+      await fundAccount(anvil.rpcUrl, account, { token, amount: 10n })
+      const reader = createPublicClient({ transport: http(anvil.rpcUrl) })
+      assert.equal(await reader.getBalance({ address: account }), 0n)
+
+      // The capability is reported only where the project configured a paymaster.
+      const page = (smart: SmartAccountChain): RpcContext => ({
+        ...context,
+        session: { ...session, commitment: { eip155: ownerAddress, solana: '1' } } as never,
+        chainId: () => anvil.chainId,
+        rpcUrl: () => anvil.rpcUrl,
+        smartAccount: () => ({ ...smart, address: account }),
+      })
+      const capabilities = (smart: SmartAccountChain) =>
+        handleRpc(page(smart), { method: 'wallet_getCapabilities', params: [account] })
+      assert.deepEqual(await capabilities(sponsored), {
+        '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true } },
+      })
+      assert.deepEqual(await capabilities(chain), { '0x7a69': { atomic: { status: 'supported' } } })
+
+      // A dapp's paymasterService URL the project did not configure is refused (EIP-5792 5700)
+      // before any approval, and never called; so is one without a configured paymaster.
+      for (const [smart, url] of [
+        [sponsored, foreign.url],
+        [chain, foreign.url],
+        [sponsored, `${service.url}/other`],
+      ] as const) {
+        const refused = (await handleRpc(page(smart), {
+          method: 'wallet_sendCalls',
+          params: [
+            {
+              version: '2.0.0',
+              calls: [transfer(alice, 1n)],
+              capabilities: { paymasterService: { url } },
+            },
+          ],
+        }).catch((e: unknown) => e)) as { code: number; message: string }
+        assert.equal(refused.code, 5700, url)
+        assert.match(refused.message, /paymasterService/)
+      }
+      const malformed = (await handleRpc(page(sponsored), {
+        method: 'wallet_sendCalls',
+        params: [
+          {
+            version: '2.0.0',
+            calls: [transfer(alice, 1n)],
+            capabilities: { paymasterService: { url: service.url, context: 'x' } },
+          },
+        ],
+      }).catch((e: unknown) => e)) as { code: number }
+      assert.equal(malformed.code, -32602)
+      assert.deepEqual(foreign.methods, [])
+      assert.deepEqual(service.methods, [])
+
+      // Without the paymaster the account cannot pay: the bundler refuses, nothing lands.
+      const unpaid = (await sendUserOperation(key, chain, [transfer(alice, 1n)]).catch(
+        (e: unknown) => e,
+      )) as { code: number; message: string }
+      assert.match(unpaid.message, /^The smart account's bundler failed: /)
+
+      const [deposit, aliceBefore, bobBefore] = [
+        await paymasterDeposit(anvil.rpcUrl, paymaster.address),
+        await balanceOf(alice),
+        await balanceOf(bob),
+      ]
+      const hash = await sendUserOperation(key, sponsored, [transfer(alice, 2n), transfer(bob, 3n)])
+      let status = await userOperationStatus(sponsored, hash)
+      for (let i = 0; i < 200 && status.status === 100; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        status = await userOperationStatus(sponsored, hash)
+      }
+      assert.equal(status.status, 200)
+      assert.deepEqual(
+        [await balanceOf(alice), await balanceOf(bob), await balanceOf(account)],
+        [aliceBefore + 2n, bobBefore + 3n, 5n],
+      )
+      assert.equal((await smartAccountOf(ownerAddress, sponsored)).deployed, true)
+      // Paid from the paymaster's deposit, not by the account.
+      const spent = deposit - (await paymasterDeposit(anvil.rpcUrl, paymaster.address))
+      assert.ok(spent > 0n, `the paymaster's deposit went down (${spent} wei)`)
+      assert.equal(await reader.getBalance({ address: account }), 0n)
+      assert.deepEqual(service.methods, ['pm_getPaymasterStubData', 'pm_getPaymasterData'])
+      assert.deepEqual(foreign.methods, [])
+    } finally {
+      await service.stop()
+      await foreign.stop()
+    }
   })
 
   it('a bundler that is down is a clear error; the EOA still answers', async () => {

@@ -4,13 +4,13 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { forwardsToNode, methodKind, unsupportedMessage } from '@openmodal/embedded/protocol'
 import { base58 } from '@scure/base'
-import { type Hex, isAddress, isHex, numberToHex } from 'viem'
+import { type Hex, isAddress, isHex, numberToHex, type TypedDataDefinition } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { ApprovalItem, ApprovalView } from './approval-view.js'
 import type { AssetChain } from './assets.js'
 import type { Lookups } from './lookups.js'
 import { RpcError } from './rpc-error.js'
-import type { SmartAccountChain } from './smart-account.js'
+import type { PaymasterContext, SmartAccountChain } from './smart-account.js'
 import type { WalletSession } from './wallet-session.js'
 
 export { RpcError }
@@ -213,21 +213,24 @@ export async function handleRpc(
   switch (method) {
     case 'personal_sign': {
       const [message, address] = params
-      refuseSmartAccountSignature(context, address)
-      if (typeof message !== 'string' || !sameAddress(address, commitment.eip155)) {
+      const signer = messageSigner(context, address)
+      if (typeof message !== 'string' || (!signer && !sameAddress(address, commitment.eip155))) {
         throw new RpcError(-32602, 'Invalid params')
       }
       await approve(context, method, (await evm()).describePersonalSign(message))
+      const payload = isHex(message) ? { raw: message } : message
       return session.withKeys(async ({ evmPrivateKey }) =>
-        privateKeyToAccount(evmPrivateKey).signMessage({
-          message: isHex(message) ? { raw: message } : message,
-        }),
+        signer
+          ? (await import('./smart-account.js')).signAsSmartAccount(evmPrivateKey, signer, {
+              message: payload,
+            })
+          : privateKeyToAccount(evmPrivateKey).signMessage({ message: payload }),
       )
     }
     case 'eth_signTypedData_v4': {
       const [address, data] = params
-      refuseSmartAccountSignature(context, address)
-      if (!sameAddress(address, commitment.eip155) || typeof data !== 'string') {
+      const signer = messageSigner(context, address)
+      if ((!signer && !sameAddress(address, commitment.eip155)) || typeof data !== 'string') {
         throw new RpcError(-32602, 'Invalid params')
       }
       const { describeTypedData, parseTypedData } = await evm()
@@ -236,7 +239,12 @@ export async function handleRpc(
       await approve(context, method, describeTypedData(typed, chainId))
       return session.withKeys(async ({ evmPrivateKey }) => {
         const { EIP712Domain: _domain, ...types } = typed.types ?? {}
-        return privateKeyToAccount(evmPrivateKey).signTypedData({ ...typed, types })
+        const typedData = { ...typed, types }
+        return signer
+          ? (await import('./smart-account.js')).signAsSmartAccount(evmPrivateKey, signer, {
+              typedData: typedData as TypedDataDefinition,
+            })
+          : privateKeyToAccount(evmPrivateKey).signTypedData(typedData)
       })
     }
     case 'solana_signMessage': {
@@ -341,20 +349,22 @@ export async function handleRpc(
 }
 
 /**
- * A message signature for the smart account: a Simple v0.7 account has no ERC-1271
- * `isValidSignature`, so no verifier (SIWX included) could accept one, deployed or not. Said
- * plainly, before any approval, instead of a signature nobody can check. In EIP-7702 mode the
- * account is the EOA: its key's signature verifies by ecrecover, and Simple7702Account answers
- * ERC-1271 for it once delegated.
+ * Who signs a message for `address`: the Safe smart account when it is the active one (it
+ * answers ERC-1271; counterfactual, its signature is ERC-6492-wrapped), else undefined (the
+ * EOA's key signs, or the caller finds the address is not the visitor's). A Simple v0.7
+ * account has no ERC-1271 `isValidSignature`, so no verifier (SIWX included) could accept a
+ * signature for it, deployed or not: said plainly, before any approval, instead of a signature
+ * nobody can check. In EIP-7702 mode the account is the EOA: its key's signature verifies by
+ * ecrecover, and Simple7702Account answers ERC-1271 for it once delegated.
  */
-function refuseSmartAccountSignature(context: RpcContext, address: unknown) {
+function messageSigner(context: RpcContext, address: unknown): ActiveSmartAccount | undefined {
   const smart = context.smartAccount?.()
-  if (smart && smart.mode !== 'eip7702' && sameAddress(address, smart.address)) {
-    throw new RpcError(
-      4200,
-      'The smart account cannot sign messages (a Simple v0.7 account has no ERC-1271): switch to the EOA to sign',
-    )
-  }
+  if (!smart || smart.mode === 'eip7702' || !sameAddress(address, smart.address)) return undefined
+  if (smart.mode === 'safe') return smart
+  throw new RpcError(
+    4200,
+    'The smart account cannot sign messages (a Simple v0.7 account has no ERC-1271): switch to the EOA to sign',
+  )
 }
 
 /** Each call of a batch decoded as a transaction is, one heading per call. */
@@ -393,6 +403,7 @@ async function sendThroughSmartAccount(
   context: RpcContext,
   smart: ActiveSmartAccount,
   calls: readonly TransactionRequest[],
+  paymasterContext?: PaymasterContext,
 ): Promise<Hex> {
   const { sendUserOperation } = await import('./smart-account.js')
   const hash = await context.session.withKeys(({ evmPrivateKey }) =>
@@ -404,6 +415,7 @@ async function sendThroughSmartAccount(
         ...(call.value ? { value: BigInt(call.value) } : {}),
         ...(call.data ? { data: call.data } : {}),
       })),
+      paymasterContext,
     ),
   )
   bundles.set(hash, {
@@ -470,6 +482,7 @@ async function sendCalls(context: RpcContext, params: unknown[]): Promise<{ id: 
   ) {
     throw new RpcError(5710, 'Unsupported chain id')
   }
+  const paymasterContext = paymasterCapability(request.capabilities, smart)
   const txs = (calls as Record<string, unknown>[]).map(
     (call): TransactionRequest => ({
       from: smart.address,
@@ -480,13 +493,61 @@ async function sendCalls(context: RpcContext, params: unknown[]): Promise<{ id: 
   )
   const view = await describeCalls(context, txs, smart.chainId)
   await approve(context, 'wallet_sendCalls', view)
-  return { id: await sendThroughSmartAccount(context, smart, txs) }
+  return { id: await sendThroughSmartAccount(context, smart, txs, paymasterContext) }
+}
+
+/** Two URLs the same once parsed (`https://pm.example` is `https://pm.example/`). */
+function sameUrl(a: string, b: string): boolean {
+  try {
+    return new URL(a).href === new URL(b).href
+  } catch {
+    return false
+  }
+}
+
+/**
+ * ERC-7677's `paymasterService` capability of `wallet_sendCalls`: honoured only when its URL is
+ * the paymaster service the project configured for the chain (the wallet calls no server the
+ * project did not name); its `context` then goes to that service. Another URL is refused with
+ * EIP-5792's 5700, or left aside when the dapp marked the capability optional (the project's
+ * own paymaster, if any, still sponsors).
+ */
+function paymasterCapability(
+  capabilities: unknown,
+  smart: ActiveSmartAccount,
+): PaymasterContext | undefined {
+  if (capabilities === undefined) return undefined
+  if (typeof capabilities !== 'object' || capabilities === null) {
+    throw new RpcError(-32602, 'Invalid params: capabilities must be an object')
+  }
+  const service = (capabilities as Record<string, unknown>).paymasterService
+  if (service === undefined) return undefined
+  if (typeof service !== 'object' || service === null) {
+    throw new RpcError(-32602, 'Invalid params: paymasterService must be an object')
+  }
+  const { url, context, optional } = service as Record<string, unknown>
+  if (typeof url !== 'string') {
+    throw new RpcError(-32602, 'Invalid params: paymasterService needs a "url"')
+  }
+  if (!smart.paymasterUrl || !sameUrl(url, smart.paymasterUrl)) {
+    if (optional === true) return undefined
+    throw new RpcError(
+      5700,
+      'Unsupported non-optional capability: paymasterService (not a paymaster this project configured)',
+    )
+  }
+  if (context === undefined) return undefined
+  if (typeof context !== 'object' || context === null || Array.isArray(context)) {
+    throw new RpcError(-32602, 'Invalid params: paymasterService "context" must be an object')
+  }
+  return context as PaymasterContext
 }
 
 /**
  * EIP-5792 `wallet_getCapabilities`: per chain (hex), what the wallet does. The smart account
  * batches atomically; the EOA cannot, and viem's `sendCalls` then falls back to one transaction
- * per call. `assetDiscovery` (ERC-7811) on every chain `wallet_getAssets` answers for.
+ * per call. `paymasterService` (ERC-7677) where the project configured a paymaster for the
+ * smart account's chain. `assetDiscovery` (ERC-7811) on every chain `wallet_getAssets` answers for.
  */
 function capabilities(context: RpcContext, params: unknown[]): Record<Hex, unknown> {
   const [address, chainIds] = params
@@ -501,8 +562,8 @@ function capabilities(context: RpcContext, params: unknown[]): Record<Hex, unkno
         })
       : [evmChainHex(context.chainId())]
   const smart = context.smartAccount?.()
-  const atomic = (id: Hex) =>
-    smart && Number(id) === smart.chainId ? 'supported' : ('unsupported' as const)
+  const onSmart = (id: Hex) => smart !== undefined && Number(id) === smart.chainId
+  const atomic = (id: Hex) => (onSmart(id) ? 'supported' : ('unsupported' as const))
   // ERC-7811: the wallet answers wallet_getAssets on the project's EVM chains.
   const discovered = new Set(context.assetChains?.().map(({ chainId }) => chainId))
   return Object.fromEntries(
@@ -510,6 +571,8 @@ function capabilities(context: RpcContext, params: unknown[]): Record<Hex, unkno
       id,
       {
         atomic: { status: atomic(id) },
+        // ERC-7677: the smart account's userOperations are sponsored by the project's paymaster.
+        ...(onSmart(id) && smart?.paymasterUrl ? { paymasterService: { supported: true } } : {}),
         ...(discovered.has(Number(id)) ? { assetDiscovery: { supported: true } } : {}),
       },
     ]),

@@ -18,11 +18,15 @@ import {
   type AnvilInstance,
   createCounterfactualWallet,
   deployEip7702,
+  deployErc4337,
+  deploySafe4337,
   deployTestSmartWallet,
   startAnvil,
 } from '@openmodal/testing/node'
 import { createSolanaDevWallet, SOLANA_DEV_ADDRESSES } from '@openmodal/testing/solana'
+import { toSafeSmartAccount } from 'permissionless/accounts'
 import { createWalletClient, hashMessage, http, publicActions } from 'viem'
+import { entryPoint07Address } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { prepareDatabase } from '../bootstrap.js'
 import { type Db, openPostgres } from '../db/db.js'
@@ -130,6 +134,21 @@ async function signIn(account: typeof alice) {
   })
   assert.equal(answer.status, 201, JSON.stringify(answer.body))
   return answer
+}
+
+/** Alice's key signing in as `address` (not hers) is refused and stores nothing. */
+async function refusesStranger(address: string) {
+  const issued = await nonce()
+  const forged = messageFor(address, issued.nonce)
+  await storesNothing(async () => {
+    const refused = await authenticate({
+      message: forged,
+      signature: await alice.signMessage({ message: forged }),
+      token: issued.token,
+    })
+    assert.equal(refused.status, 401, JSON.stringify(refused.body))
+    assert.equal(refused.body.reason, 'invalid-signature')
+  })
 }
 
 /** Runs `fn` and checks that no nonce was used and no session stored. */
@@ -431,17 +450,48 @@ function authSuite() {
       assert.equal(answer.status, 201, JSON.stringify(answer.body))
       assert.equal(answer.body.session.address, owner.address)
 
-      const again = await nonce()
-      const forged = messageFor(owner.address, again.nonce)
-      await storesNothing(async () => {
-        const refused = await authenticate({
-          message: forged,
-          signature: await alice.signMessage({ message: forged }),
-          token: again.token,
-        })
-        assert.equal(refused.status, 401, JSON.stringify(refused.body))
-        assert.equal(refused.body.reason, 'invalid-signature')
+      await refusesStranger(owner.address)
+    })
+
+    test("the embedded wallet's Safe smart account signs in: counterfactual (ERC-6492), then deployed (ERC-1271)", async () => {
+      // The account of smartAccountMode 'safe', signed as the frame signs for it.
+      await deployErc4337(anvil.rpcUrl)
+      await deploySafe4337(anvil.rpcUrl)
+      const sponsor = createWalletClient({
+        account: privateKeyToAccount(ANVIL_PRIVATE_KEYS[0]),
+        transport: http(anvil.rpcUrl),
+      }).extend(publicActions)
+      const safe = await toSafeSmartAccount({
+        client: sponsor,
+        owners: [privateKeyToAccount(generatePrivateKey())],
+        version: '1.4.1',
+        entryPoint: { address: entryPoint07Address, version: '0.7' },
       })
+      const signInAsSafe = async () => {
+        const issued = await nonce()
+        const message = messageFor(safe.address, issued.nonce)
+        const signature = await safe.signMessage({ message })
+        const answer = await authenticate({ message, signature, token: issued.token })
+        assert.equal(answer.status, 201, JSON.stringify(answer.body))
+        assert.equal(answer.body.session.address, safe.address)
+        return signature
+      }
+      assert.equal(await safe.isDeployed(), false)
+      assert.match(await signInAsSafe(), /(6492){16}$/)
+      assert.equal(await safe.isDeployed(), false)
+      // Deployed (as its first userOperation would): the verifier asks its ERC-1271.
+      const { factory, factoryData } = await safe.getFactoryArgs()
+      assert.ok(factory && factoryData)
+      const deployed = await sponsor.sendTransaction({
+        to: factory,
+        data: factoryData,
+        chain: null,
+      })
+      await sponsor.waitForTransactionReceipt({ hash: deployed, pollingInterval: 50 })
+      assert.equal(await safe.isDeployed(), true)
+      assert.doesNotMatch(await signInAsSafe(), /(6492){16}$/)
+      // Someone else's key signing for the Safe is refused.
+      await refusesStranger(safe.address)
     })
 
     test('forged contract-wallet sign-ins are refused: non-owner, foreign ERC-6492 deploy', async () => {

@@ -112,9 +112,18 @@ export const ChainSchema = v.pipe(
      * EVM chains with a bundler: what the embedded wallet's smart account is. `erc4337` (default)
      * a Simple v0.7 account at its own address; `eip7702` the visitor's EOA itself, delegated to
      * Simple7702Account (EntryPoint v0.8) on first use: it keeps the EOA's address. The chain
-     * must take EIP-7702 transactions (Prague) and the bundler serve EntryPoint v0.8.
+     * must take EIP-7702 transactions (Prague) and the bundler serve EntryPoint v0.8. `safe` a
+     * Safe 1.4.1 with Safe4337Module 0.3.0 (EntryPoint v0.7, canonical addresses): it answers
+     * ERC-1271, so it signs messages (SIWX), ERC-6492-wrapped while counterfactual.
      */
-    smartAccountMode: v.optional(v.picklist(['erc4337', 'eip7702'])),
+    smartAccountMode: v.optional(v.picklist(['erc4337', 'eip7702', 'safe'])),
+    /**
+     * EVM chains with a bundler: an ERC-7677 paymaster service's URL (`pm_getPaymasterStubData`,
+     * `pm_getPaymasterData`). The embedded wallet's smart account then has every userOperation
+     * sponsored through it and reports `paymasterService` in `wallet_getCapabilities`; a dapp's
+     * `paymasterService` capability is honoured only with this URL.
+     */
+    paymasterUrl: v.optional(HttpUrlSchema),
     /**
      * Solana chains: names and symbols of SPL token mints for the balances (an SPL mint has no
      * name on chain without a metadata program); other mints are named by their address.
@@ -155,6 +164,10 @@ export const ChainSchema = v.pipe(
   v.check(
     (chain) => chain.smartAccountMode === undefined || chain.bundlerUrl !== undefined,
     'smartAccountMode needs a bundlerUrl',
+  ),
+  v.check(
+    (chain) => chain.paymasterUrl === undefined || chain.bundlerUrl !== undefined,
+    'paymasterUrl needs a bundlerUrl',
   ),
   v.check(
     (chain) => chain.splTokens === undefined || chain.caipNetworkId.startsWith('solana:'),

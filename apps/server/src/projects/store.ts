@@ -31,7 +31,9 @@ export interface ProjectChainConfig {
   /** EVM chains: the ERC-4337 bundler; the chain is then smart-account-enabled (schema.ts). */
   bundlerUrl?: string | undefined
   /** EVM chains with a bundler: the smart account's kind, default `erc4337` (schema.ts). */
-  smartAccountMode?: 'erc4337' | 'eip7702' | undefined
+  smartAccountMode?: 'erc4337' | 'eip7702' | 'safe' | undefined
+  /** EVM chains with a bundler: the ERC-7677 paymaster service that sponsors (schema.ts). */
+  paymasterUrl?: string | undefined
 }
 
 export interface Project {

@@ -42,11 +42,16 @@ export interface FrameConfig {
    */
   bundlerUrls?: Record<string, string>
   /**
-   * The smart-account-enabled chains whose smart account is the EOA itself (EIP-7702,
-   * delegated to Simple7702Account), by decimal chain id; the others use ERC-4337 v0.7 Simple
-   * accounts. Absent when none is.
+   * The smart-account-enabled chains whose smart account is the EOA itself (`eip7702`,
+   * delegated to Simple7702Account) or a Safe 4337 (`safe`), by decimal chain id; the others
+   * use ERC-4337 v0.7 Simple accounts. Absent when none is.
    */
-  smartAccountModes?: Record<string, 'eip7702'>
+  smartAccountModes?: Record<string, 'eip7702' | 'safe'>
+  /**
+   * The smart-account-enabled chains whose userOperations the project sponsors, by decimal
+   * chain id: their ERC-7677 paymaster service. Absent when none is.
+   */
+  paymasterUrls?: Record<string, string>
   /**
    * ERC-7811 `wallet_getAssets` (the frame reads the balances from the chain), by decimal EVM
    * chain id: the chain's native currency and the ERC-20 contracts it names. Only chains that
@@ -96,7 +101,8 @@ export function frameAncestors(allowedOrigins: readonly string[]): string[] {
 export function frameConfig(project: Project, apiUrl: string): FrameConfig {
   const rpcUrls: Record<string, string> = {}
   const bundlerUrls: Record<string, string> = {}
-  const smartAccountModes: Record<string, 'eip7702'> = {}
+  const smartAccountModes: Record<string, 'eip7702' | 'safe'> = {}
+  const paymasterUrls: Record<string, string> = {}
   const evmAssets: NonNullable<FrameConfig['evmAssets']> = {}
   for (const chain of project.chains) {
     const { caipNetworkId, bundlerUrl, nativeCurrency, tokens } = chain
@@ -105,7 +111,9 @@ export function frameConfig(project: Project, apiUrl: string): FrameConfig {
       `${apiUrl}/v1/rpc/${project.projectId}/${caipNetworkId}`
     if (namespace === 'eip155' && bundlerUrl) {
       bundlerUrls[reference] = bundlerUrl
-      if (chain.smartAccountMode === 'eip7702') smartAccountModes[reference] = 'eip7702'
+      const mode = chain.smartAccountMode
+      if (mode === 'eip7702' || mode === 'safe') smartAccountModes[reference] = mode
+      if (chain.paymasterUrl) paymasterUrls[reference] = chain.paymasterUrl
     }
     if (namespace === 'eip155' && (nativeCurrency || tokens?.length)) {
       evmAssets[reference] = {
@@ -121,15 +129,19 @@ export function frameConfig(project: Project, apiUrl: string): FrameConfig {
     rpcUrls,
     ...(Object.keys(bundlerUrls).length > 0 ? { bundlerUrls } : {}),
     ...(Object.keys(smartAccountModes).length > 0 ? { smartAccountModes } : {}),
+    ...(Object.keys(paymasterUrls).length > 0 ? { paymasterUrls } : {}),
     ...(Object.keys(evmAssets).length > 0 ? { evmAssets } : {}),
   }
 }
 
-/** The origins of the project's bundlers (smart-account-enabled chains), for `connect-src`. */
+/**
+ * The origins of the project's bundlers and paymaster services (smart-account-enabled chains),
+ * for `connect-src`.
+ */
 export function bundlerOrigins(project: Project | undefined): string[] {
   const origins = (project?.chains ?? []).flatMap((chain) =>
     chain.bundlerUrl && chain.caipNetworkId.startsWith('eip155:')
-      ? [new URL(chain.bundlerUrl).origin]
+      ? [chain.bundlerUrl, chain.paymasterUrl ?? []].flat().map((url) => new URL(url).origin)
       : [],
   )
   return [...new Set(origins)]
@@ -195,7 +207,7 @@ export function secureSiteRoutes(options: SecureSiteRoutesOptions): Hono<AppEnv>
         frameAncestors(project?.allowedOrigins ?? []),
         apiOrigin,
         // The frame's RPC URLs all point at the API's proxy; the project's ERC-4337 bundlers
-        // are the only other origins it connects to.
+        // and paymaster services are the only other origins it connects to.
         bundlerOrigins(project),
       )
       const html = await page(file)

@@ -9,3 +9,16 @@ export async function typeCode(frame: Pick<SecureFrame, 'request'>, otp: string)
   await executeServerCommand('frame-fill', { label: 'Code', value: otp })
   await entered
 }
+
+/** Logs `email` in from the start: asks for a code, reads it from the test mailbox, types it. */
+export async function loginByEmail(
+  frame: Pick<SecureFrame, 'request'>,
+  secureOrigin: string,
+  email: string,
+): Promise<void> {
+  await frame.request('CONNECT_EMAIL', { email })
+  const mail = (await (
+    await fetch(`${secureOrigin}/__test/mailbox?email=${encodeURIComponent(email)}`)
+  ).json()) as { otp: string }
+  await typeCode(frame, mail.otp)
+}

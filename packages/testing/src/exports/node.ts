@@ -81,6 +81,20 @@ export {
   multicall3RuntimeCode,
 } from '../node/multicall3.js'
 export {
+  type DeployPaymasterOptions,
+  deployVerifyingPaymaster,
+  type PaymasterService,
+  paymasterDeposit,
+  type StartPaymasterServiceOptions,
+  startPaymasterService,
+  type VerifyingPaymaster,
+} from '../node/paymaster.js'
+export {
+  deploySafe4337,
+  SAFE_4337_ADDRESSES,
+  SAFE_SINGLETON_FACTORY,
+} from '../node/safe4337.js'
+export {
   addVirtualAuthenticator,
   type VirtualAuthenticator,
   type VirtualCredential,

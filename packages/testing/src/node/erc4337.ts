@@ -38,7 +38,10 @@ const ENTRY_POINT_V08_SALT: Hex =
   '0x0a59dbff790c23c976a548690c27297883cc66b4c67024f9117b0238995e35e9'
 
 /** An artifact of @account-abstraction/contracts 0.7.0, or of 0.8.0 (its npm alias `-v08`). */
-function artifact(name: string, version: '0.7' | '0.8' = '0.7'): { bytecode: Hex } {
+export function artifact(
+  name: string,
+  version: '0.7' | '0.8' = '0.7',
+): { abi: unknown[]; bytecode: Hex } {
   const require = createRequire(import.meta.url)
   const pkg =
     version === '0.7' ? '@account-abstraction/contracts' : '@account-abstraction/contracts-v08'
@@ -52,24 +55,32 @@ function artifact(name: string, version: '0.7' | '0.8' = '0.7'): { bytecode: Hex
         : '@account-abstraction/contracts-v08@npm:@account-abstraction/contracts@0.8.0'
     throw new Error(`deployErc4337: install ${install} as a devDependency`, { cause })
   }
-  return JSON.parse(readFileSync(path, 'utf8')) as { bytecode: Hex }
+  return JSON.parse(readFileSync(path, 'utf8')) as { abi: unknown[]; bytecode: Hex }
 }
 
-/** Deploys `initCode` through the deterministic deployer (kept when already there). */
-async function deployDeterministic(rpcUrl: string, initCode: Hex, salt: Hex): Promise<Address> {
+/**
+ * Deploys `initCode` through the deterministic deployer, or another CREATE2 proxy of its kind
+ * at `deployer` (kept when already there).
+ */
+export async function deployDeterministic(
+  rpcUrl: string,
+  initCode: Hex,
+  salt: Hex,
+  deployer: Address = DETERMINISTIC_DEPLOYER,
+): Promise<Address> {
   const client = createWalletClient({
     account: privateKeyToAccount(ANVIL_PRIVATE_KEYS[0]),
     transport: http(rpcUrl),
   }).extend(publicActions)
   const address = getContractAddress({
     opcode: 'CREATE2',
-    from: DETERMINISTIC_DEPLOYER,
+    from: deployer,
     salt,
     bytecode: initCode,
   })
   if (await client.getCode({ address })) return address
   const hash = await client.sendTransaction({
-    to: DETERMINISTIC_DEPLOYER,
+    to: deployer,
     data: concat([salt, initCode]),
     chain: null,
   })
