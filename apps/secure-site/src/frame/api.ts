@@ -29,7 +29,6 @@ const retryAfterOf = (response: Response) => {
   return Number.isSafeInteger(seconds) && seconds >= 1 && seconds <= 86_400 ? seconds : undefined
 }
 
-
 /** An ISO time the server names (`until`), as ms since the epoch. */
 const isoTime = v.pipe(
   v.string(),
