@@ -239,10 +239,18 @@ describe('Demo e-mail login with a passkey (non-custodial)', () => {
     const [, time] = / after (.+ UTC)\./.exec(text)
     const hours = (Date.parse(`${time.replace(' UTC', '')}Z`) - Date.now()) / 3_600_000
     assert.ok(hours > 23.9 && hours <= 24, `the hold ends in ${hours} h`)
-    assert.equal(
-      (await mailbox.mails()).filter((mail) => mail.to.includes(EMAIL)).length,
-      mailed,
-      'no code mailed for a change that cannot happen',
-    )
+    // No code is mailed for a change that cannot happen: one wrongly asked for would arrive
+    // within moments, so none may come in the next second. Other mails may: the notice that the
+    // previous test's re-split replaced the shares is sent after that answer.
+    const codes = async () =>
+      (await mailbox.mails())
+        .filter((mail) => mail.to.includes(EMAIL))
+        .slice(mailed)
+        .filter((mail) => /^Your code for /.test(mail.subject))
+        .map((mail) => mail.subject)
+    for (let i = 0; i < 10; i++) {
+      assert.deepEqual(await codes(), [], 'no code mailed for a change that cannot happen')
+      await page.waitForTimeout(100)
+    }
   })
 })
