@@ -93,11 +93,10 @@ function summarize() {
     const indent = body.length - body.trimStart().length
     const open = reading.get(task)
     if (open && !failure && body.trim() !== '') {
-      // The error follows its test's line, indented deeper; the stack ("at …") is left out.
-      if (indent <= open.indent) reading.delete(task)
-      else if (!body.trimStart().startsWith('at ') && open.lines.length < MAX_DETAIL_LINES) {
-        open.lines.push(body.trim().slice(0, 200))
-      }
+      // The error follows its test's line, indented deeper, up to its stack ("at …"); what
+      // comes after the stack (the error's fields) is left out too.
+      if (indent <= open.indent || body.trimStart().startsWith('at ')) reading.delete(task)
+      else if (open.lines.length < MAX_DETAIL_LINES) open.lines.push(body.trim().slice(0, 200))
     }
     if (failure && failure[3] !== 'failing tests:') {
       const key = `${failure[1] ?? ''} ${failure[2]} ${failure[3].replace(/ \([\d.]+m?s\)$/, '')}`
