@@ -54,6 +54,15 @@ export async function holdOf(
   return { recovered: true, heldUntil: until > now ? until : undefined }
 }
 
+/** The refusal of a device that holds no share of the wallet: it must recover it first. */
+export function recoveryRequired(): EmbeddedError {
+  return new EmbeddedError(
+    403,
+    'RECOVERY_REQUIRED',
+    'This device holds no share of the wallet; recover the wallet on this device',
+  )
+}
+
 /** The refusal of a held device: 403 `NEW_DEVICE_HOLD` with the time the hold ends. */
 export function holdError(heldUntil: number, what: 'recovery' | 'email'): EmbeddedError {
   const change = what === 'recovery' ? 'what recovers the wallet' : 'the e-mail of the wallet'

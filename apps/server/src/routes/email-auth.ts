@@ -27,7 +27,7 @@ import {
 } from '../embedded/context.js'
 import { randomId } from '../embedded/crypto.js'
 import { EmbeddedError, embeddedErrorAnswer, parseBody } from '../embedded/errors.js'
-import { holdError, holdOf } from '../embedded/holds.js'
+import { holdError, holdOf, recoveryRequired } from '../embedded/holds.js'
 import { mailTime, projectName, sendNotice } from '../embedded/notices.js'
 import {
   countEvents,
@@ -340,13 +340,7 @@ export function emailAuthRoutes(context: EmbeddedContext): Hono<AppEnv> {
       'select 1 from embedded.wallet_devices where user_id = $1 and jkt = $2',
       [session.userId, session.jkt],
     )
-    if (!device) {
-      throw new EmbeddedError(
-        403,
-        'RECOVERY_REQUIRED',
-        'This device holds no share of the wallet; recover the wallet on this device',
-      )
-    }
+    if (!device) throw recoveryRequired()
   }
 
   app.post('/v1/auth/email/start', bounded, async (c) => {

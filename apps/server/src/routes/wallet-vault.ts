@@ -17,7 +17,7 @@ import {
 } from '../embedded/context.js'
 import { tokenHash } from '../embedded/crypto.js'
 import { EmbeddedError, embeddedErrorAnswer, parseBody } from '../embedded/errors.js'
-import { holdError, holdOf, keepsFactor, startHold } from '../embedded/holds.js'
+import { holdError, holdOf, keepsFactor, recoveryRequired, startHold } from '../embedded/holds.js'
 import {
   createLockLink,
   mailTime,
@@ -173,13 +173,13 @@ export function walletVaultRoutes(context: EmbeddedContext): Hono<AppEnv> {
       })
     }
     if (session.recoveredAt === undefined) {
-      throw new EmbeddedError(
-        403,
-        found.kind === 'retired' ? 'SHARES_RETIRED' : 'RECOVERY_REQUIRED',
-        found.kind === 'retired'
-          ? 'The share on this device was replaced; recover the wallet on this device'
-          : 'This device holds no share of the wallet; recover the wallet on this device',
-      )
+      throw found.kind === 'retired'
+        ? new EmbeddedError(
+            403,
+            'SHARES_RETIRED',
+            'The share on this device was replaced; recover the wallet on this device',
+          )
+        : recoveryRequired()
     }
     const wallet = await readWallet(db, options.vaultKey, session.userId)
     if (!wallet) throw noWallet()
@@ -312,13 +312,7 @@ export function walletVaultRoutes(context: EmbeddedContext): Hono<AppEnv> {
       )
       const resplit = device?.version !== wallet.version
       const hold = await holdOf(tx, session.userId, session.jkt, now)
-      if (resplit && session.recoveredAt === undefined && !hold.recovered) {
-        return new EmbeddedError(
-          403,
-          'RECOVERY_REQUIRED',
-          'This device holds no share of the wallet; recover the wallet on this device',
-        )
-      }
+      if (resplit && session.recoveredAt === undefined && !hold.recovered) return recoveryRequired()
       if (hold.heldUntil !== undefined && !(resplit && keepsFactor(wallet.factor, shares.factor))) {
         return holdError(hold.heldUntil, 'recovery')
       }
